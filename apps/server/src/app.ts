@@ -1,0 +1,131 @@
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { registerDevMailbox } from './contract/dev-mailbox';
+import { registerFileRoutes } from './contract/file-routes';
+import { registerPartnerRoutes } from './contract/partner-routes';
+import { registerPortalApi } from './contract/portal-api';
+import { registerWebRoutes } from './contract/web-routes';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
+import { installErrorHandler } from './plugins/error-handler';
+import tenant from './plugins/tenant';
+import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    readiness: { ready: boolean };
+  }
+}
+
+export interface AppDependencies {
+  env: Env;
+  database: Database;
+  /** Overrides the transport chosen from SMTP_URL (tests); null keeps messages in the outbox. */
+  mailTransport?: MailTransport | null;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+// Third parties the partner's own analytics need, loaded only after cookie consent (spec 000 §4).
+const ANALYTICS_SCRIPT_HOSTS = [
+  'https://connect.facebook.net',
+  'https://static.hotjar.com',
+  'https://script.hotjar.com',
+];
+const ANALYTICS_CONNECT_HOSTS = [
+  'https://*.hotjar.com',
+  'https://*.hotjar.io',
+  'wss://*.hotjar.com',
+  'https://www.facebook.com',
+];
+
+export async function buildApp({ env, database, mailTransport }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+  const { db } = database;
+  app.decorate('readiness', { ready: false });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...ANALYTICS_SCRIPT_HOSTS],
+        connectSrc: ["'self'", ...ANALYTICS_CONNECT_HOSTS],
+        imgSrc: ["'self'", 'data:', 'https://www.facebook.com', 'https://*.hotjar.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ['https://*.hotjar.com'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Plain-HTTP development hosts (acme.portal.localhost) would break if every request were upgraded.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(env.REDIS_URL
+      ? { redis: new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) }
+      : {}),
+  });
+  await app.register(formbody);
+  await app.register(tenant, { db, partnerHosts: env.PARTNER_HOSTS });
+  installErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!app.readiness.ready && request.url !== '/healthz') {
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ retorno: false, dados: null, mensagem: 'Serviço iniciando. Tente novamente em instantes.' });
+    }
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    if (!app.readiness.ready) return reply.code(503).send({ status: 'starting' });
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'database-unreachable' });
+    }
+  });
+
+  registerPortalApi(app, db);
+  registerPartnerRoutes(app, db);
+  registerFileRoutes(app, db);
+  if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
+  await registerWebRoutes(app, env.WEB_DIST_DIR ?? defaultWebDist);
+
+  const transport =
+    mailTransport !== undefined ? mailTransport : env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null;
+  app.decorate(
+    'outbox',
+    startOutboxWorker(
+      db,
+      transport,
+      {
+        from: env.MAIL_FROM,
+        retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+        batchSize: 10,
+        pollMs: env.OUTBOX_POLL_MS,
+      },
+      app.log,
+    ),
+  );
+  app.addHook('onClose', async () => {
+    await app.outbox.stop();
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { outboundMessages } from '../db/schema';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Development mailbox: the outbox as a page, so e-mails can be read without an SMTP server. Never registered in
+ * production (app.ts), because it shows messages addressed to other people.
+ */
+export function registerDevMailbox(app: FastifyInstance, db: Db): void {
+  const latest = () => db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(100);
+
+  app.get('/dev/mailbox.json', async () => ({ data: await latest() }));
+
+  app.get('/dev/mailbox', async (_request, reply) => {
+    const rows = await latest();
+    const items = rows
+      .map(
+        (m) => `<article>
+  <h2>#${m.id} ${escapeHtml(m.subject ?? '(sem assunto)')}</h2>
+  <p><strong>Para:</strong> ${escapeHtml(m.recipient)} · <strong>Canal:</strong> ${m.channel} · <strong>Situação:</strong> ${m.status}
+  · <strong>Tentativas:</strong> ${m.attempts} · <strong>Próxima tentativa:</strong> ${m.nextAttemptAt.toISOString()}
+  ${m.lastError ? `· <strong>Último erro:</strong> ${escapeHtml(m.lastError)}` : ''}</p>
+  <pre>${escapeHtml(m.bodyText)}</pre>
+</article>`,
+      )
+      .join('\n');
+    return reply.header('content-type', 'text/html; charset=utf-8').send(`<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Caixa de saída (desenvolvimento)</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>
+</head><body><main><h1>Caixa de saída (desenvolvimento)</h1>
+<p>Mensagens guardadas na fila de envio. Sem <code>SMTP_URL</code> elas ficam aqui; com ele, são entregues e reenviadas em caso de falha.</p>
+${items || '<p>Nenhuma mensagem.</p>'}</main></body></html>`);
+  });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { sendContactMessage } from '../services/contact/send-contact-message';
+import { getCompanyToken } from '../services/partners/get-company-token';
+import { saveStep } from '../services/steps/save-step';
+import { type Envelope, ok } from './envelope';
+
+// POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
+// Each action parses its body and calls one use case; nothing here decides business rules.
+
+const formBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)));
+const text = (max: number) => z.string().trim().max(max);
+
+const stepBody = z.object({
+  cpfCnpj: text(20).optional(),
+  pes_cpf_cnpj: text(20).optional(),
+  esn_fk_ets_codigo: z.coerce.number().int().min(0).max(9999),
+  data_agendamento: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .or(z.literal('')),
+  hora_agendamento: z
+    .string()
+    .regex(/^\d{2}:\d{2}(:\d{2})?$/)
+    .optional()
+    .or(z.literal('')),
+  motivo_agendamento: text(500).optional(),
+});
+
+type Action = (request: FastifyRequest, body: unknown) => Promise<Envelope>;
+
+interface ActionDefinition {
+  handler: Action;
+  /** Requests per minute per client address for this action. */
+  perMinute: number;
+}
+
+export function registerPortalApi(app: FastifyInstance, db: Db): void {
+  const actions: Record<string, ActionDefinition> = {
+    'portal/retornarTokenEmpresa': {
+      perMinute: 60,
+      handler: async (_request, body) => {
+        const { emp_codigo } = z.object({ emp_codigo: z.coerce.number().int().nonnegative() }).parse(body);
+        return ok(await getCompanyToken(db, emp_codigo));
+      },
+    },
+    'portal/salvarEtapa': {
+      perMinute: 120,
+      handler: async (request, body) => {
+        const step = stepBody.parse(body);
+        await saveStep(db, await app.requirePartner(request), {
+          cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
+          stepCode: step.esn_fk_ets_codigo,
+          scheduledDate: step.data_agendamento || undefined,
+          scheduledTime: step.hora_agendamento || undefined,
+          reason: step.motivo_agendamento,
+        });
+        return ok(null, 'Etapa registrada.');
+      },
+    },
+    'portal/salvarEtapaErro': {
+      perMinute: 60,
+      handler: async (request, body) => {
+        const step = stepBody
+          .extend({ resposta: z.unknown().optional(), mensagem: text(1000).optional() })
+          .parse(body);
+        await saveStep(db, await app.requirePartner(request), {
+          cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
+          stepCode: step.esn_fk_ets_codigo,
+          reason: step.motivo_agendamento,
+          error: { resposta: step.resposta ?? null, mensagem: step.mensagem ?? '' },
+        });
+        return ok(null, 'Etapa registrada.');
+      },
+    },
+    'portal/enviarContato': {
+      perMinute: 5,
+      handler: async (request, body) => {
+        const input = z
+          .object({
+            name: z.string().max(200).default(''),
+            email: z.string().max(300).default(''),
+            identification: z.string().max(40).default(''),
+            text: z.string().max(5000).default(''),
+            agreement: formBoolean.default(false),
+          })
+          .parse(body);
+        const message = await sendContactMessage(db, await app.requirePartner(request), input);
+        return ok(null, message);
+      },
+    },
+  };
+
+  const actionKey = (request: FastifyRequest): string => {
+    const query = request.query as Record<string, unknown>;
+    return `${String(query.a ?? '')}/${String(query.b ?? '')}`;
+  };
+
+  app.post(
+    '/api.php',
+    {
+      config: {
+        rateLimit: {
+          max: async (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `${request.ip}:${actionKey(request)}`,
+        },
+      },
+    },
+    async (request) => {
+      const action = actions[actionKey(request)];
+      if (!action) throw new AppError('UNKNOWN_ACTION');
+      return action.handler(request, request.body ?? {});
+    },
+  );
+}

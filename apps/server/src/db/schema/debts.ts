@@ -1,0 +1,61 @@
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { stores } from './partners';
+
+export const persons = pgTable('persons', {
+  id: serial('id').primaryKey(),
+  /** Normalised: digits, or digits and capital letters for an alphanumeric CNPJ. */
+  cpfCnpj: text('cpf_cnpj').notNull().unique(),
+  name: text('nome').notNull(),
+  birthDate: date('data_nascimento', { mode: 'string' }),
+  /** Digits only, with area code. */
+  phone: text('telefone'),
+  email: text('email'),
+  gender: text('sexo'),
+  cep: text('cep'),
+  street: text('endereco'),
+  streetNumber: text('numero'),
+  district: text('bairro'),
+  city: text('cidade'),
+  state: text('estado'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    number: text('con_contrato').notNull(),
+    note: text('con_observacao'),
+    origin: text('origem'),
+    reference: text('referencia'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contracts_person_store').on(t.personId, t.storeId)],
+);
+
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    number: integer('par_prestacao').notNull(),
+    dueDate: date('par_vencimento', { mode: 'string' }).notNull(),
+    /** Original instalment value in centavos. */
+    amountCents: bigint('par_valor', { mode: 'number' }).notNull(),
+    /** Outstanding principal in centavos. */
+    balanceCents: bigint('par_saldo', { mode: 'number' }).notNull(),
+    /** Future entry (lancamento_futuro = 1): not yet due, billed later. */
+    futureEntry: boolean('lancamento_futuro').notNull().default(false),
+    paid: boolean('pago').notNull().default(false),
+  },
+  (t) => [index('instalments_contract').on(t.contractId)],
+);

@@ -1,0 +1,4 @@
+export * from './debts';
+export * from './files';
+export * from './messaging';
+export * from './partners';

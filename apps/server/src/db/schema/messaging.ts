@@ -1,0 +1,62 @@
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { partners } from './partners';
+
+/** Visitor events (step log, spec 000 §3); error steps carry the failed response. */
+export const stepLogs = pgTable(
+  'step_logs',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    companyCode: integer('emp_codigo'),
+    cpfCnpj: text('cpf_cnpj'),
+    stepCode: integer('esn_fk_ets_codigo').notNull(),
+    scheduledDate: date('data_agendamento', { mode: 'string' }),
+    scheduledTime: text('hora_agendamento'),
+    reason: text('motivo_agendamento'),
+    isError: boolean('erro').notNull().default(false),
+    errorDetails: jsonb('detalhes_erro'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('step_logs_partner_created').on(t.partnerId, t.createdAt)],
+);
+
+export type OutboundChannel = 'email' | 'sms';
+export type OutboundStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Durable outbox: every e-mail and SMS is written here first and delivered by the outbox worker. */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<OutboundChannel>().notNull(),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject'),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: text('status').$type<OutboundStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbound_messages_due').on(t.status, t.nextAttemptAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  name: text('nome').notNull(),
+  email: text('email').notNull(),
+  cpfCnpj: text('cpf_cnpj').notNull(),
+  text: text('texto').notNull(),
+  outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,84 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { files } from './files';
+
+export interface PartnerStyleColumn {
+  corPrimaria: string;
+  corSecundaria: string;
+}
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  identifier: text('identificador').notNull().unique(),
+  name: text('nome').notNull(),
+  companyCode: integer('emp_codigo').notNull().unique(),
+  logoFile: text('logo_file').references(() => files.sha256),
+  logoType: text('tipo_logo'),
+  faviconFile: text('favicon_file').references(() => files.sha256),
+  style: jsonb('estilo').$type<PartnerStyleColumn>().notNull(),
+  metaPixelId: text('pixel_meta'),
+  hotjarId: text('hotjar_id'),
+  creditorAccessUrl: text('creditor_access_url'),
+  /** Token handed to the portal by retornarTokenEmpresa; null means the portal is switched off. */
+  companyToken: text('company_token'),
+  capabilities: jsonb('capabilities').$type<Record<string, boolean>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const partnerSections = pgTable(
+  'partner_sections',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    name: text('nome').notNull(),
+    fields: jsonb('campos').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('partner_sections_partner_name').on(t.partnerId, t.name)],
+);
+
+export const partnerSectionFiles = pgTable('partner_section_files', {
+  id: serial('id').primaryKey(),
+  sectionId: integer('section_id')
+    .notNull()
+    .references(() => partnerSections.id, { onDelete: 'cascade' }),
+  identifier: text('identificador').notNull(),
+  imageType: text('tipo_imagem').notNull(),
+  fileSha256: text('file_sha256')
+    .notNull()
+    .references(() => files.sha256),
+  name: text('nome').notNull().default(''),
+  position: integer('posicao').notNull().default(0),
+});
+
+/** Creditor stores (loja). */
+export const stores = pgTable('stores', {
+  id: serial('id').primaryKey(),
+  tradeName: text('loj_fantasia').notNull(),
+  legalName: text('loj_razao_social').notNull(),
+  cpfCnpj: text('loj_cpf_cnpj').notNull(),
+  logoFile: text('logo_file').references(() => files.sha256),
+  maxEntryDays: integer('prazo_maximo_entrada_site').notNull().default(10),
+  issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
+  recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
+  groupingType: text('loj_tipo_agrupamento_negociacao'),
+  city: text('cidade'),
+  state: text('estado'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which stores a partner serves; negotiates=false are the loj_codigo_nao_negocia stores (boletos only). */
+export const partnerStores = pgTable(
+  'partner_stores',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    negotiates: boolean('negocia').notNull().default(true),
+  },
+  (t) => [uniqueIndex('partner_stores_pk').on(t.partnerId, t.storeId)],
+);

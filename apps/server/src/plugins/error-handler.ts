@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, errorResponse } from '../errors';
+
+/** Field path -> first message, the shape the forms show under each field. */
+function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  details: unknown,
+) {
+  // The admin API (spec 002 §7) reads `message`; the portal API reads the envelope. Both are present.
+  const body = { retorno: false, dados: details ?? null, mensagem: message, message };
+  return reply.code(status).send(request.url.startsWith('/api.php') ? { ...body, message: undefined } : body);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) return send(request, reply, error.status, error.message, error.details);
+    if (error instanceof ZodError) {
+      const invalid = errorResponse('INVALID_INPUT');
+      return send(request, reply, invalid.status, invalid.message, fieldErrors(error));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);
+    if (status >= 400 && status < 500) {
+      return send(request, reply, status, 'Requisição inválida.', null);
+    }
+    // 5xx: details go to the log only.
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 500, errorResponse('INTERNAL').message, null);
+  });
+}

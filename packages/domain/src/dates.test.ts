@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ageOn,
+  BRASILIA_TIME_ZONE,
+  brasiliaDateTime,
+  formatBrDate,
+  isAdult,
+  isFutureDate,
+  isValidIsoDate,
+  parseBrDate,
+  todayInBrasilia,
+} from './dates';
+
+describe('Brasília clock (America/Sao_Paulo, whatever the machine zone)', () => {
+  it('names the zone', () => {
+    expect(BRASILIA_TIME_ZONE).toBe('America/Sao_Paulo');
+  });
+
+  it.each([
+    // 02:30 UTC is 23:30 of the previous day in Brasília (UTC-3, no daylight saving since 2019).
+    ['2026-11-22T02:30:00Z', '2026-11-21', '23:30:00'],
+    ['2026-11-22T03:00:00Z', '2026-11-22', '00:00:00'],
+    ['2026-01-01T02:59:59Z', '2025-12-31', '23:59:59'],
+    ['2024-02-29T12:00:00Z', '2024-02-29', '09:00:00'],
+    // Daylight saving time in 2018-19 (UTC-2).
+    ['2019-01-15T02:30:00Z', '2019-01-15', '00:30:00'],
+    ['2025-06-10T15:04:05.999Z', '2025-06-10', '12:04:05'],
+  ])('%s -> %s %s', (instant, date, time) => {
+    const now = new Date(instant);
+    expect(brasiliaDateTime(now)).toEqual({ date, time });
+    expect(todayInBrasilia(now)).toBe(date);
+  });
+
+  it('defaults to the current instant', () => {
+    expect(todayInBrasilia()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(brasiliaDateTime().time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+  });
+});
+
+describe('parseBrDate (spec 000 §5 first access rule 1: days per month and leap years)', () => {
+  it.each([
+    ['29/02/2024', '2024-02-29'],
+    ['29/02/2000', '2000-02-29'],
+    ['31/01/2025', '2025-01-31'],
+    ['30/04/2025', '2025-04-30'],
+    ['01/12/1950', '1950-12-01'],
+    [' 15/08/1990 ', '1990-08-15'],
+    ['29/02/2023', null],
+    ['29/02/1900', null],
+    ['31/04/2025', null],
+    ['31/06/2025', null],
+    ['00/01/2025', null],
+    ['01/13/2025', null],
+    ['01/00/2025', null],
+    ['32/01/2025', null],
+    ['01/01/0000', null],
+    ['1/1/2025', null],
+    ['01-01-2025', null],
+    ['2025-01-01', null],
+    ['01/01/202', null],
+    ['', null],
+  ])('%j -> %s', (input, expected) => {
+    expect(parseBrDate(input)).toBe(expected);
+  });
+
+  it('round-trips with formatBrDate for every valid date', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z') }),
+        (d) => {
+          fc.pre(!Number.isNaN(d.getTime()));
+          const iso = d.toISOString().slice(0, 10);
+          expect(parseBrDate(formatBrDate(iso))).toBe(iso);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatBrDate and isValidIsoDate', () => {
+  it.each([
+    ['2024-02-29', '29/02/2024'],
+    ['2025-01-10T00:00:00', '10/01/2025'],
+    ['2025-01-10 00:00:00', '10/01/2025'],
+    ['10/01/2025', ''],
+    ['', ''],
+  ])('formatBrDate(%j) -> %j', (iso, expected) => {
+    expect(formatBrDate(iso)).toBe(expected);
+  });
+
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2025-04-31', false],
+    ['2025-1-1', false],
+    ['', false],
+  ])('isValidIsoDate(%j) -> %s', (iso, expected) => {
+    expect(isValidIsoDate(iso)).toBe(expected);
+  });
+});
+
+describe('ageOn and isAdult (spec 000 §5/§9: 18 or older)', () => {
+  it.each([
+    ['2000-06-15', '2018-06-14', 17, false],
+    ['2000-06-15', '2018-06-15', 18, true],
+    ['2000-06-15', '2018-06-16', 18, true],
+    ['2000-06-15', '2018-05-20', 17, false],
+    ['2000-06-15', '2018-07-01', 18, true],
+    // Born on 29 Feb: in a non-leap year the birthday arrives on 1 Mar.
+    ['2008-02-29', '2026-02-28', 17, false],
+    ['2008-02-29', '2026-03-01', 18, true],
+    ['2004-02-29', '2022-02-28', 17, false],
+    ['2004-02-29', '2022-03-01', 18, true],
+    ['2006-02-28', '2024-02-28', 18, true],
+    ['1950-01-01', '2026-01-01', 76, true],
+    ['2026-01-01', '2026-01-01', 0, false],
+  ])('born %s, on %s: %d years, adult %s', (birth, today, age, adult) => {
+    expect(ageOn(birth, today)).toBe(age);
+    expect(isAdult(birth, today)).toBe(adult);
+  });
+
+  it('accepts another minimum age', () => {
+    expect(isAdult('2010-05-05', '2026-05-05', 16)).toBe(true);
+    expect(isAdult('2010-05-06', '2026-05-05', 16)).toBe(false);
+  });
+
+  it('treats an invalid birth date as not adult and refuses invalid dates in ageOn', () => {
+    expect(isAdult('2023-02-29', '2026-01-01')).toBe(false);
+    expect(isAdult('', '2026-01-01')).toBe(false);
+    expect(() => ageOn('2000-13-01', '2026-01-01')).toThrow(RangeError);
+    expect(() => ageOn('2000-01-01', '01/01/2026')).toThrow(RangeError);
+  });
+
+  it('age never decreases as the day moves forward', () => {
+    const isoDay = fc
+      .date({
+        min: new Date('1900-01-01T00:00:00Z'),
+        max: new Date('2100-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(isoDay, isoDay, isoDay, (birth, a, b) => {
+        const [earlier, later] = a <= b ? [a, b] : [b, a];
+        fc.pre(birth <= earlier);
+        expect(ageOn(birth, later)).toBeGreaterThanOrEqual(ageOn(birth, earlier));
+      }),
+    );
+  });
+});
+
+describe('isFutureDate (spec 000 §5 generic fields)', () => {
+  it.each([
+    ['2026-11-22', '2026-11-21', true],
+    ['2026-11-21', '2026-11-21', false],
+    ['2026-11-20', '2026-11-21', false],
+    ['2027-02-29', '2026-11-21', false],
+    ['', '2026-11-21', false],
+  ])('%j after %j -> %s', (iso, today, expected) => {
+    expect(isFutureDate(iso, today)).toBe(expected);
+  });
+});

@@ -1,0 +1,106 @@
+// Business dates are Brasília dates (engineering guide "time"): a server in UTC must not move today or a due date.
+// Dates travel as ISO 'YYYY-MM-DD' strings; people read and type 'dd/mm/aaaa'.
+
+export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Spec 000 §5/§9: minimum age 18 at login. */
+export const MINIMUM_AGE = 18;
+
+// 'en-US' with h23 gives plain ASCII digits and an hour of 00-23 (never '24' at midnight).
+const BRASILIA_PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: BRASILIA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+// Spec 000 §3 step log: data_agendamento 'YYYY-MM-DD' and hora_agendamento 'HH:MM:SS', in Brasília time.
+export function brasiliaDateTime(now: Date = new Date()): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  for (const part of BRASILIA_PARTS.formatToParts(now)) parts[part.type] = part.value;
+  return {
+    date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** Today's date in Brasília as 'YYYY-MM-DD', whatever the machine's time zone. */
+export function todayInBrasilia(now: Date = new Date()): string {
+  return brasiliaDateTime(now).date;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD'. */
+export function isValidIsoDate(iso: string): boolean {
+  const match = ISO_DATE.exec(iso);
+  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+function isoParts(iso: string): [year: number, month: number, day: number] {
+  const match = ISO_DATE.exec(iso);
+  if (!match || !isValidIsoDate(iso)) throw new RangeError(`Not an ISO date (YYYY-MM-DD): ${iso}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+// Spec 000 §5 first access rule 1: day/month/year with valid days per month and leap years.
+export function parseBrDate(input: string): string | null {
+  const match = BR_DATE.exec(input.trim());
+  if (!match) return null;
+  const [, day, month, year] = match;
+  if (!isCalendarDate(Number(year), Number(month), Number(day))) return null;
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * 'dd/mm/aaaa' from 'YYYY-MM-DD' (a trailing time such as 'T00:00:00' or ' 00:00:00' is ignored); '' when the
+ * text does not start with an ISO date.
+ */
+export function formatBrDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(iso);
+  if (!match) return '';
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+/** Whole years between a birth date and a day, both 'YYYY-MM-DD'. Throws RangeError for an invalid date. */
+export function ageOn(birthIso: string, todayIso: string): number {
+  const [birthYear, birthMonth, birthDay] = isoParts(birthIso);
+  const [year, month, day] = isoParts(todayIso);
+  const birthdayPassed = month > birthMonth || (month === birthMonth && day >= birthDay);
+  // Someone born on 29 Feb has the birthday on 1 Mar in a non-leap year: (2, 28) has not reached (2, 29).
+  return year - birthYear - (birthdayPassed ? 0 : 1);
+}
+
+// Spec 000 §5/§9: 18 or older at login; the 18th birthday counts. An invalid birth date is not adult.
+export function isAdult(birthIso: string, todayIso: string, minimumAge = MINIMUM_AGE): boolean {
+  if (!isValidIsoDate(birthIso)) return false;
+  return ageOn(birthIso, todayIso) >= minimumAge;
+}
+
+// Spec 000 §5 "Generic fields": a date field can be limited to future dates (strictly after today).
+export function isFutureDate(iso: string, todayIso: string): boolean {
+  isoParts(todayIso);
+  return isValidIsoDate(iso) && iso > todayIso;
+}

@@ -1,0 +1,95 @@
+// Progressive (as-you-type) input masks, spec 000 §9 "Masks" and §5 phone masks. Each mask keeps only the
+// characters its slots accept, so it can run on every keystroke and mask(mask(x)) === mask(x).
+
+/** Keeps only the digits 0-9. */
+export function onlyDigits(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+/**
+ * Places `chars` into the '#' slots of `pattern`. A literal is written only when a character follows it, so a
+ * partial value never ends in a separator ('529' stays '529', '5299' becomes '529.9').
+ */
+function applyPattern(chars: string, pattern: string): string {
+  let out = '';
+  let pending = '';
+  let index = 0;
+  for (const slot of pattern) {
+    if (index >= chars.length) break;
+    if (slot === '#') {
+      out += pending + chars[index];
+      pending = '';
+      index++;
+    } else {
+      pending += slot;
+    }
+  }
+  return out;
+}
+
+const CPF_PATTERN = '###.###.###-##';
+const CNPJ_PATTERN = '##.###.###/####-##';
+const CNPJ_LENGTH = 14;
+const CNPJ_ALPHANUMERIC_POSITIONS = 12;
+
+// Spec 000 §9: CPF ###.###.###-##.
+export function maskCpf(s: string): string {
+  return applyPattern(onlyDigits(s).slice(0, 11), CPF_PATTERN);
+}
+
+// Spec 000 §9: CNPJ ##.###.###/####-##; IN RFB 2.229/2024: the first 12 positions may be letters A-Z, the
+// 2 check digits are numeric. Characters a position does not accept are dropped.
+export function maskCnpj(s: string): string {
+  let chars = '';
+  for (const char of s.toUpperCase()) {
+    if (chars.length >= CNPJ_LENGTH) break;
+    const accepted = chars.length < CNPJ_ALPHANUMERIC_POSITIONS ? /[0-9A-Z]/ : /[0-9]/;
+    if (accepted.test(char)) chars += char;
+  }
+  return applyPattern(chars, CNPJ_PATTERN);
+}
+
+// Spec 000 §5 "Masked input": a letter or more than 11 characters can only be a CNPJ; otherwise the CPF mask.
+// The CNPJ mask caps the value at 14 characters.
+export function maskCpfCnpj(s: string): string {
+  const normalized = s.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (/[A-Z]/.test(normalized) || normalized.length > 11) return maskCnpj(normalized);
+  return maskCpf(normalized);
+}
+
+// Spec 000 §5/§9: (##) ####-#### up to 10 digits (landline), (##) #####-#### with 11 (mobile).
+export function maskPhone(s: string): string {
+  const digits = onlyDigits(s).slice(0, 11);
+  return applyPattern(digits, digits.length === 11 ? '(##) #####-####' : '(##) ####-####');
+}
+
+// Spec 000 §5 "New phone" / "Rights request form": mask (##) #####-####.
+export function maskMobilePhone(s: string): string {
+  return applyPattern(onlyDigits(s).slice(0, 11), '(##) #####-####');
+}
+
+// Spec 000 §9: 0800 phone ####-###-####.
+export function mask0800(s: string): string {
+  return applyPattern(onlyDigits(s).slice(0, 11), '####-###-####');
+}
+
+// Brazilian postal code (CEP) #####-###.
+export function maskCep(s: string): string {
+  return applyPattern(onlyDigits(s).slice(0, 8), '#####-###');
+}
+
+// Spec 000 §5 first access: birth date as day/month/year, dd/mm/aaaa.
+export function maskDate(s: string): string {
+  return applyPattern(onlyDigits(s).slice(0, 8), '##/##/####');
+}
+
+/**
+ * Spec 001 §9: "CPF is shown as first 3 digits, masked middle, last 2" ('529.***.***-25'). A CNPJ keeps its first
+ * 2 and last 2 characters with the middle masked the same way. Anything else gives '' so nothing leaks.
+ */
+export function maskCpfForDisplay(cpf: string): string {
+  const value = cpf.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (/^\d{11}$/.test(value)) return `${value.slice(0, 3)}.***.***-${value.slice(9)}`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return `${value.slice(0, 2)}.***.***/****-${value.slice(12)}`;
+  return '';
+}
