@@ -139,6 +139,15 @@ async function seedPartner(db: Db, partner: DemoPartner, storeIds: number[]): Pr
     ],
   );
   await addSection('customization', { ...partner.customization });
+  if (partner.stores.length > 0) {
+    await db.insert(partnerStores).values(
+      partner.stores.map(([storeIndex, negotiates]) => ({
+        partnerId,
+        storeId: storeIds[storeIndex]!,
+        negotiates,
+      })),
+    );
+  }
   await addSection('logoForBackgroundWhite', {}, [['logo', logo, 'logo.webp']]);
 
   const contact: Record<string, unknown> = {
@@ -212,13 +221,6 @@ async function seedPartner(db: Db, partner: DemoPartner, storeIds: number[]): Pr
     title: 'Seja um credor parceiro',
     text: 'Recupere créditos com um portal de negociação com a sua marca.',
   });
-  await db.insert(partnerStores).values(
-    partner.stores.map(([storeIndex, negotiates]) => ({
-      partnerId,
-      storeId: storeIds[storeIndex]!,
-      negotiates,
-    })),
-  );
 }
 
 async function seedDebtor(db: Db, debtor: DemoDebtor, storeIds: number[], today: string): Promise<void> {

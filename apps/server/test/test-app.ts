@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+import { loadEnv } from '../src/env';
+import type { MailTransport } from '../src/integrations/mail/mail-transport';
+import { prepareDatabase } from '../src/prepare-database';
+
+// Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
+// that PostgreSQL server for this test file and dropped afterwards.
+
+async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A web build stand-in with the placeholders the real index.html carries. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><head><meta name="portal-partner" content="%PORTAL_PARTNER%"></head><body></body></html>',
+  );
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { mailTransport?: MailTransport | null; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
+  const database = await openDatabase({ url: scratch?.url });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_MS: '3600000',
+    OUTBOX_RETRY_BASE_MS: '1000',
+    WEB_DIST_DIR: fakeWebDist(),
+    PARTNER_HOSTS: 'www.negocieaqui.com.br=aqui',
+    ...options.env,
+  });
+  await prepareDatabase(database, env);
+  const app = await buildApp({ env, database, mailTransport: options.mailTransport ?? null });
+  app.readiness.ready = true;
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export const CONTACT_ACTION = '/api.php?a=portal&b=enviarContato';
+
+export function validContact(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    identification: '529.982.247-25',
+    text: 'Gostaria de negociar a minha dívida em parcelas.',
+    agreement: true,
+    ...overrides,
+  };
+}

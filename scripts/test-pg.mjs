@@ -1,0 +1,11 @@
+// Runs the server suite against a PostgreSQL server (default: the local one CI provides). Each test file creates
+// and drops its own scratch database on it.
+import { spawnSync } from 'node:child_process';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+console.log(`server suite on PostgreSQL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+const result = spawnSync('npx', ['vitest', 'run', 'apps/server'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);
