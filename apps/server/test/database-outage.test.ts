@@ -8,6 +8,6 @@ describe('health while the database is unreachable', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'database-unreachable' });
-    await t.app.close();
+    await t.close();
   });
 });

@@ -69,7 +69,8 @@ export async function createTestApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      // A test may already have closed the database to simulate an outage.
+      await database.close().catch(() => undefined);
       await scratch?.drop();
     },
   };
