@@ -1,0 +1,40 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
+
+// With REDIS_URL, rate-limit counters live in Redis so several server processes share them.
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('rate limits shared through Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    redis = new Redis(redisUrl!);
+    await redis.flushdb();
+    first = await createTestApp({ env: { REDIS_URL: redisUrl!, SEED_DEMO: 'auto' } });
+    second = await createTestApp({ env: { REDIS_URL: redisUrl!, SEED_DEMO: 'auto' } });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await redis?.quit();
+  });
+
+  it('counts one client across two server processes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      const res = await app.inject({
+        method: 'POST',
+        url: CONTACT_ACTION,
+        payload: validContact(),
+        remoteAddress: '10.7.7.7',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await redis.keys('*10.7.7.7*')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,96 @@
+// npm run bench:web: builds the web app, serves it on a fresh embedded database, and runs Lighthouse (mobile
+// profile) on the landing pages of two partners. Prints the figures; asserts nothing (budgets in GUIDE.md).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.BENCH_PORT ?? 3310);
+const partners = (process.env.BENCH_PARTNERS ?? 'demo,acme').split(',');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'force',
+  },
+  stdio: 'inherit',
+});
+
+async function waitHealthy() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+let chrome;
+try {
+  await waitHealthy();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const outDir = join(root, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const rows = [];
+  for (const partner of partners) {
+    const url =
+      partner === 'demo' ? `http://localhost:${port}/` : `http://${partner}.portal.localhost:${port}/`;
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+    });
+    const { audits, categories } = result.lhr;
+    const requests = audits['network-requests']?.details?.items ?? [];
+    const scriptBytes = requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    rows.push({
+      partner,
+      performance: categories.performance.score,
+      accessibility: categories.accessibility.score,
+      LCP: audits['largest-contentful-paint'].displayValue,
+      TBT: audits['total-blocking-time'].displayValue,
+      CLS: audits['cumulative-layout-shift'].displayValue,
+      'total bytes': kb(audits['total-byte-weight'].numericValue),
+      'JS bytes': kb(scriptBytes),
+    });
+    writeFileSync(join(outDir, `lighthouse-${partner}.json`), result.report);
+  }
+  console.log(
+    '\nLighthouse, mobile profile (budget: performance >= 0.95, LCP <= 1.5 s, accessibility 1.0, landing JS <= 90 KB gzip)',
+  );
+  console.table(rows);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

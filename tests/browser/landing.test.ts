@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { header } from '../../apps/server/test/smtp-peer';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+const SCREENSHOTS = new URL('../../bench-results/screenshots/', import.meta.url).pathname;
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(
+  partner: string | null,
+  options: { width?: number; bypassCSP?: boolean } = {},
+): Promise<Page> {
+  context = await browser.newContext({
+    viewport: { width: options.width ?? 390, height: 844 },
+    bypassCSP: options.bypassCSP ?? false,
+    locale: 'pt-BR',
+  });
+  const page = await context.newPage();
+  await page.goto(portal.url(partner));
+  return page;
+}
+
+const cssVariable = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+
+describe('partner landing pages (spec 000 §2)', () => {
+  it('brands the default partner and shows every configured section', async () => {
+    const page = await open(null, { width: 1280 });
+    await expect.poll(() => page.title()).toBe('Portal Demo');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Negocie aqui suas dívidas');
+    expect(await cssVariable(page, '--color-primary')).toBe('#00c0fb');
+    for (const id of ['sobre', 'como-funciona', 'contato'])
+      expect(await page.locator(`#${id}`).count(), id).toBe(1);
+    expect(await page.locator('#como-funciona button').count()).toBe(4);
+    const creditor = page.getByRole('link', { name: /Acesso credor/ });
+    expect(await creditor.getAttribute('target')).toBe('_blank');
+    expect(await page.getByTestId('whatsapp-float').count()).toBe(1);
+    expect(await page.getByText('Segunda a Sexta').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /Trabalhe conosco/ }).count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}demo-desktop.png`, fullPage: true });
+  });
+
+  it('brands another partner from its subdomain with its own colours and menu', async () => {
+    const page = await open('acme');
+    await expect.poll(() => page.title()).toBe('Acme Cobranças');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await cssVariable(page, '--color-primary')).toBe('#e4572e');
+    expect(await page.getByRole('link', { name: /Acesso credor/ }).count()).toBe(0);
+    expect(await page.getByTestId('whatsapp-float').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}acme-mobile.png`, fullPage: true });
+
+    const negocie = await context.newPage();
+    await negocie.goto(portal.url('negocie'));
+    await negocie.getByRole('heading', { level: 1 }).waitFor();
+    await negocie.setViewportSize({ width: 1280, height: 800 });
+    expect(await negocie.getByRole('link', { name: /Trabalhe conosco/ }).count()).toBe(1);
+  });
+
+  it('fits a 240 px screen without horizontal scrolling', async () => {
+    const page = await open(null, { width: 240 });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOTS}demo-240.png`, fullPage: true });
+  });
+
+  it('shows the spec message for an unknown partner and returns to the default landing page', async () => {
+    const page = await open('xyz');
+    await page.getByText('Subdomínio não encontrado!').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}not-found.png` });
+    await page.waitForURL((url) => url.hostname === 'localhost', { timeout: 15_000 });
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Portal Demo');
+  });
+
+  it('shows the fatal error when the company token is null', async () => {
+    const page = await open('inativo');
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('Erro Fatal');
+    expect(await modal.innerText()).toContain('Portal não está funcionando!');
+  });
+});
+
+describe('cookie banner (spec 000 §4)', () => {
+  const analyticsScripts = (page: Page) =>
+    page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('script[src]'))
+          .map((s) => (s as HTMLScriptElement).src)
+          .filter((src) => /facebook|hotjar/.test(src)).length,
+    );
+
+  it('loads the partner analytics only after acceptance and remembers the choice', async () => {
+    const page = await open(null);
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(await analyticsScripts(page)).toBe(0);
+    await page.getByTestId('cookie-accept').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('acceptCookies'))).not.toBeNull();
+    await expect.poll(() => analyticsScripts(page)).toBe(2);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+
+  it('loads nothing when refused', async () => {
+    const page = await open(null);
+    await page.getByTestId('cookie-refuse').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    expect(await analyticsScripts(page)).toBe(0);
+  });
+});
+
+describe('CPF/CNPJ search box (spec 000 §5)', () => {
+  it('rejects an invalid document with the spec message and goes on with a valid one', async () => {
+    const page = await open(null);
+    const input = page.getByTestId('search-input');
+    await input.fill('111.111.111-11');
+    await page.getByTestId('search-submit').click();
+    await page.getByText('Digite um CPF ou CNPJ válido!').waitFor();
+    expect(await input.inputValue()).toBe('111.111.111-11');
+    await input.fill('');
+    await input.pressSequentially('12abc34501de35');
+    expect(await input.inputValue()).toBe('12.ABC.345/01DE-35');
+    await input.press('Enter');
+    await page.waitForURL(/\/confirmar-dados/);
+    await page.getByText('12.ABC.345/01DE-35').waitFor();
+  });
+});
+
+describe('contact form (spec 000 §3, §5, §7)', () => {
+  it('shows each field message, keeps Send disabled without consent, and delivers the e-mail', async () => {
+    const page = await open(null, { width: 1280 });
+    const form = page.getByTestId('contact-form');
+    await form.scrollIntoViewIfNeeded();
+    const send = page.getByTestId('contact-submit');
+    expect(await send.isDisabled()).toBe(true);
+    await form.getByLabel('Nome').fill('Al');
+    await form.getByLabel('E-mail').fill('maria@');
+    await form.getByLabel('CPF ou CNPJ').fill('123');
+    await form.getByLabel('Mensagem').fill('curto');
+    await form.getByRole('checkbox').check();
+    await send.click();
+    for (const message of [
+      'Por favor, digite o seu nome completo',
+      'E-mail é obrigatório!',
+      'CPF/CNPJ é obrigatório!',
+      'Seu texto está muito curto.',
+    ]) {
+      await form.getByText(message).waitFor();
+    }
+    expect(portal.smtp.received).toHaveLength(0);
+
+    await form.getByLabel('Nome').fill('Maria Santos');
+    await form.getByLabel('E-mail').fill('maria@example.com');
+    await form.getByLabel('CPF ou CNPJ').fill('52998224725');
+    await form.getByLabel('Mensagem').fill('Quero negociar a dívida da loja Alfa Eletro.');
+    await send.click();
+    const snackbar = page.getByTestId('snackbar');
+    await snackbar.waitFor();
+    expect(await snackbar.innerText()).toContain('E-mail enviado com sucesso!');
+    await expect.poll(() => portal.smtp.received.length, { timeout: 10_000 }).toBe(1);
+    const mail = portal.smtp.received[0]!;
+    expect(mail.to).toEqual(['contato@demo.example.com']);
+    expect(header(mail, 'Subject')).toBe('[Portal Demo] Nova mensagem de contato pelo portal');
+    expect(mail.raw).toContain('52998224725');
+    expect(await form.getByLabel('Nome').inputValue()).toBe('');
+    await snackbar.waitFor({ state: 'detached', timeout: 8_000 });
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  it.each([[null], ['acme'], ['negocie']])('the landing page of %s has no violations', async (partner) => {
+    const page = await open(partner, { bypassCSP: true });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('cookie-refuse').click();
+    const violations = await axeViolations(page);
+    expect(violations).toEqual([]);
+  });
+});
