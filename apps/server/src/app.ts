@@ -105,7 +105,7 @@ export async function buildApp({ env, database, mailTransport }: AppDependencies
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
-  await registerWebRoutes(app, env.WEB_DIST_DIR ?? defaultWebDist);
+  await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);
 
   const transport =
     mailTransport !== undefined ? mailTransport : env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null;

@@ -212,7 +212,7 @@ export function findSection<N extends SectionName>(
 }
 
 export function sectionFile(
-  section: PartnerSection | undefined,
+  section: Pick<PartnerSection<unknown>, 'arquivos'> | undefined,
   tipoImagem: string,
 ): SectionFile | undefined {
   return section?.arquivos.find((f) => f.tipoImagem === tipoImagem);

@@ -7,11 +7,13 @@ function escapeXml(text: string): string {
 export function logoSvg(name: string, primary: string, secondary: string): Buffer {
   const initial = escapeXml(name.trim().charAt(0).toUpperCase());
   const label = escapeXml(name);
+  // Bold DejaVu Sans is about 0.68 em per character: shrink long names to fit the 320 px beside the mark.
+  const fontSize = Math.min(46, Math.floor(320 / (name.length * 0.68)));
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="140" viewBox="0 0 480 140">
   <rect x="6" y="10" width="120" height="120" rx="28" fill="${primary}"/>
   <circle cx="96" cy="40" r="22" fill="${secondary}" opacity="0.85"/>
   <text x="66" y="98" font-family="DejaVu Sans, Arial, sans-serif" font-size="72" font-weight="700" fill="#ffffff" text-anchor="middle">${initial}</text>
-  <text x="146" y="90" font-family="DejaVu Sans, Arial, sans-serif" font-size="46" font-weight="700" fill="${secondary}">${label}</text>
+  <text x="146" y="${70 + fontSize / 2.6}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${fontSize}" font-weight="700" fill="${secondary}">${label}</text>
 </svg>`);
 }
 

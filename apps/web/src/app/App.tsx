@@ -1,0 +1,67 @@
+import { Suspense, useEffect } from 'react';
+import { FeedbackProvider } from '../components/ui/feedback';
+import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
+import { lazyWithRetry } from '../lib/lazy-with-retry';
+import { registerRoutePreload } from '../lib/route-preload';
+import { BrowserRouter, Navigate, type RouteDefinition, Routes, useLocation } from '../lib/router';
+import { CookieBanner } from './CookieBanner';
+import { PartnerGate } from './PartnerGate';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+// The landing page is in the entry chunk (it is the LCP route); every other route is its own lazy chunk.
+const loadConfirmBirthday = () => import('../features/identification/routes/ConfirmBirthday');
+const ConfirmBirthday = lazyWithRetry(loadConfirmBirthday);
+registerRoutePreload('/confirmar-dados', loadConfirmBirthday);
+
+const ROUTES: RouteDefinition[] = [
+  { path: '/', element: <LandPageParceiro /> },
+  { path: '/confirmar-dados', element: <ConfirmBirthday /> },
+  // Spec 002 §2: any unknown path shows the landing page.
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+function RouteFallback() {
+  return (
+    <p className="boot" role="status">
+      Carregando…
+    </p>
+  );
+}
+
+/** A new route starts at the top (hash links on the landing page keep their own scrolling). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path on purpose
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<RouteFallback />}>
+        <Routes routes={ROUTES} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <FeedbackProvider>
+      <PartnerGate>
+        <BrowserRouter>
+          <a className="skip-link" href="#conteudo">
+            Pular para o conteúdo
+          </a>
+          <ScrollToTop />
+          <AppRoutes />
+          <CookieBanner />
+        </BrowserRouter>
+      </PartnerGate>
+    </FeedbackProvider>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { type CookieChoice, cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
+import { usePartner } from '../lib/partner';
+import { Link } from '../lib/router';
+
+/**
+ * Spec 000 §4 cookie banner: shown until acceptCookies or refuseCookies is stored. Only acceptance loads the
+ * partner's analytics (Meta pixel, Hotjar); nothing is loaded before it.
+ */
+export function CookieBanner() {
+  const partner = usePartner();
+  const [choice, setChoice] = useState<CookieChoice>(cookieChoice);
+
+  useEffect(() => {
+    if (choice === 'accepted') loadTrackers(partner);
+  }, [choice, partner]);
+
+  if (choice) return null;
+
+  function decide(next: 'accepted' | 'refused') {
+    storeCookieChoice(next);
+    setChoice(next);
+  }
+
+  return (
+    <section className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
+      <p className="cookie-banner__text">
+        Usamos cookies de análise para melhorar o portal. Você pode aceitar ou recusar. Saiba mais no{' '}
+        <Link to="/portal-de-privacidade">Portal de privacidade</Link>.
+      </p>
+      <div className="cookie-banner__actions">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => decide('refused')}
+          data-testid="cookie-refuse"
+        >
+          Recusar
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => decide('accepted')}
+          data-testid="cookie-accept"
+        >
+          Aceitar
+        </button>
+      </div>
+    </section>
+  );
+}

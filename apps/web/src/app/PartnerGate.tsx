@@ -1,0 +1,79 @@
+import { CRITICAL_ERROR, FATAL_ERROR, type PartnerConfig, STEP_CODES } from '@portal/domain';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useFeedback } from '../components/ui/feedback';
+import { logStep } from '../lib/analytics';
+import { fetchCompanyToken } from '../lib/api';
+import { afterHeroPainted } from '../lib/first-paint';
+import { loadPartnerConfig, PartnerContext } from '../lib/partner';
+import { applyTheme, setFavicon } from '../lib/theme';
+import { PartnerNotFound, StartupFailure } from './StatusPages';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; config: PartnerConfig }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'error' };
+
+// Once per page load, even if React mounts twice (StrictMode in development).
+let startupDone = false;
+
+/**
+ * Spec 000 §2 "Application shell" and §7: load the partner configuration, brand the page, record the visit
+ * (step 31), then fetch the company token. Whatever fails, the person sees a message, never a blank page.
+ */
+export function PartnerGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const { showModal } = useFeedback();
+
+  useEffect(() => {
+    let active = true;
+    loadPartnerConfig().then(
+      (result) => {
+        if (!active) return;
+        if (result.kind === 'not-found') setState({ kind: 'not-found', message: result.message });
+        else setState({ kind: 'ready', config: result.config });
+      },
+      () => {
+        if (!active) return;
+        setState({ kind: 'error' });
+        showModal({ ...CRITICAL_ERROR, style: 'danger' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [showModal]);
+
+  const config = state.kind === 'ready' ? state.config : null;
+
+  useEffect(() => {
+    if (!config) return;
+    applyTheme(config);
+    document.title = config.nome;
+    afterHeroPainted().then(() => setFavicon(config.favicon ?? config.logo));
+    if (startupDone) return;
+    startupDone = true;
+    afterHeroPainted().then(() => {
+      logStep(config, STEP_CODES.accessPortal, 'Acessou o portal');
+      fetchCompanyToken(config.emp_codigo).then(
+        (token) => {
+          if (token === null) showModal({ ...FATAL_ERROR, style: 'danger' });
+        },
+        () => showModal({ ...FATAL_ERROR, style: 'danger' }),
+      );
+    });
+  }, [config, showModal]);
+
+  const context = useMemo(() => (config ? { config } : null), [config]);
+
+  if (state.kind === 'loading') {
+    return (
+      <p className="boot" role="status">
+        Carregando o portal…
+      </p>
+    );
+  }
+  if (state.kind === 'not-found') return <PartnerNotFound message={state.message} />;
+  if (state.kind === 'error' || !context) return <StartupFailure />;
+  return <PartnerContext.Provider value={context}>{children}</PartnerContext.Provider>;
+}

@@ -1,0 +1,93 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { LoadingOverlay } from './LoadingOverlay';
+import { Modal, type ModalOptions } from './Modal';
+import { Snackbar } from './Snackbar';
+
+/** Spec 000 §9: a snackbar message clears after 5000 ms. */
+export const SNACKBAR_MS = 5000;
+
+export interface Feedback {
+  /** Opens a modal (queued behind any open one); resolves when the person closes it. */
+  showModal(options: ModalOptions): Promise<void>;
+  showSnackbar(message: string): void;
+  showLoading(message: string): void;
+  hideLoading(): void;
+}
+
+const FeedbackContext = createContext<Feedback | null>(null);
+
+export function useFeedback(): Feedback {
+  const value = useContext(FeedbackContext);
+  if (!value) throw new Error('useFeedback outside FeedbackProvider');
+  return value;
+}
+
+interface QueuedModal extends ModalOptions {
+  id: number;
+  resolve: () => void;
+}
+
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [modals, setModals] = useState<QueuedModal[]>([]);
+  const [snackbar, setSnackbar] = useState<string | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+  const nextId = useRef(0);
+  const snackbarTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(snackbarTimer.current), []);
+
+  const feedback = useMemo<Feedback>(
+    () => ({
+      showModal: (options) =>
+        new Promise<void>((resolve) => {
+          nextId.current += 1;
+          const id = nextId.current;
+          setModals((queue) => [...queue, { ...options, id, resolve }]);
+        }),
+      showSnackbar: (message) => {
+        clearTimeout(snackbarTimer.current);
+        setSnackbar(message);
+        snackbarTimer.current = setTimeout(() => setSnackbar(null), SNACKBAR_MS);
+      },
+      showLoading: (message) => setLoading(message),
+      hideLoading: () => setLoading(null),
+    }),
+    [],
+  );
+
+  const current = modals[0];
+  const close = useCallback(() => {
+    current?.resolve();
+    setModals((queue) => queue.slice(1));
+  }, [current]);
+
+  const blocked = Boolean(current || loading);
+  return (
+    <FeedbackContext.Provider value={feedback}>
+      <div className="app-root" inert={blocked}>
+        {children}
+      </div>
+      <Snackbar message={snackbar} />
+      {loading !== null && <LoadingOverlay message={loading} />}
+      {current && (
+        <Modal
+          key={current.id}
+          title={current.title}
+          text={current.text}
+          style={current.style}
+          buttonText={current.buttonText}
+          onClose={close}
+        />
+      )}
+    </FeedbackContext.Provider>
+  );
+}

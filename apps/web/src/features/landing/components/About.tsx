@@ -1,0 +1,42 @@
+import {
+  type PartnerConfig,
+  type PartnerSection,
+  type SectionFieldsByName,
+  sectionFile,
+} from '@portal/domain';
+import { paragraphs } from '../lib/links';
+
+export function About({
+  section,
+}: {
+  config: PartnerConfig;
+  section: PartnerSection<SectionFieldsByName['about']>;
+}) {
+  const image = sectionFile(section, 'image');
+  return (
+    <section id="sobre" className="section about" aria-labelledby="sobre-title">
+      <div className="container about__inner">
+        <div className="about__text">
+          <h2 id="sobre-title" className="section__title">
+            {section.campos.title || 'Sobre nós'}
+          </h2>
+          {paragraphs(section.campos.text).map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static paragraphs of one text
+            <p key={index}>{line}</p>
+          ))}
+        </div>
+        {image && (
+          <img
+            className="about__img"
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { findSection, type PartnerConfig, sectionFile } from '@portal/domain';
+import { Link } from '../../../lib/router';
+
+export function Footer({ config }: { config: PartnerConfig }) {
+  const year = new Date().getFullYear();
+  // The footer is white, like the top bar: prefer the logo made for a white background.
+  const logo = sectionFile(findSection(config, 'logoForBackgroundWhite'), 'logo')?.url ?? config.logo;
+  return (
+    <footer className="footer">
+      <div className="container footer__inner">
+        {logo && (
+          <img className="footer__logo" src={logo} alt="" height={40} loading="lazy" decoding="async" />
+        )}
+        <p className="footer__name">{config.nome}</p>
+        <ul className="footer__links">
+          <li>
+            <Link to="/portal-de-privacidade">Portal de privacidade</Link>
+          </li>
+          <li>
+            <Link to="/termos-de-uso">Termos de uso</Link>
+          </li>
+        </ul>
+        <p className="footer__copy">
+          © {year} {config.nome}. Todos os direitos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,89 @@
+import { customization, hasCapability, type PartnerConfig } from '@portal/domain';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Icon } from '../../../components/ui/Icon';
+import { Link } from '../../../lib/router';
+
+interface Props {
+  config: PartnerConfig;
+  hasAbout: boolean;
+  hasTutorial: boolean;
+  hasContact: boolean;
+}
+
+/** Spec 000 §2 header menu; on small screens a button opens and closes the list. */
+export function LandingNav({ config, hasAbout, hasTutorial, hasContact }: Props) {
+  const [open, setOpen] = useState(false);
+  const landPage = customization(config).landPage;
+  const creditorUrl = landPage?.flgAcessoCredor === false ? null : config.creditorAccessUrl;
+  const close = () => setOpen(false);
+
+  // A menu entry that scrolls within the page closes the menu.
+  useEffect(() => {
+    const onHashChange = () => setOpen(false);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      event.currentTarget.querySelector<HTMLButtonElement>('.nav__toggle')?.focus();
+    }
+  }
+
+  return (
+    <nav className="nav" aria-label="Menu principal" onKeyDown={onKeyDown}>
+      <button
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls="menu-principal"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name={open ? 'close' : 'menu'} />
+        <span className="nav__toggle-text">Menu</span>
+      </button>
+      <ul id="menu-principal" className={open ? 'nav__list nav__list--open' : 'nav__list'}>
+        {hasCapability(config, 'workWithUsMenu') && (
+          <li>
+            <Link to="/trabalhe-conosco" onClick={close}>
+              Trabalhe conosco
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/portal-de-privacidade" onClick={close}>
+            Portal de privacidade
+          </Link>
+        </li>
+        {hasAbout && (
+          <li>
+            <a href="#sobre">Sobre</a>
+          </li>
+        )}
+        {hasTutorial && (
+          <li>
+            <a href="#como-funciona">Como funciona</a>
+          </li>
+        )}
+        {hasContact && (
+          <li>
+            <a href="#contato">Contato</a>
+          </li>
+        )}
+        <li>
+          <Link to="/cadastre-sua-empresa" onClick={close}>
+            Seja um credor parceiro
+          </Link>
+        </li>
+        {creditorUrl && (
+          <li>
+            <a href={creditorUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+              Acesso credor<span className="sr-only"> (abre em nova aba)</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

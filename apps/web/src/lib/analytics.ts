@@ -1,0 +1,122 @@
+import { brasiliaDateTime, type PartnerConfig } from '@portal/domain';
+import { portalCall } from './api';
+import { readStorage, writeStorage } from './storage';
+
+// ---- Step log (spec 000 §3 "Step log (visitor event)") ----------------------------------------------------
+
+/**
+ * Records a visitor step (`a=portal&b=salvarEtapa`). Fire-and-forget: it never throws and never blocks the UI;
+ * `keepalive` lets the request finish when the click opens another page.
+ */
+export function logStep(
+  config: Pick<PartnerConfig, 'emp_codigo'>,
+  code: number,
+  reason: string,
+  cpfCnpj = '',
+): void {
+  const { date, time } = brasiliaDateTime();
+  portalCall(
+    'portal',
+    'salvarEtapa',
+    {
+      emp_codigo: config.emp_codigo,
+      cpfCnpj,
+      esn_fk_ets_codigo: code,
+      data_agendamento: date,
+      hora_agendamento: time,
+      motivo_agendamento: reason,
+    },
+    { keepalive: true },
+  ).catch(() => {
+    // A lost step record must not bother the visitor.
+  });
+}
+
+// ---- Cookie consent (spec 000 §3 local storage keys, §4 cookie banner) -------------------------------------
+
+export const ACCEPT_COOKIES_KEY = 'acceptCookies';
+export const REFUSE_COOKIES_KEY = 'refuseCookies';
+
+export type CookieChoice = 'accepted' | 'refused' | null;
+
+export function cookieChoice(): CookieChoice {
+  if (readStorage(ACCEPT_COOKIES_KEY)) return 'accepted';
+  if (readStorage(REFUSE_COOKIES_KEY)) return 'refused';
+  return null;
+}
+
+export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
+  writeStorage(choice === 'accepted' ? ACCEPT_COOKIES_KEY : REFUSE_COOKIES_KEY, 'true');
+}
+
+// ---- Third-party analytics, loaded only after consent --------------------------------------------------------
+
+interface Queue {
+  (...args: unknown[]): void;
+  queue?: unknown[];
+  q?: unknown[];
+  callMethod?: (...args: unknown[]) => void;
+  push?: Queue;
+  loaded?: boolean;
+  version?: string;
+}
+
+declare global {
+  interface Window {
+    fbq?: Queue;
+    _fbq?: Queue;
+    hj?: Queue;
+    _hjSettings?: { hjid: number | string; hjsv: number };
+  }
+}
+
+const loaded = new Set<string>();
+
+function injectScript(src: string): void {
+  if (loaded.has(src)) return;
+  loaded.add(src);
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  document.head.appendChild(script);
+}
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** Meta pixel: the official snippet's queue, set up from our bundle (the CSP forbids inline scripts). */
+function loadMetaPixel(pixelId: string): void {
+  if (window.fbq) return;
+  const fbq = ((...args: unknown[]) => {
+    if (fbq.callMethod) fbq.callMethod(...args);
+    else fbq.queue!.push(args);
+  }) as Queue;
+  fbq.push = fbq;
+  fbq.loaded = true;
+  fbq.version = '2.0';
+  fbq.queue = [];
+  window.fbq = fbq;
+  window._fbq = fbq;
+  fbq('init', pixelId);
+  fbq('track', 'PageView');
+  injectScript('https://connect.facebook.net/en_US/fbevents.js');
+}
+
+/** Hotjar: the official snippet's queue and settings, set up from our bundle. */
+function loadHotjar(hotjarId: string): void {
+  if (window.hj) return;
+  const hj = ((...args: unknown[]) => {
+    hj.q!.push(args);
+  }) as Queue;
+  hj.q = [];
+  window.hj = hj;
+  window._hjSettings = { hjid: hotjarId, hjsv: 6 };
+  injectScript(`https://static.hotjar.com/c/hotjar-${encodeURIComponent(hotjarId)}.js?sv=6`);
+}
+
+/** Loads the partner's analytics. Call only after the visitor accepted cookies. */
+export function loadTrackers(config: Pick<PartnerConfig, 'pixel_meta' | 'hotjar_id'>): void {
+  const pixel = config.pixel_meta?.trim();
+  const hotjar = config.hotjar_id?.trim();
+  if (pixel && SAFE_ID.test(pixel)) loadMetaPixel(pixel);
+  if (hotjar && SAFE_ID.test(hotjar)) loadHotjar(hotjar);
+}

@@ -1,0 +1,125 @@
+import type { PartnerConfig } from '@portal/domain';
+
+/** The answer envelope of the portal API (`POST /api.php?a=<area>&b=<action>`). */
+export interface Envelope<T = unknown> {
+  retorno: boolean;
+  dados: T;
+  mensagem: string;
+}
+
+/**
+ * A call that did not answer 2xx. `status` is 0 for a network failure (offline, DNS, aborted).
+ * On a 400 the server sends `dados` as `{ field: message }`; `fieldErrors` exposes it.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly envelope: Envelope | undefined;
+
+  constructor(status: number, message: string, envelope?: Envelope) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+
+  get fieldErrors(): Record<string, string> {
+    const dados = this.envelope?.dados;
+    if (this.status !== 400 || !dados || typeof dados !== 'object' || Array.isArray(dados)) return {};
+    const out: Record<string, string> = {};
+    for (const [field, message] of Object.entries(dados as Record<string, unknown>)) {
+      if (typeof message === 'string') out[field] = message;
+    }
+    return out;
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && 'retorno' in value;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the portal API. Resolves with the envelope of any 2xx answer (whose `retorno` may still be false);
+ * rejects with an ApiError for any other status or a network failure.
+ */
+export async function portalCall<T = unknown>(
+  area: string,
+  action: string,
+  body: Record<string, unknown>,
+  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+): Promise<Envelope<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api.php?a=${encodeURIComponent(area)}&b=${encodeURIComponent(action)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: init.signal,
+      keepalive: init.keepalive,
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Falha de rede');
+  }
+  const json = await readJson(response);
+  const envelope = isEnvelope(json) ? (json as Envelope<T>) : undefined;
+  if (!response.ok) throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
+  if (!envelope) throw new ApiError(response.status, 'Resposta inválida do servidor');
+  return envelope;
+}
+
+export type PartnerConfigResult =
+  | { kind: 'ok'; config: PartnerConfig }
+  | { kind: 'not-found'; message: string };
+
+/** The URL the server also preloads in index.html; it must match exactly for the browser to reuse the preload. */
+export function partnerConfigUrl(identifier: string): string {
+  return `/api/parceiro/${encodeURIComponent(identifier)}/info`;
+}
+
+/** Loads the partner configuration. 404 means the partner does not exist; anything else unusable throws. */
+export async function fetchPartnerConfig(identifier: string): Promise<PartnerConfigResult> {
+  let response: Response;
+  try {
+    // Same URL and credentials mode as the <link rel="preload"> (and no extra headers) so it is reused.
+    response = await fetch(partnerConfigUrl(identifier), { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Falha de rede');
+  }
+  const json = (await readJson(response)) as { data?: PartnerConfig; message?: string } | undefined;
+  if (response.status === 404) {
+    return { kind: 'not-found', message: json?.message ?? 'Subdomínio não encontrado!' };
+  }
+  if (!response.ok) throw new ApiError(response.status, json?.message ?? response.statusText);
+  const config = json?.data;
+  if (!config || typeof config !== 'object' || !Array.isArray(config.sessoes)) {
+    throw new ApiError(response.status, 'Configuração do parceiro vazia');
+  }
+  return { kind: 'ok', config };
+}
+
+// The company token of spec 000 §7, fetched at start-up and kept in memory only (never in storage).
+let companyToken: string | null = null;
+
+export function setCompanyToken(token: string | null): void {
+  companyToken = token;
+}
+
+export function getCompanyToken(): string | null {
+  return companyToken;
+}
+
+/** `a=portal&b=retornarTokenEmpresa`: a string token, or null when the portal is not working. */
+export async function fetchCompanyToken(empCodigo: number): Promise<string | null> {
+  const envelope = await portalCall<unknown>('portal', 'retornarTokenEmpresa', { emp_codigo: empCodigo });
+  const token = typeof envelope.dados === 'string' && envelope.dados !== '' ? envelope.dados : null;
+  setCompanyToken(token);
+  return token;
+}

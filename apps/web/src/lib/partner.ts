@@ -1,0 +1,52 @@
+import type { PartnerConfig } from '@portal/domain';
+import { resolvePartnerIdentifier } from '@portal/domain';
+import { createContext, useContext } from 'react';
+import { fetchPartnerConfig, type PartnerConfigResult } from './api';
+
+/**
+ * The partner identifier: the server injects it in `<meta name="portal-partner">` (it knows the fixed host
+ * mappings); in Vite dev the placeholder is still there, so resolve it from the host like the server does.
+ */
+export function currentPartnerIdentifier(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="portal-partner"]')?.content?.trim();
+  if (meta && !meta.includes('%')) return meta;
+  return resolvePartnerIdentifier(window.location.host);
+}
+
+let pending: Promise<PartnerConfigResult> | null = null;
+
+/** Starts (once) the configuration request, so it runs in parallel with React's first render. */
+export function loadPartnerConfig(): Promise<PartnerConfigResult> {
+  pending ??= fetchPartnerConfig(currentPartnerIdentifier());
+  return pending;
+}
+
+/** Forget the failed request so "Tentar novamente" asks again. */
+export function resetPartnerConfig(): void {
+  pending = null;
+}
+
+/**
+ * The default portal when a subdomain does not exist: the same URL on the host without its first label
+ * (xyz.portal.localhost:3000 -> portal.localhost:3000/). Null when there is no subdomain to drop.
+ */
+export function defaultPortalUrl(location: Pick<Location, 'protocol' | 'hostname' | 'port'>): string | null {
+  const host = location.hostname;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':')) return null;
+  const labels = host.split('.');
+  if (labels.length <= 2) return null;
+  const port = location.port ? `:${location.port}` : '';
+  return `${location.protocol}//${labels.slice(1).join('.')}${port}/`;
+}
+
+export interface PartnerContextValue {
+  config: PartnerConfig;
+}
+
+export const PartnerContext = createContext<PartnerContextValue | null>(null);
+
+export function usePartner(): PartnerConfig {
+  const value = useContext(PartnerContext);
+  if (!value) throw new Error('usePartner outside PartnerContext');
+  return value.config;
+}
