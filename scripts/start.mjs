@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'apps/web/dist/index.html');
+const builtServerEntry = join(root, 'apps/web/dist-ssr/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -22,7 +23,8 @@ const newestSource = Math.max(
     .map((s) => join(root, s))
     .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
 );
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
+const built = [builtIndex, builtServerEntry];
+if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < newestSource)) {
   console.log('Building the web app (first start or changed sources)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -17,7 +17,7 @@ const proxied = ['/api', '/api.php', '/files', '/healthz', '/dev'];
 function precompress(): Plugin {
   return {
     name: 'portal:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const file of Object.values(bundle)) {

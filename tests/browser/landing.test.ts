@@ -100,6 +100,43 @@ describe('partner landing pages (spec 000 §2)', () => {
   });
 });
 
+describe('server-rendered first screen', () => {
+  it('arrives in the HTML and is hydrated in place, without errors', async () => {
+    const html = (
+      await portal.app.inject({ method: 'GET', url: '/', headers: { host: 'acme.portal.localhost' } })
+    ).body;
+    expect(html).toContain('Negocie aqui suas dívidas');
+    expect(html).toContain('hero__img');
+    expect(html).toContain('<style>');
+
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    // Counts hero images taken out of the page: hydration adopts the server's element instead of replacing it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { removedHeroImages: number };
+      w.removedHeroImages = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches('.hero__img') || node.querySelector('.hero__img')))
+              w.removedHeroImages += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(portal.url('acme'));
+    // The below-the-fold sections appear once the app runs.
+    await page.locator('#contato').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { removedHeroImages: number }).removedHeroImages),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('cookie banner (spec 000 §4)', () => {
   const analyticsScripts = (page: Page) =>
     page.evaluate(

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -78,6 +79,8 @@ export async function buildApp({ env, database, mailTransport }: AppDependencies
       ? { redis: new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) }
       : {}),
   });
+  // Pages and API answers; built assets are sent precompressed by @fastify/static.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(tenant, { db, partnerHosts: env.PARTNER_HOSTS });
   installErrorHandler(app);

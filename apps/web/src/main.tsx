@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPartnerConfig } from './lib/partner';
+import { captureServerRenderedInput } from './lib/prerendered';
 import './styles.css';
 
 // Ask for the partner configuration before React renders: the browser reuses the <link rel="preload"> the
@@ -10,8 +11,19 @@ loadPartnerConfig().catch(() => {
   // PartnerGate shows the failure.
 });
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Over a server-rendered first screen, hydrate once the configuration is here (it usually is: it was preloaded),
+// so React adopts the painted page instead of replacing it. Otherwise render from scratch.
+if (root.querySelector('.landing')) {
+  captureServerRenderedInput(root);
+  const hydrate = () => hydrateRoot(root, app);
+  loadPartnerConfig().then(hydrate, hydrate);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { findSection, sectionFile } from '@portal/domain';
+import { findSection, type PartnerConfig, sectionFile } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findPartnerByIdentifier, loadPartnerConfig } from '../repositories/partner-repository';
@@ -24,46 +25,103 @@ function templateReader(indexPath: string): () => string | null {
   };
 }
 
-const HINTS_TTL_MS = 30_000;
+const stylesheets = new Map<string, string>();
+
+/** Replaces the built stylesheet link by its contents (hashed file names, so each is read once). */
+function inlineStylesheet(html: string, distDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/,
+    (link, path: string) => {
+      let css = stylesheets.get(path);
+      if (css === undefined) {
+        try {
+          css = readFileSync(join(distDir, path), 'utf8');
+        } catch {
+          return link;
+        }
+        stylesheets.set(path, css);
+      }
+      return `<style>${css.replaceAll('</', '<\\/')}</style>`;
+    },
+  );
+}
+
+const PAGE_PARTS_TTL_MS = 30_000;
 // Must match the breakpoint of the hero's <picture> source (apps/web Hero.tsx).
 const MOBILE_MEDIA = '(max-width: 767px)';
 
+type RenderShell = (config: PartnerConfig) => string;
+
+/** The web build's server entry (apps/web/src/entry-server.tsx), re-imported when a new build replaces it. */
+function shellRenderer(ssrEntry: string): () => Promise<RenderShell | null> {
+  let loaded: { mtimeMs: number; render: RenderShell } | null = null;
+  return async () => {
+    if (!existsSync(ssrEntry)) return null;
+    const { mtimeMs } = statSync(ssrEntry);
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const module = (await import(`${pathToFileURL(ssrEntry).href}?v=${mtimeMs}`)) as {
+        renderLandingShell: RenderShell;
+      };
+      loaded = { mtimeMs, render: module.renderLandingShell };
+    }
+    return loaded.render;
+  };
+}
+
+function headerImagePreloads(config: PartnerConfig): string {
+  const header = findSection(config, 'header');
+  const desktop = sectionFile(header, 'desktop');
+  const mobile = sectionFile(header, 'mobile');
+  const link = (href: string, media: string | null) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${media ? ` media="${media}"` : ''}>`;
+  return (
+    (mobile ? link(mobile.url, MOBILE_MEDIA) : '') +
+    (desktop ? link(desktop.url, mobile ? '(min-width: 768px)' : null) : '')
+  );
+}
+
+interface PageParts {
+  /** Preloads of the header images: the largest paint of the landing page. */
+  hints: string;
+  /** The landing page's first screen as HTML, or '' (no web server build, unknown partner). */
+  shell: string;
+}
+
 /**
- * Preloads of the partner's header images (the largest paint of the landing page), so they download while the
- * script does instead of after it. Cached briefly per partner; an unknown partner gets none.
+ * What the server adds to index.html for one partner so the landing page paints before its script runs: image
+ * preloads and the server-rendered first screen. Cached briefly per partner; an unknown partner gets nothing.
  */
-function headerImageHints(db: Db): (identifier: string) => Promise<string> {
-  const cache = new Map<string, { at: number; html: string }>();
+function pagePartsFor(
+  db: Db,
+  renderer: () => Promise<RenderShell | null>,
+): (identifier: string) => Promise<PageParts> {
+  const cache = new Map<string, { at: number; parts: PageParts }>();
   return async (identifier) => {
     const hit = cache.get(identifier);
-    if (hit && Date.now() - hit.at < HINTS_TTL_MS) return hit.html;
+    if (hit && Date.now() - hit.at < PAGE_PARTS_TTL_MS) return hit.parts;
     const partner = await findPartnerByIdentifier(db, identifier);
-    let html = '';
+    let parts: PageParts = { hints: '', shell: '' };
     if (partner) {
-      const header = findSection(await loadPartnerConfig(db, partner), 'header');
-      const desktop = sectionFile(header, 'desktop');
-      const mobile = sectionFile(header, 'mobile');
-      const link = (href: string, media: string | null) =>
-        `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${media ? ` media="${media}"` : ''}>`;
-      if (mobile) html += link(mobile.url, MOBILE_MEDIA);
-      if (desktop) html += link(desktop.url, mobile ? '(min-width: 768px)' : null);
+      const config = await loadPartnerConfig(db, partner);
+      const render = await renderer();
+      parts = { hints: headerImagePreloads(config), shell: render ? render(config) : '' };
     }
-    cache.set(identifier, { at: Date.now(), html });
-    return html;
+    cache.set(identifier, { at: Date.now(), parts });
+    return parts;
   };
 }
 
 /**
  * Serves the built React app. Hashed assets are cached for a year and sent precompressed (the build writes .br and
- * .gz); every page route gets index.html with the partner identifier resolved from the host and the preloads of
- * that partner's header images.
+ * .gz); every page route gets index.html with the partner identifier resolved from the host and that partner's
+ * page parts (image preloads; on the landing page, the server-rendered first screen).
  */
 export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: string): Promise<void> {
   const readTemplate = templateReader(join(distDir, 'index.html'));
   if (!readTemplate()) {
     app.log.warn({ distDir }, 'web build not found: run npm run build (npm start does it for you)');
   }
-  const hints = headerImageHints(db);
+  const pageParts = pagePartsFor(db, shellRenderer(join(distDir, '..', 'dist-ssr', 'entry-server.js')));
   const assetsDir = join(distDir, 'assets');
   await app.register(fastifyStatic, {
     root: distDir,
@@ -85,9 +143,15 @@ export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: s
         .code(503)
         .send({ retorno: false, dados: null, mensagem: 'Portal em manutenção. Tente novamente.' });
     }
-    const html = template
+    const { hints, shell } = await pageParts(request.partnerIdentifier);
+    let html = template
       .replaceAll('%PORTAL_PARTNER%', escapeAttribute(request.partnerIdentifier))
-      .replace('</head>', `${await hints(request.partnerIdentifier)}</head>`);
+      .replace('</head>', `${hints}</head>`);
+    // Only the landing page itself is server-rendered; other routes start from the loading text.
+    if (shell && request.url.split('?')[0] === '/') {
+      // The first screen is in the HTML: its styles come inline so it paints without another round trip.
+      html = inlineStylesheet(html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, shell), distDir);
+    }
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

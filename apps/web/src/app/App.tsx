@@ -1,9 +1,17 @@
+import type { PartnerConfig } from '@portal/domain';
 import { Suspense, useEffect } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { registerRoutePreload } from '../lib/route-preload';
-import { BrowserRouter, Navigate, type RouteDefinition, Routes, useLocation } from '../lib/router';
+import {
+  BrowserRouter,
+  Navigate,
+  type RouteDefinition,
+  Routes,
+  StaticRouter,
+  useLocation,
+} from '../lib/router';
 import { CookieBanner } from './CookieBanner';
 import { PartnerGate } from './PartnerGate';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -49,18 +57,31 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+interface AppProps {
+  /** Server rendering: the partner configuration and the path to render (entry-server.tsx). */
+  server?: { config: PartnerConfig; pathname: string };
+}
+
+export function App({ server }: AppProps) {
+  const page = (
+    <>
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <ScrollToTop />
+      <AppRoutes />
+      <CookieBanner />
+    </>
+  );
   return (
     <FeedbackProvider>
-      <PartnerGate>
-        <BrowserRouter>
-          <a className="skip-link" href="#conteudo">
-            Pular para o conteúdo
-          </a>
-          <ScrollToTop />
-          <AppRoutes />
-          <CookieBanner />
-        </BrowserRouter>
+      <PartnerGate initialConfig={server?.config}>
+        {/* The same tree renders on the server and hydrates in the browser; only the router's source differs. */}
+        {server ? (
+          <StaticRouter pathname={server.pathname}>{page}</StaticRouter>
+        ) : (
+          <BrowserRouter>{page}</BrowserRouter>
+        )}
       </PartnerGate>
     </FeedbackProvider>
   );

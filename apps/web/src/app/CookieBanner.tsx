@@ -9,13 +9,15 @@ import { Link } from '../lib/router';
  */
 export function CookieBanner() {
   const partner = usePartner();
-  const [choice, setChoice] = useState<CookieChoice>(cookieChoice);
+  // Read after mounting: the server-rendered page has no banner, and hydration must start from the same markup.
+  const [choice, setChoice] = useState<CookieChoice | 'unknown'>('unknown');
+  useEffect(() => setChoice(cookieChoice()), []);
 
   useEffect(() => {
     if (choice === 'accepted') loadTrackers(partner);
   }, [choice, partner]);
 
-  if (choice) return null;
+  if (choice !== null) return null;
 
   function decide(next: 'accepted' | 'refused') {
     storeCookieChoice(next);

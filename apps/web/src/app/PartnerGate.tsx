@@ -4,7 +4,7 @@ import { useFeedback } from '../components/ui/feedback';
 import { logStep } from '../lib/analytics';
 import { fetchCompanyToken } from '../lib/api';
 import { afterHeroPainted } from '../lib/first-paint';
-import { loadPartnerConfig, PartnerContext } from '../lib/partner';
+import { loadPartnerConfig, PartnerContext, peekPartnerConfig } from '../lib/partner';
 import { applyTheme, setFavicon } from '../lib/theme';
 import { PartnerNotFound, StartupFailure } from './StatusPages';
 
@@ -21,8 +21,21 @@ let startupDone = false;
  * Spec 000 §2 "Application shell" and §7: load the partner configuration, brand the page, record the visit
  * (step 31), then fetch the company token. Whatever fails, the person sees a message, never a blank page.
  */
-export function PartnerGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+export function PartnerGate({
+  children,
+  initialConfig,
+}: {
+  children: ReactNode;
+  initialConfig?: PartnerConfig | undefined;
+}) {
+  // On the server, and when main.tsx waited for the configuration to hydrate the server-rendered first screen,
+  // start ready: a loading state would not match that screen.
+  const [state, setState] = useState<State>(() => {
+    if (initialConfig) return { kind: 'ready', config: initialConfig };
+    const ready = peekPartnerConfig();
+    if (ready?.kind === 'ok') return { kind: 'ready', config: ready.config };
+    return { kind: 'loading' };
+  });
   const { showModal } = useFeedback();
 
   useEffect(() => {

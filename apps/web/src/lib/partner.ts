@@ -14,16 +14,26 @@ export function currentPartnerIdentifier(): string {
 }
 
 let pending: Promise<PartnerConfigResult> | null = null;
+let settled: PartnerConfigResult | null = null;
 
 /** Starts (once) the configuration request, so it runs in parallel with React's first render. */
 export function loadPartnerConfig(): Promise<PartnerConfigResult> {
-  pending ??= fetchPartnerConfig(currentPartnerIdentifier());
+  pending ??= fetchPartnerConfig(currentPartnerIdentifier()).then((result) => {
+    settled = result;
+    return result;
+  });
   return pending;
+}
+
+/** The configuration if it has already arrived, so the first render can use it without a loading state. */
+export function peekPartnerConfig(): PartnerConfigResult | null {
+  return settled;
 }
 
 /** Forget the failed request so "Tentar novamente" asks again. */
 export function resetPartnerConfig(): void {
   pending = null;
+  settled = null;
 }
 
 /**

@@ -92,6 +92,21 @@ function useRouter(): RouterValue {
   return value;
 }
 
+/**
+ * A router fixed at one path, for rendering the first screen on the server (entry-server.tsx): nothing navigates
+ * there, the browser's BrowserRouter takes over when the app starts.
+ */
+export function StaticRouter({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const value = useMemo<RouterValue>(
+    () => ({
+      location: { pathname, search: '', hash: '', state: null, key: 'static' },
+      navigate: () => {},
+    }),
+    [pathname],
+  );
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
 export function useLocation(): RouterLocation {
   return useRouter().location;
 }

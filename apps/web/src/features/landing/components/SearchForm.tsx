@@ -1,5 +1,6 @@
 import { INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, maskCpfCnpj, normalizeDocument } from '@portal/domain';
-import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { takeServerRenderedInput } from '../../../lib/prerendered';
 import { preloadRoute } from '../../../lib/route-preload';
 import { useNavigate } from '../../../lib/router';
 
@@ -15,11 +16,17 @@ interface Props {
  */
 export function SearchForm({ buttonText, buttonStyle }: Props) {
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
+  const [serverRendered] = useState(takeServerRenderedInput);
+  const [value, setValue] = useState(() => maskCpfCnpj(serverRendered.value));
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
+
+  useEffect(() => {
+    // Someone typing in the server-rendered box keeps the cursor when the app takes over.
+    if (serverRendered.focused) inputRef.current?.focus();
+  }, [serverRendered]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
