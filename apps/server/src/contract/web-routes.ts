@@ -129,7 +129,7 @@ export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: s
     wildcard: true,
     preCompressed: true,
     setHeaders: (res, path) => {
-      res.header(
+      res.setHeader(
         'cache-control',
         path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
