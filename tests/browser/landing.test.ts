@@ -91,6 +91,17 @@ describe('partner landing pages (spec 000 §2)', () => {
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Portal Demo');
   });
 
+  it('shows the critical error when the configuration cannot load', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.route('**/api/parceiro/*/info', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto(portal.url('acme'));
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Erro Crítico');
+    expect(await modal.textContent()).toContain('Erro crítico ao carregar dados do portal.');
+  });
+
   it('shows the fatal error when the company token is null', async () => {
     const page = await open('inativo');
     const modal = page.getByTestId('modal');

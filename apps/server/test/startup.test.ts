@@ -116,3 +116,17 @@ describe('a=portal&b=salvarEtapa (spec 000 §3 step log)', () => {
     expect(row!.errorDetails).toEqual({ resposta: { retorno: false }, mensagem: 'CPF/CNPJ não encontrado!' });
   });
 });
+
+describe('development mailbox', () => {
+  it('is not served in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'off' } });
+    try {
+      const res = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(res.body).not.toContain('Caixa de saída');
+      const json = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+      expect(json.body).not.toContain('recipient');
+    } finally {
+      await production.close();
+    }
+  });
+});
