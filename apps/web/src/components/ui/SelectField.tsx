@@ -1,5 +1,6 @@
 import { EMPTY_SELECT } from '@portal/domain';
-import { type SelectHTMLAttributes, useId } from 'react';
+import type { SelectHTMLAttributes } from 'react';
+import { StackedField, useFieldIds } from './fields';
 
 export interface SelectOption {
   value: string;
@@ -23,20 +24,13 @@ export function SelectField({
   disabled,
   ...select
 }: SelectFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  const errorId = error ? `${fieldId}-error` : undefined;
+  const ids = useFieldIds(id, undefined, error);
   const empty = options.length === 0;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={fieldId}>
-        {label}
-      </label>
+    <StackedField ids={ids} label={label} error={error}>
       <select
-        id={fieldId}
         className="field__input field__select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        {...ids.control}
         disabled={disabled || empty}
         {...select}
       >
@@ -53,11 +47,6 @@ export function SelectField({
           </>
         )}
       </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </StackedField>
   );
 }

@@ -3,7 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, 
 // Labelled form fields; the error text (and any hint) is linked with aria-describedby and the field is marked
 // aria-invalid, so a screen reader reads the message with the field.
 
-interface FieldChrome {
+export interface FieldChrome {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
@@ -27,34 +27,68 @@ function FieldError({ id, error }: { id: string | undefined; error: string | und
   );
 }
 
-export type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
+export interface FieldIds {
+  fieldId: string;
+  hintId: string | undefined;
+  errorId: string | undefined;
+  /** Props that tie the control to its label, hint and error. */
+  control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+}
 
-export function TextField({ label, error, hint, wrapperClassName, id, className, ...input }: TextFieldProps) {
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined): FieldIds {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const errorId = error ? `${fieldId}-error` : undefined;
+  return {
+    fieldId,
+    hintId,
+    errorId,
+    control: {
+      id: fieldId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(hintId, errorId),
+    },
+  };
+}
+
+function wrapperClass(base: string, error: string | undefined, extra: string | undefined): string {
+  return `${base}${error ? ' field--invalid' : ''}${extra ? ` ${extra}` : ''}`;
+}
+
+/** Label above the control, then the hint and the error line (text inputs, selects, text areas). */
+export function StackedField({
+  ids,
+  label,
+  hint,
+  error,
+  wrapperClassName,
+  children,
+}: FieldChrome & { ids: FieldIds; children: ReactNode }) {
   return (
-    <div
-      className={`field${error ? ' field--invalid' : ''}${wrapperClassName ? ` ${wrapperClassName}` : ''}`}
-    >
-      <label className="field__label" htmlFor={fieldId}>
+    <div className={wrapperClass('field', error, wrapperClassName)}>
+      <label className="field__label" htmlFor={ids.fieldId}>
         {label}
       </label>
-      <input
-        id={fieldId}
-        className={`field__input${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-        {...input}
-      />
+      {children}
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={ids.hintId} className="field__hint">
           {hint}
         </p>
       )}
-      <FieldError id={errorId} error={error} />
+      <FieldError id={ids.errorId} error={error} />
     </div>
+  );
+}
+
+export type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
+
+export function TextField({ label, error, hint, wrapperClassName, id, className, ...input }: TextFieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <StackedField ids={ids} label={label} hint={hint} error={error} wrapperClassName={wrapperClassName}>
+      <input className={`field__input${className ? ` ${className}` : ''}`} {...ids.control} {...input} />
+    </StackedField>
   );
 }
 
@@ -69,31 +103,15 @@ export function TextAreaField({
   className,
   ...textarea
 }: TextAreaFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div
-      className={`field${error ? ' field--invalid' : ''}${wrapperClassName ? ` ${wrapperClassName}` : ''}`}
-    >
-      <label className="field__label" htmlFor={fieldId}>
-        {label}
-      </label>
+    <StackedField ids={ids} label={label} hint={hint} error={error} wrapperClassName={wrapperClassName}>
       <textarea
-        id={fieldId}
         className={`field__input field__textarea${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
+        {...ids.control}
         {...textarea}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} error={error} />
-    </div>
+    </StackedField>
   );
 }
 
@@ -101,32 +119,20 @@ export type CheckboxFieldProps = FieldChrome &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'>;
 
 export function CheckboxField({ label, error, hint, wrapperClassName, id, ...input }: CheckboxFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div
-      className={`field field--check${error ? ' field--invalid' : ''}${wrapperClassName ? ` ${wrapperClassName}` : ''}`}
-    >
-      <input
-        id={fieldId}
-        type="checkbox"
-        className="field__checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-        {...input}
-      />
-      <label className="field__check-label" htmlFor={fieldId}>
+    <div className={wrapperClass('field field--check', error, wrapperClassName)}>
+      <input type="checkbox" className="field__checkbox" {...ids.control} {...input} />
+      <label className="field__check-label" htmlFor={ids.fieldId}>
         {label}
       </label>
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={ids.hintId} className="field__hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="field__error">
+        <p id={ids.errorId} className="field__error">
           {error}
         </p>
       )}

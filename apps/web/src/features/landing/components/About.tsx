@@ -5,6 +5,7 @@ import {
   sectionFile,
 } from '@portal/domain';
 import { paragraphs } from '../lib/links';
+import { SectionImage } from './SectionImage';
 
 export function About({
   section,
@@ -25,17 +26,7 @@ export function About({
             <p key={index}>{line}</p>
           ))}
         </div>
-        {image && (
-          <img
-            className="about__img"
-            src={image.url}
-            width={image.width}
-            height={image.height}
-            alt=""
-            loading="lazy"
-            decoding="async"
-          />
-        )}
+        <SectionImage file={image} className="about__img" />
       </div>
     </section>
   );

@@ -13,6 +13,7 @@ import { Icon, type IconName } from '../../../components/ui/Icon';
 import { logStep } from '../../../lib/analytics';
 import { externalUrl, paragraphs, telegramUrl, whatsappUrl } from '../lib/links';
 import { ContactForm } from './ContactForm';
+import { SectionImage } from './SectionImage';
 
 type ContactFields = SectionFieldsByName['contact'];
 
@@ -81,17 +82,7 @@ export function Contact({
           <h2 id="contato-title" className="section__title">
             Contato
           </h2>
-          {image && (
-            <img
-              className="contact__img"
-              src={image.url}
-              width={image.width}
-              height={image.height}
-              alt=""
-              loading="lazy"
-              decoding="async"
-            />
-          )}
+          <SectionImage file={image} className="contact__img" />
           <ul className="contact__list">
             {fields.phone && (
               <Detail icon="phone" label="Telefone">

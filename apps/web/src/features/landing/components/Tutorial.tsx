@@ -5,6 +5,7 @@ import {
   type TutorialStep,
 } from '@portal/domain';
 import { useState } from 'react';
+import { SectionImage } from './SectionImage';
 
 /** Spec 002 §3: exactly four steps, codes 0 to 3. Extra or out-of-range steps are not shown. */
 export function tutorialSteps(steps: TutorialStep[] | undefined): TutorialStep[] {
@@ -60,17 +61,7 @@ export function Tutorial({ section }: { section: PartnerSection<SectionFieldsByN
         <h2 id="como-funciona-title" className="section__title">
           {section.campos.title || 'Como funciona'}
         </h2>
-        {image && (
-          <img
-            className="tutorial__img"
-            src={image.url}
-            width={image.width}
-            height={image.height}
-            alt=""
-            loading="lazy"
-            decoding="async"
-          />
-        )}
+        <SectionImage file={image} className="tutorial__img" />
         {steps.length > 0 && (
           <ol className="tutorial__steps">
             {steps.map((step, index) => (
