@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -7,12 +8,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerDevMailbox } from './contract/dev-mailbox';
 import { registerFileRoutes } from './contract/file-routes';
+import { identificationActions } from './contract/identification-actions';
 import { registerPartnerRoutes } from './contract/partner-routes';
 import { registerPortalApi } from './contract/portal-api';
 import { registerWebRoutes } from './contract/web-routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { createAltchaChallenge } from './integrations/captcha/altcha';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
+import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter';
+import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
+import debtorSession from './plugins/debtor-session';
 import { installErrorHandler } from './plugins/error-handler';
 import tenant from './plugins/tenant';
 import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
@@ -29,6 +35,8 @@ export interface AppDependencies {
   database: Database;
   /** Overrides the transport chosen from SMTP_URL (tests); null keeps messages in the outbox. */
   mailTransport?: MailTransport | null;
+  /** Overrides the SMS sender chosen from ZENVIA_API_TOKEN (tests); null keeps SMS in the outbox. */
+  smsSender?: SmsSender | null;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -46,7 +54,12 @@ const ANALYTICS_CONNECT_HOSTS = [
   'https://www.facebook.com',
 ];
 
-export async function buildApp({ env, database, mailTransport }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  mailTransport,
+  smsSender,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -67,22 +80,25 @@ export async function buildApp({ env, database, mailTransport }: AppDependencies
         frameSrc: ['https://*.hotjar.com'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // The ALTCHA widget solves its proof of work in web workers created from blobs.
+        workerSrc: ["'self'", 'blob:'],
         // Plain-HTTP development hosts (acme.portal.localhost) would break if every request were upgraded.
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: false,
-    ...(env.REDIS_URL
-      ? { redis: new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) }
-      : {}),
-  });
+  // Shared by the per-route flood guard and the identification limits, so several processes count together.
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   // Pages and API answers; built assets are sent precompressed by @fastify/static.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(tenant, { db, partnerHosts: env.PARTNER_HOSTS });
+  await app.register(debtorSession, { db, secureCookies: env.COOKIE_SECURE });
   installErrorHandler(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -104,7 +120,14 @@ export async function buildApp({ env, database, mailTransport }: AppDependencies
     }
   });
 
-  registerPortalApi(app, db);
+  // Without a configured secret each process signs its own challenges, which is right for a single process.
+  const altchaSecret = env.CAPTCHA_HMAC_SECRET ?? randomBytes(32).toString('hex');
+  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  app.get('/api/captcha/altcha', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createAltchaChallenge({ secret: altchaSecret, maxNumber: env.CAPTCHA_MAX_NUMBER });
+  });
+  registerPortalApi(app, db, identificationActions(app, { db, env, limiter, altchaSecret }));
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
@@ -112,11 +135,21 @@ export async function buildApp({ env, database, mailTransport }: AppDependencies
 
   const transport =
     mailTransport !== undefined ? mailTransport : env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null;
+  const sms =
+    smsSender !== undefined
+      ? smsSender
+      : env.ZENVIA_API_TOKEN
+        ? zenviaSmsSender({
+            apiToken: env.ZENVIA_API_TOKEN,
+            from: env.ZENVIA_SMS_FROM,
+            url: env.ZENVIA_API_URL,
+          })
+        : null;
   app.decorate(
     'outbox',
     startOutboxWorker(
       db,
-      transport,
+      { email: transport, sms },
       {
         from: env.MAIL_FROM,
         retryBaseMs: env.OUTBOX_RETRY_BASE_MS,

@@ -23,6 +23,33 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
+  /** Address of a partner's portal in links sent by e-mail; {partner} is replaced by the identifier. */
+  PUBLIC_URL_TEMPLATE: z.string().default('http://{partner}.portal.localhost:3000'),
+  /** Cookies get the Secure flag (set when the portal is served over HTTPS). */
+  COOKIE_SECURE: booleanFlag,
+  /** Secret that signs robot-check challenges; random per process when unset (fine for one process). */
+  CAPTCHA_HMAC_SECRET: z.string().min(16).optional(),
+  /** ALTCHA difficulty: the solution is a counter below this number (higher is slower for the phone). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  HCAPTCHA_SECRET_KEY: z.string().optional(),
+  /** Verify endpoints of the hosted robot checks (overridable for tests against a local server). */
+  TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  HCAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
+  /** Zenvia SMS API token; without it SMS stay in the outbox (development mailbox). */
+  ZENVIA_API_TOKEN: z.string().optional(),
+  ZENVIA_SMS_FROM: z.string().default('portal'),
+  ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
+  /** Anti-automation limits (GUIDE security principles), per window of LIMIT_WINDOW_MINUTES. */
+  LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+  LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
+  LIMIT_LOGIN_PER_DOCUMENT: z.coerce.number().int().positive().default(10),
+  LIMIT_FIRST_ACCESS_PER_IP: z.coerce.number().int().positive().default(10),
+  LIMIT_SMS_PER_PHONE: z.coerce.number().int().positive().default(3),
+  LIMIT_PHONE_CHANGE_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
+  TOKEN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

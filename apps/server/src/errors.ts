@@ -14,6 +14,40 @@ const APP_ERRORS = {
   UNKNOWN_ACTION: { status: 404, message: 'Ação não encontrada.' },
   /** Too many requests from one client (rate limit). */
   RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' },
+  /** The CPF/CNPJ is not known to the partner (spec 000 §4: goes to Register). */
+  DOCUMENT_NOT_FOUND: { status: 200, message: 'CPF/CNPJ não encontrado!' },
+  /** Birth date differs from the one on file (spec 000 §8, modal 'Data de nascimento incorreta'). */
+  BIRTH_DATE_MISMATCH: { status: 200, message: 'Erro ao consultar o usuário! 1' },
+  /** Phone differs from the one on file (spec 000 §8, modal 'Telefone incorreto'). */
+  PHONE_MISMATCH: { status: 200, message: 'Erro ao consultar o usuário! 2' },
+  /** No identified debtor session for this partner (absent, expired, revoked or of another partner). */
+  NO_SESSION: { status: 401, message: 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.' },
+  /** The SMS token is wrong, used, expired or out of tries (spec 000 §8). */
+  INVALID_TOKEN: {
+    status: 200,
+    message: 'Token informado inválido. Por favor verificar o número do token que você recebeu por SMS.',
+  },
+  /** The person has no phone on file to send the token to. */
+  NO_PHONE_ON_FILE: {
+    status: 200,
+    message: 'Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".',
+  },
+  /** Too many SMS to one phone in the window. */
+  TOO_MANY_SMS: {
+    status: 429,
+    message: 'Você já pediu muitos códigos. Aguarde 10 minutos para pedir outro.',
+  },
+  /** First access for a CPF/CNPJ that is already registered. */
+  ALREADY_REGISTERED: { status: 200, message: 'CPF/CNPJ já cadastrado. Faça o login com os seus dados.' },
+  /** Phone reset for an unknown CPF/CNPJ (spec 000 §8). */
+  RESET_DOCUMENT_NOT_FOUND: { status: 200, message: 'CPF/CNPJ não encontrado.' },
+  /** Phone reset for a person without an e-mail on file (spec 000 §8). */
+  RESET_NO_EMAIL: {
+    status: 200,
+    message: 'Erro ao enviar o e-mail. Verifique se você tem um e-mail cadastrado junto com o seu CPF.',
+  },
+  /** The phone-change link is unknown, used or expired (spec 000 §8). */
+  PHONE_UPDATE_FAILED: { status: 200, message: 'Ocorreu uma falha no cadastro do novo telefone.' },
   /** A stored file does not exist. */
   FILE_NOT_FOUND: { status: 404, message: 'Arquivo não encontrado.' },
   /** Anything unexpected; details stay in the log. */

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { loadEnv } from '../src/env';
 import type { MailTransport } from '../src/integrations/mail/mail-transport';
+import type { SmsSender } from '../src/integrations/sms/sms-sender';
 import { prepareDatabase } from '../src/prepare-database';
 
 // Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
@@ -48,7 +49,11 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { mailTransport?: MailTransport | null; env?: Record<string, string> } = {},
+  options: {
+    mailTransport?: MailTransport | null;
+    smsSender?: SmsSender | null;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
   const database = await openDatabase({ url: scratch?.url });
@@ -62,7 +67,12 @@ export async function createTestApp(
     ...options.env,
   });
   await prepareDatabase(database, env);
-  const app = await buildApp({ env, database, mailTransport: options.mailTransport ?? null });
+  const app = await buildApp({
+    env,
+    database,
+    mailTransport: options.mailTransport ?? null,
+    smsSender: options.smsSender ?? null,
+  });
   app.readiness.ready = true;
   return {
     app,

@@ -93,3 +93,17 @@ export function maskCpfForDisplay(cpf: string): string {
   if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return `${value.slice(0, 2)}.***.***/****-${value.slice(12)}`;
   return '';
 }
+
+/** A phone on file shown before identification is complete: area code and last four digits only (issue 3). */
+export function maskPhoneForDisplay(phone: string): string {
+  const digits = onlyDigits(phone);
+  if (digits.length < 10) return '';
+  return `(${digits.slice(0, 2)}) ${'*'.repeat(digits.length - 6)}-${digits.slice(-4)}`;
+}
+
+/** An e-mail shown to someone not yet identified: first letter and domain (issue 3, phone reset). */
+export function maskEmailForDisplay(email: string): string {
+  const [user, domain] = email.split('@');
+  if (!user || !domain) return '';
+  return `${user[0]}***@${domain}`;
+}

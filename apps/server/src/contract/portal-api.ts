@@ -5,7 +5,8 @@ import { AppError } from '../errors';
 import { sendContactMessage } from '../services/contact/send-contact-message';
 import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
-import { type Envelope, ok } from './envelope';
+import type { ActionDefinition } from './action';
+import { ok } from './envelope';
 
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
 // Each action parses its body and calls one use case; nothing here decides business rules.
@@ -32,16 +33,13 @@ const stepBody = z.object({
   motivo_agendamento: text(500).optional(),
 });
 
-type Action = (request: FastifyRequest, body: unknown) => Promise<Envelope>;
-
-interface ActionDefinition {
-  handler: Action;
-  /** Requests per minute per client address for this action. */
-  perMinute: number;
-}
-
-export function registerPortalApi(app: FastifyInstance, db: Db): void {
+export function registerPortalApi(
+  app: FastifyInstance,
+  db: Db,
+  moreActions: Record<string, ActionDefinition> = {},
+): void {
   const actions: Record<string, ActionDefinition> = {
+    ...moreActions,
     'portal/retornarTokenEmpresa': {
       perMinute: 60,
       handler: async (_request, body) => {
@@ -112,10 +110,10 @@ export function registerPortalApi(app: FastifyInstance, db: Db): void {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const action = actions[actionKey(request)];
       if (!action) throw new AppError('UNKNOWN_ACTION');
-      return action.handler(request, request.body ?? {});
+      return action.handler(request, request.body ?? {}, reply);
     },
   );
 }

@@ -97,6 +97,7 @@ export async function loadPartnerConfig(db: Db, partner: PartnerRow): Promise<Pa
       .map((s) => s.storeId)
       .join(','),
     creditorAccessUrl: partner.creditorAccessUrl,
+    captcha: { provider: partner.captchaProvider, siteKey: partner.captchaSiteKey },
     capacidades: partner.capabilities,
     sessoes,
   };

@@ -180,6 +180,15 @@ export interface PartnerStyle {
   corSecundaria: string;
 }
 
+export type CaptchaProvider = 'altcha' | 'turnstile' | 'recaptcha' | 'hcaptcha';
+
+/** Robot check of the partner's group (spec 000 §2 "site keys differ per partner group"); ALTCHA by default. */
+export interface CaptchaSettings {
+  provider: CaptchaProvider;
+  /** Public site key of Turnstile, reCAPTCHA or hCaptcha; null for ALTCHA. */
+  siteKey: string | null;
+}
+
 /** The partner configuration as the portal loads it at start-up. */
 export interface PartnerConfig {
   id: number;
@@ -196,6 +205,7 @@ export interface PartnerConfig {
   loj_codigo_nao_negocia: string;
   /** URL of the external creditor admin site opened by "Acesso credor". */
   creditorAccessUrl: string | null;
+  captcha: CaptchaSettings;
   /** Named partner-specific behaviours (see docs/capabilities.md). */
   capacidades: Partial<Record<CapabilityName, boolean>>;
   sessoes: PartnerSection[];

@@ -20,6 +20,12 @@ export const partners = pgTable('partners', {
   creditorAccessUrl: text('creditor_access_url'),
   /** Token handed to the portal by retornarTokenEmpresa; null means the portal is switched off. */
   companyToken: text('company_token'),
+  /** Robot check of the partner's group; the secret of a hosted provider comes from the environment. */
+  captchaProvider: text('captcha_provider')
+    .$type<'altcha' | 'turnstile' | 'recaptcha' | 'hcaptcha'>()
+    .notNull()
+    .default('altcha'),
+  captchaSiteKey: text('captcha_site_key'),
   capabilities: jsonb('capabilities').$type<Record<string, boolean>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

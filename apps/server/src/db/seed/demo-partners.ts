@@ -180,7 +180,8 @@ export const DEMO_PARTNERS: DemoPartner[] = [
     primary: '#2e7d32',
     secondary: '#1b5e20',
     capabilities: ['hideFaqTile', 'fixedFaqTexts', 'showOriginAndReference'],
-    customization: { confirmBirthday: { ...standardLogin } },
+    // Unknown CPF/CNPJ gets the 'Usuario não encontrado' modal instead of the registration.
+    customization: { confirmBirthday: { ...standardLogin, flgDesativaCadastro: true } },
     stores: [[4, true]],
     fullLanding: false,
   },

@@ -39,3 +39,30 @@ export function contactMessageEmail(input: {
 <p><strong>Mensagem:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.text)}</p>`,
   };
 }
+
+export function phoneChangeEmail(input: {
+  partnerName: string;
+  personName: string;
+  link: string;
+}): ComposedEmail {
+  const firstName = input.personName.split(' ')[0] ?? input.personName;
+  return {
+    template: 'phone-change-link',
+    subject: `[${input.partnerName}] Cadastre o seu novo telefone`,
+    text: [
+      `Olá, ${firstName}.`,
+      '',
+      `Recebemos um pedido para trocar o telefone do seu cadastro no portal ${input.partnerName}.`,
+      'Para cadastrar o novo telefone, abra o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez.',
+      '',
+      input.link,
+      '',
+      'Se você não fez este pedido, ignore este e-mail: nada será alterado.',
+    ].join('\n'),
+    html: `<p>Olá, ${escapeHtml(firstName)}.</p>
+<p>Recebemos um pedido para trocar o telefone do seu cadastro no portal <strong>${escapeHtml(input.partnerName)}</strong>.</p>
+<p>Para cadastrar o novo telefone, abra o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez.</p>
+<p><a href="${escapeHtml(input.link)}">Cadastrar novo telefone</a></p>
+<p>Se você não fez este pedido, ignore este e-mail: nada será alterado.</p>`,
+  };
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
+import type { SmsSender } from '../../integrations/sms/sms-sender';
 
 export interface DeliveryPolicy {
   from: string;
@@ -25,34 +26,48 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+export interface Transports {
+  email: MailTransport | null;
+  sms: SmsSender | null;
+}
+
 /**
- * Claims due e-mails (pending, or stuck in "sending" after a crash), tries each once and records the outcome:
- * sent, pending again with a backed-off next attempt, or failed after the last attempt. SKIP LOCKED lets several
- * server processes share one outbox.
+ * Claims due messages of the channels that have a transport (pending, or stuck in "sending" after a crash), tries
+ * each once and records the outcome: sent, pending again with a backed-off next attempt, or failed after the last
+ * attempt. SKIP LOCKED lets several server processes share one outbox. A channel without a transport keeps its
+ * messages queued (the development mailbox shows them).
  */
-export async function deliverDueEmails(
+export async function deliverDueMessages(
   db: Db,
-  transport: MailTransport,
+  transports: Transports,
   policy: DeliveryPolicy,
 ): Promise<number> {
+  const channels = (['email', 'sms'] as const).filter((channel) => transports[channel]);
+  if (channels.length === 0) return 0;
   const claimed = await db.execute<ClaimedMessage>(sql`
     update outbound_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
     where id in (
       select id from outbound_messages
-      where channel = 'email'
+      where channel in (${sql.join(
+        channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})
         and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))
       order by id limit ${policy.batchSize} for update skip locked)
     returning id, channel, recipient, reply_to, subject, body_text, body_html, attempts`);
   for (const message of claimed.rows) {
     try {
-      const { messageId } = await transport.send({
-        to: message.recipient,
-        from: policy.from,
-        replyTo: message.reply_to ?? undefined,
-        subject: message.subject ?? '',
-        text: message.body_text,
-        html: message.body_html ?? undefined,
-      });
+      const { messageId } =
+        message.channel === 'sms'
+          ? await transports.sms!.send(message.recipient, message.body_text)
+          : await transports.email!.send({
+              to: message.recipient,
+              from: policy.from,
+              replyTo: message.reply_to ?? undefined,
+              subject: message.subject ?? '',
+              text: message.body_text,
+              html: message.body_html ?? undefined,
+            });
       await db.execute(sql`
         update outbound_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
           provider_message_id = ${messageId}

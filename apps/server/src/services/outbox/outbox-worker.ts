@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { MailTransport } from '../../integrations/mail/mail-transport';
-import { type DeliveryPolicy, deliverDueEmails } from './deliver-due-messages';
+import { type DeliveryPolicy, deliverDueMessages, type Transports } from './deliver-due-messages';
 
 export interface OutboxWorker {
   /** Runs one delivery round now (tests and shutdown use it). */
@@ -9,17 +8,17 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Polls the outbox while the server runs. Without a transport, messages stay in the outbox (dev mailbox). */
+/** Polls the outbox while the server runs. A channel without a transport keeps its messages in the outbox. */
 export function startOutboxWorker(
   db: Db,
-  transport: MailTransport | null,
+  transports: Transports,
   policy: DeliveryPolicy & { pollMs: number },
   log: FastifyBaseLogger,
 ): OutboxWorker {
   let running: Promise<number> | null = null;
   const runOnce = (): Promise<number> => {
-    if (!transport) return Promise.resolve(0);
-    running ??= deliverDueEmails(db, transport, policy)
+    if (running) return running;
+    const round = deliverDueMessages(db, transports, policy)
       .catch((error: unknown) => {
         log.error({ err: error }, 'outbox delivery round failed');
         return 0;
@@ -27,16 +26,17 @@ export function startOutboxWorker(
       .finally(() => {
         running = null;
       });
-    return running;
+    running = round;
+    return round;
   };
-  const timer = transport ? setInterval(() => void runOnce(), policy.pollMs) : null;
+  const timer = transports.email || transports.sms ? setInterval(() => void runOnce(), policy.pollMs) : null;
   timer?.unref();
   return {
     runOnce,
     async stop() {
       if (timer) clearInterval(timer);
       await running;
-      transport?.close();
+      transports.email?.close();
     },
   };
 }

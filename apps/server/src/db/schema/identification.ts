@@ -1,0 +1,77 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { persons } from './debts';
+import { partners } from './partners';
+
+/** Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. */
+export const debtorSessions = pgTable(
+  'debtor_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** pending: identified, SMS token still to be checked; open: fully identified. */
+    status: text('status').$type<'pending' | 'open'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('debtor_sessions_person').on(t.personId)],
+);
+
+/** SMS login tokens: hashed, single use, short lived, few tries. */
+export const smsTokens = pgTable(
+  'sms_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => debtorSessions.tokenHash, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    phone: text('phone').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_tokens_session').on(t.sessionHash)],
+);
+
+/** Links e-mailed to change the phone on file: hashed, single use, one hour. */
+export const phoneChangeLinks = pgTable('phone_change_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  partnerId: integer('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Robot-check answers already accepted, so one solved challenge cannot be replayed. */
+export const captchaUses = pgTable('captcha_uses', {
+  challengeId: text('challenge_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** People who registered through a partner's first access (they may have no debts there yet). */
+export const personRegistrations = pgTable(
+  'person_registrations',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.personId] })],
+);

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import type { PartnerRow } from '../repositories/partner-repository';
+import {
+  findLiveSession,
+  insertSession,
+  openSession,
+  revokeSession,
+  type SessionRow,
+  touchSession,
+} from '../repositories/session-repository';
+
+// Debtor sessions (issue 3, GUIDE security principles): 256 random bits in an HttpOnly cookie, only their SHA-256
+// stored, bound to one partner and one person, 30 minutes idle and 12 hours at most.
+export const SESSION_COOKIE = 'portal_sessao';
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+export interface DebtorSessions {
+  /** Starts a session for the person on this partner and sets the cookie. */
+  start(
+    reply: FastifyReply,
+    partner: PartnerRow,
+    personId: number,
+    status: SessionRow['status'],
+  ): Promise<string>;
+  /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
+  require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<SessionRow>;
+  /** A pending session becomes open (SMS token checked). */
+  open(session: SessionRow): Promise<void>;
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    debtorSessions: DebtorSessions;
+  }
+}
+
+export default fp<{ db: Db; secureCookies: boolean }>(
+  async (app: FastifyInstance, { db, secureCookies }) => {
+    await app.register(cookie);
+    const cookieOptions = (request: FastifyRequest) => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: secureCookies || request.protocol === 'https',
+      path: '/',
+    });
+
+    const sessions: DebtorSessions = {
+      async start(reply, partner, personId, status) {
+        const token = randomBytes(32).toString('base64url');
+        const tokenHash = hashSecret(token);
+        await insertSession(db, {
+          tokenHash,
+          partnerId: partner.id,
+          personId,
+          status,
+          expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+        });
+        reply.setCookie(SESSION_COOKIE, token, {
+          ...cookieOptions(reply.request),
+          maxAge: SESSION_ABSOLUTE_MS / 1000,
+        });
+        return tokenHash;
+      },
+      async require(request, partner, accept) {
+        const token = request.cookies[SESSION_COOKIE];
+        if (!token) throw new AppError('NO_SESSION');
+        const session = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
+        if (!session || (session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
+        await touchSession(db, session.tokenHash);
+        return session;
+      },
+      open: (session) => openSession(db, session.tokenHash),
+      async end(request, reply) {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await revokeSession(db, hashSecret(token));
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      },
+    };
+    app.decorate('debtorSessions', sessions);
+  },
+  { name: 'debtor-session' },
+);

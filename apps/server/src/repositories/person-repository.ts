@@ -1,0 +1,72 @@
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contracts, instalments, partnerStores, personRegistrations, persons } from '../db/schema';
+
+export type PersonRow = typeof persons.$inferSelect;
+
+// Every debtor query is scoped by partner: a person is known to a partner through contracts in its stores or a
+// first access made on its portal.
+
+const partnerStoreIds = (db: Db, partnerId: number) =>
+  db.select({ id: partnerStores.storeId }).from(partnerStores).where(eq(partnerStores.partnerId, partnerId));
+
+export async function findPersonByDocument(db: Db, cpfCnpj: string): Promise<PersonRow | undefined> {
+  const [row] = await db.select().from(persons).where(eq(persons.cpfCnpj, cpfCnpj)).limit(1);
+  return row;
+}
+
+export async function findPersonKnownToPartner(
+  db: Db,
+  partnerId: number,
+  cpfCnpj: string,
+): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(persons)
+    .where(
+      and(
+        eq(persons.cpfCnpj, cpfCnpj),
+        sql`(${exists(
+          db
+            .select({ one: sql`1` })
+            .from(contracts)
+            .where(
+              and(
+                eq(contracts.personId, persons.id),
+                inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
+              ),
+            ),
+        )} or ${exists(
+          db
+            .select({ one: sql`1` })
+            .from(personRegistrations)
+            .where(
+              and(eq(personRegistrations.personId, persons.id), eq(personRegistrations.partnerId, partnerId)),
+            ),
+        )})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findPersonById(db: Db, personId: number): Promise<PersonRow | undefined> {
+  const [row] = await db.select().from(persons).where(eq(persons.id, personId)).limit(1);
+  return row;
+}
+
+/** Contracts of the person in the partner's stores that still have an unpaid instalment. */
+export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${contracts.id})` })
+    .from(contracts)
+    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
+    .where(
+      and(
+        eq(contracts.personId, personId),
+        inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
+        eq(instalments.paid, false),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,81 @@
+import {
+  customization,
+  documentKind,
+  INVALID_DOCUMENT_MESSAGE,
+  isAdult,
+  isValidCpfCnpj,
+  normalizeDocument,
+  onlyDigits,
+  parseBrDate,
+  todayInBrasilia,
+} from '@portal/domain';
+import { AppError } from '../../errors';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import { findPersonKnownToPartner } from '../../repositories/person-repository';
+import { enforceLimits, type IdentificationDeps, invalid, type RequestContext } from './identification-deps';
+import {
+  type IdentifiedAnswer,
+  identifiedAnswer,
+  pendingTokenAnswer,
+  requiresSmsToken,
+} from './identified-answer';
+import { verifyRobotCheck } from './verify-robot-check';
+
+export interface ConsultPersonInput {
+  pesCpfCnpj: string;
+  dataNascimento?: string | undefined;
+  telefone?: string | undefined;
+  captcha?: string | undefined;
+  aceite: boolean;
+}
+
+// Spec 000 §5 "Login and login panel" messages.
+const BIRTH_DATE_MESSAGE = 'Insira uma data de nascimento válida.';
+const PHONE_MESSAGE = 'Insira um telefone válido.';
+const AGREEMENT_MESSAGE = 'Marque a caixa de autorização para continuar.';
+
+/**
+ * passo_1, the first-step consultation (spec 000 §4 login): the server checks the robot check, the limits, the
+ * fields the partner asks for and the person's birth date and phone, then opens a session (pending when an SMS
+ * token must follow). Nothing of the person is answered before the checks pass.
+ */
+export async function consultPerson(
+  deps: IdentificationDeps & { altchaSecret: string },
+  request: RequestContext,
+  partner: PartnerRow,
+  input: ConsultPersonInput,
+): Promise<IdentifiedAnswer> {
+  const document = normalizeDocument(input.pesCpfCnpj);
+  // Every attempt counts against the client address, even one with a malformed document.
+  await enforceLimits(deps, [{ key: `login:ip:${request.ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
+  if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
+  await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
+  const config = await loadPartnerConfig(deps.db, partner);
+  const flags = customization(config).confirmBirthday;
+  // Spec 000 §5: the birth date is required when flgValidarDataNasc is on or the configuration is absent; a
+  // company (CNPJ) has none.
+  const checkBirthDate = documentKind(document) === 'cpf' && flags?.flgValidarDataNasc !== false;
+  const checkPhone = flags?.flgValidarTelefone === true;
+
+  const fields: Record<string, string> = {};
+  const birthDate = checkBirthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
+  if (checkBirthDate && (!birthDate || !isAdult(birthDate, todayInBrasilia())))
+    fields.dataNascimento = BIRTH_DATE_MESSAGE;
+  const phone = onlyDigits(input.telefone ?? '');
+  if (checkPhone && phone.length < 10) fields.telefone = PHONE_MESSAGE;
+  if (!input.aceite) fields.aceite = AGREEMENT_MESSAGE;
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  await verifyRobotCheck(deps, partner, input.captcha, request.ip);
+
+  const person = await findPersonKnownToPartner(deps.db, partner.id, document);
+  if (!person) throw new AppError('DOCUMENT_NOT_FOUND');
+  if (checkBirthDate && person.birthDate !== birthDate) throw new AppError('BIRTH_DATE_MISMATCH');
+  if (checkPhone && onlyDigits(person.phone ?? '') !== phone) throw new AppError('PHONE_MISMATCH');
+
+  if (requiresSmsToken(config)) {
+    await request.sessions.start(request.reply, partner, person.id, 'pending');
+    return pendingTokenAnswer(person);
+  }
+  await request.sessions.start(request.reply, partner, person.id, 'open');
+  return identifiedAnswer(deps.db, partner, config, person);
+}

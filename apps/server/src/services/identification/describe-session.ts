@@ -1,0 +1,17 @@
+import { AppError } from '../../errors';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import { findPersonById } from '../../repositories/person-repository';
+import type { SessionRow } from '../../repositories/session-repository';
+import type { IdentificationDeps } from './identification-deps';
+import { type IdentifiedAnswer, identifiedAnswer } from './identified-answer';
+
+/** portal/sessao: who is identified on this partner, for the screens after login. */
+export async function describeSession(
+  deps: IdentificationDeps,
+  partner: PartnerRow,
+  session: SessionRow,
+): Promise<IdentifiedAnswer> {
+  const person = await findPersonById(deps.db, session.personId);
+  if (!person) throw new AppError('NO_SESSION');
+  return identifiedAnswer(deps.db, partner, await loadPartnerConfig(deps.db, partner), person);
+}

@@ -1,0 +1,42 @@
+import {
+  customization,
+  hasCapability,
+  isCityHallMode,
+  maskPhoneForDisplay,
+  type PartnerConfig,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import type { PartnerRow } from '../../repositories/partner-repository';
+import { countPendingDebts, type PersonRow } from '../../repositories/person-repository';
+
+export type NextStep = 'VerifyToken' | 'MyDebits' | 'AccordionTabs';
+
+export type IdentifiedAnswer =
+  | { proximaEtapa: 'VerifyToken'; telefoneMascarado: string }
+  | { proximaEtapa: 'MyDebits' | 'AccordionTabs'; pesNome: string; quantidadeDividas: number };
+
+/** Spec 000 §4: the token-validation partner with flgValidarToken checks an SMS token before anything else. */
+export function requiresSmsToken(config: PartnerConfig): boolean {
+  return (
+    hasCapability(config, 'smsTokenLogin') && customization(config).confirmBirthday?.flgValidarToken === true
+  );
+}
+
+/** Where an identified person goes (spec 000 §4), with the little the next screen needs. */
+export async function identifiedAnswer(
+  db: Db,
+  partner: PartnerRow,
+  config: PartnerConfig,
+  person: PersonRow,
+): Promise<IdentifiedAnswer> {
+  return {
+    proximaEtapa: isCityHallMode(config) ? 'MyDebits' : 'AccordionTabs',
+    pesNome: person.name,
+    quantidadeDividas: await countPendingDebts(db, partner.id, person.id),
+  };
+}
+
+/** Before the token is checked only a masked phone may be shown (issue 3, no personal data). */
+export function pendingTokenAnswer(person: PersonRow): IdentifiedAnswer {
+  return { proximaEtapa: 'VerifyToken', telefoneMascarado: maskPhoneForDisplay(person.phone ?? '') };
+}

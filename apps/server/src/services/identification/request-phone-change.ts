@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INVALID_DOCUMENT_MESSAGE,
+  isValidCpfCnpj,
+  maskEmailForDisplay,
+  normalizeDocument,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { phoneChangeLinks } from '../../db/schema';
+import { AppError } from '../../errors';
+import { phoneChangeEmail } from '../../integrations/mail/templates';
+import { hashSecret } from '../../plugins/debtor-session';
+import type { PartnerRow } from '../../repositories/partner-repository';
+import { findPersonKnownToPartner } from '../../repositories/person-repository';
+import { enqueueEmail } from '../outbox/enqueue-email';
+import { enforceLimits, type IdentificationDeps, invalid } from './identification-deps';
+import { verifyRobotCheck } from './verify-robot-check';
+
+export const PHONE_CHANGE_LINK_LIFETIME_MS = 60 * 60_000;
+
+/**
+ * Forgot phone (spec 000 §4 phone reset, step 25): e-mails a single-use, one-hour link to the address on file.
+ * The link points at the partner's own address (PUBLIC_URL_TEMPLATE), never at the request's Host header, so a
+ * forged host cannot receive someone else's link.
+ */
+export async function requestPhoneChange(
+  deps: IdentificationDeps & { altchaSecret: string },
+  ip: string,
+  partner: PartnerRow,
+  input: { pesCpfCnpj: string; captcha?: string | undefined },
+): Promise<string> {
+  const document = normalizeDocument(input.pesCpfCnpj);
+  // Every attempt counts against the client address, even one with a malformed document.
+  await enforceLimits(deps, [{ key: `login:ip:${ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
+  if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
+  await enforceLimits(deps, [
+    { key: `phone-change:doc:${document}`, max: deps.env.LIMIT_PHONE_CHANGE_PER_DOCUMENT },
+  ]);
+  await verifyRobotCheck(deps, partner, input.captcha, ip);
+  const person = await findPersonKnownToPartner(deps.db, partner.id, document);
+  if (!person) throw new AppError('RESET_DOCUMENT_NOT_FOUND');
+  if (!person.email) throw new AppError('RESET_NO_EMAIL');
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.env.PUBLIC_URL_TEMPLATE.replace('{partner}', partner.identifier)}/novo-telefone?token=${token}`;
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db.insert(phoneChangeLinks).values({
+      tokenHash: hashSecret(token),
+      partnerId: partner.id,
+      personId: person.id,
+      expiresAt: new Date(Date.now() + PHONE_CHANGE_LINK_LIFETIME_MS),
+    });
+    await enqueueEmail(db, {
+      partnerId: partner.id,
+      to: person.email!,
+      email: phoneChangeEmail({ partnerName: partner.name, personName: person.name, link }),
+    });
+  });
+  return `Enviamos um link para o e-mail ${maskEmailForDisplay(person.email)}. Abra-o para cadastrar o novo telefone.`;
+}

@@ -1,0 +1,63 @@
+import { randomInt } from 'node:crypto';
+import { maskPhoneForDisplay } from '@portal/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { smsTokens } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashSecret } from '../../plugins/debtor-session';
+import type { PartnerRow } from '../../repositories/partner-repository';
+import { findPersonById } from '../../repositories/person-repository';
+import type { SessionRow } from '../../repositories/session-repository';
+import { enqueueSms } from '../outbox/enqueue-sms';
+import { enforceLimits, type IdentificationDeps } from './identification-deps';
+
+export const TOKEN_LIFETIME_MS = 10 * 60_000;
+// Spec 000 §4/§9: the resend button waits 30 seconds.
+export const RESEND_AFTER_SECONDS = 30;
+
+/** Binds a token to its session so a token sent to one login cannot open another. */
+export const hashLoginToken = (sessionHash: string, token: string) => hashSecret(`${sessionHash}:${token}`);
+
+/**
+ * Sends a 6-digit login token by SMS to the phone on file (spec 000 §4 token screen, step 27). Never to a number
+ * from the request. At most LIMIT_SMS_PER_PHONE a window per phone; a new token replaces the previous one.
+ */
+export async function sendLoginToken(
+  deps: IdentificationDeps,
+  partner: PartnerRow,
+  session: SessionRow,
+): Promise<{ mensagem: string; dados: { telefoneMascarado: string; reenviarEmSegundos: number } }> {
+  const person = await findPersonById(deps.db, session.personId);
+  const phone = person?.phone;
+  if (!phone) throw new AppError('NO_PHONE_ON_FILE');
+  await enforceLimits(
+    deps,
+    [{ key: `sms:phone:${phone}`, max: deps.env.LIMIT_SMS_PER_PHONE }],
+    'TOO_MANY_SMS',
+  );
+  const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db
+      .update(smsTokens)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(smsTokens.sessionHash, session.tokenHash), isNull(smsTokens.consumedAt)));
+    await db.insert(smsTokens).values({
+      sessionHash: session.tokenHash,
+      tokenHash: hashLoginToken(session.tokenHash, token),
+      phone,
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+    });
+    await enqueueSms(db, {
+      partnerId: partner.id,
+      phoneDigits: phone,
+      template: 'login-token',
+      text: `${partner.name}: seu código de acesso é ${token}. Ele vale por 10 minutos. Não o compartilhe com ninguém.`,
+    });
+  });
+  const masked = maskPhoneForDisplay(phone);
+  return {
+    mensagem: `Enviamos um código por SMS para o telefone ${masked}.`,
+    dados: { telefoneMascarado: masked, reenviarEmSegundos: RESEND_AFTER_SECONDS },
+  };
+}

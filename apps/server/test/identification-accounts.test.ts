@@ -1,0 +1,307 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partners, personRegistrations, persons } from '../src/db/schema';
+import { zenviaSmsSender } from '../src/integrations/sms/sms-sender';
+import { call, cookieOf, lastMessage, MARIA, solveRobotCheck } from './identification-helpers';
+import { startHttpPeer } from './local-http-peer';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let ip = 0;
+const nextIp = () => `10.3.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+// A local server speaking Turnstile's siteverify protocol: the token "bom" passes.
+let captchaPeer: Awaited<ReturnType<typeof startHttpPeer>>;
+// A local server speaking Zenvia's SMS API.
+let smsPeer: Awaited<ReturnType<typeof startHttpPeer>>;
+
+beforeAll(async () => {
+  captchaPeer = await startHttpPeer((request) => ({
+    status: 200,
+    json: { success: new URLSearchParams(request.body).get('response') === 'bom' },
+  }));
+  smsPeer = await startHttpPeer(() => ({ status: 200, json: { id: 'zenvia-123' } }));
+  t = await createTestApp({
+    env: {
+      CAPTCHA_MAX_NUMBER: '2000',
+      TURNSTILE_SECRET_KEY: 'segredo-de-teste',
+      TURNSTILE_VERIFY_URL: `${captchaPeer.url}/turnstile/v0/siteverify`,
+      LIMIT_LOGIN_PER_DOCUMENT: '8',
+      LIMIT_FIRST_ACCESS_PER_IP: '3',
+    },
+    smsSender: zenviaSmsSender({
+      apiToken: 'token-zenvia',
+      from: 'portal',
+      url: `${smsPeer.url}/v2/channels/sms/messages`,
+    }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await captchaPeer.close();
+  await smsPeer.close();
+});
+
+const NEW_PERSON = {
+  cpfCnpj: '111.444.777-35',
+  dataNascimento: '10/10/1980',
+  telefone: '(31) 91234-5678',
+  email: 'novo@example.com',
+  sexo: 'F',
+  nome: 'Beatriz Nova',
+};
+
+describe('first access (spec 000 §3, §5)', () => {
+  it.each([
+    [{ dataNascimento: '31/02/1980' }, 'dataNascimento', 'Digite sua data de nascimento'],
+    [{ telefone: '(31) 9123-456' }, 'telefone', 'Digite um celular válido'],
+    [{ email: 'novo@' }, 'email', 'Digite um e-mail válido'],
+    [{ nome: 'Bia' }, 'nome', 'Digite seu nome completo'],
+    [
+      { dataNascimento: '', telefone: '', email: '', nome: '' },
+      'dataNascimento',
+      'Digite sua data de nascimento',
+    ],
+  ])(
+    'rejects %o with the first message in the spec order and writes nothing',
+    async (override, field, message) => {
+      const res = await call(
+        t,
+        'portal/atualizarCadastro',
+        { ...NEW_PERSON, ...override, captcha: await solveRobotCheck(t) },
+        { ip: nextIp() },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().dados).toEqual({ [field]: message });
+      expect(await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '11144477735'))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('writes nothing when the robot check fails', async () => {
+    const res = await call(t, 'portal/atualizarCadastro', { ...NEW_PERSON, captcha: 'x' }, { ip: nextIp() });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '11144477735'))).toEqual([]);
+  });
+
+  it('registers an unknown CPF with the partner, who can then log in; a second time is refused', async () => {
+    const res = await call(
+      t,
+      'portal/atualizarCadastro',
+      { ...NEW_PERSON, captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(res.json()).toMatchObject({ retorno: true });
+    const [person] = await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '11144477735'));
+    expect(person).toMatchObject({
+      name: 'Beatriz Nova',
+      birthDate: '1980-10-10',
+      phone: '31912345678',
+      gender: 'F',
+    });
+    expect(
+      await t.database.db
+        .select()
+        .from(personRegistrations)
+        .where(eq(personRegistrations.personId, person!.id)),
+    ).toHaveLength(1);
+    const login = await call(
+      t,
+      'negociacao_robo/passo_1',
+      {
+        pesCpfCnpj: NEW_PERSON.cpfCnpj,
+        dataNascimento: NEW_PERSON.dataNascimento,
+        telefone: NEW_PERSON.telefone,
+        aceite: true,
+        captcha: await solveRobotCheck(t),
+      },
+      { ip: nextIp() },
+    );
+    expect(login.json()).toMatchObject({
+      retorno: true,
+      dados: { pesNome: 'Beatriz Nova', quantidadeDividas: 0 },
+    });
+    const again = await call(
+      t,
+      'portal/atualizarCadastro',
+      { ...NEW_PERSON, captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(again.json()).toMatchObject({
+      retorno: false,
+      mensagem: 'CPF/CNPJ já cadastrado. Faça o login com os seus dados.',
+    });
+  });
+});
+
+describe('forgot phone (spec 000 §4 phone reset)', () => {
+  const requestLink = async (pesCpfCnpj: string) =>
+    call(
+      t,
+      'portal/solicitarTrocaTelefone',
+      { pesCpfCnpj, captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+
+  it('e-mails a single-use link to the partner address that changes the phone', async () => {
+    const res = await requestLink('390.533.447-05');
+    expect(res.json()).toMatchObject({ retorno: true });
+    expect(res.json().mensagem).toContain('j***@example.com');
+    const email = await lastMessage(t, 'email');
+    expect(email!.recipient).toBe('joao.lima@example.com');
+    const link = /http:\/\/demo\.portal\.localhost:3000\/novo-telefone\?token=([A-Za-z0-9_-]+)/.exec(
+      email!.bodyText,
+    );
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    const mismatch = await call(t, 'portal/atualizarTelefone', {
+      token,
+      pef_fone: '(21) 91111-2222',
+      confirmacao: '(21) 91111-3333',
+    });
+    expect(mismatch.json().dados).toEqual({
+      confirmacao: 'Os dois telefones informados são diferentes. Tente novamente.',
+    });
+    expect(
+      (await call(t, 'portal/atualizarTelefone', { token, pef_fone: '', confirmacao: '' })).json().dados,
+    ).toEqual({
+      pef_fone: 'Digite um novo telefone.',
+    });
+    const ok = await call(t, 'portal/atualizarTelefone', {
+      token,
+      pef_fone: '(21) 91111-2222',
+      confirmacao: '(21) 91111-2222',
+    });
+    expect(ok.json()).toMatchObject({ retorno: true, mensagem: 'Operação realizada com sucesso' });
+    const [joao] = await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
+    expect(joao!.phone).toBe('21911112222');
+    const reuse = await call(t, 'portal/atualizarTelefone', {
+      token,
+      pef_fone: '(21) 93333-4444',
+      confirmacao: '(21) 93333-4444',
+    });
+    expect(reuse.json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Ocorreu uma falha no cadastro do novo telefone.',
+    });
+  });
+
+  it('answers the spec messages for an unknown CPF and for a person without e-mail', async () => {
+    expect((await requestLink('111.222.333-96')).json().mensagem).toBe('CPF/CNPJ não encontrado.');
+    const [withoutEmail] = await t.database.db
+      .select()
+      .from(persons)
+      .where(and(isNull(persons.email)))
+      .limit(1);
+    // Generated debtors without e-mail may owe in stores the demo partner does not serve; try their partners.
+    const res = await call(
+      t,
+      'portal/solicitarTrocaTelefone',
+      { pesCpfCnpj: withoutEmail!.cpfCnpj, captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect([
+      'Erro ao enviar o e-mail. Verifique se você tem um e-mail cadastrado junto com o seu CPF.',
+      'CPF/CNPJ não encontrado.',
+    ]).toContain(res.json().mensagem);
+  });
+});
+
+describe('anti-automation limits', () => {
+  it('limits passo_1 per CPF/CNPJ across client addresses (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await call(
+        t,
+        'negociacao_robo/passo_1',
+        {
+          pesCpfCnpj: '12.ABC.345/01DE-35',
+          telefone: '(11) 90000-0000',
+          aceite: true,
+          captcha: await solveRobotCheck(t),
+        },
+        { ip: nextIp() },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+  });
+
+  it('limits first access per client address (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(
+        t,
+        'portal/atualizarCadastro',
+        { ...NEW_PERSON, cpfCnpj: '123.456.789-09', nome: '', captcha: 'x' },
+        { ip: '10.9.0.1' },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect((await call(t, 'portal/atualizarCadastro', {}, { ip: '10.9.0.1' })).json().mensagem).toBe(
+      'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    );
+  });
+
+  it('sends at most 3 SMS per phone in 10 minutes, through the SMS provider', async () => {
+    const res = await call(
+      t,
+      'negociacao_robo/passo_1',
+      { pesCpfCnpj: '390.533.447-05', dataNascimento: '01/02/1985', aceite: true },
+      { host: 'senff.portal.localhost', ip: nextIp() },
+    );
+    // João has no debts with senff: unknown there.
+    expect(res.json().mensagem).toBe('CPF/CNPJ não encontrado!');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const login = await call(
+        t,
+        'negociacao_robo/passo_1',
+        { pesCpfCnpj: MARIA.pesCpfCnpj, dataNascimento: MARIA.dataNascimento, aceite: true },
+        { host: 'senff.portal.localhost', ip: nextIp() },
+      );
+      const sent = await call(
+        t,
+        'negociacao_robo/enviar_token',
+        {},
+        { host: 'senff.portal.localhost', cookie: cookieOf(login) },
+      );
+      statuses.push(sent.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await t.app.outbox.runOnce()).toBeGreaterThanOrEqual(3);
+    const sms = smsPeer.received.map((r) => ({ token: r.headers['x-api-token'], body: JSON.parse(r.body) }));
+    expect(sms[0]).toMatchObject({ token: 'token-zenvia', body: { from: 'portal', to: '5511987654321' } });
+    expect(sms[0]!.body.contents[0].text).toMatch(/Senff: seu código de acesso é \d{6}/);
+  });
+});
+
+describe('hosted robot check of a partner group (Turnstile protocol, local server)', () => {
+  it('verifies the response token with the provider', async () => {
+    await t.database.db
+      .update(partners)
+      .set({ captchaProvider: 'turnstile', captchaSiteKey: 'chave-publica' })
+      .where(eq(partners.identifier, 'acme'));
+    const attempt = (captcha: string) =>
+      call(
+        t,
+        'negociacao_robo/passo_1',
+        {
+          pesCpfCnpj: '390.533.447-05',
+          dataNascimento: '01/02/1985',
+          telefone: '(21) 99876-5432',
+          aceite: true,
+          captcha,
+        },
+        { host: 'acme.portal.localhost', ip: nextIp() },
+      );
+    expect((await attempt('ruim')).json().dados).toEqual({ captcha: 'Conclua a verificação de segurança' });
+    expect((await attempt('bom')).json().mensagem).toBe('CPF/CNPJ não encontrado!');
+    const sent = new URLSearchParams(captchaPeer.received.at(-1)!.body);
+    expect(sent.get('secret')).toBe('segredo-de-teste');
+    const config = (await t.app.inject({ method: 'GET', url: '/api/parceiro/acme/info' })).json().data;
+    expect(config.captcha).toEqual({ provider: 'turnstile', siteKey: 'chave-publica' });
+  });
+});

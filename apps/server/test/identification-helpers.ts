@@ -1,0 +1,54 @@
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { desc, eq } from 'drizzle-orm';
+import { outboundMessages } from '../src/db/schema';
+import type { TestApp } from './test-app';
+
+/** Solves the server's ALTCHA challenge the way the browser widget does and returns the payload it submits. */
+export async function solveRobotCheck(t: TestApp): Promise<string> {
+  const challenge = (await t.app.inject({ method: 'GET', url: '/api/captcha/altcha' })).json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export function cookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : String(header ?? '');
+  return String(first).split(';')[0]!;
+}
+
+export async function lastMessage(t: TestApp, channel: 'sms' | 'email') {
+  const [row] = await t.database.db
+    .select()
+    .from(outboundMessages)
+    .where(eq(outboundMessages.channel, channel))
+    .orderBy(desc(outboundMessages.id))
+    .limit(1);
+  return row;
+}
+
+export const api = (action: string) => `/api.php?a=${action.replace('/', '&b=')}`;
+
+export function call(
+  t: TestApp,
+  action: string,
+  payload: Record<string, unknown> = {},
+  options: { host?: string; cookie?: string; ip?: string } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: api(action),
+    payload,
+    headers: {
+      host: options.host ?? 'localhost:3000',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    remoteAddress: options.ip ?? '10.1.1.1',
+  });
+}
+
+export const MARIA = {
+  pesCpfCnpj: '529.982.247-25',
+  dataNascimento: '15/05/1990',
+  telefone: '(11) 98765-4321',
+};
