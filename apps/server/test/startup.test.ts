@@ -130,3 +130,15 @@ describe('development mailbox', () => {
     }
   });
 });
+
+describe('step validation', () => {
+  it('refuses a step code the specs do not list', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=salvarEtapa',
+      payload: { esn_fk_ets_codigo: 777 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dados).toEqual({ esn_fk_ets_codigo: 'Etapa desconhecida.' });
+  });
+});

@@ -8,4 +8,5 @@ export * from './money';
 export * from './partner/capabilities';
 export * from './partner/partner-config';
 export * from './partner/tenant';
+export * from './step-codes';
 export * from './validation/email';

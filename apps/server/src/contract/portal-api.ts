@@ -1,3 +1,4 @@
+import { isKnownStepCode } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -19,7 +20,7 @@ const text = (max: number) => z.string().trim().max(max);
 const stepBody = z.object({
   cpfCnpj: text(20).optional(),
   pes_cpf_cnpj: text(20).optional(),
-  esn_fk_ets_codigo: z.coerce.number().int().min(0).max(9999),
+  esn_fk_ets_codigo: z.coerce.number().int().refine(isKnownStepCode, 'Etapa desconhecida.'),
   data_agendamento: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
