@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cookieOf, MARIA } from './identification-helpers';
 import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
 
 // With REDIS_URL, rate-limit counters live in Redis so several server processes share them.
@@ -13,8 +14,9 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   beforeAll(async () => {
     redis = new Redis(redisUrl!);
     await redis.flushdb();
-    first = await createTestApp({ env: { REDIS_URL: redisUrl!, SEED_DEMO: 'auto' } });
-    second = await createTestApp({ env: { REDIS_URL: redisUrl!, SEED_DEMO: 'auto' } });
+    const env = { REDIS_URL: redisUrl!, LIMIT_SMS_PER_PHONE: '2' };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env });
   });
   afterAll(async () => {
     await first?.close();
@@ -36,5 +38,26 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await redis.keys('*10.7.7.7*')).length).toBeGreaterThan(0);
+  });
+
+  it('counts SMS per phone across two server processes', async () => {
+    const statuses: number[] = [];
+    for (const t of [first, second, first]) {
+      const login = await call(
+        t,
+        'negociacao_robo/passo_1',
+        { pesCpfCnpj: MARIA.pesCpfCnpj, dataNascimento: MARIA.dataNascimento, aceite: true },
+        { host: 'senff.portal.localhost', ip: '10.7.7.8' },
+      );
+      const sent = await call(
+        t,
+        'negociacao_robo/enviar_token',
+        {},
+        { host: 'senff.portal.localhost', cookie: cookieOf(login) },
+      );
+      statuses.push(sent.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await redis.keys('portal:limit:sms:phone:*')).length).toBe(1);
   });
 });
