@@ -47,6 +47,14 @@ const ANALYTICS_SCRIPT_HOSTS = [
   'https://static.hotjar.com',
   'https://script.hotjar.com',
 ];
+// Hosted robot checks a partner group may use instead of ALTCHA (Turnstile, reCAPTCHA, hCaptcha).
+const CAPTCHA_HOSTS = [
+  'https://challenges.cloudflare.com',
+  'https://www.google.com',
+  'https://www.gstatic.com',
+  'https://js.hcaptcha.com',
+  'https://*.hcaptcha.com',
+];
 const ANALYTICS_CONNECT_HOSTS = [
   'https://*.hotjar.com',
   'https://*.hotjar.io',
@@ -72,16 +80,14 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...ANALYTICS_SCRIPT_HOSTS],
-        connectSrc: ["'self'", ...ANALYTICS_CONNECT_HOSTS],
+        scriptSrc: ["'self'", ...ANALYTICS_SCRIPT_HOSTS, ...CAPTCHA_HOSTS],
+        connectSrc: ["'self'", ...ANALYTICS_CONNECT_HOSTS, 'https://*.hcaptcha.com'],
         imgSrc: ["'self'", 'data:', 'https://www.facebook.com', 'https://*.hotjar.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://*.hcaptcha.com'],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https://*.hotjar.com'],
+        frameSrc: ['https://*.hotjar.com', ...CAPTCHA_HOSTS],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        // The ALTCHA widget solves its proof of work in web workers created from blobs.
-        workerSrc: ["'self'", 'blob:'],
         // Plain-HTTP development hosts (acme.portal.localhost) would break if every request were upgraded.
         upgradeInsecureRequests: null,
       },

@@ -2,6 +2,7 @@ export * from './dates';
 export * from './document/cpf-cnpj';
 export * from './forms/contact-form';
 export * from './forms/first-access';
+export * from './identification/identification';
 export * from './masks';
 export * from './messages';
 export * from './money';

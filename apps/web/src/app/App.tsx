@@ -16,14 +16,30 @@ import { CookieBanner } from './CookieBanner';
 import { PartnerGate } from './PartnerGate';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-// The landing page is in the entry chunk (it is the LCP route); every other route is its own lazy chunk.
-const loadConfirmBirthday = () => import('../features/identification/routes/ConfirmBirthday');
-const ConfirmBirthday = lazyWithRetry(loadConfirmBirthday);
-registerRoutePreload('/confirmar-dados', loadConfirmBirthday);
+// The landing page is in the entry chunk (it is the LCP route); the identification screens share one lazy chunk
+// (features/identification/screens.ts), which the landing page also uses for its login panel.
+const loadScreens = () => import('../features/identification/screens');
+type ScreenName = Exclude<keyof Awaited<ReturnType<typeof loadScreens>>, 'LoginPanel'>;
+const screen = (name: ScreenName) => lazyWithRetry(() => loadScreens().then((m) => ({ default: m[name] })));
+registerRoutePreload('/confirmar-dados', loadScreens);
+const ConfirmBirthday = screen('ConfirmBirthday');
+const Register = screen('Register');
+const ConfirmUser = screen('ConfirmUser');
+const VerifyToken = screen('VerifyToken');
+const ResetPhone = screen('ResetPhone');
+const NewPhone = screen('NewPhone');
+const SessionHome = screen('SessionHome');
 
 const ROUTES: RouteDefinition[] = [
   { path: '/', element: <LandPageParceiro /> },
   { path: '/confirmar-dados', element: <ConfirmBirthday /> },
+  { path: '/cadastro', element: <Register /> },
+  { path: '/primeiro-acesso', element: <ConfirmUser /> },
+  { path: '/verificar-token', element: <VerifyToken /> },
+  { path: '/esqueci-telefone', element: <ResetPhone /> },
+  { path: '/novo-telefone', element: <NewPhone /> },
+  { path: '/menu', element: <SessionHome /> },
+  { path: '/minhas-dividas', element: <SessionHome /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,5 +1,5 @@
 import { brasiliaDateTime, type PartnerConfig } from '@portal/domain';
-import { portalCall } from './api';
+import { portalCall, rememberStep } from './api';
 import { readStorage, writeStorage } from './storage';
 
 // ---- Step log (spec 000 §3 "Step log (visitor event)") ----------------------------------------------------
@@ -15,6 +15,7 @@ export function logStep(
   cpfCnpj = '',
 ): void {
   const { date, time } = brasiliaDateTime();
+  rememberStep(code, cpfCnpj);
   portalCall(
     'portal',
     'salvarEtapa',

@@ -45,6 +45,29 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+// Spec 000 §7: any answer with retorno false is also recorded as an error step, with the last step logged
+// (logStep keeps it here), the answer and its message. Fire and forget; never for the step calls themselves.
+let lastStep: { code: number; cpfCnpj: string } | null = null;
+
+export function rememberStep(code: number, cpfCnpj: string): void {
+  lastStep = { code, cpfCnpj };
+}
+
+function reportErrorStep(area: string, action: string, envelope: Envelope): void {
+  if (!lastStep || (area === 'portal' && (action === 'salvarEtapa' || action === 'salvarEtapaErro'))) return;
+  portalCall(
+    'portal',
+    'salvarEtapaErro',
+    {
+      esn_fk_ets_codigo: lastStep.code,
+      cpfCnpj: lastStep.cpfCnpj,
+      resposta: JSON.stringify(envelope),
+      mensagem: envelope.mensagem,
+    },
+    { keepalive: true },
+  ).catch(() => {});
+}
+
 /**
  * Calls the portal API. Resolves with the envelope of any 2xx answer (whose `retorno` may still be false);
  * rejects with an ApiError for any other status or a network failure.
@@ -70,6 +93,7 @@ export async function portalCall<T = unknown>(
   }
   const json = await readJson(response);
   const envelope = isEnvelope(json) ? (json as Envelope<T>) : undefined;
+  if (envelope?.retorno === false) reportErrorStep(area, action, envelope);
   if (!response.ok) throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
   if (!envelope) throw new ApiError(response.status, 'Resposta inválida do servidor');
   return envelope;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CustomizationFields,
   customization,
   hasCapability,
   isCityHallMode,
@@ -7,8 +8,8 @@ import {
   sectionFile,
 } from './partner-config';
 
-const withCustomization = (campos: object): Pick<PartnerConfig, 'sessoes'> => ({
-  sessoes: [{ nome: 'customization', campos, arquivos: [] }],
+const withCustomization = (campos: CustomizationFields): Pick<PartnerConfig, 'sessoes'> => ({
+  sessoes: [{ nome: 'customization', campos: { ...campos }, arquivos: [] }],
 });
 
 describe('isCityHallMode (spec 000 §3, spec 002 §3: both places of flgPrefeituraMode)', () => {
@@ -19,7 +20,7 @@ describe('isCityHallMode (spec 000 §3, spec 002 §3: both places of flgPrefeitu
     [{ menuDebits: { flgPrefeituraMode: false } }, false],
     [{}, false],
   ])('%o -> %s', (campos, expected) => {
-    expect(isCityHallMode(withCustomization(campos))).toBe(expected);
+    expect(isCityHallMode(withCustomization(campos as CustomizationFields))).toBe(expected);
   });
 
   it('is off when the partner has no customization section', () => {

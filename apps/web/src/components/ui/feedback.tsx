@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Modal, type ModalOptions } from './Modal';
-import { Snackbar } from './Snackbar';
+import { Snackbar, type SnackbarTone } from './Snackbar';
 
 /** Spec 000 §9: a snackbar message clears after 5000 ms. */
 export const SNACKBAR_MS = 5000;
@@ -18,7 +18,8 @@ export const SNACKBAR_MS = 5000;
 export interface Feedback {
   /** Opens a modal (queued behind any open one); resolves when the person closes it. */
   showModal(options: ModalOptions): Promise<void>;
-  showSnackbar(message: string): void;
+  /** A 5-second message; `tone` colours it (spec 000 §8: danger or success for the SMS token answer). */
+  showSnackbar(message: string, tone?: SnackbarTone): void;
   showLoading(message: string): void;
   hideLoading(): void;
 }
@@ -38,7 +39,7 @@ interface QueuedModal extends ModalOptions {
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [modals, setModals] = useState<QueuedModal[]>([]);
-  const [snackbar, setSnackbar] = useState<string | null>(null);
+  const [snackbar, setSnackbar] = useState<{ message: string; tone?: SnackbarTone | undefined } | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
   const nextId = useRef(0);
   const snackbarTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -53,9 +54,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           const id = nextId.current;
           setModals((queue) => [...queue, { ...options, id, resolve }]);
         }),
-      showSnackbar: (message) => {
+      showSnackbar: (message, tone) => {
         clearTimeout(snackbarTimer.current);
-        setSnackbar(message);
+        setSnackbar({ message, tone });
         snackbarTimer.current = setTimeout(() => setSnackbar(null), SNACKBAR_MS);
       },
       showLoading: (message) => setLoading(message),
@@ -76,7 +77,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       <div className="app-root" inert={blocked}>
         {children}
       </div>
-      <Snackbar message={snackbar} />
+      <Snackbar message={snackbar?.message ?? null} tone={snackbar?.tone} />
       {loading !== null && <LoadingOverlay message={loading} />}
       {current && (
         <Modal

@@ -1,0 +1,74 @@
+import { portalCall } from '../../../lib/api';
+
+// The identification calls of docs/api.md "Identification (issue 3)". The session is an HttpOnly cookie the
+// browser sends by itself; personal data travels in bodies only, never in URLs.
+
+export type NextStep = 'VerifyToken' | 'MyDebits' | 'AccordionTabs';
+
+/** `dados` of passo_1 and validar_token when they succeed. */
+export interface IdentifiedAnswer {
+  proximaEtapa: NextStep;
+  telefoneMascarado?: string;
+  pesNome?: string;
+  quantidadeDividas?: number;
+}
+
+export interface ConsultPersonBody {
+  pesCpfCnpj: string;
+  dataNascimento?: string;
+  telefone?: string;
+  captcha?: string;
+  aceite: boolean;
+}
+
+export function consultPerson(body: ConsultPersonBody) {
+  return portalCall<IdentifiedAnswer | null>('negociacao_robo', 'passo_1', { ...body });
+}
+
+export function sendLoginToken() {
+  return portalCall<{ telefoneMascarado?: string; reenviarEmSegundos?: number } | null>(
+    'negociacao_robo',
+    'enviar_token',
+    {},
+  );
+}
+
+export function checkLoginToken(token: string) {
+  return portalCall<IdentifiedAnswer | null>('negociacao_robo', 'validar_token', { token_cliente: token });
+}
+
+export interface FirstAccessBody {
+  cpfCnpj: string;
+  dataNascimento: string;
+  telefone: string;
+  email: string;
+  sexo: '' | 'M' | 'F' | 'O';
+  nome: string;
+  captcha?: string;
+}
+
+export function registerFirstAccess(body: FirstAccessBody) {
+  return portalCall<null>('portal', 'atualizarCadastro', { ...body });
+}
+
+export function requestPhoneChange(body: { pesCpfCnpj: string; captcha?: string }) {
+  return portalCall<null>('portal', 'solicitarTrocaTelefone', { ...body });
+}
+
+export function changePhone(body: { token: string; pef_fone: string; confirmacao: string }) {
+  return portalCall<null>('portal', 'atualizarTelefone', body);
+}
+
+export interface SessionSummary {
+  pesNome: string;
+  quantidadeDividas: number;
+  proximaEtapa: NextStep;
+}
+
+export function fetchSession() {
+  return portalCall<SessionSummary>('portal', 'sessao', {});
+}
+
+export function endSession() {
+  return portalCall<null>('portal', 'sair', {});
+}

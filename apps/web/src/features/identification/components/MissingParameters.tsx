@@ -1,0 +1,15 @@
+import { MISSING_PARAMETERS } from '@portal/domain';
+import { Link } from '../../../lib/router';
+
+/** Spec 000 §8: a screen opened without its parameters (e.g. typed in the address bar or reloaded elsewhere). */
+export function MissingParameters() {
+  return (
+    <>
+      <h1 className="page__title">{MISSING_PARAMETERS}</h1>
+      <p>Digite o seu CPF ou CNPJ na página inicial para continuar.</p>
+      <Link className="btn btn--primary" to="/">
+        Voltar para a página inicial
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type Envelope } from '../../../lib/api';
+import { failureOutcome, loginOutcome, nextStepTarget } from './outcomes';
+
+const context = { identification: '52998224725', registrationDisabled: false };
+const envelope = (retorno: boolean, dados: unknown, mensagem = ''): Envelope => ({
+  retorno,
+  dados,
+  mensagem,
+});
+
+describe('nextStepTarget', () => {
+  it.each([
+    [{ proximaEtapa: 'VerifyToken', telefoneMascarado: '(11) *****-4321' }, '/verificar-token'],
+    [{ proximaEtapa: 'MyDebits', pesNome: 'Maria', quantidadeDividas: 2 }, '/minhas-dividas'],
+    [{ proximaEtapa: 'AccordionTabs', pesNome: 'Maria', quantidadeDividas: 2 }, '/menu'],
+  ])('%o -> %s', (dados, to) => expect(nextStepTarget(dados)?.to).toBe(to));
+
+  it('carries the masked phone (and the CPF for step records) to the token screen', () => {
+    expect(
+      nextStepTarget({ proximaEtapa: 'VerifyToken', telefoneMascarado: '(11) *****-4321' }, '52998224725'),
+    ).toEqual({
+      to: '/verificar-token',
+      state: { fone: '(11) *****-4321', identification: '52998224725' },
+    });
+  });
+
+  it('is null for anything else', () => {
+    expect(nextStepTarget({ proximaEtapa: 'Other' })).toBeNull();
+    expect(nextStepTarget(null)).toBeNull();
+  });
+});
+
+describe('loginOutcome (spec 000 §4, §8)', () => {
+  it('follows proximaEtapa', () => {
+    expect(loginOutcome(envelope(true, { proximaEtapa: 'AccordionTabs' }), context)).toEqual({
+      kind: 'navigate',
+      to: '/menu',
+    });
+  });
+
+  it.each([envelope(true, null), envelope(true, {}), envelope(false, null, 'CPF/CNPJ não encontrado!')])(
+    'sends an unknown CPF/CNPJ to Register (%o)',
+    (answer) => {
+      expect(loginOutcome(answer, context)).toEqual({
+        kind: 'navigate',
+        to: '/cadastro',
+        state: { identification: '52998224725' },
+      });
+    },
+  );
+
+  it('shows a modal instead when registration is disabled', () => {
+    expect(
+      loginOutcome(envelope(false, null, 'CPF/CNPJ não encontrado!'), {
+        ...context,
+        registrationDisabled: true,
+      }),
+    ).toMatchObject({
+      kind: 'modal',
+      title: 'Usuario não encontrado',
+      text: 'Você não possui nenhuma dívida ou acordo cadastrado em nosso banco de dados.',
+    });
+  });
+
+  it.each([
+    [
+      'Erro ao consultar o usuário! 1',
+      'Data de nascimento incorreta',
+      'Data de nascimento informada não condiz com a data do seu cadastro.',
+    ],
+    [
+      'Erro ao consultar o usuário! 2',
+      'Telefone incorreto',
+      'Telefone informada não condiz com o telefone do seu cadastro.',
+    ],
+    ['Outra falha', 'Erro', 'Outra falha'],
+  ])('%s -> %s', (mensagem, title, text) => {
+    expect(loginOutcome(envelope(false, null, mensagem), context)).toMatchObject({
+      kind: 'modal',
+      title,
+      text,
+    });
+  });
+
+  it('retorno true with some other dados is an error', () => {
+    expect(loginOutcome(envelope(true, { x: 1 }), context)).toMatchObject({
+      title: 'Erro',
+      text: 'Ocorreu um erro ao tentar encontrar o seu CPF',
+    });
+  });
+});
+
+describe('failureOutcome', () => {
+  const network = 'Não foi possível achar seu CPF em nossos registros!';
+
+  it('network failure', () => {
+    expect(failureOutcome(new ApiError(0, 'offline'), [], network)).toMatchObject({
+      title: 'Erro',
+      text: network,
+    });
+    expect(failureOutcome(new TypeError('x'), [], network)).toMatchObject({ text: network });
+  });
+
+  it('HTTP 400 gives the field messages of the fields on screen', () => {
+    const error = new ApiError(
+      400,
+      'x',
+      envelope(false, { telefone: 'Insira um telefone válido.', other: 'y' }),
+    );
+    expect(failureOutcome(error, ['telefone', 'captcha'], network)).toEqual({
+      kind: 'fields',
+      errors: { telefone: 'Insira um telefone válido.' },
+    });
+  });
+
+  it('HTTP 400 for a field not on screen shows its message', () => {
+    const error = new ApiError(400, 'x', envelope(false, { pesCpfCnpj: 'Digite um CPF ou CNPJ válido!' }));
+    expect(failureOutcome(error, ['telefone'], network)).toMatchObject({
+      kind: 'modal',
+      text: 'Digite um CPF ou CNPJ válido!',
+    });
+  });
+
+  it('HTTP 429 shows the server message', () => {
+    const error = new ApiError(429, 'x', envelope(false, null, 'Muitas tentativas.'));
+    expect(failureOutcome(error, [], network, context)).toMatchObject({
+      title: 'Erro',
+      text: 'Muitas tentativas.',
+    });
+  });
+});

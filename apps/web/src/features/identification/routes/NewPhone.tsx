@@ -1,0 +1,141 @@
+import {
+  GENERIC_ERROR_TITLE,
+  maskMobilePhone,
+  NEW_PHONE_MESSAGES,
+  type NewPhoneField,
+  PHONE_UPDATED,
+  STEP_CODES,
+  validateNewPhone,
+} from '@portal/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/fields';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { logStep } from '../../../lib/analytics';
+import { usePartner } from '../../../lib/partner';
+import { useLocation, useNavigate } from '../../../lib/router';
+import { changePhone } from '../api/identification';
+import { MissingParameters } from '../components/MissingParameters';
+import { failureOutcome } from '../lib/outcomes';
+import { stateString } from '../lib/route-state';
+import '../identification.css';
+
+/**
+ * The new-phone screen (spec 000 §2, §4 phone reset, §5 New phone), opened from the e-mailed link
+ * `/novo-telefone?token=...`. The token moves from the address into the router state at once, so it does not
+ * stay in the address bar, the history list or what analytics scripts read.
+ */
+export default function NewPhone() {
+  const { search, state } = useLocation();
+  const navigate = useNavigate();
+  const fromUrl = new URLSearchParams(search).get('token');
+  const token = fromUrl || stateString(state, 'token');
+
+  useEffect(() => {
+    if (fromUrl) navigate('/novo-telefone', { replace: true, state: { token: fromUrl } });
+  }, [fromUrl, navigate]);
+
+  return (
+    <>
+      <PageHeader />
+      <main id="conteudo" className="page container container--narrow">
+        {token ? <NewPhoneForm token={token} /> : <MissingParameters />}
+      </main>
+    </>
+  );
+}
+
+function NewPhoneForm({ token }: { token: string }) {
+  const config = usePartner();
+  const navigate = useNavigate();
+  const { showModal, showLoading, hideLoading } = useFeedback();
+  const [values, setValues] = useState<Record<NewPhoneField, string>>({ pef_fone: '', confirmacao: '' });
+  const [errors, setErrors] = useState<Partial<Record<NewPhoneField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function focusField(field: NewPhoneField) {
+    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  }
+
+  function update(field: NewPhoneField, value: string) {
+    setValues((current) => ({ ...current, [field]: maskMobilePhone(value) }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const failure = validateNewPhone(values.pef_fone, values.confirmacao);
+    if (failure) {
+      setErrors({ [failure.field]: failure.message });
+      focusField(failure.field);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    showLoading('Cadastrando o novo telefone');
+    try {
+      const answer = await changePhone({ token, pef_fone: values.pef_fone, confirmacao: values.confirmacao });
+      hideLoading();
+      if (answer.retorno) {
+        logStep(config, STEP_CODES.phoneUpdated, 'Atualizou o telefone');
+        await showModal({ ...PHONE_UPDATED, style: 'success' });
+        navigate('/', { replace: true });
+        return;
+      }
+      await showModal({ title: GENERIC_ERROR_TITLE, text: NEW_PHONE_MESSAGES.failure, style: 'danger' });
+    } catch (error) {
+      hideLoading();
+      const outcome = failureOutcome(error, ['pef_fone', 'confirmacao'], NEW_PHONE_MESSAGES.failure);
+      if (outcome.kind === 'fields') {
+        setErrors(outcome.errors);
+        focusField(outcome.errors.pef_fone ? 'pef_fone' : 'confirmacao');
+      } else if (outcome.kind === 'modal') {
+        await showModal(outcome);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h1 className="page__title">Cadastre o seu novo telefone</h1>
+      <form ref={formRef} className="id-form" onSubmit={onSubmit} noValidate data-testid="new-phone-form">
+        <TextField
+          label="Novo telefone"
+          name="pef_fone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="(00) 00000-0000"
+          maxLength={15}
+          value={values.pef_fone}
+          error={errors.pef_fone}
+          onChange={(event) => update('pef_fone', event.target.value)}
+        />
+        <TextField
+          label="Confirme o novo telefone"
+          name="confirmacao"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="(00) 00000-0000"
+          maxLength={15}
+          value={values.confirmacao}
+          error={errors.confirmacao}
+          onChange={(event) => update('confirmacao', event.target.value)}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          data-testid="new-phone-submit"
+        >
+          Cadastrar
+        </button>
+      </form>
+    </>
+  );
+}

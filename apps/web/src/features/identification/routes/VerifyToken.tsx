@@ -1,0 +1,216 @@
+import {
+  customization,
+  GENERIC_ERROR_TITLE,
+  isValidTokenInput,
+  LOGIN_ERRORS,
+  onlyDigits,
+  STEP_CODES,
+  TOKEN_LENGTH,
+  TOKEN_MESSAGES,
+  TOKEN_RESEND_SECONDS,
+} from '@portal/domain';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/fields';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { logStep } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api';
+import { usePartner } from '../../../lib/partner';
+import { useLocation, useNavigate } from '../../../lib/router';
+import { checkLoginToken, sendLoginToken } from '../api/identification';
+import { MissingParameters } from '../components/MissingParameters';
+import { failureOutcome, nextStepTarget } from '../lib/outcomes';
+import { stateString } from '../lib/route-state';
+import '../identification.css';
+
+const KEYPAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
+
+/**
+ * VerifyToken (spec 000 §2 token screen, §4): on load a 6-digit token is sent by SMS (step 27); it can be sent
+ * again after a 30-second countdown; Continue checks it (step 14) and opens the next screen. Router state
+ * `{ fone }` (the masked phone).
+ */
+export default function VerifyToken() {
+  const { state } = useLocation();
+  const fone = stateString(state, 'fone');
+  return (
+    <>
+      <PageHeader />
+      <main id="conteudo" className="page container container--narrow">
+        {fone === null ? (
+          <MissingParameters />
+        ) : (
+          <TokenForm fone={fone} identification={stateString(state, 'identification') ?? ''} />
+        )}
+      </main>
+    </>
+  );
+}
+
+function TokenForm({ fone, identification }: { fone: string; identification: string }) {
+  const config = usePartner();
+  const navigate = useNavigate();
+  const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
+  const totem = customization(config).confirmBirthday?.flgTotem === true;
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [seconds, setSeconds] = useState(TOKEN_RESEND_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const requested = useRef(false);
+
+  // The countdown of the resend button: one tick a second down to zero.
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+
+  const sessionLost = useCallback(
+    async (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 401) return false;
+      await showModal({ title: GENERIC_ERROR_TITLE, text: error.message, style: 'alert' });
+      navigate('/', { replace: true });
+      return true;
+    },
+    [navigate, showModal],
+  );
+
+  const requestToken = useCallback(async () => {
+    setSeconds(TOKEN_RESEND_SECONDS);
+    logStep(config, STEP_CODES.generateToken, 'Gerou o token', identification);
+    try {
+      const answer = await sendLoginToken();
+      if (answer.mensagem) showSnackbar(answer.mensagem, answer.retorno ? 'success' : 'danger');
+      const wait = answer.dados?.reenviarEmSegundos;
+      if (typeof wait === 'number' && wait > 0) setSeconds(Math.round(wait));
+    } catch (error) {
+      if (await sessionLost(error)) return;
+      const text =
+        error instanceof ApiError && error.status !== 0 ? error.message : TOKEN_MESSAGES.lookupFault;
+      showSnackbar(text, 'danger');
+    }
+  }, [config, identification, sessionLost, showSnackbar]);
+
+  useEffect(() => {
+    if (requested.current) return;
+    requested.current = true;
+    requestToken();
+  }, [requestToken]);
+
+  function focusInput() {
+    formRef.current?.querySelector<HTMLInputElement>('[name="token_cliente"]')?.focus();
+  }
+
+  function type(next: string) {
+    setToken(onlyDigits(next).slice(0, TOKEN_LENGTH));
+    if (error) setError(undefined);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!isValidTokenInput(token)) {
+      setError(TOKEN_MESSAGES.length);
+      focusInput();
+      return;
+    }
+    setBusy(true);
+    showLoading('Verificando o código');
+    logStep(config, STEP_CODES.checkToken, 'Validou o token', identification);
+    try {
+      const answer = await checkLoginToken(token);
+      hideLoading();
+      if (answer.retorno) {
+        const target = nextStepTarget(answer.dados, identification);
+        if (target) {
+          navigate(target.to, { replace: true, state: target.state });
+          return;
+        }
+        await showModal({ ...LOGIN_ERRORS.unexpectedData, style: 'danger' });
+        return;
+      }
+      setToken('');
+      await showModal({
+        title: GENERIC_ERROR_TITLE,
+        text: answer.mensagem || TOKEN_MESSAGES.invalid,
+        style: 'danger',
+      });
+      focusInput();
+    } catch (error) {
+      hideLoading();
+      if (await sessionLost(error)) return;
+      const outcome = failureOutcome(error, ['token_cliente'], TOKEN_MESSAGES.lookupFault);
+      if (outcome.kind === 'fields') setError(outcome.errors.token_cliente);
+      else if (outcome.kind === 'modal') await showModal(outcome);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h1 className="page__title">Digite o código que enviamos por SMS</h1>
+      <p>
+        {fone
+          ? `Enviamos um código de ${TOKEN_LENGTH} dígitos para o telefone ${fone}.`
+          : `Enviamos um código de ${TOKEN_LENGTH} dígitos para o telefone do seu cadastro.`}
+      </p>
+      <form ref={formRef} className="id-form" onSubmit={onSubmit} noValidate data-testid="token-form">
+        <TextField
+          label={`Código de ${TOKEN_LENGTH} dígitos`}
+          name="token_cliente"
+          className="token-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={TOKEN_LENGTH}
+          value={token}
+          error={error}
+          onChange={(event) => type(event.target.value)}
+          data-testid="token-input"
+        />
+        {totem && (
+          <fieldset className="keypad" data-testid="token-keypad">
+            <legend className="sr-only">Teclado numérico</legend>
+            {KEYPAD.map((digit) => (
+              <button
+                key={digit}
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => type(token + digit)}
+              >
+                {digit}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="btn btn--ghost keypad__wide"
+              aria-label="Apagar o último dígito"
+              onClick={() => type(token.slice(0, -1))}
+            >
+              Apagar
+            </button>
+          </fieldset>
+        )}
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          data-testid="token-submit"
+        >
+          Continuar
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          disabled={seconds > 0}
+          onClick={requestToken}
+          data-testid="token-resend"
+        >
+          {seconds > 0 ? `Reenviar código em ${seconds} s` : 'Reenviar código'}
+        </button>
+      </form>
+    </>
+  );
+}
