@@ -16,6 +16,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { DateField, dateFieldError } from '../../../components/ui/DateField';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
+import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { useNavigate } from '../../../lib/router';
@@ -171,19 +172,15 @@ export function LoginForm({
         />
       )}
       {asked.phone && (
-        <TextField
+        <PhoneField
           label="Telefone"
           name="telefone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(00) 00000-0000"
-          maxLength={15}
+          kind="any"
           required
           value={phone}
           error={errors.telefone}
-          onChange={(event) => {
-            setPhone(maskPhone(event.target.value));
+          onValueChange={(masked) => {
+            setPhone(masked);
             if (errors.telefone) setErrors((e) => ({ ...e, telefone: undefined }));
           }}
           data-testid="login-phone"

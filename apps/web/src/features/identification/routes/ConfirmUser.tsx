@@ -6,7 +6,6 @@ import {
   LOGIN_TEXTS,
   maskCpfCnpj,
   maskDate,
-  maskMobilePhone,
   SEX_NOT_INFORMED,
   SEX_OPTIONS,
   validateFirstAccess,
@@ -16,6 +15,7 @@ import { DateField } from '../../../components/ui/DateField';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { registerFirstAccess } from '../api/identification';
@@ -182,17 +182,12 @@ function FirstAccessForm({
             readOnly
             error={errors.cpfCnpj}
           />
-          <TextField
+          <PhoneField
             label="Celular"
             name="telefone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="(00) 00000-0000"
-            maxLength={15}
             value={values.telefone}
             error={errors.telefone}
-            onChange={(event) => update('telefone', maskMobilePhone(event.target.value))}
+            onValueChange={(masked) => update('telefone', masked)}
           />
           <TextField
             label="E-mail"

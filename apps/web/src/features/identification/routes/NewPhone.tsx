@@ -1,6 +1,5 @@
 import {
   GENERIC_ERROR_TITLE,
-  maskMobilePhone,
   NEW_PHONE_MESSAGES,
   type NewPhoneField,
   PHONE_UPDATED,
@@ -9,8 +8,8 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { useLocation, useNavigate } from '../../../lib/router';
@@ -59,7 +58,7 @@ function NewPhoneForm({ token }: { token: string }) {
   }
 
   function update(field: NewPhoneField, value: string) {
-    setValues((current) => ({ ...current, [field]: maskMobilePhone(value) }));
+    setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
@@ -103,29 +102,20 @@ function NewPhoneForm({ token }: { token: string }) {
     <>
       <h1 className="page__title">Cadastre o seu novo telefone</h1>
       <form ref={formRef} className="id-form" onSubmit={onSubmit} noValidate data-testid="new-phone-form">
-        <TextField
+        <PhoneField
           label="Novo telefone"
           name="pef_fone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(00) 00000-0000"
-          maxLength={15}
           value={values.pef_fone}
           error={errors.pef_fone}
-          onChange={(event) => update('pef_fone', event.target.value)}
+          onValueChange={(masked) => update('pef_fone', masked)}
         />
-        <TextField
+        <PhoneField
           label="Confirme o novo telefone"
           name="confirmacao"
-          type="tel"
-          inputMode="numeric"
           autoComplete="off"
-          placeholder="(00) 00000-0000"
-          maxLength={15}
           value={values.confirmacao}
           error={errors.confirmacao}
-          onChange={(event) => update('confirmacao', event.target.value)}
+          onValueChange={(masked) => update('confirmacao', masked)}
         />
         <button
           type="submit"
