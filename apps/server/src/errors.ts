@@ -1,3 +1,12 @@
+import {
+  LOOKUP_NOT_FOUND,
+  LOOKUP_WRONG_BIRTH_DATE,
+  LOOKUP_WRONG_PHONE,
+  NEW_PHONE_MESSAGES,
+  PHONE_RESET_MESSAGES,
+  TOKEN_MESSAGES,
+} from '@portal/domain';
+
 // Typed application errors and the one place that maps them to HTTP status and the spec's Portuguese text.
 
 const APP_ERRORS = {
@@ -15,18 +24,15 @@ const APP_ERRORS = {
   /** Too many requests from one client (rate limit). */
   RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' },
   /** The CPF/CNPJ is not known to the partner (spec 000 §4: goes to Register). */
-  DOCUMENT_NOT_FOUND: { status: 200, message: 'CPF/CNPJ não encontrado!' },
+  DOCUMENT_NOT_FOUND: { status: 200, message: LOOKUP_NOT_FOUND },
   /** Birth date differs from the one on file (spec 000 §8, modal 'Data de nascimento incorreta'). */
-  BIRTH_DATE_MISMATCH: { status: 200, message: 'Erro ao consultar o usuário! 1' },
+  BIRTH_DATE_MISMATCH: { status: 200, message: LOOKUP_WRONG_BIRTH_DATE },
   /** Phone differs from the one on file (spec 000 §8, modal 'Telefone incorreto'). */
-  PHONE_MISMATCH: { status: 200, message: 'Erro ao consultar o usuário! 2' },
+  PHONE_MISMATCH: { status: 200, message: LOOKUP_WRONG_PHONE },
   /** No identified debtor session for this partner (absent, expired, revoked or of another partner). */
   NO_SESSION: { status: 401, message: 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.' },
   /** The SMS token is wrong, used, expired or out of tries (spec 000 §8). */
-  INVALID_TOKEN: {
-    status: 200,
-    message: 'Token informado inválido. Por favor verificar o número do token que você recebeu por SMS.',
-  },
+  INVALID_TOKEN: { status: 200, message: TOKEN_MESSAGES.invalid },
   /** The person has no phone on file to send the token to. */
   NO_PHONE_ON_FILE: {
     status: 200,
@@ -40,14 +46,11 @@ const APP_ERRORS = {
   /** First access for a CPF/CNPJ that is already registered. */
   ALREADY_REGISTERED: { status: 200, message: 'CPF/CNPJ já cadastrado. Faça o login com os seus dados.' },
   /** Phone reset for an unknown CPF/CNPJ (spec 000 §8). */
-  RESET_DOCUMENT_NOT_FOUND: { status: 200, message: 'CPF/CNPJ não encontrado.' },
+  RESET_DOCUMENT_NOT_FOUND: { status: 200, message: PHONE_RESET_MESSAGES.notFound },
   /** Phone reset for a person without an e-mail on file (spec 000 §8). */
-  RESET_NO_EMAIL: {
-    status: 200,
-    message: 'Erro ao enviar o e-mail. Verifique se você tem um e-mail cadastrado junto com o seu CPF.',
-  },
+  RESET_NO_EMAIL: { status: 200, message: PHONE_RESET_MESSAGES.emailFailure },
   /** The phone-change link is unknown, used or expired (spec 000 §8). */
-  PHONE_UPDATE_FAILED: { status: 200, message: 'Ocorreu uma falha no cadastro do novo telefone.' },
+  PHONE_UPDATE_FAILED: { status: 200, message: NEW_PHONE_MESSAGES.failure },
   /** A stored file does not exist. */
   FILE_NOT_FOUND: { status: 404, message: 'Arquivo não encontrado.' },
   /** Anything unexpected; details stay in the log. */

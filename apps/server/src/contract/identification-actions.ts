@@ -1,3 +1,4 @@
+import { isValidTokenInput, TOKEN_MESSAGES } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changePhone } from '../services/identification/change-phone';
@@ -19,7 +20,6 @@ const formBoolean = z
   .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)));
 const text = (max: number) => z.string().max(max);
 const captcha = z.string().max(20_000).optional();
-const TOKEN_MESSAGE = 'Por favor digitar um número de token de 6 dígitos';
 
 export function identificationActions(
   app: FastifyInstance,
@@ -60,7 +60,7 @@ export function identificationActions(
       perMinute: 20,
       handler: async (request, body) => {
         const { token_cliente } = z
-          .object({ token_cliente: z.string().regex(/^\d{6}$/, TOKEN_MESSAGE) })
+          .object({ token_cliente: z.string().refine(isValidTokenInput, TOKEN_MESSAGES.length) })
           .parse(body);
         const partner = await app.requirePartner(request);
         const session = await app.debtorSessions.require(request, partner, 'pending');

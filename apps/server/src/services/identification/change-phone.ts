@@ -1,4 +1,4 @@
-import { onlyDigits } from '@portal/domain';
+import { onlyDigits, validateNewPhone } from '@portal/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { persons, phoneChangeLinks } from '../../db/schema';
@@ -7,13 +7,7 @@ import { hashSecret } from '../../plugins/debtor-session';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { type IdentificationDeps, invalid } from './identification-deps';
 
-// Spec 000 §5 "New phone".
-const NEW_PHONE_MESSAGES = {
-  required: 'Digite um novo telefone.',
-  confirmation: 'Confirme o seu novo telefone.',
-  different: 'Os dois telefones informados são diferentes. Tente novamente.',
-  invalid: 'Digite um celular válido',
-};
+const NOT_A_MOBILE = 'Digite um celular válido';
 
 /**
  * The new-phone screen's call (spec 000 §4 phone reset, step 2): with a live link of this partner, the phone is
@@ -24,12 +18,10 @@ export async function changePhone(
   partner: PartnerRow,
   input: { token: string; pef_fone: string; confirmacao: string },
 ): Promise<string> {
+  const failure = validateNewPhone(input.pef_fone, input.confirmacao);
+  if (failure) throw invalid({ [failure.field]: failure.message });
   const phone = onlyDigits(input.pef_fone);
-  const confirmation = onlyDigits(input.confirmacao);
-  if (!phone) throw invalid({ pef_fone: NEW_PHONE_MESSAGES.required });
-  if (!confirmation) throw invalid({ confirmacao: NEW_PHONE_MESSAGES.confirmation });
-  if (phone !== confirmation) throw invalid({ confirmacao: NEW_PHONE_MESSAGES.different });
-  if (phone.length !== 11) throw invalid({ pef_fone: NEW_PHONE_MESSAGES.invalid });
+  if (phone.length !== 11) throw invalid({ pef_fone: NOT_A_MOBILE });
   const changed = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [link] = await db

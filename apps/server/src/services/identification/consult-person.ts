@@ -1,9 +1,11 @@
 import {
   customization,
-  documentKind,
   INVALID_DOCUMENT_MESSAGE,
+  INVALID_LOGIN_PHONE,
   isAdult,
   isValidCpfCnpj,
+  LOGIN_TEXTS,
+  loginValidation,
   normalizeDocument,
   onlyDigits,
   parseBrDate,
@@ -29,9 +31,6 @@ export interface ConsultPersonInput {
   aceite: boolean;
 }
 
-// Spec 000 §5 "Login and login panel" messages.
-const BIRTH_DATE_MESSAGE = 'Insira uma data de nascimento válida.';
-const PHONE_MESSAGE = 'Insira um telefone válido.';
 const AGREEMENT_MESSAGE = 'Marque a caixa de autorização para continuar.';
 
 /**
@@ -51,18 +50,17 @@ export async function consultPerson(
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
   await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
   const config = await loadPartnerConfig(deps.db, partner);
-  const flags = customization(config).confirmBirthday;
-  // Spec 000 §5: the birth date is required when flgValidarDataNasc is on or the configuration is absent; a
-  // company (CNPJ) has none.
-  const checkBirthDate = documentKind(document) === 'cpf' && flags?.flgValidarDataNasc !== false;
-  const checkPhone = flags?.flgValidarTelefone === true;
+  const { birthDate: checkBirthDate, phone: checkPhone } = loginValidation(
+    customization(config).confirmBirthday,
+    document,
+  );
 
   const fields: Record<string, string> = {};
   const birthDate = checkBirthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
   if (checkBirthDate && (!birthDate || !isAdult(birthDate, todayInBrasilia())))
-    fields.dataNascimento = BIRTH_DATE_MESSAGE;
+    fields.dataNascimento = LOGIN_TEXTS.invalidBirthDate;
   const phone = onlyDigits(input.telefone ?? '');
-  if (checkPhone && phone.length < 10) fields.telefone = PHONE_MESSAGE;
+  if (checkPhone && phone.length < 10) fields.telefone = INVALID_LOGIN_PHONE.text;
   if (!input.aceite) fields.aceite = AGREEMENT_MESSAGE;
   if (Object.keys(fields).length > 0) throw invalid(fields);
   await verifyRobotCheck(deps, partner, input.captcha, request.ip);

@@ -1,4 +1,4 @@
-import { hasCapability } from '@portal/domain';
+import { hasCapability, LOGIN_TEXTS } from '@portal/domain';
 import { lt } from 'drizzle-orm';
 import { captchaUses } from '../../db/schema';
 import { verifyAltchaPayload } from '../../integrations/captcha/altcha';
@@ -6,7 +6,7 @@ import { verifyHostedCaptcha } from '../../integrations/captcha/hosted-captcha';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { type IdentificationDeps, invalid } from './identification-deps';
 
-export const ROBOT_CHECK_MESSAGE = 'Conclua a verificação de segurança';
+const ROBOT_CHECK_MESSAGE = LOGIN_TEXTS.robotCheckRequired;
 
 /**
  * The robot check of spec 000 §2/§5, decided on the server: ALTCHA by default (each solved challenge accepted
