@@ -21,7 +21,7 @@ export function registerDevMailbox(app: FastifyInstance, db: Db): void {
     const items = rows
       .map(
         (m) => `<article>
-  <h2>#${m.id} ${escapeHtml(m.subject ?? '(sem assunto)')}</h2>
+  <h2>#${m.id} ${escapeHtml(m.subject ?? (m.channel === 'sms' ? 'SMS' : '(sem assunto)'))}</h2>
   <p><strong>Para:</strong> ${escapeHtml(m.recipient)} · <strong>Canal:</strong> ${m.channel} · <strong>Situação:</strong> ${m.status}
   · <strong>Tentativas:</strong> ${m.attempts} · <strong>Próxima tentativa:</strong> ${m.nextAttemptAt.toISOString()}
   ${m.lastError ? `· <strong>Último erro:</strong> ${escapeHtml(m.lastError)}` : ''}</p>
@@ -34,7 +34,7 @@ export function registerDevMailbox(app: FastifyInstance, db: Db): void {
 <title>Caixa de saída (desenvolvimento)</title>
 <style>body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>
 </head><body><main><h1>Caixa de saída (desenvolvimento)</h1>
-<p>Mensagens guardadas na fila de envio. Sem <code>SMTP_URL</code> elas ficam aqui; com ele, são entregues e reenviadas em caso de falha.</p>
+<p>E-mails e SMS guardados na fila de envio. Sem <code>SMTP_URL</code> (e-mail) ou <code>ZENVIA_API_TOKEN</code> (SMS) eles ficam aqui; com eles, são entregues e reenviados em caso de falha.</p>
 ${items || '<p>Nenhuma mensagem.</p>'}</main></body></html>`);
   });
 }
