@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
 import { smtpTransport } from '../../apps/server/src/integrations/mail/mail-transport';
 import { prepareDatabase } from '../../apps/server/src/prepare-database';
@@ -21,34 +21,77 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** A row of the outbox (`outbound_messages`) as the development mailbox lists it. */
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  template: string;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  status: string;
+}
+
 export interface Portal {
   app: FastifyInstance;
+  database: Database;
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   /** http://{partner}.portal.localhost:{port}{path}: Chromium resolves *.localhost to loopback. */
   url(partner: string | null, path?: string): string;
+  /**
+   * The newest message of `channel` in the outbox, read from the development mailbox (/dev/mailbox.json), the
+   * way someone trying the demo reads an SMS: the harness has no SMS sender, so SMS stay in the outbox.
+   */
+  latestMessage(channel: 'email' | 'sms'): Promise<OutboxMessage | undefined>;
   close(): Promise<void>;
 }
 
-/** The whole product as a user gets it: built web app, server, embedded database with the demo, SMTP peer. */
-export async function startPortal(): Promise<Portal> {
+/** A loopback port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The whole product as a user gets it: built web app, server, embedded database with the demo, SMTP peer.
+ * `overrides` are extra settings (environment variables) for the server.
+ */
+export async function startPortal(overrides: Record<string, string> = {}): Promise<Portal> {
   const smtp = await startSmtpPeer();
   const database = await openDatabase({});
+  // The port is chosen before the server starts so that links in e-mails (PUBLIC_URL_TEMPLATE) point at this
+  // server, as they point at the real site in production.
+  const port = await freePort();
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '500',
     WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
+    PUBLIC_URL_TEMPLATE: `http://{partner}.portal.localhost:${port}`,
+    // A small ALTCHA counter: the widget's proof of work in Chromium then takes milliseconds.
+    CAPTCHA_MAX_NUMBER: '2000',
+    ...overrides,
   });
   await prepareDatabase(database, env);
   const app = await buildApp({ env, database, mailTransport: smtpTransport(smtp.url) });
   app.readiness.ready = true;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ port, host: '127.0.0.1' });
+  const url = (partner: string | null, path = '/') =>
+    `http://${partner ? `${partner}.portal.` : ''}localhost:${port}${path}`;
   return {
     app,
+    database,
     smtp,
-    url: (partner, path = '/') => `http://${partner ? `${partner}.portal.` : ''}localhost:${port}${path}`,
+    url,
+    latestMessage: async (channel) => {
+      const response = await fetch(url(null, '/dev/mailbox.json'));
+      const { data } = (await response.json()) as { data: OutboxMessage[] };
+      return data.find((message) => message.channel === channel);
+    },
     close: async () => {
       await app.close();
       await database.close();

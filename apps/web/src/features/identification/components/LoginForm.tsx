@@ -104,7 +104,7 @@ export function LoginForm({
     setBusy(true);
     showLoading(LOGIN_TEXTS.loading);
     logStep(config, STEP_CODES.consultedDocument, 'Consultou o CPF/CNPJ', identification);
-    const context = { identification, registrationDisabled: flags?.flgDesativaCadastro === true };
+    const context = { identification, birthDate, registrationDisabled: flags?.flgDesativaCadastro === true };
     let outcome: Outcome;
     try {
       const answer = await consultPerson({

@@ -44,6 +44,8 @@ function isEmpty(dados: unknown): boolean {
 
 export interface LoginContext {
   identification: string;
+  /** The birth date typed at login (dd/mm/aaaa), carried to first access, whose field is prefilled (spec 000 §2). */
+  birthDate?: string;
   /** flgDesativaCadastro: an unknown CPF/CNPJ gets a modal instead of the registration screen. */
   registrationDisabled: boolean;
 }
@@ -51,7 +53,11 @@ export interface LoginContext {
 function notFound(context: LoginContext): Outcome {
   if (context.registrationDisabled)
     return { kind: 'modal', ...LOGIN_ERRORS.registrationDisabled, style: 'info' };
-  return { kind: 'navigate', to: '/cadastro', state: { identification: context.identification } };
+  return {
+    kind: 'navigate',
+    to: '/cadastro',
+    state: { identification: context.identification, birthDate: context.birthDate ?? '' },
+  };
 }
 
 /** Spec 000 §4/§8: the outcome of a 2xx passo_1 answer. */

@@ -17,6 +17,7 @@ export default function Register() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const identification = stateString(state, 'identification');
+  const birthDate = stateString(state, 'birthDate') ?? '';
   const logged = useRef(false);
 
   useEffect(() => {
@@ -50,7 +51,7 @@ export default function Register() {
               <button
                 type="button"
                 className="btn btn--primary btn--block"
-                onClick={() => navigate('/primeiro-acesso', { state: { identification, birthDate: '' } })}
+                onClick={() => navigate('/primeiro-acesso', { state: { identification, birthDate } })}
                 data-testid="register-continue"
               >
                 {company ? 'Cadastrar a empresa' : 'Fazer meu cadastro'}
