@@ -228,6 +228,36 @@ describe('anti-automation limits', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
   });
 
+  it('limits passo_1 per client address, counting even malformed attempts (429)', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      statuses.add(
+        (await call(t, 'negociacao_robo/passo_1', { pesCpfCnpj: '000' }, { ip: '10.9.1.1' })).statusCode,
+      );
+    }
+    expect([...statuses]).toEqual([400]);
+    const blocked = await call(t, 'negociacao_robo/passo_1', { ...MARIA, aceite: true }, { ip: '10.9.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    });
+  });
+
+  it('limits phone-change e-mails per CPF/CNPJ (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(
+        t,
+        'portal/solicitarTrocaTelefone',
+        { pesCpfCnpj: MARIA.pesCpfCnpj, captcha: await solveRobotCheck(t) },
+        { ip: nextIp() },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it('limits first access per client address (429)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
