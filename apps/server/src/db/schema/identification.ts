@@ -2,17 +2,23 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { persons } from './debts';
 import { partners } from './partners';
 
+// Rows of these tables belong to one partner and one person and go away with either.
+const partnerRef = () =>
+  integer('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' });
+const personRef = () =>
+  integer('person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' });
+
 /** Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. */
 export const debtorSessions = pgTable(
   'debtor_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
+    partnerId: partnerRef(),
+    personId: personRef(),
     /** pending: identified, SMS token still to be checked; open: fully identified. */
     status: text('status').$type<'pending' | 'open'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,12 +50,8 @@ export const smsTokens = pgTable(
 /** Links e-mailed to change the phone on file: hashed, single use, one hour. */
 export const phoneChangeLinks = pgTable('phone_change_links', {
   tokenHash: text('token_hash').primaryKey(),
-  partnerId: integer('partner_id')
-    .notNull()
-    .references(() => partners.id, { onDelete: 'cascade' }),
-  personId: integer('person_id')
-    .notNull()
-    .references(() => persons.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  personId: personRef(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,12 +67,8 @@ export const captchaUses = pgTable('captcha_uses', {
 export const personRegistrations = pgTable(
   'person_registrations',
   {
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
+    partnerId: partnerRef(),
+    personId: personRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.personId] })],

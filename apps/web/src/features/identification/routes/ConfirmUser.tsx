@@ -17,8 +17,9 @@ import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
-import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
+import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { registerFirstAccess } from '../api/identification';
+import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
@@ -200,17 +201,7 @@ function FirstAccessForm({
             onChange={(event) => update('email', event.target.value)}
           />
           <RobotCheck robot={robot} error={errors.captcha} />
-          <button
-            type="submit"
-            className="btn btn--primary btn--block"
-            disabled={busy}
-            data-testid="first-access-submit"
-          >
-            {FIRST_ACCESS_TEXTS.submit}
-          </button>
-          <Link className="btn btn--ghost btn--block" to="/">
-            Voltar para a página inicial
-          </Link>
+          <FormActions label={FIRST_ACCESS_TEXTS.submit} busy={busy} testId="first-access-submit" />
         </form>
       </main>
     </>

@@ -14,8 +14,9 @@ import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { Link, useLocation } from '../../../lib/router';
+import { useLocation } from '../../../lib/router';
 import { requestPhoneChange } from '../api/identification';
+import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
@@ -101,17 +102,7 @@ export default function ResetPhone() {
             data-testid="reset-phone-document"
           />
           <RobotCheck robot={robot} error={errors.captcha} />
-          <button
-            type="submit"
-            className="btn btn--primary btn--block"
-            disabled={busy}
-            data-testid="reset-phone-submit"
-          >
-            Enviar link por e-mail
-          </button>
-          <Link className="btn btn--ghost btn--block" to="/">
-            Voltar para a página inicial
-          </Link>
+          <FormActions label="Enviar link por e-mail" busy={busy} testId="reset-phone-submit" />
         </form>
       </main>
     </>
