@@ -104,3 +104,19 @@ export function isFutureDate(iso: string, todayIso: string): boolean {
   isoParts(todayIso);
   return isValidIsoDate(iso) && iso > todayIso;
 }
+
+const DAY_MS = 86_400_000;
+const isoToUtcMs = (iso: string): number => {
+  const [year, month, day] = isoParts(iso);
+  return Date.UTC(year, month - 1, day);
+};
+
+/** 'YYYY-MM-DD' plus a number of calendar days (negative goes back). */
+export function addDays(iso: string, days: number): string {
+  return new Date(isoToUtcMs(iso) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Calendar days from one date to another: positive when `to` is later. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((isoToUtcMs(to) - isoToUtcMs(from)) / DAY_MS);
+}

@@ -1,3 +1,4 @@
+export * from './contract/debts';
 export * from './dates';
 export * from './document/cpf-cnpj';
 export * from './forms/contact-form';
@@ -6,6 +7,9 @@ export * from './identification/identification';
 export * from './masks';
 export * from './messages';
 export * from './money';
+export * from './negotiation/engine';
+export * from './negotiation/policy';
+export * from './negotiation/requests';
 export * from './partner/capabilities';
 export * from './partner/partner-config';
 export * from './partner/tenant';

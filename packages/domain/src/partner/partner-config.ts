@@ -140,6 +140,8 @@ export interface MyDebitsCustomization {
   flgDesativarPix?: boolean;
   flgDesativatBotaoNaoPossoPagar?: boolean;
   flgPortalUsaStage?: boolean;
+  /** Address of the insurance offer that My debts links to (capability insuranceLink). */
+  urlSeguro?: string;
 }
 
 export interface MyAgreementsCustomization {

@@ -1,0 +1,101 @@
+import { addDays, formatBrDate, isValidIsoDate } from '../dates';
+import { parseMoney } from '../money';
+
+// What a debtor can send about a debt besides accepting a plan (spec 001 §3, §5, §8).
+
+/** Spec 001 §3 "Reasons for not paying (fixed list)". */
+export const CANNOT_PAY_REASONS = [
+  'Desemprego',
+  'Doença Afastamento Licença',
+  'Juros Altos',
+  'Discorda do Valor',
+  'Redução Perda de receita',
+  'Empréstimo realizado a terceiro',
+  'Salário em atraso',
+  'Prefiro negociar diretamente com a loja',
+  'Não confio neste canal',
+  'Esta dívida é muito antiga',
+  'Outro motivo',
+] as const;
+export type CannotPayReason = (typeof CANNOT_PAY_REASONS)[number];
+
+export const DEBT_REQUEST_MESSAGES = {
+  // Spec 001 §5 cannot pay.
+  reasonRequired: 'Escolha um dos motivos para continuar.',
+  reasonReceived: 'Recebemos o seu motivo. Obrigado por nos contar.',
+  // Spec 001 §5 proposal.
+  entryInvalid: 'Digite uma entrada válida',
+  countInvalid: 'Digite uma quantidade de parcelas válida',
+  instalmentInvalid: 'Digite um valor de parcela válido',
+  // Spec 001 §8 "Proposal and lead success".
+  proposalReceived:
+    'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
+  disputeReceived:
+    'Recebemos a sua contestação. A empresa vai analisar esta dívida e responder pelo seu e-mail ou telefone cadastrado.',
+} as const;
+
+export function isCannotPayReason(value: string): value is CannotPayReason {
+  return (CANNOT_PAY_REASONS as readonly string[]).includes(value);
+}
+
+export interface ProposalInput {
+  entrada: string;
+  quantidade_parcelas: string;
+  valor_parcela: string;
+}
+
+export interface Proposal {
+  entryCents: number;
+  instalmentCount: number;
+  instalmentCents: number;
+}
+
+/** Spec 001 §9: a money value has at most 9 characters (digits of the amount, e.g. 999.999,99 without dots). */
+const MAX_PROPOSAL_CENTS = 999_999_999;
+const MAX_PROPOSAL_INSTALMENTS = 360;
+
+/**
+ * Spec 001 §5 proposal rules: an entry is required; the instalment count must not be empty or 0; an instalment
+ * value or the entry is required. Returns the proposal, or the message per field.
+ */
+export function validateProposal(
+  input: ProposalInput,
+): { ok: true; proposal: Proposal } | { ok: false; errors: Partial<Record<keyof ProposalInput, string>> } {
+  const errors: Partial<Record<keyof ProposalInput, string>> = {};
+  const entry = input.entrada.trim() === '' ? null : parseMoney(input.entrada);
+  if (entry === null || entry < 0 || entry > MAX_PROPOSAL_CENTS)
+    errors.entrada = DEBT_REQUEST_MESSAGES.entryInvalid;
+  const countText = input.quantidade_parcelas.trim();
+  const count = /^\d{1,3}$/.test(countText) ? Number(countText) : 0;
+  if (count < 1 || count > MAX_PROPOSAL_INSTALMENTS)
+    errors.quantidade_parcelas = DEBT_REQUEST_MESSAGES.countInvalid;
+  const instalment = input.valor_parcela.trim() === '' ? 0 : parseMoney(input.valor_parcela);
+  if (
+    instalment === null ||
+    instalment < 0 ||
+    instalment > MAX_PROPOSAL_CENTS ||
+    (instalment === 0 && !entry)
+  ) {
+    errors.valor_parcela = DEBT_REQUEST_MESSAGES.instalmentInvalid;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    proposal: { entryCents: entry ?? 0, instalmentCount: count, instalmentCents: instalment ?? 0 },
+  };
+}
+
+/** Spec 001 §5/§9: the first due date runs from today to today + prazo_maximo_entrada_site (Brasília dates). */
+export function firstDueDateRange(todayIso: string, maxEntryDays: number): { min: string; max: string } {
+  return { min: todayIso, max: addDays(todayIso, Math.max(0, maxEntryDays)) };
+}
+
+export function isFirstDueDateAllowed(iso: string, todayIso: string, maxEntryDays: number): boolean {
+  const { min, max } = firstDueDateRange(todayIso, maxEntryDays);
+  return isValidIsoDate(iso) && iso >= min && iso <= max;
+}
+
+/** Spec 001 §5 message for a first due date out of range. */
+export function firstDueDateMessage(maxIso: string): string {
+  return `Data de vencimento passada é inválida, a data máxima possível é: ${formatBrDate(maxIso)}`;
+}
