@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { debtActions } from './contract/debt-actions';
 import { registerDevMailbox } from './contract/dev-mailbox';
 import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
@@ -14,6 +15,8 @@ import { registerPortalApi } from './contract/portal-api';
 import { registerWebRoutes } from './contract/web-routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { localStageCalculator } from './integrations/calculation/local-stage-calculator';
+import { httpStageCalculator } from './integrations/calculation/stage-calculator';
 import { createAltchaChallenge } from './integrations/captcha/altcha';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter';
@@ -99,7 +102,11 @@ export async function buildApp({
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    allowList: env.RATE_LIMIT_ALLOWLIST,
+    ...(redis ? { redis } : {}),
+  });
   // Pages and API answers; built assets are sent precompressed by @fastify/static.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
@@ -133,7 +140,13 @@ export async function buildApp({
     reply.header('cache-control', 'no-store');
     return createAltchaChallenge({ secret: altchaSecret, maxNumber: env.CAPTCHA_MAX_NUMBER });
   });
-  registerPortalApi(app, db, identificationActions(app, { db, env, limiter, altchaSecret }));
+  const stageCalculator = env.STAGE_CALCULATION_HOST
+    ? httpStageCalculator({ host: env.STAGE_CALCULATION_HOST, token: env.STAGE_CALCULATION_TOKEN })
+    : localStageCalculator(db);
+  registerPortalApi(app, db, {
+    ...identificationActions(app, { db, env, limiter, altchaSecret }),
+    ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
+  });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);

@@ -42,6 +42,21 @@ const envSchema = z.object({
   ZENVIA_API_TOKEN: z.string().optional(),
   ZENVIA_SMS_FROM: z.string().default('portal'),
   ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
+  /** Client addresses never rate limited by the HTTP layer (a load generator of our own); comma-separated. */
+  RATE_LIMIT_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    ),
+  /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
+  STAGE_CALCULATION_HOST: z.string().url().optional(),
+  STAGE_CALCULATION_TOKEN: z.string().optional(),
+  /** Minutes a computed plan (pre_acordo) stays valid for its session. */
+  PLAN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   /** Anti-automation limits (GUIDE security principles), per window of LIMIT_WINDOW_MINUTES. */
   LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
   LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),

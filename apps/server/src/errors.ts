@@ -53,6 +53,24 @@ const APP_ERRORS = {
   PHONE_UPDATE_FAILED: { status: 200, message: NEW_PHONE_MESSAGES.failure },
   /** A stored file does not exist. */
   FILE_NOT_FOUND: { status: 404, message: 'Arquivo não encontrado.' },
+  /** PIX or card chosen where the partner switched it off (myDebits.flgDesativarPix / flgDesativarCartaoCredito). */
+  PAYMENT_METHOD_UNAVAILABLE: { status: 200, message: 'Forma de pagamento indisponível.' },
+  /** Contract codes that are not one of the session person's debt cards on this partner. */
+  CONTRACT_NOT_FOUND: { status: 200, message: 'Contrato não encontrado.' },
+  /** A boleto-only store (permits-negotiate N, spec 001 §1). */
+  NOT_NEGOTIABLE: { status: 200, message: 'Esta dívida não pode ser negociada pelo portal.' },
+  /** The person already has an active agreement with the store (spec 001 §4 'Acordo Ativo'). */
+  ACTIVE_AGREEMENT: { status: 200, message: 'Acordo Ativo' },
+  /** The stage calculation service failed (spec 001 §8 negotiation search errors). */
+  CALCULATION_FAILED: {
+    status: 200,
+    message: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
+  },
+  /** The plan code is unknown, of another session, or expired (issue 4 §6). */
+  PLAN_NOT_FOUND: {
+    status: 200,
+    message: 'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
+  },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

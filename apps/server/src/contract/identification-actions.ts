@@ -41,10 +41,13 @@ export function identificationActions(
             telefone: text(30).optional(),
             captcha,
             aceite: formBoolean.default(false),
+            enumCanalOrigem: text(40).optional(),
+            codAssessoriaSenff: text(40).optional(),
           })
           .parse(body);
         const partner = await app.requirePartner(request);
-        return ok(await consultPerson(deps, context(request, reply), partner, input));
+        const origin = { channel: input.enumCanalOrigem, advisory: input.codAssessoriaSenff };
+        return ok(await consultPerson(deps, context(request, reply), partner, { ...input, origin }));
       },
     },
     'negociacao_robo/enviar_token': {

@@ -22,6 +22,12 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
+/** Where the person came from: the codes of the link (spec 001 §2), kept for reporting. */
+export interface SessionOrigin {
+  channel?: string | undefined;
+  advisory?: string | undefined;
+}
+
 export interface DebtorSessions {
   /** Starts a session for the person on this partner and sets the cookie. */
   start(
@@ -29,6 +35,7 @@ export interface DebtorSessions {
     partner: PartnerRow,
     personId: number,
     status: SessionRow['status'],
+    origin?: SessionOrigin,
   ): Promise<string>;
   /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
   require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<SessionRow>;
@@ -54,7 +61,7 @@ export default fp<{ db: Db; secureCookies: boolean }>(
     });
 
     const sessions: DebtorSessions = {
-      async start(reply, partner, personId, status) {
+      async start(reply, partner, personId, status, origin) {
         const token = randomBytes(32).toString('base64url');
         const tokenHash = hashSecret(token);
         await insertSession(db, {
@@ -63,6 +70,8 @@ export default fp<{ db: Db; secureCookies: boolean }>(
           personId,
           status,
           expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+          originChannel: origin?.channel || null,
+          advisoryCode: origin?.advisory || null,
         });
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions(reply.request),

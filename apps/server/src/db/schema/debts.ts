@@ -1,4 +1,15 @@
-import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { stores } from './partners';
 
 export const persons = pgTable('persons', {
@@ -37,7 +48,10 @@ export const contracts = pgTable(
     reference: text('referencia'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contracts_person_store').on(t.personId, t.storeId)],
+  (t) => [
+    index('contracts_person_store').on(t.personId, t.storeId),
+    uniqueIndex('contracts_store_number').on(t.storeId, t.number),
+  ],
 );
 
 export const instalments = pgTable(
@@ -57,5 +71,5 @@ export const instalments = pgTable(
     futureEntry: boolean('lancamento_futuro').notNull().default(false),
     paid: boolean('pago').notNull().default(false),
   },
-  (t) => [index('instalments_contract').on(t.contractId)],
+  (t) => [uniqueIndex('instalments_contract_number').on(t.contractId, t.number)],
 );

@@ -25,6 +25,9 @@ export const debtorSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** enumCanalOrigem and codAssessoriaSenff of the link the person came from (spec 001 §2), for reporting. */
+    originChannel: text('canal_origem'),
+    advisoryCode: text('cod_assessoria'),
   },
   (t) => [index('debtor_sessions_person').on(t.personId)],
 );

@@ -2,4 +2,5 @@ export * from './debts';
 export * from './files';
 export * from './identification';
 export * from './messaging';
+export * from './negotiation';
 export * from './partners';

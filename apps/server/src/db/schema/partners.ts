@@ -1,3 +1,4 @@
+import type { NegotiationPolicy } from '@portal/domain';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files';
 
@@ -59,20 +60,26 @@ export const partnerSectionFiles = pgTable('partner_section_files', {
 });
 
 /** Creditor stores (loja). */
-export const stores = pgTable('stores', {
-  id: serial('id').primaryKey(),
-  tradeName: text('loj_fantasia').notNull(),
-  legalName: text('loj_razao_social').notNull(),
-  cpfCnpj: text('loj_cpf_cnpj').notNull(),
-  logoFile: text('logo_file').references(() => files.sha256),
-  maxEntryDays: integer('prazo_maximo_entrada_site').notNull().default(10),
-  issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
-  recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
-  groupingType: text('loj_tipo_agrupamento_negociacao'),
-  city: text('cidade'),
-  state: text('estado'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    tradeName: text('loj_fantasia').notNull(),
+    legalName: text('loj_razao_social').notNull(),
+    cpfCnpj: text('loj_cpf_cnpj').notNull(),
+    logoFile: text('logo_file').references(() => files.sha256),
+    maxEntryDays: integer('prazo_maximo_entrada_site').notNull().default(10),
+    issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
+    recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
+    groupingType: text('loj_tipo_agrupamento_negociacao'),
+    /** Fine, interest, discounts and limits of the store's negotiation (packages/domain NegotiationPolicy); unset fields take the defaults. */
+    negotiationPolicy: jsonb('politica_negociacao').$type<Partial<NegotiationPolicy>>().notNull().default({}),
+    city: text('cidade'),
+    state: text('estado'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stores_cpf_cnpj').on(t.cpfCnpj)],
+);
 
 /** Which stores a partner serves; negotiates=false are the loj_codigo_nao_negocia stores (boletos only). */
 export const partnerStores = pgTable(

@@ -1,4 +1,4 @@
-import type { CapabilityName, CustomizationFields } from '@portal/domain';
+import type { CapabilityName, CustomizationFields, NegotiationPolicy } from '@portal/domain';
 
 // The demo partners of the Foundation issue, each exercising one kind of partner configuration.
 
@@ -39,7 +39,7 @@ export const DEMO_PARTNERS: DemoPartner[] = [
       },
       confirmBirthday: { ...standardLogin },
       menuDebits: { flgReceberLigacao: true, flgFaleConosco: true },
-      myDebits: { flgValorOriginal: true },
+      myDebits: { flgValorOriginal: true, flgAgruparContratos: true, flgAtivarEscolhaDoVencimento: true },
       myAgreements: { flgPaginar: true },
     },
     stores: [
@@ -59,7 +59,12 @@ export const DEMO_PARTNERS: DemoPartner[] = [
     primary: '#0a7d3b',
     secondary: '#0b3d2e',
     capabilities: ['workWithUsMenu', 'sendBoletosButton'],
-    customization: { landPage: { flgAcessoCredor: true }, confirmBirthday: { ...standardLogin } },
+    customization: {
+      landPage: { flgAcessoCredor: true },
+      confirmBirthday: { ...standardLogin },
+      // Boleto and card only: shows the payment options without PIX.
+      myDebits: { flgDesativarPix: true },
+    },
     stores: [
       [0, true],
       [3, true],
@@ -76,6 +81,7 @@ export const DEMO_PARTNERS: DemoPartner[] = [
     customization: {
       landPage: { flgAcessoCredor: false, flgMaxWidth: true },
       confirmBirthday: { ...standardLogin },
+      myDebits: { flgDesativarCartaoCredito: true, flgAtivarEscolhaDoVencimento: true },
     },
     stores: [
       [1, true],
@@ -90,7 +96,11 @@ export const DEMO_PARTNERS: DemoPartner[] = [
     primary: '#8a2be2',
     secondary: '#2d1b4e',
     capabilities: ['plainLoginAgreement', 'largeFonts', 'specialPortal'],
-    customization: { confirmBirthday: { flgValidarDataNasc: false, flgValidarTelefone: false } },
+    customization: {
+      confirmBirthday: { flgValidarDataNasc: false, flgValidarTelefone: false },
+      // Stage mode: plans come from the calculation service (local stand-in unless STAGE_CALCULATION_HOST is set).
+      myDebits: { flgPortalUsaStage: true },
+    },
     stores: [[2, true]],
     fullLanding: false,
   },
@@ -220,6 +230,10 @@ export interface DemoStore {
   issuesSecondCopy: boolean;
   city: string;
   state: string;
+  /** Overrides of DEFAULT_NEGOTIATION_POLICY. */
+  policy?: Partial<NegotiationPolicy>;
+  /** loj_tipo_agrupamento_negociacao: contratos_iguais makes one card per contract when the partner groups. */
+  groupingType?: 'contratos_iguais';
 }
 
 export const DEMO_STORES: DemoStore[] = [
@@ -227,6 +241,7 @@ export const DEMO_STORES: DemoStore[] = [
     tradeName: 'Alfa Eletro',
     legalName: 'Alfa Eletrodomésticos S.A.',
     cnpjBase: '112223330001',
+    groupingType: 'contratos_iguais',
     primary: '#ff6f00',
     secondary: '#263238',
     maxEntryDays: 10,
@@ -238,6 +253,12 @@ export const DEMO_STORES: DemoStore[] = [
     tradeName: 'Banco Horizonte',
     legalName: 'Banco Horizonte S.A.',
     cnpjBase: '445556660001',
+    policy: {
+      maxInstalments: 24,
+      instalmentInterestMonthlyBp: 249,
+      cashDiscount: { feesBp: 10_000, principalBp: 2_000 },
+      instalmentDiscount: { feesBp: 6_000, principalBp: 500 },
+    },
     primary: '#0d47a1',
     secondary: '#102027',
     maxEntryDays: 15,
@@ -293,6 +314,13 @@ export const DEMO_STORES: DemoStore[] = [
     tradeName: 'Prefeitura Vila Nova',
     legalName: 'Município de Vila Nova',
     cnpjBase: '987987980001',
+    // spec 001 §9 city-hall notice: 90% off fine and interest in cash; 70% off for up to 60 instalments at 0.5% a month.
+    policy: {
+      cashDiscount: { feesBp: 9_000, principalBp: 0 },
+      instalmentDiscount: { feesBp: 7_000, principalBp: 0 },
+      maxInstalments: 60,
+      instalmentInterestMonthlyBp: 50,
+    },
     primary: '#1565c0',
     secondary: '#0d2b52',
     maxEntryDays: 30,

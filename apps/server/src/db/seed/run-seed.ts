@@ -243,7 +243,7 @@ async function seedDebtor(db: Db, debtor: DemoDebtor, storeIds: number[], today:
       .values({
         personId: person!.id,
         storeId: storeIds[contract.store]!,
-        number: `${debtor.cpfCnpj.slice(-4)}${String(contract.store).padStart(2, '0')}${String(sequence).padStart(3, '0')}`,
+        number: `${debtor.cpfCnpj.slice(-9)}${String(contract.store).padStart(2, '0')}${String(sequence).padStart(3, '0')}`,
         origin: 'Crediário',
         reference: `REF-${sequence}`,
       })
@@ -297,6 +297,8 @@ export async function seedDemo(
           logoFile: logo.sha256,
           maxEntryDays: store.maxEntryDays,
           issuesSecondCopy: store.issuesSecondCopy,
+          negotiationPolicy: store.policy ?? {},
+          groupingType: store.groupingType ?? null,
           city: store.city,
           state: store.state,
         })

@@ -12,6 +12,7 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { AppError } from '../../errors';
+import type { SessionOrigin } from '../../plugins/debtor-session';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { findPersonKnownToPartner } from '../../repositories/person-repository';
 import { enforceLimits, type IdentificationDeps, invalid, type RequestContext } from './identification-deps';
@@ -29,6 +30,8 @@ export interface ConsultPersonInput {
   telefone?: string | undefined;
   captcha?: string | undefined;
   aceite: boolean;
+  /** enumCanalOrigem and codAssessoriaSenff of the link the person came from (spec 001 §2). */
+  origin?: SessionOrigin;
 }
 
 const AGREEMENT_MESSAGE = 'Marque a caixa de autorização para continuar.';
@@ -71,9 +74,9 @@ export async function consultPerson(
   if (checkPhone && onlyDigits(person.phone ?? '') !== phone) throw new AppError('PHONE_MISMATCH');
 
   if (requiresSmsToken(config)) {
-    await request.sessions.start(request.reply, partner, person.id, 'pending');
+    await request.sessions.start(request.reply, partner, person.id, 'pending', input.origin);
     return pendingTokenAnswer(person);
   }
-  await request.sessions.start(request.reply, partner, person.id, 'open');
+  await request.sessions.start(request.reply, partner, person.id, 'open', input.origin);
   return identifiedAnswer(deps.db, partner, config, person);
 }

@@ -13,7 +13,12 @@ export type NextStep = 'VerifyToken' | 'MyDebits' | 'AccordionTabs';
 
 export type IdentifiedAnswer =
   | { proximaEtapa: 'VerifyToken'; telefoneMascarado: string }
-  | { proximaEtapa: 'MyDebits' | 'AccordionTabs'; pesNome: string; quantidadeDividas: number };
+  | {
+      proximaEtapa: 'MyDebits' | 'AccordionTabs';
+      pesNome: string;
+      pesCpfCnpj: string;
+      quantidadeDividas: number;
+    };
 
 /** Spec 000 §4: the token-validation partner with flgValidarToken checks an SMS token before anything else. */
 export function requiresSmsToken(config: PartnerConfig): boolean {
@@ -32,6 +37,7 @@ export async function identifiedAnswer(
   return {
     proximaEtapa: isCityHallMode(config) ? 'MyDebits' : 'AccordionTabs',
     pesNome: person.name,
+    pesCpfCnpj: person.cpfCnpj,
     quantidadeDividas: await countPendingDebts(db, partner.id, person.id),
   };
 }

@@ -1,0 +1,167 @@
+import { CARD_BRANDS, isValidIsoDate, parseBrDate } from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
+import type { DebtScope } from '../services/debts/list-debts';
+import { listDebts } from '../services/debts/list-debts';
+import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
+import { registerCannotPay } from '../services/debts/register-cannot-pay';
+import { registerDispute } from '../services/debts/register-dispute';
+import { registerProposal } from '../services/debts/register-proposal';
+import { saveAgreement } from '../services/debts/save-agreement';
+import type { ActionDefinition } from './action';
+import { fail, ok } from './envelope';
+
+// Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
+// the person come from it, never from codes in the body.
+
+const storeCode = z.coerce.number().int().positive();
+const yesNo = z.enum(['S', 'N']).default('N');
+const method = z.enum(['boleto', 'pix', 'cartao']);
+const dueDate = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const iso = isValidIsoDate(value) ? value : parseBrDate(value);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message: 'Informe uma data válida (dd/mm/aaaa).' });
+      return z.NEVER;
+    }
+    return iso;
+  });
+const codeList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (Array.isArray(value) ? value.map(String) : value.split(',')))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      )
+      .min(1)
+      .max(200),
+  );
+
+export function debtActions(
+  app: FastifyInstance,
+  deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number },
+): Record<string, ActionDefinition> {
+  const { db } = deps;
+  const openSession = async (request: FastifyRequest) => {
+    const partner = await app.requirePartner(request);
+    const session = await app.debtorSessions.require(request, partner, 'open');
+    const scope: DebtScope = { partner, personId: session.personId };
+    return { partner, session, scope };
+  };
+  return {
+    'negociacao_robo/passo_2_novo': {
+      perMinute: 60,
+      handler: async (request, body) => {
+        const input = z.object({ lojCodigo: storeCode.optional(), lancamentoFuturo: yesNo }).parse(body);
+        const { scope } = await openSession(request);
+        const answer = await listDebts(db, scope, {
+          storeId: input.lojCodigo,
+          includeFuture: input.lancamentoFuturo === 'S',
+        });
+        // Spec 001 §4: asking for one store's debts where an agreement is active answers the 'Acordo Ativo' marker.
+        if (input.lojCodigo !== undefined && answer.acordo_ativo) return fail('Acordo Ativo', answer);
+        return ok(answer);
+      },
+    },
+    'negociacao_robo/passo_3_novo': {
+      perMinute: 120,
+      handler: async (request, body) => {
+        const input = z
+          .object({
+            lojCodigo: storeCode,
+            preCodigo: codeList,
+            primeiroVencimento: dueDate,
+            pagamentoAvistaPrazo: z.enum(['A', 'P']),
+            metodoPagamento: method,
+            bandeiraCartao: z
+              .enum(CARD_BRANDS)
+              .optional()
+              .or(z.literal('').transform(() => undefined)),
+            formaCartao: z
+              .enum(['recorrente', 'avista', 'parcelado'])
+              .optional()
+              .or(z.literal('').transform(() => undefined)),
+            lancamentoFuturo: yesNo,
+          })
+          .parse(body);
+        const { partner, session } = await openSession(request);
+        const answer = await quoteDebtPlans(deps, partner, session, {
+          storeId: input.lojCodigo,
+          contractIds: input.preCodigo,
+          firstDueDate: input.primeiroVencimento,
+          mode: input.pagamentoAvistaPrazo,
+          method: input.metodoPagamento,
+          cardBrand: partner.capabilities.cardBrandAndForm ? input.bandeiraCartao : undefined,
+          cardForm: partner.capabilities.cardBrandAndForm ? input.formaCartao : undefined,
+          includeFuture: input.lancamentoFuturo === 'S',
+        });
+        return answer.ok ? ok(answer.dados) : fail(answer.mensagem, answer.dados);
+      },
+    },
+    'negociacao_robo/passo_4_novo': {
+      perMinute: 20,
+      handler: async (request, body) => {
+        const input = z
+          .object({
+            praCodigo: z.coerce.number().int().positive(),
+            formaDePagamento: method,
+            primeiroVencimento: dueDate,
+            telefone: z.string().max(30).default(''),
+            email: z.string().max(254).default(''),
+          })
+          .parse(body);
+        const { partner, session } = await openSession(request);
+        const saved = await saveAgreement(db, partner, session, {
+          planId: input.praCodigo,
+          method: input.formaDePagamento,
+          firstDueDate: input.primeiroVencimento,
+          phone: input.telefone,
+          email: input.email,
+        });
+        return ok(saved, 'Acordo realizado com sucesso!');
+      },
+    },
+    'portal/naoPossoPagar': {
+      perMinute: 20,
+      handler: async (request, body) => {
+        const input = z
+          .object({ lojCodigo: storeCode, motivo: z.string().trim().max(100).default('') })
+          .parse(body);
+        const { scope } = await openSession(request);
+        return ok(null, await registerCannotPay(db, scope, input.lojCodigo, input.motivo));
+      },
+    },
+    'portal/cadastrarProposta': {
+      perMinute: 10,
+      handler: async (request, body) => {
+        const money = z
+          .union([z.string(), z.number()])
+          .transform(String)
+          .pipe(z.string().max(30))
+          .default('');
+        const input = z
+          .object({ loj_codigo: storeCode, entrada: money, quantidade_parcelas: money, valor_parcela: money })
+          .parse(body);
+        const { scope } = await openSession(request);
+        return ok(null, await registerProposal(db, scope, input.loj_codigo, input));
+      },
+    },
+    'portal/naoReconhecoDivida': {
+      perMinute: 10,
+      handler: async (request, body) => {
+        const input = z.object({ lojCodigo: storeCode }).parse(body);
+        const { scope } = await openSession(request);
+        return ok(null, await registerDispute(db, scope, input.lojCodigo));
+      },
+    },
+  };
+}

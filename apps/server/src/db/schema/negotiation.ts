@@ -1,0 +1,112 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { persons } from './debts';
+import { partners, stores } from './partners';
+
+const partnerRef = () =>
+  integer('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' });
+const personRef = () =>
+  integer('person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' });
+const storeRef = () =>
+  integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' });
+
+/**
+ * Plans the server computed for one debtor session (pre_acordo, spec 001 §3). Saving an agreement accepts only a
+ * plan issued here, to this session, before it expires: the client never sends amounts (issue 4 §6).
+ */
+export const preAgreements = pgTable(
+  'pre_agreements',
+  {
+    id: serial('pra_codigo').primaryKey(),
+    sessionHash: text('session_hash').notNull(),
+    partnerId: partnerRef(),
+    personId: personRef(),
+    storeId: storeRef(),
+    /** Contracts the plan settles. */
+    contractIds: jsonb('contract_ids').$type<number[]>().notNull(),
+    paymentMode: text('pagamento_avista_prazo').$type<'A' | 'P'>().notNull(),
+    paymentMethod: text('metodo_pagamento').$type<'boleto' | 'pix' | 'cartao'>().notNull(),
+    cardBrand: text('bandeira_cartao'),
+    cardForm: text('forma_cartao'),
+    instalmentCount: integer('pra_quantidade').notNull(),
+    entryCents: bigint('pra_valor_entrada', { mode: 'number' }).notNull(),
+    instalmentCents: bigint('pra_valor_parcela', { mode: 'number' }).notNull(),
+    totalCents: bigint('valor_total_acordo', { mode: 'number' }).notNull(),
+    firstDueDate: date('pra_primeiro_vcto', { mode: 'string' }).notNull(),
+    futureIncluded: boolean('valor_futuro_incluso').notNull(),
+    futureTotalCents: bigint('valor_futuro_total', { mode: 'number' }).notNull(),
+    /** local: computed by packages/domain; stage: by the external calculation service. */
+    source: text('origem').$type<'local' | 'stage'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when an agreement is made from it: a plan is accepted once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pre_agreements_session').on(t.sessionHash)],
+);
+
+/**
+ * What a debtor tells the partner about a debt: cannot pay now (with the reason), a counter-proposal, or that
+ * they do not recognise it. The back office works these as queues.
+ */
+export const debtorRequests = pgTable(
+  'debtor_requests',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: partnerRef(),
+    personId: personRef(),
+    storeId: storeRef(),
+    kind: text('tipo').$type<'cannot_pay' | 'proposal' | 'dispute'>().notNull(),
+    reason: text('motivo'),
+    entryCents: bigint('entrada', { mode: 'number' }),
+    instalmentCount: integer('quantidade_parcelas'),
+    instalmentCents: bigint('valor_parcela', { mode: 'number' }),
+    status: text('status').$type<'open' | 'answered'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('debtor_requests_partner_kind').on(t.partnerId, t.kind, t.createdAt)],
+);
+
+/** Agreements (acordos) recorded from an issued plan (passo_4_novo); payment documents come with the agreements issue. */
+export const agreements = pgTable(
+  'agreements',
+  {
+    id: serial('aco_codigo').primaryKey(),
+    partnerId: partnerRef(),
+    personId: personRef(),
+    storeId: storeRef(),
+    status: text('status').$type<'active' | 'settled' | 'cancelled'>().notNull().default('active'),
+    /** The issued plan the person accepted, and its terms as agreed. */
+    preAgreementId: integer('pra_codigo').references(() => preAgreements.id, { onDelete: 'set null' }),
+    paymentMethod: text('forma_pagamento').$type<'boleto' | 'pix' | 'cartao'>().notNull(),
+    instalmentCount: integer('quantidade_parcelas').notNull(),
+    entryCents: bigint('valor_entrada', { mode: 'number' }).notNull(),
+    instalmentCents: bigint('valor_parcela', { mode: 'number' }).notNull(),
+    totalCents: bigint('valor_negociado', { mode: 'number' }).notNull(),
+    firstDueDate: date('primeiro_vencimento', { mode: 'string' }).notNull(),
+    contractIds: jsonb('contract_ids').$type<number[]>().notNull(),
+    /** Contact confirmed with the agreement (required for partners with requireContactOnConfirm). */
+    phone: text('telefone'),
+    email: text('email'),
+    /** Made through this portal (spec 001 §4: "Recording an agreement sets a flag that an agreement was made through the portal"). */
+    throughPortal: boolean('via_portal').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agreements_person_store').on(t.personId, t.storeId)],
+);

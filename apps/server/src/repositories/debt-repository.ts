@@ -1,0 +1,148 @@
+import type { CustomizationFields } from '@portal/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  agreements,
+  contracts,
+  files,
+  instalments,
+  partnerSections,
+  partnerStores,
+  stores,
+} from '../db/schema';
+
+export type StoreRow = typeof stores.$inferSelect;
+
+export interface DebtInstalmentRow {
+  id: number;
+  number: number;
+  dueDate: string;
+  amountCents: number;
+  balanceCents: number;
+  futureEntry: boolean;
+}
+
+export interface DebtContractRow {
+  id: number;
+  number: string;
+  note: string | null;
+  origin: string | null;
+  reference: string | null;
+  instalments: DebtInstalmentRow[];
+}
+
+export interface StoreDebtRows {
+  store: StoreRow;
+  logoUrl: string | null;
+  negotiates: boolean;
+  contracts: DebtContractRow[];
+}
+
+/**
+ * The unpaid instalments of one person in the partner's stores (optionally one store), grouped by store and
+ * contract. Scoped by the session's partner and person: nothing else can reach another person's debts.
+ */
+export async function loadStoreDebts(
+  db: Db,
+  scope: { partnerId: number; personId: number; storeId?: number | undefined },
+): Promise<StoreDebtRows[]> {
+  const rows = await db
+    .select({
+      store: stores,
+      logoSha: files.sha256,
+      logoExtension: files.extension,
+      negotiates: partnerStores.negotiates,
+      contractId: contracts.id,
+      contractNumber: contracts.number,
+      note: contracts.note,
+      origin: contracts.origin,
+      reference: contracts.reference,
+      instalmentId: instalments.id,
+      instalmentNumber: instalments.number,
+      dueDate: instalments.dueDate,
+      amountCents: instalments.amountCents,
+      balanceCents: instalments.balanceCents,
+      futureEntry: instalments.futureEntry,
+    })
+    .from(contracts)
+    .innerJoin(
+      partnerStores,
+      and(eq(partnerStores.storeId, contracts.storeId), eq(partnerStores.partnerId, scope.partnerId)),
+    )
+    .innerJoin(stores, eq(stores.id, contracts.storeId))
+    .leftJoin(files, eq(files.sha256, stores.logoFile))
+    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
+    .where(
+      and(
+        eq(contracts.personId, scope.personId),
+        eq(instalments.paid, false),
+        scope.storeId === undefined ? undefined : eq(contracts.storeId, scope.storeId),
+      ),
+    )
+    .orderBy(asc(stores.id), asc(contracts.id), asc(instalments.dueDate), asc(instalments.number));
+
+  const byStore = new Map<number, StoreDebtRows>();
+  const byContract = new Map<number, DebtContractRow>();
+  for (const row of rows) {
+    let store = byStore.get(row.store.id);
+    if (!store) {
+      store = {
+        store: row.store,
+        logoUrl: row.logoSha ? `/files/${row.logoSha}.${row.logoExtension}` : null,
+        negotiates: row.negotiates,
+        contracts: [],
+      };
+      byStore.set(row.store.id, store);
+    }
+    let contract = byContract.get(row.contractId);
+    if (!contract) {
+      contract = {
+        id: row.contractId,
+        number: row.contractNumber,
+        note: row.note,
+        origin: row.origin,
+        reference: row.reference,
+        instalments: [],
+      };
+      byContract.set(row.contractId, contract);
+      store.contracts.push(contract);
+    }
+    contract.instalments.push({
+      id: row.instalmentId,
+      number: row.instalmentNumber,
+      dueDate: row.dueDate,
+      amountCents: row.amountCents,
+      balanceCents: row.balanceCents,
+      futureEntry: row.futureEntry,
+    });
+  }
+  return [...byStore.values()];
+}
+
+/** Stores where the person has an active agreement on this partner ('Acordo Ativo'). */
+export async function storesWithActiveAgreement(
+  db: Db,
+  scope: { partnerId: number; personId: number },
+): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ storeId: agreements.storeId })
+    .from(agreements)
+    .where(
+      and(
+        eq(agreements.partnerId, scope.partnerId),
+        eq(agreements.personId, scope.personId),
+        eq(agreements.status, 'active'),
+      ),
+    );
+  return new Set(rows.map((r) => r.storeId));
+}
+
+/** Only the customization section of the partner configuration: the flags the debtor calls obey. */
+export async function loadCustomization(db: Db, partnerId: number): Promise<CustomizationFields> {
+  const [row] = await db
+    .select({ fields: partnerSections.fields })
+    .from(partnerSections)
+    .where(and(eq(partnerSections.partnerId, partnerId), eq(partnerSections.name, 'customization')))
+    .limit(1);
+  return (row?.fields ?? {}) as CustomizationFields;
+}

@@ -1,0 +1,63 @@
+import {
+  type DebtBalance,
+  daysBetween,
+  type NegotiationPolicy,
+  resolvePolicy,
+  sumBalance,
+  type UpdatedInstalment,
+  updateInstalment,
+} from '@portal/domain';
+import type { DebtContractRow, DebtInstalmentRow, StoreRow } from '../../repositories/debt-repository';
+
+// Figures of a set of contracts, shared by the debt cards (passo_2_novo) and the plans (passo_3_novo) so both
+// always agree.
+
+/** The store's policy with its prazo_maximo_entrada_site column. */
+export function storePolicy(store: StoreRow): NegotiationPolicy {
+  return resolvePolicy({ ...store.negotiationPolicy, maxEntryDays: store.maxEntryDays });
+}
+
+export interface InstalmentFigures {
+  row: DebtInstalmentRow;
+  updated: UpdatedInstalment;
+  /** Days overdue; negative: days until due. */
+  phase: number;
+}
+
+export interface DebtFigures {
+  /** Unpaid instalments that are not future entries, updated as of the date asked. */
+  current: InstalmentFigures[];
+  /** Future entries (lancamento futuro) at face value. */
+  future: DebtInstalmentRow[];
+  balance: DebtBalance;
+  futureCents: number;
+}
+
+/** Updated figures of the contracts as of a Brasília date; the outstanding balance of each instalment is its principal. */
+export function debtFigures(
+  contracts: DebtContractRow[],
+  policy: NegotiationPolicy,
+  asOf: string,
+): DebtFigures {
+  const current: InstalmentFigures[] = [];
+  const future: DebtInstalmentRow[] = [];
+  for (const contract of contracts) {
+    for (const row of contract.instalments) {
+      if (row.futureEntry) {
+        future.push(row);
+        continue;
+      }
+      current.push({
+        row,
+        updated: updateInstalment(row.balanceCents, row.dueDate, asOf, policy),
+        phase: daysBetween(row.dueDate, asOf),
+      });
+    }
+  }
+  return {
+    current,
+    future,
+    balance: sumBalance(current.map((i) => i.updated)),
+    futureCents: future.reduce((sum, row) => sum + row.balanceCents, 0),
+  };
+}

@@ -1,0 +1,177 @@
+import {
+  type Contrato,
+  type CustomizationFields,
+  type Divida,
+  type DividasResposta,
+  discountedBalance,
+  isDiscounted,
+  maskCnpj,
+  type Parcela,
+  quotePlans,
+  todayInBrasilia,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import {
+  type DebtContractRow,
+  type DebtInstalmentRow,
+  loadCustomization,
+  loadStoreDebts,
+  type StoreDebtRows,
+  storesWithActiveAgreement,
+} from '../../repositories/debt-repository';
+import type { PartnerRow } from '../../repositories/partner-repository';
+import { findPersonById } from '../../repositories/person-repository';
+import { debtFigures, storePolicy } from './debt-figures';
+
+export interface DebtScope {
+  partner: PartnerRow;
+  personId: number;
+}
+
+/** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
+const GROUP_BY_CONTRACT = 'contratos_iguais';
+
+function isGrouped(store: StoreDebtRows, custom: CustomizationFields): boolean {
+  return custom.myDebits?.flgAgruparContratos === true && store.store.groupingType === GROUP_BY_CONTRACT;
+}
+
+/** The contracts of a store as cards: all together, or one per contract number when the store groups. */
+export function cardGroups(store: StoreDebtRows, custom: CustomizationFields): DebtContractRow[][] {
+  if (!isGrouped(store, custom)) return [store.contracts];
+  const byNumber = new Map<string, DebtContractRow[]>();
+  for (const contract of store.contracts)
+    byNumber.set(contract.number, [...(byNumber.get(contract.number) ?? []), contract]);
+  return [...byNumber.values()];
+}
+
+const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({
+  par_codigo: row.id,
+  par_prestacao: row.number,
+  par_vencimento: row.dueDate,
+  par_valor: row.balanceCents,
+  corrigido,
+  fase,
+  lancamento_futuro: row.futureEntry ? 1 : 0,
+});
+
+function buildCard(
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  context: {
+    today: string;
+    includeFuture: boolean;
+    grouped: boolean;
+    activeAgreement: boolean;
+    personId: number;
+    partner: PartnerRow;
+  },
+): Divida {
+  const policy = storePolicy(store.store);
+  const figures = debtFigures(group, policy, context.today);
+  const byInstalment = new Map(figures.current.map((i) => [i.row.id, i]));
+  const contratos: Contrato[] = group.map((contract) => ({
+    con_codigo: contract.id,
+    con_contrato: contract.number,
+    con_observacao: contract.note,
+    con_nome_loja: store.store.tradeName,
+    origem: contract.origin,
+    referencia: contract.reference,
+    parcelas: contract.instalments
+      .filter((row) => !row.futureEntry)
+      .map((row) => {
+        const figure = byInstalment.get(row.id)!;
+        return parcela(row, figure.updated.updatedCents, figure.phase);
+      }),
+  }));
+  const future = context.includeFuture ? figures.futureCents : 0;
+  const updatedTotal = figures.balance.principalCents + figures.balance.chargesCents + future;
+  const [cash] = quotePlans({
+    balance: figures.balance,
+    futureCents: figures.futureCents,
+    includeFuture: context.includeFuture,
+    mode: 'A',
+    policy,
+  });
+  const cashTotal = cash?.totalCents ?? 0;
+  const discount = Math.max(0, updatedTotal - cashTotal);
+  const percent = cash?.discountPercent ?? 0;
+  const phases = figures.current.map((i) => i.phase);
+  const latest = phases.length ? Math.max(...phases) : 0;
+  const loja = store.store;
+  return {
+    chave: context.grouped ? `${loja.id}-${group[0]!.number}` : String(loja.id),
+    loj_codigo: loja.id,
+    emp_codigo: context.partner.companyCode,
+    pes_codigo: context.personId,
+    loja: {
+      loj_codigo: loja.id,
+      loj_fantasia: loja.tradeName,
+      loj_razao_social: loja.legalName,
+      loj_cpf_cnpj: maskCnpj(loja.cpfCnpj),
+      loj_caminho_logo: store.logoUrl,
+      prazo_maximo_entrada_site: loja.maxEntryDays,
+      loj_emite_segunda_via_boleto_recupera: loja.issuesSecondCopy ? 'S' : 'N',
+      loj_cartao_de_credito_recorrente: loja.recurringCard ? 'S' : 'N',
+      loj_tipo_agrupamento_nagociacao: loja.groupingType,
+      loj_cidade: loja.city,
+      loj_estado: loja.state,
+    },
+    tipo_necociacao: store.negotiates ? 'S' : 'N',
+    acordo_ativo: context.activeAgreement,
+    contratos,
+    pre_codigos: group.map((c) => c.id),
+    total_original: figures.balance.principalCents,
+    totalCorrigido: updatedTotal,
+    total_corrigido_avista: cashTotal,
+    total_corrigido_aprazo: discountedBalance(figures.balance, policy.instalmentDiscount) + future,
+    saldo_contrato: updatedTotal,
+    saldo_contrato_com_desconto: cashTotal,
+    total_desconto: discount,
+    porcentagem_desconto_total: percent,
+    com_desconto: isDiscounted(percent, updatedTotal, cashTotal),
+    lancamentos_futuros: {
+      total: figures.futureCents,
+      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1)),
+    },
+    // Largest delay, or (nothing overdue) days until the next due date as a negative number.
+    fase: latest,
+  };
+}
+
+/**
+ * passo_2_novo (spec 001 §7 step 2): the session person's debts in the partner's stores, one card per store or per
+ * contract when the store groups, with updated values as of today in Brasília.
+ */
+export async function listDebts(
+  db: Db,
+  scope: DebtScope,
+  input: { storeId?: number | undefined; includeFuture: boolean },
+): Promise<DividasResposta> {
+  const person = await findPersonById(db, scope.personId);
+  if (!person) throw new AppError('NO_SESSION');
+  const ids = { partnerId: scope.partner.id, personId: scope.personId };
+  const [stores, custom, activeStores] = await Promise.all([
+    loadStoreDebts(db, { ...ids, storeId: input.storeId }),
+    loadCustomization(db, scope.partner.id),
+    storesWithActiveAgreement(db, ids),
+  ]);
+  const today = todayInBrasilia();
+  const dividas = stores.flatMap((store) =>
+    cardGroups(store, custom).map((group) =>
+      buildCard(store, group, {
+        today,
+        includeFuture: input.includeFuture,
+        grouped: isGrouped(store, custom),
+        activeAgreement: activeStores.has(store.store.id),
+        personId: scope.personId,
+        partner: scope.partner,
+      }),
+    ),
+  );
+  return {
+    pessoa: { pes_codigo: person.id, pes_nome: person.name, pes_cpf_cnpj: person.cpfCnpj },
+    acordo_ativo: dividas.some((d) => d.acordo_ativo),
+    dividas,
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  type BandeiraCartao,
+  type FormaCartao,
+  firstDueDateMessage,
+  firstDueDateRange,
+  isFirstDueDateAllowed,
+  type MetodoPagamento,
+  type PagamentoAvistaPrazo,
+  type PlanosResposta,
+  type PlanQuote,
+  quotePlans,
+  todayInBrasilia,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { preAgreements } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
+import {
+  loadCustomization,
+  loadStoreDebts,
+  storesWithActiveAgreement,
+} from '../../repositories/debt-repository';
+import type { PartnerRow } from '../../repositories/partner-repository';
+import type { SessionRow } from '../../repositories/session-repository';
+import { debtFigures, storePolicy } from './debt-figures';
+import { cardGroups } from './list-debts';
+
+export interface PlanSearch {
+  storeId: number;
+  contractIds: number[];
+  /** YYYY-MM-DD. */
+  firstDueDate: string;
+  mode: PagamentoAvistaPrazo;
+  method: MetodoPagamento;
+  cardBrand?: BandeiraCartao | undefined;
+  cardForm?: FormaCartao | undefined;
+  includeFuture: boolean;
+}
+
+export interface PlanDeps {
+  db: Db;
+  /** The calculation service of stage mode. */
+  stageCalculator: PlanCalculator;
+  planTtlMinutes: number;
+}
+
+export type PlanAnswer =
+  | { ok: true; dados: PlanosResposta }
+  | { ok: false; mensagem: string; dados: { primeiro_vencimento_maximo: string } };
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && b.every((id) => a.includes(id));
+
+/**
+ * passo_3_novo (spec 001 §7 step 3): the plans for one debt card, computed by the server (or, in stage mode, by the
+ * calculation service) and kept for this session for a short while; step 4 accepts only these.
+ */
+export async function quoteDebtPlans(
+  deps: PlanDeps,
+  partner: PartnerRow,
+  session: SessionRow,
+  search: PlanSearch,
+): Promise<PlanAnswer> {
+  const { db } = deps;
+  const scope = { partnerId: partner.id, personId: session.personId };
+  const custom = await loadCustomization(db, partner.id);
+  const flags = custom.myDebits ?? {};
+  if (
+    (search.method === 'pix' && flags.flgDesativarPix) ||
+    (search.method === 'cartao' && flags.flgDesativarCartaoCredito)
+  ) {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+  }
+  const [store] = await loadStoreDebts(db, { ...scope, storeId: search.storeId });
+  const group =
+    store &&
+    cardGroups(store, custom).find((g) =>
+      sameSet(
+        g.map((c) => c.id),
+        search.contractIds,
+      ),
+    );
+  if (!store || !group) throw new AppError('CONTRACT_NOT_FOUND');
+  if (!store.negotiates) throw new AppError('NOT_NEGOTIABLE');
+  if ((await storesWithActiveAgreement(db, scope)).has(store.store.id))
+    throw new AppError('ACTIVE_AGREEMENT');
+
+  const policy = storePolicy(store.store);
+  const today = todayInBrasilia();
+  const { max } = firstDueDateRange(today, policy.maxEntryDays);
+  if (!isFirstDueDateAllowed(search.firstDueDate, today, policy.maxEntryDays)) {
+    return { ok: false, mensagem: firstDueDateMessage(max), dados: { primeiro_vencimento_maximo: max } };
+  }
+
+  let quotes: PlanQuote[];
+  let source: 'local' | 'stage';
+  if (flags.flgPortalUsaStage) {
+    source = 'stage';
+    let answer: Awaited<ReturnType<PlanCalculator['calculate']>>;
+    try {
+      answer = await deps.stageCalculator.calculate({
+        pes_codigo: session.personId,
+        loj_codigo: store.store.id,
+        emp_codigo: partner.companyCode,
+        contratos: group.map((c) => c.number),
+        primeiro_vencimento: search.firstDueDate,
+      });
+    } catch {
+      throw new AppError('CALCULATION_FAILED');
+    }
+    quotes = answer
+      .filter((p) => (search.mode === 'A' ? p.quantidadeParcelas === 0 : p.quantidadeParcelas > 0))
+      .map((p) => {
+        const totalCents = p.valorEntrada + p.quantidadeParcelas * p.valorParcela;
+        const reference = totalCents + p.valorDesconto;
+        return {
+          instalmentCount: p.quantidadeParcelas,
+          entryCents: p.valorEntrada,
+          instalmentCents: p.valorParcela,
+          totalCents,
+          futureIncluded: false,
+          futureTotalCents: 0,
+          discountCents: p.valorDesconto,
+          discountPercent: reference > 0 ? Math.round((p.valorDesconto * 10_000) / reference) / 100 : 0,
+        };
+      });
+  } else {
+    source = 'local';
+    // Fine and interest run until the entry is paid: the debt is priced as of the first due date.
+    const figures = debtFigures(group, policy, search.firstDueDate);
+    quotes = quotePlans({
+      balance: figures.balance,
+      futureCents: figures.futureCents,
+      includeFuture: search.includeFuture,
+      mode: search.mode,
+      policy,
+    });
+  }
+
+  const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
+  const rows = quotes.length
+    ? await db
+        .insert(preAgreements)
+        .values(
+          quotes.map((q) => ({
+            sessionHash: session.tokenHash,
+            partnerId: partner.id,
+            personId: session.personId,
+            storeId: store.store.id,
+            contractIds: group.map((c) => c.id),
+            paymentMode: search.mode,
+            paymentMethod: search.method,
+            cardBrand: search.method === 'cartao' ? (search.cardBrand ?? null) : null,
+            cardForm: search.method === 'cartao' ? (search.cardForm ?? null) : null,
+            instalmentCount: q.instalmentCount,
+            entryCents: q.entryCents,
+            instalmentCents: q.instalmentCents,
+            totalCents: q.totalCents,
+            firstDueDate: search.firstDueDate,
+            futureIncluded: q.futureIncluded,
+            futureTotalCents: q.futureTotalCents,
+            source,
+            expiresAt,
+          })),
+        )
+        .returning({ id: preAgreements.id })
+    : [];
+  return {
+    ok: true,
+    dados: {
+      pre_acordo: quotes.map((q, i) => ({
+        pra_codigo: rows[i]!.id,
+        pra_quantidade: q.instalmentCount,
+        pra_valor_entrada: q.entryCents,
+        pra_valor_parcela: q.instalmentCents,
+        valor_total_acordo: q.totalCents,
+        pra_primeiro_vcto: search.firstDueDate,
+        valorFuturoIncluso: q.futureIncluded ? 'S' : 'N',
+        valorFuturoTotal: q.futureTotalCents,
+        valor_desconto: q.discountCents,
+        porcentagem_desconto: q.discountPercent,
+      })),
+      primeiro_vencimento_maximo: max,
+      expira_em: expiresAt.toISOString(),
+    },
+  };
+}

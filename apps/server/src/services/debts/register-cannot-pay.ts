@@ -1,0 +1,18 @@
+import { DEBT_REQUEST_MESSAGES, isCannotPayReason } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { DebtScope } from './list-debts';
+import { recordDebtorRequest } from './record-debtor-request';
+
+/** Cannot pay (spec 001 §4): one of the eleven reasons, stored for the partner's call-back queue. */
+export async function registerCannotPay(
+  db: Db,
+  scope: DebtScope,
+  storeId: number,
+  reason: string,
+): Promise<string> {
+  if (!isCannotPayReason(reason))
+    throw new AppError('INVALID_INPUT', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired });
+  await recordDebtorRequest(db, scope, storeId, { kind: 'cannot_pay', reason });
+  return DEBT_REQUEST_MESSAGES.reasonReceived;
+}

@@ -1,0 +1,24 @@
+import { DEBT_REQUEST_MESSAGES, type ProposalInput, validateProposal } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { DebtScope } from './list-debts';
+import { recordDebtorRequest } from './record-debtor-request';
+
+/** cadastrarProposta (spec 001 §7): the person's own offer, checked by the spec 001 §5 rules. */
+export async function registerProposal(
+  db: Db,
+  scope: DebtScope,
+  storeId: number,
+  input: ProposalInput,
+): Promise<string> {
+  const result = validateProposal(input);
+  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
+  const { entryCents, instalmentCount, instalmentCents } = result.proposal;
+  await recordDebtorRequest(db, scope, storeId, {
+    kind: 'proposal',
+    entryCents,
+    instalmentCount,
+    instalmentCents,
+  });
+  return DEBT_REQUEST_MESSAGES.proposalReceived;
+}

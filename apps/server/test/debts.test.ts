@@ -1,0 +1,460 @@
+import {
+  addDays,
+  type DividasResposta,
+  formatBrDate,
+  type PlanosResposta,
+  todayInBrasilia,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
+import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
+import { startHttpPeer } from './local-http-peer';
+import { createTestApp, type TestApp } from './test-app';
+
+// Debtor area calls (spec 001 §7 steps 2-4, issue 4): scoping by session, plans computed and kept by the server.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const JOAO = { pesCpfCnpj: '390.533.447-05', dataNascimento: '01/02/1985', telefone: '(21) 99876-5432' };
+const hostOf = (partner: string) => `${partner}.portal.localhost`;
+
+async function login(person: Record<string, string>, partner = 'demo'): Promise<string> {
+  const captcha = await solveRobotCheck(t);
+  const res = await call(
+    t,
+    'negociacao_robo/passo_1',
+    { ...person, aceite: true, captcha },
+    { host: hostOf(partner) },
+  );
+  expect(res.json().retorno).toBe(true);
+  return cookieOf(res);
+}
+
+async function debts(cookie: string, partner = 'demo', body: Record<string, unknown> = {}) {
+  return call(t, 'negociacao_robo/passo_2_novo', body, { host: hostOf(partner), cookie });
+}
+
+const today = todayInBrasilia();
+
+describe('passo_2_novo: the debts of the session person in the partner stores', () => {
+  let maria: string;
+  let answer: DividasResposta;
+  beforeAll(async () => {
+    maria = await login(MARIA);
+    answer = (await debts(maria)).json().dados;
+  });
+
+  it('lists one card per store, or per contract where the store groups (contratos_iguais)', () => {
+    expect(answer.pessoa.pes_nome).toBe('Maria da Silva Santos');
+    const names = answer.dividas.map((d) => d.loja.loj_fantasia);
+    // demo serves Alfa Eletro (grouping on: two contracts, two cards), Banco Horizonte, Bela Casa and the
+    // boleto-only Energia Luz; Maria's debts in the other stores belong to other partners.
+    expect(names).toEqual(['Alfa Eletro', 'Alfa Eletro', 'Banco Horizonte', 'Bela Casa', 'Energia Luz']);
+    expect(answer.dividas.map((d) => d.tipo_necociacao)).toEqual(['S', 'S', 'S', 'S', 'N']);
+    expect(new Set(answer.dividas.map((d) => d.chave)).size).toBe(5);
+    expect(answer.acordo_ativo).toBe(false);
+  });
+
+  it('adds up the card figures from its instalments', () => {
+    for (const card of answer.dividas) {
+      const parcelas = card.contratos.flatMap((c) => c.parcelas);
+      expect(card.total_original).toBe(parcelas.reduce((s, p) => s + p.par_valor, 0));
+      expect(card.totalCorrigido).toBe(parcelas.reduce((s, p) => s + p.corrigido, 0));
+      expect(card.saldo_contrato_com_desconto).toBeLessThanOrEqual(card.totalCorrigido);
+      expect(card.total_desconto).toBe(card.totalCorrigido - card.saldo_contrato_com_desconto);
+      for (const p of parcelas) {
+        if (p.fase > 0) expect(p.corrigido).toBeGreaterThan(p.par_valor);
+        else expect(p.corrigido).toBe(p.par_valor);
+      }
+    }
+  });
+
+  it('computes the updated value of an overdue instalment as the domain rule says', () => {
+    // First Alfa Eletro contract: R$ 249,90 instalments; the oldest unpaid one is 3 months overdue.
+    const oldest = answer.dividas[0]!.contratos[0]!.parcelas[0]!;
+    expect(oldest.par_valor).toBe(24_990);
+    const fine = Math.round(24_990 * 0.02);
+    const interest = Math.round((24_990 * 0.01 * oldest.fase) / 30);
+    expect(oldest.corrigido).toBe(24_990 + fine + interest);
+  });
+
+  it('adds the future entries to the totals only when asked', async () => {
+    const withFuture: DividasResposta = (await debts(maria, 'demo', { lancamentoFuturo: 'S' })).json().dados;
+    const [plain, future] = [answer.dividas[0]!, withFuture.dividas[0]!];
+    expect(plain.lancamentos_futuros.total).toBeGreaterThan(0);
+    expect(future.totalCorrigido).toBe(plain.totalCorrigido + plain.lancamentos_futuros.total);
+  });
+
+  it('shows another partner only its own stores', async () => {
+    const acme = await login(MARIA, 'acme');
+    const onAcme: DividasResposta = (await debts(acme, 'acme')).json().dados;
+    expect(onAcme.dividas.map((d) => d.loja.loj_fantasia)).toEqual(['Banco Horizonte', 'Faculdade Saber']);
+  });
+
+  it("gives a session of person A nothing of person B's store", async () => {
+    const joao = await login(JOAO);
+    const banco = answer.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
+    // João has no debt in Banco Horizonte: asking for that store gives him nothing of Maria's.
+    const res = await debts(joao, 'demo', {
+      lojCodigo: banco.loj_codigo,
+      pes_codigo: answer.pessoa.pes_codigo,
+    });
+    expect(res.json().dados.dividas).toEqual([]);
+    // Nor can he price Maria's contracts.
+    const plans = await call(
+      t,
+      'negociacao_robo/passo_3_novo',
+      {
+        lojCodigo: banco.loj_codigo,
+        preCodigo: banco.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+      },
+      { host: hostOf('demo'), cookie: joao },
+    );
+    expect(plans.json()).toMatchObject({ retorno: false, mensagem: 'Contrato não encontrado.' });
+  });
+
+  it('refuses without a session and with a session of another partner', async () => {
+    expect((await debts('')).statusCode).toBe(401);
+    expect((await debts(maria, 'acme')).statusCode).toBe(401);
+  });
+});
+
+describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted once', () => {
+  let maria: string;
+  let card: DividasResposta['dividas'][number];
+  beforeAll(async () => {
+    maria = await login(MARIA);
+    const answer: DividasResposta = (await debts(maria)).json().dados;
+    card = answer.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
+  });
+
+  const plans = (body: Record<string, unknown> = {}, cookie = maria, partner = 'demo') =>
+    call(
+      t,
+      'negociacao_robo/passo_3_novo',
+      {
+        lojCodigo: card.loj_codigo,
+        preCodigo: card.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+        ...body,
+      },
+      { host: hostOf(partner), cookie },
+    );
+
+  it('pay in full: one plan, the card cash value when paid today', async () => {
+    const res = await plans();
+    const dados: PlanosResposta = res.json().dados;
+    expect(dados.pre_acordo).toHaveLength(1);
+    expect(dados.pre_acordo[0]).toMatchObject({
+      pra_quantidade: 0,
+      valor_total_acordo: card.saldo_contrato_com_desconto,
+      pra_primeiro_vcto: today,
+      valorFuturoIncluso: 'N',
+    });
+    expect(dados.primeiro_vencimento_maximo).toBe(addDays(today, card.loja.prazo_maximo_entrada_site));
+  });
+
+  it('instalments: entry plus equal instalments up to the store maximum, totals exact', async () => {
+    const dados: PlanosResposta = (await plans({ pagamentoAvistaPrazo: 'P' })).json().dados;
+    expect(dados.pre_acordo.length).toBeGreaterThan(3);
+    // Banco Horizonte's policy allows up to 24 instalments.
+    expect(Math.max(...dados.pre_acordo.map((p) => p.pra_quantidade))).toBeLessThanOrEqual(24);
+    for (const p of dados.pre_acordo) {
+      expect(p.valor_total_acordo).toBe(p.pra_valor_entrada + p.pra_quantidade * p.pra_valor_parcela);
+      expect(p.pra_valor_parcela).toBeGreaterThanOrEqual(5_000);
+    }
+    const totals = dados.pre_acordo.map((p) => p.valor_total_acordo);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+  });
+
+  it('a later first due date costs more interest', async () => {
+    // Instalment plans keep part of the charges (paying in full at Banco Horizonte waives them all).
+    const later = addDays(today, 5);
+    const now: PlanosResposta = (await plans({ pagamentoAvistaPrazo: 'P' })).json().dados;
+    const then: PlanosResposta = (
+      await plans({ pagamentoAvistaPrazo: 'P', primeiroVencimento: formatBrDate(later) })
+    ).json().dados;
+    expect(then.pre_acordo[0]!.valor_total_acordo).toBeGreaterThan(now.pre_acordo[0]!.valor_total_acordo);
+    expect(then.pre_acordo[0]!.pra_primeiro_vcto).toBe(later);
+  });
+
+  it('refuses a first due date out of range with the spec message and the maximum', async () => {
+    const max = addDays(today, card.loja.prazo_maximo_entrada_site);
+    for (const date of [addDays(max, 1), addDays(today, -1)]) {
+      const res = (await plans({ primeiroVencimento: formatBrDate(date) })).json();
+      expect(res).toEqual({
+        retorno: false,
+        mensagem: `Data de vencimento passada é inválida, a data máxima possível é: ${formatBrDate(max)}`,
+        dados: { primeiro_vencimento_maximo: max },
+      });
+    }
+    expect((await plans({ primeiroVencimento: '31/02/2026' })).statusCode).toBe(400);
+  });
+
+  it('refuses a boleto-only store and a payment type the partner switched off', async () => {
+    const answer: DividasResposta = (await debts(maria)).json().dados;
+    const boletoOnly = answer.dividas.find((d) => d.tipo_necociacao === 'N')!;
+    const res = await plans({
+      lojCodigo: boletoOnly.loj_codigo,
+      preCodigo: boletoOnly.pre_codigos.join(','),
+    });
+    expect(res.json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Esta dívida não pode ser negociada pelo portal.',
+    });
+
+    const negocie = await login(MARIA, 'negocie');
+    const onNegocie: DividasResposta = (await debts(negocie, 'negocie')).json().dados;
+    const alfa = onNegocie.dividas[0]!;
+    const pix = await plans(
+      { lojCodigo: alfa.loj_codigo, preCodigo: alfa.pre_codigos.join(','), metodoPagamento: 'pix' },
+      negocie,
+      'negocie',
+    );
+    expect(pix.json()).toMatchObject({ retorno: false, mensagem: 'Forma de pagamento indisponível.' });
+    const boleto = await plans(
+      { lojCodigo: alfa.loj_codigo, preCodigo: alfa.pre_codigos.join(',') },
+      negocie,
+      'negocie',
+    );
+    expect(boleto.json().retorno).toBe(true);
+  });
+
+  it('records an agreement only from a plan issued to this session, once, then marks the store', async () => {
+    const joao = await login(JOAO);
+    const [plan] = ((await plans({ metodoPagamento: 'pix' })).json().dados as PlanosResposta).pre_acordo;
+    const save = (body: Record<string, unknown>, cookie = maria) =>
+      call(
+        t,
+        'negociacao_robo/passo_4_novo',
+        {
+          praCodigo: plan!.pra_codigo,
+          formaDePagamento: 'pix',
+          primeiroVencimento: formatBrDate(today),
+          ...body,
+        },
+        { host: hostOf('demo'), cookie },
+      );
+    const expired =
+      'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.';
+    // Another person's session, a different payment type, an unknown code: refused.
+    expect((await save({}, joao)).json()).toMatchObject({ retorno: false, mensagem: expired });
+    expect((await save({ formaDePagamento: 'boleto' })).json()).toMatchObject({
+      retorno: false,
+      mensagem: expired,
+    });
+    expect((await save({ praCodigo: 999_999 })).json()).toMatchObject({ retorno: false, mensagem: expired });
+
+    // The failed attempt above claimed the plan; a fresh one is accepted once.
+    const [fresh] = ((await plans({ metodoPagamento: 'pix' })).json().dados as PlanosResposta).pre_acordo;
+    const saved = await save({ praCodigo: fresh!.pra_codigo });
+    expect(saved.json()).toMatchObject({ retorno: true, mensagem: 'Acordo realizado com sucesso!' });
+    const [row] = await t.database.db
+      .select()
+      .from(agreements)
+      .where(eq(agreements.id, saved.json().dados.aco_codigo));
+    expect(row).toMatchObject({
+      totalCents: fresh!.valor_total_acordo,
+      paymentMethod: 'pix',
+      instalmentCount: 0,
+    });
+    expect((await save({ praCodigo: fresh!.pra_codigo })).json()).toMatchObject({
+      retorno: false,
+      mensagem: expired,
+    });
+
+    // The store now answers the 'Acordo Ativo' marker and offers no more plans.
+    const one = await debts(maria, 'demo', { lojCodigo: card.loj_codigo });
+    expect(one.json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
+    expect((await debts(maria)).json().dados.acordo_ativo).toBe(true);
+    expect((await plans()).json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
+    await t.database.db.delete(agreements).where(eq(agreements.id, row!.id));
+  });
+
+  it('refuses an expired plan', async () => {
+    const [plan] = ((await plans()).json().dados as PlanosResposta).pre_acordo;
+    await t.database.db
+      .update(preAgreements)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(preAgreements.id, plan!.pra_codigo));
+    const res = await call(
+      t,
+      'negociacao_robo/passo_4_novo',
+      { praCodigo: plan!.pra_codigo, formaDePagamento: 'boleto', primeiroVencimento: formatBrDate(today) },
+      { host: hostOf('demo'), cookie: maria },
+    );
+    expect(res.json().retorno).toBe(false);
+  });
+});
+
+describe('cannot pay, proposal and dispute', () => {
+  let maria: string;
+  let storeId: number;
+  beforeAll(async () => {
+    maria = await login(MARIA);
+    storeId = ((await debts(maria)).json().dados as DividasResposta).dividas[0]!.loj_codigo;
+  });
+  const send = (action: string, body: Record<string, unknown>) =>
+    call(t, action, body, { host: hostOf('demo'), cookie: maria });
+  const requestsOf = async (kind: 'cannot_pay' | 'proposal' | 'dispute') =>
+    (await t.database.db.select().from(debtorRequests)).filter((r) => r.kind === kind);
+
+  it('cannot pay needs one of the reasons and stores it', async () => {
+    const none = await send('portal/naoPossoPagar', { lojCodigo: storeId, motivo: '' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().dados).toEqual({ motivo: 'Escolha um dos motivos para continuar.' });
+    const res = await send('portal/naoPossoPagar', { lojCodigo: storeId, motivo: 'Desemprego' });
+    expect(res.json()).toMatchObject({
+      retorno: true,
+      mensagem: 'Recebemos o seu motivo. Obrigado por nos contar.',
+    });
+    expect(await requestsOf('cannot_pay')).toMatchObject([{ storeId, reason: 'Desemprego', status: 'open' }]);
+  });
+
+  it('proposal follows the spec 001 §5 rules and stores centavos', async () => {
+    const bad = await send('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: '',
+      quantidade_parcelas: '0',
+      valor_parcela: '',
+    });
+    expect(bad.json().dados).toEqual({
+      entrada: 'Digite uma entrada válida',
+      quantidade_parcelas: 'Digite uma quantidade de parcelas válida',
+      valor_parcela: 'Digite um valor de parcela válido',
+    });
+    const res = await send('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: 'R$ 150,00',
+      quantidade_parcelas: '6',
+      valor_parcela: '1.020,50',
+      pes_codigo: 1,
+    });
+    expect(res.json().mensagem).toBe(
+      'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
+    );
+    expect(await requestsOf('proposal')).toMatchObject([
+      { storeId, entryCents: 15_000, instalmentCount: 6, instalmentCents: 102_050 },
+    ]);
+  });
+
+  it('dispute is stored; a store without the person debts is refused', async () => {
+    const res = await send('portal/naoReconhecoDivida', { lojCodigo: storeId });
+    expect(res.json().retorno).toBe(true);
+    expect(await requestsOf('dispute')).toHaveLength(1);
+    const [other] = await t.database.db.select().from(stores).where(eq(stores.tradeName, 'Conecta Telecom'));
+    const refused = await send('portal/naoReconhecoDivida', { lojCodigo: other!.id });
+    expect(refused.json()).toMatchObject({ retorno: false, mensagem: 'Contrato não encontrado.' });
+    expect(await requestsOf('dispute')).toHaveLength(1);
+  });
+});
+
+describe('stage mode (flgPortalUsaStage): plans from the calculation service', () => {
+  it('calls POST {host}/api/cobransaas/v2/calcular with the spec fields and answers its plans', async () => {
+    let fail = false;
+    const peer = await startHttpPeer(() =>
+      fail
+        ? { status: 502, json: {} }
+        : {
+            status: 200,
+            json: {
+              parcelamentos: [
+                { quantidadeParcelas: 0, valorEntrada: 40_000, valorParcela: 0, valorDesconto: 5_000 },
+                { quantidadeParcelas: 3, valorEntrada: 11_000, valorParcela: 11_000, valorDesconto: 1_000 },
+              ],
+            },
+          },
+    );
+    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+    try {
+      const captcha = await solveRobotCheck(stage);
+      const host = { host: hostOf('especial') };
+      const cookie = cookieOf(
+        await call(
+          stage,
+          'negociacao_robo/passo_1',
+          { pesCpfCnpj: MARIA.pesCpfCnpj, aceite: true, captcha },
+          host,
+        ),
+      );
+      const [card] = (
+        (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
+          .dados as DividasResposta
+      ).dividas;
+      const body = {
+        lojCodigo: card!.loj_codigo,
+        preCodigo: card!.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'P',
+        metodoPagamento: 'boleto',
+      };
+      const res = await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie });
+      expect(res.json().dados.pre_acordo).toMatchObject([
+        {
+          pra_quantidade: 3,
+          pra_valor_entrada: 11_000,
+          pra_valor_parcela: 11_000,
+          valor_total_acordo: 44_000,
+        },
+      ]);
+      expect(peer.received[0]!.path).toBe('/api/cobransaas/v2/calcular');
+      expect(JSON.parse(peer.received[0]!.body)).toMatchObject({
+        pes_codigo: card!.pes_codigo,
+        loj_codigo: card!.loj_codigo,
+        fator_desconto: 0,
+        parcelamentos: null,
+        calcularDescontoParcelamento: true,
+        emp_codigo: 350,
+        meio_pagamento_padrao: 'BOLETO',
+      });
+      fail = true;
+      expect(
+        (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json(),
+      ).toMatchObject({
+        retorno: false,
+        mensagem: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
+      });
+    } finally {
+      await stage.close();
+      await peer.close();
+    }
+  });
+
+  it('without a configured host the local calculator answers the same shape', async () => {
+    const captcha = await solveRobotCheck(t);
+    const host = { host: hostOf('especial') };
+    const cookie = cookieOf(
+      await call(t, 'negociacao_robo/passo_1', { pesCpfCnpj: MARIA.pesCpfCnpj, aceite: true, captcha }, host),
+    );
+    const [card] = (
+      (await call(t, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json().dados as DividasResposta
+    ).dividas;
+    const res = await call(
+      t,
+      'negociacao_robo/passo_3_novo',
+      {
+        lojCodigo: card!.loj_codigo,
+        preCodigo: card!.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+      },
+      { ...host, cookie },
+    );
+    expect(res.json().dados.pre_acordo).toMatchObject([
+      { pra_quantidade: 0, valor_total_acordo: card!.saldo_contrato_com_desconto },
+    ]);
+  });
+});
