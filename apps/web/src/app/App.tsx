@@ -17,7 +17,8 @@ import { PartnerGate } from './PartnerGate';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 // The landing page is in the entry chunk (it is the LCP route); the identification screens share one lazy chunk
-// (features/identification/screens.ts), which the landing page also uses for its login panel.
+// (features/identification/screens.ts), which the landing page also uses for its login panel; the debtor-area
+// screens another (features/debts/screens.ts), fetched while the login is being checked.
 const loadScreens = () => import('../features/identification/screens');
 type ScreenName = Exclude<keyof Awaited<ReturnType<typeof loadScreens>>, 'LoginPanel'>;
 const screen = (name: ScreenName) => lazyWithRetry(() => loadScreens().then((m) => ({ default: m[name] })));
@@ -28,7 +29,12 @@ const ConfirmUser = screen('ConfirmUser');
 const VerifyToken = screen('VerifyToken');
 const ResetPhone = screen('ResetPhone');
 const NewPhone = screen('NewPhone');
-const SessionHome = screen('SessionHome');
+const loadDebtScreens = () => import('../features/debts/screens');
+const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
+  lazyWithRetry(() => loadDebtScreens().then((m) => ({ default: m[name] })));
+const AccordionTabs = debtScreen('AccordionTabs');
+const MyDebits = debtScreen('MyDebits');
+registerRoutePreload('/menu', loadDebtScreens);
 
 const ROUTES: RouteDefinition[] = [
   { path: '/', element: <LandPageParceiro /> },
@@ -38,8 +44,10 @@ const ROUTES: RouteDefinition[] = [
   { path: '/verificar-token', element: <VerifyToken /> },
   { path: '/esqueci-telefone', element: <ResetPhone /> },
   { path: '/novo-telefone', element: <NewPhone /> },
-  { path: '/menu', element: <SessionHome /> },
-  { path: '/minhas-dividas', element: <SessionHome /> },
+  { path: '/menu', element: <AccordionTabs /> },
+  { path: '/menu/:cpf', element: <AccordionTabs /> },
+  { path: '/minhas-dividas', element: <MyDebits /> },
+  { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
+import { isExternalEntry } from '../features/debts/lib/external-entry';
 import { type CookieChoice, cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
 import { usePartner } from '../lib/partner';
-import { Link } from '../lib/router';
+import { Link, useLocation } from '../lib/router';
 
 /**
  * Spec 000 §4 cookie banner: shown until acceptCookies or refuseCookies is stored. Only acceptance loads the
- * partner's analytics (Meta pixel, Hotjar); nothing is loaded before it.
+ * partner's analytics (Meta pixel, Hotjar); nothing is loaded before it. Spec 001 §2: hidden when another system
+ * opened the debtor area with the person's CPF in the path.
  */
 export function CookieBanner() {
   const partner = usePartner();
+  const { pathname } = useLocation();
   // Read after mounting: the server-rendered page has no banner, and hydration must start from the same markup.
   const [choice, setChoice] = useState<CookieChoice | 'unknown'>('unknown');
   useEffect(() => setChoice(cookieChoice()), []);
@@ -17,7 +20,7 @@ export function CookieBanner() {
     if (choice === 'accepted') loadTrackers(partner);
   }, [choice, partner]);
 
-  if (choice !== null) return null;
+  if (choice !== null || isExternalEntry(pathname)) return null;
 
   function decide(next: 'accepted' | 'refused') {
     storeCookieChoice(next);

@@ -8,6 +8,8 @@ export interface ModalOptions {
   text: string;
   style?: ModalStyle;
   buttonText?: string;
+  /** A second button that declines (a confirmation); Escape then declines too. */
+  cancelText?: string;
 }
 
 const ICONS: Record<ModalStyle, string> = { danger: '!', alert: '!', success: 'âœ“', info: 'i' };
@@ -15,14 +17,18 @@ const ICONS: Record<ModalStyle, string> = { danger: '!', alert: '!', success: 'â
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** An accessible dialog: focus moves in, stays in (Tab cycles), Escape or OK closes, focus goes back. */
+/**
+ * An accessible dialog: focus moves in, stays in (Tab cycles), Escape or a button closes, focus goes back.
+ * `onClose` tells whether the person chose the main button.
+ */
 export function Modal({
   title,
   text,
   style = 'info',
   buttonText = 'OK',
+  cancelText,
   onClose,
-}: ModalOptions & { onClose: () => void }) {
+}: ModalOptions & { onClose: (confirmed: boolean) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -38,7 +44,7 @@ export function Modal({
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      onClose(!cancelText);
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
@@ -78,9 +84,21 @@ export function Modal({
         <p id={textId} className="modal__text">
           {text}
         </p>
-        <button type="button" className="btn btn--primary modal__ok" onClick={onClose} data-autofocus>
-          {buttonText}
-        </button>
+        <div className="modal__actions">
+          {cancelText && (
+            <button type="button" className="btn btn--ghost modal__ok" onClick={() => onClose(false)}>
+              {cancelText}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn--primary modal__ok"
+            onClick={() => onClose(true)}
+            data-autofocus
+          >
+            {buttonText}
+          </button>
+        </div>
       </div>
     </div>
   );

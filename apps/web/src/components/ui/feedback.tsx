@@ -18,6 +18,8 @@ export const SNACKBAR_MS = 5000;
 export interface Feedback {
   /** Opens a modal (queued behind any open one); resolves when the person closes it. */
   showModal(options: ModalOptions): Promise<void>;
+  /** A modal with `cancelText` as a second button; resolves true when the person chose the main button. */
+  confirm(options: ModalOptions & { cancelText: string }): Promise<boolean>;
   /** A 5-second message; `tone` colours it (spec 000 §8: danger or success for the SMS token answer). */
   showSnackbar(message: string, tone?: SnackbarTone): void;
   showLoading(message: string): void;
@@ -34,7 +36,7 @@ export function useFeedback(): Feedback {
 
 interface QueuedModal extends ModalOptions {
   id: number;
-  resolve: () => void;
+  resolve: (confirmed: boolean) => void;
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
@@ -46,14 +48,18 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => () => clearTimeout(snackbarTimer.current), []);
 
-  const feedback = useMemo<Feedback>(
-    () => ({
-      showModal: (options) =>
-        new Promise<void>((resolve) => {
-          nextId.current += 1;
-          const id = nextId.current;
-          setModals((queue) => [...queue, { ...options, id, resolve }]);
-        }),
+  const feedback = useMemo<Feedback>(() => {
+    const enqueue = (options: ModalOptions) =>
+      new Promise<boolean>((resolve) => {
+        nextId.current += 1;
+        const id = nextId.current;
+        setModals((queue) => [...queue, { ...options, id, resolve }]);
+      });
+    return {
+      showModal: async (options) => {
+        await enqueue(options);
+      },
+      confirm: enqueue,
       showSnackbar: (message, tone) => {
         clearTimeout(snackbarTimer.current);
         setSnackbar({ message, tone });
@@ -61,15 +67,17 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       },
       showLoading: (message) => setLoading(message),
       hideLoading: () => setLoading(null),
-    }),
-    [],
-  );
+    };
+  }, []);
 
   const current = modals[0];
-  const close = useCallback(() => {
-    current?.resolve();
-    setModals((queue) => queue.slice(1));
-  }, [current]);
+  const close = useCallback(
+    (confirmed: boolean) => {
+      current?.resolve(confirmed);
+      setModals((queue) => queue.slice(1));
+    },
+    [current],
+  );
 
   const blocked = Boolean(current || loading);
   return (
@@ -86,6 +94,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           text={current.text}
           style={current.style}
           buttonText={current.buttonText}
+          cancelText={current.cancelText}
           onClose={close}
         />
       )}

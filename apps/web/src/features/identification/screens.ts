@@ -1,7 +1,6 @@
 // Every identification screen in one lazy chunk: the flow moves between them (login, token, registration), so
 // one download serves the whole flow and the landing page's entry keeps a single dynamic import for it.
 
-export { default as SessionHome } from '../session/routes/SessionHome';
 export { default as LoginPanel } from './components/LoginPanel';
 export { default as ConfirmBirthday } from './routes/ConfirmBirthday';
 export { default as ConfirmUser } from './routes/ConfirmUser';

@@ -19,6 +19,9 @@ export interface ConsultPersonBody {
   telefone?: string;
   captcha?: string;
   aceite: boolean;
+  /** Spec 001 §2: origin channel and advisory codes of an entry by another system (kept on the session). */
+  enumCanalOrigem?: string;
+  codAssessoriaSenff?: string;
 }
 
 export function consultPerson(body: ConsultPersonBody) {
@@ -57,18 +60,4 @@ export function requestPhoneChange(body: { pesCpfCnpj: string; captcha?: string 
 
 export function changePhone(body: { token: string; pef_fone: string; confirmacao: string }) {
   return portalCall<null>('portal', 'atualizarTelefone', body);
-}
-
-export interface SessionSummary {
-  pesNome: string;
-  quantidadeDividas: number;
-  proximaEtapa: NextStep;
-}
-
-export function fetchSession() {
-  return portalCall<SessionSummary>('portal', 'sessao', {});
-}
-
-export function endSession() {
-  return portalCall<null>('portal', 'sair', {});
 }

@@ -19,8 +19,9 @@ import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
+import { preloadRoute } from '../../../lib/route-preload';
 import { useNavigate } from '../../../lib/router';
-import { consultPerson } from '../api/identification';
+import { type ConsultPersonBody, consultPerson } from '../api/identification';
 import { failureOutcome, loginOutcome, type Outcome } from '../lib/outcomes';
 import { captchaField, RobotCheck, useRobotCheck } from './RobotCheck';
 import '../identification.css';
@@ -42,6 +43,8 @@ export interface LoginFormProps {
   showIdentification?: boolean;
   /** The subtitle is the page's h1 on ConfirmBirthday and an h2 in the landing panel. */
   headingLevel?: 1 | 2;
+  /** Codes of an entry by another system (the debtor area's cpf route), sent with passo_1. */
+  origin?: Pick<ConsultPersonBody, 'enumCanalOrigem' | 'codAssessoriaSenff'>;
 }
 
 export function LoginForm({
@@ -49,6 +52,7 @@ export function LoginForm({
   initialPhone = '',
   showIdentification = false,
   headingLevel = 1,
+  origin,
 }: LoginFormProps) {
   const config = usePartner();
   const navigate = useNavigate();
@@ -104,6 +108,7 @@ export function LoginForm({
     setBusy(true);
     showLoading(LOGIN_TEXTS.loading);
     logStep(config, STEP_CODES.consultedDocument, 'Consultou o CPF/CNPJ', identification);
+    preloadRoute('/menu');
     const context = { identification, birthDate, registrationDisabled: flags?.flgDesativaCadastro === true };
     let outcome: Outcome;
     try {
@@ -113,6 +118,7 @@ export function LoginForm({
         ...(asked.phone ? { telefone: onlyDigits(phone) } : {}),
         ...captchaField(robot),
         aceite: true,
+        ...origin,
       });
       outcome = loginOutcome(answer, context);
     } catch (error) {

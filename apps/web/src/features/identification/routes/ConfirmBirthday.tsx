@@ -5,8 +5,9 @@ import { MissingParameters } from '../components/MissingParameters';
 import { stateString } from '../lib/route-state';
 
 /**
- * ConfirmBirthday (spec 000 §2, §4): the login. Router state `{ identification, phoneNumber? }`; the form is
- * shared with the landing page's login panel.
+ * ConfirmBirthday (spec 000 §2, §4): the login. Router state `{ identification, phoneNumber?, enumCanalOrigem?,
+ * codAssessoriaSenff? }` (the last two from the debtor area's cpf route); the form is shared with the landing
+ * page's login panel.
  */
 export default function ConfirmBirthday() {
   const { state } = useLocation();
@@ -19,6 +20,10 @@ export default function ConfirmBirthday() {
           <LoginForm
             identification={identification}
             initialPhone={stateString(state, 'phoneNumber') ?? ''}
+            origin={{
+              enumCanalOrigem: stateString(state, 'enumCanalOrigem') ?? undefined,
+              codAssessoriaSenff: stateString(state, 'codAssessoriaSenff') ?? undefined,
+            }}
             showIdentification
           />
         ) : (

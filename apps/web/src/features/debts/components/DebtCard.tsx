@@ -1,0 +1,279 @@
+import { customization, formatMoney, hasCapability } from '@portal/domain';
+import { Suspense, useId } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { logStep } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
+import { usePartner } from '../../../lib/partner';
+import { disputeDebt } from '../api/debts';
+import type { Divida } from '../api/types';
+import { type CardsState, closePanel, type PanelKind, toggleExpanded, togglePanel } from '../lib/card-panels';
+import { contractLabel, dueStatusText, formatPercent } from '../lib/debt-texts';
+import { DEBT_STEPS } from '../lib/steps';
+import { CantPay } from './CantPay';
+import { CardPanel } from './CardPanel';
+import { useDebtor } from './DebtsTemplate';
+import { DetailsDebit } from './DetailsDebit';
+import { InfoTip } from './InfoTip';
+
+// The payment options panel (another part of this feature) loads only when a card opens it.
+const PaymentOptions = lazyWithRetry(() => import('./PaymentOptions'));
+
+/** Spec 001 §9 default button texts, customizable per partner (myDebits.textMyDebits*). */
+export const PANEL_DEFAULTS: Record<PanelKind, string> = {
+  details: 'Detalhes',
+  cantPay: 'Não posso pagar agora',
+  paymentOptions: 'Opções de parcelamento e propostas',
+};
+
+export const UPDATED_VALUE_TIP = 'O valor atualizado inclui os juros sobre as parcelas em atraso.';
+export const BOLETO_ONLY_NOTE = 'Esta dívida não pode ser negociada pelo portal.';
+
+export interface CardControl {
+  state: CardsState;
+  mobile: boolean;
+  setState: (update: (state: CardsState) => CardsState) => void;
+}
+
+/** The button texts of the partner, or the defaults. */
+export function usePanelTitles(): Record<PanelKind, string> {
+  const settings = customization(usePartner()).myDebits;
+  return {
+    details: settings?.textMyDebitsDetails?.trim() || PANEL_DEFAULTS.details,
+    cantPay: settings?.textMyDebitsCantPay?.trim() || PANEL_DEFAULTS.cantPay,
+    paymentOptions: settings?.textMyDebitsPaymentOptions?.trim() || PANEL_DEFAULTS.paymentOptions,
+  };
+}
+
+/** The panel of `debt` that is open, if any: details, cannot pay or payment options. */
+export function OpenPanel({ debt, control, id }: { debt: Divida; control: CardControl; id: string }) {
+  const titles = usePanelTitles();
+  const { state, mobile, setState } = control;
+  if (state.selected !== debt.chave || !state.panel) return null;
+  const close = () => setState((current) => closePanel(current, mobile));
+  const panel = state.panel;
+  return (
+    <CardPanel key={panel} id={id} title={titles[panel]}>
+      {panel === 'details' && <DetailsDebit debt={debt} />}
+      {panel === 'cantPay' && <CantPay debt={debt} onDone={close} />}
+      {panel === 'paymentOptions' && (
+        <Suspense
+          fallback={
+            <p className="boot" role="status">
+              Carregando…
+            </p>
+          }
+        >
+          <PaymentOptions debt={debt} onClose={close} />
+        </Suspense>
+      )}
+    </CardPanel>
+  );
+}
+
+/** A panel button: pressed state for assistive technology, the same button closes (spec 001 §4). */
+export function PanelButton({
+  debt,
+  control,
+  panel,
+  panelId,
+  label,
+}: {
+  debt: Divida;
+  control: CardControl;
+  panel: PanelKind;
+  panelId: string;
+  label: string;
+}) {
+  const config = usePartner();
+  const debtor = useDebtor();
+  const { state, mobile, setState } = control;
+  const open = state.selected === debt.chave && state.panel === panel;
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={() => {
+        if (!open && panel === 'details')
+          logStep(config, DEBT_STEPS.debtDetails, 'Abriu os detalhes da dívida', debtor.pesCpfCnpj);
+        setState((current) => togglePanel(current, debt.chave, panel, mobile));
+      }}
+      data-testid={`panel-${panel}`}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** Spec 001 §2 "Não reconhece essa dívida?": confirm, record the dispute, show the answer. */
+function DisputeLink({ debt }: { debt: Divida }) {
+  const { confirm, showModal } = useFeedback();
+  async function dispute() {
+    const confirmed = await confirm({
+      title: 'Atenção',
+      text: `Você não reconhece a dívida com ${debt.loja.loj_fantasia}? A empresa será avisada para analisar.`,
+      style: 'alert',
+      buttonText: 'Confirmar',
+      cancelText: 'Cancelar',
+    });
+    if (!confirmed) return;
+    try {
+      const answer = await disputeDebt(debt.loj_codigo);
+      await showModal(
+        answer.retorno
+          ? { title: 'Sucesso', text: answer.mensagem, style: 'success' }
+          : { title: 'Erro', text: answer.mensagem, style: 'danger' },
+      );
+    } catch (error) {
+      await showModal({
+        title: 'Erro',
+        text:
+          (error instanceof ApiError && error.envelope?.mensagem) ||
+          'Não foi possível registrar a sua contestação.',
+        style: 'danger',
+      });
+    }
+  }
+  return (
+    <button type="button" className="debt-card__dispute" onClick={dispute} data-testid="dispute">
+      Não reconhece essa dívida?
+    </button>
+  );
+}
+
+function unique(values: (string | null)[]): string {
+  return [...new Set(values.filter((v): v is string => Boolean(v?.trim())))].join(', ');
+}
+
+/** Spec 001 §2 "My debts": one card per debt (per contract group when grouping is on). */
+export function DebtCard({ debt, control }: { debt: Divida; control: CardControl }) {
+  const config = usePartner();
+  const titles = usePanelTitles();
+  const settings = customization(config).myDebits;
+  const id = useId();
+  const bodyId = `${id}-body`;
+  const panelId = `${id}-panel`;
+  const nameId = `${id}-name`;
+  const { state, mobile, setState } = control;
+  const selected = state.selected === debt.chave;
+  const negotiable = debt.tipo_necociacao === 'S';
+  const contracts = debt.contratos.map((c) => c.con_contrato);
+  const origin = unique(debt.contratos.map((c) => c.origem));
+  const reference = unique(debt.contratos.map((c) => c.referencia));
+  const showOrigin = hasCapability(config, 'showOriginAndReference');
+
+  return (
+    <article
+      className={selected ? 'debt-card debt-card--selected' : 'debt-card'}
+      aria-labelledby={nameId}
+      data-testid="debt-card"
+    >
+      <div className="debt-card__head">
+        {debt.loja.loj_caminho_logo && (
+          <img className="debt-card__logo" src={debt.loja.loj_caminho_logo} alt="" width={56} height={56} />
+        )}
+        <div>
+          <h2 id={nameId} className="debt-card__name">
+            {debt.loja.loj_fantasia}
+          </h2>
+          <p className="debt-card__sub">CNPJ {debt.loja.loj_cpf_cnpj}</p>
+        </div>
+      </div>
+      {debt.com_desconto && (
+        <p className="debt-card__discount" data-testid="debt-discount">
+          {formatPercent(debt.porcentagem_desconto_total)} de desconto: economize{' '}
+          {formatMoney(debt.total_desconto)}
+        </p>
+      )}
+      <div className="debt-card__value">
+        <span className="debt-card__label">Valor atualizado</span>
+        <strong className="debt-card__amount" data-testid="debt-updated">
+          {formatMoney(debt.totalCorrigido)}
+        </strong>
+        <InfoTip label="Sobre o valor atualizado" text={UPDATED_VALUE_TIP} />
+      </div>
+      {mobile && (
+        <button
+          type="button"
+          className="btn btn--ghost debt-card__toggle"
+          aria-expanded={selected}
+          aria-controls={bodyId}
+          onClick={() => setState((current) => toggleExpanded(current, debt.chave))}
+          data-testid="debt-toggle"
+        >
+          {selected ? 'Ver menos' : 'Ver mais'}
+        </button>
+      )}
+      <div id={bodyId} className="debt-card__body" hidden={mobile && !selected}>
+        <dl className="debt-facts">
+          <div>
+            <dt>{contractLabel(debt.tipo_necociacao, contracts.length)}</dt>
+            <dd data-testid="debt-contracts">{contracts.join(', ')}</dd>
+          </div>
+          {showOrigin && origin && (
+            <div>
+              <dt>Origem</dt>
+              <dd>{origin}</dd>
+            </div>
+          )}
+          {showOrigin && reference && (
+            <div>
+              <dt>Referência</dt>
+              <dd>{reference}</dd>
+            </div>
+          )}
+          {hasCapability(config, 'integratedCardIssuer') && (
+            <div>
+              <dt>Situação</dt>
+              <dd>{dueStatusText(debt.fase)}</dd>
+            </div>
+          )}
+          {settings?.flgValorOriginal && (
+            <div>
+              <dt>Valor original</dt>
+              <dd data-testid="debt-original">{formatMoney(debt.total_original)}</dd>
+            </div>
+          )}
+          {debt.lancamentos_futuros.total > 0 && (
+            <div>
+              <dt>Lançamentos futuros</dt>
+              <dd data-testid="debt-future">{formatMoney(debt.lancamentos_futuros.total)}</dd>
+            </div>
+          )}
+        </dl>
+        {!negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>}
+        <DisputeLink debt={debt} />
+        <div className="debt-card__actions">
+          <PanelButton
+            debt={debt}
+            control={control}
+            panel="details"
+            panelId={panelId}
+            label={titles.details}
+          />
+          {negotiable && !settings?.flgDesativatBotaoNaoPossoPagar && (
+            <PanelButton
+              debt={debt}
+              control={control}
+              panel="cantPay"
+              panelId={panelId}
+              label={titles.cantPay}
+            />
+          )}
+          {negotiable && (
+            <PanelButton
+              debt={debt}
+              control={control}
+              panel="paymentOptions"
+              panelId={panelId}
+              label={titles.paymentOptions}
+            />
+          )}
+        </div>
+      </div>
+      <OpenPanel debt={debt} control={control} id={panelId} />
+    </article>
+  );
+}

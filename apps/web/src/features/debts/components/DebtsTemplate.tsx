@@ -1,0 +1,157 @@
+import { customization, findSection, hasCapability, MISSING_PARAMETERS } from '@portal/domain';
+import { type CSSProperties, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { usePartner } from '../../../lib/partner';
+import { useLocation, useNavigate } from '../../../lib/router';
+import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
+import { type DebtorSession, fetchSession } from '../api/debts';
+import { isExternalEntry, markExternalEntry, readExternalEntry } from '../lib/external-entry';
+import { menuLook } from '../lib/menu-theme';
+import '../debts.css';
+
+const DebtorContext = createContext<DebtorSession | null>(null);
+
+/** The open session of the person the debtor-area screens are showing. */
+export function useDebtor(): DebtorSession {
+  const session = useContext(DebtorContext);
+  if (!session) throw new Error('useDebtor outside DebtsTemplate');
+  return session;
+}
+
+type State = { kind: 'loading' } | { kind: 'ready'; session: DebtorSession } | { kind: 'failed' };
+
+export interface DebtsTemplateProps {
+  /** Spec 001 §2 page title: Minhas Dívidas, Meus Boletos, Meus Acordos, Fale Conosco, Dúvidas. */
+  title: string;
+  /** Spec 001 §2 Voltar: MyDebits, MyAgreements and FAQ go back to the menu, the others to the landing page. */
+  back: 'menu' | 'landing';
+  children: ReactNode;
+}
+
+/**
+ * Spec 001 §2 "Debts template": the side menu (logo, text under it, greeting, page title, Voltar, WhatsApp help)
+ * beside the screen. It opens only for the open session: without one the person goes to the landing page; a
+ * cpf in the path that is not the session's person goes to identification with that CPF.
+ */
+export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
+  const config = usePartner();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const entry = readExternalEntry(pathname, search);
+  const entryCpf = entry?.cpfCnpj;
+  const channel = entry?.enumCanalOrigem;
+  const advisory = entry?.codAssessoriaSenff;
+  const invalidEntry = entry !== null && entry.cpfCnpj === null;
+  const externalEntry = entry !== null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the lookup for "Tentar novamente"
+  useEffect(() => {
+    if (invalidEntry) return;
+    if (externalEntry) markExternalEntry();
+    let active = true;
+    const identify = () =>
+      navigate('/confirmar-dados', {
+        replace: true,
+        state: {
+          identification: entryCpf,
+          enumCanalOrigem: channel,
+          codAssessoriaSenff: advisory,
+        },
+      });
+    fetchSession().then(
+      (answer) => {
+        if (!active) return;
+        if (!answer.retorno || !answer.dados) navigate('/', { replace: true });
+        else if (entryCpf && answer.dados.pesCpfCnpj !== entryCpf) identify();
+        else setState({ kind: 'ready', session: answer.dados });
+      },
+      (error) => {
+        if (!active) return;
+        if (error instanceof ApiError && error.status === 401) {
+          if (entryCpf) identify();
+          else navigate('/', { replace: true });
+        } else {
+          setState({ kind: 'failed' });
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [entryCpf, channel, advisory, externalEntry, invalidEntry, navigate, attempt]);
+
+  const look = menuLook(config);
+  const menuText = customization(config).menuDebits?.textAbaixoLogo?.trim();
+  const whatsappHelp = customization(config).landPage?.flgIntegraRobo === true;
+  const session = state.kind === 'ready' ? state.session : null;
+  const showBack = !isExternalEntry(pathname);
+  const className = hasCapability(config, 'largeFonts') ? 'debts debts--large' : 'debts';
+
+  return (
+    <div className={className}>
+      <header
+        className="debts-menu"
+        style={{ '--menu-bg': look.background, '--menu-ink': look.ink } as CSSProperties}
+      >
+        <div className="debts-menu__brand">
+          {look.logo ? (
+            <img className="debts-menu__logo" src={look.logo} alt={config.nome} height={56} />
+          ) : (
+            <span className="debts-menu__name">{config.nome}</span>
+          )}
+          {menuText && <p className="debts-menu__text">{menuText}</p>}
+        </div>
+        <div className="debts-menu__page">
+          {session && (
+            <p className="debts-menu__greeting" data-testid="debts-greeting">
+              Olá, {session.pesNome}
+            </p>
+          )}
+          <h1 className="debts-menu__title">{title}</h1>
+          {showBack && (
+            <button
+              type="button"
+              className="btn btn--ghost debts-menu__back"
+              onClick={() => navigate(back === 'menu' ? '/menu' : '/')}
+              data-testid="debts-back"
+            >
+              Voltar
+            </button>
+          )}
+        </div>
+        {whatsappHelp && session?.pesCpfCnpj && (
+          <WhatsAppButton config={config} number={findSection(config, 'contact')?.campos.whatsapp} />
+        )}
+      </header>
+      <main id="conteudo" className="debts-main">
+        {invalidEntry ? (
+          <p className="debts-message" role="alert">
+            {MISSING_PARAMETERS}
+          </p>
+        ) : session ? (
+          <DebtorContext.Provider value={session}>{children}</DebtorContext.Provider>
+        ) : state.kind === 'failed' ? (
+          <div className="debts-message" role="alert">
+            <p>Não foi possível carregar os seus dados.</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setState({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Tentar novamente
+            </button>
+          </div>
+        ) : (
+          <p className="boot" role="status">
+            Carregando…
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

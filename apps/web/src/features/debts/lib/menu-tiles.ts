@@ -1,0 +1,83 @@
+import { customization, findSection, hasCapability, type PartnerConfig } from '@portal/domain';
+
+// Spec 001 §2 "Main menu (AccordionTabs)": which tiles the menu offers, and with which texts (§9 defaults).
+
+export type TileId = 'myDebits' | 'myAgreements' | 'talkToUs' | 'faq' | 'leave';
+
+export interface MenuTile {
+  id: TileId;
+  title: string;
+  caption?: string;
+  /** Where the tile goes; Sair has none (it ends the session). */
+  path?: string;
+}
+
+/**
+ * Tiles whose screens exist. MyAgreements, TalkToUs and FAQ come with the next issue: until then their tiles (and
+ * the MEUS ACORDOS button of MyDebits) stay hidden so nothing leads to a missing page. Add each id as its screen lands.
+ */
+export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>(['myDebits', 'leave']);
+
+export const MENU_DEFAULTS = {
+  myDebits: 'Minhas Dívidas',
+  myDebitsCaption: 'Você possui dívidas?',
+  myAgreements: 'Meus Acordos',
+  myBoletos: 'Meus Boletos',
+  myAgreementsCaption: 'Consulte seus acordos e pagamentos.',
+  talkToUs: 'Fale Conosco',
+  faq: 'Dúvidas',
+  leave: 'Sair',
+} as const;
+
+type Config = Pick<PartnerConfig, 'loj_codigo' | 'sessoes' | 'capacidades'>;
+
+/** Negotiation is permitted when the partner has stores that negotiate (the others only issue boletos). */
+export function negotiationPermitted(config: Pick<PartnerConfig, 'loj_codigo'>): boolean {
+  return config.loj_codigo.trim() !== '';
+}
+
+/** Spec 001 §3 sessoes.omniChannel: at least one channel configured. */
+export function hasOmniChannel(config: Pick<PartnerConfig, 'sessoes'>): boolean {
+  const fields = findSection(config, 'omniChannel')?.campos;
+  if (!fields) return false;
+  return Object.values(fields).some((value) =>
+    typeof value === 'string' ? value.trim() !== '' : value === true,
+  );
+}
+
+const text = (value: string | undefined, fallback: string) => value?.trim() || fallback;
+
+/** Every tile the partner's menu shows, in order, before BUILT_SCREENS is applied. */
+export function menuTiles(config: Config): MenuTile[] {
+  const settings = customization(config);
+  const permitted = negotiationPermitted(config);
+  const tiles: MenuTile[] = [];
+  if (permitted) {
+    tiles.push({
+      id: 'myDebits',
+      path: '/minhas-dividas',
+      title: text(settings.myDebits?.textMyDebits, MENU_DEFAULTS.myDebits),
+      caption: text(settings.myDebits?.subtextMyDebits, MENU_DEFAULTS.myDebitsCaption),
+    });
+  }
+  tiles.push({
+    id: 'myAgreements',
+    path: '/meus-acordos',
+    title: permitted
+      ? text(settings.myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
+      : MENU_DEFAULTS.myBoletos,
+    caption: text(settings.myAgreements?.subtextMyAgreements, MENU_DEFAULTS.myAgreementsCaption),
+  });
+  if (hasOmniChannel(config) && settings.menuDebits?.flgFaleConosco) {
+    tiles.push({ id: 'talkToUs', title: MENU_DEFAULTS.talkToUs, path: '/fale-conosco' });
+  }
+  if (!hasCapability(config, 'hideFaqTile'))
+    tiles.push({ id: 'faq', title: MENU_DEFAULTS.faq, path: '/duvidas' });
+  tiles.push({ id: 'leave', title: MENU_DEFAULTS.leave });
+  return tiles;
+}
+
+/** The tiles to render now. */
+export function visibleTiles(config: Config): MenuTile[] {
+  return menuTiles(config).filter((tile) => BUILT_SCREENS.has(tile.id));
+}

@@ -1,0 +1,264 @@
+import { formatMoney } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type Envelope } from '../../../lib/api';
+import type { Divida, PreAcordo } from '../api/types';
+import {
+  agreementOutcome,
+  availableMethods,
+  cardForms,
+  checkDueDate,
+  defaultCriteria,
+  emptyPlansMessage,
+  failureMessage,
+  PAYMENT_TEXTS,
+  planDetail,
+  planLabel,
+  planNotes,
+  planRequest,
+  searchOutcome,
+  visiblePlans,
+} from './plans';
+
+const plan = (overrides: Partial<PreAcordo> = {}): PreAcordo => ({
+  pra_codigo: 1,
+  pra_quantidade: 0,
+  pra_valor_entrada: 0,
+  pra_valor_parcela: 0,
+  valor_total_acordo: 100_00,
+  pra_primeiro_vcto: '2026-11-22',
+  valorFuturoIncluso: 'N',
+  valorFuturoTotal: 0,
+  valor_desconto: 0,
+  porcentagem_desconto: 0,
+  ...overrides,
+});
+
+const envelope = <T>(retorno: boolean, dados: T, mensagem = ''): Envelope<T> => ({
+  retorno,
+  dados,
+  mensagem,
+});
+
+const store = (recurring: 'S' | 'N') => ({ loja: { loj_cartao_de_credito_recorrente: recurring } }) as Divida;
+
+// formatMoney puts a no-break space after R$ (Intl); the labels carry it as given.
+const brl = (centavos: number) => formatMoney(centavos);
+
+describe('visiblePlans (spec 001 §4 zero-instalment rule)', () => {
+  it('drops a pay-in-full plan listed first when more plans exist', () => {
+    const plans = [plan({ pra_codigo: 1 }), plan({ pra_codigo: 2, pra_quantidade: 2 })];
+    expect(visiblePlans(plans).map((p) => p.pra_codigo)).toEqual([2]);
+  });
+
+  it('keeps a lone pay-in-full plan', () => {
+    expect(visiblePlans([plan()])).toHaveLength(1);
+  });
+
+  it('keeps a zero-instalment plan that is not first', () => {
+    const plans = [plan({ pra_codigo: 2, pra_quantidade: 3 }), plan({ pra_codigo: 1 })];
+    expect(visiblePlans(plans).map((p) => p.pra_codigo)).toEqual([2, 1]);
+  });
+
+  it('gives nothing for nothing', () => {
+    expect(visiblePlans([])).toEqual([]);
+  });
+});
+
+describe('plan labels', () => {
+  it('pay in full reads "À vista" and the total', () => {
+    expect(planLabel(plan({ valor_total_acordo: 123_456 }))).toBe(`À vista ${brl(123_456)}`);
+  });
+
+  it('instalments read entry plus count and value', () => {
+    const label = planLabel(plan({ pra_quantidade: 5, pra_valor_entrada: 10_000, pra_valor_parcela: 2_550 }));
+    expect(label).toBe(`Entrada de ${brl(10_000)} + 5 parcelas de ${brl(2_550)}`);
+    expect(label).toContain('R$\u00a0100,00');
+  });
+
+  it('one instalment is singular', () => {
+    expect(planLabel(plan({ pra_quantidade: 1, pra_valor_entrada: 5_000, pra_valor_parcela: 5_000 }))).toBe(
+      `Entrada de ${brl(5_000)} + 1 parcela de ${brl(5_000)}`,
+    );
+  });
+
+  it('details carry the total, the discount with a comma percentage and included future entries', () => {
+    const withAll = plan({
+      pra_quantidade: 3,
+      valor_total_acordo: 90_000,
+      valor_desconto: 10_050,
+      porcentagem_desconto: 10.05,
+      valorFuturoIncluso: 'S',
+      valorFuturoTotal: 3_000,
+    });
+    expect(planNotes(withAll)).toEqual([
+      `Desconto de ${brl(10_050)} (10,05%)`,
+      `Inclui ${brl(3_000)} de lançamentos futuros`,
+    ]);
+    expect(planDetail(withAll)).toBe(
+      `Total: ${brl(90_000)} · Desconto de ${brl(10_050)} (10,05%) · Inclui ${brl(3_000)} de lançamentos futuros`,
+    );
+  });
+
+  it('pay in full does not repeat its total; a zero discount and future entries left out are not shown', () => {
+    expect(planDetail(plan({ valor_desconto: 500, porcentagem_desconto: 5 }))).toBe(
+      `Desconto de ${brl(500)} (5%)`,
+    );
+    expect(planDetail(plan({ pra_quantidade: 2, valorFuturoTotal: 3_000 }))).toBe(`Total: ${brl(100_00)}`);
+  });
+});
+
+describe('checkDueDate (spec 001 §4, §5)', () => {
+  const today = '2026-11-22';
+
+  it('waits while the date is being typed', () => {
+    expect(checkDueDate('22/11/20', today, 10)).toEqual({ kind: 'incomplete' });
+  });
+
+  it('accepts today and the maximum day', () => {
+    expect(checkDueDate('22/11/2026', today, 10)).toEqual({ kind: 'ok', iso: '2026-11-22' });
+    expect(checkDueDate('02/12/2026', today, 10)).toEqual({ kind: 'ok', iso: '2026-12-02' });
+  });
+
+  it('resets a date after the maximum to the maximum with the spec message', () => {
+    expect(checkDueDate('03/12/2026', today, 10)).toEqual({
+      kind: 'reset',
+      maxIso: '2026-12-02',
+      message: 'Data de vencimento passada é inválida, a data máxima possível é: 02/12/2026',
+    });
+  });
+
+  it('resets a date before today and a date that does not exist', () => {
+    expect(checkDueDate('21/11/2026', today, 10).kind).toBe('reset');
+    expect(checkDueDate('31/11/2026', today, 10).kind).toBe('reset');
+  });
+
+  it('counts a half-typed date as out of range when the person recalculates', () => {
+    expect(checkDueDate('22/1', today, 10, true)).toMatchObject({ kind: 'reset', maxIso: '2026-12-02' });
+  });
+
+  it('crosses month and year ends in calendar days', () => {
+    expect(checkDueDate('05/01/2027', '2026-12-26', 10)).toEqual({ kind: 'ok', iso: '2027-01-05' });
+    expect(checkDueDate('06/01/2027', '2026-12-26', 10).kind).toBe('reset');
+  });
+});
+
+describe('choices and request', () => {
+  it('PIX and card can each be switched off for the partner', () => {
+    expect(availableMethods({})).toEqual(['boleto', 'pix', 'cartao']);
+    expect(availableMethods({ flgDesativarPix: true })).toEqual(['boleto', 'cartao']);
+    expect(availableMethods({ flgDesativarCartaoCredito: true, flgDesativarPix: true })).toEqual(['boleto']);
+  });
+
+  it('offers recurring card charges only where the store takes them', () => {
+    expect(cardForms(store('S'))).toEqual(['recorrente', 'avista', 'parcelado']);
+    expect(cardForms(store('N'))).toEqual(['avista', 'parcelado']);
+  });
+
+  it('defaults to boleto, pay in full, today, without future entries', () => {
+    expect(defaultCriteria(store('N'), '2026-11-22')).toMatchObject({
+      dueDate: '2026-11-22',
+      mode: 'A',
+      method: 'boleto',
+      includeFuture: false,
+      cardForm: 'avista',
+    });
+  });
+
+  const debt = { loj_codigo: 7, pre_codigos: [11, 12] };
+  const criteria = { ...defaultCriteria(store('S'), '2026-11-22'), dueDate: '2026-12-01' };
+
+  it('builds the passo_3_novo body', () => {
+    expect(planRequest(debt, { ...criteria, includeFuture: true }, false)).toEqual({
+      lojCodigo: 7,
+      preCodigo: '11,12',
+      primeiroVencimento: '01/12/2026',
+      pagamentoAvistaPrazo: 'A',
+      metodoPagamento: 'boleto',
+      lancamentoFuturo: 'S',
+    });
+  });
+
+  it('sends card brand and form only to the capability partner paying by card', () => {
+    const card = { ...criteria, method: 'cartao' as const, brand: 'HIPERCOB' as const };
+    expect(planRequest(debt, card, true)).toMatchObject({
+      bandeiraCartao: 'HIPERCOB',
+      formaCartao: 'recorrente',
+    });
+    expect(planRequest(debt, card, false)).not.toHaveProperty('bandeiraCartao');
+    expect(planRequest(debt, { ...card, method: 'pix' }, true)).not.toHaveProperty('formaCartao');
+  });
+});
+
+describe('searchOutcome (spec 001 §8)', () => {
+  it('lists the plans after the zero-instalment rule', () => {
+    const answer = envelope(true, {
+      pre_acordo: [plan({ pra_codigo: 1 }), plan({ pra_codigo: 2, pra_quantidade: 2 })],
+      primeiro_vencimento_maximo: '2026-12-02',
+      expira_em: '2026-11-22T12:30:00Z',
+    });
+    expect(searchOutcome(answer, 'boleto')).toEqual({ kind: 'plans', plans: [answer.dados.pre_acordo[1]] });
+  });
+
+  it('names the card/boleto form when a boleto or card search is empty, the contracts for PIX', () => {
+    const empty = envelope(true, { pre_acordo: [], primeiro_vencimento_maximo: '2026-12-02', expira_em: '' });
+    expect(searchOutcome(empty, 'boleto')).toEqual({
+      kind: 'empty',
+      message: PAYMENT_TEXTS.noPlansForMethod,
+    });
+    expect(searchOutcome(empty, 'cartao')).toEqual({
+      kind: 'empty',
+      message: PAYMENT_TEXTS.noPlansForMethod,
+    });
+    expect(searchOutcome(empty, 'pix')).toEqual({ kind: 'empty', message: PAYMENT_TEXTS.noProposals });
+    expect(emptyPlansMessage('boleto')).toBe(
+      'Nenhuma opção de pagamento encontrada para a forma cartão de crédito/boleto.',
+    );
+    expect(emptyPlansMessage('pix')).toBe('Não existem propostas disponíveis para esse(s) contrato(s)!');
+  });
+
+  it('shows the server message of a refusal, or the spec fallback', () => {
+    expect(searchOutcome(envelope(false, null, 'Forma de pagamento indisponível.'), 'pix')).toEqual({
+      kind: 'error',
+      message: 'Forma de pagamento indisponível.',
+    });
+    expect(searchOutcome(envelope(false, null, '  '), 'boleto')).toEqual({
+      kind: 'error',
+      message: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
+    });
+  });
+
+  it('turns a date refusal with the maximum into a reset', () => {
+    const message = 'Data de vencimento passada é inválida, a data máxima possível é: 02/12/2026';
+    expect(
+      searchOutcome(envelope(false, { primeiro_vencimento_maximo: '2026-12-02' }, message), 'boleto'),
+    ).toEqual({ kind: 'date', maxIso: '2026-12-02', message });
+  });
+
+  it('reads the message of a 4xx answer, and falls back for a network failure', () => {
+    const refused = new ApiError(401, 'x', envelope(false, null, 'Sessão expirada.'));
+    expect(failureMessage(refused, PAYMENT_TEXTS.searchFailed)).toBe('Sessão expirada.');
+    expect(failureMessage(new ApiError(0, 'offline'), PAYMENT_TEXTS.searchFailed)).toBe(
+      PAYMENT_TEXTS.searchFailed,
+    );
+    expect(failureMessage(new TypeError('boom'), PAYMENT_TEXTS.agreementFailed)).toBe(
+      'Não foi possível gerar o seu acordo',
+    );
+  });
+});
+
+describe('agreementOutcome (spec 001 §8)', () => {
+  it('carries the server message either way, with the spec fallback on failure', () => {
+    expect(agreementOutcome(envelope(true, null, 'Acordo gerado.'))).toEqual({
+      ok: true,
+      message: 'Acordo gerado.',
+    });
+    expect(agreementOutcome(envelope(false, null, 'Plano expirado.'))).toEqual({
+      ok: false,
+      message: 'Plano expirado.',
+    });
+    expect(agreementOutcome(envelope(false, null))).toEqual({
+      ok: false,
+      message: 'Não foi possível gerar o seu acordo',
+    });
+  });
+});

@@ -1,0 +1,9 @@
+// Spec 001 §4 "Step codes" logged by the debtor-area screens (the server refuses codes the specs do not list).
+export const DEBT_STEPS = {
+  mainMenu: 41,
+  debts: 5,
+  debtDetails: 33,
+  proposal: 9,
+  insuranceLink: 104,
+  cityHallPortal: 32,
+} as const;

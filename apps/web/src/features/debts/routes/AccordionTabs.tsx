@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { logStep } from '../../../lib/analytics';
+import { usePartner } from '../../../lib/partner';
+import { Link, useNavigate } from '../../../lib/router';
+import { endSession } from '../api/debts';
+import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
+import { clearExternalEntry } from '../lib/external-entry';
+import { type MenuTile, visibleTiles } from '../lib/menu-tiles';
+import { DEBT_STEPS } from '../lib/steps';
+
+function TileText({ tile }: { tile: MenuTile }) {
+  return (
+    <>
+      <span className="tile__title">{tile.title}</span>
+      {tile.caption && <span className="tile__caption">{tile.caption}</span>}
+    </>
+  );
+}
+
+function MainMenu() {
+  const config = usePartner();
+  const debtor = useDebtor();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    logStep(config, DEBT_STEPS.mainMenu, 'Acessou o menu principal', debtor.pesCpfCnpj);
+  }, [config, debtor.pesCpfCnpj]);
+
+  // Spec 001 §2 Sair: ends the session and goes to the partner landing (the receive-call panel is a later issue).
+  async function leave() {
+    setLeaving(true);
+    try {
+      await endSession();
+    } catch {
+      // Leaving must work even offline: the cookie expires by itself.
+    }
+    clearExternalEntry();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <nav aria-label="Menu principal">
+      <ul className="tiles" data-testid="menu-tiles">
+        {visibleTiles(config).map((tile) => {
+          return (
+            <li key={tile.id}>
+              {tile.path ? (
+                <Link to={tile.path} className="tile" data-testid={`tile-${tile.id}`}>
+                  <TileText tile={tile} />
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="tile tile--button"
+                  onClick={leave}
+                  disabled={leaving}
+                  data-testid={`tile-${tile.id}`}
+                >
+                  <TileText tile={tile} />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** AccordionTabs (spec 001 §2): the main menu after identification, at /menu and /menu/:cpf. */
+export default function AccordionTabs() {
+  return (
+    <DebtsTemplate title="Menu" back="landing">
+      <MainMenu />
+    </DebtsTemplate>
+  );
+}

@@ -1,0 +1,170 @@
+import { customization, hasCapability, isCityHallMode } from '@portal/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { logStep } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api';
+import { usePartner } from '../../../lib/partner';
+import { Link, useNavigate } from '../../../lib/router';
+import { externalUrl, paragraphs } from '../../landing/lib/links';
+import { fetchDebts } from '../api/debts';
+import type { DividasResposta } from '../api/types';
+import { DebtCard } from '../components/DebtCard';
+import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
+import { MunicipalCard } from '../components/MunicipalCard';
+import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
+import { MY_DEBITS_TEXTS, pendingDebtsText } from '../lib/debt-texts';
+import { BUILT_SCREENS, MENU_DEFAULTS, negotiationPermitted } from '../lib/menu-tiles';
+import { DEBT_STEPS } from '../lib/steps';
+import { useMediaQuery } from '../lib/use-media-query';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; data: DividasResposta } | { kind: 'failed' };
+
+/** The notices above the cards (spec 001 §2 "My debts"), each switched by the partner configuration. */
+function Notices({ data }: { data: DividasResposta }) {
+  const config = usePartner();
+  const debtor = useDebtor();
+  const settings = customization(config);
+  const insurance = hasCapability(config, 'insuranceLink') ? externalUrl(settings.myDebits?.urlSeguro) : null;
+  const pixKey = paragraphs(settings.myDebits?.textChavePix);
+  return (
+    <>
+      {hasCapability(config, 'temporaryOffersNotice') && (
+        <p className="notice notice--warning" data-testid="notice-temporary">
+          {MY_DEBITS_TEXTS.temporaryOffers}
+        </p>
+      )}
+      {settings.landPage?.flgModoServico ? (
+        <p className="notice" data-testid="notice-services">
+          {MY_DEBITS_TEXTS.servicesMode}
+        </p>
+      ) : (
+        data.acordo_ativo && (
+          <div className="notice" data-testid="notice-agreement">
+            <p>{MY_DEBITS_TEXTS.activeAgreement}</p>
+            {BUILT_SCREENS.has('myAgreements') && (
+              <Link to="/meus-acordos" className="btn btn--primary">
+                MEUS ACORDOS
+              </Link>
+            )}
+          </div>
+        )
+      )}
+      {pixKey.length > 0 && (
+        <div className="notice" data-testid="notice-pix">
+          {pixKey.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
+      {insurance && (
+        <p className="notice">
+          <a
+            href={insurance}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() =>
+              logStep(config, DEBT_STEPS.insuranceLink, 'Abriu o link do seguro', debtor.pesCpfCnpj)
+            }
+            data-testid="insurance-link"
+          >
+            {MY_DEBITS_TEXTS.insuranceLink} <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        </p>
+      )}
+      {hasCapability(config, 'cityHallWarningCard') && (
+        <p className="notice notice--warning" data-testid="notice-city-hall">
+          {MY_DEBITS_TEXTS.cityHall}
+        </p>
+      )}
+    </>
+  );
+}
+
+function DebtList() {
+  const config = usePartner();
+  const debtor = useDebtor();
+  const navigate = useNavigate();
+  const { showModal } = useFeedback();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [cards, setCards] = useState<CardsState>(NO_SELECTION);
+  const setState = useCallback((update: (state: CardsState) => CardsState) => setCards(update), []);
+  const control = { state: cards, mobile, setState };
+
+  useEffect(() => {
+    logStep(config, DEBT_STEPS.debts, 'Acessou as dívidas', debtor.pesCpfCnpj);
+    const controller = new AbortController();
+    const fail = async () => {
+      setLoad({ kind: 'failed' });
+      await showModal({ title: 'Erro', text: MY_DEBITS_TEXTS.loadError, style: 'danger' });
+    };
+    fetchDebts(controller.signal).then(
+      (answer) => {
+        if (answer.retorno && answer.dados) setLoad({ kind: 'ready', data: answer.dados });
+        else fail();
+      },
+      (error) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) navigate('/', { replace: true });
+        else fail();
+      },
+    );
+    return () => controller.abort();
+  }, [config, debtor.pesCpfCnpj, navigate, showModal]);
+
+  if (load.kind === 'loading') return <LoadingOverlay message={MY_DEBITS_TEXTS.loading} />;
+  if (load.kind === 'failed') {
+    return (
+      <div className="debts-message" role="alert">
+        <p>{MY_DEBITS_TEXTS.loadError}</p>
+        <Link to="/menu" className="btn btn--primary">
+          Voltar ao menu
+        </Link>
+      </div>
+    );
+  }
+
+  const { data } = load;
+  const cityHall = isCityHallMode(config);
+  return (
+    <>
+      <Notices data={data} />
+      {data.dividas.length === 0 ? (
+        <p className="debts-message" data-testid="debts-empty">
+          {MY_DEBITS_TEXTS.empty}
+        </p>
+      ) : (
+        <>
+          <p className="debts-count" data-testid="debts-count">
+            {pendingDebtsText(data.dividas.length)}
+          </p>
+          <ul className="debt-list">
+            {data.dividas.map((debt) => (
+              <li key={debt.chave}>
+                {cityHall ? (
+                  <MunicipalCard debt={debt} person={data.pessoa} control={control} />
+                ) : (
+                  <DebtCard debt={debt} control={control} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+/** MyDebits (spec 001 §2 "My debts") at /minhas-dividas and /minhas-dividas/:cpf. */
+export default function MyDebits() {
+  const config = usePartner();
+  const title = negotiationPermitted(config)
+    ? customization(config).myDebits?.textMyDebits?.trim() || MENU_DEFAULTS.myDebits
+    : MENU_DEFAULTS.myBoletos;
+  return (
+    <DebtsTemplate title={title} back="menu">
+      <DebtList />
+    </DebtsTemplate>
+  );
+}

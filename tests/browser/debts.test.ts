@@ -1,0 +1,569 @@
+import { mkdirSync } from 'node:fs';
+import { formatMoney } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreements,
+  debtorRequests,
+  debtorSessions,
+  partners,
+  persons,
+  stepLogs,
+} from '../../apps/server/src/db/schema';
+import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Spec 001 §2-§5, §8 and §9: the debtor area after identification (main menu, MyDebits cards and their panels),
+// through the built web app, the real server and the demo seed, on a phone and on a desktop.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // Every test logs Maria in again; the per-document login limit has its own server tests.
+  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const MARIA = {
+  cpf: '529.982.247-25',
+  digits: '52998224725',
+  birthDate: '15/05/1990',
+  phone: '(11) 98765-4321',
+};
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = '/tmp/debts-screens';
+
+async function open(
+  partner: string,
+  options: { viewport?: { width: number; height: number }; path?: string; cookies?: boolean } = {},
+): Promise<Page> {
+  context = await browser.newContext({
+    viewport: options.viewport ?? PHONE,
+    bypassCSP: true,
+    locale: 'pt-BR',
+  });
+  // A returning visitor who already refused cookies, unless the test looks at the banner itself.
+  if (!options.cookies)
+    await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url(partner, options.path ?? '/'));
+  return page;
+}
+
+async function solveRobotCheck(page: Page): Promise<void> {
+  const widget = page.getByTestId('altcha');
+  await widget.getByRole('checkbox', { name: 'Eu não sou um robô' }).waitFor();
+  await widget.getByText('Eu não sou um robô', { exact: true }).click();
+  await widget.locator('[data-state="verified"]').waitFor();
+}
+
+/** ConfirmBirthday with Maria's data (every partner used here asks birth date and phone). */
+async function confirmMaria(page: Page): Promise<void> {
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
+  await form.getByLabel('Telefone', { exact: true }).fill(MARIA.phone);
+  await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
+  await solveRobotCheck(page);
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Maria logs in on the landing page's search box and lands where the server sends her. */
+async function loginMaria(page: Page): Promise<void> {
+  const box = page.getByTestId('search-input');
+  await box.fill(MARIA.cpf);
+  await box.press('Enter');
+  await page.waitForURL('**/confirmar-dados');
+  await confirmMaria(page);
+  await page.getByTestId('debts-greeting').waitFor();
+}
+
+const debtsAnswer = (page: Page) =>
+  page.waitForResponse(
+    (r: Response) => r.url().includes('b=passo_2_novo') && r.request().method() === 'POST',
+  );
+
+async function readDebts(answer: Promise<Response>): Promise<DividasResposta> {
+  const envelope = (await (await answer).json()) as { retorno: boolean; dados: DividasResposta };
+  expect(envelope.retorno).toBe(true);
+  return envelope.dados;
+}
+
+/** Opens MyDebits from the menu tile and returns what passo_2_novo answered. */
+async function openMyDebits(page: Page): Promise<DividasResposta> {
+  const answer = debtsAnswer(page);
+  await page.getByRole('link', { name: /^Minhas Dívidas/ }).click();
+  await page.waitForURL('**/minhas-dividas');
+  const data = await readDebts(answer);
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+  return data;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const cards = (page: Page) => page.getByTestId('debt-card');
+const text = async (locator: Locator) => (await locator.textContent())?.replace(/\u00a0/g, ' ') ?? '';
+const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
+
+/** The card of `debt`: cards are listed in the order of the answer. */
+function cardOf(page: Page, data: DividasResposta, debt: Divida): Locator {
+  return cards(page).nth(data.dividas.indexOf(debt));
+}
+
+async function expectModal(page: Page, title: string, body: string): Promise<void> {
+  const dialog = page.getByTestId('modal');
+  await dialog.getByRole('heading', { name: title, exact: true }).waitFor();
+  expect(await dialog.locator('.modal__text').textContent()).toBe(body);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function mariaId(): Promise<number> {
+  const [row] = await portal.database.db
+    .select({ id: persons.id })
+    .from(persons)
+    .where(eq(persons.cpfCnpj, MARIA.digits));
+  return row!.id;
+}
+
+async function requestsOf(kind: 'cannot_pay' | 'proposal' | 'dispute', storeId: number) {
+  return portal.database.db
+    .select()
+    .from(debtorRequests)
+    .where(
+      and(
+        eq(debtorRequests.kind, kind),
+        eq(debtorRequests.storeId, storeId),
+        eq(debtorRequests.personId, await mariaId()),
+      ),
+    );
+}
+
+async function stepsLogged(code: number): Promise<number> {
+  const rows = await portal.database.db
+    .select({ id: stepLogs.id })
+    .from(stepLogs)
+    .where(and(eq(stepLogs.stepCode, code), eq(stepLogs.cpfCnpj, MARIA.digits)));
+  return rows.length;
+}
+
+describe('main menu and MyDebits on demo (spec 001 §2)', () => {
+  it('phone: the menu, then one card per debt as passo_2_novo gives them', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+
+    // The template: greeting, page title, Voltar, WhatsApp help (flgIntegraRobo), logo on the #050b17 menu.
+    expect(await text(page.getByTestId('debts-greeting'))).toBe('Olá, Maria da Silva Santos');
+    await page.getByRole('heading', { level: 1, name: 'Menu', exact: true }).waitFor();
+    await page.getByTestId('debts-back').waitFor();
+    await page.getByTestId('whatsapp-float').waitFor();
+    expect(await page.locator('.debts-menu').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
+      'rgb(5, 11, 23)',
+    );
+    // Only tiles whose screens exist: Meus Acordos, Fale Conosco and Dúvidas come with the next issue.
+    const tiles = page.getByTestId('menu-tiles').getByRole('listitem');
+    expect(await tiles.allTextContents()).toEqual(['Minhas DívidasVocê possui dívidas?', 'Sair']);
+    await expect.poll(() => stepsLogged(41)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'menu-phone');
+
+    const data = await openMyDebits(page);
+    await page.getByRole('heading', { level: 1, name: 'Minhas Dívidas', exact: true }).waitFor();
+    await expect.poll(() => stepsLogged(5)).toBeGreaterThan(0);
+
+    // Every debt of the partner's stores, Alfa Eletro split by contract (grouping), Energia Luz boleto-only.
+    const names = data.dividas.map((d) => d.loja.loj_fantasia);
+    expect(names.filter((n) => n === 'Alfa Eletro')).toHaveLength(2);
+    expect(names).toEqual(expect.arrayContaining(['Banco Horizonte', 'Bela Casa', 'Energia Luz']));
+    expect(await cards(page).count()).toBe(data.dividas.length);
+    expect(await page.locator('.debt-card__name').allTextContents()).toEqual(names);
+    expect(await text(page.getByTestId('debts-count'))).toBe(`${data.dividas.length} dívidas pendentes`);
+
+    for (const debt of data.dividas) {
+      const card = cardOf(page, data, debt);
+      expect(await text(card.getByTestId('debt-updated'))).toBe(money(debt.totalCorrigido));
+      expect(await card.getByText(`CNPJ ${debt.loja.loj_cpf_cnpj}`, { exact: true }).count()).toBe(1);
+      expect(await card.getByTestId('debt-discount').count()).toBe(debt.com_desconto ? 1 : 0);
+      // On a phone the rest of the card opens with Ver mais.
+      expect(await card.getByTestId('debt-contracts').isVisible()).toBe(false);
+    }
+    const discounted = data.dividas.find((d) => d.com_desconto);
+    if (discounted) {
+      const banner = await text(cardOf(page, data, discounted).getByTestId('debt-discount'));
+      expect(banner).toContain(`de desconto: economize ${money(discounted.total_desconto)}`);
+    }
+
+    // Expand the first Alfa Eletro card: contracts, original value (flgValorOriginal), future entries.
+    const alfa = data.dividas.find((d) => d.loja.loj_fantasia === 'Alfa Eletro')!;
+    const alfaCard = cardOf(page, data, alfa);
+    await alfaCard.getByRole('button', { name: 'Ver mais' }).click();
+    expect(await text(alfaCard.getByTestId('debt-contracts'))).toBe(
+      alfa.contratos.map((c) => c.con_contrato).join(', '),
+    );
+    expect(await text(alfaCard.getByTestId('debt-original'))).toBe(money(alfa.total_original));
+    expect(await alfaCard.getByTestId('debt-future').count()).toBe(
+      alfa.lancamentos_futuros.total > 0 ? 1 : 0,
+    );
+    await alfaCard.getByRole('button', { name: 'Sobre o valor atualizado' }).click();
+    await alfaCard
+      .getByText('O valor atualizado inclui os juros sobre as parcelas em atraso.', { exact: true })
+      .waitFor();
+
+    // The boleto-only store: 'Código do contrato', no negotiation buttons (spec 001 §1).
+    const energia = data.dividas.find((d) => d.loja.loj_fantasia === 'Energia Luz')!;
+    expect(energia.tipo_necociacao).toBe('N');
+    const energiaCard = cardOf(page, data, energia);
+    await energiaCard.getByRole('button', { name: 'Ver mais' }).click();
+    await energiaCard.getByText('Código do contrato', { exact: true }).waitFor();
+    await energiaCard.getByText('Esta dívida não pode ser negociada pelo portal.', { exact: true }).waitFor();
+    expect(await energiaCard.getByTestId('panel-paymentOptions').count()).toBe(0);
+    expect(await energiaCard.getByTestId('panel-cantPay').count()).toBe(0);
+    await energiaCard.getByTestId('panel-details').waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'my-debits-phone');
+
+    // Voltar goes back to the menu.
+    await page.getByTestId('debts-back').click();
+    await page.waitForURL('**/menu');
+  });
+
+  it('phone: expand/collapse, one open panel, and the same button keeps the card selected', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    const data = await openMyDebits(page);
+    const debt = data.dividas.find((d) => d.tipo_necociacao === 'S')!;
+    const card = cardOf(page, data, debt);
+    const toggle = card.getByTestId('debt-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    const details = card.getByTestId('panel-details');
+    await details.click();
+    await card.getByRole('heading', { level: 3, name: 'Detalhes' }).waitFor();
+    // The panel's heading takes focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Detalhes');
+    await card.getByTestId('panel-cantPay').click();
+    await card.getByRole('heading', { level: 3, name: 'Não posso pagar agora' }).waitFor();
+    expect(await card.getByTestId('debt-panel').count()).toBe(1);
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    // The same button closes its panel; on a phone the card stays open.
+    await card.getByTestId('panel-cantPay').click();
+    expect(await card.getByTestId('debt-panel').count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await card.getByTestId('debt-contracts').isVisible()).toBe(true);
+    await toggle.click();
+    expect(await card.getByTestId('debt-contracts').isVisible()).toBe(false);
+  });
+
+  it('desktop: details, cannot pay, dispute; each stored for the store of the card', async () => {
+    const page = await open('demo', { viewport: DESKTOP });
+    await loginMaria(page);
+    const data = await openMyDebits(page);
+    // No expand button on wide screens: the cards are open.
+    expect(await page.getByTestId('debt-toggle').count()).toBe(0);
+    const debt = data.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
+    const card = cardOf(page, data, debt);
+
+    // Details: company data, one row per unpaid instalment, future instalments (spec 001 §2 "Debt details").
+    const detailsButton = card.getByTestId('panel-details');
+    await detailsButton.click();
+    const panel = card.getByTestId('debt-details');
+    await panel.getByText(debt.loja.loj_razao_social, { exact: true }).waitFor();
+    const contract = debt.contratos[0]!;
+    const table = panel.getByRole('table', { name: `Contrato ${contract.con_contrato}` });
+    expect(await table.locator('tbody tr').count()).toBe(contract.parcelas.length);
+    const first = contract.parcelas[0]!;
+    const [y, m, d] = first.par_vencimento.split('-');
+    expect(
+      (await table.locator('tbody tr').first().locator('td').allTextContents()).map((t) =>
+        t.replace(/\u00a0/g, ' '),
+      ),
+    ).toEqual([
+      String(first.par_prestacao),
+      `${d}/${m}/${y}`,
+      first.fase > 0 ? String(first.fase) : '-',
+      money(first.corrigido),
+    ]);
+    if (debt.lancamentos_futuros.parcelas.length > 0) {
+      const future = panel.getByRole('table', { name: 'Parcelas futuras' });
+      expect(await future.locator('tbody tr').count()).toBe(debt.lancamentos_futuros.parcelas.length);
+    }
+    await expect.poll(() => stepsLogged(33)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'details-desktop');
+    await detailsButton.click();
+    expect(await card.getByTestId('debt-panel').count()).toBe(0);
+
+    // Cannot pay: no reason -> the spec's message; a reason -> stored and acknowledged.
+    await card.getByTestId('panel-cantPay').click();
+    const form = card.getByTestId('cant-pay-form');
+    expect(await form.getByRole('radio').count()).toBe(11);
+    await form.getByRole('button', { name: 'Continuar' }).click();
+    await form.getByText('Escolha um dos motivos para continuar.', { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'cant-pay-desktop');
+    await form.getByRole('radio', { name: 'Juros Altos' }).check();
+    await form.getByRole('button', { name: 'Continuar' }).click();
+    await expectModal(page, 'Sucesso', 'Recebemos o seu motivo. Obrigado por nos contar.');
+    expect(await card.getByTestId('debt-panel').count()).toBe(0);
+    expect((await requestsOf('cannot_pay', debt.loj_codigo)).map((r) => r.reason)).toEqual(['Juros Altos']);
+
+    // Not recognised: a confirmation first; Cancelar stores nothing.
+    await card.getByRole('button', { name: 'Não reconhece essa dívida?' }).click();
+    const confirm = page.getByTestId('modal');
+    await confirm.getByRole('heading', { name: 'Atenção' }).waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await requestsOf('dispute', debt.loj_codigo)).toHaveLength(0);
+    await card.getByRole('button', { name: 'Não reconhece essa dívida?' }).click();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await expectModal(
+      page,
+      'Sucesso',
+      'Recebemos a sua contestação. A empresa vai analisar esta dívida e responder pelo seu e-mail ou telefone cadastrado.',
+    );
+    expect(await requestsOf('dispute', debt.loj_codigo)).toHaveLength(1);
+    await shot(page, 'my-debits-desktop');
+  });
+  it('proposal from the payment options: the §5 validations, then the §8 success text and the stored row', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    const data = await openMyDebits(page);
+    const debt = data.dividas.find((d) => d.loja.loj_fantasia === 'Bela Casa')!;
+    const card = cardOf(page, data, debt);
+    await card.getByTestId('debt-toggle').click();
+    await card.getByTestId('panel-paymentOptions').click();
+    await card.getByTestId('po-proposal').click();
+    const form = card.getByTestId('proposal-form');
+    const send = form.getByRole('button', { name: 'Enviar proposta' });
+
+    await send.click();
+    await form.getByText('Digite uma entrada válida', { exact: true }).waitFor();
+    await form.getByText('Digite uma quantidade de parcelas válida', { exact: true }).waitFor();
+    await form.getByText('Digite um valor de parcela válido', { exact: true }).waitFor();
+    // The first invalid field takes focus; the errors are tied to their fields.
+    const entry = form.getByLabel('Entrada', { exact: true });
+    expect(await entry.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await entry.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    await shot(page, 'proposal-phone');
+
+    await entry.pressSequentially('10000');
+    expect((await entry.inputValue()).replace(/\u00a0/g, ' ')).toBe('R$ 100,00');
+    const count = form.getByLabel('Quantidade de parcelas', { exact: true });
+    await count.fill('0');
+    await send.click();
+    await form.getByText('Digite uma quantidade de parcelas válida', { exact: true }).waitFor();
+    expect(await form.getByText('Digite uma entrada válida', { exact: true }).count()).toBe(0);
+    expect(await requestsOf('proposal', debt.loj_codigo)).toHaveLength(0);
+
+    await count.fill('10');
+    await form.getByLabel('Valor da parcela', { exact: true }).pressSequentially('5000');
+    await send.click();
+    await expectModal(
+      page,
+      'Sucesso',
+      'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
+    );
+    const [stored] = await requestsOf('proposal', debt.loj_codigo);
+    expect(stored).toMatchObject({ entryCents: 10_000, instalmentCount: 10, instalmentCents: 5_000 });
+    await expect.poll(() => stepsLogged(9)).toBeGreaterThan(0);
+    // Back to the payment options.
+    await card.getByTestId('po-proposal').waitFor();
+  });
+});
+
+describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
+  it('prefeitura: straight to MyDebits, municipal cards with the masked CPF and the city-hall notice', async () => {
+    const page = await open('prefeitura');
+    const answer = debtsAnswer(page);
+    await loginMaria(page);
+    await page.waitForURL('**/minhas-dividas');
+    const data = await readDebts(answer);
+    expect(data.dividas.length).toBeGreaterThan(0);
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await page
+      .getByText(
+        'Desconto de 90% em multa e juros para pagamento à vista, ou de 70% para pagamento em até 60 parcelas com juros de 0,5% ao mês.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await cards(page).count()).toBe(data.dividas.length);
+    const card = cards(page).first();
+    expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe('Maria da Silva Santos');
+    expect(await card.getByTestId('debt-cpf').textContent()).toBe('CPF 529.***.***-25');
+    // Only name, masked CPF and the negotiate button: no store values on the card.
+    expect(await card.getByTestId('debt-updated').count()).toBe(0);
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Negociar']);
+    await expectNoAxeViolations(page);
+    await shot(page, 'prefeitura-phone');
+  });
+
+  it('servicos: the services-mode message', async () => {
+    const page = await open('servicos', { viewport: DESKTOP });
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    const data = await openMyDebits(page);
+    await page.getByTestId('notice-services').waitFor();
+    expect(await text(page.getByTestId('notice-services'))).toBe(
+      'Confira abaixo os seus serviços em aberto e escolha a melhor forma de pagar.',
+    );
+    expect(await cards(page).count()).toBe(data.dividas.length);
+    await expectNoAxeViolations(page);
+    await shot(page, 'servicos-desktop');
+  });
+
+  it('boletos: no negotiating store, so no My debts tile; MyDebits reads Meus Boletos and has no negotiation', async () => {
+    const page = await open('boletos');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    expect(await page.getByTestId('menu-tiles').getByRole('listitem').allTextContents()).toEqual(['Sair']);
+    const answer = debtsAnswer(page);
+    await page.goto(portal.url('boletos', '/minhas-dividas'));
+    const data = await readDebts(answer);
+    await page.getByRole('heading', { level: 1, name: 'Meus Boletos', exact: true }).waitFor();
+    expect(data.dividas.length).toBeGreaterThan(0);
+    expect(data.dividas.every((d) => d.tipo_necociacao === 'N')).toBe(true);
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    expect(await cards(page).count()).toBe(data.dividas.length);
+    expect(await page.getByTestId('panel-paymentOptions').count()).toBe(0);
+    expect(await page.getByTestId('panel-cantPay').count()).toBe(0);
+    await cards(page).first().getByRole('button', { name: 'Ver mais' }).click();
+    await cards(page).first().getByText('Código do contrato', { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'boletos-phone');
+  });
+  it('senff: temporary offers notice, days overdue on the card, larger fonts (capabilities)', async () => {
+    const page = await open('senff');
+    const box = page.getByTestId('search-input');
+    await box.fill(MARIA.cpf);
+    await box.press('Enter');
+    await page.waitForURL('**/confirmar-dados');
+    const before = (await portal.latestMessage('sms'))?.id ?? 0;
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
+    await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/verificar-token');
+    await expect.poll(async () => (await portal.latestMessage('sms'))?.id ?? 0).toBeGreaterThan(before);
+    const token = /\b(\d{6})\b/.exec((await portal.latestMessage('sms'))!.bodyText)![1]!;
+    await page.getByLabel('Código de 6 dígitos', { exact: true }).fill(token);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await page.waitForURL('**/menu');
+    const data = await openMyDebits(page);
+    expect(await text(page.getByTestId('notice-temporary'))).toBe(
+      'Atenção: as ofertas são temporárias e podem mudar a qualquer momento.',
+    );
+    expect(await page.locator('.debts--large').count()).toBe(1);
+    const debt = data.dividas[0]!;
+    const card = cards(page).first();
+    await card.getByTestId('debt-toggle').click();
+    const days =
+      debt.fase > 0
+        ? `${debt.fase} dias em atraso`
+        : debt.fase < 0
+          ? `Vence em ${-debt.fase} dias`
+          : 'Vence hoje';
+    await card.getByText(days, { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'senff-phone');
+  });
+
+  it('acme: an active agreement shows the already-has-agreement message', async () => {
+    const page = await open('acme', { viewport: DESKTOP });
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    let data = await openMyDebits(page);
+    expect(data.acordo_ativo).toBe(false);
+    expect(await page.getByTestId('notice-agreement').count()).toBe(0);
+    const [partner] = await portal.database.db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.identifier, 'acme'));
+    await portal.database.db.insert(agreements).values({
+      partnerId: partner!.id,
+      personId: await mariaId(),
+      storeId: data.dividas[0]!.loj_codigo,
+      paymentMethod: 'boleto',
+      instalmentCount: 0,
+      entryCents: 1000,
+      instalmentCents: 0,
+      totalCents: 1000,
+      firstDueDate: '2030-01-01',
+      contractIds: [],
+    });
+    const answer = debtsAnswer(page);
+    await page.reload();
+    data = await readDebts(answer);
+    expect(data.acordo_ativo).toBe(true);
+    expect(await text(page.getByTestId('notice-agreement'))).toBe(
+      'Você já possui um acordo ativo. Consulte os seus acordos e pagamentos em Meus Acordos.',
+    );
+    // MEUS ACORDOS appears with the MyAgreements screen (next issue); no button may lead to a missing page.
+    expect(await page.getByTestId('notice-agreement').getByRole('link').count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('session and entry rules (spec 001 §2)', () => {
+  it('without a session the debtor screens go to the landing page; Sair ends the session', async () => {
+    const page = await open('demo', { path: '/minhas-dividas' });
+    await page.waitForURL(portal.url('demo', '/'));
+    await page.goto(portal.url('demo', '/menu'));
+    await page.waitForURL(portal.url('demo', '/'));
+
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(portal.url('demo', '/'));
+    await page.goto(portal.url('demo', '/menu'));
+    await page.waitForURL(portal.url('demo', '/'));
+  });
+
+  it('a cpf in the path: identification with that CPF and the codes, then no Voltar and no cookie box', async () => {
+    const page = await open('demo', {
+      cookies: true,
+      path: `/menu/${MARIA.digits}?enumCanalOrigem=TOTEM&codAssessoriaSenff=77`,
+    });
+    await page.waitForURL('**/confirmar-dados');
+    expect(await page.getByLabel('CPF ou CNPJ', { exact: true }).inputValue()).toBe(MARIA.cpf);
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await confirmMaria(page);
+    await page.waitForURL('**/menu');
+    await page.getByTestId('debts-greeting').waitFor();
+    expect(await page.getByTestId('debts-back').count()).toBe(0);
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    const sessions = await portal.database.db
+      .select({ channel: debtorSessions.originChannel, advisory: debtorSessions.advisoryCode })
+      .from(debtorSessions)
+      .where(and(eq(debtorSessions.personId, await mariaId()), eq(debtorSessions.originChannel, 'TOTEM')));
+    expect(sessions).toEqual([{ channel: 'TOTEM', advisory: '77' }]);
+
+    // The open session is this CPF's: the menu opens directly.
+    await page.goto(portal.url('demo', `/menu/${MARIA.digits}`));
+    await page.getByTestId('debts-greeting').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/menu/${MARIA.digits}`);
+    // A CPF that is not a CPF.
+    await page.goto(portal.url('demo', '/menu/12345678900'));
+    await page.getByText('Parâmetros obrigatórios não informados', { exact: true }).waitFor();
+  });
+});
