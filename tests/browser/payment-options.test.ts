@@ -1,0 +1,478 @@
+import { mkdirSync } from 'node:fs';
+import { addDays, formatBrDate, formatMoney, todayInBrasilia } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { agreements, stepLogs } from '../../apps/server/src/db/schema';
+import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Spec 001 §2 "Payment options", §4, §5, §8 and §9: the plans of a debt card and the agreement confirmation,
+// through the built web app, the real server and the demo seed.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+const SHOTS = '/tmp/payment-options-screens';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const MARIA = {
+  cpf: '529.982.247-25',
+  digits: '52998224725',
+  birthDate: '15/05/1990',
+  phone: '(11) 98765-4321',
+};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(partner: string, viewport = DESKTOP): Promise<Page> {
+  context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url(partner, '/'));
+  return page;
+}
+
+/** Maria logs in on the landing page's search box (birth date, phone, robot check), then opens MyDebits. */
+async function loginMaria(page: Page, partner: string): Promise<void> {
+  const box = page.getByTestId('search-input');
+  await box.fill(MARIA.cpf);
+  await box.press('Enter');
+  await page.waitForURL('**/confirmar-dados');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
+  await form.getByLabel('Telefone', { exact: true }).fill(MARIA.phone);
+  await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
+  const widget = page.getByTestId('altcha');
+  await widget.getByText('Eu não sou um robô', { exact: true }).click();
+  await widget.locator('[data-state="verified"]').waitFor();
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByTestId('debts-greeting').waitFor();
+  await page.goto(portal.url(partner, '/minhas-dividas'));
+  await page.getByTestId('debt-card').first().waitFor();
+}
+
+const isPlanSearch = (request: Request) => request.url().includes('b=passo_3_novo');
+const planAnswer = (page: Page) => page.waitForResponse((r: Response) => isPlanSearch(r.request()));
+
+/** The next plan search: what the page sent and what the server answered. */
+async function nextSearch(
+  page: Page,
+  act: () => Promise<unknown>,
+): Promise<{ sent: PlanosPedido; retorno: boolean; mensagem: string; dados: PlanosResposta }> {
+  const answer = planAnswer(page);
+  await act();
+  const response = await answer;
+  const body = (await response.json()) as { retorno: boolean; mensagem: string; dados: PlanosResposta };
+  return { sent: response.request().postDataJSON() as PlanosPedido, ...body };
+}
+
+/** Opens the payment options panel of the card of `store` and returns the panel and the first search. */
+async function openPaymentOptions(page: Page, store: string) {
+  const card = page
+    .getByTestId('debt-card')
+    .filter({ has: page.getByRole('heading', { level: 2, name: store, exact: true }) })
+    .first();
+  const toggle = card.getByTestId('debt-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  const first = await nextSearch(page, () => card.getByTestId('panel-paymentOptions').click());
+  const panel = card.getByTestId('payment-options');
+  await settled(panel);
+  return { card, panel, first };
+}
+
+/** Waits until no search is running in the panel. */
+async function settled(panel: Locator): Promise<void> {
+  await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+}
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
+const planRadios = (panel: Locator) => panel.getByTestId('po-plan-list').getByRole('radio');
+
+/** The label a person reads for a plan (spec wording 'À vista R$ X' / 'Entrada de R$ X + N parcelas de R$ Y'). */
+function expectedLabel(plan: PreAcordo): string {
+  if (plan.pra_quantidade === 0) return `À vista ${money(plan.valor_total_acordo)}`;
+  const count = plan.pra_quantidade === 1 ? '1 parcela' : `${plan.pra_quantidade} parcelas`;
+  return `Entrada de ${money(plan.pra_valor_entrada)} + ${count} de ${money(plan.pra_valor_parcela)}`;
+}
+
+async function planLabels(panel: Locator): Promise<string[]> {
+  const labels = panel.getByTestId('po-plan-list').locator('.choice__label');
+  return (await labels.allTextContents()).map((label) => label.replace(/\u00a0/g, ' '));
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** A screenshot of `target`, or of what the screen shows. */
+async function shot(page: Page, name: string, target?: Locator): Promise<void> {
+  if (target) await target.screenshot({ path: `${SHOTS}/${name}.png` });
+  else await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+const choice = (panel: Locator, group: string, name: string) =>
+  panel.getByTestId(group).getByRole('radio', { name, exact: true });
+
+describe('payment options on demo (Maria, Banco Horizonte)', () => {
+  it('boleto pay in full by default, then instalments, PIX and card, each one search', async () => {
+    const page = await open('demo');
+    await loginMaria(page, 'demo');
+    const { panel, first } = await openPaymentOptions(page, 'Banco Horizonte');
+
+    // Spec 001 §4 defaults: boleto, pay in full, first due date today (Brasília).
+    expect(first.sent).toMatchObject({
+      pagamentoAvistaPrazo: 'A',
+      metodoPagamento: 'boleto',
+      primeiroVencimento: formatBrDate(todayInBrasilia()),
+      lancamentoFuturo: 'N',
+    });
+    expect(first.sent).not.toHaveProperty('bandeiraCartao');
+    expect(first.retorno).toBe(true);
+    expect(first.dados.pre_acordo).toHaveLength(1);
+    expect(await choice(panel, 'po-mode', 'À vista').isChecked()).toBe(true);
+    expect(await choice(panel, 'po-method', 'Boleto').isChecked()).toBe(true);
+    expect(await planLabels(panel)).toEqual([expectedLabel(first.dados.pre_acordo[0]!)]);
+    expect((await planLabels(panel))[0]).toMatch(/^À vista R\$ \d/);
+    await shot(page, 'desktop-pay-in-full', panel);
+
+    // Instalments: several plans, entry + instalments, with total and discount.
+    const instalments = await nextSearch(page, () => choice(panel, 'po-mode', 'Parcelado').check());
+    await settled(panel);
+    expect(instalments.sent).toMatchObject({ pagamentoAvistaPrazo: 'P', metodoPagamento: 'boleto' });
+    const plans = instalments.dados.pre_acordo.filter((p, i) => !(i === 0 && p.pra_quantidade === 0));
+    expect(plans.length).toBeGreaterThan(1);
+    expect(await planLabels(panel)).toEqual(plans.map(expectedLabel));
+    expect((await planLabels(panel))[0]).toMatch(/^Entrada de R\$ [\d.,]+ \+ 1 parcela de R\$ /);
+    const details = await text(panel.getByTestId('po-plan-list').locator('.choice__detail').first());
+    expect(details).toContain(`Total: ${money(plans[0]!.valor_total_acordo)}`);
+    if (plans[0]!.valor_desconto > 0)
+      expect(details).toContain(`Desconto de ${money(plans[0]!.valor_desconto)}`);
+    await shot(page, 'desktop-instalments', panel);
+
+    // The plans are keyboard radios: Tab reaches the list, arrows move the choice.
+    await planRadios(panel).first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await planRadios(panel).nth(1).isChecked()).toBe(true);
+    expect(await panel.getByTestId('po-continue').isEnabled()).toBe(true);
+
+    // PIX and card: a new search each; card without brand and form on this partner.
+    const pix = await nextSearch(page, () => choice(panel, 'po-method', 'PIX').check());
+    expect(pix.sent).toMatchObject({ metodoPagamento: 'pix', pagamentoAvistaPrazo: 'P' });
+    await settled(panel);
+    // A new answer clears the choice made in the old list.
+    expect(await panel.getByTestId('po-continue').isDisabled()).toBe(true);
+    const card = await nextSearch(page, () => choice(panel, 'po-method', 'Cartão de crédito').check());
+    expect(card.sent).toMatchObject({ metodoPagamento: 'cartao' });
+    expect(card.sent).not.toHaveProperty('bandeiraCartao');
+    await settled(panel);
+    expect(await planRadios(panel).count()).toBe(
+      card.dados.pre_acordo.filter((p, i) => !(i === 0 && p.pra_quantidade === 0)).length,
+    );
+    expect(await panel.getByTestId('po-card-brand').count()).toBe(0);
+
+    // Future entries: Maria's Banco Horizonte contract has some; the box sends lancamentoFuturo S.
+    const future = await nextSearch(page, () => panel.getByTestId('po-future').check());
+    expect(future.sent.lancamentoFuturo).toBe('S');
+    await settled(panel);
+
+    // Step 39 (viewed plans) was recorded for Maria.
+    await expect
+      .poll(
+        async () =>
+          (
+            await portal.database.db
+              .select()
+              .from(stepLogs)
+              .where(and(eq(stepLogs.stepCode, 39), eq(stepLogs.cpfCnpj, MARIA.digits)))
+          ).length,
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it('first due date: today .. today + 15 days; a later date resets to the maximum and clears the plans', async () => {
+    const page = await open('demo');
+    await loginMaria(page, 'demo');
+    const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
+    const today = todayInBrasilia();
+    const max = addDays(today, 15);
+    const date = panel.getByLabel('Data do primeiro vencimento', { exact: true });
+    expect(await date.inputValue()).toBe(formatBrDate(today));
+    await panel.getByText(`Escolha uma data de ${formatBrDate(today)} até ${formatBrDate(max)}.`).waitFor();
+
+    // A date in range searches again with it.
+    const inRange = addDays(today, 3);
+    const moved = await nextSearch(page, () => date.fill(formatBrDate(inRange)));
+    expect(moved.sent.primeiroVencimento).toBe(formatBrDate(inRange));
+    await settled(panel);
+    expect(moved.dados.pre_acordo[0]!.pra_primeiro_vcto).toBe(inRange);
+
+    // A day after the maximum: the spec 001 §5 message, the date back at the maximum, no plans, no search.
+    let searches = 0;
+    page.on('request', (request) => {
+      if (isPlanSearch(request)) searches += 1;
+    });
+    await date.fill(formatBrDate(addDays(max, 1)));
+    const message = panel.getByTestId('po-message');
+    expect(await text(message)).toBe(
+      `Data de vencimento passada é inválida, a data máxima possível é: ${formatBrDate(max)}`,
+    );
+    expect(await date.inputValue()).toBe(formatBrDate(max));
+    expect(await planRadios(panel).count()).toBe(0);
+    expect(searches).toBe(0);
+    await shot(page, 'desktop-date-reset', panel);
+    await expectNoAxeViolations(page);
+
+    // Recalcular searches with the maximum.
+    const again = await nextSearch(page, () => panel.getByRole('button', { name: 'Recalcular' }).click());
+    expect(again.sent.primeiroVencimento).toBe(formatBrDate(max));
+    await settled(panel);
+    expect(await planRadios(panel).count()).toBeGreaterThan(0);
+    expect(await message.count()).toBe(0);
+
+    // A date before today is out of range too.
+    await date.fill(formatBrDate(addDays(today, -1)));
+    expect(await text(message)).toBe(
+      `Data de vencimento passada é inválida, a data máxima possível é: ${formatBrDate(max)}`,
+    );
+    expect(await date.inputValue()).toBe(formatBrDate(max));
+  });
+
+  it('only the latest search counts: a slow older answer never replaces a newer one', async () => {
+    const page = await open('demo');
+    await loginMaria(page, 'demo');
+    const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
+    // The pay-in-full answer is held back until after the instalments answer has arrived.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api.php?a=negociacao_robo&b=passo_3_novo', async (route) => {
+      const body = route.request().postDataJSON() as PlanosPedido;
+      if (body.pagamentoAvistaPrazo === 'A') await held;
+      await route.continue().catch(() => {});
+    });
+    await choice(panel, 'po-mode', 'Parcelado').check();
+    await choice(panel, 'po-mode', 'À vista').check();
+    // While the search runs, the last list stays in place, inert, under the loading status.
+    await panel.getByText('Calculando as opções de pagamento…').waitFor();
+    await choice(panel, 'po-mode', 'Parcelado').check();
+    await settled(panel);
+    release();
+    await page.waitForTimeout(300);
+    expect(await planRadios(panel).count()).toBeGreaterThan(1);
+    expect((await planLabels(panel)).every((label) => label.startsWith('Entrada de'))).toBe(true);
+    await page.unroute('**/api.php?a=negociacao_robo&b=passo_3_novo');
+  });
+
+  it('confirmation: summary, default text, Confirmar acordo only after the terms, then Parabéns and the menu', async () => {
+    const page = await open('demo', PHONE);
+    await loginMaria(page, 'demo');
+    const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
+    await shot(page, 'phone-pay-in-full', panel);
+    const instalments = await nextSearch(page, () => choice(panel, 'po-mode', 'Parcelado').check());
+    await settled(panel);
+    await expectNoAxeViolations(page);
+    const plans = instalments.dados.pre_acordo.filter((p, i) => !(i === 0 && p.pra_quantidade === 0));
+    const plan = plans[2]!;
+    await planRadios(panel).nth(2).check();
+    await shot(page, 'phone-instalments');
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('heading', { name: 'Confirme o seu acordo' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirme o seu acordo');
+    expect(await text(confirm.getByTestId('po-summary-plan'))).toBe(expectedLabel(plan));
+    expect(await text(confirm)).toContain(money(plan.valor_total_acordo));
+    expect(await text(confirm.getByTestId('po-confirm-text'))).toBe(
+      'Ao confirmar este acordo, declaro que concordo com os valores, as datas de vencimento, a forma de pagamento ' +
+        'e as regras do credor. O portal envia diariamente ao credor as informações dos pagamentos, para que ele ' +
+        'cumpra as suas obrigações com os órgãos de proteção ao crédito.',
+    );
+    // No contact fields on this partner.
+    expect(await confirm.getByLabel('E-mail').count()).toBe(0);
+    const submit = confirm.getByRole('button', { name: 'Confirmar acordo' });
+    expect(await submit.isDisabled()).toBe(true);
+    await shot(page, 'phone-confirmation', panel);
+    await expectNoAxeViolations(page);
+
+    // Voltar goes back to the plans with the chosen one still ticked and focused.
+    await confirm.getByRole('button', { name: 'Voltar' }).click();
+    const chosen = planRadios(panel).nth(2);
+    expect(await chosen.isChecked()).toBe(true);
+    expect(await chosen.evaluate((el) => el === document.activeElement)).toBe(true);
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+
+    const terms = confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' });
+    await terms.check();
+    expect(await submit.isEnabled()).toBe(true);
+    await terms.uncheck();
+    expect(await submit.isDisabled()).toBe(true);
+    await terms.check();
+
+    const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+    await submit.click();
+    const sent = (await saved).request().postDataJSON();
+    expect(sent).toEqual({
+      praCodigo: plan.pra_codigo,
+      formaDePagamento: 'boleto',
+      primeiroVencimento: formatBrDate(todayInBrasilia()),
+    });
+    const dialog = page.getByTestId('modal');
+    await dialog.getByRole('heading', { name: 'Parabéns' }).waitFor();
+    expect(await text(dialog.locator('.modal__text'))).toBe('Acordo realizado com sucesso!');
+    await shot(page, 'phone-congratulations');
+    // Spec 001 §9: 2000 ms later the person is on the menu (agreements come with the next issue).
+    const started = Date.now();
+    await page.waitForURL('**/menu', { timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    const rows = await portal.database.db.select().from(agreements);
+    expect(rows.length).toBe(1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+  });
+
+  it('send proposal opens the proposal form in the panel and comes back', async () => {
+    const page = await open('demo');
+    await loginMaria(page, 'demo');
+    const { panel } = await openPaymentOptions(page, 'Bela Casa');
+    await panel.getByRole('button', { name: 'Enviar proposta' }).click();
+    const form = panel.getByTestId('proposal-form');
+    await form.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('entrada');
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: 'Voltar às opções de pagamento' }).click();
+    await panel.getByTestId('po-plan-list').waitFor();
+    expect(
+      await panel
+        .getByRole('button', { name: 'Enviar proposta' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+  });
+});
+
+describe('partner settings', () => {
+  it('negocie: no PIX (flgDesativarPix) and the first due date fixed to today', async () => {
+    const page = await open('negocie');
+    await loginMaria(page, 'negocie');
+    const { panel, first } = await openPaymentOptions(page, 'Alfa Eletro');
+    expect(first.retorno).toBe(true);
+    const methods = await panel
+      .getByTestId('po-method')
+      .getByRole('radio')
+      .evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent));
+    expect(methods).toEqual(['Boleto', 'Cartão de crédito']);
+    // flgAtivarEscolhaDoVencimento is off here: the date is today, shown as text.
+    expect(await panel.getByLabel('Data do primeiro vencimento').count()).toBe(0);
+    expect(await text(panel.getByTestId('po-due-date-fixed'))).toContain(formatBrDate(todayInBrasilia()));
+    await expectNoAxeViolations(page);
+  });
+
+  it('acme: no card (flgDesativarCartaoCredito)', async () => {
+    const page = await open('acme');
+    await loginMaria(page, 'acme');
+    const { panel } = await openPaymentOptions(page, 'Faculdade Saber');
+    const methods = await panel
+      .getByTestId('po-method')
+      .getByRole('radio')
+      .evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent));
+    expect(methods).toEqual(['Boleto', 'PIX']);
+  });
+});
+
+describe('card brand and form, contact on confirmation (senff capabilities)', () => {
+  it('asks brand and form for card payments, sends them, and requires phone and e-mail to confirm', async () => {
+    const page = await open('senff', PHONE);
+    // Senff logs in with the birth date and the SMS token (no phone, no robot check).
+    const before = (await portal.latestMessage('sms'))?.id ?? 0;
+    const box = page.getByTestId('search-input');
+    await box.fill(MARIA.cpf);
+    await box.press('Enter');
+    await page.waitForURL('**/confirmar-dados');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
+    await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/verificar-token');
+    await expect.poll(async () => (await portal.latestMessage('sms'))?.id ?? 0).toBeGreaterThan(before);
+    const token = /\b(\d{6})\b/.exec((await portal.latestMessage('sms'))!.bodyText)![1]!;
+    await page.getByLabel('Código de 6 dígitos', { exact: true }).fill(token);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await page.getByTestId('debts-greeting').waitFor();
+    await page.goto(portal.url('senff', '/minhas-dividas'));
+    await page.getByTestId('debt-card').first().waitFor();
+
+    const { panel } = await openPaymentOptions(page, 'Senff Cartões');
+    expect(await panel.getByTestId('po-card-brand').count()).toBe(0);
+    const card = await nextSearch(page, () => choice(panel, 'po-method', 'Cartão de crédito').check());
+    // Defaults: the first brand and, where the store takes no recurring charges, the one-time form.
+    expect(card.sent).toMatchObject({
+      metodoPagamento: 'cartao',
+      bandeiraCartao: 'MASTERCARD',
+      formaCartao: 'avista',
+    });
+    await settled(panel);
+    const brands = await panel
+      .getByTestId('po-card-brand')
+      .getByRole('radio')
+      .evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent));
+    expect(brands).toEqual(['MASTERCARD', 'VISA', 'ELO', 'HIPERCARD', 'OUTRA']);
+    // Spec 001 §9 card fee texts.
+    expect(await text(panel.getByTestId('po-card-form'))).toContain('taxa de 2,49%');
+    expect(await text(panel.getByTestId('po-card-form'))).toContain(
+      '2,60% de 2x a 6x e de 2,99% de 7x a 12x',
+    );
+    const hiper = await nextSearch(page, () => choice(panel, 'po-card-brand', 'HIPERCARD').check());
+    expect(hiper.sent.bandeiraCartao).toBe('HIPERCOB');
+    await settled(panel);
+    const instalments = await nextSearch(page, () =>
+      panel
+        .getByTestId('po-card-form')
+        .getByRole('radio', { name: /^Parcelado no cartão/ })
+        .check(),
+    );
+    expect(instalments.sent).toMatchObject({ bandeiraCartao: 'HIPERCOB', formaCartao: 'parcelado' });
+    await settled(panel);
+    await shot(page, 'phone-card-brand-form', panel.getByTestId('po-card-form'));
+    await expectNoAxeViolations(page);
+
+    await planRadios(panel).first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('b=passo_4_novo')) saves += 1;
+    });
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await confirm.getByText('Telefone é obrigatório', { exact: true }).waitFor();
+    await confirm.getByText('E-mail é obrigatório', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('telefone');
+    expect(saves).toBe(0);
+    await shot(page, 'phone-confirmation-contact', panel);
+    await expectNoAxeViolations(page);
+    await confirm.getByLabel('Telefone', { exact: true }).fill('11987654321');
+    await confirm.getByLabel('E-mail', { exact: true }).fill('demo@example.com');
+    const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    expect((await saved).request().postDataJSON()).toMatchObject({
+      formaDePagamento: 'cartao',
+      telefone: '11987654321',
+      email: 'demo@example.com',
+    });
+    await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
+  });
+});
