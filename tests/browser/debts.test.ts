@@ -155,6 +155,12 @@ async function requestsOf(kind: 'cannot_pay' | 'proposal' | 'dispute', storeId: 
     );
 }
 
+/** Clicks a link that opens a new tab (an outside address, unreachable here) and closes that tab. */
+async function followExternalLink(page: Page, link: Locator): Promise<void> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await popup.close();
+}
+
 async function stepsLogged(code: number): Promise<number> {
   const rows = await portal.database.db
     .select({ id: stepLogs.id })
@@ -414,8 +420,12 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     // Only name, masked CPF and the negotiate button: no store values on the card.
     expect(await card.getByTestId('debt-updated').count()).toBe(0);
     expect(await card.getByRole('button').allTextContents()).toEqual(['Negociar']);
+    const cityHallPortal = card.getByRole('link', { name: 'Portal da Prefeitura (abre em nova aba)' });
+    expect(await cityHallPortal.getAttribute('href')).toBe('https://prefeitura.example.com/');
     await expectNoAxeViolations(page);
     await shot(page, 'prefeitura-phone');
+    await followExternalLink(page, cityHallPortal);
+    await expect.poll(() => stepsLogged(32)).toBeGreaterThan(0);
   });
 
   it('servicos: the services-mode message', async () => {
@@ -443,6 +453,8 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     await page.getByRole('heading', { level: 1, name: 'Meus Boletos', exact: true }).waitFor();
     expect(data.dividas.length).toBeGreaterThan(0);
     expect(data.dividas.every((d) => d.tipo_necociacao === 'N')).toBe(true);
+    // A store that does not negotiate offers no discount.
+    expect(data.dividas.every((d) => !d.com_desconto && d.total_desconto === 0)).toBe(true);
     await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
     expect(await cards(page).count()).toBe(data.dividas.length);
     expect(await page.getByTestId('panel-paymentOptions').count()).toBe(0);
@@ -486,6 +498,10 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     await card.getByText(days, { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await shot(page, 'senff-phone');
+    const insurance = page.getByTestId('insurance-link');
+    expect(await insurance.getAttribute('href')).toBe('https://seguros.senff.example.com/');
+    await followExternalLink(page, insurance);
+    await expect.poll(() => stepsLogged(104)).toBeGreaterThan(0);
   });
 
   it('acme: an active agreement shows the already-has-agreement message', async () => {

@@ -206,6 +206,13 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
   it('refuses a boleto-only store and a payment type the partner switched off', async () => {
     const answer: DividasResposta = (await debts(maria)).json().dados;
     const boletoOnly = answer.dividas.find((d) => d.tipo_necociacao === 'N')!;
+    // Nothing is negotiated there, so no discount is announced: the cash value is the updated value.
+    expect(boletoOnly).toMatchObject({
+      com_desconto: false,
+      total_desconto: 0,
+      porcentagem_desconto_total: 0,
+    });
+    expect(boletoOnly.total_corrigido_avista).toBe(boletoOnly.totalCorrigido);
     const res = await plans({
       lojCodigo: boletoOnly.loj_codigo,
       preCodigo: boletoOnly.pre_codigos.join(','),

@@ -131,6 +131,7 @@ export const DEMO_PARTNERS: DemoPartner[] = [
         flgValidarToken: true,
         flgTotem: true,
       },
+      myDebits: { urlSeguro: 'https://seguros.senff.example.com' },
     },
     stores: [[5, true]],
     fullLanding: false,

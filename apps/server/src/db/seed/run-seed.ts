@@ -155,6 +155,7 @@ async function seedPartner(db: Db, partner: DemoPartner, storeIds: number[]): Pr
     phone: '1140028922',
     initialTime: '08:00',
     finalTime: '18:00',
+    site: `https://${partner.identifier}.example.com`,
   };
   if (!partner.fullLanding) {
     await addSection('contact', contact);
@@ -198,7 +199,6 @@ async function seedPartner(db: Db, partner: DemoPartner, storeIds: number[]): Pr
       ...contact,
       whatsapp: '11987650000',
       phoneZeroEightHundred: '08007654321',
-      site: `https://${partner.identifier}.example.com`,
       address: 'Av. Paulista, 1000 - Bela Vista, São Paulo - SP, 01310-100',
       dadosEmpresa: `${partner.name} Serviços de Cobrança Ltda. - CNPJ 11.222.333/0001-81`,
       initialTimeWeekend: '08:00',

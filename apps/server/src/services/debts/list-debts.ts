@@ -93,9 +93,11 @@ function buildCard(
     mode: 'A',
     policy,
   });
-  const cashTotal = cash?.totalCents ?? 0;
+  // A store that only issues boletos negotiates nothing, so it offers no discount either (spec 001 §2).
+  const offer = store.negotiates ? cash : undefined;
+  const cashTotal = offer?.totalCents ?? updatedTotal;
   const discount = Math.max(0, updatedTotal - cashTotal);
-  const percent = cash?.discountPercent ?? 0;
+  const percent = offer?.discountPercent ?? 0;
   const phases = figures.current.map((i) => i.phase);
   const latest = phases.length ? Math.max(...phases) : 0;
   const loja = store.store;
@@ -124,7 +126,9 @@ function buildCard(
     total_original: figures.balance.principalCents,
     totalCorrigido: updatedTotal,
     total_corrigido_avista: cashTotal,
-    total_corrigido_aprazo: discountedBalance(figures.balance, policy.instalmentDiscount) + future,
+    total_corrigido_aprazo: offer
+      ? discountedBalance(figures.balance, policy.instalmentDiscount) + future
+      : updatedTotal,
     saldo_contrato: updatedTotal,
     saldo_contrato_com_desconto: cashTotal,
     total_desconto: discount,
