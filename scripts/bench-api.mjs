@@ -1,0 +1,213 @@
+// npm run bench:api: req/s and p50/p99 latency of passo_1, passo_2_novo and passo_3_novo at 100 connections, on the
+// embedded PGlite and, when DATABASE_URL is set (or --pg), on PostgreSQL in a scratch database. The server runs in
+// its own process with the demo seed; identification limits are raised for the load generator's address only.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const pgUrl =
+  process.env.DATABASE_URL ?? (process.argv.includes('--pg') ? 'postgres://root@127.0.0.1:5432/test' : null);
+
+function request(port, path, { method = 'GET', host, body, cookie } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: {
+          host,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
+
+async function startServer(label, databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+      LIMIT_LOGIN_PER_IP: '100000000',
+      LIMIT_LOGIN_PER_DOCUMENT: '100000000',
+      LIMIT_SMS_PER_PHONE: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const health = await request(port, '/healthz', { host: 'localhost' }).catch(() => null);
+    if (health?.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`${label}: server did not become ready`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openSession(port) {
+  const host = 'demo.portal.localhost';
+  const challenge = JSON.parse((await request(port, '/api/captcha/altcha', { host })).text);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const login = await request(port, '/api.php?a=negociacao_robo&b=passo_1', {
+    method: 'POST',
+    host,
+    body: {
+      pesCpfCnpj: '52998224725',
+      dataNascimento: '15/05/1990',
+      telefone: '11987654321',
+      aceite: true,
+      captcha,
+    },
+  });
+  const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0];
+  const debts = JSON.parse(
+    (
+      await request(port, '/api.php?a=negociacao_robo&b=passo_2_novo', {
+        method: 'POST',
+        host,
+        body: {},
+        cookie,
+      })
+    ).text,
+  );
+  const card = debts.dados.dividas.find((d) => d.tipo_necociacao === 'S');
+  return { host, cookie, card };
+}
+
+function run(port, title, { host, body, cookie }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${title.path}`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: { host, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function benchDatabase(label, databaseUrl) {
+  console.error(`${label}: starting the server`);
+  const server = await startServer(label, databaseUrl);
+  console.error(`${label}: ready on port ${server.port}`);
+  try {
+    const { host, cookie, card } = await openSession(server.port);
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const calls = [
+      {
+        name: 'passo_1',
+        path: '/api.php?a=negociacao_robo&b=passo_1',
+        // The token partner skips the robot check: the lookup, the checks and a pending session, as a login does.
+        options: {
+          host: 'senff.portal.localhost',
+          body: {
+            pesCpfCnpj: '52998224725',
+            dataNascimento: '15/05/1990',
+            telefone: '11987654321',
+            aceite: true,
+          },
+        },
+      },
+      {
+        name: 'passo_2_novo',
+        path: '/api.php?a=negociacao_robo&b=passo_2_novo',
+        options: { host, cookie, body: {} },
+      },
+      {
+        name: 'passo_3_novo',
+        path: '/api.php?a=negociacao_robo&b=passo_3_novo',
+        options: {
+          host,
+          cookie,
+          body: {
+            lojCodigo: card.loj_codigo,
+            preCodigo: card.pre_codigos.join(','),
+            primeiroVencimento: today,
+            pagamentoAvistaPrazo: 'P',
+            metodoPagamento: 'boleto',
+          },
+        },
+      },
+    ];
+    const rows = [];
+    for (const call of calls) {
+      console.error(`${label}: ${call.name}`);
+      // One request first: a benchmark of error answers measures nothing.
+      const probe = await request(server.port, call.path, { method: 'POST', ...call.options });
+      if (probe.status !== 200 || JSON.parse(probe.text).retorno !== true)
+        throw new Error(`${label}: ${call.name} answered ${probe.status} ${probe.text.slice(0, 300)}`);
+      const result = await run(server.port, call, call.options);
+      rows.push({
+        database: label,
+        call: call.name,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+const rows = [...(await benchDatabase('PGlite', null))];
+if (pgUrl) {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const name = `bench_api_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    rows.push(...(await benchDatabase('PostgreSQL', url.toString())));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s per call`);
+console.table(rows);
