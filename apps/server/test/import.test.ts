@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -1103,9 +1103,38 @@ describe('npm run import (runImportCommand)', () => {
       const result = await runCommand(argv, env);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^opção inválida: (--parceiro|-p, --partner <value>)\n/);
       expect(result.stderr.endsWith(`\n${USAGE}\n`)).toBe(true);
     }
   });
+
+  it('a folder instead of a file', async () => {
+    expect(await runCommand([dir, '--partner', 'demo'], env)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `não é um arquivo: ${dir}\n`,
+    });
+  });
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses an embedded database another live process holds (npm start), and takes over a stale lock',
+    async () => {
+      const lock = join(env.DATA_DIR!, 'portal.lock');
+      mkdirSync(env.DATA_DIR!, { recursive: true });
+      writeFileSync(lock, String(process.ppid));
+      expect(await runCommand([example, '--partner', 'demo'], env)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `o banco embutido em ${env.DATA_DIR} está em uso pelo processo ${process.ppid}: pare o servidor (npm start) e importe de novo\n`,
+      });
+      // A pid no process has (the largest Linux allows is 2^22).
+      writeFileSync(lock, String(2 ** 22 + 1));
+      expect((await runCommand([example, '--partner', 'demo'], env)).stderr).toBe(
+        'parceiro não encontrado: demo\n',
+      );
+      expect(existsSync(lock)).toBe(false);
+    },
+  );
 
   it('a file that does not exist', async () => {
     const missing = join(dir, 'nao-existe.csv');

@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadEnv } from '../env';
 import { prepareDatabase } from '../prepare-database';
 import { findPartnerByCompanyCode, findPartnerByIdentifier } from '../repositories/partner-repository';
@@ -63,18 +64,29 @@ export async function runImportCommand(argv: string[], io: CommandIo): Promise<n
     file = positionals[0];
     partnerRef = values.partner;
   } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`);
+    const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
+    return fail(`${option ? `opção inválida: ${option}` : 'informe um arquivo'}\n${USAGE}`);
   }
   if (!file || !partnerRef) return fail(USAGE);
   let size: number;
   try {
-    size = statSync(file).size;
+    const stats = statSync(file);
+    if (!stats.isFile()) return fail(`não é um arquivo: ${file}`);
+    size = stats.size;
   } catch {
     return fail(`arquivo não encontrado: ${file}`);
   }
 
   const env = loadEnv(io.env);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    return fail(
+      `o banco embutido em ${env.DATA_DIR} está em uso pelo processo ${error.pid}: pare o servidor (npm start) e importe de novo`,
+    );
+  }
   try {
     await prepareDatabase(database, { ...env, SEED_DEMO: 'off' });
     const partner = /^\d+$/.test(partnerRef)

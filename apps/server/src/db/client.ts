@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the app is typed against one of them so repositories need not
@@ -52,9 +53,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  await client.waitReady;
+  await client.waitReady.catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -63,6 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
