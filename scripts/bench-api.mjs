@@ -47,7 +47,11 @@ function request(port, path, { method = 'GET', host, body, cookie } = {}) {
 async function startServer(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const port = 3400 + Math.floor(Math.random() * 500);
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...profile, 'apps/server/src/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

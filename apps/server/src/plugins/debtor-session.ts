@@ -18,6 +18,7 @@ import {
 // stored, bound to one partner and one person, 30 minutes idle and 12 hours at most.
 export const SESSION_COOKIE = 'portal_sessao';
 export const SESSION_IDLE_MS = 30 * 60_000;
+const SESSION_TOUCH_MS = 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -84,7 +85,9 @@ export default fp<{ db: Db; secureCookies: boolean }>(
         if (!token) throw new AppError('NO_SESSION');
         const session = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
         if (!session || (session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
-        await touchSession(db, session.tokenHash);
+        // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
+        if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+          await touchSession(db, session.tokenHash);
         return session;
       },
       open: (session) => openSession(db, session.tokenHash),

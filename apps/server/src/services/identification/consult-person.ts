@@ -66,7 +66,7 @@ export async function consultPerson(
   if (checkPhone && phone.length < 10) fields.telefone = INVALID_LOGIN_PHONE.text;
   if (!input.aceite) fields.aceite = AGREEMENT_MESSAGE;
   if (Object.keys(fields).length > 0) throw invalid(fields);
-  await verifyRobotCheck(deps, partner, input.captcha, request.ip);
+  await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
 
   const person = await findPersonKnownToPartner(deps.db, partner.id, document);
   if (!person) throw new AppError('DOCUMENT_NOT_FOUND');

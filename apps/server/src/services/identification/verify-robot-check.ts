@@ -1,4 +1,4 @@
-import { hasCapability, LOGIN_TEXTS } from '@portal/domain';
+import { hasCapability, LOGIN_TEXTS, type PartnerConfig } from '@portal/domain';
 import { lt } from 'drizzle-orm';
 import { captchaUses } from '../../db/schema';
 import { verifyAltchaPayload } from '../../integrations/captcha/altcha';
@@ -17,9 +17,19 @@ export async function verifyRobotCheck(
   partner: PartnerRow,
   answer: string | undefined,
   remoteIp: string,
+  // The caller's copy when it has one: the configuration is several queries.
+  config?: PartnerConfig,
 ): Promise<void> {
-  const config = await loadPartnerConfig(deps.db, partner);
-  if (hasCapability(config, 'skipRobotCheck')) return;
+  if (!hasCapability(config ?? (await loadPartnerConfig(deps.db, partner)), 'skipRobotCheck'))
+    return verifyAnswer(deps, partner, answer, remoteIp);
+}
+
+async function verifyAnswer(
+  deps: IdentificationDeps & { altchaSecret: string },
+  partner: PartnerRow,
+  answer: string | undefined,
+  remoteIp: string,
+): Promise<void> {
   if (!answer) throw invalid({ captcha: ROBOT_CHECK_MESSAGE });
   const { env } = deps;
   const hosted = {
