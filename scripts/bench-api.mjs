@@ -3,46 +3,16 @@
 // its own process with the demo seed; identification limits are raised for the load generator's address only.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { loginMaria, MARIA, request } from './bench-session.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const pgUrl =
   process.env.DATABASE_URL ?? (process.argv.includes('--pg') ? 'postgres://root@127.0.0.1:5432/test' : null);
-
-function request(port, path, { method = 'GET', host, body, cookie } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        headers: {
-          host,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    if (body) req.write(JSON.stringify(body));
-    req.end();
-  });
-}
 
 async function startServer(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -86,21 +56,7 @@ async function startServer(label, databaseUrl) {
 
 async function openSession(port) {
   const host = 'demo.portal.localhost';
-  const challenge = JSON.parse((await request(port, '/api/captcha/altcha', { host })).text);
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const login = await request(port, '/api.php?a=negociacao_robo&b=passo_1', {
-    method: 'POST',
-    host,
-    body: {
-      pesCpfCnpj: '52998224725',
-      dataNascimento: '15/05/1990',
-      telefone: '11987654321',
-      aceite: true,
-      captcha,
-    },
-  });
-  const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0];
+  const cookie = await loginMaria(port, host);
   const debts = JSON.parse(
     (
       await request(port, '/api.php?a=negociacao_robo&b=passo_2_novo', {
@@ -145,12 +101,7 @@ async function benchDatabase(label, databaseUrl) {
         // The token partner skips the robot check: the lookup, the checks and a pending session, as a login does.
         options: {
           host: 'senff.portal.localhost',
-          body: {
-            pesCpfCnpj: '52998224725',
-            dataNascimento: '15/05/1990',
-            telefone: '11987654321',
-            aceite: true,
-          },
+          body: MARIA,
         },
       },
       {

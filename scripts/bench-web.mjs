@@ -1,11 +1,12 @@
 // npm run bench:web: builds the web app, serves it on a fresh embedded database, and runs Lighthouse (mobile
-// profile) on the landing pages of two partners. Prints the figures; asserts nothing (budgets in GUIDE.md).
+// profile) on the landing pages of two partners and on the demo debtor's menu and debts. Prints the figures; asserts nothing (budgets in GUIDE.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { loginMaria } from './bench-session.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 3310);
@@ -58,15 +59,27 @@ try {
   const outDir = join(root, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const rows = [];
-  for (const partner of partners) {
-    const url =
-      partner === 'demo' ? `http://localhost:${port}/` : `http://${partner}.portal.localhost:${port}/`;
+  // Landing pages, then the debtor area of the demo partner with the demo debtor's session.
+  const cookie = await loginMaria(port, 'localhost');
+  const pages = [
+    ...partners.map((partner) => ({
+      page: `${partner} /`,
+      url: partner === 'demo' ? `http://localhost:${port}/` : `http://${partner}.portal.localhost:${port}/`,
+    })),
+    ...['/menu', '/minhas-dividas'].map((path) => ({
+      page: `demo ${path}`,
+      url: `http://localhost:${port}${path}`,
+      headers: { Cookie: cookie },
+    })),
+  ];
+  for (const { page, url, headers } of pages) {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       formFactor: 'mobile',
+      ...(headers ? { extraHeaders: headers } : {}),
     });
     const { audits, categories } = result.lhr;
     const requests = audits['network-requests']?.details?.items ?? [];
@@ -74,7 +87,7 @@ try {
       .filter((r) => r.resourceType === 'Script')
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     rows.push({
-      partner,
+      page,
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,
       LCP: audits['largest-contentful-paint'].displayValue,
@@ -83,7 +96,7 @@ try {
       'total bytes': kb(audits['total-byte-weight'].numericValue),
       'JS bytes': kb(scriptBytes),
     });
-    writeFileSync(join(outDir, `lighthouse-${partner}.json`), result.report);
+    writeFileSync(join(outDir, `lighthouse-${page.replace(/\W+/g, '-')}.json`), result.report);
   }
   console.log(
     '\nLighthouse, mobile profile (budget: performance >= 0.95, LCP <= 1.5 s, accessibility 1.0, landing JS <= 90 KB gzip)',
