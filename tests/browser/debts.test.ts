@@ -12,6 +12,7 @@ import {
   stepLogs,
 } from '../../apps/server/src/db/schema';
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
+import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 
 // Spec 001 §2-§5, §8 and §9: the debtor area after identification (main menu, MyDebits cards and their panels),
@@ -34,12 +35,6 @@ afterEach(async () => {
   await context?.close();
 });
 
-const MARIA = {
-  cpf: '529.982.247-25',
-  digits: '52998224725',
-  birthDate: '15/05/1990',
-  phone: '(11) 98765-4321',
-};
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = '/tmp/debts-screens';
@@ -59,33 +54,6 @@ async function open(
   const page = await context.newPage();
   await page.goto(portal.url(partner, options.path ?? '/'));
   return page;
-}
-
-async function solveRobotCheck(page: Page): Promise<void> {
-  const widget = page.getByTestId('altcha');
-  await widget.getByRole('checkbox', { name: 'Eu não sou um robô' }).waitFor();
-  await widget.getByText('Eu não sou um robô', { exact: true }).click();
-  await widget.locator('[data-state="verified"]').waitFor();
-}
-
-/** ConfirmBirthday with Maria's data (every partner used here asks birth date and phone). */
-async function confirmMaria(page: Page): Promise<void> {
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
-  await form.getByLabel('Telefone', { exact: true }).fill(MARIA.phone);
-  await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
-  await solveRobotCheck(page);
-  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-}
-
-/** Maria logs in on the landing page's search box and lands where the server sends her. */
-async function loginMaria(page: Page): Promise<void> {
-  const box = page.getByTestId('search-input');
-  await box.fill(MARIA.cpf);
-  await box.press('Enter');
-  await page.waitForURL('**/confirmar-dados');
-  await confirmMaria(page);
-  await page.getByTestId('debts-greeting').waitFor();
 }
 
 const debtsAnswer = (page: Page) =>
@@ -466,20 +434,7 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
   });
   it('senff: temporary offers notice, days overdue on the card, larger fonts (capabilities)', async () => {
     const page = await open('senff');
-    const box = page.getByTestId('search-input');
-    await box.fill(MARIA.cpf);
-    await box.press('Enter');
-    await page.waitForURL('**/confirmar-dados');
-    const before = (await portal.latestMessage('sms'))?.id ?? 0;
-    const form = page.getByTestId('login-form');
-    await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
-    await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
-    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL('**/verificar-token');
-    await expect.poll(async () => (await portal.latestMessage('sms'))?.id ?? 0).toBeGreaterThan(before);
-    const token = /\b(\d{6})\b/.exec((await portal.latestMessage('sms'))!.bodyText)![1]!;
-    await page.getByLabel('Código de 6 dígitos', { exact: true }).fill(token);
-    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await loginMariaWithSmsToken(page, portal);
     await page.waitForURL('**/menu');
     const data = await openMyDebits(page);
     expect(await text(page.getByTestId('notice-temporary'))).toBe(

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page, Request, Response } from '
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
+import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 
 // Spec 001 §2 "Payment options", §4, §5, §8 and §9: the plans of a debt card and the agreement confirmation,
@@ -17,12 +18,6 @@ let context: BrowserContext;
 const SHOTS = '/tmp/payment-options-screens';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const MARIA = {
-  cpf: '529.982.247-25',
-  digits: '52998224725',
-  birthDate: '15/05/1990',
-  phone: '(11) 98765-4321',
-};
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -44,21 +39,9 @@ async function open(partner: string, viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
-/** Maria logs in on the landing page's search box (birth date, phone, robot check), then opens MyDebits. */
-async function loginMaria(page: Page, partner: string): Promise<void> {
-  const box = page.getByTestId('search-input');
-  await box.fill(MARIA.cpf);
-  await box.press('Enter');
-  await page.waitForURL('**/confirmar-dados');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
-  await form.getByLabel('Telefone', { exact: true }).fill(MARIA.phone);
-  await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
-  const widget = page.getByTestId('altcha');
-  await widget.getByText('Eu não sou um robô', { exact: true }).click();
-  await widget.locator('[data-state="verified"]').waitFor();
-  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByTestId('debts-greeting').waitFor();
+/** Maria logs in, then opens MyDebits. */
+async function openMyDebits(page: Page, partner: string): Promise<void> {
+  await loginMaria(page);
   await page.goto(portal.url(partner, '/minhas-dividas'));
   await page.getByTestId('debt-card').first().waitFor();
 }
@@ -129,7 +112,7 @@ const choice = (panel: Locator, group: string, name: string) =>
 describe('payment options on demo (Maria, Banco Horizonte)', () => {
   it('boleto pay in full by default, then instalments, PIX and card, each one search', async () => {
     const page = await open('demo');
-    await loginMaria(page, 'demo');
+    await openMyDebits(page, 'demo');
     const { panel, first } = await openPaymentOptions(page, 'Banco Horizonte');
 
     // Spec 001 §4 defaults: boleto, pay in full, first due date today (Brasília).
@@ -204,7 +187,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 
   it('first due date: today .. today + 15 days; a later date resets to the maximum and clears the plans', async () => {
     const page = await open('demo');
-    await loginMaria(page, 'demo');
+    await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
     const today = todayInBrasilia();
     const max = addDays(today, 15);
@@ -252,7 +235,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 
   it('only the latest search counts: a slow older answer never replaces a newer one', async () => {
     const page = await open('demo');
-    await loginMaria(page, 'demo');
+    await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
     // The pay-in-full answer is held back until after the instalments answer has arrived.
     let release: () => void = () => {};
@@ -279,7 +262,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 
   it('confirmation: summary, default text, Confirmar acordo only after the terms, then Parabéns and the menu', async () => {
     const page = await open('demo', PHONE);
-    await loginMaria(page, 'demo');
+    await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
     await shot(page, 'phone-pay-in-full', panel);
     const instalments = await nextSearch(page, () => choice(panel, 'po-mode', 'Parcelado').check());
@@ -345,7 +328,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 
   it('send proposal opens the proposal form in the panel and comes back', async () => {
     const page = await open('demo');
-    await loginMaria(page, 'demo');
+    await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Bela Casa');
     await panel.getByRole('button', { name: 'Enviar proposta' }).click();
     const form = panel.getByTestId('proposal-form');
@@ -367,7 +350,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 describe('partner settings', () => {
   it('negocie: no PIX (flgDesativarPix) and the first due date fixed to today', async () => {
     const page = await open('negocie');
-    await loginMaria(page, 'negocie');
+    await openMyDebits(page, 'negocie');
     const { panel, first } = await openPaymentOptions(page, 'Alfa Eletro');
     expect(first.retorno).toBe(true);
     const methods = await panel
@@ -383,7 +366,7 @@ describe('partner settings', () => {
 
   it('acme: no card (flgDesativarCartaoCredito)', async () => {
     const page = await open('acme');
-    await loginMaria(page, 'acme');
+    await openMyDebits(page, 'acme');
     const { panel } = await openPaymentOptions(page, 'Faculdade Saber');
     const methods = await panel
       .getByTestId('po-method')
@@ -397,21 +380,7 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
   it('asks brand and form for card payments, sends them, and requires phone and e-mail to confirm', async () => {
     const page = await open('senff', PHONE);
     // Senff logs in with the birth date and the SMS token (no phone, no robot check).
-    const before = (await portal.latestMessage('sms'))?.id ?? 0;
-    const box = page.getByTestId('search-input');
-    await box.fill(MARIA.cpf);
-    await box.press('Enter');
-    await page.waitForURL('**/confirmar-dados');
-    const form = page.getByTestId('login-form');
-    await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
-    await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
-    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL('**/verificar-token');
-    await expect.poll(async () => (await portal.latestMessage('sms'))?.id ?? 0).toBeGreaterThan(before);
-    const token = /\b(\d{6})\b/.exec((await portal.latestMessage('sms'))!.bodyText)![1]!;
-    await page.getByLabel('Código de 6 dígitos', { exact: true }).fill(token);
-    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-    await page.getByTestId('debts-greeting').waitFor();
+    await loginMariaWithSmsToken(page, portal);
     await page.goto(portal.url('senff', '/minhas-dividas'));
     await page.getByTestId('debt-card').first().waitFor();
 

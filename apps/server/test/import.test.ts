@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { cnpjCheckDigits, cpfCheckDigits, type DividasResposta, maskCnpj, maskCpf } from '@portal/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportCommand } from '../src/cli/import-command';
 import { type DatabaseOptions, openDatabase } from '../src/db/client';
@@ -18,7 +17,7 @@ import {
   type PortfolioColumn,
 } from '../src/services/import/validate-portfolio';
 import { call, cookieOf, solveRobotCheck } from './identification-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, scratchPostgres, type TestApp } from './test-app';
 
 // Portfolio import (docs/import.md): `npm run import` reads a ';' CSV of instalments and writes persons, stores,
 // contracts and instalments all or nothing. Tested through importPortfolio on the test app's database, and through
@@ -1045,21 +1044,10 @@ describe('npm run import (runImportCommand)', () => {
     writeFileSync(example, EXAMPLE);
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (adminUrl) {
-      const name = `portal_test_import_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env = { DATABASE_URL: url.toString() };
-      dbOptions = { url: url.toString() };
-      dropScratch = async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
+      const scratch = await scratchPostgres(adminUrl);
+      env = { DATABASE_URL: scratch.url };
+      dbOptions = { url: scratch.url };
+      dropScratch = scratch.drop;
     } else {
       env = { DATA_DIR: join(dir, 'data') };
       dbOptions = { dataDir: join(dir, 'data') };

@@ -13,7 +13,7 @@ import { prepareDatabase } from '../src/prepare-database';
 // Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
 // that PostgreSQL server for this test file and dropped afterwards.
 
-async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
