@@ -1,16 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { persons } from './debts';
-import { partners } from './partners';
-
-// Rows of these tables belong to one partner and one person and go away with either.
-const partnerRef = () =>
-  integer('partner_id')
-    .notNull()
-    .references(() => partners.id, { onDelete: 'cascade' });
-const personRef = () =>
-  integer('person_id')
-    .notNull()
-    .references(() => persons.id, { onDelete: 'cascade' });
+import { partnerRef, personRef } from './references';
 
 /** Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. */
 export const debtorSessions = pgTable(

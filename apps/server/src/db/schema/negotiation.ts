@@ -10,17 +10,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { persons } from './debts';
-import { partners, stores } from './partners';
+import { stores } from './partners';
+import { partnerRef, personRef } from './references';
 
-const partnerRef = () =>
-  integer('partner_id')
-    .notNull()
-    .references(() => partners.id, { onDelete: 'cascade' });
-const personRef = () =>
-  integer('person_id')
-    .notNull()
-    .references(() => persons.id, { onDelete: 'cascade' });
 const storeRef = () =>
   integer('store_id')
     .notNull()
