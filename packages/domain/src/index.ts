@@ -1,3 +1,5 @@
+export * from './boleto/boleto';
+export * from './boleto/pix';
 export * from './contract/debts';
 export * from './dates';
 export * from './document/cpf-cnpj';
