@@ -12,6 +12,7 @@ import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
 import { registerPartnerRoutes } from './contract/partner-routes';
 import { registerPortalApi } from './contract/portal-api';
+import { secondCopyActions } from './contract/second-copy-actions';
 import { registerWebRoutes } from './contract/web-routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -151,6 +152,7 @@ export async function buildApp({
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
+    ...secondCopyActions(app, db),
   await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);
 
   const transport =

@@ -71,6 +71,22 @@ const APP_ERRORS = {
     status: 200,
     message: 'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
   },
+  /** A second copy asked of a store that does not issue them (loj_emite_segunda_via_boleto_recupera N). */
+  SECOND_COPY_UNAVAILABLE: { status: 200, message: 'Esta loja não emite 2ª via de boleto pelo portal.' },
+  /** A second copy of an instalment the person's active agreement already covers. */
+  SECOND_COPY_IN_AGREEMENT: {
+    status: 200,
+    message: 'Esta dívida já está em um acordo. Pague pelos boletos do acordo em Meus Acordos.',
+  },
+  /** Instalment or second-copy codes that are not the session person's on this partner. */
+  INSTALMENT_NOT_FOUND: { status: 200, message: 'Parcela não encontrada.' },
+  /** Spec 001 §5: an SMS phone must have exactly 11 digits. */
+  INVALID_PHONE: { status: 200, message: 'Digite um celular válido' },
+  /** Spec 001 §8 second-copy e-mail failure. */
+  INVALID_EMAIL: {
+    status: 200,
+    message: 'Erro ao enviar o e-mail. Verifique se o seu e-mail está correto e tente novamente.',
+  },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

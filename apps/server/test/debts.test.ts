@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
-import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
+import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -22,21 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const JOAO = { pesCpfCnpj: '390.533.447-05', dataNascimento: '01/02/1985', telefone: '(21) 99876-5432' };
-const hostOf = (partner: string) => `${partner}.portal.localhost`;
-
-async function login(person: Record<string, string>, partner = 'demo'): Promise<string> {
-  const captcha = await solveRobotCheck(t);
-  const res = await call(
-    t,
-    'negociacao_robo/passo_1',
-    { ...person, aceite: true, captcha },
-    { host: hostOf(partner) },
-  );
-  expect(res.json().retorno).toBe(true);
-  return cookieOf(res);
-}
-
 async function debts(cookie: string, partner = 'demo', body: Record<string, unknown> = {}) {
   return call(t, 'negociacao_robo/passo_2_novo', body, { host: hostOf(partner), cookie });
 }
@@ -47,7 +32,7 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
   let maria: string;
   let answer: DividasResposta;
   beforeAll(async () => {
-    maria = await login(MARIA);
+    maria = await login(t, MARIA);
     answer = (await debts(maria)).json().dados;
   });
 
@@ -93,13 +78,13 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
   });
 
   it('shows another partner only its own stores', async () => {
-    const acme = await login(MARIA, 'acme');
+    const acme = await login(t, MARIA, 'acme');
     const onAcme: DividasResposta = (await debts(acme, 'acme')).json().dados;
     expect(onAcme.dividas.map((d) => d.loja.loj_fantasia)).toEqual(['Banco Horizonte', 'Faculdade Saber']);
   });
 
   it("gives a session of person A nothing of person B's store", async () => {
-    const joao = await login(JOAO);
+    const joao = await login(t, JOAO);
     const banco = answer.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
     // João has no debt in Banco Horizonte: asking for that store gives him nothing of Maria's.
     const res = await debts(joao, 'demo', {
@@ -133,7 +118,7 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
   let maria: string;
   let card: DividasResposta['dividas'][number];
   beforeAll(async () => {
-    maria = await login(MARIA);
+    maria = await login(t, MARIA);
     const answer: DividasResposta = (await debts(maria)).json().dados;
     card = answer.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
   });
@@ -222,7 +207,7 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
       mensagem: 'Esta dívida não pode ser negociada pelo portal.',
     });
 
-    const negocie = await login(MARIA, 'negocie');
+    const negocie = await login(t, MARIA, 'negocie');
     const onNegocie: DividasResposta = (await debts(negocie, 'negocie')).json().dados;
     const alfa = onNegocie.dividas[0]!;
     const pix = await plans(
@@ -240,7 +225,7 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
   });
 
   it('records an agreement only from a plan issued to this session, once, then marks the store', async () => {
-    const joao = await login(JOAO);
+    const joao = await login(t, JOAO);
     const [plan] = ((await plans({ metodoPagamento: 'pix' })).json().dados as PlanosResposta).pre_acordo;
     const save = (body: Record<string, unknown>, cookie = maria) =>
       call(
@@ -310,7 +295,7 @@ describe('cannot pay, proposal and dispute', () => {
   let maria: string;
   let storeId: number;
   beforeAll(async () => {
-    maria = await login(MARIA);
+    maria = await login(t, MARIA);
     storeId = ((await debts(maria)).json().dados as DividasResposta).dividas[0]!.loj_codigo;
   });
   const send = (action: string, body: Record<string, unknown>) =>
@@ -386,16 +371,8 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
     );
     const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
     try {
-      const captcha = await solveRobotCheck(stage);
       const host = { host: hostOf('especial') };
-      const cookie = cookieOf(
-        await call(
-          stage,
-          'negociacao_robo/passo_1',
-          { pesCpfCnpj: MARIA.pesCpfCnpj, aceite: true, captcha },
-          host,
-        ),
-      );
+      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
       const [card] = (
         (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
           .dados as DividasResposta
@@ -440,11 +417,8 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
   });
 
   it('without a configured host the local calculator answers the same shape', async () => {
-    const captcha = await solveRobotCheck(t);
     const host = { host: hostOf('especial') };
-    const cookie = cookieOf(
-      await call(t, 'negociacao_robo/passo_1', { pesCpfCnpj: MARIA.pesCpfCnpj, aceite: true, captcha }, host),
-    );
+    const cookie = await login(t, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
     const [card] = (
       (await call(t, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json().dados as DividasResposta
     ).dividas;

@@ -52,3 +52,24 @@ export const MARIA = {
   dataNascimento: '15/05/1990',
   telefone: '(11) 98765-4321',
 };
+
+export const JOAO = {
+  pesCpfCnpj: '390.533.447-05',
+  dataNascimento: '01/02/1985',
+  telefone: '(21) 99876-5432',
+};
+
+export const hostOf = (partner: string) => `${partner}.portal.localhost`;
+
+/** Opens a debtor session on a partner (passo_1 with the robot check) and returns its cookie. */
+export async function login(t: TestApp, person: Record<string, string>, partner = 'demo'): Promise<string> {
+  const captcha = await solveRobotCheck(t);
+  const res = await call(
+    t,
+    'negociacao_robo/passo_1',
+    { ...person, aceite: true, captcha },
+    { host: hostOf(partner) },
+  );
+  if (res.json().retorno !== true) throw new Error(`login failed: ${res.body}`);
+  return cookieOf(res);
+}

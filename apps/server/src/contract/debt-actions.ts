@@ -30,9 +30,10 @@ const dueDate = z
     }
     return iso;
   });
-const codeList = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-  .transform((value) => (Array.isArray(value) ? value.map(String) : value.split(',')))
+/** A comma-separated or array list of numeric codes (contracts, instalments). */
+export const codeList = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (Array.isArray(value) ? value.map(String) : String(value).split(',')))
   .pipe(
     z
       .array(

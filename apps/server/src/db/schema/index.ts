@@ -4,3 +4,4 @@ export * from './identification';
 export * from './messaging';
 export * from './negotiation';
 export * from './partners';
+export * from './second-copies';

@@ -70,6 +70,10 @@ export const stores = pgTable(
     logoFile: text('logo_file').references(() => files.sha256),
     maxEntryDays: integer('prazo_maximo_entrada_site').notNull().default(10),
     issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
+    /** Banco do Brasil convênio (7 digits) the store's second-copy boletos are issued under. */
+    boletoAgreement: text('boleto_convenio'),
+    /** PIX key paid by the second copies' copy-paste code; the store's CNPJ when unset. */
+    pixKey: text('chave_pix'),
     recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
     groupingType: text('loj_tipo_agrupamento_negociacao'),
     /** Fine, interest, discounts and limits of the store's negotiation (packages/domain NegotiationPolicy); unset fields take the defaults. */

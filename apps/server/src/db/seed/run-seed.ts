@@ -297,6 +297,8 @@ export async function seedDemo(
           logoFile: logo.sha256,
           maxEntryDays: store.maxEntryDays,
           issuesSecondCopy: store.issuesSecondCopy,
+          // Demo convênio: the first 7 digits of the store's CNPJ.
+          boletoAgreement: store.issuesSecondCopy ? store.cnpjBase.slice(0, 7) : null,
           negotiationPolicy: store.policy ?? {},
           groupingType: store.groupingType ?? null,
           city: store.city,

@@ -66,3 +66,34 @@ export function phoneChangeEmail(input: {
 <p>Se você não fez este pedido, ignore este e-mail: nada será alterado.</p>`,
   };
 }
+
+export function secondCopyEmail(input: {
+  partnerName: string;
+  storeName: string;
+  dueDate: string;
+  amount: string;
+  digitableLine: string;
+  pixCode: string;
+}): ComposedEmail {
+  const rows: [string, string][] = [
+    ['Credor', input.storeName],
+    ['Vencimento', input.dueDate],
+    ['Valor', input.amount],
+    ['Linha digitável', input.digitableLine],
+    ['PIX copia e cola', input.pixCode],
+  ];
+  return {
+    template: 'second-copy',
+    subject: `[${input.partnerName}] Sua 2ª via de boleto`,
+    text: [
+      `Segue a 2ª via que você pediu no portal ${input.partnerName}.`,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+      'Pague no aplicativo do seu banco com a linha digitável ou com o PIX copia e cola.',
+    ].join('\n'),
+    html: `<p>Segue a 2ª via que você pediu no portal <strong>${escapeHtml(input.partnerName)}</strong>.</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td style="word-break:break-all">${escapeHtml(value)}</td></tr>`).join('')}</table>
+<p>Pague no aplicativo do seu banco com a linha digitável ou com o PIX copia e cola.</p>`,
+  };
+}

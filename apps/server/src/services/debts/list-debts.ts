@@ -22,6 +22,7 @@ import {
 } from '../../repositories/debt-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { findPersonById } from '../../repositories/person-repository';
+import { issuesSecondCopies } from '../second-copy/issue-second-copies';
 import { debtFigures, storePolicy } from './debt-figures';
 
 export interface DebtScope {
@@ -113,7 +114,7 @@ function buildCard(
       loj_cpf_cnpj: maskCnpj(loja.cpfCnpj),
       loj_caminho_logo: store.logoUrl,
       prazo_maximo_entrada_site: loja.maxEntryDays,
-      loj_emite_segunda_via_boleto_recupera: loja.issuesSecondCopy ? 'S' : 'N',
+      loj_emite_segunda_via_boleto_recupera: issuesSecondCopies(loja) ? 'S' : 'N',
       loj_cartao_de_credito_recorrente: loja.recurringCard ? 'S' : 'N',
       loj_tipo_agrupamento_nagociacao: loja.groupingType,
       loj_cidade: loja.city,

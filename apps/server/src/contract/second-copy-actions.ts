@@ -1,0 +1,104 @@
+import { formatBrDate } from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import type { DebtScope } from '../services/debts/list-debts';
+import { type IssuedSecondCopy, issueSecondCopies } from '../services/second-copy/issue-second-copies';
+import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
+import { sendSecondCopy } from '../services/second-copy/send-second-copy';
+import type { ActionDefinition } from './action';
+import { codeList } from './debt-actions';
+import { ok } from './envelope';
+
+// Second copies of spec 001 §2/§7 (docs/api.md "Second copies"): issued for the session person only; the PDF is
+// served to that same session, never by a bare link.
+
+const code = z.coerce.number().int().positive().max(2_147_483_647);
+
+const pdfPath = (id: number) => `/api/segunda-via/${id}.pdf`;
+
+/** Spec 001 §3 "Second-copy item", with the code the send call takes and the PDF's path. */
+function secondCopyItem({ copy, contractNumber, instalmentNumber }: IssuedSecondCopy) {
+  return {
+    codigo: copy.id,
+    par_codigo: copy.instalmentId,
+    par_prestacao: instalmentNumber,
+    par_vencimento: copy.dueDate,
+    par_vencimento_formatado: formatBrDate(copy.dueDate),
+    par_valor: copy.amountCents,
+    contrato: contractNumber,
+    linha_digitavel_segunda_via: copy.digitableLine,
+    pix_copia_cola_segunda_via: copy.pixCode,
+    caminho_completo_boleto: pdfPath(copy.id),
+  };
+}
+
+export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
+  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> => {
+    const partner = await app.requirePartner(request);
+    const session = await app.debtorSessions.require(request, partner, 'open');
+    return { partner, personId: session.personId };
+  };
+
+  // The PDF of a second copy, for the session that owns it; private, never cached by shared caches.
+  app.get('/api/segunda-via/:file', async (request, reply) => {
+    const { file } = z.object({ file: z.string().regex(/^\d{1,10}\.pdf$/) }).parse(request.params);
+    const { name, pdf } = await secondCopyPdf(db, await scopeOf(request), Number.parseInt(file, 10));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  return {
+    // Spec 001 §7 "Second-copy boleto by par_codigo, pes_codigo, loj_codigo": the details table's PDF icon.
+    'negociacao_robo/emitir_segunda_via_boleto': {
+      perMinute: 30,
+      handler: async (request, body) => {
+        const input = z.object({ par_codigo: code, loj_codigo: code }).parse(body);
+        const [issued] = await issueSecondCopies(db, await scopeOf(request), {
+          storeId: input.loj_codigo,
+          instalmentIds: [input.par_codigo],
+        });
+        return ok(secondCopyItem(issued!));
+      },
+    },
+    // Spec 001 §7 "A second-copy fetch from a recovery system": every open instalment of a card's contracts.
+    'negociacao_robo/emitir_segunda_via_boleto_recupera_sysopen': {
+      perMinute: 30,
+      handler: async (request, body) => {
+        const input = z.object({ loj_codigo: code, con_codigos: codeList }).parse(body);
+        const issued = await issueSecondCopies(db, await scopeOf(request), {
+          storeId: input.loj_codigo,
+          contractIds: input.con_codigos,
+        }).catch((error: unknown) => {
+          // A store that issues none simply has none to list ('Você não possui 2ª via de fatura...').
+          if (error instanceof AppError && error.code === 'SECOND_COPY_UNAVAILABLE') return [];
+          throw error;
+        });
+        return ok({ segundas_vias: issued.map(secondCopyItem) });
+      },
+    },
+    // Spec 001 §7 "Send second copy by SMS or e-mail".
+    'negociacao_robo/enviar_email_sms': {
+      perMinute: 5,
+      handler: async (request, body) => {
+        const input = z
+          .object({
+            codigo: code,
+            tipoEnvio: z.enum(['sms', 'email']),
+            enderecoEnvio: z.string().trim().max(254),
+          })
+          .parse(body);
+        const message = await sendSecondCopy(db, await scopeOf(request), {
+          secondCopyId: input.codigo,
+          channel: input.tipoEnvio,
+          address: input.enderecoEnvio,
+        });
+        return ok(null, message);
+      },
+    },
+  };
+}

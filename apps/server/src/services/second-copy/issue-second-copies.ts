@@ -1,0 +1,154 @@
+import {
+  BANCO_DO_BRASIL,
+  bancoDoBrasilFreeField,
+  boletoBarcode,
+  digitableLine,
+  onlyDigits,
+  ourNumber,
+  pixCopyPaste,
+  todayInBrasilia,
+} from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { secondCopies } from '../../db/schema';
+import { AppError } from '../../errors';
+import { loadStoreDebts, type StoreRow, storesWithActiveAgreement } from '../../repositories/debt-repository';
+import { debtFigures, storePolicy } from '../debts/debt-figures';
+import type { DebtScope } from '../debts/list-debts';
+
+export type SecondCopyRow = typeof secondCopies.$inferSelect;
+
+export interface IssuedSecondCopy {
+  copy: SecondCopyRow;
+  store: StoreRow;
+  contractNumber: string;
+  instalmentNumber: number;
+}
+
+/** A store issues second copies when it says so (loj_emite_segunda_via_boleto_recupera) and has a convênio. */
+export function issuesSecondCopies(store: StoreRow): boolean {
+  return store.issuesSecondCopy && store.boletoAgreement !== null;
+}
+
+/**
+ * Second copies of the session person's open instalments in one store (all, or those of some contracts, or some
+ * instalments). Overdue instalments fall due today, for their value updated to today; the others keep their due
+ * date and value. The same instalment, due date and value give the same boleto: asking again issues nothing.
+ */
+export async function issueSecondCopies(
+  db: Db,
+  scope: DebtScope,
+  input: { storeId: number; contractIds?: number[]; instalmentIds?: number[] },
+): Promise<IssuedSecondCopy[]> {
+  const ids = { partnerId: scope.partner.id, personId: scope.personId };
+  const [debts, active] = await Promise.all([
+    loadStoreDebts(db, { ...ids, storeId: input.storeId }),
+    storesWithActiveAgreement(db, ids),
+  ]);
+  const found = debts[0];
+  if (!found) throw new AppError('CONTRACT_NOT_FOUND');
+  const { store } = found;
+  if (!issuesSecondCopies(store)) throw new AppError('SECOND_COPY_UNAVAILABLE');
+  // Instalments under an agreement are paid through the agreement's boletos, never twice.
+  if (active.has(store.id)) throw new AppError('SECOND_COPY_IN_AGREEMENT');
+
+  const contracts = input.contractIds
+    ? found.contracts.filter((c) => input.contractIds!.includes(c.id))
+    : found.contracts;
+  if (input.contractIds && contracts.length !== new Set(input.contractIds).size)
+    throw new AppError('CONTRACT_NOT_FOUND');
+  const today = todayInBrasilia();
+  const wanted = debtFigures(contracts, storePolicy(store), today).current.filter(
+    (i) => i.row.balanceCents > 0 && (!input.instalmentIds || input.instalmentIds.includes(i.row.id)),
+  );
+  if (input.instalmentIds && wanted.length !== new Set(input.instalmentIds).size)
+    throw new AppError('INSTALMENT_NOT_FOUND');
+  const numbers = new Map(
+    contracts.flatMap((c) =>
+      c.instalments.map((i) => [i.id, { contract: c.number, number: i.number }] as const),
+    ),
+  );
+
+  const issued: IssuedSecondCopy[] = [];
+  for (const { row, updated } of wanted) {
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text, Math.max would turn them to NaN
+    const dueDate = row.dueDate < today ? today : row.dueDate;
+    const copy = await findOrCreate(db, scope, store, {
+      instalmentId: row.id,
+      dueDate,
+      amountCents: updated.updatedCents,
+    });
+    const where = numbers.get(row.id)!;
+    issued.push({ copy, store, contractNumber: where.contract, instalmentNumber: where.number });
+  }
+  return issued;
+}
+
+async function findOrCreate(
+  db: Db,
+  scope: DebtScope,
+  store: StoreRow,
+  wanted: { instalmentId: number; dueDate: string; amountCents: number },
+): Promise<SecondCopyRow> {
+  const same = and(
+    eq(secondCopies.instalmentId, wanted.instalmentId),
+    eq(secondCopies.dueDate, wanted.dueDate),
+    eq(secondCopies.amountCents, wanted.amountCents),
+  );
+  const [existing] = await db.select().from(secondCopies).where(same).limit(1);
+  if (existing) return existing;
+  // The row id is the nosso número's sequence, so it is taken before the boleto is built.
+  const next = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('second_copies', 'id'))::int as id`,
+  );
+  const id = Number(next.rows[0]!.id);
+  const number = ourNumber(store.boletoAgreement!, id);
+  const barcode = boletoBarcode({
+    bankCode: BANCO_DO_BRASIL.code,
+    dueDate: wanted.dueDate,
+    amountCents: wanted.amountCents,
+    freeField: bancoDoBrasilFreeField(store.boletoAgreement!, id, BANCO_DO_BRASIL.wallet),
+  });
+  const [created] = await db
+    .insert(secondCopies)
+    .values({
+      id,
+      partnerId: scope.partner.id,
+      personId: scope.personId,
+      storeId: store.id,
+      ...wanted,
+      ourNumber: number,
+      barcode,
+      digitableLine: digitableLine(barcode),
+      pixCode: pixCopyPaste({
+        key: store.pixKey ?? onlyDigits(store.cpfCnpj),
+        merchantName: store.legalName,
+        merchantCity: store.city ?? 'BRASIL',
+        amountCents: wanted.amountCents,
+        txid: `SV${number}`,
+      }),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Another request issued it in between.
+  const [raced] = await db.select().from(secondCopies).where(same).limit(1);
+  return raced!;
+}
+
+/** One second copy of the session person on this partner, or NOT_FOUND. */
+export async function findSecondCopy(db: Db, scope: DebtScope, id: number): Promise<SecondCopyRow> {
+  const [copy] = await db
+    .select()
+    .from(secondCopies)
+    .where(
+      and(
+        eq(secondCopies.id, id),
+        eq(secondCopies.partnerId, scope.partner.id),
+        eq(secondCopies.personId, scope.personId),
+      ),
+    )
+    .limit(1);
+  if (!copy) throw new AppError('INSTALMENT_NOT_FOUND');
+  return copy;
+}

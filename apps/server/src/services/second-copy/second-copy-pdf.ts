@@ -1,0 +1,62 @@
+import { BANCO_DO_BRASIL, formatBrDate, maskCnpj, maskCpfCnpj, todayInBrasilia } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contracts, instalments, persons, stores } from '../../db/schema';
+import { AppError } from '../../errors';
+import { renderBoletoPdf } from '../../integrations/documents/boleto-pdf';
+import type { DebtScope } from '../debts/list-debts';
+import { findSecondCopy } from './issue-second-copies';
+
+/** The PDF of one of the session person's second copies (spec 001 §7 dados.caminho_completo_boleto). */
+export async function secondCopyPdf(
+  db: Db,
+  scope: DebtScope,
+  id: number,
+): Promise<{ name: string; pdf: Buffer }> {
+  const copy = await findSecondCopy(db, scope, id);
+  const [row] = await db
+    .select({
+      store: stores,
+      person: persons,
+      contractNumber: contracts.number,
+      instalmentNumber: instalments.number,
+    })
+    .from(instalments)
+    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+    .innerJoin(stores, eq(stores.id, contracts.storeId))
+    .innerJoin(persons, eq(persons.id, contracts.personId))
+    .where(eq(instalments.id, copy.instalmentId))
+    .limit(1);
+  if (!row) throw new AppError('INSTALMENT_NOT_FOUND');
+  const { store, person } = row;
+  const address = [
+    [person.street, person.streetNumber].filter(Boolean).join(', '),
+    person.district,
+    [person.city, person.state].filter(Boolean).join('/'),
+    person.cep,
+  ]
+    .filter(Boolean)
+    .join(' - ');
+  const pdf = await renderBoletoPdf({
+    bankName: BANCO_DO_BRASIL.name,
+    bankCodeWithDigit: BANCO_DO_BRASIL.printedCode,
+    digitableLine: copy.digitableLine,
+    barcode: copy.barcode,
+    dueDate: copy.dueDate,
+    amountCents: copy.amountCents,
+    ourNumber: copy.ourNumber,
+    agreement: store.boletoAgreement ?? '',
+    wallet: BANCO_DO_BRASIL.wallet,
+    documentNumber: `${row.contractNumber}/${row.instalmentNumber}`,
+    issuedOn: todayInBrasilia(copy.createdAt),
+    beneficiary: { name: store.legalName, document: maskCnpj(store.cpfCnpj) },
+    payer: { name: person.name, document: maskCpfCnpj(person.cpfCnpj), address: address || null },
+    instructions: [
+      `2ª via da parcela ${row.instalmentNumber} do contrato ${row.contractNumber}.`,
+      `Não receber após o vencimento (${formatBrDate(copy.dueDate)}): depois dele, emita uma nova 2ª via pelo portal.`,
+      'Valor já atualizado com multa e juros até o vencimento.',
+    ],
+    pixCode: copy.pixCode,
+  });
+  return { name: `segunda_via_${copy.id}.pdf`, pdf };
+}

@@ -1,0 +1,62 @@
+import { formatBrDate, formatMoney, isValidEmail, onlyDigits } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { stores } from '../../db/schema';
+import { AppError } from '../../errors';
+import { secondCopyEmail } from '../../integrations/mail/templates';
+import type { DebtScope } from '../debts/list-debts';
+import { enqueueEmail } from '../outbox/enqueue-email';
+import { enqueueSms } from '../outbox/enqueue-sms';
+import { findSecondCopy } from './issue-second-copies';
+
+/** Spec 001 §9: an SMS phone has exactly 11 digits. */
+const SMS_PHONE_DIGITS = 11;
+
+/** Spec 001 §8 success texts of the second-copy flow. */
+export const SECOND_COPY_SENT = {
+  sms: 'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
+  email: 'E-mail enviado com sucesso.',
+} as const;
+
+/**
+ * enviar_email_sms (spec 001 §7 "Send second copy by SMS or e-mail"): the linha digitável and PIX code of one of
+ * the session person's second copies, to the phone or e-mail they typed. The text comes from the stored boleto,
+ * never from the request, so the call cannot send anything else.
+ */
+export async function sendSecondCopy(
+  db: Db,
+  scope: DebtScope,
+  input: { secondCopyId: number; channel: 'sms' | 'email'; address: string },
+): Promise<string> {
+  const copy = await findSecondCopy(db, scope, input.secondCopyId);
+  const [store] = await db.select().from(stores).where(eq(stores.id, copy.storeId)).limit(1);
+  const storeName = store!.tradeName;
+  const amount = formatMoney(copy.amountCents);
+  const due = formatBrDate(copy.dueDate);
+  if (input.channel === 'sms') {
+    const phone = onlyDigits(input.address);
+    if (phone.length !== SMS_PHONE_DIGITS) throw new AppError('INVALID_PHONE');
+    await enqueueSms(db, {
+      partnerId: scope.partner.id,
+      phoneDigits: phone,
+      template: 'second-copy',
+      text: `${storeName}: 2a via, vencimento ${due}, ${amount}. Linha digitavel: ${copy.digitableLine} PIX copia e cola: ${copy.pixCode}`,
+    });
+    return SECOND_COPY_SENT.sms;
+  }
+  const email = input.address.trim();
+  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL');
+  await enqueueEmail(db, {
+    partnerId: scope.partner.id,
+    to: email,
+    email: secondCopyEmail({
+      partnerName: scope.partner.name,
+      storeName,
+      dueDate: due,
+      amount,
+      digitableLine: copy.digitableLine,
+      pixCode: copy.pixCode,
+    }),
+  });
+  return SECOND_COPY_SENT.email;
+}

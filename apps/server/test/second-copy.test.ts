@@ -1,0 +1,240 @@
+import {
+  barcodeFromDigitableLine,
+  type DividasResposta,
+  dueDateFactor,
+  formatBrDate,
+  hasValidPixCrc,
+  type PlanosResposta,
+  todayInBrasilia,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreements, secondCopies } from '../src/db/schema';
+import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Second copies (spec 001 §2 details PDF icon, §7 second-copy calls, §8 messages; issue 4 §3).
+
+let t: TestApp;
+let maria: string;
+let cards: DividasResposta['dividas'];
+beforeAll(async () => {
+  t = await createTestApp();
+  maria = await login(t, MARIA);
+  cards = (await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria })).json()
+    .dados.dividas;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = todayInBrasilia();
+const demo = (action: string, body: Record<string, unknown>, cookie = maria) =>
+  call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie });
+const card = (store: string) => cards.find((c) => c.loja.loj_fantasia === store)!;
+const pdf = (path: string, cookie = maria) =>
+  t.app.inject({ method: 'GET', url: path, headers: { host: hostOf('demo'), cookie } });
+
+describe('emitir_segunda_via_boleto: the PDF icon of the details table', () => {
+  it('marks the stores that issue second copies', () => {
+    expect(card('Alfa Eletro').loja.loj_emite_segunda_via_boleto_recupera).toBe('S');
+    expect(card('Banco Horizonte').loja.loj_emite_segunda_via_boleto_recupera).toBe('N');
+  });
+
+  it('issues an overdue instalment due today for its updated value, with a valid line and PIX code', async () => {
+    const alfa = card('Alfa Eletro');
+    const overdue = alfa.contratos[0]!.parcelas[0]!;
+    expect(overdue.fase).toBeGreaterThan(0);
+    const res = await demo('emitir_segunda_via_boleto', {
+      par_codigo: overdue.par_codigo,
+      loj_codigo: alfa.loj_codigo,
+    });
+    const item = res.json().dados;
+    expect(res.json().retorno).toBe(true);
+    expect(item).toMatchObject({
+      par_codigo: overdue.par_codigo,
+      par_prestacao: overdue.par_prestacao,
+      par_vencimento: today,
+      par_valor: overdue.corrigido,
+      contrato: alfa.contratos[0]!.con_contrato,
+    });
+    // The line decodes to a barcode of Banco do Brasil, in reais, due today, for the updated value.
+    const barcode = barcodeFromDigitableLine(item.linha_digitavel_segunda_via)!;
+    expect(barcode.slice(0, 4)).toBe('0019');
+    expect(barcode.slice(5, 9)).toBe(dueDateFactor(today));
+    expect(Number(barcode.slice(9, 19))).toBe(overdue.corrigido);
+    // The nosso número carries the store's convênio (first 7 digits of its CNPJ in the demo).
+    expect(barcode.slice(25, 32)).toBe(alfa.loja.loj_cpf_cnpj.replace(/\D/g, '').slice(0, 7));
+    expect(hasValidPixCrc(item.pix_copia_cola_segunda_via)).toBe(true);
+    const reais = `${Math.floor(overdue.corrigido / 100)}.${String(overdue.corrigido % 100).padStart(2, '0')}`;
+    expect(item.pix_copia_cola_segunda_via).toContain(`54${String(reais.length).padStart(2, '0')}${reais}`);
+
+    // Asking again the same day gives the same boleto.
+    const again = await demo('emitir_segunda_via_boleto', {
+      par_codigo: overdue.par_codigo,
+      loj_codigo: alfa.loj_codigo,
+    });
+    expect(again.json().dados.codigo).toBe(item.codigo);
+  });
+
+  it('serves the PDF to the session that owns it only', async () => {
+    const alfa = card('Alfa Eletro');
+    const parcela = alfa.contratos[0]!.parcelas[0]!;
+    const { caminho_completo_boleto: path } = (
+      await demo('emitir_segunda_via_boleto', { par_codigo: parcela.par_codigo, loj_codigo: alfa.loj_codigo })
+    ).json().dados;
+    const own = await pdf(path);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(own.rawPayload.length).toBeGreaterThan(5_000);
+
+    expect((await pdf(path, '')).statusCode).toBe(401);
+    const joao = await login(t, JOAO);
+    const other = await pdf(path, joao);
+    expect(other.headers['content-type']).not.toBe('application/pdf');
+    expect(other.json()).toMatchObject({ retorno: false, mensagem: 'Parcela não encontrada.' });
+  });
+
+  it("refuses a store that issues none, and another person's instalment", async () => {
+    const banco = card('Banco Horizonte');
+    expect(
+      (
+        await demo('emitir_segunda_via_boleto', {
+          par_codigo: banco.contratos[0]!.parcelas[0]!.par_codigo,
+          loj_codigo: banco.loj_codigo,
+        })
+      ).json(),
+    ).toMatchObject({ retorno: false, mensagem: 'Esta loja não emite 2ª via de boleto pelo portal.' });
+    const alfa = card('Alfa Eletro');
+    const joao = await login(t, JOAO);
+    const res = await demo(
+      'emitir_segunda_via_boleto',
+      { par_codigo: alfa.contratos[0]!.parcelas[0]!.par_codigo, loj_codigo: alfa.loj_codigo },
+      joao,
+    );
+    expect(res.json().retorno).toBe(false);
+    expect(res.json().mensagem).toMatch(/^(Parcela|Contrato) não encontrad[ao]\.$/);
+  });
+});
+
+describe('emitir_segunda_via_boleto_recupera_sysopen: the second copies of a card', () => {
+  it('lists every open instalment of the contracts; those not yet due keep their date and value', async () => {
+    const alfa = card('Alfa Eletro');
+    const res = await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+      loj_codigo: alfa.loj_codigo,
+      con_codigos: alfa.contratos.map((c) => c.con_codigo).join(','),
+    });
+    const items = res.json().dados.segundas_vias;
+    const parcelas = alfa.contratos.flatMap((c) => c.parcelas);
+    expect(items).toHaveLength(parcelas.length);
+    for (const [index, parcela] of parcelas.entries()) {
+      expect(items[index]).toMatchObject({
+        par_codigo: parcela.par_codigo,
+        par_valor: parcela.corrigido,
+        par_vencimento: parcela.fase > 0 ? today : parcela.par_vencimento,
+      });
+    }
+  });
+
+  it('answers an empty list for a store that issues none', async () => {
+    const banco = card('Banco Horizonte');
+    const res = await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+      loj_codigo: banco.loj_codigo,
+      con_codigos: banco.contratos[0]!.con_codigo,
+    });
+    expect(res.json()).toMatchObject({ retorno: true, dados: { segundas_vias: [] } });
+  });
+});
+
+describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
+  let codigo: number;
+  let line: string;
+  beforeAll(async () => {
+    const alfa = card('Alfa Eletro');
+    const item = (
+      await demo('emitir_segunda_via_boleto', {
+        par_codigo: alfa.contratos[0]!.parcelas[0]!.par_codigo,
+        loj_codigo: alfa.loj_codigo,
+      })
+    ).json().dados;
+    codigo = item.codigo;
+    line = item.linha_digitavel_segunda_via;
+  });
+  const send = (tipoEnvio: string, enderecoEnvio: string, cookie = maria) =>
+    demo('enviar_email_sms', { codigo, tipoEnvio, enderecoEnvio }, cookie);
+
+  it('sends the stored line and PIX code by SMS to an 11-digit phone', async () => {
+    expect((await send('sms', '(11) 9876-5432')).json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Digite um celular válido',
+    });
+    expect((await send('sms', '(11) 91234-5678')).json()).toMatchObject({
+      retorno: true,
+      mensagem: 'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
+    });
+    const sms = await lastMessage(t, 'sms');
+    expect(sms).toMatchObject({ recipient: '11912345678', template: 'second-copy' });
+    expect(sms!.bodyText).toContain(line);
+  });
+
+  it('sends it by e-mail to a valid address', async () => {
+    expect((await send('email', 'maria@exemplo')).json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Erro ao enviar o e-mail. Verifique se o seu e-mail está correto e tente novamente.',
+    });
+    expect((await send('email', 'maria@exemplo.com.br')).json()).toMatchObject({
+      retorno: true,
+      mensagem: 'E-mail enviado com sucesso.',
+    });
+    const email = await lastMessage(t, 'email');
+    expect(email).toMatchObject({ recipient: 'maria@exemplo.com.br', template: 'second-copy' });
+    expect(email!.bodyText).toContain(line);
+    expect(email!.bodyHtml).toContain('2ª via');
+  });
+
+  it("cannot send another person's second copy", async () => {
+    const joao = await login(t, JOAO);
+    expect((await send('email', 'joao@exemplo.com', joao)).json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Parcela não encontrada.',
+    });
+  });
+});
+
+describe('an agreement closes the second copies of its store', () => {
+  it('refuses a second copy once the store has an active agreement', async () => {
+    const alfa = card('Alfa Eletro');
+    const [plan] = (
+      (
+        await demo('passo_3_novo', {
+          lojCodigo: alfa.loj_codigo,
+          preCodigo: alfa.pre_codigos.join(','),
+          primeiroVencimento: formatBrDate(today),
+          pagamentoAvistaPrazo: 'A',
+          metodoPagamento: 'boleto',
+        })
+      ).json().dados as PlanosResposta
+    ).pre_acordo;
+    const saved = await demo('passo_4_novo', {
+      praCodigo: plan!.pra_codigo,
+      formaDePagamento: 'boleto',
+      primeiroVencimento: formatBrDate(today),
+    });
+    expect(saved.json().retorno).toBe(true);
+    try {
+      const res = await demo('emitir_segunda_via_boleto', {
+        par_codigo: alfa.contratos[0]!.parcelas[0]!.par_codigo,
+        loj_codigo: alfa.loj_codigo,
+      });
+      expect(res.json()).toMatchObject({
+        retorno: false,
+        mensagem: 'Esta dívida já está em um acordo. Pague pelos boletos do acordo em Meus Acordos.',
+      });
+    } finally {
+      await t.database.db.delete(agreements).where(eq(agreements.id, saved.json().dados.aco_codigo));
+    }
+    expect((await t.database.db.select().from(secondCopies)).length).toBeGreaterThan(0);
+  });
+});
