@@ -1,6 +1,7 @@
 // npm run bench:api: req/s and p50/p99 latency of passo_1, passo_2_novo and passo_3_novo at 100 connections, on the
 // embedded PGlite and, when DATABASE_URL is set (or --pg), on PostgreSQL in a scratch database. The server runs in
 // its own process with the demo seed; identification limits are raised for the load generator's address only.
+// --pg-only skips the PGlite run (quicker iterations on PostgreSQL).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,10 @@ import { loginMaria, MARIA, request } from './bench-session.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const pgOnly = process.argv.includes('--pg-only');
 const pgUrl =
-  process.env.DATABASE_URL ?? (process.argv.includes('--pg') ? 'postgres://root@127.0.0.1:5432/test' : null);
+  process.env.DATABASE_URL ??
+  (process.argv.includes('--pg') || pgOnly ? 'postgres://root@127.0.0.1:5432/test' : null);
 
 async function startServer(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -149,7 +152,7 @@ async function benchDatabase(label, databaseUrl) {
   }
 }
 
-const rows = [...(await benchDatabase('PGlite', null))];
+const rows = pgOnly ? [] : [...(await benchDatabase('PGlite', null))];
 if (pgUrl) {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
