@@ -112,7 +112,11 @@ export async function buildApp({
   // Pages and API answers; built assets are sent precompressed by @fastify/static.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
-  await app.register(tenant, { db, partnerHosts: env.PARTNER_HOSTS });
+  await app.register(tenant, {
+    db,
+    partnerHosts: env.PARTNER_HOSTS,
+    partnerCacheSeconds: env.PARTNER_CACHE_SECONDS,
+  });
   await app.register(debtorSession, { db, secureCookies: env.COOKIE_SECURE });
   installErrorHandler(app);
 

@@ -15,6 +15,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['auto', 'off', 'force']).default('auto'),
   PARTNER_HOSTS: z.string().optional(),
+  /** Seconds a server process keeps a partner's row and configuration in memory; 0 reads them on every call. */
+  PARTNER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Portal de Negociação <nao-responda@portal.localhost>'),
   REDIS_URL: z.string().url().optional(),

@@ -310,10 +310,13 @@ describe('anti-automation limits', () => {
 
 describe('hosted robot check of a partner group (Turnstile protocol, local server)', () => {
   it('verifies the response token with the provider', async () => {
-    await t.database.db
+    const [acme] = await t.database.db
       .update(partners)
       .set({ captchaProvider: 'turnstile', captchaSiteKey: 'chave-publica' })
-      .where(eq(partners.identifier, 'acme'));
+      .where(eq(partners.identifier, 'acme'))
+      .returning({ id: partners.id });
+    // As a back-office edit does: the process's partner cache forgets the old row at once.
+    t.app.partnerCache.invalidate(acme!.id);
     const attempt = (captcha: string) =>
       call(
         t,

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { findPartnerByIdentifier, type PartnerRow } from '../repositories/partner-repository';
+import {
+  findPartnerByIdentifier,
+  type PartnerCache,
+  type PartnerRow,
+  partnerCache,
+} from '../repositories/partner-repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,12 +18,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The partner named by the request's host, or PARTNER_NOT_FOUND. */
     requirePartner(request: FastifyRequest): Promise<PartnerRow>;
+    /**
+     * The process's cache of partner rows and configurations: code that edits a partner calls
+     * partnerCache.invalidate(partnerId) so the edit shows at once.
+     */
+    partnerCache: PartnerCache;
   }
 }
 
-export default fp<{ db: Db; partnerHosts: string | undefined }>(
+export default fp<{ db: Db; partnerHosts: string | undefined; partnerCacheSeconds: number }>(
   async (app: FastifyInstance, options) => {
     const fixedHosts = parseFixedHosts(options.partnerHosts);
+    const cache = partnerCache(options.db);
+    cache.ttlMs = options.partnerCacheSeconds * 1000;
+    app.decorate('partnerCache', cache);
     app.decorateRequest('partnerIdentifier', '');
     app.addHook('onRequest', async (request) => {
       request.partnerIdentifier = resolvePartnerIdentifier(request.headers.host ?? '', fixedHosts);

@@ -1,4 +1,10 @@
-import type { PartnerConfig, PartnerSection, SectionName } from '@portal/domain';
+import {
+  type CustomizationFields,
+  customization,
+  type PartnerConfig,
+  type PartnerSection,
+  type SectionName,
+} from '@portal/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerSectionFiles, partnerSections, partnerStores, partners } from '../db/schema';
@@ -6,13 +12,100 @@ import { fileUrl } from '../services/files/store-image';
 
 export type PartnerRow = typeof partners.$inferSelect;
 
-export async function findPartnerByIdentifier(db: Db, identifier: string): Promise<PartnerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(partners)
-    .where(eq(partners.identifier, identifier.toLowerCase()))
-    .limit(1);
-  return row;
+/**
+ * Per-process cache of partner rows (by identifier) and partner configurations (by partner id), one per database.
+ * Every portal call resolves its partner, and most read its configuration: a short expiry saves those queries
+ * while an edit still shows within seconds. Whoever writes partner rows, sections, section images or store links
+ * calls invalidate(partnerId) (or clear()) so the edit shows at once in this process. Expiry 0 (the default, as in
+ * the command-line tools) reads the database every time. Misses (unknown identifiers) are not kept. Values are
+ * frozen: they are shared by concurrent requests.
+ */
+export interface PartnerCache {
+  /** Entries live this long; 0 disables the cache. */
+  ttlMs: number;
+  /** Forgets everything about this partner (its row under any identifier, its configuration). */
+  invalidate(partnerId: number): void;
+  clear(): void;
+}
+
+interface Entry<T> {
+  value: Promise<T>;
+  /** The resolved value, once known. */
+  settled?: T;
+  expiresAt: number;
+}
+
+class MemoryPartnerCache implements PartnerCache {
+  ttlMs = 0;
+  readonly partnersByIdentifier = new Map<string, Entry<PartnerRow | undefined>>();
+  readonly configs = new Map<number, Entry<PartnerConfig>>();
+
+  invalidate(partnerId: number): void {
+    this.configs.delete(partnerId);
+    for (const [identifier, entry] of this.partnersByIdentifier) {
+      // A load still in flight may be this partner's old row: forget it too.
+      if (!entry.settled || entry.settled.id === partnerId) this.partnersByIdentifier.delete(identifier);
+    }
+  }
+
+  clear(): void {
+    this.configs.clear();
+    this.partnersByIdentifier.clear();
+  }
+
+  /** The cached value, or one load shared by concurrent callers (a burst of requests makes one query). */
+  read<K, T>(map: Map<K, Entry<T>>, key: K, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const entry: Entry<T> = { value: load().then(deepFreeze), expiresAt: now + this.ttlMs };
+    map.set(key, entry);
+    entry.value.then(
+      (value) => {
+        if (map.get(key) !== entry) return;
+        if (value === undefined) map.delete(key);
+        else entry.settled = value;
+      },
+      () => {
+        if (map.get(key) === entry) map.delete(key);
+      },
+    );
+    return entry.value;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+const caches = new WeakMap<Db, MemoryPartnerCache>();
+
+function cacheOf(db: Db): MemoryPartnerCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new MemoryPartnerCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The partner cache of this database (the server sets its expiry from PARTNER_CACHE_SECONDS). */
+export const partnerCache = (db: Db): PartnerCache => cacheOf(db);
+
+/** Shorthand for partnerCache(db).invalidate(partnerId), for code that writes partner data. */
+export const invalidatePartner = (db: Db, partnerId: number): void => cacheOf(db).invalidate(partnerId);
+
+export function findPartnerByIdentifier(db: Db, identifier: string): Promise<PartnerRow | undefined> {
+  const key = identifier.toLowerCase();
+  return cacheOf(db).read(cacheOf(db).partnersByIdentifier, key, async () => {
+    const [row] = await db.select().from(partners).where(eq(partners.identifier, key)).limit(1);
+    return row;
+  });
 }
 
 export async function findPartnerByCompanyCode(db: Db, companyCode: number): Promise<PartnerRow | undefined> {
@@ -30,8 +123,17 @@ async function fileUrls(db: Db, shas: (string | null)[]): Promise<Map<string, st
   return new Map(rows.map((r) => [r.sha256, fileUrl(r)]));
 }
 
-/** The whole partner configuration as the portal loads it (spec 002 §3), images as URLs. */
-export async function loadPartnerConfig(db: Db, partner: PartnerRow): Promise<PartnerConfig> {
+/** The whole partner configuration as the portal loads it (spec 002 §3), images as URLs. Cached (see above). */
+export function loadPartnerConfig(db: Db, partner: PartnerRow): Promise<PartnerConfig> {
+  return cacheOf(db).read(cacheOf(db).configs, partner.id, () => readPartnerConfig(db, partner));
+}
+
+/** The partner's customization section (the debtor-area flags), from the cached configuration. */
+export async function loadPartnerCustomization(db: Db, partner: PartnerRow): Promise<CustomizationFields> {
+  return customization(await loadPartnerConfig(db, partner));
+}
+
+async function readPartnerConfig(db: Db, partner: PartnerRow): Promise<PartnerConfig> {
   const sections = await db
     .select()
     .from(partnerSections)
