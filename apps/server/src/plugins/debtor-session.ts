@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { PartnerRow } from '../repositories/partner-repository';
+import { type PersonRow, rememberRequestPerson, withRequestPersons } from '../repositories/person-repository';
 import {
   findLiveSession,
   insertSession,
@@ -29,6 +30,9 @@ export interface SessionOrigin {
   advisory?: string | undefined;
 }
 
+/** A live session with its person (read in the same query). */
+export type DebtorSession = SessionRow & { person: PersonRow };
+
 export interface DebtorSessions {
   /** Starts a session for the person on this partner and sets the cookie. */
   start(
@@ -39,7 +43,7 @@ export interface DebtorSessions {
     origin?: SessionOrigin,
   ): Promise<string>;
   /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
-  require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<SessionRow>;
+  require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<DebtorSession>;
   /** A pending session becomes open (SMS token checked). */
   open(session: SessionRow): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -54,6 +58,8 @@ declare module 'fastify' {
 export default fp<{ db: Db; secureCookies: boolean }>(
   async (app: FastifyInstance, { db, secureCookies }) => {
     await app.register(cookie);
+    // Each handler runs with its own memo of the person read with its session (person-repository).
+    app.addHook('preHandler', (_request, _reply, done) => withRequestPersons(done));
     const cookieOptions = (request: FastifyRequest) => ({
       httpOnly: true,
       sameSite: 'lax' as const,
@@ -83,12 +89,16 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       async require(request, partner, accept) {
         const token = request.cookies[SESSION_COOKIE];
         if (!token) throw new AppError('NO_SESSION');
-        const session = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
-        if (!session || (session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
+        const live = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
+        if (!live || (live.session.status === 'pending' && accept === 'open'))
+          throw new AppError('NO_SESSION');
+        const { session, person } = live;
         // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
         if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
           await touchSession(db, session.tokenHash);
-        return session;
+        // Services that look the person up by id (findPersonById) get this row instead of a second query.
+        rememberRequestPerson(person);
+        return { ...session, person };
       },
       open: (session) => openSession(db, session.tokenHash),
       async end(request, reply) {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, instalments, partnerStores, personRegistrations, persons } from '../db/schema';
@@ -50,7 +51,23 @@ export async function findPersonKnownToPartner(
   return row;
 }
 
+// The person rows a request has already read (with its session, in the same query), so that the services that look
+// the session's person up again by id do not query for it a second time. One memo per request: the debtor-session
+// plugin runs each handler inside withRequestPersons.
+const requestPersons = new AsyncLocalStorage<Map<number, PersonRow>>();
+
+/** Runs `fn` (a request's handler) with its own memo of person rows. */
+export const withRequestPersons = <T>(fn: () => T): T => requestPersons.run(new Map(), fn);
+
+/** Keeps a person row read by this request (outside withRequestPersons: nothing is kept). */
+export function rememberRequestPerson(person: PersonRow): void {
+  requestPersons.getStore()?.set(person.id, person);
+}
+
+/** The person by id: the row this request already read with its session, or from the database. */
 export async function findPersonById(db: Db, personId: number): Promise<PersonRow | undefined> {
+  const known = requestPersons.getStore()?.get(personId);
+  if (known) return known;
   const [row] = await db.select().from(persons).where(eq(persons.id, personId)).limit(1);
   return row;
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { debtorSessions } from '../db/schema';
+import { debtorSessions, persons } from '../db/schema';
+import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
 
@@ -8,27 +9,56 @@ export async function insertSession(db: Db, session: typeof debtorSessions.$infe
   await db.insert(debtorSessions).values(session);
 }
 
-/** A live session of this partner: not revoked, not past its absolute expiry, used within the idle time. */
+export interface LiveSession {
+  session: SessionRow;
+  /** The session's person, read in the same query. */
+  person: PersonRow;
+}
+
+// Every authenticated call runs this lookup: prepared once per database (built once, and a named statement that
+// PostgreSQL parses once per connection).
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ session: debtorSessions, person: persons })
+    .from(debtorSessions)
+    .innerJoin(persons, eq(persons.id, debtorSessions.personId))
+    .where(
+      and(
+        eq(debtorSessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(debtorSessions.partnerId, sql.placeholder('partnerId')),
+        isNull(debtorSessions.revokedAt),
+        gt(debtorSessions.expiresAt, sql.placeholder('now')),
+        gt(debtorSessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('debtor_live_session');
+}
+
+/**
+ * A live session of this partner: not revoked, not past its absolute expiry, used within the idle time; with its
+ * person, in one query.
+ */
 export async function findLiveSession(
   db: Db,
   tokenHash: string,
   partnerId: number,
   idleMs: number,
-): Promise<SessionRow | undefined> {
-  const now = new Date();
-  const [row] = await db
-    .select()
-    .from(debtorSessions)
-    .where(
-      and(
-        eq(debtorSessions.tokenHash, tokenHash),
-        eq(debtorSessions.partnerId, partnerId),
-        isNull(debtorSessions.revokedAt),
-        gt(debtorSessions.expiresAt, now),
-        gt(debtorSessions.lastSeenAt, new Date(now.getTime() - idleMs)),
-      ),
-    )
-    .limit(1);
+): Promise<LiveSession | undefined> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const now = Date.now();
+  const [row] = await query.execute({
+    tokenHash,
+    partnerId,
+    now: new Date(now).toISOString(),
+    idleSince: new Date(now - idleMs).toISOString(),
+  });
   return row;
 }
 

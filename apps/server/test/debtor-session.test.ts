@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { debtorSessions, persons } from '../src/db/schema';
+import { hashSecret } from '../src/plugins/debtor-session';
+import { findPersonById } from '../src/repositories/person-repository';
+import { findLiveSession } from '../src/repositories/session-repository';
+import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// The session lookup reads the session and its person in one query; the services that look the person up again
+// by id within the same request reuse that row, and only within that request.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const JOAO = { pesCpfCnpj: '390.533.447-05', dataNascimento: '01/02/1985', telefone: '(21) 99876-5432' };
+
+async function login(person: Record<string, string>, host = 'demo.portal.localhost'): Promise<string> {
+  const captcha = await solveRobotCheck(t);
+  const res = await call(t, 'negociacao_robo/passo_1', { ...person, aceite: true, captcha }, { host });
+  expect(res.json().retorno).toBe(true);
+  return cookieOf(res);
+}
+
+const debts = (cookie: string, host = 'demo.portal.localhost') =>
+  call(t, 'negociacao_robo/passo_2_novo', {}, { host, cookie });
+
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+describe('session and person in one lookup', () => {
+  let maria: string;
+  let joao: string;
+  beforeAll(async () => {
+    maria = await login(MARIA);
+    joao = await login(JOAO);
+  });
+
+  it('finds the live session of this partner with its person, and nothing for another partner', async () => {
+    const [session] = await t.database.db
+      .select()
+      .from(debtorSessions)
+      .where(eq(debtorSessions.tokenHash, hashSecret(tokenOf(maria))));
+    const live = await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId, 60_000);
+    expect(live?.session).toEqual(session);
+    expect(live?.person).toMatchObject({ id: session!.personId, name: 'Maria da Silva Santos' });
+    expect(await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId + 1, 60_000)).toBe(
+      undefined,
+    );
+    // Idle longer than allowed: not live.
+    expect(await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId, -60_000)).toBe(
+      undefined,
+    );
+    const elsewhere = await debts(maria, 'acme.portal.localhost');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().mensagem).toBe('Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
+  });
+
+  it('reads the session and its person in one query for passo_2_novo', async () => {
+    // Both drivers' clients take the SQL text first (a string, or a config object with `text`).
+    const { $client: client } = t.database.db as unknown as {
+      $client: { query: (...args: unknown[]) => unknown };
+    };
+    const spy = vi.spyOn(client, 'query');
+    let statements: string[];
+    try {
+      expect((await debts(maria)).json().retorno).toBe(true);
+      statements = spy.mock.calls.map(([q]) =>
+        typeof q === 'string' ? q : String((q as { text: string }).text),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(statements.filter((q) => q.includes('from "debtor_sessions"'))).toHaveLength(1);
+    expect(statements.filter((q) => /from "persons"/.test(q))).toEqual([]);
+  });
+
+  it('answers each concurrent request with its own session person', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => debts(i % 2 === 0 ? maria : joao).then((r) => r.json())),
+    );
+    expect(answers.map((a) => a.dados.pessoa.pes_nome)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 'Maria da Silva Santos' : 'João Pereira Lima')),
+    );
+  });
+
+  it('reads the person again on the next request: the reuse never outlives a request', async () => {
+    const [row] = await t.database.db.select().from(persons).where(eq(persons.name, 'João Pereira Lima'));
+    expect((await debts(joao)).json().dados.pessoa.pes_nome).toBe('João Pereira Lima');
+    await t.database.db.update(persons).set({ name: 'João P. Lima' }).where(eq(persons.id, row!.id));
+    try {
+      expect((await debts(joao)).json().dados.pessoa.pes_nome).toBe('João P. Lima');
+      expect(
+        (await call(t, 'portal/sessao', {}, { host: 'demo.portal.localhost', cookie: joao })).json(),
+      ).toMatchObject({ retorno: true, dados: { pesNome: 'João P. Lima' } });
+      // Outside a request nothing is reused.
+      expect((await findPersonById(t.database.db, row!.id))?.name).toBe('João P. Lima');
+    } finally {
+      await t.database.db.update(persons).set({ name: row!.name }).where(eq(persons.id, row!.id));
+    }
+  });
+
+  it('ends with a revoked session', async () => {
+    const cookie = await login(MARIA);
+    expect((await debts(cookie)).json().retorno).toBe(true);
+    await t.database.db
+      .update(debtorSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(debtorSessions.tokenHash, hashSecret(tokenOf(cookie))));
+    const after = await debts(cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().retorno).toBe(false);
+  });
+});
