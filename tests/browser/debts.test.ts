@@ -10,6 +10,7 @@ import {
   partners,
   persons,
   stepLogs,
+  stores,
 } from '../../apps/server/src/db/schema';
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
 import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
@@ -536,5 +537,152 @@ describe('session and entry rules (spec 001 §2)', () => {
     // A CPF that is not a CPF.
     await page.goto(portal.url('demo', '/menu/12345678900'));
     await page.getByText('Parâmetros obrigatórios não informados', { exact: true }).waitFor();
+  });
+});
+
+describe('second copies (spec 001 §2 details and card panel, §4 second-copy flow, §7, §8)', () => {
+  it('demo: the details table offers the PDF of each instalment where the store issues second copies', async () => {
+    const page = await open('demo', { viewport: DESKTOP });
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    const data = await openMyDebits(page);
+    const alfa = data.dividas.find((d) => d.loja.loj_emite_segunda_via_boleto_recupera === 'S')!;
+    const banco = data.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
+    expect(banco.loja.loj_emite_segunda_via_boleto_recupera).toBe('N');
+    await cardOf(page, data, banco).getByTestId('panel-details').click();
+    await cardOf(page, data, banco).getByTestId('debt-details').waitFor();
+    expect(await cardOf(page, data, banco).getByTestId('second-copy-pdf').count()).toBe(0);
+
+    const card = cardOf(page, data, alfa);
+    await card.getByTestId('panel-details').click();
+    const buttons = card.getByTestId('second-copy-pdf');
+    expect(await buttons.count()).toBe(alfa.contratos.flatMap((c) => c.parcelas).length);
+    await card.getByRole('columnheader', { name: '2ª via' }).first().waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'second-copy-details-desktop');
+
+    const first = alfa.contratos[0]!.parcelas[0]!;
+    const button = card.getByRole('button', {
+      name: `Baixar a 2ª via da parcela ${first.par_prestacao} (PDF)`,
+    });
+    const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+    await tab.waitForURL(/\/api\/segunda-via\/\d+\.pdf$/);
+    // Chromium shows it in its PDF viewer; the same address, fetched by the page, gives the document.
+    const pdf = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const head = new Uint8Array(await response.arrayBuffer()).slice(0, 5);
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        head: String.fromCharCode(...head),
+      };
+    }, tab.url());
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+    await tab.close();
+    await expect.poll(() => stepsLogged(4)).toBeGreaterThan(0);
+
+    // When the store stops issuing them, the server's message is shown and the empty tab closes.
+    const [store] = await portal.database.db
+      .select({ id: stores.id, agreement: stores.boletoAgreement })
+      .from(stores)
+      .where(eq(stores.id, alfa.loj_codigo));
+    await portal.database.db.update(stores).set({ boletoAgreement: null }).where(eq(stores.id, store!.id));
+    try {
+      const [failed] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+      await expectModal(page, 'Erro', 'Esta loja não emite 2ª via de boleto pelo portal.');
+      await expect.poll(() => failed.isClosed()).toBe(true);
+    } finally {
+      await portal.database.db
+        .update(stores)
+        .set({ boletoAgreement: store!.agreement })
+        .where(eq(stores.id, store!.id));
+    }
+  });
+
+  it('senff: the card panel lists the second copies to copy, open or send by SMS or e-mail', async () => {
+    const page = await open('senff');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginMariaWithSmsToken(page, portal);
+    await page.waitForURL('**/menu');
+    const data = await openMyDebits(page);
+    const debt = data.dividas[0]!;
+    const card = cards(page).first();
+    await card.getByTestId('debt-toggle').click();
+    await card.getByRole('button', { name: '2ª via de fatura', exact: true }).click();
+    const items = card.getByTestId('second-copy-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(debt.contratos.flatMap((c) => c.parcelas).length);
+    await expectNoAxeViolations(page);
+    await shot(page, 'second-copy-panel-phone');
+
+    const item = items.first();
+    const line = await item.getByTestId('second-copy-line').inputValue();
+    expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    await item.getByTestId('second-copy-line-copy').click();
+    await page.getByTestId('snackbar').getByText('Linha digitável copiada.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+    await expect.poll(() => stepsLogged(102)).toBeGreaterThan(0);
+    await item.getByTestId('second-copy-pix-copy').click();
+    await page.getByTestId('snackbar').getByText('Código PIX copiado.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+
+    // Send by SMS: a short number is refused in the form; a mobile number gets the stored line.
+    await item.getByTestId('second-copy-send-open').click();
+    await item.getByTestId('second-copy-channel').getByText('SMS', { exact: true }).click();
+    const phone = item.getByLabel('Celular', { exact: true });
+    await phone.fill('(11) 9876-543');
+    await item.getByTestId('second-copy-send').click();
+    await item.getByText('Digite um celular válido', { exact: true }).waitFor();
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    await phone.fill('11912345678');
+    await item.getByTestId('second-copy-send').click();
+    await expectModal(
+      page,
+      'Sucesso',
+      'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
+    );
+    const sms = await portal.latestMessage('sms');
+    expect(sms).toMatchObject({ recipient: '11912345678' });
+    expect(sms!.bodyText).toContain(line);
+    await expect.poll(() => stepsLogged(100)).toBeGreaterThan(0);
+
+    // By e-mail: the spec's message for a bad address, then the success text.
+    await item.getByTestId('second-copy-send-open').click();
+    const email = item.getByRole('textbox', { name: 'E-mail', exact: true });
+    await email.fill('maria@exemplo.');
+    await item.getByTestId('second-copy-send').click();
+    await item.getByText('Digite um e-mail válido', { exact: true }).waitFor();
+    await email.fill('maria@exemplo.com.br');
+    await item.getByTestId('second-copy-send').click();
+    await expectModal(page, 'Sucesso', 'E-mail enviado com sucesso.');
+    expect(await portal.latestMessage('email')).toMatchObject({ recipient: 'maria@exemplo.com.br' });
+    await expect.poll(() => stepsLogged(101)).toBeGreaterThan(0);
+
+    // The same button closes the panel (spec 001 §4).
+    await card.getByRole('button', { name: '2ª via de fatura', exact: true }).click();
+    expect(await card.getByTestId('second-copy-item').count()).toBe(0);
+  });
+
+  it('senff: choosing pay in full offers the second copy or instalments (spec 001 §4)', async () => {
+    const page = await open('senff', { viewport: DESKTOP });
+    await loginMariaWithSmsToken(page, portal);
+    await page.waitForURL('**/menu');
+    await openMyDebits(page);
+    const card = cards(page).first();
+    await card.getByTestId('panel-paymentOptions').click();
+    const mode = card.getByTestId('po-mode');
+    await mode.getByText('Parcelado', { exact: true }).click();
+    await mode.getByText('À vista', { exact: true }).click();
+    const dialog = page.getByTestId('modal');
+    await dialog.getByRole('heading', { name: 'Atenção', exact: true }).waitFor();
+    expect(await dialog.locator('.modal__text').textContent()).toBe(
+      'Esta fatura já tem 2ª via para pagar o valor total. Você pode pagar pela 2ª via ou parcelar a dívida.',
+    );
+    await dialog.getByRole('button', { name: 'Parcelar' }).click();
+    expect(await mode.getByRole('radio', { name: 'Parcelado' }).isChecked()).toBe(true);
+    await mode.getByText('À vista', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Ver 2ª via' }).click();
+    await card.getByTestId('second-copy-item').first().waitFor();
+    expect(await card.getByTestId('payment-options').count()).toBe(0);
   });
 });

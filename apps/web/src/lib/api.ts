@@ -33,6 +33,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message of a failed call, or `fallback` (network failure, no message). */
+export function failureText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.envelope?.mensagem) || fallback;
+}
+
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'retorno' in value;
 }

@@ -128,3 +128,20 @@ export interface PlanosResposta {
   /** When the plans stop being accepted (ISO instant). */
   expira_em: string;
 }
+
+/** Spec 001 §3 "Second-copy item": one issued second copy, with the code the send call takes and its PDF path. */
+export interface SegundaVia {
+  codigo: number;
+  par_codigo: number;
+  par_prestacao: number;
+  /** YYYY-MM-DD: today for an overdue instalment, else its own due date. */
+  par_vencimento: string;
+  par_vencimento_formatado: string;
+  /** Centavos, updated to the due date. */
+  par_valor: number;
+  contrato: string;
+  linha_digitavel_segunda_via: string;
+  pix_copia_cola_segunda_via: string;
+  /** Path of the PDF, served to the same session. */
+  caminho_completo_boleto: string;
+}

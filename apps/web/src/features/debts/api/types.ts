@@ -13,5 +13,6 @@ export type {
   PlanosPedido,
   PlanosResposta,
   PreAcordo,
+  SegundaVia,
 } from '@portal/domain';
 export { CARD_BRANDS } from '@portal/domain';

@@ -1,7 +1,7 @@
 import { CANNOT_PAY_REASONS, DEBT_REQUEST_MESSAGES } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { ApiError } from '../../../lib/api';
+import { ApiError, failureText } from '../../../lib/api';
 import { sendCannotPay } from '../api/debts';
 import type { Divida } from '../api/types';
 
@@ -44,9 +44,7 @@ export function CantPay({ debt, onDone }: { debt: Divida; onDone: () => void }) 
       else
         await showModal({
           title: 'Erro',
-          text:
-            (failure instanceof ApiError && failure.envelope?.mensagem) ||
-            'Não foi possível enviar o seu motivo.',
+          text: failureText(failure, 'Não foi possível enviar o seu motivo.'),
           style: 'danger',
         });
     } finally {

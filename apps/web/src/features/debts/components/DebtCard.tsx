@@ -2,13 +2,14 @@ import { customization, formatMoney, hasCapability } from '@portal/domain';
 import { Suspense, useId } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api';
+import { failureText } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 import { disputeDebt } from '../api/debts';
 import type { Divida } from '../api/types';
 import { type CardsState, closePanel, type PanelKind, toggleExpanded, togglePanel } from '../lib/card-panels';
 import { contractLabel, dueStatusText, formatPercent } from '../lib/debt-texts';
+import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
 import { CantPay } from './CantPay';
 import { CardPanel } from './CardPanel';
@@ -18,11 +19,14 @@ import { InfoTip } from './InfoTip';
 
 // The payment options panel (another part of this feature) loads only when a card opens it.
 const PaymentOptions = lazyWithRetry(() => import('./PaymentOptions'));
+// Only one partner's cards offer the second-copy invoice panel.
+const SecondCopyPanel = lazyWithRetry(() => import('./SecondCopyPanel'));
 
 /** Spec 001 §9 default button texts, customizable per partner (myDebits.textMyDebits*). */
 export const PANEL_DEFAULTS: Record<PanelKind, string> = {
   details: 'Detalhes',
   cantPay: 'Não posso pagar agora',
+  secondCopy: SECOND_COPY_TEXTS.panelTitle,
   paymentOptions: 'Opções de parcelamento e propostas',
 };
 
@@ -41,6 +45,7 @@ export function usePanelTitles(): Record<PanelKind, string> {
   return {
     details: settings?.textMyDebitsDetails?.trim() || PANEL_DEFAULTS.details,
     cantPay: settings?.textMyDebitsCantPay?.trim() || PANEL_DEFAULTS.cantPay,
+    secondCopy: PANEL_DEFAULTS.secondCopy,
     paymentOptions: settings?.textMyDebitsPaymentOptions?.trim() || PANEL_DEFAULTS.paymentOptions,
   };
 }
@@ -56,7 +61,7 @@ export function OpenPanel({ debt, control, id }: { debt: Divida; control: CardCo
     <CardPanel key={panel} id={id} title={titles[panel]}>
       {panel === 'details' && <DetailsDebit debt={debt} />}
       {panel === 'cantPay' && <CantPay debt={debt} onDone={close} />}
-      {panel === 'paymentOptions' && (
+      {(panel === 'paymentOptions' || panel === 'secondCopy') && (
         <Suspense
           fallback={
             <p className="boot" role="status">
@@ -64,7 +69,17 @@ export function OpenPanel({ debt, control, id }: { debt: Divida; control: CardCo
             </p>
           }
         >
-          <PaymentOptions debt={debt} onClose={close} />
+          {panel === 'secondCopy' ? (
+            <SecondCopyPanel debt={debt} />
+          ) : (
+            <PaymentOptions
+              debt={debt}
+              onClose={close}
+              onOpenSecondCopy={() =>
+                setState((current) => togglePanel(current, debt.chave, 'secondCopy', mobile))
+              }
+            />
+          )}
         </Suspense>
       )}
     </CardPanel>
@@ -129,9 +144,7 @@ function DisputeLink({ debt }: { debt: Divida }) {
     } catch (error) {
       await showModal({
         title: 'Erro',
-        text:
-          (error instanceof ApiError && error.envelope?.mensagem) ||
-          'Não foi possível registrar a sua contestação.',
+        text: failureText(error, 'Não foi possível registrar a sua contestação.'),
         style: 'danger',
       });
     }
@@ -163,6 +176,13 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const origin = unique(debt.contratos.map((c) => c.origem));
   const reference = unique(debt.contratos.map((c) => c.referencia));
   const showOrigin = hasCapability(config, 'showOriginAndReference');
+  // Spec 001 §2 card buttons, in the spec's order; cannot pay unless switched off, second copy for one partner.
+  const panels: PanelKind[] = [
+    'details',
+    ...(negotiable && !settings?.flgDesativatBotaoNaoPossoPagar ? (['cantPay'] as const) : []),
+    ...(hasCapability(config, 'secondCopyInvoiceButton') ? (['secondCopy'] as const) : []),
+    ...(negotiable ? (['paymentOptions'] as const) : []),
+  ];
 
   return (
     <article
@@ -246,31 +266,16 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
         {!negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>}
         <DisputeLink debt={debt} />
         <div className="debt-card__actions">
-          <PanelButton
-            debt={debt}
-            control={control}
-            panel="details"
-            panelId={panelId}
-            label={titles.details}
-          />
-          {negotiable && !settings?.flgDesativatBotaoNaoPossoPagar && (
+          {panels.map((panel) => (
             <PanelButton
+              key={panel}
               debt={debt}
               control={control}
-              panel="cantPay"
+              panel={panel}
               panelId={panelId}
-              label={titles.cantPay}
+              label={titles[panel]}
             />
-          )}
-          {negotiable && (
-            <PanelButton
-              debt={debt}
-              control={control}
-              panel="paymentOptions"
-              panelId={panelId}
-              label={titles.paymentOptions}
-            />
-          )}
+          ))}
         </div>
       </div>
       <OpenPanel debt={debt} control={control} id={panelId} />

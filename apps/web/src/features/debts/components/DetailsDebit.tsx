@@ -1,18 +1,24 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
+import type { ReactNode } from 'react';
 import type { Divida, Parcela } from '../api/types';
 import { contractLabel, daysOverdueCell } from '../lib/debt-texts';
+import { SecondCopyPdfButton } from './SecondCopyPdfButton';
 
-// Spec 001 §2 "Debt details": company data, the contract table (instalment, due date, days overdue, value) and
-// the future instalments. Tables scroll sideways on the narrowest phones; the region takes focus to allow it.
+// Spec 001 §2 "Debt details": company data, the contract table (instalment, due date, days overdue, value, the
+// second-copy PDF icon when the store issues second copies) and the future instalments. Tables scroll sideways
+// on the narrowest phones; the region takes focus to allow it.
 
 function InstalmentTable({
   caption,
   parcelas,
   overdue,
+  secondCopy,
 }: {
   caption: string;
   parcelas: Parcela[];
   overdue: boolean;
+  /** The second-copy cell of an instalment, when the store issues second copies. */
+  secondCopy?: ((parcela: Parcela) => ReactNode) | undefined;
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
@@ -25,6 +31,7 @@ function InstalmentTable({
             <th scope="col">Vencimento</th>
             {overdue && <th scope="col">Dias em atraso</th>}
             <th scope="col">Valor</th>
+            {secondCopy && <th scope="col">2ª via</th>}
           </tr>
         </thead>
         <tbody>
@@ -34,6 +41,7 @@ function InstalmentTable({
               <td>{formatBrDate(parcela.par_vencimento)}</td>
               {overdue && <td>{daysOverdueCell(parcela.fase)}</td>}
               <td>{formatMoney(parcela.corrigido)}</td>
+              {secondCopy && <td>{secondCopy(parcela)}</td>}
             </tr>
           ))}
         </tbody>
@@ -45,6 +53,11 @@ function InstalmentTable({
 export function DetailsDebit({ debt }: { debt: Divida }) {
   const { loja } = debt;
   const place = [loja.loj_cidade, loja.loj_estado].filter(Boolean).join(' - ');
+  // Instalments under an agreement are paid through its boletos, so they offer no second copy.
+  const secondCopy =
+    loja.loj_emite_segunda_via_boleto_recupera === 'S' && !debt.acordo_ativo
+      ? (parcela: Parcela) => <SecondCopyPdfButton debt={debt} parcela={parcela} />
+      : undefined;
   return (
     <div className="debt-details" data-testid="debt-details">
       <dl className="debt-facts">
@@ -69,6 +82,7 @@ export function DetailsDebit({ debt }: { debt: Divida }) {
           caption={`${contractLabel(debt.tipo_necociacao, 1)} ${contrato.con_contrato}`}
           parcelas={contrato.parcelas}
           overdue
+          secondCopy={secondCopy}
         />
       ))}
       {debt.lancamentos_futuros.parcelas.length > 0 && (

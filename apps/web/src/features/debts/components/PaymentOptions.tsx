@@ -6,6 +6,7 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
@@ -40,15 +41,26 @@ function FocusFirstField({ within }: { within: RefObject<HTMLElement | null> }) 
 export interface PaymentOptionsProps {
   debt: Divida;
   onClose: () => void;
+  /** Opens the card's second-copy panel instead (integrated card partner, spec 001 §4). */
+  onOpenSecondCopy: () => void;
 }
+
+/** Spec 001 §4: the integrated card partner's dialog when pay in full is chosen and a second copy exists. */
+export const SECOND_COPY_DIALOG = {
+  title: 'Atenção',
+  text: 'Esta fatura já tem 2ª via para pagar o valor total. Você pode pagar pela 2ª via ou parcelar a dívida.',
+  buttonText: 'Ver 2ª via',
+  cancelText: 'Parcelar',
+} as const;
 
 /**
  * Spec 001 §2 "Payment options" of one debt card: the choices that shape the plans, the plans the server
  * computed, and the confirmation of the chosen one (spec 001 §4: plan not chosen <-> plan chosen).
  */
-export default function PaymentOptions({ debt, onClose }: PaymentOptionsProps) {
+export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: PaymentOptionsProps) {
   const config = usePartner();
   const debtor = useDebtor();
+  const { confirm } = useFeedback();
   const flags = customization(config).myDebits ?? {};
   // Spec 001 §7: the stage variant of step 3 has no card fields.
   const askCardDetails = hasCapability(config, 'cardBrandAndForm') && !flags.flgPortalUsaStage;
@@ -104,6 +116,19 @@ export default function PaymentOptions({ debt, onClose }: PaymentOptionsProps) {
   function backToPlans(focusSelector: string) {
     returnFocus.current = focusSelector;
     setView('plans');
+  }
+
+  const secondCopyExists =
+    hasCapability(config, 'integratedCardIssuer') &&
+    debt.loja.loj_emite_segunda_via_boleto_recupera === 'S' &&
+    !debt.acordo_ativo;
+
+  async function changeFilters(update: Partial<PlanCriteria>) {
+    if (update.mode === 'A' && criteria.mode !== 'A' && secondCopyExists) {
+      if (await confirm({ ...SECOND_COPY_DIALOG, style: 'alert' })) onOpenSecondCopy();
+      return;
+    }
+    change(update);
   }
 
   function change(update: Partial<PlanCriteria>) {
@@ -173,7 +198,7 @@ export default function PaymentOptions({ debt, onClose }: PaymentOptionsProps) {
           setDateText(typed);
           applyDate(typed, false);
         }}
-        onChange={change}
+        onChange={changeFilters}
         onRecalculate={() => (dateEditable ? applyDate(dateText, true) : change({}))}
       />
       <PlanList

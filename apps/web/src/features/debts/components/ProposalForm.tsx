@@ -4,7 +4,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { MoneyField } from '../../../components/ui/MoneyField';
 import { logStep } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api';
+import { ApiError, failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { sendProposal } from '../api/debts';
 import type { Divida } from '../api/types';
@@ -72,9 +72,7 @@ export default function ProposalForm({ debt, onDone }: { debt: Divida; onDone: (
       else
         await showModal({
           title: 'Erro',
-          text:
-            (error instanceof ApiError && error.envelope?.mensagem) ||
-            'Não foi possível enviar a sua proposta.',
+          text: failureText(error, 'Não foi possível enviar a sua proposta.'),
           style: 'danger',
         });
     } finally {

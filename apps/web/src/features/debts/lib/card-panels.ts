@@ -1,7 +1,7 @@
 // Spec 001 §4: a debt card holds at most one open panel; the same button closes it; on mobile (width <= 760,
 // §2 and §9) closing leaves the card selected (expanded), on wider screens it deselects it.
 
-export type PanelKind = 'details' | 'cantPay' | 'paymentOptions';
+export type PanelKind = 'details' | 'cantPay' | 'secondCopy' | 'paymentOptions';
 
 export interface CardsState {
   /** The selected card's key (Divida.chave); on mobile the selected card is the expanded one. */

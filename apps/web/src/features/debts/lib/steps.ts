@@ -6,4 +6,9 @@ export const DEBT_STEPS = {
   proposal: 9,
   insuranceLink: 104,
   cityHallPortal: 32,
+  boletoViewed: 4,
+  secondCopySms: 100,
+  secondCopyEmail: 101,
+  lineCopied: 102,
+  pixCopied: 103,
 } as const;

@@ -1,0 +1,28 @@
+import { portalCall } from '../../../lib/api';
+import type { SegundaVia } from './types';
+
+// Second-copy calls of docs/api.md "Second copies": issued and sent for the session person only.
+
+/** The details table's PDF icon: one instalment's second copy. */
+export function issueSecondCopy(lojCodigo: number, parCodigo: number) {
+  return portalCall<SegundaVia>('negociacao_robo', 'emitir_segunda_via_boleto', {
+    loj_codigo: lojCodigo,
+    par_codigo: parCodigo,
+  });
+}
+
+/** The card's second-copy invoice panel: every open instalment of its contracts. */
+export function listSecondCopies(lojCodigo: number, conCodigos: number[], signal?: AbortSignal) {
+  return portalCall<{ segundas_vias: SegundaVia[] }>(
+    'negociacao_robo',
+    'emitir_segunda_via_boleto_recupera_sysopen',
+    { loj_codigo: lojCodigo, con_codigos: conCodigos.join(',') },
+    { signal },
+  );
+}
+
+export type SendChannel = 'sms' | 'email';
+
+export function sendSecondCopy(codigo: number, tipoEnvio: SendChannel, enderecoEnvio: string) {
+  return portalCall<null>('negociacao_robo', 'enviar_email_sms', { codigo, tipoEnvio, enderecoEnvio });
+}
