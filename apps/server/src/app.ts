@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { registerAdminRoutes } from './contract/admin-routes';
 import { debtActions } from './contract/debt-actions';
 import { registerDevMailbox } from './contract/dev-mailbox';
 import { registerFileRoutes } from './contract/file-routes';
@@ -155,6 +156,7 @@ export async function buildApp({
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
+  await registerAdminRoutes(app, { db, env, limiter });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
     ...secondCopyActions(app, db),
   await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);

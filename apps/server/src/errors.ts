@@ -3,8 +3,11 @@ import {
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
   NEW_PHONE_MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
   PHONE_RESET_MESSAGES,
+  STAFF_LOGIN_FAILED,
   TOKEN_MESSAGES,
+  UNAUTHENTICATED,
 } from '@portal/domain';
 
 // Typed application errors and the one place that maps them to HTTP status and the spec's Portuguese text.
@@ -87,6 +90,33 @@ const APP_ERRORS = {
     status: 200,
     message: 'Erro ao enviar o e-mail. Verifique se o seu e-mail está correto e tente novamente.',
   },
+  /** Staff login refused: unknown user, wrong password or a field missing, all alike (spec 002 §8). */
+  STAFF_LOGIN_FAILED: { status: 401, message: STAFF_LOGIN_FAILED },
+  /** An admin call without a present, unexpired, unrevoked staff token; the back office shows no modal for it. */
+  STAFF_UNAUTHENTICATED: { status: 401, message: UNAUTHENTICATED },
+  /** editar_senha without the current password (spec 002 §8). */
+  STAFF_OLD_PASSWORD_REQUIRED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.oldRequired },
+  /** editar_senha without the new password (spec 002 §8). */
+  STAFF_NEW_PASSWORD_REQUIRED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.newRequired },
+  /** editar_senha without the confirmation (spec 002 §8). */
+  STAFF_CONFIRMATION_REQUIRED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.confirmationRequired },
+  /** A new staff password shorter than STAFF_PASSWORD_MIN_LENGTH. */
+  STAFF_PASSWORD_TOO_SHORT: { status: 400, message: PASSWORD_CHANGE_MESSAGES.tooShort },
+  /** A new staff password longer than STAFF_PASSWORD_MAX_LENGTH. */
+  STAFF_PASSWORD_TOO_LONG: { status: 400, message: PASSWORD_CHANGE_MESSAGES.tooLong },
+  /** The new password equals the current one. */
+  STAFF_PASSWORD_UNCHANGED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.unchanged },
+  /** The confirmation differs from the new password. */
+  STAFF_PASSWORD_MISMATCH: { status: 400, message: PASSWORD_CHANGE_MESSAGES.mismatch },
+  /** editar_senha with a current password that does not match the stored hash. */
+  STAFF_WRONG_PASSWORD: { status: 422, message: PASSWORD_CHANGE_MESSAGES.wrongCurrent },
+  /** `npm run staff -- create`: a user name outside 2-60 of a-z 0-9 . _ @ - (starting with a letter or digit). */
+  STAFF_USERNAME_INVALID: {
+    status: 400,
+    message: 'Usuário inválido: use de 2 a 60 letras minúsculas, números, ponto, hífen, sublinhado ou @.',
+  },
+  /** `npm run staff -- create` with a user name that exists. */
+  STAFF_USERNAME_TAKEN: { status: 409, message: 'Este usuário já existe.' },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

@@ -15,5 +15,6 @@ export * from './negotiation/requests';
 export * from './partner/capabilities';
 export * from './partner/partner-config';
 export * from './partner/tenant';
+export * from './staff/staff-account';
 export * from './step-codes';
 export * from './validation/email';

@@ -5,3 +5,4 @@ export * from './messaging';
 export * from './negotiation';
 export * from './partners';
 export * from './second-copies';
+export * from './staff';

@@ -1,0 +1,62 @@
+import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { changeStaffPassword } from '../services/staff/change-staff-password';
+import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
+import { logOutStaff } from '../services/staff/log-out-staff';
+import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
+
+// Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
+// without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
+
+const optionalText = z.string().max(500).optional().catch(undefined);
+const passwordField = z.string().max(500).default('');
+
+export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthDeps): Promise<void> {
+  installStaffAuth(app);
+
+  app.post(
+    '/api/login',
+    // A coarse flood guard per address; the use case counts attempts per address and per user name.
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Any body shape is a failed login like a wrong password, never a 400 that tells the fields apart.
+      const body = z
+        .object({ username: optionalText, password: optionalText })
+        .catch({ username: undefined, password: undefined })
+        .parse(request.body ?? {});
+      return logInStaff(deps, request.ip, body);
+    },
+  );
+
+  await app.register(
+    staffOnly(deps.db, (admin) => {
+      admin.post('/api/logout', async (request) => {
+        await logOutStaff(deps.db, staffOf(request));
+        return { message: 'Sessão encerrada.' };
+      });
+
+      admin.get('/api/me', async (request) => {
+        const staff = staffOf(request);
+        return { data: { id: staff.userId, username: staff.username } };
+      });
+
+      admin.put(
+        '/api/editar_senha',
+        { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+        async (request) => {
+          const input = z
+            .object({
+              old_password: passwordField,
+              password: passwordField,
+              password_confirmation: passwordField,
+            })
+            .parse(request.body ?? {});
+          await changeStaffPassword(deps, staffOf(request), input);
+          return { message: PASSWORD_CHANGE_MESSAGES.success };
+        },
+      );
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import { newPasswordProblem } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { staffUsers } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashStaffPassword, normalizeUsername } from './staff-credentials';
+
+const USERNAME = /^[a-z0-9][a-z0-9._@-]{1,59}$/;
+
+/** `npm run staff -- create <user>` and the demo seed: a new staff user with an argon2id hash of the password. */
+export async function createStaffUser(
+  db: Db,
+  input: { username: string; password: string },
+): Promise<{ id: number; username: string }> {
+  const username = normalizeUsername(input.username);
+  if (!USERNAME.test(username)) throw new AppError('STAFF_USERNAME_INVALID');
+  const problem = newPasswordProblem(input.password);
+  if (problem)
+    throw new AppError(problem === 'tooShort' ? 'STAFF_PASSWORD_TOO_SHORT' : 'STAFF_PASSWORD_TOO_LONG');
+  const [existing] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.username, username));
+  if (existing) throw new AppError('STAFF_USERNAME_TAKEN');
+  const passwordHash = await hashStaffPassword(input.password);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ username, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: staffUsers.id, username: staffUsers.username });
+  // Another process created the same name between the check and the insert.
+  if (!row) throw new AppError('STAFF_USERNAME_TAKEN');
+  return row;
+}
