@@ -1,9 +1,9 @@
 // npm run bench:api: req/s and p50/p99 latency of passo_1, passo_2_novo and passo_3_novo at 100 connections, on the
 // embedded PGlite and, when DATABASE_URL is set (or --pg), on PostgreSQL in a scratch database. The server runs in
 // its own process with the demo seed; identification limits are raised for the load generator's address only.
-// --pg-only skips the PGlite run (quicker iterations on PostgreSQL).
+// --pg-only skips the PGlite run (quicker iterations on PostgreSQL); BENCH_CALLS=passo_2_novo,... picks calls.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +16,35 @@ const pgOnly = process.argv.includes('--pg-only');
 const pgUrl =
   process.env.DATABASE_URL ??
   (process.argv.includes('--pg') || pgOnly ? 'postgres://root@127.0.0.1:5432/test' : null);
+
+// CPU time (ms) used so far by the server process and by every PostgreSQL process, from /proc (Linux; null
+// elsewhere). Divided by the requests served, it compares runs on a machine where other work competes for the
+// cores better than throughput does.
+const TICK_MS = 10;
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid);
+    } catch {}
+  }
+  return total;
+}
+function cpuSnapshot(serverPid) {
+  try {
+    return { server: cpuMs(serverPid), postgres: postgresCpuMs() };
+  } catch {
+    return null;
+  }
+}
 
 async function startServer(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -49,6 +78,7 @@ async function startServer(label, databaseUrl) {
   }
   return {
     port,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -129,19 +159,28 @@ async function benchDatabase(label, databaseUrl) {
       },
     ];
     const rows = [];
-    for (const call of calls) {
+    const only = process.env.BENCH_CALLS?.split(',');
+    for (const call of calls.filter((c) => !only || only.includes(c.name))) {
       console.error(`${label}: ${call.name}`);
       // One request first: a benchmark of error answers measures nothing.
       const probe = await request(server.port, call.path, { method: 'POST', ...call.options });
       if (probe.status !== 200 || JSON.parse(probe.text).retorno !== true)
         throw new Error(`${label}: ${call.name} answered ${probe.status} ${probe.text.slice(0, 300)}`);
+      const before = cpuSnapshot(server.pid);
       const result = await run(server.port, call, call.options);
+      const after = cpuSnapshot(server.pid);
+      const perRequest = (key) =>
+        before && after && result.requests.total
+          ? Number(((after[key] - before[key]) / result.requests.total).toFixed(2))
+          : null;
       rows.push({
         database: label,
         call: call.name,
         'req/s': Math.round(result.requests.average),
         'p50 ms': result.latency.p50,
         'p99 ms': result.latency.p99,
+        'server CPU ms/req': perRequest('server'),
+        ...(databaseUrl ? { 'PG CPU ms/req': perRequest('postgres') } : {}),
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
       });
