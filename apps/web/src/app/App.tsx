@@ -35,6 +35,12 @@ const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
 const AccordionTabs = debtScreen('AccordionTabs');
 const MyDebits = debtScreen('MyDebits');
 registerRoutePreload('/menu', loadDebtScreens);
+const loadAdminScreens = () => import('../features/admin/screens');
+const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =>
+  lazyWithRetry(() => loadAdminScreens().then((m) => ({ default: m[name] })));
+const StaffLogin = adminScreen('StaffLogin');
+const AdminHome = adminScreen('AdminHome');
+const ChangePassword = adminScreen('ChangePassword');
 
 const ROUTES: RouteDefinition[] = [
   { path: '/', element: <LandPageParceiro /> },
@@ -48,6 +54,12 @@ const ROUTES: RouteDefinition[] = [
   { path: '/menu/:cpf', element: <AccordionTabs /> },
   { path: '/minhas-dividas', element: <MyDebits /> },
   { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
+  // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
+  { path: '/login', element: <StaffLogin /> },
+  { path: '/logout', element: <StaffLogin /> },
+  { path: '/admin', element: <AdminHome /> },
+  { path: '/admin/alterar-senha', element: <ChangePassword /> },
+  { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,0 +1,131 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
+import { adminErrorModal, fetchMe, logOut } from '../api/admin';
+import { clearCredentials, readCredentials } from '../lib/credentials';
+import '../admin.css';
+
+// The back-office shell (spec 002 §1 admin menu, §2 admin area): without stored credentials that pass the client
+// check it redirects to /login; the server's 'Unauthenticated' (expired or revoked token) does the same, silently.
+
+interface StaffUser {
+  id: number;
+  username: string;
+}
+
+const StaffContext = createContext<StaffUser | null>(null);
+
+/** The logged-in staff user (inside AdminLayout). */
+export function useStaffUser(): StaffUser {
+  const user = useContext(StaffContext);
+  if (!user) throw new Error('useStaffUser outside AdminLayout');
+  return user;
+}
+
+/** What a back-office screen does with a failed admin call: the login for 'Unauthenticated', else a modal. */
+export function useAdminFailure(): (error: unknown) => Promise<void> {
+  const navigate = useNavigate();
+  const { showModal } = useFeedback();
+  return useCallback(
+    async (error: unknown) => {
+      const modal = adminErrorModal(error);
+      if (modal) await showModal(modal);
+      else navigate('/login', { replace: true });
+    },
+    [navigate, showModal],
+  );
+}
+
+const NAV = [
+  { to: '/admin', label: 'Início' },
+  { to: '/admin/alterar-senha', label: 'Alterar senha' },
+];
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  if (!readCredentials()) return <Navigate to="/login" />;
+  return <AdminShell>{children}</AdminShell>;
+}
+
+function AdminShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const onFailure = useAdminFailure();
+  const [user, setUser] = useState<StaffUser | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    fetchMe().then(
+      (answer) => {
+        if (active) setUser(answer.data);
+      },
+      (error) => {
+        if (active) void onFailure(error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [onFailure]);
+
+  async function leave() {
+    setLeaving(true);
+    // The token dies on the server; whatever the answer, this browser forgets it.
+    await logOut().catch(() => undefined);
+    clearCredentials();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <div className="admin-bar__inner">
+          <Link to="/admin" className="admin-bar__brand">
+            Painel administrativo
+          </Link>
+          <nav className="admin-bar__nav" aria-label="Menu administrativo">
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className="admin-bar__link"
+                    aria-current={pathname === item.to ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin-bar__user">
+            {user && (
+              <span data-testid="admin-user">
+                <span className="sr-only">Usuário: </span>
+                {user.username}
+              </span>
+            )}
+            <button
+              type="button"
+              className="admin-bar__logout"
+              onClick={leave}
+              disabled={leaving}
+              data-testid="admin-logout"
+            >
+              {leaving ? 'Saindo…' : 'Sair'}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="conteudo" className="admin-main">
+        {user ? (
+          <StaffContext.Provider value={user}>{children}</StaffContext.Provider>
+        ) : (
+          <p className="admin-main__loading" role="status">
+            Carregando…
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

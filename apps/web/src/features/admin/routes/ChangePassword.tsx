@@ -1,0 +1,114 @@
+import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, validatePasswordChange } from '@portal/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/fields';
+import { useNavigate } from '../../../lib/router';
+import { AdminApiError, changePassword } from '../api/admin';
+import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+
+const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
+  { name: 'old_password', label: 'Senha atual', autoComplete: 'current-password' },
+  { name: 'password', label: 'Nova senha', autoComplete: 'new-password' },
+  { name: 'password_confirmation', label: 'Confirmar nova senha', autoComplete: 'new-password' },
+];
+
+/** ResetPassword, 'Alterar senha' (spec 002 §2 "Other admin forms", §5 "Password change", §8). */
+export default function ChangePassword() {
+  return (
+    <AdminLayout>
+      <ChangePasswordForm />
+    </AdminLayout>
+  );
+}
+
+function ChangePasswordForm() {
+  const navigate = useNavigate();
+  const { showSnackbar } = useFeedback();
+  const onFailure = useAdminFailure();
+  const [values, setValues] = useState<Record<PasswordChangeField, string>>({
+    old_password: '',
+    password: '',
+    password_confirmation: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<PasswordChangeField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusField = (field: string) =>
+    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+
+  function update(field: PasswordChangeField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const failure = validatePasswordChange(values);
+    if (failure) {
+      setErrors({ [failure.field]: failure.message });
+      focusField(failure.field);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await changePassword(values);
+      showSnackbar(PASSWORD_CHANGE_MESSAGES.success, 'success');
+      navigate('/admin');
+    } catch (error) {
+      setBusy(false);
+      const field = error instanceof AdminApiError ? FIELDS.find((f) => error.fields[f.name]) : undefined;
+      if (field && error instanceof AdminApiError) {
+        setErrors({ [field.name]: error.fields[field.name] });
+        focusField(field.name);
+      } else {
+        await onFailure(error);
+      }
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="change-password-title">
+      <h1 id="change-password-title" className="admin-panel__title">
+        Alterar senha
+      </h1>
+      <form
+        ref={formRef}
+        className="admin-form"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="change-password-form"
+      >
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            type="password"
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(event) => update(field.name, event.target.value)}
+          />
+        ))}
+        <div className="admin-form__actions">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            data-testid="change-password-submit"
+          >
+            {busy ? 'Salvando…' : 'Salvar'}
+          </button>
+          {/* Spec 002 §2: Cancel goes to ListPartners, the back office's start. */}
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/admin')} disabled={busy}>
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

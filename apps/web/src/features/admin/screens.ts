@@ -1,0 +1,6 @@
+// The back-office screens in one lazy chunk (issue 5): debtor pages never download them, and a staff member moving
+// between the login and the back office reuses one download.
+
+export { default as AdminHome } from './routes/AdminHome';
+export { default as ChangePassword } from './routes/ChangePassword';
+export { default as StaffLogin } from './routes/StaffLogin';
