@@ -17,7 +17,7 @@ import {
   type PortfolioColumn,
 } from '../src/services/import/validate-portfolio';
 import { call, cookieOf, solveRobotCheck } from './identification-helpers';
-import { createTestApp, scratchPostgres, type TestApp } from './test-app';
+import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
 // Portfolio import (docs/import.md): `npm run import` reads a ';' CSV of instalments and writes persons, stores,
 // contracts and instalments all or nothing. Tested through importPortfolio on the test app's database, and through
@@ -1042,16 +1042,10 @@ describe('npm run import (runImportCommand)', () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-import-'));
     example = join(dir, 'carteira.csv');
     writeFileSync(example, EXAMPLE);
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const scratch = await scratchPostgres(adminUrl);
-      env = { DATABASE_URL: scratch.url };
-      dbOptions = { url: scratch.url };
-      dropScratch = scratch.drop;
-    } else {
-      env = { DATA_DIR: join(dir, 'data') };
-      dbOptions = { dataDir: join(dir, 'data') };
-    }
+    const scratch = await commandDatabase(dir);
+    env = scratch.env;
+    dbOptions = scratch.options;
+    dropScratch = scratch.drop;
   });
   afterAll(async () => {
     await dropScratch?.();

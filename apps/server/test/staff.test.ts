@@ -12,7 +12,7 @@ import { runStaffCommand } from '../src/cli/staff-command';
 import { type DatabaseOptions, openDatabase } from '../src/db/client';
 import { staffTokens, staffUsers } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
-import { createTestApp, scratchPostgres, type TestApp } from './test-app';
+import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
 // Staff accounts and the admin guard (spec 002 §2 staff login, §5, §6, §7 /api/login and editar_senha, §8; issue 5
 // items 1 and 2).
@@ -313,16 +313,10 @@ describe('npm run staff -- create <user>', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-staff-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const scratch = await scratchPostgres(adminUrl);
-      env = { DATABASE_URL: scratch.url };
-      dbOptions = { url: scratch.url };
-      dropScratch = scratch.drop;
-    } else {
-      env = { DATA_DIR: join(dir, 'data') };
-      dbOptions = { dataDir: join(dir, 'data') };
-    }
+    const scratch = await commandDatabase(dir);
+    env = scratch.env;
+    dbOptions = scratch.options;
+    dropScratch = scratch.drop;
   });
   afterAll(async () => {
     await dropScratch?.();

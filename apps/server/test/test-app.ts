@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../src/db/client';
 import { loadEnv } from '../src/env';
 import type { MailTransport } from '../src/integrations/mail/mail-transport';
 import type { SmsSender } from '../src/integrations/sms/sms-sender';
@@ -30,6 +30,22 @@ export async function scratchPostgres(adminUrl: string): Promise<{ url: string; 
       await client.end();
     },
   };
+}
+
+/**
+ * A database of its own for a command under test (commands open the server's database from its settings): a scratch
+ * PostgreSQL database when TEST_DATABASE_URL is set, else a PGlite folder `data` in `dir`.
+ */
+export async function commandDatabase(
+  dir: string,
+): Promise<{ env: Record<string, string>; options: DatabaseOptions; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const scratch = await scratchPostgres(adminUrl);
+    return { env: { DATABASE_URL: scratch.url }, options: { url: scratch.url }, drop: scratch.drop };
+  }
+  const dataDir = join(dir, 'data');
+  return { env: { DATA_DIR: dataDir }, options: { dataDir }, drop: async () => undefined };
 }
 
 /** A web build stand-in with the placeholders the real index.html carries. */

@@ -1,14 +1,12 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { type Database, openDatabase } from '../db/client';
-import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadEnv } from '../env';
-import { prepareDatabase } from '../prepare-database';
 import { findPartnerByCompanyCode, findPartnerByIdentifier } from '../repositories/partner-repository';
 import { type ImportSummary, importPortfolio } from '../services/import/import-portfolio';
 import type { TableCount } from '../services/import/load-portfolio';
 import type { ImportIssue } from '../services/import/validate-portfolio';
+import { openCommandDatabase } from './command-database';
 import { formatCount, isTerminal, ProgressBar } from './progress-bar';
 
 // The operator of a collection agency runs this, so what it prints is in Portuguese (docs/import.md).
@@ -77,18 +75,9 @@ export async function runImportCommand(argv: string[], io: CommandIo): Promise<n
     return fail(`arquivo não encontrado: ${file}`);
   }
 
-  const env = loadEnv(io.env);
-  let database: Database;
+  const database = await openCommandDatabase(loadEnv(io.env), 'importe de novo');
+  if (typeof database === 'string') return fail(database);
   try {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    return fail(
-      `o banco embutido em ${env.DATA_DIR} está em uso pelo processo ${error.pid}: pare o servidor (npm start) e importe de novo`,
-    );
-  }
-  try {
-    await prepareDatabase(database, { ...env, SEED_DEMO: 'off' });
     const partner = /^\d+$/.test(partnerRef)
       ? await findPartnerByCompanyCode(database.db, Number(partnerRef))
       : await findPartnerByIdentifier(database.db, partnerRef);

@@ -1,10 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import { type Database, openDatabase } from '../db/client';
-import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadEnv } from '../env';
 import { AppError } from '../errors';
-import { prepareDatabase } from '../prepare-database';
 import { createStaffUser } from '../services/staff/create-staff-user';
+import { openCommandDatabase } from './command-database';
 
 // `npm run staff -- create <usuário>`: creates a back-office user in the server's database. The password is asked
 // on the terminal without echo (twice), or read from the first line of standard input when it is not a terminal
@@ -80,18 +78,9 @@ export async function runStaffCommand(argv: string[], io: StaffCommandIo): Promi
   const password = await readPassword(io);
   if (password === null) return fail('nenhum usuário foi criado');
 
-  const env = loadEnv(io.env);
-  let database: Database;
+  const database = await openCommandDatabase(loadEnv(io.env), 'tente de novo');
+  if (typeof database === 'string') return fail(database);
   try {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    return fail(
-      `o banco embutido em ${env.DATA_DIR} está em uso pelo processo ${error.pid}: pare o servidor (npm start) e tente de novo`,
-    );
-  }
-  try {
-    await prepareDatabase(database, { ...env, SEED_DEMO: 'off' });
     const user = await createStaffUser(database.db, { username, password });
     io.stdout.write(`usuário ${user.username} criado (id ${user.id})\n`);
     return 0;
