@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/fields';
 import { useNavigate } from '../../../lib/router';
 import { AdminApiError, changePassword } from '../api/admin';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { SubmitButton } from '../components/SubmitButton';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
   { name: 'old_password', label: 'Senha atual', autoComplete: 'current-password' },
@@ -94,15 +95,14 @@ function ChangePasswordForm() {
           />
         ))}
         <div className="admin-form__actions">
-          <button
-            type="submit"
+          <SubmitButton
+            busy={busy}
+            busyText="Salvando…"
             className="btn btn--primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            data-testid="change-password-submit"
+            testId="change-password-submit"
           >
-            {busy ? 'Salvando…' : 'Salvar'}
-          </button>
+            Salvar
+          </SubmitButton>
           {/* Spec 002 §2: Cancel goes to ListPartners, the back office's start. */}
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/admin')} disabled={busy}>
             Cancelar

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/fields';
 import { useNavigate } from '../../../lib/router';
 import { readStorage } from '../../../lib/storage';
 import { AdminApiError, adminErrorModal, logIn, logOut } from '../api/admin';
+import { SubmitButton } from '../components/SubmitButton';
 import { clearCredentials, storeCredentials } from '../lib/credentials';
 import '../admin.css';
 
@@ -94,15 +95,14 @@ export default function StaffLogin() {
             error={errors.password}
             onChange={(event) => update('password', event.target.value)}
           />
-          <button
-            type="submit"
+          <SubmitButton
+            busy={busy}
+            busyText="Acessando…"
             className="btn btn--primary btn--block"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            data-testid="staff-login-submit"
+            testId="staff-login-submit"
           >
-            {busy ? 'Acessando…' : 'Acessar Conta'}
-          </button>
+            Acessar Conta
+          </SubmitButton>
         </form>
       </main>
     </div>
