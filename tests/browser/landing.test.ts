@@ -170,11 +170,27 @@ describe('cookie banner (spec 000 §4)', () => {
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
   });
 
+  it('is in the first paint, without the script, until a choice is made; the choice travels in a cookie', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/', '/menu', '/minhas-dividas']) {
+      await page.goto(portal.url('demo', path));
+      expect(await page.getByTestId('cookie-banner').isVisible()).toBe(true);
+    }
+    // Opened by another system with the CPF in the path: no banner (spec 001 §2).
+    await page.goto(portal.url('demo', '/menu/52998224725'));
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await context.addCookies([{ name: 'cookieChoice', value: 'refused', url: portal.url('demo', '/') }]);
+    await page.goto(portal.url('demo', '/menu'));
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+
   it('loads nothing when refused', async () => {
     const page = await open(null);
     await page.getByTestId('cookie-refuse').click();
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
+    expect(await page.evaluate(() => document.cookie)).toContain('cookieChoice=refused');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);

@@ -12,15 +12,19 @@ loadPartnerConfig().catch(() => {
 });
 
 const root = document.getElementById('root')!;
+// Server markup is anything but index.html's own loading text: the landing page's first screen, or a debtor
+// page's loading text and cookie banner (entry-server.tsx).
+const serverRendered = root.querySelector(':scope > .boot') === null;
+const landing = root.querySelector('.landing') !== null;
 const app = (
   <StrictMode>
-    <App />
+    <App deferRoutes={serverRendered && !landing} />
   </StrictMode>
 );
 
-// Over a server-rendered first screen, hydrate once the configuration is here (it usually is: it was preloaded),
-// so React adopts the painted page instead of replacing it. Otherwise render from scratch.
-if (root.querySelector('.landing')) {
+// Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
+// the painted page instead of replacing it. Otherwise render from scratch.
+if (serverRendered) {
   captureServerRenderedInput(root);
   const hydrate = () => hydrateRoot(root, app);
   loadPartnerConfig().then(hydrate, hydrate);

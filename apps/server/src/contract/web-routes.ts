@@ -50,7 +50,20 @@ const PAGE_PARTS_TTL_MS = 30_000;
 // Must match the breakpoint of the hero's <picture> source (apps/web Hero.tsx).
 const MOBILE_MEDIA = '(max-width: 767px)';
 
-type RenderShell = (config: PartnerConfig) => string;
+type Consent = 'accepted' | 'refused' | null;
+type RenderShell = (config: PartnerConfig, pathname: string, consent: Consent) => string;
+
+/** The web app's consent cookie (apps/web lib/analytics.ts CONSENT_COOKIE). */
+function consentOf(request: FastifyRequest): Consent {
+  const match = /(?:^|;\s*)cookieChoice=(accepted|refused)(?:;|$)/.exec(request.headers.cookie ?? '');
+  return (match?.[1] as Consent | undefined) ?? null;
+}
+
+/**
+ * The pages whose first screen the server renders: the landing page, and the debtor pages a person reloads or
+ * opens from a link (their first paint is the loading text and, before a cookie choice, the banner).
+ */
+const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?)?$/;
 
 /** The web build's server entry (apps/web/src/entry-server.tsx), re-imported when a new build replaces it. */
 function shellRenderer(ssrEntry: string): () => Promise<RenderShell | null> {
@@ -60,9 +73,9 @@ function shellRenderer(ssrEntry: string): () => Promise<RenderShell | null> {
     const { mtimeMs } = statSync(ssrEntry);
     if (loaded?.mtimeMs !== mtimeMs) {
       const module = (await import(`${pathToFileURL(ssrEntry).href}?v=${mtimeMs}`)) as {
-        renderLandingShell: RenderShell;
+        renderShell: RenderShell;
       };
-      loaded = { mtimeMs, render: module.renderLandingShell };
+      loaded = { mtimeMs, render: module.renderShell };
     }
     return loaded.render;
   };
@@ -83,38 +96,47 @@ function headerImagePreloads(config: PartnerConfig): string {
 interface PageParts {
   /** Preloads of the header images: the largest paint of the landing page. */
   hints: string;
-  /** The landing page's first screen as HTML, or '' (no web server build, unknown partner). */
+  /** The page's first screen as HTML, or '' (not a server-rendered page, no web server build, unknown partner). */
   shell: string;
 }
 
 /**
- * What the server adds to index.html for one partner so the landing page paints before its script runs: image
- * preloads and the server-rendered first screen. Cached briefly per partner; an unknown partner gets nothing.
+ * What the server adds to index.html for one partner and page so it paints before its script runs: image
+ * preloads and the server-rendered first screen. Cached briefly per partner, page and cookie choice (the only
+ * inputs of the render); an unknown partner gets nothing.
  */
 function pagePartsFor(
   db: Db,
   renderer: () => Promise<RenderShell | null>,
-): (identifier: string) => Promise<PageParts> {
+): (identifier: string, pathname: string, consent: Consent) => Promise<PageParts> {
   const cache = new Map<string, { at: number; parts: PageParts }>();
-  return async (identifier) => {
-    const hit = cache.get(identifier);
+  return async (identifier, pathname, consent) => {
+    const rendered = SERVER_RENDERED.test(pathname);
+    // Every debtor page with a cpf in the path renders alike (the banner is hidden there), so they share an entry.
+    const page = rendered ? pathname.replace(/^(\/[^/]+)\/[^/]+$/, '$1/:cpf') : '*';
+    const key = `${identifier}|${page}|${consent}`;
+    const hit = cache.get(key);
     if (hit && Date.now() - hit.at < PAGE_PARTS_TTL_MS) return hit.parts;
     const partner = await findPartnerByIdentifier(db, identifier);
     let parts: PageParts = { hints: '', shell: '' };
     if (partner) {
       const config = await loadPartnerConfig(db, partner);
-      const render = await renderer();
-      parts = { hints: headerImagePreloads(config), shell: render ? render(config) : '' };
+      const render = rendered ? await renderer() : null;
+      parts = {
+        // The header images are the landing page's; elsewhere they would only compete with the page's script.
+        hints: pathname === '/' ? headerImagePreloads(config) : '',
+        shell: render ? render(config, pathname, consent) : '',
+      };
     }
-    cache.set(identifier, { at: Date.now(), parts });
+    cache.set(key, { at: Date.now(), parts });
     return parts;
   };
 }
 
 /**
  * Serves the built React app. Hashed assets are cached for a year and sent precompressed (the build writes .br and
- * .gz); every page route gets index.html with the partner identifier resolved from the host and that partner's
- * page parts (image preloads; on the landing page, the server-rendered first screen).
+ * .gz); every page route gets index.html with the partner identifier resolved from the host and, where it has
+ * them, the page's parts (the landing page's image preloads; the server-rendered first screen).
  */
 export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: string): Promise<void> {
   const readTemplate = templateReader(join(distDir, 'index.html'));
@@ -143,12 +165,13 @@ export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: s
         .code(503)
         .send({ retorno: false, dados: null, mensagem: 'Portal em manutenção. Tente novamente.' });
     }
-    const { hints, shell } = await pageParts(request.partnerIdentifier);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const { hints, shell } = await pageParts(request.partnerIdentifier, pathname, consentOf(request));
     let html = template
       .replaceAll('%PORTAL_PARTNER%', escapeAttribute(request.partnerIdentifier))
       .replace('</head>', `${hints}</head>`);
-    // Only the landing page itself is server-rendered; other routes start from the loading text.
-    if (shell && request.url.split('?')[0] === '/') {
+    // Pages without a server-rendered screen start from index.html's loading text.
+    if (shell) {
       // The first screen is in the HTML: its styles come inline so it paints without another round trip.
       html = inlineStylesheet(html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, shell), distDir);
     }

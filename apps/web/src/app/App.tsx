@@ -1,7 +1,8 @@
 import type { PartnerConfig } from '@portal/domain';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
+import type { CookieChoice } from '../lib/analytics';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { registerRoutePreload } from '../lib/route-preload';
 import {
@@ -12,7 +13,7 @@ import {
   StaticRouter,
   useLocation,
 } from '../lib/router';
-import { CookieBanner } from './CookieBanner';
+import { CookieBanner, ServerConsentContext } from './CookieBanner';
 import { PartnerGate } from './PartnerGate';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -82,31 +83,45 @@ function ScrollToTop() {
   return null;
 }
 
-function AppRoutes() {
+/**
+ * The page for the path. With `deferRoutes` the first render is only the loading text, as the server rendered
+ * it for a lazy screen (which cannot render there), so hydration adopts that markup; the screen follows at once.
+ */
+function AppRoutes({ deferRoutes }: { deferRoutes: boolean }) {
   const { pathname } = useLocation();
+  const [deferred, setDeferred] = useState(deferRoutes);
+  useEffect(() => setDeferred(false), []);
   return (
     <RouteErrorBoundary key={pathname}>
-      <Suspense fallback={<RouteFallback />}>
-        <Routes routes={ROUTES} />
-      </Suspense>
+      {deferred ? (
+        <RouteFallback />
+      ) : (
+        <Suspense fallback={<RouteFallback />}>
+          <Routes routes={ROUTES} />
+        </Suspense>
+      )}
     </RouteErrorBoundary>
   );
 }
 
 interface AppProps {
-  /** Server rendering: the partner configuration and the path to render (entry-server.tsx). */
-  server?: { config: PartnerConfig; pathname: string };
+  /** Server rendering: the partner configuration, the path to render and the visitor's cookie choice. */
+  server?: { config: PartnerConfig; pathname: string; consent: CookieChoice };
+  /** The page's server markup is the loading text of a lazy screen (see AppRoutes). */
+  deferRoutes?: boolean;
 }
 
-export function App({ server }: AppProps) {
+export function App({ server, deferRoutes = false }: AppProps) {
   const page = (
     <>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
       <ScrollToTop />
-      <AppRoutes />
-      <CookieBanner />
+      <AppRoutes deferRoutes={deferRoutes} />
+      <ServerConsentContext.Provider value={server?.consent}>
+        <CookieBanner />
+      </ServerConsentContext.Provider>
     </>
   );
   return (

@@ -1,6 +1,12 @@
-import { useEffect, useState } from 'react';
-import { isExternalEntry } from '../features/debts/lib/external-entry';
-import { type CookieChoice, cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
+import {
+  type CookieChoice,
+  consentFromCookies,
+  cookieChoice,
+  loadTrackers,
+  storeCookieChoice,
+} from '../lib/analytics';
 import { usePartner } from '../lib/partner';
 import { Link, useLocation } from '../lib/router';
 
@@ -9,18 +15,34 @@ import { Link, useLocation } from '../lib/router';
  * partner's analytics (Meta pixel, Hotjar); nothing is loaded before it. Spec 001 §2: hidden when another system
  * opened the debtor area with the person's CPF in the path.
  */
+/** On the server, the choice from the request's consent cookie; in the browser, undefined (read document.cookie). */
+export const ServerConsentContext = createContext<CookieChoice | undefined>(undefined);
+
 export function CookieBanner() {
   const partner = usePartner();
   const { pathname } = useLocation();
-  // Read after mounting: the server-rendered page has no banner, and hydration must start from the same markup.
-  const [choice, setChoice] = useState<CookieChoice | 'unknown'>('unknown');
-  useEffect(() => setChoice(cookieChoice()), []);
+  const serverConsent = useContext(ServerConsentContext);
+  // The server decided from the consent cookie, and the browser starts from the same cookie, so hydration sees the
+  // same markup and the banner is in the first paint. After mounting, the spec's local storage keys have the last
+  // word (and refresh the cookie).
+  const [choice, setChoice] = useState<CookieChoice>(() =>
+    serverConsent !== undefined ? serverConsent : consentFromCookies(document.cookie),
+  );
+  useEffect(() => {
+    const stored = cookieChoice() ?? consentFromCookies(document.cookie);
+    if (stored) storeCookieChoice(stored);
+    setChoice(stored);
+  }, []);
 
   useEffect(() => {
     if (choice === 'accepted') loadTrackers(partner);
   }, [choice, partner]);
 
-  if (choice !== null || isExternalEntry(pathname)) return null;
+  // The path alone is known to the server; the rest of an external entry (this tab's flag) only after mounting.
+  const [external, setExternal] = useState(() => isCpfRoute(pathname));
+  useEffect(() => setExternal(isExternalEntry(pathname)), [pathname]);
+
+  if (choice !== null || external) return null;
 
   function decide(next: 'accepted' | 'refused') {
     storeCookieChoice(next);

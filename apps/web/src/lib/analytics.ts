@@ -46,8 +46,24 @@ export function cookieChoice(): CookieChoice {
   return null;
 }
 
+/**
+ * The choice is also kept in a first-party cookie (not only in the spec's local storage keys) so the server can
+ * put the banner in the page's first paint, or leave it out, before any script runs.
+ */
+export const CONSENT_COOKIE = 'cookieChoice';
+const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** The choice in a Cookie header (or document.cookie), or null. */
+export function consentFromCookies(cookies: string | undefined): CookieChoice {
+  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)`).exec(cookies ?? '');
+  return (match?.[1] as 'accepted' | 'refused' | undefined) ?? null;
+}
+
 export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
   writeStorage(choice === 'accepted' ? ACCEPT_COOKIES_KEY : REFUSE_COOKIES_KEY, 'true');
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on the older phones we serve; the value is a fixed word
+  document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
 }
 
 // ---- Third-party analytics, loaded only after consent --------------------------------------------------------

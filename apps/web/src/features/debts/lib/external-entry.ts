@@ -39,6 +39,11 @@ export function clearExternalEntry(): void {
 }
 
 /** True on a cpf-parameter path, or anywhere after one in this tab. */
+/** A path with the cpf parameter (known from the path alone, also on the server). */
+export function isCpfRoute(pathname: string): boolean {
+  return CPF_ROUTES.some((route) => matchPath(route, pathname));
+}
+
 export function isExternalEntry(pathname: string): boolean {
-  return CPF_ROUTES.some((route) => matchPath(route, pathname)) || readStorage(FLAG, 'session') === '1';
+  return isCpfRoute(pathname) || readStorage(FLAG, 'session') === '1';
 }
