@@ -22,6 +22,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A query built once per database and kept (a Drizzle prepared query: no query building per call and, on
+ * PostgreSQL, a named statement each connection parses once). For the statements every debtor call runs.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let query = byDb.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {

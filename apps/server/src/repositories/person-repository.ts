@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, exists, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { type Db, preparedOnce } from '../db/client';
 import { contracts, instalments, partnerStores, personRegistrations, persons } from '../db/schema';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -8,7 +8,7 @@ export type PersonRow = typeof persons.$inferSelect;
 // Every debtor query is scoped by partner: a person is known to a partner through contracts in its stores or a
 // first access made on its portal.
 
-const partnerStoreIds = (db: Db, partnerId: number) =>
+const partnerStoreIds = (db: Db, partnerId: number | Placeholder) =>
   db.select({ id: partnerStores.storeId }).from(partnerStores).where(eq(partnerStores.partnerId, partnerId));
 
 export async function findPersonByDocument(db: Db, cpfCnpj: string): Promise<PersonRow | undefined> {
@@ -16,17 +16,15 @@ export async function findPersonByDocument(db: Db, cpfCnpj: string): Promise<Per
   return row;
 }
 
-export async function findPersonKnownToPartner(
-  db: Db,
-  partnerId: number,
-  cpfCnpj: string,
-): Promise<PersonRow | undefined> {
-  const [row] = await db
+// The identification (passo_1) runs this on every attempt: prepared once per database.
+const personKnownToPartnerQuery = preparedOnce((db) => {
+  const partnerId = sql.placeholder('partnerId');
+  return db
     .select()
     .from(persons)
     .where(
       and(
-        eq(persons.cpfCnpj, cpfCnpj),
+        eq(persons.cpfCnpj, sql.placeholder('cpfCnpj')),
         sql`(${exists(
           db
             .select({ one: sql`1` })
@@ -47,7 +45,16 @@ export async function findPersonKnownToPartner(
         )})`,
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('person_known_to_partner');
+});
+
+export async function findPersonKnownToPartner(
+  db: Db,
+  partnerId: number,
+  cpfCnpj: string,
+): Promise<PersonRow | undefined> {
+  const [row] = await personKnownToPartnerQuery(db).execute({ partnerId, cpfCnpj });
   return row;
 }
 
@@ -64,26 +71,40 @@ export function rememberRequestPerson(person: PersonRow): void {
   requestPersons.getStore()?.set(person.id, person);
 }
 
+const personByIdQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(persons)
+    .where(eq(persons.id, sql.placeholder('personId')))
+    .limit(1)
+    .prepare('person_by_id'),
+);
+
 /** The person by id: the row this request already read with its session, or from the database. */
 export async function findPersonById(db: Db, personId: number): Promise<PersonRow | undefined> {
   const known = requestPersons.getStore()?.get(personId);
   if (known) return known;
-  const [row] = await db.select().from(persons).where(eq(persons.id, personId)).limit(1);
+  const [row] = await personByIdQuery(db).execute({ personId });
   return row;
 }
 
-/** Contracts of the person in the partner's stores that still have an unpaid instalment. */
-export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
-  const [row] = await db
+const pendingDebtsQuery = preparedOnce((db) =>
+  db
     .select({ n: sql<number>`count(distinct ${contracts.id})` })
     .from(contracts)
     .innerJoin(instalments, eq(instalments.contractId, contracts.id))
     .where(
       and(
-        eq(contracts.personId, personId),
-        inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
+        eq(contracts.personId, sql.placeholder('personId')),
+        inArray(contracts.storeId, partnerStoreIds(db, sql.placeholder('partnerId'))),
         eq(instalments.paid, false),
       ),
-    );
+    )
+    .prepare('pending_debt_count'),
+);
+
+/** Contracts of the person in the partner's stores that still have an unpaid instalment. */
+export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
+  const [row] = await pendingDebtsQuery(db).execute({ partnerId, personId });
   return Number(row?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedOnce } from '../db/client';
 import { debtorSessions, persons } from '../db/schema';
 import type { PersonRow } from './person-repository';
 
@@ -15,12 +15,9 @@ export interface LiveSession {
   person: PersonRow;
 }
 
-// Every authenticated call runs this lookup: prepared once per database (built once, and a named statement that
-// PostgreSQL parses once per connection).
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
-
-function prepareLiveSession(db: Db) {
-  return db
+// Every authenticated call runs this lookup.
+const liveSessionQuery = preparedOnce((db) =>
+  db
     .select({ session: debtorSessions, person: persons })
     .from(debtorSessions)
     .innerJoin(persons, eq(persons.id, debtorSessions.personId))
@@ -34,8 +31,8 @@ function prepareLiveSession(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('debtor_live_session');
-}
+    .prepare('debtor_live_session'),
+);
 
 /**
  * A live session of this partner: not revoked, not past its absolute expiry, used within the idle time; with its
@@ -47,13 +44,8 @@ export async function findLiveSession(
   partnerId: number,
   idleMs: number,
 ): Promise<LiveSession | undefined> {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
   const now = Date.now();
-  const [row] = await query.execute({
+  const [row] = await liveSessionQuery(db).execute({
     tokenHash,
     partnerId,
     now: new Date(now).toISOString(),
