@@ -153,12 +153,12 @@ export async function buildApp({
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
+    ...secondCopyActions(app, db),
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   await registerAdminRoutes(app, { db, env, limiter });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
-    ...secondCopyActions(app, db),
   await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);
 
   const transport =
