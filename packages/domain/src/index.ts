@@ -14,6 +14,7 @@ export * from './negotiation/policy';
 export * from './negotiation/requests';
 export * from './partner/capabilities';
 export * from './partner/partner-config';
+export * from './partner/partner-form';
 export * from './partner/tenant';
 export * from './staff/staff-account';
 export * from './step-codes';

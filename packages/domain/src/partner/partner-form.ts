@@ -1,0 +1,339 @@
+// The back-office partner form (spec 002 §2 PostPartners / UpdatePartner, §3 Partner and Form defaults, §5, §8, §9):
+// its payload, its defaults and its validation in the spec's order. Shared by the server (POST/PUT /api/parceiro)
+// and the back-office screens.
+import type { CapabilityName } from './capabilities';
+import type { CaptchaProvider, SectionName } from './partner-config';
+
+/**
+ * An image of the form. A new upload carries `arquivo` (base64, optionally as a data: URL); an image that is already
+ * stored is referenced by `url` (`/files/<sha256>.<ext>`, as GET /api/parceiro/{id}/info answers) or `id` (the sha256).
+ */
+export interface PartnerFormFile {
+  identificador?: string;
+  tipoImagem?: string;
+  arquivo?: string;
+  url?: string;
+  id?: string;
+  adicionais?: { name?: string };
+}
+
+export interface PartnerFormSection {
+  nome: SectionName;
+  campos?: Record<string, unknown>;
+  arquivos?: PartnerFormFile[];
+}
+
+/** The partner payload of POST /api/parceiro and PUT /api/parceiro/{id} (spec 002 §3, §7). */
+export interface PartnerForm {
+  nome?: string;
+  identificador?: string;
+  emp_codigo?: number;
+  /** New logo as base64 / data: URL, or the stored logo's URL or id. */
+  logo?: string | null;
+  tipoLogo?: string | null;
+  favicon?: string | null;
+  hotjar_id?: string | null;
+  pixel_meta?: string | null;
+  loj_codigo?: string;
+  loj_codigo_nao_negocia?: string;
+  estilo?: { corPrimaria?: string; corSecundaria?: string };
+  creditorAccessUrl?: string | null;
+  /** False switches the portal off ('Portal não está funcionando!'). */
+  ativo?: boolean;
+  captcha?: { provider?: CaptchaProvider; siteKey?: string | null };
+  capacidades?: Partial<Record<CapabilityName, boolean>>;
+  sessoes?: PartnerFormSection[];
+}
+
+export type PartnerFormMode = 'create' | 'update';
+
+export const PARTNER_FORM_MESSAGES = {
+  // Spec 002 §8 "Partner form messages", verbatim (including 'sercundária' and 'registar').
+  nameRequired: 'O campo nome do parceiro é obrigatório',
+  subdomainRequired: 'O campo nome do subdomínio é obrigatório',
+  logoRequired: 'O campo do logotipo do parceiro é obrigatório',
+  primaryColorRequired: 'O campo cor primária é obrigatório',
+  secondaryColorRequired: 'O campo cor sercundária é obrigatório',
+  aboutIncomplete:
+    'Para registar o Sobre deve ser inserido a imagem da empresa, o título e o texto do sobre.',
+  tutorialIncomplete:
+    'Para registar o Passo a Passo deve ser inserido a imagem de fundo e o título do passo a passo.',
+  hoursIncomplete:
+    'Para registar o horário de funcionamento nos dias úteis/fins de semana, deve ser inserido o horário inicial e o horário final.',
+  hoursOrder:
+    'Para registar o horário de funcionamento nos dias úteis/fins de semana, o horário inicial deve ser menor que o horário final.',
+  // Rules the spec implies without a text (§3 formats, §9 four steps, the database's needs); ours.
+  subdomainInvalid:
+    'O subdomínio deve começar com uma letra e ter até 63 letras minúsculas, números ou hífens (sem hífen no final).',
+  companyRequired: 'O campo código da empresa (emp_codigo) é obrigatório.',
+  colorInvalid: 'Cor inválida: use o formato hexadecimal, por exemplo #00c0fb.',
+  hoursInvalid: 'Horário de funcionamento inválido: use o formato HH:MM.',
+  tutorialSteps:
+    'O Passo a Passo deve ter exatamente quatro passos (códigos 0 a 3), cada um com título e texto.',
+  storeCodesInvalid: 'Os códigos de loja devem ser números separados por vírgula.',
+  storeCodesOverlap: 'Uma loja não pode estar em loj_codigo e em loj_codigo_nao_negocia ao mesmo tempo.',
+  linkInvalid: 'Link inválido: use um endereço que comece com http:// ou https://.',
+} as const;
+
+export type PartnerFormRule = keyof typeof PARTNER_FORM_MESSAGES;
+
+export interface PartnerFormError {
+  rule: PartnerFormRule;
+  message: string;
+  /** Where the form shows it, e.g. 'nome', 'estilo.corSecundaria', 'contact.initialTimeWeekend'. */
+  field: string;
+}
+
+// Spec 002 §8 success snackbars of the partner screens.
+export const PARTNER_SAVED_MESSAGES = {
+  created: 'Parceiro cadastrado com sucesso!',
+  updated: 'Parceiro atualizado com sucesso!',
+  deleted: 'Parceiro excluído com sucesso!',
+} as const;
+
+// Spec 002 §2 ListPartners: the delete confirmation.
+export const partnerDeleteQuestion = (name: string): string =>
+  `Você tem certeza que deseja excluir o parceiro ${name} ?`;
+
+// Spec 002 §9: exactly four tutorial steps, codes 0 to 3.
+export const TUTORIAL_STEP_COUNT = 4;
+
+// Spec 002 §3 "Form defaults": the default agreement-confirmation text (the client agrees with values, dates,
+// payment form and creditor rules; the portal sends payment information daily to the creditor).
+export const DEFAULT_AGREEMENT_CONFIRMATION =
+  'Ao confirmar este acordo, declaro que concordo com os valores, as datas de vencimento, a forma de pagamento ' +
+  'e as regras do credor. O portal envia diariamente ao credor as informações dos pagamentos, para que ele ' +
+  'cumpra as suas obrigações com os órgãos de proteção ao crédito.';
+
+/** Spec 002 §3 "Form defaults": the campos a new partner starts with, by section (texts verbatim). */
+export const PARTNER_FORM_DEFAULTS = {
+  header: { title: 'Negocie aqui suas dívidas', subtitle: 'É seguro, rápido e online!' },
+  customization: {
+    menuDebits: {
+      textAbaixoLogo: 'Negocie seus débitos com descontos e volte a ter crédito para comprar novamente!',
+    },
+    landPage: { textBotaoBuscar: 'Buscar minhas dívidas ' },
+    myDebits: {
+      textMyDebits: 'Minhas Dívidas',
+      subtextMyDebits: 'Você possui dívidas?',
+      textMyDebitsDetails: 'Detalhes',
+      textMyDebitsCantPay: 'Não posso pagar agora',
+      textMyDebitsPaymentOptions: 'Opções de parcelamento e propostas',
+      detailsMonthlyPayment: { textConfirmaAcordo: DEFAULT_AGREEMENT_CONFIRMATION },
+    },
+    myAgreements: {
+      textMyAgreements: 'Meus Acordos',
+      subtextMyAgreements: 'Consulte seus acordos e pagamentos.',
+      textMyAgreementsPayment: 'Visualizar pagamentos',
+    },
+  },
+} as const satisfies Partial<Record<SectionName, Record<string, unknown>>>;
+
+type Campos = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Campos =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `defaults` under `value`: only what `value` leaves undefined is filled (an empty text stays empty). */
+function withDefaults(value: Campos, defaults: Campos): Campos {
+  const merged: Campos = { ...value };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const current = merged[key];
+    if (current === undefined) merged[key] = isPlainObject(fallback) ? withDefaults({}, fallback) : fallback;
+    else if (isPlainObject(current) && isPlainObject(fallback)) merged[key] = withDefaults(current, fallback);
+  }
+  return merged;
+}
+
+/** A new partner's form with the spec's defaults where it says nothing (spec 002 §3 "Form defaults"). */
+export function applyPartnerFormDefaults(form: PartnerForm): PartnerForm {
+  const sessoes = [...(form.sessoes ?? [])];
+  for (const [nome, defaults] of Object.entries(PARTNER_FORM_DEFAULTS) as [SectionName, Campos][]) {
+    const index = sessoes.findIndex((s) => s.nome === nome);
+    const section = index >= 0 ? sessoes[index]! : { nome, campos: {}, arquivos: [] };
+    const filled = { ...section, campos: withDefaults(section.campos ?? {}, defaults) };
+    if (index >= 0) sessoes[index] = filled;
+    else sessoes.push(filled);
+  }
+  return { ...form, sessoes };
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const filled = (value: unknown): boolean => text(value) !== '';
+const hasFile = (file: PartnerFormFile): boolean =>
+  filled(file.arquivo) || filled(file.url) || filled(file.id);
+
+function section(form: PartnerForm, nome: SectionName): PartnerFormSection | undefined {
+  return form.sessoes?.find((s) => s.nome === nome);
+}
+
+const campos = (form: PartnerForm, nome: SectionName): Campos => section(form, nome)?.campos ?? {};
+const sectionHasImage = (form: PartnerForm, nome: SectionName): boolean =>
+  (section(form, nome)?.arquivos ?? []).some(hasFile);
+
+const SUBDOMAIN = /^[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const STORE_CODES = /^\s*\d{1,9}\s*(?:,\s*\d{1,9}\s*)*$/;
+const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
+
+/** A subdomain as stored: trimmed and lower-cased. */
+export const normalizeSubdomain = (value: string | undefined): string => text(value).toLowerCase();
+
+/** Spec 002 §3: store codes of loj_codigo lists are comma-separated; '' is none; null when malformed. */
+export function parseStoreCodes(value: string | undefined | null): number[] | null {
+  const list = text(value);
+  if (list === '') return [];
+  if (!STORE_CODES.test(list)) return null;
+  return [...new Set(list.split(',').map((code) => Number(code.trim())))];
+}
+
+// Colours that end up in CSS: the partner's two and the colours of the header and the debtor menu.
+const COLOR_FIELDS: [SectionName, string][] = [
+  ['header', 'firstTitleColor'],
+  ['header', 'secondTitleColor'],
+  ['header', 'headerButtonsColor'],
+  ['header', 'subTitleColor'],
+  ['header', 'background'],
+];
+
+// Fields the portal renders as links: only web addresses (never javascript: or data:).
+const LINK_FIELDS: [SectionName, string][] = [
+  ['contact', 'site'],
+  ['contact', 'linkedin'],
+  ['contact', 'telegram'],
+  ['contact', 'url_facebook'],
+  ['contact', 'url_instagram'],
+  ['omniChannel', 'whatsappLinkOmni'],
+  ['omniChannel', 'instagramOmni'],
+  ['omniChannel', 'telegramOmni'],
+  ['omniChannel', 'messengerOmni'],
+  ['omniChannel', 'skypeOmni'],
+  ['omniChannel', 'linkedinOmni'],
+  ['omniChannel', 'chatOmni'],
+  ['omniChannel', 'siteOmni'],
+];
+
+// Schemes of the channels' own apps besides web addresses; javascript:, data: and the rest are refused.
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'skype', 'tg', 'whatsapp']);
+
+/** A link without a scheme (a host, a handle) or with a web or messaging scheme. */
+function isSafeLink(value: unknown): boolean {
+  const scheme = SCHEME.exec(text(value))?.[1]?.toLowerCase();
+  return scheme === undefined || LINK_SCHEMES.has(scheme);
+}
+
+const fail = (rule: PartnerFormRule, field: string): PartnerFormError => ({
+  rule,
+  message: PARTNER_FORM_MESSAGES[rule],
+  field,
+});
+
+function hoursError(contact: Campos): PartnerFormError | null {
+  const periods = [
+    ['initialTime', 'finalTime'],
+    ['initialTimeWeekend', 'finalTimeWeekend'],
+  ] as const;
+  for (const [start, end] of periods) {
+    const from = text(contact[start]);
+    const to = text(contact[end]);
+    // Spec 002 §5: start and end come together, on weekdays and on weekends.
+    if (from !== '' && to === '') return fail('hoursIncomplete', `contact.${end}`);
+    if (from === '' && to !== '') return fail('hoursIncomplete', `contact.${start}`);
+    if (from === '') continue;
+    if (!TIME.test(from)) return fail('hoursInvalid', `contact.${start}`);
+    if (!TIME.test(to)) return fail('hoursInvalid', `contact.${end}`);
+    // Spec 002 §5: start must be less than end (HH:MM compares as text).
+    if (from >= to) return fail('hoursOrder', `contact.${end}`);
+  }
+  // Spec 002 §5: weekend hours need weekday hours first.
+  if (filled(contact.initialTimeWeekend) && !filled(contact.initialTime)) {
+    return fail('hoursIncomplete', 'contact.initialTime');
+  }
+  return null;
+}
+
+function tutorialStepsError(form: PartnerForm): PartnerFormError | null {
+  const steps = campos(form, 'tutorial').steps;
+  if (steps === undefined) return null;
+  const list = Array.isArray(steps) ? (steps as Campos[]) : [];
+  const codes = list.map((step) => Number(step?.code)).sort((a, b) => a - b);
+  const complete = list.every((step) => isPlainObject(step) && filled(step.title) && filled(step.text));
+  // An untouched step list (all four empty) is no tutorial at all.
+  const empty = list.every((step) => isPlainObject(step) && !filled(step.title) && !filled(step.text));
+  const fourSteps = codes.length === TUTORIAL_STEP_COUNT && codes.every((code, i) => code === i);
+  return fourSteps && (complete || empty) ? null : fail('tutorialSteps', 'tutorial.steps');
+}
+
+/**
+ * The first rule the form breaks, in the spec's order (spec 002 §5: the five required fields, then the About
+ * section, the tutorial on create, the business hours), followed by the format rules the spec implies; null when
+ * the form can be saved. On update, the caller passes the form with unchanged images filled in from the stored
+ * partner, so "logotipo required" sees the logo that stays.
+ */
+export function validatePartnerForm(form: PartnerForm, mode: PartnerFormMode): PartnerFormError | null {
+  // Spec 002 §5 rule 1: nome do parceiro required.
+  if (!filled(form.nome)) return fail('nameRequired', 'nome');
+  // Spec 002 §5 rule 2: subdomínio required.
+  if (!filled(form.identificador)) return fail('subdomainRequired', 'identificador');
+  // Spec 002 §5 rule 3: logotipo required.
+  if (!filled(form.logo)) return fail('logoRequired', 'logo');
+  // Spec 002 §5 rule 4: cor primária required.
+  if (!filled(form.estilo?.corPrimaria)) return fail('primaryColorRequired', 'estilo.corPrimaria');
+  // Spec 002 §5 rule 5: cor secundária required.
+  if (!filled(form.estilo?.corSecundaria)) return fail('secondaryColorRequired', 'estilo.corSecundaria');
+
+  // Spec 002 §5: the About section is all-or-nothing (image, title and text).
+  const about = campos(form, 'about');
+  const aboutParts = [sectionHasImage(form, 'about'), filled(about.title), filled(about.text)];
+  if (aboutParts.some(Boolean) && !aboutParts.every(Boolean)) return fail('aboutIncomplete', 'about');
+
+  // Spec 002 §5: on create only, the tutorial needs image and title together.
+  if (mode === 'create') {
+    const tutorialParts = [sectionHasImage(form, 'tutorial'), filled(campos(form, 'tutorial').title)];
+    if (tutorialParts.some(Boolean) && !tutorialParts.every(Boolean)) {
+      return fail('tutorialIncomplete', 'tutorial');
+    }
+  }
+
+  // Spec 002 §5: business hours.
+  const hours = hoursError(campos(form, 'contact'));
+  if (hours) return hours;
+
+  // Spec 002 §1 / §3: the subdomain names the partner in the host (one DNS label, never all digits).
+  if (!SUBDOMAIN.test(normalizeSubdomain(form.identificador)))
+    return fail('subdomainInvalid', 'identificador');
+  // Spec 002 §3: emp_codigo, the company code the portal calls carry.
+  if (!Number.isInteger(form.emp_codigo) || (form.emp_codigo ?? 0) <= 0)
+    return fail('companyRequired', 'emp_codigo');
+  // Spec 002 §3 estilo and header colours, §9 default colours in #rrggbb: they are written into CSS.
+  if (!HEX_COLOR.test(text(form.estilo?.corPrimaria))) return fail('colorInvalid', 'estilo.corPrimaria');
+  if (!HEX_COLOR.test(text(form.estilo?.corSecundaria))) return fail('colorInvalid', 'estilo.corSecundaria');
+  for (const [nome, key] of COLOR_FIELDS) {
+    const value = campos(form, nome)[key];
+    if (filled(value) && !HEX_COLOR.test(text(value))) return fail('colorInvalid', `${nome}.${key}`);
+  }
+  const menuColor = (campos(form, 'customization').menuDebits as Campos | undefined)?.corFundoMenuDebits;
+  if (filled(menuColor) && !HEX_COLOR.test(text(menuColor))) {
+    return fail('colorInvalid', 'customization.menuDebits.corFundoMenuDebits');
+  }
+  // Spec 002 §9: exactly four tutorial steps.
+  const steps = tutorialStepsError(form);
+  if (steps) return steps;
+  // Spec 002 §3: codes in loj_codigo lists are comma-separated.
+  const negotiates = parseStoreCodes(form.loj_codigo);
+  if (!negotiates) return fail('storeCodesInvalid', 'loj_codigo');
+  const boletoOnly = parseStoreCodes(form.loj_codigo_nao_negocia);
+  if (!boletoOnly) return fail('storeCodesInvalid', 'loj_codigo_nao_negocia');
+  if (negotiates.some((code) => boletoOnly.includes(code)))
+    return fail('storeCodesOverlap', 'loj_codigo_nao_negocia');
+  // Spec 002 §3 contact and omniChannel: links the portal opens.
+  for (const [nome, key] of LINK_FIELDS) {
+    if (!isSafeLink(campos(form, nome)[key])) return fail('linkInvalid', `${nome}.${key}`);
+  }
+  if (!isSafeLink(form.creditorAccessUrl)) return fail('linkInvalid', 'creditorAccessUrl');
+  if (!isSafeLink((campos(form, 'customization').myDebits as Campos | undefined)?.urlSeguro)) {
+    return fail('linkInvalid', 'customization.myDebits.urlSeguro');
+  }
+  return null;
+}
