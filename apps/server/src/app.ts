@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
 import { debtActions } from './contract/debt-actions';
 import { registerDevMailbox } from './contract/dev-mailbox';
+import { faqActions } from './contract/faq-actions';
 import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
 import { registerPartnerRoutes } from './contract/partner-routes';
@@ -154,6 +155,7 @@ export async function buildApp({
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
     ...secondCopyActions(app, db),
+    ...faqActions(db),
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);

@@ -1,4 +1,5 @@
 import {
+  FAQ_MESSAGES,
   LOOKUP_NOT_FOUND,
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
@@ -117,6 +118,20 @@ const APP_ERRORS = {
   },
   /** `npm run staff -- create` with a user name that exists. */
   STAFF_USERNAME_TAKEN: { status: 409, message: 'Este usuário já existe.' },
+  /** An FAQ entry without a title (spec 002 §5, §8). */
+  FAQ_TITLE_REQUIRED: { status: 400, message: FAQ_MESSAGES.titleRequired },
+  /** An FAQ entry without a text (spec 002 §5, §8). */
+  FAQ_TEXT_REQUIRED: { status: 400, message: FAQ_MESSAGES.textRequired },
+  /** An FAQ title longer than FAQ_TITLE_MAX_LENGTH. */
+  FAQ_TITLE_TOO_LONG: { status: 400, message: FAQ_MESSAGES.titleTooLong },
+  /** An FAQ text longer than FAQ_TEXT_MAX_LENGTH. */
+  FAQ_TEXT_TOO_LONG: { status: 400, message: FAQ_MESSAGES.textTooLong },
+  /** getDuvidas with a codigo that is no entry (spec 001 §8, spec 002 §8 'Dados não encontrados'). */
+  FAQ_NOT_FOUND: { status: 200, message: FAQ_MESSAGES.listFailed },
+  /** atualizarDuvida of an entry that does not exist (any more) (spec 002 §8). */
+  FAQ_UPDATE_FAILED: { status: 200, message: FAQ_MESSAGES.updateFailed },
+  /** deletarDuvida of an entry that does not exist (any more) (spec 002 §8). */
+  FAQ_DELETE_FAILED: { status: 200, message: FAQ_MESSAGES.deleteFailed },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

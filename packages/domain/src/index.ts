@@ -3,6 +3,7 @@ export * from './boleto/pix';
 export * from './contract/debts';
 export * from './dates';
 export * from './document/cpf-cnpj';
+export * from './faq/faq';
 export * from './forms/contact-form';
 export * from './forms/first-access';
 export * from './identification/identification';

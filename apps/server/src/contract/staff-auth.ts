@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { authenticateStaff, type StaffIdentity } from '../services/staff/authenticate-staff';
@@ -33,6 +33,26 @@ export function installStaffAuth(app: FastifyInstance): void {
 }
 
 /**
+ * The guard itself, for a staff-only call outside a `staffOnly` scope (the api.php FAQ actions): the request's
+ * staff user, or 401 'Unauthenticated' with `WWW-Authenticate: Bearer`. The answer is never cached either way.
+ */
+export async function requireStaff(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<StaffIdentity> {
+  reply.header('cache-control', 'no-store');
+  const token = bearerToken(request);
+  const staff = token ? await authenticateStaff(db, token) : undefined;
+  if (!staff) {
+    reply.header('www-authenticate', 'Bearer');
+    throw new AppError('STAFF_UNAUTHENTICATED');
+  }
+  request.staff = staff;
+  return staff;
+}
+
+/**
  * A plugin scope whose every route requires a valid staff token: `await app.register(staffOnly(db, (admin) => {
  * admin.get(...) }))`. Answers are never cached (they carry back-office data).
  */
@@ -42,14 +62,7 @@ export function staffOnly(
 ): FastifyPluginAsync {
   return async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const token = bearerToken(request);
-      const staff = token ? await authenticateStaff(db, token) : undefined;
-      if (!staff) {
-        reply.header('www-authenticate', 'Bearer');
-        throw new AppError('STAFF_UNAUTHENTICATED');
-      }
-      request.staff = staff;
+      await requireStaff(db, request, reply);
     });
     await routes(admin);
   };

@@ -1,4 +1,5 @@
 export * from './debts';
+export * from './faq';
 export * from './files';
 export * from './identification';
 export * from './messaging';

@@ -6,6 +6,7 @@ import { type ImageProfile, type StoredImage, storeImage } from '../../services/
 import type { Db } from '../client';
 import {
   contracts,
+  faqItems,
   instalments,
   partnerSectionFiles,
   partnerSections,
@@ -16,6 +17,7 @@ import {
 } from '../schema';
 import { faviconSvg, headerSvg, illustrationSvg, logoSvg } from './artwork';
 import { type DemoDebtor, FIXED_DEBTORS, generatedDebtors } from './demo-debtors';
+import { DEMO_FAQ } from './demo-faq';
 import { DEMO_PARTNERS, DEMO_STORES, type DemoPartner } from './demo-partners';
 
 export type SeedOutcome = 'seeded' | 'skipped-not-empty' | 'refused-production';
@@ -308,6 +310,7 @@ export async function seedDemo(
       storeIds.push(row!.id);
     }
     for (const partner of DEMO_PARTNERS) await seedPartner(tx as unknown as Db, partner, storeIds);
+    await tx.insert(faqItems).values(DEMO_FAQ);
     for (const debtor of [...FIXED_DEBTORS, ...generatedDebtors(240, DEMO_STORES.length, cpfCheckDigits)]) {
       await seedDebtor(tx as unknown as Db, debtor, storeIds, today);
     }

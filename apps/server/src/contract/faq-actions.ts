@@ -1,0 +1,57 @@
+import { FAQ_MESSAGES } from '@portal/domain';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { createFaq } from '../services/faq/create-faq';
+import { deleteFaq } from '../services/faq/delete-faq';
+import { listFaq } from '../services/faq/list-faq';
+import { updateFaq } from '../services/faq/update-faq';
+import type { ActionDefinition } from './action';
+import { ok } from './envelope';
+import { requireStaff } from './staff-auth';
+
+// The FAQ calls of spec 002 §7 on api.php (docs/api.md "FAQ"): getDuvidas is public (the debtor area's FAQ, spec
+// 001 §7), the three writes are the back office's and need a staff bearer token, checked before the body is read.
+
+const code = z.coerce.number().int().positive().max(2_147_483_647);
+// Strings only; the rules (required, length) are the use case's, so their messages are the spec's. The coarse
+// cap keeps a huge value from being trimmed and counted.
+const field = z.string().max(20_000).default('');
+const entry = z.object({ titulo: field, descricao: field });
+
+export function faqActions(db: Db): Record<string, ActionDefinition> {
+  const actions: Record<string, ActionDefinition> = {
+    'portal/getDuvidas': {
+      perMinute: 120,
+      handler: async (_request, body) => {
+        const { codigo } = z.object({ codigo: z.union([z.literal(''), code]).optional() }).parse(body);
+        return ok({ duvidas: await listFaq(db, codigo === '' ? undefined : codigo) });
+      },
+    },
+    'portal/cadastrarDuvida': {
+      perMinute: 60,
+      handler: async (request, body, reply) => {
+        await requireStaff(db, request, reply);
+        const duvida = await createFaq(db, entry.parse(body));
+        return ok({ duvida }, FAQ_MESSAGES.created);
+      },
+    },
+    'portal/atualizarDuvida': {
+      perMinute: 60,
+      handler: async (request, body, reply) => {
+        await requireStaff(db, request, reply);
+        const input = entry.extend({ codigo: code }).parse(body);
+        const duvida = await updateFaq(db, input.codigo, input);
+        return ok({ duvida }, FAQ_MESSAGES.updated);
+      },
+    },
+    'portal/deletarDuvida': {
+      perMinute: 60,
+      handler: async (request, body, reply) => {
+        await requireStaff(db, request, reply);
+        await deleteFaq(db, z.object({ codigo: code }).parse(body).codigo);
+        return ok(null, FAQ_MESSAGES.deleted);
+      },
+    },
+  };
+  return actions;
+}

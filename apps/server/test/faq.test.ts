@@ -1,0 +1,294 @@
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faqItems, staffTokens } from '../src/db/schema';
+import { DEMO_FAQ } from '../src/db/seed/demo-faq';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { createTestApp, type TestApp } from './test-app';
+
+// The FAQ (issue 5 item 4; spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §3, §5, §7, §8; spec 001 §7
+// "Fetch FAQ", §8): getDuvidas for anyone, cadastrarDuvida / atualizarDuvida / deletarDuvida for staff only.
+
+const TITLE_REQUIRED = 'O campo título da dúvida é obrigatório';
+const TEXT_REQUIRED = 'O campo texto da dúvida é obrigatório';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const staff = await createStaffUser(t.database.db, { username: 'faq.staff', password: 'Duvidas#2026' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: staff.username, password: 'Duvidas#2026' },
+  });
+  token = res.json().access_token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Action = 'getDuvidas' | 'cadastrarDuvida' | 'atualizarDuvida' | 'deletarDuvida';
+
+/** A portal call, form-encoded like the legacy client unless `json` is set; `bearer` null sends no token. */
+function call(
+  action: Action,
+  body: Record<string, string | number> = {},
+  options: { bearer?: string | null; json?: boolean; host?: string } = {},
+) {
+  const bearer = options.bearer === undefined ? token : options.bearer;
+  const headers: Record<string, string> = { host: options.host ?? 'localhost' };
+  if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+  if (options.json) headers['content-type'] = 'application/json';
+  else headers['content-type'] = 'application/x-www-form-urlencoded';
+  const payload = options.json
+    ? JSON.stringify(body)
+    : new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return t.app.inject({ method: 'POST', url: `/api.php?a=portal&b=${action}`, headers, payload });
+}
+
+const stored = () => t.database.db.select().from(faqItems).orderBy(asc(faqItems.id));
+
+async function create(titulo: string, descricao = 'Resposta.') {
+  const res = await call('cadastrarDuvida', { titulo, descricao });
+  expect(res.statusCode).toBe(200);
+  return res.json().dados.duvida as { codigo: number; titulo: string; descricao: string };
+}
+
+describe('getDuvidas (public)', () => {
+  it('lists the seeded demo entries in order to anyone, with no token, on any partner host', async () => {
+    for (const host of ['localhost', 'acme.portal.localhost']) {
+      const res = await call('getDuvidas', {}, { bearer: null, host });
+      expect(res.statusCode).toBe(200);
+      const { retorno, dados, mensagem } = res.json();
+      expect(retorno).toBe(true);
+      expect(mensagem).toBe('');
+      expect(dados.duvidas.slice(0, DEMO_FAQ.length)).toEqual(
+        DEMO_FAQ.map((item, i) => ({ codigo: i + 1, titulo: item.title, descricao: item.description })),
+      );
+    }
+  });
+
+  it('answers one entry by codigo, and "Dados não encontrados" for an unknown one', async () => {
+    const one = await call('getDuvidas', { codigo: 2 }, { bearer: null, json: true });
+    expect(one.json()).toEqual({
+      retorno: true,
+      mensagem: '',
+      dados: { duvidas: [{ codigo: 2, titulo: DEMO_FAQ[1]!.title, descricao: DEMO_FAQ[1]!.description }] },
+    });
+    const blank = await call('getDuvidas', { codigo: '' }, { bearer: null });
+    expect(blank.json().dados.duvidas.length).toBeGreaterThanOrEqual(DEMO_FAQ.length);
+
+    const missing = await call('getDuvidas', { codigo: 999_999 }, { bearer: null });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toEqual({ retorno: false, dados: null, mensagem: 'Dados não encontrados' });
+
+    const malformed = await call('getDuvidas', { codigo: 'abc' }, { bearer: null });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ retorno: false, dados: { codigo: expect.any(String) } });
+  });
+});
+
+describe('the staff guard on the FAQ writes', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const WRITES: [Action, Record<string, string | number>][] = [
+    ['cadastrarDuvida', { titulo: 'Invasor', descricao: 'Não deve gravar.' }],
+    ['atualizarDuvida', { codigo: 1, titulo: 'Invasor', descricao: 'Não deve gravar.' }],
+    ['deletarDuvida', { codigo: 1 }],
+  ];
+
+  async function expectRefused(bearer: string | null) {
+    const before = await stored();
+    for (const [action, body] of WRITES) {
+      const res = await call(action, body, { bearer });
+      expect(res.statusCode, action).toBe(401);
+      expect(res.json()).toEqual({ retorno: false, dados: null, mensagem: 'Unauthenticated' });
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect(await stored()).toEqual(before);
+  }
+
+  async function freshToken() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'faq.staff', password: 'Duvidas#2026' },
+    });
+    return res.json().access_token as string;
+  }
+
+  it('refuses no token, a malformed one and an unknown one, and changes nothing', async () => {
+    await expectRefused(null);
+    await expectRefused('curto');
+    await expectRefused('x'.repeat(43));
+    await expectRefused(sha256(token));
+  });
+
+  it('refuses an expired token', async () => {
+    const expired = await freshToken();
+    await t.database.db
+      .update(staffTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffTokens.tokenHash, sha256(expired)));
+    await expectRefused(expired);
+  });
+
+  it('refuses a token revoked by logout', async () => {
+    const revoked = await freshToken();
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${revoked}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    await expectRefused(revoked);
+  });
+
+  it('checks the token before the body: no field errors leak to an anonymous caller', async () => {
+    const res = await call('cadastrarDuvida', {}, { bearer: null });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().mensagem).toBe('Unauthenticated');
+  });
+});
+
+describe('cadastrarDuvida', () => {
+  it("stores a trimmed entry and answers 'Dúvida cadastrada com sucesso!'", async () => {
+    const res = await call('cadastrarDuvida', {
+      titulo: '  Posso pagar com PIX?  ',
+      descricao: 'Sim.\r\nO QR code aparece na confirmação.\r\n',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ retorno: true, mensagem: 'Dúvida cadastrada com sucesso!' });
+    expect(body.dados.duvida).toEqual({
+      codigo: expect.any(Number),
+      titulo: 'Posso pagar com PIX?',
+      descricao: 'Sim.\nO QR code aparece na confirmação.',
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(faqItems)
+      .where(eq(faqItems.id, body.dados.duvida.codigo));
+    expect(row).toMatchObject({
+      title: 'Posso pagar com PIX?',
+      description: 'Sim.\nO QR code aparece na confirmação.',
+    });
+    const listed = await call('getDuvidas', {}, { bearer: null });
+    expect(listed.json().dados.duvidas.at(-1)).toEqual(body.dados.duvida);
+  });
+
+  it('accepts JSON bodies too', async () => {
+    const res = await call('cadastrarDuvida', { titulo: 'Em JSON', descricao: 'Também.' }, { json: true });
+    expect(res.json()).toMatchObject({ retorno: true, dados: { duvida: { titulo: 'Em JSON' } } });
+  });
+
+  it.each([
+    { name: 'no title', body: { descricao: 'Texto' }, field: 'titulo', message: TITLE_REQUIRED },
+    {
+      name: 'a blank title',
+      body: { titulo: '   ', descricao: 'Texto' },
+      field: 'titulo',
+      message: TITLE_REQUIRED,
+    },
+    { name: 'no text', body: { titulo: 'Título' }, field: 'descricao', message: TEXT_REQUIRED },
+    { name: 'nothing', body: {}, field: 'titulo', message: TITLE_REQUIRED },
+    {
+      name: 'a title over 200 characters',
+      body: { titulo: 'a'.repeat(201), descricao: 'Texto' },
+      field: 'titulo',
+      message: 'O título da dúvida deve ter no máximo 200 caracteres.',
+    },
+    {
+      name: 'a text over 5000 characters',
+      body: { titulo: 'Título', descricao: 'a'.repeat(5001) },
+      field: 'descricao',
+      message: 'O texto da dúvida deve ter no máximo 5000 caracteres.',
+    },
+  ])('refuses $name with its message and stores nothing', async ({ body, field, message }) => {
+    const before = (await stored()).length;
+    const res = await call('cadastrarDuvida', body as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ retorno: false, mensagem: message, dados: { [field]: message } });
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('refuses a field of the wrong type as invalid input', async () => {
+    const res = await call('cadastrarDuvida', { titulo: 1, descricao: 'x' } as never, { json: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ retorno: false, dados: { titulo: expect.any(String) } });
+  });
+});
+
+describe('atualizarDuvida', () => {
+  it("changes the entry and answers 'Dúvida editada com sucesso!'", async () => {
+    const item = await create('Antes');
+    const res = await call('atualizarDuvida', {
+      codigo: item.codigo,
+      titulo: 'Depois ',
+      descricao: 'Novo texto',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      retorno: true,
+      mensagem: 'Dúvida editada com sucesso!',
+      dados: { duvida: { codigo: item.codigo, titulo: 'Depois', descricao: 'Novo texto' } },
+    });
+    const [row] = await t.database.db.select().from(faqItems).where(eq(faqItems.id, item.codigo));
+    expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
+    const one = await call('getDuvidas', { codigo: item.codigo }, { bearer: null });
+    expect(one.json().dados.duvidas).toEqual([
+      { codigo: item.codigo, titulo: 'Depois', descricao: 'Novo texto' },
+    ]);
+  });
+
+  it('validates like a new entry and keeps the old text', async () => {
+    const item = await create('Mantida', 'Texto mantido');
+    const noTitle = await call('atualizarDuvida', { codigo: item.codigo, titulo: '', descricao: 'x' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().mensagem).toBe(TITLE_REQUIRED);
+    const noText = await call('atualizarDuvida', { codigo: item.codigo, titulo: 'x', descricao: ' ' });
+    expect(noText.json()).toEqual({
+      retorno: false,
+      mensagem: TEXT_REQUIRED,
+      dados: { descricao: TEXT_REQUIRED },
+    });
+    const [row] = await t.database.db.select().from(faqItems).where(eq(faqItems.id, item.codigo));
+    expect(row).toMatchObject({ title: 'Mantida', description: 'Texto mantido' });
+  });
+
+  it("answers 'Não foi possivel editar esta dúvida' for an entry that does not exist", async () => {
+    const res = await call('atualizarDuvida', { codigo: 999_999, titulo: 'x', descricao: 'y' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      retorno: false,
+      dados: null,
+      mensagem: 'Não foi possivel editar esta dúvida',
+    });
+    const noCode = await call('atualizarDuvida', { titulo: 'x', descricao: 'y' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().dados).toHaveProperty('codigo');
+  });
+});
+
+describe('deletarDuvida', () => {
+  it("removes the entry and answers 'Duvida excluída com sucesso!'; a second time it cannot", async () => {
+    const item = await create('Para excluir');
+    const res = await call('deletarDuvida', { codigo: item.codigo });
+    expect(res.json()).toEqual({ retorno: true, dados: null, mensagem: 'Duvida excluída com sucesso!' });
+    expect(await t.database.db.select().from(faqItems).where(eq(faqItems.id, item.codigo))).toEqual([]);
+    const again = await call('deletarDuvida', { codigo: item.codigo });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      retorno: false,
+      dados: null,
+      mensagem: 'Não foi possivel excluir esta dúvida',
+    });
+  });
+
+  it('an empty list is an answer, not a failure', async () => {
+    for (const row of await stored()) await call('deletarDuvida', { codigo: row.id });
+    const res = await call('getDuvidas', {}, { bearer: null });
+    expect(res.json()).toEqual({ retorno: true, dados: { duvidas: [] }, mensagem: '' });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeFaq, validateFaq } from './faq';
+
+describe('validateFaq (spec 002 §5 "FAQ", §8)', () => {
+  const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.' };
+  it.each([
+    { input: { ...ok, titulo: '' }, field: 'titulo', message: 'O campo título da dúvida é obrigatório' },
+    { input: { ...ok, titulo: '   ' }, field: 'titulo', message: 'O campo título da dúvida é obrigatório' },
+    {
+      input: { ...ok, descricao: '\n ' },
+      field: 'descricao',
+      message: 'O campo texto da dúvida é obrigatório',
+    },
+    {
+      input: { titulo: '', descricao: '' },
+      field: 'titulo',
+      message: 'O campo título da dúvida é obrigatório',
+    },
+    {
+      input: { ...ok, titulo: 'ã'.repeat(201) },
+      field: 'titulo',
+      message: 'O título da dúvida deve ter no máximo 200 caracteres.',
+    },
+    {
+      input: { ...ok, descricao: 'x'.repeat(5001) },
+      field: 'descricao',
+      message: 'O texto da dúvida deve ter no máximo 5000 caracteres.',
+    },
+  ])('$field: $message', ({ input, field, message }) => {
+    expect(validateFaq(input)).toMatchObject({ field, message });
+  });
+
+  it('accepts an entry at the limits, counting characters rather than bytes', () => {
+    expect(validateFaq(ok)).toBeNull();
+    expect(validateFaq({ titulo: 'ç'.repeat(200), descricao: 'é'.repeat(5000) })).toBeNull();
+  });
+
+  it('trims and keeps inner line breaks as \\n', () => {
+    expect(normalizeFaq({ titulo: '  Título ', descricao: '\r\nLinha 1\r\nLinha 2\r\n' })).toEqual({
+      titulo: 'Título',
+      descricao: 'Linha 1\nLinha 2',
+    });
+  });
+});

@@ -1,0 +1,69 @@
+// Frequently asked questions (dúvidas): the entry of spec 002 §3 / spec 001 §3 and the rules and texts shared by the
+// back office forms and the server (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8).
+
+/** An FAQ entry as the portal API answers it (spec 002 §3 "FAQ entry"). */
+export interface FaqItem {
+  codigo: number;
+  titulo: string;
+  descricao: string;
+}
+
+export type FaqField = 'titulo' | 'descricao';
+export type FaqInput = Record<FaqField, string>;
+
+// The spec shows no length limit; these keep a title on a card's line or two and an answer readable.
+export const FAQ_TITLE_MAX_LENGTH = 200;
+export const FAQ_TEXT_MAX_LENGTH = 5000;
+
+export const FAQ_MESSAGES = {
+  // Spec 002 §8, verbatim (including 'possivel' without the accent and 'Duvida excluída').
+  titleRequired: 'O campo título da dúvida é obrigatório',
+  textRequired: 'O campo texto da dúvida é obrigatório',
+  listFailed: 'Dados não encontrados',
+  createFailed: 'Não foi possivel cadastrar esta dúvida',
+  updateFailed: 'Não foi possivel editar esta dúvida',
+  deleteFailed: 'Não foi possivel excluir esta dúvida',
+  created: 'Dúvida cadastrada com sucesso!',
+  updated: 'Dúvida editada com sucesso!',
+  deleted: 'Duvida excluída com sucesso!',
+  // Spec 002 §2 ListQuestions.
+  empty: 'Nenhuma dúvida frequente adicionada',
+  // The spec shows no text for these; ours.
+  titleTooLong: `O título da dúvida deve ter no máximo ${FAQ_TITLE_MAX_LENGTH} caracteres.`,
+  textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
+} as const;
+
+export type FaqRule = 'titleRequired' | 'textRequired' | 'titleTooLong' | 'textTooLong';
+
+export interface FaqFailure {
+  rule: FaqRule;
+  field: FaqField;
+  message: string;
+}
+
+const failure = (rule: FaqRule, field: FaqField): FaqFailure => ({
+  rule,
+  field,
+  message: FAQ_MESSAGES[rule],
+});
+
+/** The entry as stored: surrounding spaces dropped, line breaks as `\n`. */
+export function normalizeFaq(input: FaqInput): FaqInput {
+  return {
+    titulo: input.titulo.trim(),
+    descricao: input.descricao.replace(/\r\n?/g, '\n').trim(),
+  };
+}
+
+/**
+ * The first broken rule of an entry, title before text (the form's order, spec 002 §5 "FAQ"): each is required and
+ * has a length limit, counted in characters. Null when the entry is acceptable. Checks the normalised values.
+ */
+export function validateFaq(input: FaqInput): FaqFailure | null {
+  const { titulo, descricao } = normalizeFaq(input);
+  if (!titulo) return failure('titleRequired', 'titulo');
+  if (Array.from(titulo).length > FAQ_TITLE_MAX_LENGTH) return failure('titleTooLong', 'titulo');
+  if (!descricao) return failure('textRequired', 'descricao');
+  if (Array.from(descricao).length > FAQ_TEXT_MAX_LENGTH) return failure('textTooLong', 'descricao');
+  return null;
+}
