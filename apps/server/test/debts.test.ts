@@ -414,7 +414,7 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
       await stage.close();
       await peer.close();
     }
-  });
+  }, 120_000); // it starts a second app (migrations and the demo seed on a fresh database)
 
   it('without a configured host the local calculator answers the same shape', async () => {
     const host = { host: hostOf('especial') };
