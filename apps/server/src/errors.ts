@@ -4,7 +4,9 @@ import {
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
   NEW_PHONE_MESSAGES,
+  PARTNER_FORM_MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
+  type PartnerFormRule,
   PHONE_RESET_MESSAGES,
   STAFF_LOGIN_FAILED,
   TOKEN_MESSAGES,
@@ -12,6 +14,15 @@ import {
 } from '@portal/domain';
 
 // Typed application errors and the one place that maps them to HTTP status and the spec's Portuguese text.
+
+/** PARTNER_FORM_<rule>: the partner form breaks a rule of spec 002 §5 (messages in packages/domain partner-form.ts). */
+export type PartnerFormErrorCode = `PARTNER_FORM_${PartnerFormRule}`;
+const PARTNER_FORM_ERRORS = Object.fromEntries(
+  Object.entries(PARTNER_FORM_MESSAGES).map(([rule, message]) => [
+    `PARTNER_FORM_${rule}`,
+    { status: 400, message },
+  ]),
+) as Record<PartnerFormErrorCode, { status: 400; message: string }>;
 
 const APP_ERRORS = {
   /** The host names a partner that does not exist (spec 000 §8). */
@@ -132,6 +143,34 @@ const APP_ERRORS = {
   FAQ_UPDATE_FAILED: { status: 200, message: FAQ_MESSAGES.updateFailed },
   /** deletarDuvida of an entry that does not exist (any more) (spec 002 §8). */
   FAQ_DELETE_FAILED: { status: 200, message: FAQ_MESSAGES.deleteFailed },
+  ...PARTNER_FORM_ERRORS,
+  /** GET/PUT/DELETE /api/parceiro/{id} of an id that does not exist. */
+  PARTNER_ID_NOT_FOUND: { status: 404, message: 'Parceiro não encontrado.' },
+  /** Another partner already has this subdomain (identificador). */
+  PARTNER_SUBDOMAIN_TAKEN: { status: 409, message: 'Este subdomínio já pertence a outro parceiro.' },
+  /** Another partner already has this company code (emp_codigo). */
+  PARTNER_COMPANY_TAKEN: { status: 409, message: 'Este código de empresa já pertence a outro parceiro.' },
+  /** loj_codigo / loj_codigo_nao_negocia name a store that does not exist (details: campo, lojas). */
+  PARTNER_STORE_NOT_FOUND: {
+    status: 400,
+    message: 'Loja não encontrada. Verifique os códigos de loja informados.',
+  },
+  /** Partner id 1 (or one with the undeletable capability) cannot be deleted (spec 002 §6, §9). */
+  PARTNER_UNDELETABLE: { status: 403, message: 'O parceiro principal não pode ser excluído.' },
+  /** An upload that is not a PNG, JPEG, WebP or SVG by content, e.g. a text file renamed .png (details: campo). */
+  IMAGE_NOT_AN_IMAGE: {
+    status: 400,
+    message: 'O arquivo enviado não é uma imagem válida. Envie uma imagem PNG, JPEG, WebP ou SVG.',
+  },
+  /** An upload over MAX_IMAGE_BYTES (details: campo). */
+  IMAGE_TOO_LARGE: { status: 400, message: 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.' },
+  /** An SVG with a script, an event handler or an external reference (details: campo). */
+  IMAGE_UNSAFE_SVG: {
+    status: 400,
+    message: 'A imagem SVG contém scripts, eventos ou referências externas e não pode ser usada.',
+  },
+  /** An image referenced by URL or id that is not stored (details: campo). */
+  IMAGE_NOT_FOUND: { status: 400, message: 'Imagem não encontrada. Envie a imagem novamente.' },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
@@ -36,6 +37,8 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
         await logOutStaff(deps.db, staffOf(request));
         return { message: 'Sessão encerrada.' };
       });
+
+      registerPartnerAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', async (request) => {
         const staff = staffOf(request);

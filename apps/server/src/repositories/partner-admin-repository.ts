@@ -1,0 +1,147 @@
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { files, partnerSectionFiles, partnerSections, partnerStores, partners, stores } from '../db/schema';
+import type { PartnerRow } from './partner-repository';
+
+// Back-office reads and writes of partners (spec 002 §7 /api/parceiro). Whoever calls the writes invalidates the
+// partner cache afterwards (partner-repository.ts).
+
+export interface PartnerListRow {
+  id: number;
+  name: string;
+  identifier: string;
+  companyCode: number;
+  logoSha256: string | null;
+  logoExtension: string | null;
+}
+
+/** One page of partners by name (then id), and how many there are. */
+export async function listPartnersPage(
+  db: Db,
+  page: number,
+  perPage: number,
+): Promise<{ rows: PartnerListRow[]; total: number }> {
+  const [counted] = await db.select({ n: count() }).from(partners);
+  const rows = await db
+    .select({
+      id: partners.id,
+      name: partners.name,
+      identifier: partners.identifier,
+      companyCode: partners.companyCode,
+      logoSha256: files.sha256,
+      logoExtension: files.extension,
+    })
+    .from(partners)
+    .leftJoin(files, eq(files.sha256, partners.logoFile))
+    .orderBy(sql`lower(${partners.name})`, asc(partners.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function findPartnerById(db: Db, id: number): Promise<PartnerRow | undefined> {
+  const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
+  return row;
+}
+
+/** Which of this identifier and company code another partner (not `exceptId`) already uses. */
+export async function partnerConflicts(
+  db: Db,
+  identifier: string,
+  companyCode: number,
+  exceptId: number | null,
+): Promise<{ identifier: boolean; companyCode: boolean }> {
+  const same = or(eq(partners.identifier, identifier), eq(partners.companyCode, companyCode));
+  const rows = await db
+    .select({ identifier: partners.identifier, companyCode: partners.companyCode })
+    .from(partners)
+    .where(exceptId === null ? same : and(same, ne(partners.id, exceptId)));
+  return {
+    identifier: rows.some((r) => r.identifier === identifier),
+    companyCode: rows.some((r) => r.companyCode === companyCode),
+  };
+}
+
+/** The store codes of `ids` that exist. */
+export async function existingStoreIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The stored files among these sha256 addresses, with their extension. */
+export async function storedFiles(db: Db, shas: string[]): Promise<Map<string, string>> {
+  if (shas.length === 0) return new Map();
+  const rows = await db
+    .select({ sha256: files.sha256, extension: files.extension })
+    .from(files)
+    .where(inArray(files.sha256, [...new Set(shas)]));
+  return new Map(rows.map((r) => [r.sha256, r.extension]));
+}
+
+export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface SectionWrite {
+  name: string;
+  fields: Record<string, unknown>;
+  /** null keeps the section's files as they are. */
+  files: { identifier: string; imageType: string; sha256: string; name: string }[] | null;
+}
+
+/** Inserts or updates the partner row, then its sections and store links, in one transaction; answers the id. */
+export async function savePartner(
+  db: Db,
+  partnerId: number | null,
+  values: PartnerValues,
+  sections: SectionWrite[],
+  storeLinks: { storeId: number; negotiates: boolean }[] | null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    let id = partnerId;
+    if (id === null) {
+      const [row] = await tx.insert(partners).values(values).returning({ id: partners.id });
+      id = row!.id;
+    } else {
+      await tx
+        .update(partners)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(partners.id, id));
+    }
+    for (const section of sections) {
+      const [row] = await tx
+        .insert(partnerSections)
+        .values({ partnerId: id, name: section.name, fields: section.fields })
+        .onConflictDoUpdate({
+          target: [partnerSections.partnerId, partnerSections.name],
+          set: { fields: section.fields },
+        })
+        .returning({ id: partnerSections.id });
+      if (section.files === null) continue;
+      await tx.delete(partnerSectionFiles).where(eq(partnerSectionFiles.sectionId, row!.id));
+      if (section.files.length === 0) continue;
+      await tx.insert(partnerSectionFiles).values(
+        section.files.map((file, position) => ({
+          sectionId: row!.id,
+          identifier: file.identifier,
+          imageType: file.imageType,
+          fileSha256: file.sha256,
+          name: file.name,
+          position,
+        })),
+      );
+    }
+    if (storeLinks !== null) {
+      await tx.delete(partnerStores).where(eq(partnerStores.partnerId, id));
+      if (storeLinks.length > 0) {
+        await tx.insert(partnerStores).values(storeLinks.map((link) => ({ partnerId: id, ...link })));
+      }
+    }
+    return id;
+  });
+}
+
+/** Deletes the partner; its sections, store links and partner-scoped rows go with it (ON DELETE CASCADE). */
+export async function deletePartnerRow(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,17 @@
+import type { PartnerConfig } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { findPartnerById } from '../../repositories/partner-admin-repository';
+import { loadPartnerConfig } from '../../repositories/partner-repository';
+
+/** The partner as UpdatePartner edits it: the whole configuration, plus whether its portal is switched on. */
+export interface StaffPartnerView extends PartnerConfig {
+  ativo: boolean;
+}
+
+/** GET /api/parceiro/{id}/info with a numeric id, for staff (spec 002 §4: edit loads the partner). */
+export async function getPartnerForStaff(db: Db, id: number): Promise<StaffPartnerView> {
+  const partner = await findPartnerById(db, id);
+  if (!partner) throw new AppError('PARTNER_ID_NOT_FOUND');
+  return { ...(await loadPartnerConfig(db, partner)), ativo: partner.companyToken !== null };
+}

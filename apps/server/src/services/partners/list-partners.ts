@@ -1,0 +1,44 @@
+import type { Db } from '../../db/client';
+import { listPartnersPage } from '../../repositories/partner-admin-repository';
+import { fileUrl } from '../files/store-image';
+
+/** Partners per page of GET /api/parceiro (the back office loads every page, spec 002 §4). */
+export const PARTNERS_PER_PAGE = 20;
+
+/** What ListPartners shows of a partner (spec 002 §2): name, subdomain and logo; the id opens UpdatePartner. */
+export interface PartnerListItem {
+  id: number;
+  nome: string;
+  identificador: string;
+  emp_codigo: number;
+  /** The logo's URL; null shows the default logo. */
+  logo: string | null;
+}
+
+export interface PartnerListPage {
+  data: PartnerListItem[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+/** GET /api/parceiro?page=N (spec 002 §7): one page by name, and `meta.last_page` to load the others. */
+export async function listPartners(db: Db, page: number): Promise<PartnerListPage> {
+  const { rows, total } = await listPartnersPage(db, page, PARTNERS_PER_PAGE);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      nome: row.name,
+      identificador: row.identifier,
+      emp_codigo: row.companyCode,
+      logo:
+        row.logoSha256 && row.logoExtension
+          ? fileUrl({ sha256: row.logoSha256, extension: row.logoExtension })
+          : null,
+    })),
+    meta: {
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(total / PARTNERS_PER_PAGE)),
+      per_page: PARTNERS_PER_PAGE,
+      total,
+    },
+  };
+}

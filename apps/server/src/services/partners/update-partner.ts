@@ -1,0 +1,23 @@
+import type { PartnerForm } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { findPartnerById, savePartner } from '../../repositories/partner-admin-repository';
+import { invalidatePartner, loadPartnerConfig } from '../../repositories/partner-repository';
+import { getPartnerForStaff, type StaffPartnerView } from './get-partner-for-staff';
+import { preparePartnerWrite } from './partner-form-writer';
+
+/**
+ * PUT /api/parceiro/{id} (spec 002 §7): saves the partner form. Sections, images and store lists the form leaves
+ * out stay as they are; a section sent without `arquivos` keeps its images. The change shows on the subdomain at once.
+ */
+export async function updatePartner(db: Db, id: number, form: PartnerForm): Promise<StaffPartnerView> {
+  const row = await findPartnerById(db, id);
+  if (!row) throw new AppError('PARTNER_ID_NOT_FOUND');
+  // Read past the cache: the form is merged with what is stored now.
+  invalidatePartner(db, id);
+  const config = await loadPartnerConfig(db, row);
+  const write = await preparePartnerWrite(db, form, 'update', { row, config });
+  await savePartner(db, id, write.values, write.sections, write.storeLinks);
+  invalidatePartner(db, id);
+  return getPartnerForStaff(db, id);
+}
