@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { partnerSections, partners } from '../../apps/server/src/db/schema';
 import { header } from '../../apps/server/test/smtp-peer';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 
@@ -145,6 +147,55 @@ describe('server-rendered first screen', () => {
       await page.evaluate(() => (window as unknown as { removedHeroImages: number }).removedHeroImages),
     ).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('a debtor page paints the cookie banner from the server and keeps it through hydration', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.addInitScript(() => {
+      const w = window as unknown as { removedBanners: number };
+      w.removedBanners = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (
+              node instanceof Element &&
+              (node.matches('.cookie-banner') || node.querySelector('.cookie-banner'))
+            )
+              w.removedBanners += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // Without a session the debts page sends the visitor to the landing page, after hydrating.
+    await page.goto(portal.url('demo', '/minhas-dividas'));
+    await page.waitForURL(portal.url('demo', '/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { removedBanners: number }).removedBanners)).toBe(
+      0,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a partner edit at once (the page parts follow the partner cache)', async () => {
+    const db = portal.database.db;
+    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+    const where = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'header'));
+    const [section] = await db.select().from(partnerSections).where(where);
+    const page = () =>
+      portal.app.inject({ method: 'GET', url: '/', headers: { host: 'acme.portal.localhost' } });
+    expect((await page()).body).toContain('Negocie aqui suas dívidas');
+    await db
+      .update(partnerSections)
+      .set({ fields: { ...section!.fields, title: 'Quite suas contas' } })
+      .where(where);
+    try {
+      portal.app.partnerCache.invalidate(acme!.id);
+      expect((await page()).body).toContain('Quite suas contas');
+    } finally {
+      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
+      portal.app.partnerCache.invalidate(acme!.id);
+    }
   });
 });
 

@@ -46,7 +46,6 @@ function inlineStylesheet(html: string, distDir: string): string {
   );
 }
 
-const PAGE_PARTS_TTL_MS = 30_000;
 // Must match the breakpoint of the hero's <picture> source (apps/web Hero.tsx).
 const MOBILE_MEDIA = '(max-width: 767px)';
 
@@ -102,33 +101,40 @@ interface PageParts {
 
 /**
  * What the server adds to index.html for one partner and page so it paints before its script runs: image
- * preloads and the server-rendered first screen. Cached briefly per partner, page and cookie choice (the only
- * inputs of the render); an unknown partner gets nothing.
+ * preloads and the server-rendered first screen. Kept per configuration object, page and cookie choice (the only
+ * inputs of the render): the partner cache hands out the same object until it expires or a partner edit
+ * invalidates it, so an edit shows at once. An unknown partner gets nothing.
  */
 function pagePartsFor(
   db: Db,
   renderer: () => Promise<RenderShell | null>,
 ): (identifier: string, pathname: string, consent: Consent) => Promise<PageParts> {
-  const cache = new Map<string, { at: number; parts: PageParts }>();
+  const byConfig = new WeakMap<
+    PartnerConfig,
+    Map<string, { render: RenderShell | null; parts: PageParts }>
+  >();
   return async (identifier, pathname, consent) => {
-    const rendered = SERVER_RENDERED.test(pathname);
-    // Every debtor page with a cpf in the path renders alike (the banner is hidden there), so they share an entry.
-    const page = rendered ? pathname.replace(/^(\/[^/]+)\/[^/]+$/, '$1/:cpf') : '*';
-    const key = `${identifier}|${page}|${consent}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < PAGE_PARTS_TTL_MS) return hit.parts;
     const partner = await findPartnerByIdentifier(db, identifier);
-    let parts: PageParts = { hints: '', shell: '' };
-    if (partner) {
-      const config = await loadPartnerConfig(db, partner);
-      const render = rendered ? await renderer() : null;
-      parts = {
-        // The header images are the landing page's; elsewhere they would only compete with the page's script.
-        hints: pathname === '/' ? headerImagePreloads(config) : '',
-        shell: render ? render(config, pathname, consent) : '',
-      };
+    if (!partner) return { hints: '', shell: '' };
+    const config = await loadPartnerConfig(db, partner);
+    const rendered = SERVER_RENDERED.test(pathname);
+    const render = rendered ? await renderer() : null;
+    // Every debtor page with a cpf in the path renders alike (the banner is hidden there), so they share an entry.
+    const key = `${rendered ? pathname.replace(/^(\/[^/]+)\/[^/]+$/, '$1/:cpf') : '*'}|${consent}`;
+    let pages = byConfig.get(config);
+    if (!pages) {
+      pages = new Map();
+      byConfig.set(config, pages);
     }
-    cache.set(key, { at: Date.now(), parts });
+    const hit = pages.get(key);
+    // A new web build brings a new render function: render again with it.
+    if (hit && hit.render === render) return hit.parts;
+    const parts = {
+      // The header images are the landing page's; elsewhere they would only compete with the page's script.
+      hints: pathname === '/' ? headerImagePreloads(config) : '',
+      shell: render ? render(config, pathname, consent) : '',
+    };
+    pages.set(key, { render, parts });
     return parts;
   };
 }
