@@ -42,6 +42,9 @@ const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =
 const StaffLogin = adminScreen('StaffLogin');
 const AdminHome = adminScreen('AdminHome');
 const ChangePassword = adminScreen('ChangePassword');
+const ListQuestions = adminScreen('ListQuestions');
+const PostQuestions = adminScreen('PostQuestions');
+const UpdateQuestions = adminScreen('UpdateQuestions');
 
 const ROUTES: RouteDefinition[] = [
   { path: '/', element: <LandPageParceiro /> },
@@ -60,6 +63,9 @@ const ROUTES: RouteDefinition[] = [
   { path: '/logout', element: <StaffLogin /> },
   { path: '/admin', element: <AdminHome /> },
   { path: '/admin/alterar-senha', element: <ChangePassword /> },
+  { path: '/admin/duvidas', element: <ListQuestions /> },
+  { path: '/admin/cadastrar-duvida', element: <PostQuestions /> },
+  { path: '/admin/atualizar-duvida/:codigo', element: <UpdateQuestions /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

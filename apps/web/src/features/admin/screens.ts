@@ -3,4 +3,7 @@
 
 export { default as AdminHome } from './routes/AdminHome';
 export { default as ChangePassword } from './routes/ChangePassword';
+export { default as ListQuestions } from './routes/ListQuestions';
+export { default as PostQuestions } from './routes/PostQuestions';
 export { default as StaffLogin } from './routes/StaffLogin';
+export { default as UpdateQuestions } from './routes/UpdateQuestions';

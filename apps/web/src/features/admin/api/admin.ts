@@ -22,12 +22,13 @@ export class AdminApiError extends Error {
   }
 }
 
-async function adminCall<T>(
+/** Sends one admin request with the stored bearer token; a network failure is AdminApiError status 0. */
+async function send(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
+  body: unknown,
+  token: string | undefined,
+): Promise<{ response: Response; json: Record<string, unknown> | undefined }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const bearer = token ?? readCredentials()?.token;
@@ -49,17 +50,43 @@ async function adminCall<T>(
   } catch {
     json = undefined;
   }
-  if (!response.ok) {
-    const message = typeof json?.message === 'string' ? json.message : '';
-    const dados = json?.dados;
-    const fields: Record<string, string> = {};
-    if (dados && typeof dados === 'object' && !Array.isArray(dados))
-      for (const [field, text] of Object.entries(dados)) if (typeof text === 'string') fields[field] = text;
-    const error = new AdminApiError(response.status, message, fields);
-    if (error.unauthenticated) clearCredentials();
-    throw error;
-  }
+  return { response, json };
+}
+
+/** The failure of an answer: its message, `{ field: message }` from `dados`; 'Unauthenticated' forgets the token. */
+function failure(status: number, message: unknown, dados: unknown): AdminApiError {
+  const fields: Record<string, string> = {};
+  if (dados && typeof dados === 'object' && !Array.isArray(dados))
+    for (const [field, text] of Object.entries(dados)) if (typeof text === 'string') fields[field] = text;
+  const error = new AdminApiError(status, typeof message === 'string' ? message : '', fields);
+  if (error.unauthenticated) clearCredentials();
+  return error;
+}
+
+async function adminCall<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const { response, json } = await send(method, path, body, token);
+  if (!response.ok) throw failure(response.status, json?.message, json?.dados);
   return json as T;
+}
+
+/**
+ * A back-office call of the portal API (`POST /api.php?a=portal&b=<action>`, JSON, with the bearer token): the
+ * envelope's `dados`, or an AdminApiError with its `mensagem` for a non-2xx answer or `retorno: false`.
+ */
+export async function adminPortalCall<T>(action: string, body: Record<string, unknown> = {}): Promise<T> {
+  const { response, json } = await send(
+    'POST',
+    `/api.php?a=portal&b=${encodeURIComponent(action)}`,
+    body,
+    undefined,
+  );
+  if (!response.ok || json?.retorno !== true) throw failure(response.status, json?.mensagem, json?.dados);
+  return json.dados as T;
 }
 
 /**
