@@ -256,7 +256,14 @@ describe('POST /api/parceiro and GET /api/parceiro/{id}/info', () => {
     expect(res.json().message).toBe('Parceiro não encontrado.');
     const demo = await publicInfo('demo');
     expect(demo.json().data.identificador).toBe('demo');
-    expect(demo.headers['cache-control']).toBe('public, max-age=60');
+    // Revalidated each time, so an edit shows at once; unchanged, it costs a 304.
+    expect(demo.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/parceiro/demo/info',
+      headers: { 'if-none-match': String(demo.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 
@@ -290,17 +297,22 @@ describe('GET /api/parceiro (spec 002 §7, ListPartners)', () => {
 describe('PUT /api/parceiro/{id}', () => {
   it('changes the colours and the subdomain shows them at once', async () => {
     const created = await create();
-    expect((await publicInfo(created.identificador)).json().data.estilo.corPrimaria).toBe('#123456');
+    const before = await publicInfo(created.identificador);
+    expect(before.json().data.estilo.corPrimaria).toBe('#123456');
     const res = await call('PUT', `/api/parceiro/${created.id}`, {
       id: created.id,
       estilo: { corPrimaria: '#ff0000', corSecundaria: '#00ff00' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Parceiro atualizado com sucesso!');
-    expect((await publicInfo(created.identificador)).json().data.estilo).toEqual({
-      corPrimaria: '#ff0000',
-      corSecundaria: '#00ff00',
+    // A browser holding the old answer gets the new one, not a 304.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/parceiro/${created.identificador}/info`,
+      headers: { 'if-none-match': String(before.headers.etag) },
     });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.estilo).toEqual({ corPrimaria: '#ff0000', corSecundaria: '#00ff00' });
   });
 
   it('saves back what info answered unchanged (images by URL), and keeps what the form leaves out', async () => {

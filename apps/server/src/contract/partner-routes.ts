@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { PartnerConfig } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -7,6 +9,17 @@ import { requireStaff } from './staff-auth';
 
 // A numeric id is the back office's partner id; identifiers never are all digits (packages/domain partner-form.ts).
 const PARTNER_ID = /^\d{1,10}$/;
+
+// One tag per configuration object: the partner cache hands out the same frozen object until the partner changes.
+const etags = new WeakMap<PartnerConfig, string>();
+function etagOf(config: PartnerConfig): string {
+  let tag = etags.get(config);
+  if (!tag) {
+    tag = `"${createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 27)}"`;
+    etags.set(config, tag);
+  }
+  return tag;
+}
 
 export function registerPartnerRoutes(app: FastifyInstance, db: Db): void {
   // Spec 002 §7: GET /api/parceiro/{id}/info answers data.data with the configuration: by identifier for the
@@ -18,8 +31,10 @@ export function registerPartnerRoutes(app: FastifyInstance, db: Db): void {
       return { data: await getPartnerForStaff(db, Number(identificador)) };
     }
     const config = await getPartnerConfig(db, identificador);
-    // Short shared cache: a page load and its preload reuse one answer; back-office edits show within a minute.
-    reply.header('cache-control', 'public, max-age=60');
+    // Revalidated on every load (a 304 when unchanged), so a back-office edit shows on the subdomain at once.
+    const etag = etagOf(config);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return { data: config };
   });
 }
