@@ -1,15 +1,6 @@
-import type { CustomizationFields } from '@portal/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  agreements,
-  contracts,
-  files,
-  instalments,
-  partnerSections,
-  partnerStores,
-  stores,
-} from '../db/schema';
+import { agreements, contracts, files, instalments, partnerStores, stores } from '../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -135,14 +126,4 @@ export async function storesWithActiveAgreement(
       ),
     );
   return new Set(rows.map((r) => r.storeId));
-}
-
-/** Only the customization section of the partner configuration: the flags the debtor calls obey. */
-export async function loadCustomization(db: Db, partnerId: number): Promise<CustomizationFields> {
-  const [row] = await db
-    .select({ fields: partnerSections.fields })
-    .from(partnerSections)
-    .where(and(eq(partnerSections.partnerId, partnerId), eq(partnerSections.name, 'customization')))
-    .limit(1);
-  return (row?.fields ?? {}) as CustomizationFields;
 }

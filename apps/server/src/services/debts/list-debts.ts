@@ -15,12 +15,11 @@ import { AppError } from '../../errors';
 import {
   type DebtContractRow,
   type DebtInstalmentRow,
-  loadCustomization,
   loadStoreDebts,
   type StoreDebtRows,
   storesWithActiveAgreement,
 } from '../../repositories/debt-repository';
-import type { PartnerRow } from '../../repositories/partner-repository';
+import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import { findPersonById } from '../../repositories/person-repository';
 import { issuesSecondCopies } from '../second-copy/issue-second-copies';
 import { debtFigures, storePolicy } from './debt-figures';
@@ -158,7 +157,7 @@ export async function listDebts(
   const ids = { partnerId: scope.partner.id, personId: scope.personId };
   const [stores, custom, activeStores] = await Promise.all([
     loadStoreDebts(db, { ...ids, storeId: input.storeId }),
-    loadCustomization(db, scope.partner.id),
+    loadPartnerCustomization(db, scope.partner),
     storesWithActiveAgreement(db, ids),
   ]);
   const today = todayInBrasilia();

@@ -15,12 +15,8 @@ import type { Db } from '../../db/client';
 import { preAgreements } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
-import {
-  loadCustomization,
-  loadStoreDebts,
-  storesWithActiveAgreement,
-} from '../../repositories/debt-repository';
-import type { PartnerRow } from '../../repositories/partner-repository';
+import { loadStoreDebts, storesWithActiveAgreement } from '../../repositories/debt-repository';
+import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { debtFigures, storePolicy } from './debt-figures';
 import { cardGroups } from './list-debts';
@@ -62,7 +58,7 @@ export async function quoteDebtPlans(
 ): Promise<PlanAnswer> {
   const { db } = deps;
   const scope = { partnerId: partner.id, personId: session.personId };
-  const custom = await loadCustomization(db, partner.id);
+  const custom = await loadPartnerCustomization(db, partner);
   const flags = custom.myDebits ?? {};
   if (
     (search.method === 'pix' && flags.flgDesativarPix) ||
