@@ -1,10 +1,11 @@
 import { type FaqField, type FaqInput, validateFaq } from '@portal/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { useNavigate } from '../../../lib/router';
-import { AdminApiError } from '../api/admin';
-import { useAdminFailure } from './AdminLayout';
 import { SubmitButton } from './SubmitButton';
+import { useAdminForm } from './useAdminForm';
+
+const FIELDS: readonly FaqField[] = ['titulo', 'descricao'];
 
 /**
  * The FAQ entry form of PostQuestions and UpdateQuestions (spec 002 §2 "Other admin forms", §5 "FAQ"): title and
@@ -23,47 +24,17 @@ export function FaqForm({
   save: (input: FaqInput) => Promise<void>;
 }) {
   const navigate = useNavigate();
-  const onFailure = useAdminFailure();
-  const [values, setValues] = useState<FaqInput>(initial);
-  const [errors, setErrors] = useState<Partial<Record<FaqField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusField = (field: FaqField) =>
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-
-  function update(field: FaqField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const { values, errors, busy, formRef, update, showError, submit } = useAdminForm(initial, FIELDS);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const failure = validateFaq(values);
-    if (failure) {
-      setErrors({ [failure.field]: failure.message });
-      focusField(failure.field);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    if (failure) return showError(failure.field, failure.message);
+    await submit(async () => {
       await save(values);
       navigate('/admin/duvidas');
-    } catch (error) {
-      setBusy(false);
-      const field =
-        error instanceof AdminApiError
-          ? (['titulo', 'descricao'] as const).find((name) => error.fields[name])
-          : undefined;
-      if (field && error instanceof AdminApiError) {
-        setErrors({ [field]: error.fields[field] });
-        focusField(field);
-      } else {
-        await onFailure(error);
-      }
-    }
+    });
   }
 
   return (

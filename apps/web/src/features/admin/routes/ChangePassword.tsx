@@ -1,11 +1,12 @@
 import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, validatePasswordChange } from '@portal/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { useNavigate } from '../../../lib/router';
-import { AdminApiError, changePassword } from '../api/admin';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { changePassword } from '../api/admin';
+import { AdminLayout } from '../components/AdminLayout';
 import { SubmitButton } from '../components/SubmitButton';
+import { useAdminForm } from '../components/useAdminForm';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
   { name: 'old_password', label: 'Senha atual', autoComplete: 'current-password' },
@@ -25,49 +26,21 @@ export default function ChangePassword() {
 function ChangePasswordForm() {
   const navigate = useNavigate();
   const { showSnackbar } = useFeedback();
-  const onFailure = useAdminFailure();
-  const [values, setValues] = useState<Record<PasswordChangeField, string>>({
-    old_password: '',
-    password: '',
-    password_confirmation: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<PasswordChangeField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusField = (field: string) =>
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-
-  function update(field: PasswordChangeField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const { values, errors, busy, formRef, update, showError, submit } = useAdminForm(
+    { old_password: '', password: '', password_confirmation: '' },
+    FIELDS.map((field) => field.name),
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const failure = validatePasswordChange(values);
-    if (failure) {
-      setErrors({ [failure.field]: failure.message });
-      focusField(failure.field);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    if (failure) return showError(failure.field, failure.message);
+    await submit(async () => {
       await changePassword(values);
       showSnackbar(PASSWORD_CHANGE_MESSAGES.success, 'success');
       navigate('/admin');
-    } catch (error) {
-      setBusy(false);
-      const field = error instanceof AdminApiError ? FIELDS.find((f) => error.fields[f.name]) : undefined;
-      if (field && error instanceof AdminApiError) {
-        setErrors({ [field.name]: error.fields[field.name] });
-        focusField(field.name);
-      } else {
-        await onFailure(error);
-      }
-    }
+    });
   }
 
   return (
