@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, preparedOnce } from '../db/client';
 import { agreements, contracts, files, instalments, partnerStores, stores } from '../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -29,6 +29,51 @@ export interface StoreDebtRows {
   contracts: DebtContractRow[];
 }
 
+/** The debt rows of a person on a partner, of every store or (`oneStore`) of the store asked: built once per database. */
+const debtRowsQuery = (oneStore: boolean) =>
+  preparedOnce((db) =>
+    db
+      .select({
+        store: stores,
+        logoSha: files.sha256,
+        logoExtension: files.extension,
+        negotiates: partnerStores.negotiates,
+        contractId: contracts.id,
+        contractNumber: contracts.number,
+        note: contracts.note,
+        origin: contracts.origin,
+        reference: contracts.reference,
+        instalmentId: instalments.id,
+        instalmentNumber: instalments.number,
+        dueDate: instalments.dueDate,
+        amountCents: instalments.amountCents,
+        balanceCents: instalments.balanceCents,
+        futureEntry: instalments.futureEntry,
+      })
+      .from(contracts)
+      .innerJoin(
+        partnerStores,
+        and(
+          eq(partnerStores.storeId, contracts.storeId),
+          eq(partnerStores.partnerId, sql.placeholder('partnerId')),
+        ),
+      )
+      .innerJoin(stores, eq(stores.id, contracts.storeId))
+      .leftJoin(files, eq(files.sha256, stores.logoFile))
+      .innerJoin(instalments, eq(instalments.contractId, contracts.id))
+      .where(
+        and(
+          eq(contracts.personId, sql.placeholder('personId')),
+          eq(instalments.paid, false),
+          oneStore ? eq(contracts.storeId, sql.placeholder('storeId')) : undefined,
+        ),
+      )
+      .orderBy(asc(stores.id), asc(contracts.id), asc(instalments.dueDate), asc(instalments.number))
+      .prepare(oneStore ? 'debt_rows_of_store' : 'debt_rows'),
+  );
+const allStoresDebtRows = debtRowsQuery(false);
+const oneStoreDebtRows = debtRowsQuery(true);
+
 /**
  * The unpaid instalments of one person in the partner's stores (optionally one store), grouped by store and
  * contract. Scoped by the session's partner and person: nothing else can reach another person's debts.
@@ -37,40 +82,10 @@ export async function loadStoreDebts(
   db: Db,
   scope: { partnerId: number; personId: number; storeId?: number | undefined },
 ): Promise<StoreDebtRows[]> {
-  const rows = await db
-    .select({
-      store: stores,
-      logoSha: files.sha256,
-      logoExtension: files.extension,
-      negotiates: partnerStores.negotiates,
-      contractId: contracts.id,
-      contractNumber: contracts.number,
-      note: contracts.note,
-      origin: contracts.origin,
-      reference: contracts.reference,
-      instalmentId: instalments.id,
-      instalmentNumber: instalments.number,
-      dueDate: instalments.dueDate,
-      amountCents: instalments.amountCents,
-      balanceCents: instalments.balanceCents,
-      futureEntry: instalments.futureEntry,
-    })
-    .from(contracts)
-    .innerJoin(
-      partnerStores,
-      and(eq(partnerStores.storeId, contracts.storeId), eq(partnerStores.partnerId, scope.partnerId)),
-    )
-    .innerJoin(stores, eq(stores.id, contracts.storeId))
-    .leftJoin(files, eq(files.sha256, stores.logoFile))
-    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
-    .where(
-      and(
-        eq(contracts.personId, scope.personId),
-        eq(instalments.paid, false),
-        scope.storeId === undefined ? undefined : eq(contracts.storeId, scope.storeId),
-      ),
-    )
-    .orderBy(asc(stores.id), asc(contracts.id), asc(instalments.dueDate), asc(instalments.number));
+  const rows =
+    scope.storeId === undefined
+      ? await allStoresDebtRows(db).execute({ partnerId: scope.partnerId, personId: scope.personId })
+      : await oneStoreDebtRows(db).execute(scope);
 
   const byStore = new Map<number, StoreDebtRows>();
   const byContract = new Map<number, DebtContractRow>();
@@ -110,20 +125,25 @@ export async function loadStoreDebts(
   return [...byStore.values()];
 }
 
+const activeAgreementStoresQuery = preparedOnce((db) =>
+  db
+    .selectDistinct({ storeId: agreements.storeId })
+    .from(agreements)
+    .where(
+      and(
+        eq(agreements.partnerId, sql.placeholder('partnerId')),
+        eq(agreements.personId, sql.placeholder('personId')),
+        eq(agreements.status, 'active'),
+      ),
+    )
+    .prepare('active_agreement_stores'),
+);
+
 /** Stores where the person has an active agreement on this partner ('Acordo Ativo'). */
 export async function storesWithActiveAgreement(
   db: Db,
   scope: { partnerId: number; personId: number },
 ): Promise<Set<number>> {
-  const rows = await db
-    .selectDistinct({ storeId: agreements.storeId })
-    .from(agreements)
-    .where(
-      and(
-        eq(agreements.partnerId, scope.partnerId),
-        eq(agreements.personId, scope.personId),
-        eq(agreements.status, 'active'),
-      ),
-    );
+  const rows = await activeAgreementStoresQuery(db).execute(scope);
   return new Set(rows.map((r) => r.storeId));
 }
