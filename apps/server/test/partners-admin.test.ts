@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerStores, partners, staffTokens, stores } from '../src/db/schema';
+import { savePartner } from '../src/repositories/partner-admin-repository';
 import { createTestApp, type TestApp } from './test-app';
 
 // The partner calls of the back office (spec 002 §2 ListPartners / partner form, §3, §5, §7, §8, §9; issue 5 item 3).
@@ -247,6 +248,21 @@ describe('POST /api/parceiro and GET /api/parceiro/{id}/info', () => {
     expect(store.json()).toMatchObject({
       message: 'Loja não encontrada. Verifique os códigos de loja informados.',
       dados: { campo: 'loj_codigo', lojas: [999999] },
+    });
+  });
+
+  it('answers the same when two saves race for a subdomain or a company code', async () => {
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = demo!;
+    await expect(
+      savePartner(t.database.db, null, { ...values, companyCode: 98_765 }, [], null),
+    ).rejects.toMatchObject({
+      code: 'PARTNER_SUBDOMAIN_TAKEN',
+    });
+    await expect(
+      savePartner(t.database.db, null, { ...values, identifier: 'corrida' }, [], null),
+    ).rejects.toMatchObject({
+      code: 'PARTNER_COMPANY_TAKEN',
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerSectionFiles, partnerSections, partnerStores, partners, stores } from '../db/schema';
+import { AppError } from '../errors';
 import type { PartnerRow } from './partner-repository';
 
 // Back-office reads and writes of partners (spec 002 §7 /api/parceiro). Whoever calls the writes invalidates the
@@ -90,6 +91,30 @@ export interface SectionWrite {
 
 /** Inserts or updates the partner row, then its sections and store links, in one transaction; answers the id. */
 export async function savePartner(
+  db: Db,
+  partnerId: number | null,
+  values: PartnerValues,
+  sections: SectionWrite[],
+  storeLinks: { storeId: number; negotiates: boolean }[] | null,
+): Promise<number> {
+  return writePartner(db, partnerId, values, sections, storeLinks).catch((error: unknown) => {
+    throw uniqueViolation(error) ?? error;
+  });
+}
+
+/** A save that lost a race for a subdomain or company code (checked before, unique in the table). */
+function uniqueViolation(error: unknown): AppError | null {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  if (constraint?.includes('identificador'))
+    return new AppError('PARTNER_SUBDOMAIN_TAKEN', { campo: 'identificador' });
+  if (constraint?.includes('emp_codigo'))
+    return new AppError('PARTNER_COMPANY_TAKEN', { campo: 'emp_codigo' });
+  return null;
+}
+
+async function writePartner(
   db: Db,
   partnerId: number | null,
   values: PartnerValues,
