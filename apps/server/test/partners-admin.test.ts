@@ -255,12 +255,20 @@ describe('POST /api/parceiro and GET /api/parceiro/{id}/info', () => {
     const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = demo!;
     await expect(
-      savePartner(t.database.db, null, { ...values, companyCode: 98_765 }, [], null),
+      savePartner(t.database.db, null, {
+        values: { ...values, companyCode: 98_765 },
+        sections: [],
+        storeLinks: null,
+      }),
     ).rejects.toMatchObject({
       code: 'PARTNER_SUBDOMAIN_TAKEN',
     });
     await expect(
-      savePartner(t.database.db, null, { ...values, identifier: 'corrida' }, [], null),
+      savePartner(t.database.db, null, {
+        values: { ...values, identifier: 'corrida' },
+        sections: [],
+        storeLinks: null,
+      }),
     ).rejects.toMatchObject({
       code: 'PARTNER_COMPANY_TAKEN',
     });

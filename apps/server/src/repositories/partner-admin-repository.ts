@@ -89,15 +89,17 @@ export interface SectionWrite {
   files: { identifier: string; imageType: string; sha256: string; name: string }[] | null;
 }
 
+/** The rows of one partner save. */
+export interface PartnerRows {
+  values: PartnerValues;
+  sections: SectionWrite[];
+  /** null keeps the store links (an update that sends neither list). */
+  storeLinks: { storeId: number; negotiates: boolean }[] | null;
+}
+
 /** Inserts or updates the partner row, then its sections and store links, in one transaction; answers the id. */
-export async function savePartner(
-  db: Db,
-  partnerId: number | null,
-  values: PartnerValues,
-  sections: SectionWrite[],
-  storeLinks: { storeId: number; negotiates: boolean }[] | null,
-): Promise<number> {
-  return writePartner(db, partnerId, values, sections, storeLinks).catch((error: unknown) => {
+export async function savePartner(db: Db, partnerId: number | null, rows: PartnerRows): Promise<number> {
+  return writePartner(db, partnerId, rows).catch((error: unknown) => {
     throw uniqueViolation(error) ?? error;
   });
 }
@@ -117,9 +119,7 @@ function uniqueViolation(error: unknown): AppError | null {
 async function writePartner(
   db: Db,
   partnerId: number | null,
-  values: PartnerValues,
-  sections: SectionWrite[],
-  storeLinks: { storeId: number; negotiates: boolean }[] | null,
+  { values, sections, storeLinks }: PartnerRows,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     let id = partnerId;

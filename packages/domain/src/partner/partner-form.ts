@@ -47,6 +47,22 @@ export interface PartnerForm {
 
 export type PartnerFormMode = 'create' | 'update';
 
+/** What ListPartners shows of a partner (spec 002 §2): name, subdomain and logo; the id opens UpdatePartner. */
+export interface PartnerListItem {
+  id: number;
+  nome: string;
+  identificador: string;
+  emp_codigo: number;
+  /** The logo's URL; null shows the default logo. */
+  logo: string | null;
+}
+
+/** GET /api/parceiro?page=N (spec 002 §7: the client reads data and meta.last_page). */
+export interface PartnerListPage {
+  data: PartnerListItem[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
 export const PARTNER_FORM_MESSAGES = {
   // Spec 002 §8 "Partner form messages", verbatim (including 'sercundária' and 'registar').
   nameRequired: 'O campo nome do parceiro é obrigatório',

@@ -8,7 +8,7 @@ import { preparePartnerWrite } from './partner-form-writer';
 /** POST /api/parceiro (spec 002 §7): a new partner portal with the form defaults, live on its subdomain at once. */
 export async function createPartner(db: Db, form: PartnerForm): Promise<StaffPartnerView> {
   const write = await preparePartnerWrite(db, form, 'create', null);
-  const id = await savePartner(db, null, write.values, write.sections, write.storeLinks);
+  const id = await savePartner(db, null, write);
   // A visitor may have asked for this subdomain before it existed; misses are not cached, but be thorough.
   invalidatePartner(db, id);
   return getPartnerForStaff(db, id);

@@ -1,24 +1,10 @@
+import type { PartnerListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listPartnersPage } from '../../repositories/partner-admin-repository';
 import { fileUrl } from '../files/store-image';
 
 /** Partners per page of GET /api/parceiro (the back office loads every page, spec 002 §4). */
 export const PARTNERS_PER_PAGE = 20;
-
-/** What ListPartners shows of a partner (spec 002 §2): name, subdomain and logo; the id opens UpdatePartner. */
-export interface PartnerListItem {
-  id: number;
-  nome: string;
-  identificador: string;
-  emp_codigo: number;
-  /** The logo's URL; null shows the default logo. */
-  logo: string | null;
-}
-
-export interface PartnerListPage {
-  data: PartnerListItem[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-}
 
 /** GET /api/parceiro?page=N (spec 002 §7): one page by name, and `meta.last_page` to load the others. */
 export async function listPartners(db: Db, page: number): Promise<PartnerListPage> {

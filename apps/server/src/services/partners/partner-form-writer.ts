@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import {
   existingStoreIds,
-  type PartnerValues,
+  type PartnerRows,
   partnerConflicts,
   type SectionWrite,
   storedFiles,
@@ -27,12 +27,7 @@ import { type ImageProfile, storeImage } from '../files/store-image';
 // What create-partner and update-partner share: the form checked in the spec's order, images checked and stored,
 // the rows to write. Not a use case of its own.
 
-export interface PartnerWrite {
-  values: PartnerValues;
-  sections: SectionWrite[];
-  /** null keeps the store links (an update that sends neither list). */
-  storeLinks: { storeId: number; negotiates: boolean }[] | null;
-}
+export type PartnerWrite = PartnerRows;
 
 export interface CurrentPartner {
   row: PartnerRow;

@@ -17,7 +17,7 @@ export async function updatePartner(db: Db, id: number, form: PartnerForm): Prom
   invalidatePartner(db, id);
   const config = await loadPartnerConfig(db, row);
   const write = await preparePartnerWrite(db, form, 'update', { row, config });
-  await savePartner(db, id, write.values, write.sections, write.storeLinks);
+  await savePartner(db, id, write);
   invalidatePartner(db, id);
   return getPartnerForStaff(db, id);
 }
