@@ -157,6 +157,11 @@ const APP_ERRORS = {
   },
   /** Partner id 1 (or one with the undeletable capability) cannot be deleted (spec 002 §6, §9). */
   PARTNER_UNDELETABLE: { status: 403, message: 'O parceiro principal não pode ser excluído.' },
+  /** A partner with agreements (money history) is switched off, never deleted. */
+  PARTNER_HAS_AGREEMENTS: {
+    status: 409,
+    message: 'Este parceiro tem acordos registrados e não pode ser excluído. Desative o portal dele.',
+  },
   /** An upload that is not a PNG, JPEG, WebP or SVG by content, e.g. a text file renamed .png (details: campo). */
   IMAGE_NOT_AN_IMAGE: {
     status: 400,

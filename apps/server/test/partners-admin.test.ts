@@ -3,7 +3,7 @@ import { PARTNER_FORM_MESSAGES as M } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerStores, partners, staffTokens, stores } from '../src/db/schema';
+import { agreements, partnerStores, partners, persons, staffTokens, stores } from '../src/db/schema';
 import { savePartner } from '../src/repositories/partner-admin-repository';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -408,6 +408,32 @@ describe('DELETE /api/parceiro/{id}', () => {
     expect((await publicInfo(created.identificador)).statusCode).toBe(404);
     expect((await call('GET', `/api/parceiro/${created.id}/info`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/parceiro/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('never deletes a partner with agreements (money history)', async () => {
+    const created = await create();
+    const db = t.database.db;
+    const [person] = await db.select({ id: persons.id }).from(persons).limit(1);
+    const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
+    await db.insert(agreements).values({
+      partnerId: created.id,
+      personId: person!.id,
+      storeId: store!.id,
+      paymentMethod: 'boleto',
+      instalmentCount: 0,
+      entryCents: 10_000,
+      instalmentCents: 0,
+      totalCents: 10_000,
+      firstDueDate: '2026-12-01',
+      contractIds: [],
+    });
+    const res = await call('DELETE', `/api/parceiro/${created.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Este parceiro tem acordos registrados e não pode ser excluído. Desative o portal dele.',
+    );
+    expect((await publicInfo(created.identificador)).statusCode).toBe(200);
+    expect((await db.select().from(agreements).where(eq(agreements.partnerId, created.id))).length).toBe(1);
   });
 
   it('never deletes partner 1', async () => {
