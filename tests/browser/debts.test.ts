@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { formatMoney } from '@portal/domain';
+import { FIXED_FAQ, formatMoney } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   agreements,
   debtorRequests,
   debtorSessions,
+  faqItems,
   partners,
   persons,
   stepLogs,
@@ -152,9 +153,9 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     expect(await page.locator('.debts-menu').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
       'rgb(5, 11, 23)',
     );
-    // Only tiles whose screens exist: Meus Acordos, Fale Conosco and Dúvidas come with the next issue.
+    // Only tiles whose screens exist: Meus Acordos and Fale Conosco come with a later issue.
     const tiles = page.getByTestId('menu-tiles').getByRole('listitem');
-    expect(await tiles.allTextContents()).toEqual(['Minhas DívidasVocê possui dívidas?', 'Sair']);
+    expect(await tiles.allTextContents()).toEqual(['Minhas DívidasVocê possui dívidas?', 'Dúvidas', 'Sair']);
     await expect.poll(() => stepsLogged(41)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await shot(page, 'menu-phone');
@@ -415,7 +416,10 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     const page = await open('boletos');
     await loginMaria(page);
     await page.waitForURL('**/menu');
-    expect(await page.getByTestId('menu-tiles').getByRole('listitem').allTextContents()).toEqual(['Sair']);
+    expect(await page.getByTestId('menu-tiles').getByRole('listitem').allTextContents()).toEqual([
+      'Dúvidas',
+      'Sair',
+    ]);
     const answer = debtsAnswer(page);
     await page.goto(portal.url('boletos', '/minhas-dividas'));
     const data = await readDebts(answer);
@@ -537,6 +541,63 @@ describe('session and entry rules (spec 001 §2)', () => {
     // A CPF that is not a CPF.
     await page.goto(portal.url('demo', '/menu/12345678900'));
     await page.getByText('Parâmetros obrigatórios não informados', { exact: true }).waitFor();
+  });
+});
+
+describe('FAQ (spec 001 §2, §7 "Fetch FAQ", §8)', () => {
+  it('demo: the Dúvidas tile opens the questions from the server as an accordion; Voltar goes to the menu', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    await page.getByTestId('tile-faq').click();
+    await page.waitForURL('**/duvidas');
+    await page.getByRole('heading', { level: 1, name: 'Dúvidas', exact: true }).waitFor();
+    const items = page.getByTestId('faq-item');
+    await items.first().waitFor();
+    const rows = await portal.database.db.select().from(faqItems);
+    expect(await items.count()).toBe(rows.length);
+    const first = items.first();
+    expect(await first.locator('.faq__answer').isVisible()).toBe(false);
+    // Keyboard: focus the question and open it with Enter.
+    await first.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await first.locator('.faq__answer').isVisible()).toBe(true);
+    await expect.poll(() => stepsLogged(6)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'faq-phone');
+    await page.getByTestId('debts-back').click();
+    await page.waitForURL('**/menu');
+  });
+
+  it('camec: no Dúvidas tile; its FAQ shows the fixed texts, not the server list (capabilities)', async () => {
+    const page = await open('camec');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    expect(await page.getByTestId('tile-faq').count()).toBe(0);
+    let asked = false;
+    page.on('request', (request) => {
+      if (request.url().includes('b=getDuvidas')) asked = true;
+    });
+    await page.goto(portal.url('camec', '/duvidas'));
+    await page.getByTestId('faq-item').first().waitFor();
+    expect(await page.locator('.faq__question').allTextContents()).toEqual(
+      FIXED_FAQ.map((item) => item.titulo),
+    );
+    expect(asked).toBe(false);
+  });
+
+  it("shows 'Dados não encontrados' with a retry when the list cannot load", async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    await page.route('**/api.php?a=portal&b=getDuvidas', (route) =>
+      route.fulfill({ status: 500, body: '{}' }),
+    );
+    await page.getByTestId('tile-faq').click();
+    await page.getByTestId('faq-failed').getByText('Dados não encontrados', { exact: true }).waitFor();
+    await page.unroute('**/api.php?a=portal&b=getDuvidas');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.getByTestId('faq-item').first().waitFor();
   });
 });
 

@@ -35,6 +35,7 @@ const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
   lazyWithRetry(() => loadDebtScreens().then((m) => ({ default: m[name] })));
 const AccordionTabs = debtScreen('AccordionTabs');
 const MyDebits = debtScreen('MyDebits');
+const Faq = debtScreen('Faq');
 registerRoutePreload('/menu', loadDebtScreens);
 const loadAdminScreens = () => import('../features/admin/screens');
 const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =>
@@ -58,6 +59,7 @@ const ROUTES: RouteDefinition[] = [
   { path: '/menu/:cpf', element: <AccordionTabs /> },
   { path: '/minhas-dividas', element: <MyDebits /> },
   { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
+  { path: '/duvidas', element: <Faq /> },
   // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
   { path: '/login', element: <StaffLogin /> },
   { path: '/logout', element: <StaffLogin /> },

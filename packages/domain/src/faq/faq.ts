@@ -67,3 +67,34 @@ export function validateFaq(input: FaqInput): FaqFailure | null {
   if (Array.from(descricao).length > FAQ_TEXT_MAX_LENGTH) return failure('textTooLong', 'descricao');
   return null;
 }
+
+/**
+ * Spec 001 §2 "FAQ: accordion, from the server, or fixed texts for some partners" (capability fixedFaqTexts). The
+ * spec does not give those texts; these are the portal's own, about what a debtor does here.
+ */
+export const FIXED_FAQ: readonly FaqItem[] = [
+  {
+    codigo: 1,
+    titulo: 'Como negocio a minha dívida?',
+    descricao:
+      'Em Minhas Dívidas, abra "Opções de parcelamento e propostas", escolha a data do primeiro vencimento, à vista ou parcelado e a forma de pagamento, escolha uma das opções e confirme o acordo.',
+  },
+  {
+    codigo: 2,
+    titulo: 'Quando o meu nome sai dos cadastros de inadimplentes?',
+    descricao:
+      'Depois que o pagamento do acordo (ou da entrada) é confirmado, o credor pede a baixa em até 5 dias úteis.',
+  },
+  {
+    codigo: 3,
+    titulo: 'Perdi o boleto. Como pego uma 2ª via?',
+    descricao:
+      'Em Minhas Dívidas, abra os detalhes da dívida: onde a loja emite 2ª via, cada parcela tem o ícone do PDF, com a linha digitável e o PIX.',
+  },
+  {
+    codigo: 4,
+    titulo: 'É seguro negociar por aqui?',
+    descricao:
+      'Sim. O portal só mostra as suas dívidas depois de confirmar quem você é, e nunca pede senha de banco ou de cartão fora da tela de pagamento.',
+  },
+];

@@ -2,4 +2,5 @@
 // serves both, and the landing page's entry keeps a single dynamic import for them.
 
 export { default as AccordionTabs } from './routes/AccordionTabs';
+export { default as Faq } from './routes/Faq';
 export { default as MyDebits } from './routes/MyDebits';

@@ -1,3 +1,4 @@
+import type { FaqItem } from '@portal/domain';
 import { portalCall } from '../../../lib/api';
 import type { DividasResposta } from './types';
 
@@ -48,4 +49,9 @@ export function sendProposal(body: ProposalBody) {
 
 export function disputeDebt(lojCodigo: number) {
   return portalCall<null>('portal', 'naoReconhecoDivida', { lojCodigo });
+}
+
+/** Spec 001 §7 "Fetch FAQ": the portal's frequently asked questions (public; reads `dados.duvidas`). */
+export function fetchFaq(signal?: AbortSignal) {
+  return portalCall<{ duvidas: FaqItem[] }>('portal', 'getDuvidas', {}, { signal });
 }

@@ -3,6 +3,7 @@ export const DEBT_STEPS = {
   mainMenu: 41,
   debts: 5,
   debtDetails: 33,
+  faq: 6,
   proposal: 9,
   insuranceLink: 104,
   cityHallPortal: 32,
