@@ -153,9 +153,14 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     expect(await page.locator('.debts-menu').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
       'rgb(5, 11, 23)',
     );
-    // Only tiles whose screens exist: Meus Acordos and Fale Conosco come with a later issue.
+    // Only tiles whose screens exist: Meus Acordos comes with a later issue.
     const tiles = page.getByTestId('menu-tiles').getByRole('listitem');
-    expect(await tiles.allTextContents()).toEqual(['Minhas DívidasVocê possui dívidas?', 'Dúvidas', 'Sair']);
+    expect(await tiles.allTextContents()).toEqual([
+      'Minhas DívidasVocê possui dívidas?',
+      'Fale Conosco',
+      'Dúvidas',
+      'Sair',
+    ]);
     await expect.poll(() => stepsLogged(41)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await shot(page, 'menu-phone');
@@ -541,6 +546,33 @@ describe('session and entry rules (spec 001 §2)', () => {
     // A CPF that is not a CPF.
     await page.goto(portal.url('demo', '/menu/12345678900'));
     await page.getByText('Parâmetros obrigatórios não informados', { exact: true }).waitFor();
+  });
+});
+
+describe('Talk to us (spec 001 §2, §4 step codes)', () => {
+  it('demo: the Fale Conosco tile lists the configured channels; each opens in a new tab and is logged', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    await page.getByTestId('tile-talkToUs').click();
+    await page.waitForURL('**/fale-conosco');
+    await page.getByRole('heading', { level: 1, name: 'Fale Conosco', exact: true }).waitFor();
+    // The demo's omni-channel section: chat, e-mail, Telegram and a WhatsApp number.
+    const channels = page.getByTestId('talk-to-us').getByRole('link');
+    expect(await channels.evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual([
+      'https://demo.example.com/chat',
+      'mailto:atendimento@demo.example.com',
+      'https://t.me/exemplo',
+      'https://wa.me/5511987650000',
+    ]);
+    await expect.poll(() => stepsLogged(40)).toBeGreaterThan(0);
+    await followExternalLink(page, page.getByTestId('channel-whatsapp'));
+    await expect.poll(() => stepsLogged(23)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'talk-to-us-phone');
+    // Spec 001 §2: Voltar from any other screen than MyDebits, MyAgreements and FAQ goes to the landing page.
+    await page.getByTestId('debts-back').click();
+    await page.waitForURL(portal.url('demo', '/'));
   });
 });
 

@@ -36,6 +36,7 @@ const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
 const AccordionTabs = debtScreen('AccordionTabs');
 const MyDebits = debtScreen('MyDebits');
 const Faq = debtScreen('Faq');
+const TalkToUs = debtScreen('TalkToUs');
 registerRoutePreload('/menu', loadDebtScreens);
 const loadAdminScreens = () => import('../features/admin/screens');
 const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =>
@@ -60,6 +61,7 @@ const ROUTES: RouteDefinition[] = [
   { path: '/minhas-dividas', element: <MyDebits /> },
   { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
   { path: '/duvidas', element: <Faq /> },
+  { path: '/fale-conosco', element: <TalkToUs /> },
   // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
   { path: '/login', element: <StaffLogin /> },
   { path: '/logout', element: <StaffLogin /> },

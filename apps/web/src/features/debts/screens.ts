@@ -4,3 +4,4 @@
 export { default as AccordionTabs } from './routes/AccordionTabs';
 export { default as Faq } from './routes/Faq';
 export { default as MyDebits } from './routes/MyDebits';
+export { default as TalkToUs } from './routes/TalkToUs';

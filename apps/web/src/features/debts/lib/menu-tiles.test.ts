@@ -69,7 +69,7 @@ describe('main menu tiles (spec 001 §2 AccordionTabs)', () => {
   it('renders only tiles whose screens exist', () => {
     const all = config({ customization: { menuDebits: { flgFaleConosco: true } }, omni: { chatOmni: 'x' } });
     expect(ids(all)).toEqual(['myDebits', 'myAgreements', 'talkToUs', 'faq', 'leave']);
-    expect(visibleTiles(all).map((t) => t.id)).toEqual(['myDebits', 'faq', 'leave']);
+    expect(visibleTiles(all).map((t) => t.id)).toEqual(['myDebits', 'talkToUs', 'faq', 'leave']);
     expect(visibleTiles(config({ stores: '' })).map((t) => t.id)).toEqual(['faq', 'leave']);
   });
 

@@ -13,10 +13,10 @@ export interface MenuTile {
 }
 
 /**
- * Tiles whose screens exist. MyAgreements and TalkToUs come with a later issue: until then their tiles (and the
- * MEUS ACORDOS button of MyDebits) stay hidden so nothing leads to a missing page. Add each id as its screen lands.
+ * Tiles whose screens exist. MyAgreements comes with a later issue: until then its tile (and the MEUS ACORDOS button
+ * of MyDebits) stays hidden so nothing leads to a missing page. Add each id as its screen lands.
  */
-export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>(['myDebits', 'faq', 'leave']);
+export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>(['myDebits', 'talkToUs', 'faq', 'leave']);
 
 export const MENU_DEFAULTS = {
   myDebits: 'Minhas Dívidas',

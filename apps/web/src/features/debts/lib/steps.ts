@@ -4,6 +4,7 @@ export const DEBT_STEPS = {
   debts: 5,
   debtDetails: 33,
   faq: 6,
+  talkToUs: 40,
   proposal: 9,
   insuranceLink: 104,
   cityHallPortal: 32,
