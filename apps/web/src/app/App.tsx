@@ -44,7 +44,10 @@ const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =
 const StaffLogin = adminScreen('StaffLogin');
 const AdminHome = adminScreen('AdminHome');
 const ChangePassword = adminScreen('ChangePassword');
+const ListPartners = adminScreen('ListPartners');
 const ListQuestions = adminScreen('ListQuestions');
+const PostPartners = adminScreen('PostPartners');
+const UpdatePartner = adminScreen('UpdatePartner');
 const PostQuestions = adminScreen('PostQuestions');
 const UpdateQuestions = adminScreen('UpdateQuestions');
 
@@ -67,6 +70,9 @@ const ROUTES: RouteDefinition[] = [
   { path: '/logout', element: <StaffLogin /> },
   { path: '/admin', element: <AdminHome /> },
   { path: '/admin/alterar-senha', element: <ChangePassword /> },
+  { path: '/admin/parceiros', element: <ListPartners /> },
+  { path: '/admin/cadastrar-parceiro', element: <PostPartners /> },
+  { path: '/admin/atualizar-parceiro/:identificador/:id', element: <UpdatePartner /> },
   { path: '/admin/duvidas', element: <ListQuestions /> },
   { path: '/admin/cadastrar-duvida', element: <PostQuestions /> },
   { path: '/admin/atualizar-duvida/:codigo', element: <UpdateQuestions /> },

@@ -3,7 +3,10 @@
 
 export { default as AdminHome } from './routes/AdminHome';
 export { default as ChangePassword } from './routes/ChangePassword';
+export { default as ListPartners } from './routes/ListPartners';
 export { default as ListQuestions } from './routes/ListQuestions';
+export { default as PostPartners } from './routes/PostPartners';
 export { default as PostQuestions } from './routes/PostQuestions';
 export { default as StaffLogin } from './routes/StaffLogin';
+export { default as UpdatePartner } from './routes/UpdatePartner';
 export { default as UpdateQuestions } from './routes/UpdateQuestions';

@@ -23,8 +23,10 @@ export class AdminApiError extends Error {
 }
 
 /** Sends one admin request with the stored bearer token; a network failure is AdminApiError status 0. */
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 async function send(
-  method: 'GET' | 'POST' | 'PUT',
+  method: Method,
   path: string,
   body: unknown,
   token: string | undefined,
@@ -63,12 +65,7 @@ function failure(status: number, message: unknown, dados: unknown): AdminApiErro
   return error;
 }
 
-async function adminCall<T>(
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
+export async function adminCall<T>(method: Method, path: string, body?: unknown, token?: string): Promise<T> {
   const { response, json } = await send(method, path, body, token);
   if (!response.ok) throw failure(response.status, json?.message, json?.dados);
   return json as T;

@@ -38,6 +38,7 @@ export function useAdminFailure(): (error: unknown) => Promise<void> {
 
 const NAV = [
   { to: '/admin', label: 'Início' },
+  { to: '/admin/parceiros', label: 'Parceiros' },
   { to: '/admin/duvidas', label: 'Dúvidas frequentes' },
   { to: '/admin/alterar-senha', label: 'Alterar senha' },
 ];

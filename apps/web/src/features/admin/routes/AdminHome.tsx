@@ -18,9 +18,14 @@ function Welcome() {
         Olá, {user.username}
       </h1>
       <p>Bem-vindo ao painel administrativo do portal de negociação.</p>
-      <p>
-        <Link to="/admin/alterar-senha">Alterar a sua senha</Link>
-      </p>
+      <ul className="admin-home__links">
+        <li>
+          <Link to="/admin/parceiros">Lista de parceiros</Link>
+        </li>
+        <li>
+          <Link to="/admin/alterar-senha">Alterar a sua senha</Link>
+        </li>
+      </ul>
     </section>
   );
 }

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deletePartner, listAllPartners } from './partners';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const item = (id: number) => ({ id, nome: `P${id}`, identificador: `p${id}`, emp_codigo: id, logo: null });
+
+// Spec 002 §4: page 1, its last_page, then the other pages, concatenated.
+describe('listAllPartners', () => {
+  it('reads page 1, then pages 2..last_page, in order', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      const meta = { current_page: page, last_page: 3, per_page: 1, total: 3 };
+      return new Response(JSON.stringify({ data: [item(page)], meta }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await listAllPartners()).map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/parceiro?page=1',
+      '/api/parceiro?page=2',
+      '/api/parceiro?page=3',
+    ]);
+  });
+
+  it('fails with the server message (the delete refused for partner 1)', async () => {
+    const message = 'O parceiro principal não pode ser excluído.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message }), { status: 403 })),
+    );
+    await expect(deletePartner(1)).rejects.toMatchObject({ status: 403, message });
+  });
+});

@@ -1,0 +1,41 @@
+import type { PartnerConfig, PartnerForm, PartnerListItem, PartnerListPage } from '@portal/domain';
+import { adminCall } from './admin';
+
+// The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
+// one partner by its numeric id, create, update and delete.
+
+/** The editable configuration of GET /api/parceiro/{id}/info: PartnerConfig plus `ativo`. */
+export type PartnerDetails = PartnerConfig & { ativo?: boolean };
+
+const listPage = (page: number) => adminCall<PartnerListPage>('GET', `/api/parceiro?page=${page}`);
+
+/** Spec 002 §4: page 1, its last_page, then every other page, concatenated. */
+export async function listAllPartners(): Promise<PartnerListItem[]> {
+  const first = await listPage(1);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => listPage(i + 2)),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
+export const getPartner = async (id: number) =>
+  (await adminCall<{ data: PartnerDetails }>('GET', `/api/parceiro/${id}/info`)).data;
+
+export const createPartner = (form: PartnerForm) =>
+  adminCall<{ message: string; data: PartnerDetails }>('POST', '/api/parceiro', form);
+
+export const updatePartner = (id: number, form: PartnerForm) =>
+  adminCall<{ message: string; data: PartnerDetails }>('PUT', `/api/parceiro/${id}`, form);
+
+export const deletePartner = (id: number) => adminCall<{ message: string }>('DELETE', `/api/parceiro/${id}`);
+
+/** Spec 002 §2: partner 1 has no delete button (the server refuses it too). */
+export const isProtectedPartner = (id: number) => id === 1;
+
+/** Spec 002 §2: search by name, case-insensitive (accents count as typed); cards sorted by name. */
+export function filterPartners(items: readonly PartnerListItem[], search: string): PartnerListItem[] {
+  const needle = search.trim().toLocaleLowerCase('pt-BR');
+  return items
+    .filter((item) => item.nome.toLocaleLowerCase('pt-BR').includes(needle))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' }) || a.id - b.id);
+}

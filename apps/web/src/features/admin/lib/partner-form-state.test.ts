@@ -1,0 +1,67 @@
+import { PARTNER_FORM_DEFAULTS, validatePartnerForm } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { filterPartners } from '../api/partners';
+import {
+  getField,
+  getImage,
+  imageSource,
+  newPartnerForm,
+  setField,
+  setImage,
+  withoutEmptySections,
+} from './partner-form-state';
+
+describe('partner form state', () => {
+  it('starts with the spec defaults and fails on the name first', () => {
+    const form = newPartnerForm();
+    expect(getField(form, 'header.title')).toBe(PARTNER_FORM_DEFAULTS.header.title);
+    expect(getField(form, 'customization.landPage.textBotaoBuscar')).toBe('Buscar minhas dívidas ');
+    expect(validatePartnerForm(form, 'create')?.field).toBe('nome');
+  });
+
+  it('reads and writes top-level, nested and section paths without touching the rest', () => {
+    let form = newPartnerForm();
+    form = setField(form, 'estilo.corPrimaria', '#112233');
+    form = setField(form, 'customization.myDebits.flgValorOriginal', true);
+    form = setField(form, 'tutorial.steps', [{ code: 0, title: 'a', text: 'b' }]);
+    expect(form.estilo).toEqual({ corPrimaria: '#112233', corSecundaria: '' });
+    expect(getField(form, 'customization.myDebits.flgValorOriginal')).toBe(true);
+    expect(getField(form, 'customization.myDebits.textMyDebits')).toBe('Minhas Dívidas');
+    expect(getField(form, 'tutorial.steps')).toHaveLength(1);
+  });
+
+  it('puts, previews and removes a section image (header desktop is identificador 1)', () => {
+    let form = setImage(newPartnerForm(), 'header', 'desktop', {
+      arquivo: 'data:image/png;base64,AA',
+      name: 'a.png',
+    });
+    expect(getImage(form, 'header', 'desktop')).toMatchObject({ identificador: '1', tipoImagem: 'desktop' });
+    expect(imageSource(getImage(form, 'header', 'desktop'))).toBe('data:image/png;base64,AA');
+    form = setImage(form, 'header', 'desktop', null);
+    expect(getImage(form, 'header', 'desktop')).toBeUndefined();
+  });
+});
+
+describe('a new partner payload', () => {
+  it('leaves out the sections nobody filled, keeps the rest', () => {
+    let form = setField(newPartnerForm(), 'about.title', '');
+    const names = () => (withoutEmptySections(form).sessoes ?? []).map((s) => s.nome).sort();
+    expect(names()).toEqual(['customization', 'header']);
+    form = setField(form, 'tutorial.steps', [{ code: 0, title: 'Passo', text: '' }]);
+    form = setImage(form, 'about', 'image', { arquivo: 'data:image/png;base64,AA', name: 'a.png' });
+    expect(names()).toEqual(['about', 'customization', 'header', 'tutorial']);
+  });
+});
+
+describe('partner list filter', () => {
+  const items = [
+    { id: 3, nome: 'zeta', identificador: 'z', emp_codigo: 3, logo: null },
+    { id: 1, nome: 'Ácme', identificador: 'a', emp_codigo: 1, logo: null },
+    { id: 2, nome: 'Beta Cobranças', identificador: 'b', emp_codigo: 2, logo: '/files/x.webp' },
+  ];
+  it('sorts by name and searches case-insensitively', () => {
+    expect(filterPartners(items, '').map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(filterPartners(items, 'COBRAN').map((i) => i.id)).toEqual([2]);
+    expect(filterPartners(items, '  ZETA ').map((i) => i.id)).toEqual([3]);
+  });
+});

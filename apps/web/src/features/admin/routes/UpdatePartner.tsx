@@ -1,0 +1,72 @@
+import { PARTNER_SAVED_MESSAGES, type PartnerForm as PartnerPayload } from '@portal/domain';
+import { useEffect, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { Navigate, useNavigate, useParams } from '../../../lib/router';
+import { AdminApiError } from '../api/admin';
+import { getPartner, updatePartner } from '../api/partners';
+import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { PartnerForm } from '../components/PartnerForm';
+import { partnerFormFrom } from '../lib/partner-form-state';
+
+/**
+ * UpdatePartner, 'Atualizar parceiro' (spec 002 §2, params identificador and id; §4: a partner that is not there
+ * goes back to ListPartners). The stored configuration is the form; what it does not show is sent back unchanged.
+ */
+export default function UpdatePartner() {
+  const { id } = useParams<{ identificador: string; id: string }>();
+  const partnerId = /^\d{1,9}$/.test(id ?? '') ? Number(id) : 0;
+  return (
+    <AdminLayout>
+      {partnerId > 0 ? <EditPartner id={partnerId} /> : <Navigate to="/admin/parceiros" />}
+    </AdminLayout>
+  );
+}
+
+function EditPartner({ id }: { id: number }) {
+  const { showSnackbar } = useFeedback();
+  const navigate = useNavigate();
+  const onFailure = useAdminFailure();
+  const [initial, setInitial] = useState<PartnerPayload | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    getPartner(id).then(
+      (details) => {
+        if (active) setInitial(partnerFormFrom(details));
+      },
+      async (error) => {
+        if (!active) return;
+        await onFailure(error);
+        if (!(error instanceof AdminApiError && error.unauthenticated))
+          navigate('/admin/parceiros', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [id, onFailure, navigate]);
+
+  return (
+    <section className="admin-panel" aria-labelledby="update-partner-title">
+      <h1 id="update-partner-title" className="admin-panel__title">
+        Atualizar parceiro
+      </h1>
+      {initial ? (
+        <PartnerForm
+          titleId="update-partner-title"
+          mode="update"
+          initial={initial}
+          failText="Não foi possivel atualizar este parceiro"
+          save={async (form) => {
+            await updatePartner(id, form);
+            showSnackbar(PARTNER_SAVED_MESSAGES.updated, 'success');
+          }}
+        />
+      ) : (
+        <p className="admin-main__loading" role="status">
+          Carregando…
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import { mkdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { asc, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { partners } from '../../apps/server/src/db/schema';
+import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Back office partners, issue 5 item 3 (spec 002 §2 ListPartners, PostPartners, UpdatePartner, §3, §5, §8): the
+// list with its search, a partner created with a logo and seen on its subdomain at once, a colour edited and seen
+// there, the validations in the spec's order, delete with the spec's confirmation; partner 1 has no delete.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+const SHOTS = '/tmp/admin-screens';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const STAFF = { username: 'parceiros.browser', password: 'Parceiros#2026' };
+const NEW = { nome: 'Zelo Cobranças Teste', identificador: 'zeloteste', emp_codigo: '987654' };
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  await createStaffUser(portal.database.db, STAFF);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** A small solid-colour PNG (RGB, 8 bits), built by hand: signature, IHDR, one IDAT, IEND. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function loggedIn(viewport = DESKTOP): Promise<Page> {
+  context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url(null, '/login'));
+  await page.getByLabel('Usuário').fill(STAFF.username);
+  await page.getByLabel('Senha', { exact: true }).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Acessar Conta' }).click();
+  await page.waitForURL('**/admin');
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+const storedPartners = () =>
+  portal.database.db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .orderBy(asc(partners.id));
+
+const cards = (page: Page) => page.getByTestId('partner-card');
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name'));
+
+/** The partner's own portal in another tab: its primary colour and its logo. */
+async function partnerPortal(identificador: string) {
+  const page = await context.newPage();
+  await page.goto(portal.url(identificador, '/'));
+  await page.locator('img[src^="/files/"]').first().waitFor();
+  // The theme is applied once the app has hydrated (PartnerGate): wait for the variable.
+  const primary = await page.waitForFunction(
+    () => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() || false,
+  );
+  return { page, primary: String(await primary.jsonValue()) };
+}
+
+describe('partners in the back office', () => {
+  it('lists every partner sorted by name, searches, creates, edits and deletes one', async () => {
+    const page = await loggedIn();
+    await page.getByRole('link', { name: 'Parceiros', exact: true }).click();
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByRole('heading', { name: 'Lista de parceiros' }).waitFor();
+    await cards(page).first().waitFor();
+    const stored = await storedPartners();
+    const names = stored
+      .map((p) => p.name)
+      .sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+    expect(await cards(page).locator('h2').allTextContents()).toEqual(names);
+    // Partner 1 has no Excluir; the others have one.
+    const first = stored.find((p) => p.id === 1)!;
+    const firstCard = cards(page).filter({
+      has: page.getByRole('heading', { name: first.name, exact: true }),
+    });
+    expect(await firstCard.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Excluir/ }).count()).toBe(stored.length - 1);
+    await shot(page, 'partners-list');
+    await expectNoAxeViolations(page);
+
+    // Search by name, case-insensitive; nothing found has its text.
+    const search = page.getByLabel('Pesquisar parceiro');
+    await search.fill(first.name.toUpperCase());
+    await expect.poll(() => cards(page).locator('h2').allTextContents()).toContain(first.name);
+    for (const text of await cards(page).locator('h2').allTextContents())
+      expect(text.toLowerCase()).toContain(first.name.toLowerCase());
+    await shot(page, 'partners-search');
+    await search.fill('nenhum parceiro com este nome');
+    await page.getByTestId('partner-empty').waitFor();
+    await search.fill('');
+
+    // Create: the required fields in the spec's order, each under its field with the focus on it.
+    await page.getByRole('link', { name: 'Novo parceiro' }).click();
+    await page.waitForURL('**/admin/cadastrar-parceiro');
+    await page.getByRole('heading', { name: 'Cadastrar novo parceiro' }).waitFor();
+    expect(await page.getByLabel('Título', { exact: true }).inputValue()).toBe('Negocie aqui suas dívidas');
+    const save = page.getByRole('button', { name: 'Salvar' });
+    await save.click();
+    await page.getByText('O campo nome do parceiro é obrigatório').waitFor();
+    expect(await focusedName(page)).toBe('nome');
+    await shot(page, 'partner-create-required');
+    await page.screenshot({ path: `${SHOTS}/partner-create-top.png` });
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Nome do parceiro', { exact: true }).fill(NEW.nome);
+    await save.click();
+    await page.getByText('O campo nome do subdomínio é obrigatório').waitFor();
+    expect(await focusedName(page)).toBe('identificador');
+    await page.getByLabel('Subdomínio').fill(NEW.identificador);
+    await save.click();
+    await page.getByText('O campo do logotipo do parceiro é obrigatório').waitFor();
+    expect(await focusedName(page)).toBe('logo');
+    await page
+      .getByLabel('Logotipo', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(48, 24, [200, 30, 60]) });
+    await page.getByAltText('Pré-visualização: Logotipo').waitFor();
+    await save.click();
+    await page.getByText('O campo cor primária é obrigatório').waitFor();
+    expect(await focusedName(page)).toBe('estilo.corPrimaria');
+    await page.getByLabel('Cor primária', { exact: true }).fill('#0b6e4f');
+    await save.click();
+    await page.getByText('O campo cor sercundária é obrigatório').waitFor();
+    await page.getByLabel('Cor secundária', { exact: true }).fill('#08415c');
+    // About is all-or-nothing; weekday hours need start and end.
+    await page.getByLabel('Título do sobre').fill('Quem somos');
+    await save.click();
+    await page
+      .getByText('Para registar o Sobre deve ser inserido a imagem da empresa, o título e o texto do sobre.')
+      .waitFor();
+    await page.getByLabel('Título do sobre').fill('');
+    await page.getByLabel('Horário inicial (dias úteis)').fill('09:00');
+    await save.click();
+    await page
+      .getByText(
+        'Para registar o horário de funcionamento nos dias úteis/fins de semana, deve ser inserido o horário inicial e o horário final.',
+      )
+      .waitFor();
+    await page.getByLabel('Horário final (dias úteis)').fill('08:00');
+    await save.click();
+    await page
+      .getByText(
+        'Para registar o horário de funcionamento nos dias úteis/fins de semana, o horário inicial deve ser menor que o horário final.',
+      )
+      .waitFor();
+    await page.getByLabel('Horário final (dias úteis)').fill('18:00');
+    await save.click();
+    await page.getByText('O campo código da empresa (emp_codigo) é obrigatório.').waitFor();
+    expect(await focusedName(page)).toBe('emp_codigo');
+    await shot(page, 'partner-create-filled');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Código da empresa (emp_codigo)').fill(NEW.emp_codigo);
+    await save.click();
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByTestId('snackbar').getByText('Parceiro cadastrado com sucesso!').waitFor();
+    const created = cards(page).filter({ has: page.getByRole('heading', { name: NEW.nome }) });
+    await created.getByRole('img', { name: `Logotipo de ${NEW.nome}` }).waitFor();
+    const [row] = await portal.database.db
+      .select()
+      .from(partners)
+      .where(eq(partners.identifier, NEW.identificador));
+    expect(row?.name).toBe(NEW.nome);
+    await shot(page, 'partners-created');
+
+    // At once on its subdomain: its colour and its logo.
+    const before = await partnerPortal(NEW.identificador);
+    expect(before.primary).toBe('#0b6e4f');
+    // Sections nobody filled are not sent: no empty About or tutorial on the portal.
+    expect(await before.page.getByRole('heading', { name: 'Sobre nós' }).count()).toBe(0);
+    expect(await before.page.getByRole('heading', { name: 'Como funciona' }).count()).toBe(0);
+    await shot(before.page, 'partner-portal-created');
+    await before.page.close();
+
+    // Edit the primary colour (Ver with the keyboard), then see it on the subdomain.
+    await created.getByRole('link', { name: /Ver/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/atualizar-parceiro/${NEW.identificador}/${row!.id}`);
+    await page.getByRole('heading', { name: 'Atualizar parceiro' }).waitFor();
+    const primary = page.getByLabel('Cor primária', { exact: true });
+    await primary.waitFor();
+    expect(await primary.inputValue()).toBe('#0b6e4f');
+    expect(await page.getByLabel('Nome do parceiro', { exact: true }).inputValue()).toBe(NEW.nome);
+    await page.getByAltText('Pré-visualização: Logotipo').waitFor();
+    await primary.fill('');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('O campo cor primária é obrigatório').waitFor();
+    await shot(page, 'partner-edit-required');
+    await expectNoAxeViolations(page);
+    await primary.fill('#c2410c');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByTestId('snackbar').getByText('Parceiro atualizado com sucesso!').waitFor();
+    const after = await partnerPortal(NEW.identificador);
+    expect(after.primary).toBe('#c2410c');
+    await shot(after.page, 'partner-portal-edited');
+    await after.page.close();
+
+    // Delete: the spec's question; 'Não' keeps it, 'Sim' removes it.
+    await created.getByRole('button', { name: /Excluir/ }).click();
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain(
+      `Você tem certeza que deseja excluir o parceiro ${NEW.nome} ?`,
+    );
+    await shot(page, 'partner-delete-confirm');
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'Não' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect((await storedPartners()).some((p) => p.name === NEW.nome)).toBe(true);
+    await created.getByRole('button', { name: /Excluir/ }).click();
+    await modal.getByRole('button', { name: 'Sim' }).click();
+    await page.getByTestId('snackbar').getByText('Parceiro excluído com sucesso!').waitFor();
+    await created.waitFor({ state: 'detached' });
+    expect(await storedPartners()).toEqual(stored);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('partner-list-title');
+  });
+
+  it('shows the list and the form on a phone; Cancelar goes back to the list', async () => {
+    const page = await loggedIn(PHONE);
+    await page.goto(portal.url(null, '/admin/parceiros'));
+    await cards(page).first().waitFor();
+    await shot(page, 'partners-list-phone');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Novo parceiro' }).click();
+    await page.getByRole('heading', { name: 'Cadastrar novo parceiro' }).waitFor();
+    await shot(page, 'partner-create-phone');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.waitForURL('**/admin/parceiros');
+  });
+
+  it('a partner that is not there shows the server message and returns to the list', async () => {
+    const page = await loggedIn();
+    await page.goto(portal.url(null, '/admin/atualizar-parceiro/nada/999999'));
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Parceiro não encontrado.');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/parceiros');
+  });
+
+  it('without a token the partner screens go to /login', async () => {
+    context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true, locale: 'pt-BR' });
+    const page = await context.newPage();
+    for (const path of [
+      '/admin/parceiros',
+      '/admin/cadastrar-parceiro',
+      '/admin/atualizar-parceiro/demo/1',
+    ]) {
+      await page.goto(portal.url(null, path));
+      await page.waitForURL('**/login');
+    }
+  });
+});
