@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { faqItems } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { logInToPartners } from './staff-login';
 
 // Back office FAQ, issue 5 item 4 (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8): list,
 // create, edit, delete with a confirmation, the empty text, through the built web app.
@@ -35,11 +36,7 @@ async function loggedIn(viewport = DESKTOP): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
   await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
   const page = await context.newPage();
-  await page.goto(portal.url(null, '/login'));
-  await page.getByLabel('Usuário').fill(STAFF.username);
-  await page.getByLabel('Senha', { exact: true }).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Acessar Conta' }).click();
-  await page.waitForURL('**/admin');
+  await logInToPartners(page, portal.url(null, '/login'), STAFF);
   return page;
 }
 

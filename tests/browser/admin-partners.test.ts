@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partners } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { logInToPartners } from './staff-login';
 
 // Back office partners, issue 5 item 3 (spec 002 §2 ListPartners, PostPartners, UpdatePartner, §3, §5, §8): the
 // list with its search, a partner created with a logo and seen on its subdomain at once, a colour edited and seen
@@ -75,11 +76,7 @@ async function loggedIn(viewport = DESKTOP): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
   await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
   const page = await context.newPage();
-  await page.goto(portal.url(null, '/login'));
-  await page.getByLabel('Usuário').fill(STAFF.username);
-  await page.getByLabel('Senha', { exact: true }).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Acessar Conta' }).click();
-  await page.waitForURL('**/admin');
+  await logInToPartners(page, portal.url(null, '/login'), STAFF);
   return page;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffTokens } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { logIn } from './staff-login';
 
 // Back office, issue 5 items 1 and 2 (spec 002 §2 admin area and staff login, §4, §5 password change, §6, §8):
 // the login screen, the guard of /admin, the shell, the password change and logout, through the built web app.
@@ -67,12 +68,6 @@ const stored = (page: Page) =>
   }));
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByLabel('Usuário').fill(username);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Acessar Conta' }).click();
-}
 
 let staffCount = 0;
 async function newStaff(password = 'Primeira#2026') {
@@ -158,7 +153,10 @@ describe('staff login (spec 002 §2)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('Demo@2026');
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/admin');
+    // Spec 002 §2: a login lands on ListPartners; Início is the shell's greeting.
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByRole('heading', { name: 'Lista de parceiros' }).waitFor();
+    await page.getByRole('link', { name: 'Início', exact: true }).click();
     await page.getByRole('heading', { name: 'Olá, admin' }).waitFor();
     expect(await page.getByTestId('admin-user').textContent()).toContain('admin');
     const { token, userId } = await stored(page);
@@ -191,7 +189,7 @@ describe('change password and logout', () => {
     const staff = await newStaff();
     const page = await open('/login', { viewport: PHONE });
     await logIn(page, staff.username, staff.password);
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/parceiros');
     await page.getByRole('link', { name: 'Alterar senha', exact: true }).click();
     await page.waitForURL('**/admin/alterar-senha');
     const save = page.getByRole('button', { name: 'Salvar' });
@@ -225,7 +223,7 @@ describe('change password and logout', () => {
 
     await page.getByLabel('Senha atual').fill(staff.password);
     await save.click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/parceiros');
     await page.getByText('Senha atualizada com sucesso!').waitFor();
     await shot(page, 'change-password-done');
 
@@ -244,17 +242,17 @@ describe('change password and logout', () => {
     expect(await page.getByTestId('modal').textContent()).toContain('Usuário ou senha inválido');
     await page.keyboard.press('Enter');
     await logIn(page, staff.username, 'Nova#20260');
-    await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: `Olá, ${staff.username}` }).waitFor();
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByTestId('admin-user').getByText(staff.username).waitFor();
   });
 
-  it('Cancelar goes back to the back office start', async () => {
+  it('Cancelar goes to ListPartners (spec 002 §2 ResetPassword)', async () => {
     const staff = await newStaff();
     const page = await open('/login');
     await logIn(page, staff.username, staff.password);
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/parceiros');
     await page.goto(portal.url(null, '/admin/alterar-senha'));
     await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/parceiros');
   });
 });

@@ -39,7 +39,7 @@ function ChangePasswordForm() {
     await submit(async () => {
       await changePassword(values);
       showSnackbar(PASSWORD_CHANGE_MESSAGES.success, 'success');
-      navigate('/admin');
+      navigate('/admin/parceiros');
     });
   }
 
@@ -77,7 +77,12 @@ function ChangePasswordForm() {
             Salvar
           </SubmitButton>
           {/* Spec 002 §2: Cancel goes to ListPartners, the back office's start. */}
-          <button type="button" className="btn btn--ghost" onClick={() => navigate('/admin')} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => navigate('/admin/parceiros')}
+            disabled={busy}
+          >
             Cancelar
           </button>
         </div>

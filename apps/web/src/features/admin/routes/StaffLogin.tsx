@@ -53,7 +53,7 @@ export default function StaffLogin() {
     try {
       const answer = await logIn(values.username, values.password);
       storeCredentials({ token: answer.access_token, userId: String(answer.userId) });
-      navigate('/admin', { replace: true });
+      navigate('/admin/parceiros', { replace: true });
     } catch (error) {
       setBusy(false);
       const failed = error instanceof AdminApiError && error.status === 401;
