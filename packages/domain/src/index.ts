@@ -1,3 +1,4 @@
+export * from './address/cep';
 export * from './boleto/boleto';
 export * from './boleto/pix';
 export * from './contract/debts';
@@ -6,6 +7,7 @@ export * from './document/cpf-cnpj';
 export * from './faq/faq';
 export * from './forms/contact-form';
 export * from './forms/first-access';
+export * from './forms/lead-form';
 export * from './identification/identification';
 export * from './masks';
 export * from './messages';
