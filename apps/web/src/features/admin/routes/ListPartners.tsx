@@ -1,11 +1,12 @@
 import { PARTNER_SAVED_MESSAGES, type PartnerListItem, partnerDeleteQuestion } from '@portal/domain';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { Link } from '../../../lib/router';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import { deletePartner, filterPartners, isProtectedPartner, listAllPartners } from '../api/partners';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
 import { DefaultLogo } from '../components/DefaultLogo';
+import { useAdminList } from '../components/useAdminList';
 
 // Spec 002 §8: listing partners fails with the login's text (as written), and a refused delete with its own.
 const LIST_FAILED = 'Usuário ou senha inválido';
@@ -24,30 +25,13 @@ export default function ListPartners() {
   );
 }
 
-type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: PartnerListItem[] };
-
 function Partners() {
   const { confirm, showSnackbar, showModal } = useFeedback();
-  const onFailure = useAdminFailure();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const { state, load, keepOnly, onFailure } = useAdminList(listAllPartners);
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', items: await listAllPartners() });
-    } catch (error) {
-      if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-      else setState({ status: 'failed' });
-    }
-  }, [onFailure]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function remove(item: PartnerListItem) {
     const yes = await confirm({
@@ -62,11 +46,7 @@ function Partners() {
     try {
       await deletePartner(item.id);
       showSnackbar(PARTNER_SAVED_MESSAGES.deleted, 'success');
-      setState((current) =>
-        current.status === 'ready'
-          ? { status: 'ready', items: current.items.filter((other) => other.id !== item.id) }
-          : current,
-      );
+      keepOnly((other) => other.id !== item.id);
       headingRef.current?.focus();
     } catch (error) {
       const modal = adminErrorModal(error);

@@ -1,10 +1,10 @@
 import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { Link } from '../../../lib/router';
-import { AdminApiError } from '../api/admin';
 import { deleteFaq, listFaq } from '../api/faq';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
+import { useAdminList } from '../components/useAdminList';
 
 /**
  * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title,
@@ -19,29 +19,12 @@ export default function ListQuestions() {
   );
 }
 
-type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: FaqItem[] };
-
 function Questions() {
   const { confirm, showSnackbar } = useFeedback();
-  const onFailure = useAdminFailure();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  // A failed list reads 'Dados não encontrados' (spec 002 §8).
+  const { state, load, keepOnly, onFailure } = useAdminList(listFaq);
   const [deleting, setDeleting] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', items: await listFaq() });
-    } catch (error) {
-      // 'Unauthenticated' goes to the login; any other failure reads 'Dados não encontrados' (spec 002 §8).
-      if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-      else setState({ status: 'failed' });
-    }
-  }, [onFailure]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function remove(item: FaqItem) {
     const yes = await confirm({
@@ -56,11 +39,7 @@ function Questions() {
     try {
       await deleteFaq(item.codigo);
       showSnackbar(FAQ_MESSAGES.deleted, 'success');
-      setState((current) =>
-        current.status === 'ready'
-          ? { status: 'ready', items: current.items.filter((other) => other.codigo !== item.codigo) }
-          : current,
-      );
+      keepOnly((other) => other.codigo !== item.codigo);
       // The card and its button are gone: the list's heading takes the focus.
       headingRef.current?.focus();
     } catch (error) {
