@@ -275,8 +275,7 @@ export const PARTNER_SECTIONS: SectionDef[] = [
     title: 'Capacidades do parceiro',
     fields: (Object.keys(CAPABILITIES) as CapabilityName[]).map((name) => ({
       path: `capacidades.${name}`,
-      label: name,
-      hint: CAPABILITIES[name].description,
+      label: CAPABILITIES[name].label,
       kind: 'flag' as const,
     })),
   },
