@@ -7,11 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
+import { cepActions } from './contract/cep-actions';
 import { debtActions } from './contract/debt-actions';
 import { registerDevMailbox } from './contract/dev-mailbox';
 import { faqActions } from './contract/faq-actions';
 import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
+import { leadActions } from './contract/lead-actions';
 import { registerPartnerRoutes } from './contract/partner-routes';
 import { registerPortalApi } from './contract/portal-api';
 import { secondCopyActions } from './contract/second-copy-actions';
@@ -21,6 +23,7 @@ import type { Env } from './env';
 import { localStageCalculator } from './integrations/calculation/local-stage-calculator';
 import { httpStageCalculator } from './integrations/calculation/stage-calculator';
 import { createAltchaChallenge } from './integrations/captcha/altcha';
+import { localCepLookup, viaCepLookup } from './integrations/cep/cep-lookup';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter';
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
@@ -151,11 +154,16 @@ export async function buildApp({
   const stageCalculator = env.STAGE_CALCULATION_HOST
     ? httpStageCalculator({ host: env.STAGE_CALCULATION_HOST, token: env.STAGE_CALCULATION_TOKEN })
     : localStageCalculator(db);
+  const cepLookup = env.CEP_SERVICE_URL
+    ? viaCepLookup({ baseUrl: env.CEP_SERVICE_URL, timeoutMs: env.CEP_TIMEOUT_MS })
+    : localCepLookup();
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
     ...secondCopyActions(app, db),
     ...faqActions(db),
+    ...leadActions(app, db),
+    ...cepActions(cepLookup),
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);

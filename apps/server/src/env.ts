@@ -57,6 +57,10 @@ const envSchema = z.object({
   /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
   STAGE_CALCULATION_HOST: z.string().url().optional(),
   STAGE_CALCULATION_TOKEN: z.string().optional(),
+  /** CEP lookup service (ViaCEP's format, e.g. https://viacep.com.br); unset answers from a small built-in table. */
+  CEP_SERVICE_URL: z.string().url().optional(),
+  /** Milliseconds a CEP lookup may take before the form is cleared for the person to type the address. */
+  CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Minutes a computed plan (pre_acordo) stays valid for its session. */
   PLAN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   /** Anti-automation limits (GUIDE security principles), per window of LIMIT_WINDOW_MINUTES. */

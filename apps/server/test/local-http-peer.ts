@@ -9,7 +9,9 @@ export interface ReceivedRequest {
 
 /** A loopback HTTP server that records requests and answers with `respond` (a stand-in for a provider's API). */
 export async function startHttpPeer(
-  respond: (request: ReceivedRequest) => { status: number; json: unknown },
+  respond: (
+    request: ReceivedRequest,
+  ) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>,
 ) {
   const received: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
@@ -20,8 +22,11 @@ export async function startHttpPeer(
     req.on('end', () => {
       const request = { path: req.url ?? '', headers: req.headers, body };
       received.push(request);
-      const { status, json } = respond(request);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      // An answer may be a promise, to play a slow service.
+      void Promise.resolve(respond(request)).then(({ status, json }) => {
+        if (!res.destroyed)
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,6 +34,10 @@ export async function startHttpPeer(
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

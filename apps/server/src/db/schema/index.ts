@@ -2,6 +2,7 @@ export * from './debts';
 export * from './faq';
 export * from './files';
 export * from './identification';
+export * from './leads';
 export * from './messaging';
 export * from './negotiation';
 export * from './partners';

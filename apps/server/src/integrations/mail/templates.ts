@@ -97,3 +97,45 @@ export function secondCopyEmail(input: {
 <p>Pague no aplicativo do seu banco com a linha digitável ou com o PIX copia e cola.</p>`,
   };
 }
+
+export function leadEmail(input: {
+  partnerName: string;
+  name: string;
+  document: string;
+  email: string;
+  mobile: string;
+  phone: string;
+  city: string;
+  store: string;
+  amount: string;
+  affordable: string;
+  paymentForm: string;
+  notes: string;
+}): ComposedEmail {
+  const rows: [string, string][] = [
+    ['Nome', input.name],
+    ['CPF/CNPJ', input.document],
+    ['E-mail', input.email],
+    ['Celular', input.mobile],
+    ['Telefone fixo', input.phone || '-'],
+    ['Cidade', input.city],
+    ['Loja', input.store],
+    ['Valor', input.amount],
+    ['Valor que pode pagar', input.affordable],
+    ['Forma de pagamento', input.paymentForm],
+    ['Observação', input.notes || '-'],
+  ];
+  return {
+    template: 'lead',
+    subject: `[${input.partnerName}] Nova proposta de negociação (lead)`,
+    text: [
+      `Uma nova proposta de negociação foi cadastrada no portal ${input.partnerName}.`,
+      'A pessoa espera uma resposta por e-mail em algumas horas.',
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+    ].join('\n'),
+    html: `<p>Uma nova proposta de negociação foi cadastrada no portal <strong>${escapeHtml(input.partnerName)}</strong>.</p>
+<p>A pessoa espera uma resposta por e-mail em algumas horas.</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+  };
+}

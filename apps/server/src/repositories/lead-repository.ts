@@ -1,0 +1,17 @@
+import { and, asc, gte, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { leads } from '../db/schema';
+
+export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Leads created in [from, to) (the back office's ListLeads filters 'Data inicial' / 'Data final', spec 002 §2),
+ * oldest first. The caller turns the Brasília dates it receives into these instants.
+ */
+export async function listLeadsCreatedBetween(db: Db, range: { from: Date; to: Date }): Promise<LeadRow[]> {
+  return db
+    .select()
+    .from(leads)
+    .where(and(gte(leads.createdAt, range.from), lt(leads.createdAt, range.to)))
+    .orderBy(asc(leads.createdAt), asc(leads.id));
+}

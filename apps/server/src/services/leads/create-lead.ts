@@ -1,0 +1,61 @@
+import {
+  findSection,
+  formatMoney,
+  LEAD_PAYMENT_FORMS,
+  LEAD_SUCCESS_MESSAGE,
+  type LeadInput,
+  validateLead,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { leads } from '../../db/schema';
+import { AppError } from '../../errors';
+import { leadEmail } from '../../integrations/mail/templates';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import { enqueueEmail } from '../outbox/enqueue-email';
+
+/**
+ * Creditor lead (spec 002 §3 "Lead", §7 cadastrarLead): validated, stored for the host's partner (the back office's
+ * ListLeads reads it) and, when the partner has a contact e-mail, notified there through the outbox, in one
+ * transaction. Returns the id and the spec's success text (§8 "Lead success modal").
+ */
+export async function createLead(
+  db: Db,
+  partner: PartnerRow,
+  input: LeadInput,
+): Promise<{ id: number; message: string }> {
+  const result = validateLead(input);
+  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
+  const { lead } = result;
+  const config = await loadPartnerConfig(db, partner);
+  // Without a contact address the lead is still kept: the back office lists every lead.
+  const recipient = findSection(config, 'contact')?.campos.email?.trim();
+  const id = await db.transaction(async (tx) => {
+    const outboxId = recipient
+      ? await enqueueEmail(tx as unknown as Db, {
+          partnerId: partner.id,
+          to: recipient,
+          replyTo: lead.email,
+          email: leadEmail({
+            partnerName: partner.name,
+            name: lead.name,
+            document: lead.cpfCnpj,
+            email: lead.email,
+            mobile: lead.mobile,
+            phone: lead.phone,
+            city: lead.city,
+            store: lead.store,
+            amount: formatMoney(lead.amountCents),
+            affordable: formatMoney(lead.affordableCents),
+            paymentForm: LEAD_PAYMENT_FORMS[lead.paymentForm],
+            notes: lead.notes,
+          }),
+        })
+      : null;
+    const [row] = await tx
+      .insert(leads)
+      .values({ partnerId: partner.id, ...lead, outboundMessageId: outboxId })
+      .returning({ id: leads.id });
+    return row!.id;
+  });
+  return { id, message: LEAD_SUCCESS_MESSAGE };
+}

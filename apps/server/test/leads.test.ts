@@ -1,0 +1,185 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leads, outboundMessages } from '../src/db/schema';
+import { smtpTransport } from '../src/integrations/mail/mail-transport';
+import { listLeadsCreatedBetween } from '../src/repositories/lead-repository';
+import { header, startSmtpPeer } from './smtp-peer';
+import { createTestApp, type TestApp } from './test-app';
+
+// cadastrarLead (spec 002 §3 "Lead", §7, §8; issue 6 item 5), on the API without the browser.
+
+const LEAD_ACTION = '/api.php?a=portal&b=cadastrarLead';
+const SUCCESS =
+  'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let clientNumber = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ mailTransport: smtpTransport(smtp.url) });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.received.length = 0;
+  await t.database.db.delete(leads);
+  await t.database.db.delete(outboundMessages);
+});
+
+function validLead(overrides: Record<string, unknown> = {}) {
+  return {
+    nome: 'Ana Souza',
+    cpf_cnpj: '52998224725',
+    email: 'ana@example.com',
+    cidade: 'Curitiba',
+    celular: '41987654321',
+    fone: '4133334444',
+    loja: 'Alfa Eletro',
+    valor: '1.500,00',
+    valor_pode_pagar: '300,50',
+    forma_pagamento: 'A',
+    obs: 'Prefiro <pagar> no dia 10.',
+    ...overrides,
+  };
+}
+
+// Each test posts from its own client address so the per-address rate limit does not leak between tests.
+function post(payload: unknown, options: { host?: string; ip?: string } = {}) {
+  clientNumber += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: LEAD_ACTION,
+    payload: payload as Record<string, unknown>,
+    headers: { host: options.host ?? 'localhost:3000' },
+    remoteAddress: options.ip ?? `10.6.0.${clientNumber}`,
+  });
+}
+
+async function stored() {
+  const [rows] = await t.database.db.select({ n: count() }).from(leads);
+  const [outbox] = await t.database.db.select({ n: count() }).from(outboundMessages);
+  return { leads: Number(rows?.n), outbox: Number(outbox?.n) };
+}
+
+describe('cadastrarLead', () => {
+  it('stores the lead unmasked for the host partner, answers the spec text and e-mails the partner', async () => {
+    const res = await post(validLead(), { host: 'acme.portal.localhost:3000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: SUCCESS });
+    const [row] = await t.database.db.select().from(leads);
+    expect(row).toMatchObject({
+      name: 'Ana Souza',
+      cpfCnpj: '52998224725',
+      mobile: '41987654321',
+      phone: '4133334444',
+      city: 'Curitiba',
+      store: 'Alfa Eletro',
+      amountCents: 150_000,
+      affordableCents: 30_050,
+      paymentForm: 'A',
+    });
+    expect(res.json().dados).toEqual({ led_codigo: row!.id });
+    expect(row!.outboundMessageId).not.toBeNull();
+
+    expect(await t.app.outbox.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['contato@acme.example.com']);
+    expect(header(mail, 'Subject')).toBe('[Acme Cobranças] Nova proposta de negociação (lead)');
+    expect(header(mail, 'Reply-To')).toBe('ana@example.com');
+    const [outbox] = await t.database.db.select().from(outboundMessages);
+    expect(outbox).toMatchObject({ status: 'sent', template: 'lead' });
+    expect(outbox!.bodyText).toContain('Valor: R$\u00a01.500,00');
+    expect(outbox!.bodyText).toContain('Forma de pagamento: Boleto');
+    expect(outbox!.bodyHtml).toContain('Prefiro &#60;pagar&#62; no dia 10.');
+  });
+
+  it('accepts masked input, an alphanumeric CNPJ and card payment (P)', async () => {
+    const res = await post(
+      validLead({
+        cpf_cnpj: '12.ABC.345/01DE-35',
+        celular: '(41) 98765-4321',
+        fone: '',
+        forma_pagamento: 'P',
+        obs: '',
+      }),
+    );
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: SUCCESS });
+    const [row] = await t.database.db.select().from(leads);
+    expect(row).toMatchObject({
+      cpfCnpj: '12ABC34501DE35',
+      mobile: '41987654321',
+      phone: '',
+      paymentForm: 'P',
+    });
+  });
+
+  it.each([
+    [{ nome: '' }, 'nome', 'O campo nome é obrigatório'],
+    [{ cpf_cnpj: '11111111111' }, 'cpf_cnpj', 'Digite um CPF ou CNPJ válido!'],
+    [{ email: 'ana@' }, 'email', 'Digite um e-mail válido'],
+    [{ cidade: ' ' }, 'cidade', 'O campo cidade é obrigatório'],
+    [{ celular: '4133334444' }, 'celular', 'Digite um celular válido'],
+    [{ fone: '123' }, 'fone', 'Digite um telefone fixo válido'],
+    [{ loja: '' }, 'loja', 'O campo loja é obrigatório'],
+    [{ valor: 'abc' }, 'valor', 'Digite um valor válido.'],
+    [
+      { valor_pode_pagar: '2.000,00' },
+      'valor_pode_pagar',
+      'O valor que pode pagar não pode ser maior que o valor da dívida.',
+    ],
+    [
+      { forma_pagamento: 'B' },
+      'forma_pagamento',
+      'Escolha a forma de pagamento: boleto ou cartão de crédito.',
+    ],
+  ])('refuses %o with the field message and stores nothing', async (override, field, message) => {
+    const res = await post(validLead(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ retorno: false, dados: { [field]: message } });
+    expect(await stored()).toEqual({ leads: 0, outbox: 0 });
+  });
+
+  it('refuses a missing body field as required, and an oversized one as malformed', async () => {
+    const { forma_pagamento: _omitted, ...withoutForm } = validLead();
+    const res = await post(withoutForm);
+    expect(res.json().dados).toEqual({ forma_pagamento: 'O campo forma de pagamento é obrigatório' });
+    expect((await post(validLead({ obs: 'x'.repeat(6000) }))).statusCode).toBe(400);
+    expect(await stored()).toEqual({ leads: 0, outbox: 0 });
+  });
+
+  it('answers the spec message for an unknown partner and stores nothing', async () => {
+    const res = await post(validLead(), { host: 'naoexiste.portal.localhost' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().mensagem).toBe('Subdomínio não encontrado!');
+    expect(await stored()).toEqual({ leads: 0, outbox: 0 });
+  });
+
+  it('limits one client to five leads a minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post(validLead(), { ip: '10.6.9.9' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await post(validLead(), { ip: '10.6.9.10' })).statusCode).toBe(200);
+  });
+
+  it('lists leads by creation date range for the back office', async () => {
+    await post(validLead({ nome: 'Primeira Pessoa' }));
+    await post(validLead({ nome: 'Segunda Pessoa' }), { host: 'acme.portal.localhost:3000' });
+    const now = Date.now();
+    const all = await listLeadsCreatedBetween(t.database.db, {
+      from: new Date(now - 60_000),
+      to: new Date(now + 60_000),
+    });
+    expect(all.map((lead) => lead.name)).toEqual(['Primeira Pessoa', 'Segunda Pessoa']);
+    expect(new Set(all.map((lead) => lead.partnerId)).size).toBe(2);
+    const none = await listLeadsCreatedBetween(t.database.db, {
+      from: new Date(now - 120_000),
+      to: new Date(now - 60_000),
+    });
+    expect(none).toEqual([]);
+  });
+});
