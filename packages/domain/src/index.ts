@@ -9,6 +9,7 @@ export * from './forms/contact-form';
 export * from './forms/first-access';
 export * from './forms/lead-form';
 export * from './identification/identification';
+export * from './legal/terms';
 export * from './masks';
 export * from './messages';
 export * from './money';
