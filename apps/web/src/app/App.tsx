@@ -50,6 +50,9 @@ const PostPartners = adminScreen('PostPartners');
 const UpdatePartner = adminScreen('UpdatePartner');
 const PostQuestions = adminScreen('PostQuestions');
 const UpdateQuestions = adminScreen('UpdateQuestions');
+const TermsLGPD = lazyWithRetry(() =>
+  import('../features/legal/screens').then((m) => ({ default: m.TermsLGPD })),
+);
 
 const ROUTES: RouteDefinition[] = [
   { path: '/', element: <LandPageParceiro /> },
@@ -65,6 +68,8 @@ const ROUTES: RouteDefinition[] = [
   { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
   { path: '/duvidas', element: <Faq /> },
   { path: '/fale-conosco', element: <TalkToUs /> },
+  // Spec 002 §2 TermsLGPD; ?aba=politicaDePrivacidade opens the second tab.
+  { path: '/politica-de-privacidade', element: <TermsLGPD /> },
   // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
   { path: '/login', element: <StaffLogin /> },
   { path: '/logout', element: <StaffLogin /> },

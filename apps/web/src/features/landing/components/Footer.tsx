@@ -17,7 +17,7 @@ export function Footer({ config }: { config: PartnerConfig }) {
             <Link to="/portal-de-privacidade">Portal de privacidade</Link>
           </li>
           <li>
-            <Link to="/termos-de-uso">Termos de uso</Link>
+            <Link to="/politica-de-privacidade">Termos de uso e política de privacidade</Link>
           </li>
         </ul>
         <p className="footer__copy">
