@@ -127,5 +127,9 @@ describe('terms and privacy page (TermsLGPD)', () => {
     await page.getByRole('tablist').waitFor();
     expect(new URL(page.url()).pathname).toBe('/politica-de-privacidade');
     await expect.poll(() => page.title()).toBe('Acme Cobranças - Termos de uso e política de privacidade');
+    // Until the privacy portal exists, its links open the privacy policy tab.
+    await page.goto(portal.url('acme'));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Portal de privacidade' }).click();
+    await page.getByRole('tab', { name: 'Política de privacidade', selected: true }).waitFor();
   });
 });

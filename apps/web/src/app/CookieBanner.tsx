@@ -1,3 +1,4 @@
+import { PRIVACY_POLICY_PATH } from '@portal/domain';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
 import {
@@ -53,7 +54,7 @@ export function CookieBanner() {
     <section className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
       <p className="cookie-banner__text">
         Usamos cookies de análise para melhorar o portal. Você pode aceitar ou recusar. Saiba mais no{' '}
-        <Link to="/portal-de-privacidade">Portal de privacidade</Link>.
+        <Link to={PRIVACY_POLICY_PATH}>Portal de privacidade</Link>.
       </p>
       <div className="cookie-banner__actions">
         <button

@@ -22,6 +22,12 @@ export function termsTab(value: string | null | undefined): TermsTab {
   return TERMS_TABS.find((tab) => tab === value) ?? 'termoDeUso';
 }
 
+/**
+ * Where the "Portal de privacidade" links lead: the privacy policy tab, until the privacy portal of spec 000 §2
+ * (rights request form, policy, rights; issue 6) exists.
+ */
+export const PRIVACY_POLICY_PATH = '/politica-de-privacidade?aba=politicaDePrivacidade';
+
 /** The company the legal text names: who runs the service and how to reach it. */
 export interface LegalCompany {
   nome: string;
