@@ -121,6 +121,8 @@ describe('server-rendered first screen', () => {
     expect(html).toContain('Negocie aqui suas dívidas');
     expect(html).toContain('hero__img');
     expect(html).toContain('<style>');
+    // The partner's colours are in the head: the first paint is already branded, before the app runs.
+    expect(html).toContain('<style>:root{--color-primary:#e4572e;');
 
     context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -207,6 +209,10 @@ describe('cookie banner (spec 000 §4)', () => {
           .map((s) => (s as HTMLScriptElement).src)
           .filter((src) => /facebook|hotjar/.test(src)).length,
     );
+  // A choice made before the app runs posts the banner's form and reloads the page (decision 006); the app then
+  // copies it into local storage. Read again until it is there.
+  const storedChoice = (page: Page, key: string) =>
+    expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key).catch(() => null)).not.toBeNull();
 
   it('loads the partner analytics only after acceptance and remembers the choice', async () => {
     const page = await open(null);
@@ -214,8 +220,8 @@ describe('cookie banner (spec 000 §4)', () => {
     expect(await analyticsScripts(page)).toBe(0);
     await page.getByTestId('cookie-accept').click();
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('acceptCookies'))).not.toBeNull();
-    await expect.poll(() => analyticsScripts(page)).toBe(2);
+    await storedChoice(page, 'acceptCookies');
+    await expect.poll(() => analyticsScripts(page).catch(() => 0)).toBe(2);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
@@ -240,7 +246,7 @@ describe('cookie banner (spec 000 §4)', () => {
     const page = await open(null);
     await page.getByTestId('cookie-refuse').click();
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
+    await storedChoice(page, 'refuseCookies');
     expect(await page.evaluate(() => document.cookie)).toContain('cookieChoice=refused');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -263,6 +269,71 @@ describe('CPF/CNPJ search box (spec 000 §5)', () => {
     await input.press('Enter');
     await page.waitForURL(/\/confirmar-dados/);
     expect(await page.getByTestId('confirm-identification').inputValue()).toBe('12.ABC.345/01DE-35');
+  });
+});
+
+describe('the first screen before the app has started (slow phone)', () => {
+  /** The landing page with its app held back: boot.js is answered only when `release` is called. */
+  async function withAppHeldBack() {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = true;
+    await page.route('**/boot.js', async (route) => {
+      if (held) await released;
+      await route.continue();
+    });
+    return {
+      page,
+      release: () => {
+        held = false;
+        release();
+      },
+    };
+  }
+
+  it('posts the box to the server, which hands it back to the app: a valid CPF goes on to the login', async () => {
+    const { page, release } = await withAppHeldBack();
+    await page.goto(portal.url(null), { waitUntil: 'commit' });
+    await page.getByTestId('search-input').fill('529.982.247-25');
+    const posted = page.waitForResponse((response) => response.url().endsWith('/consulta'));
+    await page.getByTestId('search-submit').click();
+    expect((await posted).status()).toBe(303);
+    release();
+    await page.waitForURL(/\/confirmar-dados/);
+    expect(await page.getByTestId('confirm-identification').inputValue()).toBe('529.982.247-25');
+    // Read once: the cookie is gone.
+    expect((await context.cookies()).some((cookie) => cookie.name === 'consulta')).toBe(false);
+  });
+
+  it('the cookie banner answered before the app is kept, and the page comes back without it', async () => {
+    const { page, release } = await withAppHeldBack();
+    await page.goto(portal.url(null, '/menu'), { waitUntil: 'commit' });
+    const posted = page.waitForResponse((response) => response.url().endsWith('/escolha-de-cookies'));
+    await page.getByTestId('cookie-refuse').click();
+    expect((await posted).status()).toBe(303);
+    await page.waitForURL((url) => url.pathname === '/menu', { waitUntil: 'commit' });
+    release();
+    // The app copies the choice into the spec's local storage key.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'cookieChoice')?.value).toBe('refused');
+  });
+
+  it('an invalid document sent early shows the spec message with what was typed', async () => {
+    const { page, release } = await withAppHeldBack();
+    await page.goto(portal.url('acme'), { waitUntil: 'commit' });
+    await page.getByTestId('search-input').fill('111.111.111-11');
+    const posted = page.waitForResponse((response) => response.url().endsWith('/consulta'));
+    await page.getByTestId('search-input').press('Enter');
+    await posted;
+    release();
+    await page.getByText('Digite um CPF ou CNPJ válido!').waitFor();
+    expect(await page.getByTestId('search-input').inputValue()).toBe('111.111.111-11');
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
 

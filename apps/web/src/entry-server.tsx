@@ -1,7 +1,7 @@
-import type { PartnerConfig } from '@portal/domain';
+import type { CookieChoice, PartnerConfig } from '@portal/domain';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
-import type { CookieChoice } from './lib/analytics';
+import { themeVariables } from './lib/theme';
 
 /**
  * A page's first screen as HTML, rendered by the server into index.html and hydrated by main.tsx, so the largest
@@ -12,4 +12,15 @@ import type { CookieChoice } from './lib/analytics';
  */
 export function renderShell(config: PartnerConfig, pathname: string, consent: CookieChoice): string {
   return renderToString(<App server={{ config, pathname, consent }} deferRoutes={pathname !== '/'} />);
+}
+
+/**
+ * The partner's colours for the page's head, so the first paint is already in the partner's brand (the app sets
+ * the same variables when it starts). Every value is a computed #rrggbb.
+ */
+export function renderThemeStyle(config: PartnerConfig): string {
+  const declarations = Object.entries(themeVariables(config))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return `<style>:root{${declarations}}</style>`;
 }

@@ -25,8 +25,12 @@ const app = (
 // Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
 // the painted page instead of replacing it. Otherwise render from scratch.
 if (serverRendered) {
-  captureServerRenderedInput(root);
-  const hydrate = () => hydrateRoot(root, app);
+  // What was typed into the painted search box is read at the moment React takes over: from then on React sees
+  // every keystroke (it hydrates at once on input), before then only the DOM does.
+  const hydrate = () => {
+    captureServerRenderedInput(root);
+    hydrateRoot(root, app);
+  };
   loadPartnerConfig().then(hydrate, hydrate);
 } else {
   createRoot(root).render(app);

@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { findSection, type PartnerConfig, sectionFile } from '@portal/domain';
+import {
+  type CookieChoice,
+  consentFromCookies,
+  findSection,
+  type PartnerConfig,
+  sectionFile,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findPartnerByIdentifier, loadPartnerConfig } from '../repositories/partner-repository';
@@ -49,14 +55,14 @@ function inlineStylesheet(html: string, distDir: string): string {
 // Must match the breakpoint of the hero's <picture> source (apps/web Hero.tsx).
 const MOBILE_MEDIA = '(max-width: 767px)';
 
-type Consent = 'accepted' | 'refused' | null;
-type RenderShell = (config: PartnerConfig, pathname: string, consent: Consent) => string;
-
-/** The web app's consent cookie (apps/web lib/analytics.ts CONSENT_COOKIE). */
-function consentOf(request: FastifyRequest): Consent {
-  const match = /(?:^|;\s*)cookieChoice=(accepted|refused)(?:;|$)/.exec(request.headers.cookie ?? '');
-  return (match?.[1] as Consent | undefined) ?? null;
+/** The web build's server entry (apps/web/src/entry-server.tsx). */
+interface ServerEntry {
+  renderShell: (config: PartnerConfig, pathname: string, consent: CookieChoice) => string;
+  renderThemeStyle: (config: PartnerConfig) => string;
 }
+
+/** The web app's consent cookie (domain contract/page-cookies). */
+const consentOf = (request: FastifyRequest): CookieChoice => consentFromCookies(request.headers.cookie);
 
 /**
  * The pages whose first screen the server renders: the landing page, and the debtor pages a person reloads or
@@ -65,18 +71,19 @@ function consentOf(request: FastifyRequest): Consent {
 const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?)?$/;
 
 /** The web build's server entry (apps/web/src/entry-server.tsx), re-imported when a new build replaces it. */
-function shellRenderer(ssrEntry: string): () => Promise<RenderShell | null> {
-  let loaded: { mtimeMs: number; render: RenderShell } | null = null;
+function shellRenderer(ssrEntry: string): () => Promise<ServerEntry | null> {
+  let loaded: { mtimeMs: number; entry: ServerEntry } | null = null;
   return async () => {
     if (!existsSync(ssrEntry)) return null;
     const { mtimeMs } = statSync(ssrEntry);
     if (loaded?.mtimeMs !== mtimeMs) {
-      const module = (await import(`${pathToFileURL(ssrEntry).href}?v=${mtimeMs}`)) as {
-        renderShell: RenderShell;
+      const module = (await import(`${pathToFileURL(ssrEntry).href}?v=${mtimeMs}`)) as ServerEntry;
+      loaded = {
+        mtimeMs,
+        entry: { renderShell: module.renderShell, renderThemeStyle: module.renderThemeStyle },
       };
-      loaded = { mtimeMs, render: module.renderShell };
     }
-    return loaded.render;
+    return loaded.entry;
   };
 }
 
@@ -93,32 +100,29 @@ function headerImagePreloads(config: PartnerConfig): string {
 }
 
 interface PageParts {
-  /** Preloads of the header images: the largest paint of the landing page. */
+  /** The partner's colours and, on the landing page, the header image preloads (its largest paint). */
   hints: string;
   /** The page's first screen as HTML, or '' (not a server-rendered page, no web server build, unknown partner). */
   shell: string;
 }
 
 /**
- * What the server adds to index.html for one partner and page so it paints before its script runs: image
- * preloads and the server-rendered first screen. Kept per configuration object, page and cookie choice (the only
- * inputs of the render): the partner cache hands out the same object until it expires or a partner edit
- * invalidates it, so an edit shows at once. An unknown partner gets nothing.
+ * What the server adds to index.html for one partner and page so it paints before its script runs, in the
+ * partner's colours: the theme, image preloads and the server-rendered first screen. Kept per configuration
+ * object, page and cookie choice (the only inputs of the render): the partner cache hands out the same object until
+ * it expires or a partner edit invalidates it, so an edit shows at once. An unknown partner gets nothing.
  */
 function pagePartsFor(
   db: Db,
-  renderer: () => Promise<RenderShell | null>,
-): (identifier: string, pathname: string, consent: Consent) => Promise<PageParts> {
-  const byConfig = new WeakMap<
-    PartnerConfig,
-    Map<string, { render: RenderShell | null; parts: PageParts }>
-  >();
+  serverEntry: () => Promise<ServerEntry | null>,
+): (identifier: string, pathname: string, consent: CookieChoice) => Promise<PageParts> {
+  const byConfig = new WeakMap<PartnerConfig, Map<string, { entry: ServerEntry | null; parts: PageParts }>>();
   return async (identifier, pathname, consent) => {
     const partner = await findPartnerByIdentifier(db, identifier);
     if (!partner) return { hints: '', shell: '' };
     const config = await loadPartnerConfig(db, partner);
     const rendered = SERVER_RENDERED.test(pathname);
-    const render = rendered ? await renderer() : null;
+    const entry = await serverEntry();
     // Every debtor page with a cpf in the path renders alike (the banner is hidden there), so they share an entry.
     const key = `${rendered ? pathname.replace(/^(\/[^/]+)\/[^/]+$/, '$1/:cpf') : '*'}|${consent}`;
     let pages = byConfig.get(config);
@@ -127,14 +131,15 @@ function pagePartsFor(
       byConfig.set(config, pages);
     }
     const hit = pages.get(key);
-    // A new web build brings a new render function: render again with it.
-    if (hit && hit.render === render) return hit.parts;
+    // A new web build brings a new server entry: render again with it.
+    if (hit && hit.entry === entry) return hit.parts;
     const parts = {
       // The header images are the landing page's; elsewhere they would only compete with the page's script.
-      hints: pathname === '/' ? headerImagePreloads(config) : '',
-      shell: render ? render(config, pathname, consent) : '',
+      hints:
+        (entry ? entry.renderThemeStyle(config) : '') + (pathname === '/' ? headerImagePreloads(config) : ''),
+      shell: entry && rendered ? entry.renderShell(config, pathname, consent) : '',
     };
-    pages.set(key, { render, parts });
+    pages.set(key, { entry, parts });
     return parts;
   };
 }

@@ -1,13 +1,7 @@
-import { PRIVACY_POLICY_PATH } from '@portal/domain';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { type CookieChoice, consentFromCookies, PRIVACY_PORTAL_PATH } from '@portal/domain';
+import { createContext, type MouseEvent, useContext, useEffect, useState } from 'react';
 import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
-import {
-  type CookieChoice,
-  consentFromCookies,
-  cookieChoice,
-  loadTrackers,
-  storeCookieChoice,
-} from '../lib/analytics';
+import { cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
 import { usePartner } from '../lib/partner';
 import { Link, useLocation } from '../lib/router';
 
@@ -45,7 +39,8 @@ export function CookieBanner() {
 
   if (choice !== null || external) return null;
 
-  function decide(next: 'accepted' | 'refused') {
+  function decide(event: MouseEvent, next: 'accepted' | 'refused') {
+    event.preventDefault();
     storeCookieChoice(next);
     setChoice(next);
   }
@@ -54,26 +49,33 @@ export function CookieBanner() {
     <section className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
       <p className="cookie-banner__text">
         Usamos cookies de análise para melhorar o portal. Você pode aceitar ou recusar. Saiba mais no{' '}
-        <Link to={PRIVACY_POLICY_PATH}>Portal de privacidade</Link>.
+        <Link to={PRIVACY_PORTAL_PATH}>Portal de privacidade</Link>.
       </p>
-      <div className="cookie-banner__actions">
+      {/* Without the app yet (a slow phone), the buttons post the choice to the server, which keeps it in the
+          consent cookie and shows the page again without the banner. */}
+      <form className="cookie-banner__actions" method="post" action="/escolha-de-cookies">
+        <input type="hidden" name="pagina" value={pathname} />
         <button
-          type="button"
+          type="submit"
+          name="escolha"
+          value="refused"
           className="btn btn--ghost"
-          onClick={() => decide('refused')}
+          onClick={(event) => decide(event, 'refused')}
           data-testid="cookie-refuse"
         >
           Recusar
         </button>
         <button
-          type="button"
+          type="submit"
+          name="escolha"
+          value="accepted"
           className="btn btn--primary"
-          onClick={() => decide('accepted')}
+          onClick={(event) => decide(event, 'accepted')}
           data-testid="cookie-accept"
         >
           Aceitar
         </button>
-      </div>
+      </form>
     </section>
   );
 }

@@ -1,4 +1,10 @@
-import { brasiliaDateTime, type PartnerConfig } from '@portal/domain';
+import {
+  brasiliaDateTime,
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  type CookieChoice,
+  type PartnerConfig,
+} from '@portal/domain';
 import { portalCall, rememberStep } from './api';
 import { readStorage, writeStorage } from './storage';
 
@@ -38,27 +44,14 @@ export function logStep(
 export const ACCEPT_COOKIES_KEY = 'acceptCookies';
 export const REFUSE_COOKIES_KEY = 'refuseCookies';
 
-export type CookieChoice = 'accepted' | 'refused' | null;
-
 export function cookieChoice(): CookieChoice {
   if (readStorage(ACCEPT_COOKIES_KEY)) return 'accepted';
   if (readStorage(REFUSE_COOKIES_KEY)) return 'refused';
   return null;
 }
 
-/**
- * The choice is also kept in a first-party cookie (not only in the spec's local storage keys) so the server can
- * put the banner in the page's first paint, or leave it out, before any script runs.
- */
-export const CONSENT_COOKIE = 'cookieChoice';
-const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 3600;
-
-/** The choice in a Cookie header (or document.cookie), or null. */
-export function consentFromCookies(cookies: string | undefined): CookieChoice {
-  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)`).exec(cookies ?? '');
-  return (match?.[1] as 'accepted' | 'refused' | undefined) ?? null;
-}
-
+// The choice is also kept in a first-party cookie (not only in the spec's local storage keys) so the server can
+// put the banner in the page's first paint, or leave it out, before any script runs (domain contract/page-cookies).
 export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
   writeStorage(choice === 'accepted' ? ACCEPT_COOKIES_KEY : REFUSE_COOKIES_KEY, 'true');
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

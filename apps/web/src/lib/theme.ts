@@ -93,10 +93,10 @@ export function themeColors(config: Pick<PartnerConfig, 'estilo'> | null): Theme
   return { primary, secondary };
 }
 
-/** Writes the partner colours and their readable companions as CSS variables on <html>. */
-export function applyTheme(config: Pick<PartnerConfig, 'estilo'>): void {
+/** The partner colours and their readable companions, as the CSS variables the stylesheet reads. */
+export function themeVariables(config: Pick<PartnerConfig, 'estilo'>): Record<string, string> {
   const { primary, secondary } = themeColors(config);
-  const vars: Record<string, string> = {
+  return {
     '--color-primary': toHex(primary),
     '--color-secondary': toHex(secondary),
     '--color-on-primary': toHex(textOn(primary)),
@@ -105,9 +105,14 @@ export function applyTheme(config: Pick<PartnerConfig, 'estilo'>): void {
     '--color-primary-ink': toHex(readableOn(primary, SURFACE)),
     '--color-secondary-ink': toHex(readableOn(secondary, SURFACE)),
   };
+}
+
+/** Writes the partner colours as CSS variables on <html> (the server already put them in the page's head). */
+export function applyTheme(config: Pick<PartnerConfig, 'estilo'>): void {
+  const vars = themeVariables(config);
   const root = document.documentElement.style;
   for (const [name, value] of Object.entries(vars)) root.setProperty(name, value);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', toHex(primary));
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', vars['--color-primary']!);
 }
 
 /** Sets (or replaces) the page icon. */

@@ -37,26 +37,52 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
   const id = useId();
   const errorId = `${id}-error`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app has taken over the painted box
   useEffect(() => {
-    // Someone typing in the server-rendered box keeps the cursor when the app takes over.
+    // Someone typing in the server-rendered box keeps the cursor when the app takes over, and what they typed while
+    // React was taking over (those keystrokes reach only the page) is adopted.
     if (serverRendered.focused) inputRef.current?.focus();
+    const shown = inputRef.current?.value ?? '';
+    if (!serverRendered.submitted && shown !== value) typed(shown);
+  }, [serverRendered]);
+
+  // A search sent before the app had started goes on now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the value the server handed back
+  useEffect(() => {
+    if (serverRendered.submitted) search(value);
   }, [serverRendered]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isValidCpfCnpj(value)) {
+    // What the box shows: keystrokes made while React was taking over the painted page reach only the page.
+    const shown = maskCpfCnpj(inputRef.current?.value ?? value);
+    if (shown !== value) setValue(shown);
+    search(shown);
+  }
+
+  function typed(text: string) {
+    const next = maskCpfCnpj(text);
+    setValue(next);
+    if (error) setError(null);
+    if (panelFor && normalizeDocument(next) !== panelFor) setPanelFor(null);
+  }
+
+  function search(identification: string) {
+    if (!isValidCpfCnpj(identification)) {
       setError(INVALID_DOCUMENT_MESSAGE);
       inputRef.current?.focus();
       return;
     }
     setError(null);
-    if (panelVariant) setPanelFor(normalizeDocument(value));
-    else navigate('/confirmar-dados', { state: { identification: normalizeDocument(value) } });
+    if (panelVariant) setPanelFor(normalizeDocument(identification));
+    else navigate('/confirmar-dados', { state: { identification: normalizeDocument(identification) } });
   }
 
   return (
     <>
-      <form className="search" onSubmit={onSubmit} noValidate>
+      {/* Without the app yet (a slow phone), Buscar posts the box to the server, which hands it back once the app
+          has started (see lib/prerendered.ts). */}
+      <form className="search" method="post" action="/consulta" onSubmit={onSubmit} noValidate>
         <label className="search__label" htmlFor={id}>
           CPF ou CNPJ
         </label>
@@ -64,6 +90,7 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
           <input
             ref={inputRef}
             id={id}
+            name="cpfCnpj"
             className="search__input"
             type="text"
             inputMode="text"
@@ -79,12 +106,7 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
             onFocus={() =>
               panelVariant ? loadLoginPanel().catch(() => {}) : preloadRoute('/confirmar-dados')
             }
-            onChange={(event) => {
-              const next = maskCpfCnpj(event.target.value);
-              setValue(next);
-              if (error) setError(null);
-              if (panelFor && normalizeDocument(next) !== panelFor) setPanelFor(null);
-            }}
+            onChange={(event) => typed(event.currentTarget.value)}
             data-testid="search-input"
           />
           <button

@@ -1,0 +1,56 @@
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  EARLY_SEARCH_COOKIE,
+  EARLY_SEARCH_MAX_AGE_SECONDS,
+  EARLY_SEARCH_RETURN_PATH,
+} from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// The server-rendered first screen works before its script has run (a slow phone, decision 006): its two forms,
+// the landing page's search box and the cookie banner, post here, and the answer goes back to the page in a
+// first-party cookie the app reads (apps/web lib/prerendered.ts, app/CookieBanner.tsx). Nothing is looked up here.
+
+// A masked CPF or CNPJ (the alphanumeric one included) and nothing else; anything longer is not a document.
+const TYPED_DOCUMENT = /^[0-9A-Za-z./\- ]{0,18}$/;
+// A page of this site to go back to: a path, never another host ('//host' or '/\host').
+const SAME_SITE_PATH = /^\/(?![/\\])[^\s]{0,500}$/;
+
+function answer(request: FastifyRequest, reply: FastifyReply, cookie: string, maxAge: number, back: string) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return reply
+    .header('set-cookie', `${cookie}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`)
+    .header('cache-control', 'no-store')
+    .redirect(back, 303);
+}
+
+const field = (request: FastifyRequest, name: string): string => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+export function registerNoScriptFormRoutes(app: FastifyInstance): void {
+  // The landing page's search: what was typed goes back to the landing page, which checks it as if Buscar had
+  // just been pressed (the same checks and messages).
+  app.post('/consulta', { bodyLimit: 1024 }, async (request, reply) => {
+    const typed = field(request, 'cpfCnpj');
+    const value = TYPED_DOCUMENT.test(typed) ? typed : '';
+    return answer(
+      request,
+      reply,
+      `${EARLY_SEARCH_COOKIE}=${encodeURIComponent(value)}`,
+      EARLY_SEARCH_MAX_AGE_SECONDS,
+      EARLY_SEARCH_RETURN_PATH,
+    );
+  });
+
+  // The cookie banner's Aceitar / Recusar (spec 000 §4): the choice is kept and the same page comes back without
+  // the banner; the app copies it into the spec's local storage keys.
+  app.post('/escolha-de-cookies', { bodyLimit: 1024 }, async (request, reply) => {
+    const choice = field(request, 'escolha');
+    const page = field(request, 'pagina');
+    const back = SAME_SITE_PATH.test(page) ? page : '/';
+    if (choice !== 'accepted' && choice !== 'refused') return reply.redirect(back, 303);
+    return answer(request, reply, `${CONSENT_COOKIE}=${choice}`, CONSENT_MAX_AGE_SECONDS, back);
+  });
+}

@@ -1,0 +1,31 @@
+// Starts the app's entry script once the browser has drawn a frame with the landing page's header image (when the page
+// has one), so the server-rendered first screen paints without waiting for the script (decision 006), and fetches
+// the entry's imports alongside it. A hidden tab draws no frames and a stalled image never decodes: the timer starts
+// it anyway.
+(() => {
+  const boot = document.currentScript;
+  const entry = boot?.getAttribute('data-entry');
+  const imports = (boot?.getAttribute('data-imports') ?? '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started || !entry) return;
+    started = true;
+    for (const href of imports) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+  const hero = document.querySelector('img.hero__img');
+  if (hero) hero.decode().then(afterNextFrame, afterNextFrame);
+  else afterNextFrame();
+  setTimeout(start, 3000);
+})();
