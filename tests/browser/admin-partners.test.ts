@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { partners } from '../../apps/server/src/db/schema';
+import { creditorCompanies, partners } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
@@ -20,7 +20,8 @@ const SHOTS = '/tmp/admin-screens';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const STAFF = { username: 'parceiros.browser', password: 'Parceiros#2026' };
-const NEW = { nome: 'Zelo Cobranças Teste', identificador: 'zeloteste', emp_codigo: '987654' };
+// Zelo Cobranças (1001) is a demo company that signed up and has no portal yet.
+const NEW = { nome: 'Zelo Cobranças Teste', identificador: 'zeloteste', emp_codigo: '1001' };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -200,7 +201,12 @@ describe('partners in the back office', () => {
     expect(await focusedName(page)).toBe('emp_codigo');
     await shot(page, 'partner-create-filled');
     await expectNoAxeViolations(page);
-    await page.getByLabel('Código da empresa (emp_codigo)').fill(NEW.emp_codigo);
+    // The company is chosen from getEmpresas; companies already on a portal are not offered.
+    const company = page.getByLabel('Código da empresa (emp_codigo)');
+    const offered = await company.locator('option').allTextContents();
+    expect(offered).toContain('Zelo Cobranças (1001)');
+    expect(offered).not.toContain('Portal Demo (100)');
+    await company.selectOption(NEW.emp_codigo);
     await save.click();
     await page.waitForURL('**/admin/parceiros');
     await page.getByTestId('snackbar').getByText('Parceiro cadastrado com sucesso!').waitFor();
@@ -238,11 +244,60 @@ describe('partners in the back office', () => {
     await shot(page, 'partner-edit-required');
     await expectNoAxeViolations(page);
     await primary.fill('#c2410c');
+    // A hosted robot check needs its site key.
+    const robotCheck = page.getByLabel('Verificação anti-robô');
+    expect(await robotCheck.inputValue()).toBe('altcha');
+    await robotCheck.selectOption('turnstile');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page
+      .getByText('Informe a chave do site (site key) do serviço de verificação anti-robô escolhido.')
+      .waitFor();
+    expect(await focusedName(page)).toBe('captcha.siteKey');
+    await robotCheck.selectOption('altcha');
+    // The partners strip takes any number of logos; the favicon is its own image.
+    await page.getByLabel('Texto da seção de parceiros').fill('Quem confia em nós');
+    const logo = (name: string, rgb: [number, number, number]) => ({
+      name,
+      mimeType: 'image/png',
+      buffer: png(40, 20, rgb),
+    });
+    await page
+      .getByLabel('Adicionar logotipo de parceiro')
+      .setInputFiles(logo('Banco Azul.png', [0, 0, 200]));
+    await page.getByAltText('Pré-visualização: Logotipo de parceiro 1').waitFor();
+    await page
+      .getByLabel('Adicionar logotipo de parceiro')
+      .setInputFiles(logo('Loja Verde.png', [0, 160, 0]));
+    await page.getByAltText('Pré-visualização: Logotipo de parceiro 2').waitFor();
+    await page
+      .getByLabel('Adicionar logotipo de parceiro')
+      .setInputFiles(logo('Sai Daqui.png', [90, 90, 90]));
+    await page.getByRole('button', { name: 'Remover logotipo de parceiro 3' }).click();
+    await page
+      .getByLabel('Ícone da aba do navegador (favicon)')
+      .setInputFiles({ name: 'icone.png', mimeType: 'image/png', buffer: png(32, 32, [250, 200, 0]) });
+    await page.getByAltText('Pré-visualização: Ícone da aba do navegador (favicon)').waitFor();
+    await shot(page, 'partner-edit-logos');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL('**/admin/parceiros');
     await page.getByTestId('snackbar').getByText('Parceiro atualizado com sucesso!').waitFor();
     const after = await partnerPortal(NEW.identificador);
     expect(after.primary).toBe('#c2410c');
+    const strip = after.page.locator('.partners__logos img');
+    await strip.first().waitFor();
+    expect(await strip.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+      'Banco Azul.png',
+      'Loja Verde.png',
+    ]);
+    const favicon = await after.page.evaluate(async (id) => {
+      const info = await (await fetch(`/api/parceiro/${id}/info`)).json();
+      return info.data.favicon as string;
+    }, NEW.identificador);
+    expect(favicon).toMatch(/\/files\/[0-9a-f]{64}\.png$/);
+    await after.page.waitForFunction(
+      (url) => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.endsWith(url),
+      favicon,
+    );
     await shot(after.page, 'partner-portal-edited');
     await after.page.close();
 
@@ -285,6 +340,17 @@ describe('partners in the back office', () => {
     const modal = page.getByTestId('modal');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Parceiro não encontrado.');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/parceiros');
+  });
+
+  it("with no company to choose from, a new partner says 'Empresas não encontradas' and returns to the list", async () => {
+    const page = await loggedIn();
+    await portal.database.db.delete(creditorCompanies);
+    await page.goto(portal.url(null, '/admin/cadastrar-parceiro'));
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Empresas não encontradas');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/parceiros');
   });

@@ -158,6 +158,20 @@ describe('staff login (spec 002 §2)', () => {
     await page.getByRole('heading', { name: 'Lista de parceiros' }).waitFor();
     await page.getByRole('link', { name: 'Início', exact: true }).click();
     await page.getByRole('heading', { name: 'Olá, admin' }).waitFor();
+    // The start page leads to every section of the back office.
+    expect(
+      await page
+        .locator('.admin-home__links a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual([
+      '/admin/parceiros',
+      '/admin/duvidas',
+      '/admin/leads',
+      '/admin/painel',
+      '/admin/privacidade',
+      '/admin/candidaturas',
+      '/admin/alterar-senha',
+    ]);
     expect(await page.getByTestId('admin-user').textContent()).toContain('admin');
     const { token, userId } = await stored(page);
     expect(token!.length).toBeGreaterThanOrEqual(20);

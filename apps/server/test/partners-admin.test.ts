@@ -660,3 +660,34 @@ describe('every partner call requires a valid staff token', () => {
     await expectRefused(revoked);
   });
 });
+
+describe('getEmpresas (the partner form company list)', () => {
+  const companies = (bearer: string | null = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=getEmpresas',
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      payload: '{}',
+    });
+
+  it('lists the creditor companies by name with the portal already on each, for staff only', async () => {
+    expect((await companies(null)).statusCode).toBe(401);
+    expect((await companies('x'.repeat(43))).statusCode).toBe(401);
+    const res = await companies();
+    expect(res.statusCode).toBe(200);
+    const list = res.json().dados.empresas as {
+      codigo: number;
+      nome_empresa: string;
+      parceiro: string | null;
+    }[];
+    expect(list).toContainEqual({ codigo: 100, nome_empresa: 'Portal Demo', parceiro: 'demo' });
+    expect(list).toContainEqual({ codigo: 350, nome_empresa: expect.any(String), parceiro: 'especial' });
+    // Signed up, no portal yet: what a new partner can be created on.
+    expect(list).toContainEqual({ codigo: 1001, nome_empresa: 'Zelo Cobranças', parceiro: null });
+    const names = list.map((c) => c.nome_empresa);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerDashboardRoutes } from './dashboard-routes';
+import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
+import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
 import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
@@ -39,6 +42,9 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       });
 
       registerPartnerAdminRoutes(admin, deps.db);
+      registerLeadAdminRoutes(admin, deps.db);
+      registerDashboardRoutes(admin, deps.db);
+      registerPrivacyAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', async (request) => {
         const staff = staffOf(request);

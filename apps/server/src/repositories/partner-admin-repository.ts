@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerSectionFiles, partnerSections, partnerStores, partners, stores } from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PartnerRow } from './partner-repository';
 
@@ -106,9 +107,7 @@ export async function savePartner(db: Db, partnerId: number | null, rows: Partne
 
 /** A save that lost a race for a subdomain or company code (checked before, unique in the table). */
 function uniqueViolation(error: unknown): AppError | null {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return null;
+  const constraint = violatedUniqueConstraint(error);
   if (constraint?.includes('identificador'))
     return new AppError('PARTNER_SUBDOMAIN_TAKEN', { campo: 'identificador' });
   if (constraint?.includes('emp_codigo'))

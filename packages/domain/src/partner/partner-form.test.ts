@@ -52,6 +52,15 @@ describe('validatePartnerForm (spec 002 §5, messages of §8)', () => {
     expect(validatePartnerForm({ nome, identificador, emp_codigo, logo, estilo }, 'create')).toBeNull();
   });
 
+  it('accepts ALTCHA without a site key and a hosted robot check with one', () => {
+    for (const captcha of [
+      { provider: 'altcha', siteKey: null },
+      { provider: 'hcaptcha', siteKey: '10000000-ffff-ffff-ffff-000000000001' },
+    ] as const) {
+      expect(validatePartnerForm({ ...validForm(), captcha }, 'update')).toBeNull();
+    }
+  });
+
   it.each<[string, PartnerForm, string, string]>([
     ['no name', { ...validForm(), nome: '  ' }, M.nameRequired, 'nome'],
     ['no subdomain', { ...validForm(), identificador: '' }, M.subdomainRequired, 'identificador'],
@@ -160,6 +169,12 @@ describe('validatePartnerForm (spec 002 §5, messages of §8)', () => {
       'identificador',
     ],
     ['no company code', { ...validForm(), emp_codigo: undefined }, M.companyRequired, 'emp_codigo'],
+    [
+      'a hosted robot check without its site key',
+      { ...validForm(), captcha: { provider: 'turnstile', siteKey: ' ' } },
+      M.captchaSiteKeyRequired,
+      'captcha.siteKey',
+    ],
     [
       'a colour name',
       { ...validForm(), estilo: { corPrimaria: 'red', corSecundaria: '#445566' } },

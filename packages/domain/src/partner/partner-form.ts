@@ -63,6 +63,17 @@ export interface PartnerListPage {
   meta: { current_page: number; last_page: number; per_page: number; total: number };
 }
 
+/** getEmpresas (spec 002 §3 "Company option: codigo, nome_empresa"): a company a partner portal can belong to. */
+export interface CompanyOption {
+  codigo: number;
+  nome_empresa: string;
+  /** The identifier of the partner portal already on this company, or null. */
+  parceiro: string | null;
+}
+
+/** Spec 002 §8: the company list could not be loaded, or is empty. */
+export const COMPANIES_NOT_FOUND = 'Empresas não encontradas';
+
 export const PARTNER_FORM_MESSAGES = {
   // Spec 002 §8 "Partner form messages", verbatim (including 'sercundária' and 'registar').
   nameRequired: 'O campo nome do parceiro é obrigatório',
@@ -89,6 +100,7 @@ export const PARTNER_FORM_MESSAGES = {
   storeCodesInvalid: 'Os códigos de loja devem ser números separados por vírgula.',
   storeCodesOverlap: 'Uma loja não pode estar em loj_codigo e em loj_codigo_nao_negocia ao mesmo tempo.',
   linkInvalid: 'Link inválido: use um endereço que comece com http:// ou https://.',
+  captchaSiteKeyRequired: 'Informe a chave do site (site key) do serviço de verificação anti-robô escolhido.',
 } as const;
 
 export type PartnerFormRule = keyof typeof PARTNER_FORM_MESSAGES;
@@ -351,5 +363,9 @@ export function validatePartnerForm(form: PartnerForm, mode: PartnerFormMode): P
   if (!isSafeLink((campos(form, 'customization').myDebits as Campos | undefined)?.urlSeguro)) {
     return fail('linkInvalid', 'customization.myDebits.urlSeguro');
   }
+  // Spec 000 §7: a hosted robot check needs the partner group's site key (ALTCHA, the default, has none).
+  const provider = form.captcha?.provider ?? 'altcha';
+  if (provider !== 'altcha' && !filled(form.captcha?.siteKey))
+    return fail('captchaSiteKeyRequired', 'captcha.siteKey');
   return null;
 }

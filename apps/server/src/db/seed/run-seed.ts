@@ -16,6 +16,7 @@ import {
   stores,
 } from '../schema';
 import { faviconSvg, headerSvg, illustrationSvg, logoSvg } from './artwork';
+import { seedCompanies } from './demo-companies';
 import { type DemoDebtor, FIXED_DEBTORS, generatedDebtors } from './demo-debtors';
 import { DEMO_FAQ } from './demo-faq';
 import { DEMO_PARTNERS, DEMO_STORES, type DemoPartner } from './demo-partners';
@@ -310,6 +311,7 @@ export async function seedDemo(
       storeIds.push(row!.id);
     }
     for (const partner of DEMO_PARTNERS) await seedPartner(tx as unknown as Db, partner, storeIds);
+    await seedCompanies(tx as unknown as Db);
     await tx.insert(faqItems).values(DEMO_FAQ);
     for (const debtor of [...FIXED_DEBTORS, ...generatedDebtors(240, DEMO_STORES.length, cpfCheckDigits)]) {
       await seedDebtor(tx as unknown as Db, debtor, storeIds, today);

@@ -1,10 +1,7 @@
 import { maskMobilePhone, maskPhone } from '@portal/domain';
 import { TextField, type TextFieldProps } from './fields';
 
-type PhoneFieldProps = Omit<
-  TextFieldProps,
-  'type' | 'inputMode' | 'placeholder' | 'maxLength' | 'onChange' | 'value'
-> & {
+type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'maxLength' | 'onChange' | 'value'> & {
   value: string;
   /** Receives the masked value on every keystroke. */
   onValueChange: (masked: string) => void;
@@ -18,6 +15,7 @@ export function PhoneField({
   onValueChange,
   kind = 'mobile',
   autoComplete = 'tel-national',
+  placeholder = '(00) 00000-0000',
   ...field
 }: PhoneFieldProps) {
   const mask = kind === 'mobile' ? maskMobilePhone : maskPhone;
@@ -27,7 +25,7 @@ export function PhoneField({
       type="tel"
       inputMode="numeric"
       autoComplete={autoComplete}
-      placeholder="(00) 00000-0000"
+      placeholder={placeholder}
       maxLength={15}
       value={value}
       onChange={(event) => onValueChange(mask(event.target.value))}

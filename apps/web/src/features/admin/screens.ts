@@ -3,7 +3,11 @@
 
 export { default as AdminHome } from './routes/AdminHome';
 export { default as ChangePassword } from './routes/ChangePassword';
+export { default as Dashboard } from './routes/Dashboard';
+export { default as ListJobApplications } from './routes/ListJobApplications';
+export { default as ListLeads } from './routes/ListLeads';
 export { default as ListPartners } from './routes/ListPartners';
+export { default as ListPrivacyRequests } from './routes/ListPrivacyRequests';
 export { default as ListQuestions } from './routes/ListQuestions';
 export { default as PostPartners } from './routes/PostPartners';
 export { default as PostQuestions } from './routes/PostQuestions';

@@ -72,6 +72,34 @@ export async function adminCall<T>(method: Method, path: string, body?: unknown,
 }
 
 /**
+ * Saves a file of the admin API as `fileName`. The route needs the bearer token, which a link cannot carry, so the
+ * file is fetched and handed to the browser from memory (docs/api.md "Reports"); failures as in `adminCall`.
+ */
+export async function adminDownload(path: string, fileName: string): Promise<void> {
+  const bearer = readCredentials()?.token;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new AdminApiError(0, '');
+  }
+  if (!response.ok) {
+    const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    throw failure(response.status, json?.message, json?.dados);
+  }
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  link.click();
+  // The click has started the download; the object URL is not needed after it.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+}
+
+/**
  * A back-office call of the portal API (`POST /api.php?a=portal&b=<action>`, JSON, with the bearer token): the
  * envelope's `dados`, or an AdminApiError with its `mensagem` for a non-2xx answer or `retorno: false`.
  */

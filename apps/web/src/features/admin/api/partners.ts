@@ -1,5 +1,11 @@
-import type { PartnerConfig, PartnerForm, PartnerListItem, PartnerListPage } from '@portal/domain';
-import { adminCall } from './admin';
+import type {
+  CompanyOption,
+  PartnerConfig,
+  PartnerForm,
+  PartnerListItem,
+  PartnerListPage,
+} from '@portal/domain';
+import { adminCall, adminPortalCall } from './admin';
 
 // The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
 // one partner by its numeric id, create, update and delete.
@@ -20,6 +26,10 @@ export async function listAllPartners(): Promise<PartnerListItem[]> {
 
 export const getPartner = async (id: number) =>
   (await adminCall<{ data: PartnerDetails }>('GET', `/api/parceiro/${id}/info`)).data;
+
+/** getEmpresas (spec 002 §7, a=portal): the companies the form's emp_codigo is chosen from. */
+export const listCompanies = async () =>
+  (await adminPortalCall<{ empresas: CompanyOption[] }>('getEmpresas')).empresas;
 
 export const createPartner = (form: PartnerForm) =>
   adminCall<{ message: string; data: PartnerDetails }>('POST', '/api/parceiro', form);

@@ -36,11 +36,16 @@ export function useAdminFailure(): (error: unknown) => Promise<void> {
   );
 }
 
-const NAV = [
-  { to: '/admin', label: 'Início' },
-  { to: '/admin/parceiros', label: 'Parceiros' },
-  { to: '/admin/duvidas', label: 'Dúvidas frequentes' },
-  { to: '/admin/alterar-senha', label: 'Alterar senha' },
+/** The back office's sections, in the navigation and on the start page. */
+export const ADMIN_NAV = [
+  { to: '/admin', label: 'Início', home: '' },
+  { to: '/admin/parceiros', label: 'Parceiros', home: 'Lista de parceiros' },
+  { to: '/admin/duvidas', label: 'Dúvidas frequentes', home: 'Lista de dúvidas frequentes' },
+  { to: '/admin/leads', label: 'Leads', home: 'Lista de leads' },
+  { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
+  { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
+  { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
+  { to: '/admin/alterar-senha', label: 'Alterar senha', home: 'Alterar a sua senha' },
 ];
 
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -87,7 +92,7 @@ function AdminShell({ children }: { children: ReactNode }) {
           </Link>
           <nav className="admin-bar__nav" aria-label="Menu administrativo">
             <ul>
-              {NAV.map((item) => (
+              {ADMIN_NAV.map((item) => (
                 <li key={item.to}>
                   <Link
                     to={item.to}

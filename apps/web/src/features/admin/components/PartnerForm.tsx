@@ -1,4 +1,5 @@
 import {
+  type CompanyOption,
   mask0800,
   type PartnerFormMode,
   type PartnerForm as PartnerPayload,
@@ -8,9 +9,18 @@ import {
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { SelectField } from '../../../components/ui/SelectField';
 import { useNavigate } from '../../../lib/router';
 import { AdminApiError, adminErrorModal } from '../api/admin';
-import { getField, getImage, imageSource, setField, setImage } from '../lib/partner-form-state';
+import {
+  getField,
+  getImage,
+  imageSource,
+  partnerLogos,
+  setField,
+  setImage,
+  setPartnerLogo,
+} from '../lib/partner-form-state';
 import { useAdminFailure } from './AdminLayout';
 import { type FieldDef, type ImageDef, PARTNER_SECTIONS } from './partner-form-fields';
 import { SubmitButton } from './SubmitButton';
@@ -43,12 +53,15 @@ export function PartnerForm({
   titleId,
   mode,
   initial,
+  companies,
   failText,
   save,
 }: {
   titleId: string;
   mode: PartnerFormMode;
   initial: PartnerPayload;
+  /** getEmpresas: emp_codigo is one of these (a company on another portal cannot be chosen). */
+  companies: CompanyOption[];
   failText: string;
   save: (form: PartnerPayload) => Promise<void>;
 }) {
@@ -136,6 +149,32 @@ export function PartnerForm({
             onChange={(next) => update(field.path, next)}
           />
         );
+      case 'company':
+        return (
+          <SelectField
+            key={field.path}
+            label={field.label}
+            name={field.path}
+            error={common.error}
+            options={companyOptions(companies, initial.emp_codigo)}
+            value={asText(value)}
+            onChange={(event) =>
+              update(field.path, event.target.value === '' ? undefined : Number(event.target.value))
+            }
+          />
+        );
+      case 'select':
+        return (
+          <SelectField
+            key={field.path}
+            label={field.label}
+            name={field.path}
+            error={common.error}
+            options={field.options ?? []}
+            value={asText(value)}
+            onChange={(event) => update(field.path, event.target.value || undefined)}
+          />
+        );
       case 'number':
         return (
           <TextField
@@ -221,6 +260,16 @@ export function PartnerForm({
                 onInvalid={(message) => show('logo', message)}
               />
             )}
+            {section.id === 'identidade' && (
+              <ImageField
+                name="favicon"
+                label="Ícone da aba do navegador (favicon)"
+                source={form.favicon || undefined}
+                error={errorFor('favicon')}
+                onPick={(upload) => update('favicon', upload?.arquivo ?? '')}
+                onInvalid={(message) => show('favicon', message)}
+              />
+            )}
             <div className="admin-fieldset__grid">{section.fields.map(renderField)}</div>
             {section.id === 'passo-a-passo' && (
               <ol className="admin-steps">
@@ -262,6 +311,24 @@ export function PartnerForm({
             {section.images && (
               <div className="admin-fieldset__images">{section.images.map(renderImage)}</div>
             )}
+            {section.id === 'parceiros' && (
+              <div className="admin-fieldset__images" data-testid="partner-logos">
+                {[...partnerLogos(form), undefined].map((logo, index) => {
+                  const name = `partners.arquivos.${index}`;
+                  return (
+                    <ImageField
+                      key={logo?.identificador ?? 'novo'}
+                      name={name}
+                      label={logo ? `Logotipo de parceiro ${index + 1}` : 'Adicionar logotipo de parceiro'}
+                      source={imageSource(logo)}
+                      error={errorFor(name)}
+                      onPick={(upload) => setForm((current) => setPartnerLogo(current, index, upload))}
+                      onInvalid={(message) => show(name, message)}
+                    />
+                  );
+                })}
+              </div>
+            )}
           </fieldset>
         );
       })}
@@ -280,6 +347,22 @@ export function PartnerForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The company select's options by name: a company already on another partner's portal says which and is not
+ * offered; this partner's own code stays choosable even when it is not (or no longer) a signed-up company.
+ */
+function companyOptions(companies: CompanyOption[], own: number | undefined) {
+  const options = companies
+    .filter((company) => company.parceiro === null || company.codigo === own)
+    .map((company) => ({
+      value: String(company.codigo),
+      label: `${company.nome_empresa} (${company.codigo})`,
+    }));
+  if (own !== undefined && !companies.some((company) => company.codigo === own))
+    options.unshift({ value: String(own), label: `Código ${own}` });
+  return options;
 }
 
 /** A hexadecimal colour typed or picked (the picker only holds #rrggbb, so it follows the text when it can). */

@@ -3,7 +3,17 @@ import { CAPABILITIES, type CapabilityName, type SectionName } from '@portal/dom
 // The partner form's sections and fields (spec 002 §3 Partner, customization groups, omni channels), by path (see
 // lib/partner-form-state.ts). `updateOnly` fields are those the spec lists "on update" / "edit only".
 
-export type FieldKind = 'text' | 'textarea' | 'color' | 'time' | 'flag' | 'number' | 'email' | 'phone0800';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'color'
+  | 'time'
+  | 'flag'
+  | 'number'
+  | 'email'
+  | 'phone0800'
+  | 'company'
+  | 'select';
 
 export interface FieldDef {
   path: string;
@@ -11,6 +21,8 @@ export interface FieldDef {
   kind?: FieldKind;
   hint?: string;
   updateOnly?: boolean;
+  /** The choices of a 'select' field. */
+  options?: { value: string; label: string }[];
 }
 
 export interface ImageDef {
@@ -57,7 +69,7 @@ export const PARTNER_SECTIONS: SectionDef[] = [
         label: 'Subdomínio',
         hint: 'O endereço do portal: <subdomínio>.portal… (letras minúsculas, números e hífens).',
       },
-      { path: 'emp_codigo', label: 'Código da empresa (emp_codigo)', kind: 'number' },
+      { path: 'emp_codigo', label: 'Código da empresa (emp_codigo)', kind: 'company' },
       {
         path: 'loj_codigo',
         label: 'Lojas que negociam (loj_codigo)',
@@ -72,6 +84,22 @@ export const PARTNER_SECTIONS: SectionDef[] = [
       { path: 'hotjar_id', label: 'ID do Hotjar' },
       { path: 'pixel_meta', label: 'Pixel da Meta' },
       { path: 'creditorAccessUrl', label: 'Link do acesso do credor' },
+      {
+        path: 'captcha.provider',
+        label: 'Verificação anti-robô',
+        kind: 'select',
+        options: [
+          { value: 'altcha', label: 'ALTCHA (no próprio portal, sem chave)' },
+          { value: 'turnstile', label: 'Cloudflare Turnstile' },
+          { value: 'recaptcha', label: 'Google reCAPTCHA' },
+          { value: 'hcaptcha', label: 'hCaptcha' },
+        ],
+      },
+      {
+        path: 'captcha.siteKey',
+        label: 'Chave do site da verificação (site key)',
+        hint: 'Obrigatória para Turnstile, reCAPTCHA e hCaptcha.',
+      },
       { path: 'ativo', label: 'Portal ativo', kind: 'flag' },
     ],
   },

@@ -6,8 +6,10 @@ import {
   getImage,
   imageSource,
   newPartnerForm,
+  partnerLogos,
   setField,
   setImage,
+  setPartnerLogo,
   withoutEmptySections,
 } from './partner-form-state';
 
@@ -39,6 +41,29 @@ describe('partner form state', () => {
     expect(imageSource(getImage(form, 'header', 'desktop'))).toBe('data:image/png;base64,AA');
     form = setImage(form, 'header', 'desktop', null);
     expect(getImage(form, 'header', 'desktop')).toBeUndefined();
+  });
+
+  it('adds, replaces and removes partner logos, keeping stored ones and unique identifiers', () => {
+    const upload = (name: string) => ({ arquivo: `data:image/png;base64,${name}`, name });
+    let form = setField(newPartnerForm(), 'partners.text', 'Quem confia em nós');
+    form = setPartnerLogo(form, 0, upload('a'));
+    form = setPartnerLogo(form, 1, upload('b'));
+    form = setPartnerLogo(form, 2, upload('c'));
+    expect(partnerLogos(form).map((f) => f.identificador)).toEqual(['logo-1', 'logo-2', 'logo-3']);
+    form = setPartnerLogo(form, 0, null);
+    form = setPartnerLogo(form, 2, upload('d'));
+    expect(partnerLogos(form).map((f) => [f.identificador, f.adicionais?.name])).toEqual([
+      ['logo-2', 'b'],
+      ['logo-3', 'c'],
+      ['logo-4', 'd'],
+    ]);
+    form = setPartnerLogo(form, 0, upload('e'));
+    expect(partnerLogos(form).map((f) => [f.identificador, imageSource(f)])).toEqual([
+      ['logo-2', 'data:image/png;base64,e'],
+      ['logo-3', 'data:image/png;base64,c'],
+      ['logo-4', 'data:image/png;base64,d'],
+    ]);
+    expect(getField(form, 'partners.text')).toBe('Quem confia em nós');
   });
 });
 

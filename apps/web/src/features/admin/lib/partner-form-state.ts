@@ -96,6 +96,38 @@ export function setImage(
   return withSection(form, { ...current, arquivos });
 }
 
+/** The "Parceiros" section's logos, in order (spec 002 §3: the landing page's partners strip, any number of them). */
+export const partnerLogos = (form: PartnerForm): PartnerFormFile[] =>
+  section(form, 'partners').arquivos ?? [];
+
+/**
+ * Adds a logo to the partners strip, replaces the one at `index`, or with null removes it. New logos get an
+ * identificador no other logo of the section has, so the server keeps them apart.
+ */
+export function setPartnerLogo(
+  form: PartnerForm,
+  index: number,
+  upload: { arquivo: string; name: string } | null,
+): PartnerForm {
+  const current = section(form, 'partners');
+  const logos = current.arquivos ?? [];
+  const taken = new Set(logos.map((file) => file.identificador));
+  let number = logos.length + 1;
+  while (taken.has(`logo-${number}`)) number += 1;
+  const added = upload && {
+    identificador: logos[index]?.identificador ?? `logo-${number}`,
+    tipoImagem: 'logo',
+    arquivo: upload.arquivo,
+    adicionais: { name: upload.name },
+  };
+  const arquivos = added
+    ? index < logos.length
+      ? logos.map((file, i) => (i === index ? added : file))
+      : [...logos, added]
+    : logos.filter((_, i) => i !== index);
+  return withSection(form, { ...current, arquivos });
+}
+
 /** The source to preview an image: the new upload's data: URL or the stored file's URL. */
 export const imageSource = (file: PartnerFormFile | undefined): string | undefined =>
   file?.arquivo || file?.url || undefined;

@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router';
-import { AdminLayout, useStaffUser } from '../components/AdminLayout';
+import { ADMIN_NAV, AdminLayout, useStaffUser } from '../components/AdminLayout';
 
-/** /admin: the back office's start (the partner, FAQ and lead lists of spec 002 §2 come with their screens). */
+/** /admin: the back office's start, a link to each of its sections. */
 export default function AdminHome() {
   return (
     <AdminLayout>
@@ -19,12 +19,11 @@ function Welcome() {
       </h1>
       <p>Bem-vindo ao painel administrativo do portal de negociação.</p>
       <ul className="admin-home__links">
-        <li>
-          <Link to="/admin/parceiros">Lista de parceiros</Link>
-        </li>
-        <li>
-          <Link to="/admin/alterar-senha">Alterar a sua senha</Link>
-        </li>
+        {ADMIN_NAV.filter((item) => item.home).map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.home}</Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

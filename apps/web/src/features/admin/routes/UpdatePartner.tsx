@@ -1,11 +1,11 @@
-import { PARTNER_SAVED_MESSAGES, type PartnerForm as PartnerPayload } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { PARTNER_SAVED_MESSAGES } from '@portal/domain';
+import { useCallback } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Navigate, useNavigate, useParams } from '../../../lib/router';
-import { AdminApiError } from '../api/admin';
+import { Navigate, useParams } from '../../../lib/router';
 import { getPartner, updatePartner } from '../api/partners';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
 import { PartnerForm } from '../components/PartnerForm';
+import { usePartnerFormData } from '../components/usePartnerFormData';
 import { partnerFormFrom } from '../lib/partner-form-state';
 
 /**
@@ -24,38 +24,20 @@ export default function UpdatePartner() {
 
 function EditPartner({ id }: { id: number }) {
   const { showSnackbar } = useFeedback();
-  const navigate = useNavigate();
-  const onFailure = useAdminFailure();
-  const [initial, setInitial] = useState<PartnerPayload | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    getPartner(id).then(
-      (details) => {
-        if (active) setInitial(partnerFormFrom(details));
-      },
-      async (error) => {
-        if (!active) return;
-        await onFailure(error);
-        if (!(error instanceof AdminApiError && error.unauthenticated))
-          navigate('/admin/parceiros', { replace: true });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [id, onFailure, navigate]);
+  const load = useCallback(async () => partnerFormFrom(await getPartner(id)), [id]);
+  const data = usePartnerFormData(load);
 
   return (
     <section className="admin-panel" aria-labelledby="update-partner-title">
       <h1 id="update-partner-title" className="admin-panel__title">
         Atualizar parceiro
       </h1>
-      {initial ? (
+      {data ? (
         <PartnerForm
           titleId="update-partner-title"
           mode="update"
-          initial={initial}
+          initial={data.initial}
+          companies={data.companies}
           failText="Não foi possivel atualizar este parceiro"
           save={async (form) => {
             await updatePartner(id, form);

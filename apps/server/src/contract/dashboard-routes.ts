@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { getDashboard } from '../services/reporting/get-dashboard';
+import { reportPeriodOf } from './report-query';
+
+// The operations dashboard of the admin API (issue 5 item 6; docs/api.md "Reports"), registered inside `staffOnly`.
+
+const partnerParam = z.object({ parceiro: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Said under the partner select when the call names none. */
+const PARTNER_REQUIRED = 'Selecione o parceiro.';
+
+export function registerDashboardRoutes(admin: FastifyInstance, db: Db): void {
+  admin.get('/api/painel', async (request) => {
+    const partner = partnerParam.safeParse(request.query ?? {});
+    if (!partner.success) throw new AppError('INVALID_INPUT', { parceiro: PARTNER_REQUIRED });
+    const period = reportPeriodOf(request.query);
+    return { data: await getDashboard(db, { partnerId: partner.data.parceiro, period }) };
+  });
+}

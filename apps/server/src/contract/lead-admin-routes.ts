@@ -1,0 +1,34 @@
+import { leadsSheetFileName } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { buildLeadsSheet } from '../services/leads/build-leads-sheet';
+import { listLeads } from '../services/leads/list-leads';
+import { reportPeriodOf, reportPeriodQuery } from './report-query';
+
+// ListLeads of the admin API (spec 002 §2, §7 "Leads list": reads dados.leads and dados.planilha; docs/api.md
+// "Reports"), registered inside `staffOnly`. The spreadsheet link needs the bearer token like every admin call: the
+// back office downloads it with fetch and hands the file to the browser (docs/api.md says why).
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function registerLeadAdminRoutes(admin: FastifyInstance, db: Db): void {
+  admin.get('/api/leads', async (request) => {
+    const period = reportPeriodOf(request.query);
+    return {
+      data: {
+        leads: await listLeads(db, period),
+        planilha: `/api/leads/planilha?${reportPeriodQuery(period)}`,
+      },
+    };
+  });
+
+  admin.get('/api/leads/planilha', async (request, reply) => {
+    const period = reportPeriodOf(request.query);
+    const file = await buildLeadsSheet(await listLeads(db, period));
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${leadsSheetFileName(period)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file);
+  });
+}

@@ -1,0 +1,20 @@
+import { type ReportPeriod, validateReportPeriod } from '@portal/domain';
+import { z } from 'zod';
+import { AppError } from '../errors';
+
+// The period of a back-office report from the query string (`data_inicial`, `data_final`, 'YYYY-MM-DD', Brasília
+// days): the domain's rules and messages, a broken one as 400 INVALID_INPUT with `dados: { field: message }`.
+
+const dateParam = z.string().max(20).optional().catch(undefined);
+const periodQuery = z.object({ data_inicial: dateParam, data_final: dateParam }).catch({});
+
+export function reportPeriodOf(query: unknown): ReportPeriod {
+  const result = validateReportPeriod(periodQuery.parse(query ?? {}));
+  if (!result.ok) throw new AppError('INVALID_INPUT', { [result.field]: result.message });
+  return result.period;
+}
+
+/** The query string of a period, as the report links carry it. */
+export function reportPeriodQuery(period: ReportPeriod): string {
+  return new URLSearchParams({ data_inicial: period.from, data_final: period.to }).toString();
+}
