@@ -127,9 +127,10 @@ describe('terms and privacy page (TermsLGPD)', () => {
     await page.getByRole('tablist').waitFor();
     expect(new URL(page.url()).pathname).toBe('/politica-de-privacidade');
     await expect.poll(() => page.title()).toBe('Acme Cobranças - Termos de uso e política de privacidade');
-    // Until the privacy portal exists, its links open the privacy policy tab.
+    // The footer's 'Portal de privacidade' opens the privacy portal (tests/browser/privacy-portal.test.ts).
     await page.goto(portal.url('acme'));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Portal de privacidade' }).click();
-    await page.getByRole('tab', { name: 'Política de privacidade', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Solicitação de direitos', selected: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portal-de-privacidade');
   });
 });

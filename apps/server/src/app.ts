@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -8,14 +9,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
 import { cepActions } from './contract/cep-actions';
+import { companyActions } from './contract/company-actions';
+import { creditorActions } from './contract/creditor-actions';
 import { debtActions } from './contract/debt-actions';
 import { registerDevMailbox } from './contract/dev-mailbox';
 import { faqActions } from './contract/faq-actions';
 import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
+import { registerJobRoutes } from './contract/job-routes';
 import { leadActions } from './contract/lead-actions';
+import { myDataActions } from './contract/my-data-routes';
+import { registerNoScriptFormRoutes } from './contract/no-script-form-routes';
 import { registerPartnerRoutes } from './contract/partner-routes';
 import { registerPortalApi } from './contract/portal-api';
+import { privacyActions } from './contract/privacy-actions';
 import { secondCopyActions } from './contract/second-copy-actions';
 import { registerWebRoutes } from './contract/web-routes';
 import type { Database } from './db/client';
@@ -161,14 +168,21 @@ export async function buildApp({
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
     ...secondCopyActions(app, db),
+    ...myDataActions(app, db),
     ...faqActions(db),
     ...leadActions(app, db),
+    ...privacyActions(app, db),
     ...cepActions(cepLookup),
+    ...companyActions(db),
+    ...creditorActions(app, { db, publicUrlTemplate: env.PUBLIC_URL_TEMPLATE }),
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
   await registerAdminRoutes(app, { db, env, limiter });
+  // After the admin routes: the staff calls of the job form use the staff guard they install.
+  await registerJobRoutes(app, { db, cvDir: resolve(env.DATA_DIR, 'uploads', 'curriculos') });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
+  registerNoScriptFormRoutes(app);
   await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);
 
   const transport =

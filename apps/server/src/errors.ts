@@ -1,5 +1,8 @@
 import {
+  CREDITOR_LEAD_NOT_FOUND,
+  CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
+  JOB_MESSAGES,
   LOOKUP_NOT_FOUND,
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
@@ -176,6 +179,23 @@ const APP_ERRORS = {
   },
   /** An image referenced by URL or id that is not stored (details: campo). */
   IMAGE_NOT_FOUND: { status: 400, message: 'Imagem não encontrada. Envie a imagem novamente.' },
+  /** The job form of a partner without the workWithUsMenu capability (spec 000 §2: only the partner negocie). */
+  JOB_FORM_UNAVAILABLE: { status: 404, message: JOB_MESSAGES.unavailable },
+  /** A CV that is not a PDF by content, is empty or is over JOB_CV_MAX_BYTES (details: curriculo). */
+  JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
+  /** A privacy request id that does not exist (back office's privacy queue). */
+  PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitação não encontrada.' },
+  /** A privacy request moved back or to the status it has (open → in_progress → answered only). */
+  PRIVACY_STATUS_NOT_ALLOWED: {
+    status: 409,
+    message: 'O status desta solicitação só avança: aberta, em atendimento, respondida.',
+  },
+  /** getEmpresasCredoras with a code that is no creditor lead of the host's partner. */
+  CREDITOR_LEAD_NOT_FOUND: { status: 200, message: CREDITOR_LEAD_NOT_FOUND },
+  /** cadastrarCliente with a login another creditor user has (spec 002 §4: the server message, wizard stays). */
+  CREDITOR_LOGIN_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.loginTaken },
+  /** cadastrarCliente with a company name whose emp_nome_banco another creditor company has. */
+  CREDITOR_COMPANY_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.companyTaken },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

@@ -1,8 +1,7 @@
-import type { PartnerConfig } from '@portal/domain';
+import type { CookieChoice, PartnerConfig } from '@portal/domain';
 import { Suspense, useEffect, useState } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
-import type { CookieChoice } from '../lib/analytics';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { registerRoutePreload } from '../lib/route-preload';
 import {
@@ -50,8 +49,31 @@ const PostPartners = adminScreen('PostPartners');
 const UpdatePartner = adminScreen('UpdatePartner');
 const PostQuestions = adminScreen('PostQuestions');
 const UpdateQuestions = adminScreen('UpdateQuestions');
+const ListLeads = adminScreen('ListLeads');
+const Dashboard = adminScreen('Dashboard');
+const ListPrivacyRequests = adminScreen('ListPrivacyRequests');
+const ListJobApplications = adminScreen('ListJobApplications');
+const WorkWithUs = lazyWithRetry(() =>
+  import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
+);
+const SendProposal = lazyWithRetry(() =>
+  import('../features/leads/screens').then((m) => ({ default: m.SendProposal })),
+);
 const TermsLGPD = lazyWithRetry(() =>
   import('../features/legal/screens').then((m) => ({ default: m.TermsLGPD })),
+);
+const MyData = lazyWithRetry(() =>
+  import('../features/my-data/screens').then((m) => ({ default: m.MyData })),
+);
+const loadCreditorScreens = () => import('../features/creditors/screens');
+const RegisterCreditor = lazyWithRetry(() =>
+  loadCreditorScreens().then((m) => ({ default: m.RegisterCreditor })),
+);
+const CreditorSignUp = lazyWithRetry(() =>
+  loadCreditorScreens().then((m) => ({ default: m.CreditorSignUp })),
+);
+const PrivacyPortal = lazyWithRetry(() =>
+  import('../features/privacy/screens').then((m) => ({ default: m.PrivacyPortal })),
 );
 
 const ROUTES: RouteDefinition[] = [
@@ -70,6 +92,18 @@ const ROUTES: RouteDefinition[] = [
   { path: '/fale-conosco', element: <TalkToUs /> },
   // Spec 002 §2 TermsLGPD; ?aba=politicaDePrivacidade opens the second tab.
   { path: '/politica-de-privacidade', element: <TermsLGPD /> },
+  // Issue 6 item 1 (beyond the spec): the identified person's export and erasure.
+  { path: '/meus-dados', element: <MyData /> },
+  // Spec 002 §2: RegisterCreditor, and the sign-up wizard its e-mailed link opens (:id is the lead's code).
+  { path: '/seja-parceiro', element: <RegisterCreditor /> },
+  { path: '/cadastre-sua-empresa', element: <CreditorSignUp /> },
+  { path: '/cadastre-sua-empresa/:id', element: <CreditorSignUp /> },
+  // Spec 000 §2 PrivacyPortal; ?aba=politicaDePrivacidade or seusDireitos opens another tab.
+  { path: '/portal-de-privacidade', element: <PrivacyPortal /> },
+  // Spec 002 §2 WorkWithUs: partners without workWithUsMenu are sent to the landing page.
+  { path: '/trabalhe-conosco', element: <WorkWithUs /> },
+  // Spec 002 §3 Lead: the creditor-lead form with the CEP lookup.
+  { path: '/envie-sua-proposta', element: <SendProposal /> },
   // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
   { path: '/login', element: <StaffLogin /> },
   { path: '/logout', element: <StaffLogin /> },
@@ -81,6 +115,11 @@ const ROUTES: RouteDefinition[] = [
   { path: '/admin/duvidas', element: <ListQuestions /> },
   { path: '/admin/cadastrar-duvida', element: <PostQuestions /> },
   { path: '/admin/atualizar-duvida/:codigo', element: <UpdateQuestions /> },
+  { path: '/admin/leads', element: <ListLeads /> },
+  // The operations dashboard (issue 5 item 6, beyond the spec).
+  { path: '/admin/painel', element: <Dashboard /> },
+  { path: '/admin/privacidade', element: <ListPrivacyRequests /> },
+  { path: '/admin/candidaturas', element: <ListJobApplications /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

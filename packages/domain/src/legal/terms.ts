@@ -22,11 +22,11 @@ export function termsTab(value: string | null | undefined): TermsTab {
   return TERMS_TABS.find((tab) => tab === value) ?? 'termoDeUso';
 }
 
-/**
- * Where the "Portal de privacidade" links lead: the privacy policy tab, until the privacy portal of spec 000 §2
- * (rights request form, policy, rights; issue 6) exists.
- */
+/** The privacy policy tab of TermsLGPD, for a link to the policy text itself. */
 export const PRIVACY_POLICY_PATH = '/politica-de-privacidade?aba=politicaDePrivacidade';
+
+/** Where the "Portal de privacidade" links lead: the privacy portal of spec 000 §2 (request, policy, rights). */
+export const PRIVACY_PORTAL_PATH = '/portal-de-privacidade';
 
 /** The company the legal text names: who runs the service and how to reach it. */
 export interface LegalCompany {

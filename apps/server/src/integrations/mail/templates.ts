@@ -1,6 +1,6 @@
 // Every e-mail the server sends is composed here from fixed templates: clients never supply a subject or body.
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -2,7 +2,7 @@ import { customization, findSection, hasCapability, MISSING_PARAMETERS } from '@
 import { type CSSProperties, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { useLocation, useNavigate } from '../../../lib/router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
 import { type DebtorSession, fetchSession } from '../api/debts';
 import { isExternalEntry, markExternalEntry, readExternalEntry } from '../lib/external-entry';
@@ -119,6 +119,11 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
             >
               Voltar
             </button>
+          )}
+          {session && (
+            <Link to="/meus-dados" className="btn btn--ghost" data-testid="debts-my-data">
+              Meus dados
+            </Link>
           )}
         </div>
         {whatsappHelp && session?.pesCpfCnpj && (

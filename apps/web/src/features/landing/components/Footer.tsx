@@ -1,4 +1,4 @@
-import { findSection, type PartnerConfig, PRIVACY_POLICY_PATH, sectionFile } from '@portal/domain';
+import { findSection, type PartnerConfig, PRIVACY_PORTAL_PATH, sectionFile } from '@portal/domain';
 import { Link } from '../../../lib/router';
 
 export function Footer({ config }: { config: PartnerConfig }) {
@@ -14,10 +14,13 @@ export function Footer({ config }: { config: PartnerConfig }) {
         <p className="footer__name">{config.nome}</p>
         <ul className="footer__links">
           <li>
-            <Link to={PRIVACY_POLICY_PATH}>Portal de privacidade</Link>
+            <Link to={PRIVACY_PORTAL_PATH}>Portal de privacidade</Link>
           </li>
           <li>
             <Link to="/politica-de-privacidade">Termos de uso e política de privacidade</Link>
+          </li>
+          <li>
+            <Link to="/envie-sua-proposta">Envie sua proposta</Link>
           </li>
         </ul>
         <p className="footer__copy">

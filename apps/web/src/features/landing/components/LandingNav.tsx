@@ -1,4 +1,4 @@
-import { customization, hasCapability, type PartnerConfig, PRIVACY_POLICY_PATH } from '@portal/domain';
+import { customization, hasCapability, type PartnerConfig, PRIVACY_PORTAL_PATH } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/Icon';
 import { Link } from '../../../lib/router';
@@ -52,7 +52,7 @@ export function LandingNav({ config, hasAbout, hasTutorial, hasContact }: Props)
           </li>
         )}
         <li>
-          <Link to={PRIVACY_POLICY_PATH} onClick={close}>
+          <Link to={PRIVACY_PORTAL_PATH} onClick={close}>
             Portal de privacidade
           </Link>
         </li>
@@ -72,7 +72,7 @@ export function LandingNav({ config, hasAbout, hasTutorial, hasContact }: Props)
           </li>
         )}
         <li>
-          <Link to="/cadastre-sua-empresa" onClick={close}>
+          <Link to="/seja-parceiro" onClick={close}>
             Seja um credor parceiro
           </Link>
         </li>

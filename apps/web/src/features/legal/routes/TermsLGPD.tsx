@@ -1,6 +1,5 @@
 import {
   type LegalCompany,
-  type LegalSection,
   legalCompany,
   privacyPolicy,
   SUPPORT_HOURS,
@@ -13,18 +12,15 @@ import {
   termsOfUse,
   termsTab,
 } from '@portal/domain';
-import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { LegalSections } from '../../../components/ui/LegalSections';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { Tabs, useQueryTab } from '../../../components/ui/Tabs';
 import { afterHeroPainted, markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
-import { useLocation, useNavigate } from '../../../lib/router';
 import { setFavicon } from '../../../lib/theme';
 import { Footer } from '../../landing/components/Footer';
 import '../legal.css';
-
-const PATH = '/politica-de-privacidade';
-/** Query parameter that opens a tab: /politica-de-privacidade?aba=politicaDePrivacidade. */
-const TAB_PARAM = 'aba';
 
 const TAB_LABELS: Record<TermsTab, string> = {
   termoDeUso: 'Termos de uso',
@@ -71,17 +67,6 @@ function CompanyBlock({ company }: { company: LegalCompany }) {
   );
 }
 
-function Sections({ sections }: { sections: LegalSection[] }) {
-  return sections.map((section) => (
-    <section key={section.titulo} className="legal__section">
-      <h3>{section.titulo}</h3>
-      {section.paragrafos.map((p) => (
-        <p key={p}>{p}</p>
-      ))}
-    </section>
-  ));
-}
-
 /**
  * TermsLGPD (spec 002 §2) at /politica-de-privacidade: two WAI-ARIA tabs, termoDeUso (default) and
  * politicaDePrivacidade (?aba=politicaDePrivacidade); the legal text of spec 002 §1 with the company data of
@@ -89,14 +74,8 @@ function Sections({ sections }: { sections: LegalSection[] }) {
  */
 export default function TermsLGPD() {
   const config = usePartner();
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const active = termsTab(new URLSearchParams(search).get(TAB_PARAM));
+  const [active, select] = useQueryTab(TERMS_TABS, termsTab);
   const company = useMemo(() => legalCompany(config), [config]);
-  const tabs = useRef<Record<TermsTab, HTMLButtonElement | null>>({
-    termoDeUso: null,
-    politicaDePrivacidade: null,
-  });
 
   useEffect(() => {
     const apply = () => {
@@ -115,27 +94,6 @@ export default function TermsLGPD() {
     };
   }, [config]);
 
-  const select = (tab: TermsTab, focus: boolean) => {
-    if (tab !== active)
-      navigate(tab === 'termoDeUso' ? PATH : `${PATH}?${TAB_PARAM}=${tab}`, { replace: true });
-    if (focus) tabs.current[tab]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TERMS_TABS.indexOf(active);
-    const last = TERMS_TABS.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TERMS_TABS[target]!, true);
-  };
-
   return (
     <div className="legal">
       <PageHeader />
@@ -144,45 +102,21 @@ export default function TermsLGPD() {
         <p className="legal__version" data-testid="legal-version">
           Versão {TERMS_VERSION}, de {TERMS_DATE}
         </p>
-        <div className="legal__tabs" role="tablist" aria-label="Documentos legais" onKeyDown={onKeyDown}>
-          {TERMS_TABS.map((tab) => (
-            <button
-              key={tab}
-              ref={(element) => {
-                tabs.current[tab] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`aba-${tab}`}
-              aria-selected={tab === active}
-              aria-controls={`painel-${tab}`}
-              tabIndex={tab === active ? 0 : -1}
-              className="legal__tab"
-              onClick={() => select(tab, false)}
-            >
-              {TAB_LABELS[tab]}
-            </button>
-          ))}
-        </div>
-        {TERMS_TABS.map((tab) => (
-          <div
-            key={tab}
-            role="tabpanel"
-            id={`painel-${tab}`}
-            aria-labelledby={`aba-${tab}`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA APG tabs: a panel without focusable content is itself focusable
-            tabIndex={0}
-            hidden={tab !== active}
-            className="legal__panel"
-          >
-            {tab === active && (
-              <>
-                <h2>{TAB_LABELS[tab]}</h2>
-                <Sections sections={tab === 'termoDeUso' ? termsOfUse(company) : privacyPolicy(company)} />
-              </>
-            )}
-          </div>
-        ))}
+        <Tabs
+          tabs={TERMS_TABS}
+          labels={TAB_LABELS}
+          active={active}
+          onSelect={select}
+          label="Documentos legais"
+          panelClassName="legal__panel"
+        >
+          {(tab) => (
+            <>
+              <h2>{TAB_LABELS[tab]}</h2>
+              <LegalSections sections={tab === 'termoDeUso' ? termsOfUse(company) : privacyPolicy(company)} />
+            </>
+          )}
+        </Tabs>
         <CompanyBlock company={company} />
       </main>
       <Footer config={config} />

@@ -1,0 +1,85 @@
+import { JOB_CV_MAX_BYTES, JOB_MESSAGES } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { createJobApplication } from '../services/jobs/create-job-application';
+import { listJobApplications } from '../services/jobs/list-job-applications';
+import { readJobCv } from '../services/jobs/read-job-cv';
+import { ok } from './envelope';
+import { staffOnly } from './staff-auth';
+
+// The job form (spec 002 §2 "Job form"; docs/api.md "Job applications"). Its CV travels as base64 in a JSON body,
+// which a 5 MB PDF makes about 7 MB: this one route gets a body limit of its own instead of raising the global
+// 1 MB for every call. Staff list the applications and download the CVs with the bearer token.
+
+/** base64 of a 5 MB file (4 characters per 3 bytes) plus room for the other fields. */
+const JOB_BODY_LIMIT = Math.ceil(JOB_CV_MAX_BYTES / 3) * 4 + 64 * 1024;
+
+const field = (max: number) =>
+  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+const consent = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)))
+  .default(false);
+
+export async function registerJobRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; cvDir: string },
+): Promise<void> {
+  app.post(
+    '/api/trabalhe-conosco',
+    {
+      bodyLimit: JOB_BODY_LIMIT,
+      // A public form with a large body: a few a minute per client address.
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      // A body announced over the limit is a CV over 5 MB: say so, instead of the parser's bare 413.
+      preParsing: async (request) => {
+        if (Number(request.headers['content-length']) > JOB_BODY_LIMIT)
+          throw new AppError('JOB_CV_INVALID', { curriculo: JOB_MESSAGES.cv });
+      },
+    },
+    async (request) => {
+      const input = z
+        .object({
+          nome: field(500),
+          telefone: field(40),
+          email: field(500),
+          tipoDeAtuacao: field(100),
+          interesse: field(100),
+          mensagem: field(10_000),
+          consentimento: consent,
+          curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
+        })
+        .parse(request.body ?? {});
+      const { id, message } = await createJobApplication(deps, await app.requirePartner(request), input);
+      return ok({ id }, message);
+    },
+  );
+
+  await app.register(
+    staffOnly(deps.db, (admin) => {
+      admin.get('/api/candidaturas', async (request) => {
+        const query = z
+          .object({
+            page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+            parceiro: z.coerce.number().int().positive().optional().catch(undefined),
+          })
+          .parse(request.query ?? {});
+        return listJobApplications(deps.db, { page: query.page, partnerId: query.parceiro });
+      });
+
+      admin.get('/api/curriculos/:id', async (request, reply) => {
+        const { id } = z.object({ id: z.coerce.number().int().positive() }).parse(request.params);
+        const cv = await readJobCv(deps, id);
+        // An attachment never rendered in the portal's origin, never sniffed, never kept by a shared cache.
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${cv.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(cv.bytes);
+      });
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { char, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { outboundMessages } from './messaging';
+import { partners } from './partners';
+
+/**
+ * Creditor leads from the simple public registration (cadastrarEmpresaCredora, spec 002 §3 "Register creditor
+ * (simple)"), read back by getEmpresasCredoras to prefill the sign-up wizard at /cadastre-sua-empresa/{id}.
+ * CNPJ and phones unmasked (a CNPJ may have letters). The wizard link carries `codigo`, a random token, not the row id,
+ * so the prefill cannot be walked through by counting.
+ */
+export const creditorLeads = pgTable(
+  'creditor_leads',
+  {
+    id: serial('id').primaryKey(),
+    code: text('codigo').notNull().unique(),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    companyName: text('razao_social').notNull(),
+    cnpj: text('cnpj').notNull(),
+    contactName: text('nome_contato').notNull(),
+    mobile: text('telefone_cel').notNull(),
+    landline: text('telefone_fixo').notNull().default(''),
+    email: text('email').notNull(),
+    website: text('website').notNull().default(''),
+    signUpLink: text('link_cadastro').notNull(),
+    outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('creditor_leads_created').on(t.createdAt)],
+);
+
+/**
+ * Creditor companies signed up through the wizard (cadastrarCliente, spec 002 §3 "Creditor registration payload"),
+ * each with its first user. Only the password's hash is kept (the payload's emp_senha_banco and usu_senha carry the
+ * same password).
+ */
+export const creditorCompanies = pgTable(
+  'creditor_companies',
+  {
+    id: serial('id').primaryKey(),
+    creditorLeadId: integer('creditor_lead_id').references(() => creditorLeads.id, { onDelete: 'set null' }),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    databaseName: text('emp_nome_banco').notNull().unique(),
+    companyName: text('emp_nome').notNull(),
+    userName: text('usu_nome').notNull(),
+    userEmail: text('usu_email').notNull(),
+    login: text('usu_login').notNull().unique(),
+    passwordHash: text('senha_hash').notNull(),
+    planCode: integer('plano_codigo').notNull(),
+    usesPortal: char('emp_usa_site', { length: 1 }).notNull(),
+    userCount: integer('emp_numero_usuarios').notNull(),
+    businessKind: text('emp_cobranca_prospeccao').notNull(),
+    outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('creditor_companies_usa_site_check', sql`${t.usesPortal} in ('S', 'N')`)],
+);

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { persons } from './debts';
+import { outboundMessages } from './messaging';
+import { partners } from './partners';
+import { staffUsers } from './staff';
+
+export type PrivacyRequestStatus = 'open' | 'in_progress' | 'answered';
+
+/**
+ * Data-subject requests (LGPD art. 18) from the privacy portal's rights form (spec 000 §3 "Rights request form":
+ * nome, telefone, email, tipoRequisicao, solicitacao) and from an identified person's erasure request. The protocol
+ * is shown to the person; `due_on` is the legal answer deadline (15 days, LGPD art. 19 II), a Brasília date.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    protocol: text('protocolo').notNull().unique(),
+    name: text('nome').notNull(),
+    phone: text('telefone').notNull(),
+    email: text('email').notNull(),
+    requestType: text('tipo_requisicao').notNull(),
+    message: text('solicitacao').notNull(),
+    /** Set when the request came from an identified debtor session (export or erasure). */
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
+    status: text('status').$type<PrivacyRequestStatus>().notNull().default('open'),
+    dueOn: date('prazo', { mode: 'string' }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    partnerMessageId: integer('partner_message_id').references(() => outboundMessages.id),
+    personMessageId: integer('person_message_id').references(() => outboundMessages.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('privacy_requests_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`),
+    index('privacy_requests_partner_created').on(t.partnerId, t.createdAt),
+  ],
+);

@@ -1,0 +1,101 @@
+import { BRASILIA_TIME_ZONE, type PrivacyRequestStatusName } from '@portal/domain';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { partners, privacyRequests } from '../db/schema';
+
+// The privacy portal's rights requests (privacy_requests) as the back office's queue reads and moves them.
+
+export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
+
+export interface RightsRequestFilters {
+  partnerId?: number | undefined;
+  status?: PrivacyRequestStatusName | undefined;
+  /** Received on or after this Brasília date (YYYY-MM-DD). */
+  from?: string | undefined;
+  /** Received on or before this Brasília date (YYYY-MM-DD). */
+  to?: string | undefined;
+}
+
+export interface RightsRequestListRow extends PrivacyRequestRow {
+  partnerName: string;
+  partnerIdentifier: string;
+}
+
+// The day a request arrived, in Brasília: a request at 23:30 there is still that day, whatever the server's zone.
+const receivedOn = sql`(${privacyRequests.createdAt} at time zone ${BRASILIA_TIME_ZONE})::date`;
+
+// A request with its partner's name and subdomain.
+const withPartner = {
+  request: privacyRequests,
+  partnerName: partners.name,
+  partnerIdentifier: partners.identifier,
+};
+const flatten = (row: { request: PrivacyRequestRow; partnerName: string; partnerIdentifier: string }) => ({
+  ...row.request,
+  partnerName: row.partnerName,
+  partnerIdentifier: row.partnerIdentifier,
+});
+
+function where(filters: RightsRequestFilters): SQL | undefined {
+  return and(
+    filters.partnerId === undefined ? undefined : eq(privacyRequests.partnerId, filters.partnerId),
+    filters.status === undefined ? undefined : eq(privacyRequests.status, filters.status),
+    filters.from === undefined ? undefined : sql`${receivedOn} >= ${filters.from}::date`,
+    filters.to === undefined ? undefined : sql`${receivedOn} <= ${filters.to}::date`,
+  );
+}
+
+/**
+ * One page of requests: those still waiting for an answer first, the nearest deadline first; answered ones after
+ * them. Also how many match.
+ */
+export async function listRightsRequestsPage(
+  db: Db,
+  filters: RightsRequestFilters,
+  page: number,
+  perPage: number,
+): Promise<{ rows: RightsRequestListRow[]; total: number }> {
+  const condition = where(filters);
+  const [counted] = await db.select({ n: count() }).from(privacyRequests).where(condition);
+  const rows = await db
+    .select(withPartner)
+    .from(privacyRequests)
+    .innerJoin(partners, eq(partners.id, privacyRequests.partnerId))
+    .where(condition)
+    .orderBy(sql`${privacyRequests.status} = 'answered'`, asc(privacyRequests.dueOn), asc(privacyRequests.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    rows: rows.map(flatten),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+export async function findRightsRequest(db: Db, id: number): Promise<RightsRequestListRow | undefined> {
+  const [row] = await db
+    .select(withPartner)
+    .from(privacyRequests)
+    .innerJoin(partners, eq(partners.id, privacyRequests.partnerId))
+    .where(eq(privacyRequests.id, id))
+    .limit(1);
+  return row && flatten(row);
+}
+
+/**
+ * Moves a request to `status` only while it is still in one of `from` (so two staff members moving it at once
+ * cannot move it back); answered sets who and when. Undefined when the request was not in `from` any more.
+ */
+export async function moveRightsRequest(
+  db: Db,
+  id: number,
+  from: PrivacyRequestStatusName[],
+  status: PrivacyRequestStatusName,
+  staffUserId: number,
+): Promise<PrivacyRequestRow | undefined> {
+  const [row] = await db
+    .update(privacyRequests)
+    .set(status === 'answered' ? { status, answeredAt: sql`now()`, answeredBy: staffUserId } : { status })
+    .where(and(eq(privacyRequests.id, id), inArray(privacyRequests.status, from)))
+    .returning();
+  return row;
+}

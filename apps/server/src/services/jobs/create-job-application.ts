@@ -1,0 +1,99 @@
+import {
+  base64DecodedSize,
+  cvProblem,
+  findSection,
+  JOB_CV_MAX_BYTES,
+  JOB_MESSAGES,
+  type JobApplicationErrors,
+  type JobApplicationInput,
+  maskMobilePhone,
+  validateJobApplication,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { jobApplications } from '../../db/schema';
+import { AppError } from '../../errors';
+import { jobApplicationEmail } from '../../integrations/mail/job-templates';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import { enqueueEmail } from '../outbox/enqueue-email';
+import { removeCv, saveCv } from './cv-files';
+
+export interface JobApplicationDeps {
+  db: Db;
+  /** Folder of the CVs (outside the web root). */
+  cvDir: string;
+}
+
+/** A data URL's prefix ('data:application/pdf;base64,') as FileReader gives it; the content decides, not the type. */
+const DATA_URL_PREFIX = /^data:[^,]{0,100};base64,/;
+
+/** The decoded CV, or its problem; the size is checked on the base64 length before anything is decoded. */
+function decodeCv(base64: string): { bytes: Uint8Array } | { problem: string } {
+  const text = base64.replace(DATA_URL_PREFIX, '');
+  const size = base64DecodedSize(text);
+  if (size === null || size > JOB_CV_MAX_BYTES) return { problem: JOB_MESSAGES.cv };
+  const bytes = Buffer.from(text, 'base64');
+  const problem = cvProblem({ size: bytes.length, head: bytes });
+  return problem ? { problem } : { bytes };
+}
+
+/**
+ * WorkWithUs (spec 002 §2, §5, §8): only for a partner with the workWithUsMenu capability (spec 000 §2). Validates
+ * the fields and the optional CV (a PDF by content, at most 5 MB), stores the CV by a random key, inserts the row
+ * and queues the e-mail to the partner's contact address in one transaction. Returns the id and the success text.
+ */
+export async function createJobApplication(
+  deps: JobApplicationDeps,
+  partner: PartnerRow,
+  input: JobApplicationInput & { curriculo: string },
+): Promise<{ id: number; message: string }> {
+  if (partner.capabilities.workWithUsMenu !== true) throw new AppError('JOB_FORM_UNAVAILABLE');
+  const result = validateJobApplication(input);
+  const errors: JobApplicationErrors = result.ok ? {} : { ...result.errors };
+  const cv = input.curriculo ? decodeCv(input.curriculo) : null;
+  if (cv && 'problem' in cv) errors.curriculo = cv.problem;
+  if (!result.ok) throw new AppError('INVALID_INPUT', errors);
+  if (cv && 'problem' in cv) throw new AppError('JOB_CV_INVALID', errors);
+  const { application } = result;
+
+  const config = await loadPartnerConfig(deps.db, partner);
+  // Without a contact address the application is still kept: the back office lists every one.
+  const recipient = findSection(config, 'contact')?.campos.email?.trim();
+  const cvFileKey = cv ? await saveCv(deps.cvDir, cv.bytes) : null;
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const outboxId = recipient
+        ? await enqueueEmail(tx as unknown as Db, {
+            partnerId: partner.id,
+            to: recipient,
+            replyTo: application.email,
+            email: jobApplicationEmail({
+              partnerName: partner.name,
+              name: application.name,
+              phone: maskMobilePhone(application.phone),
+              email: application.email,
+              vacancyLevel: application.vacancyLevel,
+              interestArea: application.interestArea,
+              message: application.message,
+              hasCv: cv !== null,
+            }),
+          })
+        : null;
+      const [row] = await tx
+        .insert(jobApplications)
+        .values({
+          partnerId: partner.id,
+          ...application,
+          cvFileKey,
+          cvBytes: cv ? cv.bytes.length : null,
+          consentedAt: new Date(),
+          outboundMessageId: outboxId,
+        })
+        .returning({ id: jobApplications.id });
+      return row!.id;
+    });
+    return { id, message: JOB_MESSAGES.success };
+  } catch (error) {
+    if (cvFileKey) await removeCv(deps.cvDir, cvFileKey);
+    throw error;
+  }
+}

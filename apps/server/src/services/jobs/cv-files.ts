@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// Job-form CVs on disk (spec 002 §2; GUIDE "uploads ... served as attachments"): in a folder of DATA_DIR that no
+// static route serves, named by a random key, never by anything the client sent.
+
+const KEY = /^[0-9a-f]{32}$/;
+
+function pathOf(dir: string, key: string): string {
+  // The key comes from our own row, but a path is only ever built from the expected shape.
+  if (!KEY.test(key)) throw new Error('invalid CV key');
+  return join(dir, `${key}.pdf`);
+}
+
+/** Stores the PDF under a new random key (owner-only permissions) and returns the key. */
+export async function saveCv(dir: string, bytes: Uint8Array): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(16).toString('hex');
+  await writeFile(pathOf(dir, key), bytes, { flag: 'wx', mode: 0o600 });
+  return key;
+}
+
+export function readCv(dir: string, key: string): Promise<Buffer> {
+  return readFile(pathOf(dir, key));
+}
+
+/** Removes a CV whose row was never written (the insert failed), so no orphan file stays. */
+export async function removeCv(dir: string, key: string): Promise<void> {
+  await unlink(pathOf(dir, key)).catch(() => undefined);
+}

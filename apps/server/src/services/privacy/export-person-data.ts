@@ -1,0 +1,444 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  agreements,
+  contactMessages,
+  contracts,
+  debtorRequests,
+  debtorSessions,
+  instalments,
+  leads,
+  outboundMessages,
+  partnerStores,
+  personRegistrations,
+  preAgreements,
+  privacyRequests,
+  secondCopies,
+  stepLogs,
+  stores,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { findPersonById, type PersonRow } from '../../repositories/person-repository';
+import type { DebtScope } from '../debts/list-debts';
+
+// LGPD art. 18 II and V (access, portability): everything the portal holds about the session's person on the
+// session's partner, as one document the JSON download serves as is and the PDF lays out. Money in centavos, dates
+// ISO (timestamps in UTC); no token hash, no message body (a login code is a secret even after use).
+
+type Timestamp = string;
+const iso = (date: Date | null): Timestamp | null => date?.toISOString() ?? null;
+
+export const DEBTOR_REQUEST_KINDS = {
+  cannot_pay: 'Não consigo pagar',
+  proposal: 'Contraproposta',
+  dispute: 'Não reconheço a dívida',
+} as const;
+
+export interface PersonDataExport {
+  geradoEm: Timestamp;
+  parceiro: { nome: string; identificador: string };
+  titular: {
+    nome: string;
+    cpfCnpj: string;
+    dataNascimento: string | null;
+    telefone: string | null;
+    email: string | null;
+    sexo: string | null;
+    endereco: {
+      cep: string | null;
+      logradouro: string | null;
+      numero: string | null;
+      bairro: string | null;
+      cidade: string | null;
+      estado: string | null;
+    };
+    cadastradoEm: Timestamp;
+    atualizadoEm: Timestamp;
+    /** When the person registered through this portal's first access; null when the partner's portfolio brought them. */
+    primeiroAcessoNestePortal: Timestamp | null;
+  };
+  contratos: {
+    loja: string;
+    contrato: string;
+    observacao: string | null;
+    origem: string | null;
+    referencia: string | null;
+    registradoEm: Timestamp;
+    parcelas: {
+      parcela: number;
+      vencimento: string;
+      valorCentavos: number;
+      saldoCentavos: number;
+      pago: boolean;
+      lancamentoFuturo: boolean;
+    }[];
+  }[];
+  simulacoes: {
+    loja: string;
+    formaPagamento: string;
+    modalidade: 'à vista' | 'parcelado';
+    parcelas: number;
+    entradaCentavos: number;
+    valorParcelaCentavos: number;
+    totalCentavos: number;
+    primeiroVencimento: string;
+    criadaEm: Timestamp;
+    usadaEm: Timestamp | null;
+  }[];
+  acordos: {
+    codigo: number;
+    loja: string;
+    situacao: string;
+    formaPagamento: string;
+    parcelas: number;
+    entradaCentavos: number;
+    valorParcelaCentavos: number;
+    totalCentavos: number;
+    primeiroVencimento: string;
+    telefone: string | null;
+    email: string | null;
+    criadoEm: Timestamp;
+  }[];
+  solicitacoes: {
+    tipo: (typeof DEBTOR_REQUEST_KINDS)[keyof typeof DEBTOR_REQUEST_KINDS];
+    loja: string;
+    motivo: string | null;
+    entradaCentavos: number | null;
+    parcelas: number | null;
+    valorParcelaCentavos: number | null;
+    situacao: string;
+    criadaEm: Timestamp;
+  }[];
+  segundasVias: {
+    loja: string;
+    contrato: string;
+    parcela: number;
+    vencimento: string;
+    valorCentavos: number;
+    nossoNumero: string;
+    linhaDigitavel: string;
+    emitidaEm: Timestamp;
+  }[];
+  registrosDeNavegacao: { etapa: number; erro: boolean; data: Timestamp }[];
+  mensagens: {
+    canal: string;
+    modelo: string;
+    destinatario: string;
+    situacao: string;
+    criadaEm: Timestamp;
+    enviadaEm: Timestamp | null;
+  }[];
+  solicitacoesDePrivacidade: {
+    protocolo: string;
+    tipo: string;
+    solicitacao: string;
+    situacao: string;
+    prazo: string;
+    criadaEm: Timestamp;
+    respondidaEm: Timestamp | null;
+  }[];
+  mensagensDeContato: { nome: string; email: string; texto: string; enviadaEm: Timestamp }[];
+  /** Proposals sent through the portal's proposal form (cadastrarLead) with the person's CPF/CNPJ. */
+  propostasPeloFormulario: {
+    nome: string;
+    email: string;
+    celular: string;
+    telefone: string;
+    loja: string;
+    cidade: string;
+    valorCentavos: number;
+    valorPodePagarCentavos: number;
+    formaPagamento: 'boleto' | 'cartão de crédito';
+    observacao: string;
+    enviadaEm: Timestamp;
+  }[];
+  sessoes: {
+    situacao: string;
+    inicio: Timestamp;
+    ultimoUso: Timestamp;
+    expiraEm: Timestamp;
+    encerradaEm: Timestamp | null;
+    canalOrigem: string | null;
+  }[];
+}
+
+const AGREEMENT_STATUS = { active: 'ativo', settled: 'quitado', cancelled: 'cancelado' } as const;
+const REQUEST_STATUS = { open: 'aberta', answered: 'respondida' } as const;
+const PRIVACY_STATUS = { open: 'aberta', in_progress: 'em atendimento', answered: 'respondida' } as const;
+const MESSAGE_STATUS = {
+  pending: 'pendente',
+  sending: 'enviando',
+  sent: 'enviada',
+  failed: 'falhou',
+} as const;
+const PAYMENT_METHOD = { boleto: 'boleto', pix: 'PIX', cartao: 'cartão de crédito' } as const;
+
+/** Outbox rows addressed to the person on this partner: to their e-mail or their phone on file. */
+export function messagesToPerson(partnerId: number, person: PersonRow) {
+  const addresses = [
+    person.email
+      ? eq(sql`lower(${outboundMessages.recipient})`, person.email.trim().toLowerCase())
+      : undefined,
+    person.phone ? eq(outboundMessages.recipient, person.phone) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return addresses.length > 0 ? and(eq(outboundMessages.partnerId, partnerId), or(...addresses)) : sql`false`;
+}
+
+export async function exportPersonData(db: Db, scope: DebtScope): Promise<PersonDataExport> {
+  const { partner, personId } = scope;
+  const person = await findPersonById(db, personId);
+  if (!person) throw new AppError('NO_SESSION');
+
+  const [
+    registration,
+    contractRows,
+    simulationRows,
+    agreementRows,
+    requestRows,
+    secondCopyRows,
+    stepRows,
+    messageRows,
+    privacyRows,
+    contactRows,
+    leadRows,
+    sessionRows,
+  ] = await Promise.all([
+    db
+      .select({ createdAt: personRegistrations.createdAt })
+      .from(personRegistrations)
+      .where(and(eq(personRegistrations.partnerId, partner.id), eq(personRegistrations.personId, personId))),
+    db
+      .select({ contract: contracts, store: stores.tradeName, instalment: instalments })
+      .from(contracts)
+      // The contracts this partner holds: those in the stores it serves.
+      .innerJoin(
+        partnerStores,
+        and(eq(partnerStores.storeId, contracts.storeId), eq(partnerStores.partnerId, partner.id)),
+      )
+      .innerJoin(stores, eq(stores.id, contracts.storeId))
+      .leftJoin(instalments, eq(instalments.contractId, contracts.id))
+      .where(eq(contracts.personId, personId))
+      .orderBy(asc(stores.tradeName), asc(contracts.id), asc(instalments.number)),
+    db
+      .select({ row: preAgreements, store: stores.tradeName })
+      .from(preAgreements)
+      .innerJoin(stores, eq(stores.id, preAgreements.storeId))
+      .where(and(eq(preAgreements.partnerId, partner.id), eq(preAgreements.personId, personId)))
+      .orderBy(asc(preAgreements.createdAt)),
+    db
+      .select({ row: agreements, store: stores.tradeName })
+      .from(agreements)
+      .innerJoin(stores, eq(stores.id, agreements.storeId))
+      .where(and(eq(agreements.partnerId, partner.id), eq(agreements.personId, personId)))
+      .orderBy(asc(agreements.createdAt)),
+    db
+      .select({ row: debtorRequests, store: stores.tradeName })
+      .from(debtorRequests)
+      .innerJoin(stores, eq(stores.id, debtorRequests.storeId))
+      .where(and(eq(debtorRequests.partnerId, partner.id), eq(debtorRequests.personId, personId)))
+      .orderBy(asc(debtorRequests.createdAt)),
+    db
+      .select({
+        row: secondCopies,
+        store: stores.tradeName,
+        contract: contracts.number,
+        instalment: instalments.number,
+      })
+      .from(secondCopies)
+      .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+      .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
+      .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+      .where(and(eq(secondCopies.partnerId, partner.id), eq(secondCopies.personId, personId)))
+      .orderBy(asc(secondCopies.createdAt)),
+    db
+      .select({ step: stepLogs.stepCode, isError: stepLogs.isError, createdAt: stepLogs.createdAt })
+      .from(stepLogs)
+      .where(and(eq(stepLogs.partnerId, partner.id), eq(stepLogs.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(stepLogs.createdAt)),
+    db
+      .select({
+        channel: outboundMessages.channel,
+        template: outboundMessages.template,
+        recipient: outboundMessages.recipient,
+        status: outboundMessages.status,
+        createdAt: outboundMessages.createdAt,
+        sentAt: outboundMessages.sentAt,
+      })
+      .from(outboundMessages)
+      .where(messagesToPerson(partner.id, person))
+      .orderBy(asc(outboundMessages.createdAt)),
+    db
+      .select()
+      .from(privacyRequests)
+      .where(and(eq(privacyRequests.partnerId, partner.id), eq(privacyRequests.personId, personId)))
+      .orderBy(asc(privacyRequests.createdAt)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(and(eq(contactMessages.partnerId, partner.id), eq(contactMessages.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(contactMessages.createdAt)),
+    db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.partnerId, partner.id), eq(leads.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(leads.createdAt)),
+    db
+      .select({
+        status: debtorSessions.status,
+        createdAt: debtorSessions.createdAt,
+        lastSeenAt: debtorSessions.lastSeenAt,
+        expiresAt: debtorSessions.expiresAt,
+        revokedAt: debtorSessions.revokedAt,
+        originChannel: debtorSessions.originChannel,
+      })
+      .from(debtorSessions)
+      .where(and(eq(debtorSessions.partnerId, partner.id), eq(debtorSessions.personId, personId)))
+      .orderBy(asc(debtorSessions.createdAt)),
+  ]);
+
+  const contractsById = new Map<number, PersonDataExport['contratos'][number]>();
+  for (const { contract, store, instalment } of contractRows) {
+    let entry = contractsById.get(contract.id);
+    if (!entry) {
+      entry = {
+        loja: store,
+        contrato: contract.number,
+        observacao: contract.note,
+        origem: contract.origin,
+        referencia: contract.reference,
+        registradoEm: contract.createdAt.toISOString(),
+        parcelas: [],
+      };
+      contractsById.set(contract.id, entry);
+    }
+    if (instalment)
+      entry.parcelas.push({
+        parcela: instalment.number,
+        vencimento: instalment.dueDate,
+        valorCentavos: instalment.amountCents,
+        saldoCentavos: instalment.balanceCents,
+        pago: instalment.paid,
+        lancamentoFuturo: instalment.futureEntry,
+      });
+  }
+
+  return {
+    geradoEm: new Date().toISOString(),
+    parceiro: { nome: partner.name, identificador: partner.identifier },
+    titular: {
+      nome: person.name,
+      cpfCnpj: person.cpfCnpj,
+      dataNascimento: person.birthDate,
+      telefone: person.phone,
+      email: person.email,
+      sexo: person.gender,
+      endereco: {
+        cep: person.cep,
+        logradouro: person.street,
+        numero: person.streetNumber,
+        bairro: person.district,
+        cidade: person.city,
+        estado: person.state,
+      },
+      cadastradoEm: person.createdAt.toISOString(),
+      atualizadoEm: person.updatedAt.toISOString(),
+      primeiroAcessoNestePortal: iso(registration[0]?.createdAt ?? null),
+    },
+    contratos: [...contractsById.values()],
+    simulacoes: simulationRows.map(({ row, store }) => ({
+      loja: store,
+      formaPagamento: PAYMENT_METHOD[row.paymentMethod],
+      modalidade: row.paymentMode === 'A' ? 'à vista' : 'parcelado',
+      parcelas: row.instalmentCount,
+      entradaCentavos: row.entryCents,
+      valorParcelaCentavos: row.instalmentCents,
+      totalCentavos: row.totalCents,
+      primeiroVencimento: row.firstDueDate,
+      criadaEm: row.createdAt.toISOString(),
+      usadaEm: iso(row.usedAt),
+    })),
+    acordos: agreementRows.map(({ row, store }) => ({
+      codigo: row.id,
+      loja: store,
+      situacao: AGREEMENT_STATUS[row.status],
+      formaPagamento: PAYMENT_METHOD[row.paymentMethod],
+      parcelas: row.instalmentCount,
+      entradaCentavos: row.entryCents,
+      valorParcelaCentavos: row.instalmentCents,
+      totalCentavos: row.totalCents,
+      primeiroVencimento: row.firstDueDate,
+      telefone: row.phone,
+      email: row.email,
+      criadoEm: row.createdAt.toISOString(),
+    })),
+    solicitacoes: requestRows.map(({ row, store }) => ({
+      tipo: DEBTOR_REQUEST_KINDS[row.kind],
+      loja: store,
+      motivo: row.reason,
+      entradaCentavos: row.entryCents,
+      parcelas: row.instalmentCount,
+      valorParcelaCentavos: row.instalmentCents,
+      situacao: REQUEST_STATUS[row.status],
+      criadaEm: row.createdAt.toISOString(),
+    })),
+    segundasVias: secondCopyRows.map(({ row, store, contract, instalment }) => ({
+      loja: store,
+      contrato: contract,
+      parcela: instalment,
+      vencimento: row.dueDate,
+      valorCentavos: row.amountCents,
+      nossoNumero: row.ourNumber,
+      linhaDigitavel: row.digitableLine,
+      emitidaEm: row.createdAt.toISOString(),
+    })),
+    registrosDeNavegacao: stepRows.map((row) => ({
+      etapa: row.step,
+      erro: row.isError,
+      data: row.createdAt.toISOString(),
+    })),
+    mensagens: messageRows.map((row) => ({
+      canal: row.channel === 'sms' ? 'SMS' : 'e-mail',
+      modelo: row.template,
+      destinatario: row.recipient,
+      situacao: MESSAGE_STATUS[row.status],
+      criadaEm: row.createdAt.toISOString(),
+      enviadaEm: iso(row.sentAt),
+    })),
+    solicitacoesDePrivacidade: privacyRows.map((row) => ({
+      protocolo: row.protocol,
+      tipo: row.requestType,
+      solicitacao: row.message,
+      situacao: PRIVACY_STATUS[row.status],
+      prazo: row.dueOn,
+      criadaEm: row.createdAt.toISOString(),
+      respondidaEm: iso(row.answeredAt),
+    })),
+    mensagensDeContato: contactRows.map((row) => ({
+      nome: row.name,
+      email: row.email,
+      texto: row.text,
+      enviadaEm: row.createdAt.toISOString(),
+    })),
+    propostasPeloFormulario: leadRows.map((row) => ({
+      nome: row.name,
+      email: row.email,
+      celular: row.mobile,
+      telefone: row.phone,
+      loja: row.store,
+      cidade: row.city,
+      valorCentavos: row.amountCents,
+      valorPodePagarCentavos: row.affordableCents,
+      formaPagamento: row.paymentForm === 'P' ? 'cartão de crédito' : 'boleto',
+      observacao: row.notes,
+      enviadaEm: row.createdAt.toISOString(),
+    })),
+    sessoes: sessionRows.map((row) => ({
+      situacao: row.revokedAt ? 'encerrada' : row.status === 'open' ? 'identificada' : 'aguardando código',
+      inicio: row.createdAt.toISOString(),
+      ultimoUso: row.lastSeenAt.toISOString(),
+      expiraEm: row.expiresAt.toISOString(),
+      encerradaEm: iso(row.revokedAt),
+      canalOrigem: row.originChannel,
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+import {
+  brasiliaDateTime,
+  findSection,
+  formatBrDate,
+  maskMobilePhone,
+  PRIVACY_REQUEST_SUCCESS,
+  type PrivacyRequestInput,
+  privacyRequestDueDate,
+  validatePrivacyRequest,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { privacyRequests } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  rightsRequestPartnerEmail,
+  rightsRequestPersonEmail,
+} from '../../integrations/mail/privacy-templates';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import { enqueueEmail } from '../outbox/enqueue-email';
+import { withNewProtocol } from './with-new-protocol';
+
+export interface SubmittedRightsRequest {
+  id: number;
+  protocol: string;
+  /** The legal deadline, a Brasília date 'YYYY-MM-DD'. */
+  dueOn: string;
+  /** Spec 000 §8 "Rights request success". */
+  message: string;
+}
+
+/**
+ * A rights request from the privacy portal (spec 000 §3, §5, §7, §8; issue 6 item 1): validated by the domain rules,
+ * stored for the host's partner with its protocol and legal deadline (LGPD art. 19 II), and, in the same
+ * transaction, two e-mails queued in the outbox: every field to the partner's contact address (when it has one: the
+ * request is kept and the person's copy sent either way) and the protocol, type and deadline to the person.
+ */
+export async function submitRightsRequest(
+  db: Db,
+  partner: PartnerRow,
+  input: PrivacyRequestInput,
+  now: Date = new Date(),
+): Promise<SubmittedRightsRequest> {
+  const result = validatePrivacyRequest(input);
+  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
+  const { request } = result;
+  const config = await loadPartnerConfig(db, partner);
+  const partnerAddress = findSection(config, 'contact')?.campos.email?.trim() || null;
+  const dueOn = privacyRequestDueDate(now);
+  const received = brasiliaDateTime(now);
+  const mail = {
+    partnerName: partner.name,
+    requestType: request.requestType,
+    name: request.name,
+    phone: maskMobilePhone(request.phone),
+    email: request.email,
+    message: request.message,
+    receivedAt: `${formatBrDate(received.date)} às ${received.time.slice(0, 5)}`,
+    dueDate: formatBrDate(dueOn),
+  };
+
+  return withNewProtocol(now, async (protocol) => {
+    const id = await db.transaction(async (tx) => {
+      const outbox = tx as unknown as Db;
+      const partnerMessageId = partnerAddress
+        ? await enqueueEmail(outbox, {
+            partnerId: partner.id,
+            to: partnerAddress,
+            replyTo: request.email,
+            email: rightsRequestPartnerEmail({ ...mail, protocol }),
+          })
+        : null;
+      const personMessageId = await enqueueEmail(outbox, {
+        partnerId: partner.id,
+        to: request.email,
+        ...(partnerAddress ? { replyTo: partnerAddress } : {}),
+        email: rightsRequestPersonEmail({ ...mail, protocol }),
+      });
+      const [row] = await tx
+        .insert(privacyRequests)
+        .values({
+          partnerId: partner.id,
+          protocol,
+          name: request.name,
+          phone: request.phone,
+          email: request.email,
+          requestType: request.requestType,
+          message: request.message,
+          dueOn,
+          partnerMessageId,
+          personMessageId,
+          createdAt: now,
+        })
+        .returning({ id: privacyRequests.id });
+      return row!.id;
+    });
+    return { id, protocol, dueOn, message: PRIVACY_REQUEST_SUCCESS };
+  });
+}

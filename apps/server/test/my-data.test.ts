@@ -1,0 +1,448 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { PRIVACY_PROTOCOL_PATTERN } from '@portal/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreements,
+  contactMessages,
+  contracts,
+  debtorRequests,
+  debtorSessions,
+  leads,
+  outboundMessages,
+  partnerStores,
+  partners,
+  personRegistrations,
+  persons,
+  privacyRequests,
+  stepLogs,
+  stores,
+} from '../src/db/schema';
+import type { PersonDataExport } from '../src/services/privacy/export-person-data';
+import { call, hostOf, JOAO, login, MARIA, solveRobotCheck } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// "Meus dados" (issue 6 item 1, docs/decisions/010-lgpd-export-and-erasure.md): export scoped to the session's
+// partner and person, PDF, erasure of what the decision record lists, rate limits.
+
+let t: TestApp;
+let db: TestApp['database']['db'];
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let lastIp = 0;
+// Each download from its own address unless one is given: the downloads' own limit is tested apart.
+const get = (path: string, cookie?: string, partner = 'demo', ip = `10.8.0.${++lastIp}`) =>
+  t.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { host: hostOf(partner), ...(cookie ? { cookie } : {}) },
+    remoteAddress: ip,
+  });
+const erase = (cookie?: string, ip = '10.9.0.2', partner = 'demo') =>
+  call(
+    t,
+    'portal/solicitarEliminacaoDados',
+    {},
+    { host: hostOf(partner), ip, ...(cookie ? { cookie } : {}) },
+  );
+
+const partnerId = async (identifier: string) =>
+  (await db.select().from(partners).where(eq(partners.identifier, identifier)))[0]!.id;
+const personId = async (cpfCnpj: string) =>
+  (await db.select().from(persons).where(eq(persons.cpfCnpj, cpfCnpj)))[0]!.id;
+const storeOf = async (person: number) =>
+  (await db.select().from(contracts).where(eq(contracts.personId, person)))[0]!.storeId;
+const JOAO_DOC = '39053344705';
+const NEW_PERSON = {
+  cpfCnpj: '111.444.777-35',
+  dataNascimento: '10/10/1980',
+  telefone: '(31) 91234-5678',
+  email: 'novo@example.com',
+  sexo: 'F',
+  nome: 'Beatriz Nova',
+};
+const MARIA_DOC = '52998224725';
+
+describe('without an open session', () => {
+  it('answers 401 to the downloads and the erasure', async () => {
+    for (const path of ['/api/meus-dados.json', '/api/meus-dados.pdf']) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().mensagem).toBe('Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
+    }
+    expect((await erase(undefined, '10.9.0.3')).statusCode).toBe(401);
+  });
+
+  it('does not accept a session of another partner', async () => {
+    const joao = await login(t, JOAO);
+    expect((await get('/api/meus-dados.json', joao, 'acme')).statusCode).toBe(401);
+  });
+
+  it('does not accept a session still waiting for the SMS code', async () => {
+    const pending = await login(
+      t,
+      { pesCpfCnpj: MARIA.pesCpfCnpj, dataNascimento: MARIA.dataNascimento },
+      'senff',
+    );
+    expect((await get('/api/meus-dados.json', pending, 'senff')).statusCode).toBe(401);
+  });
+});
+
+describe('the JSON export', () => {
+  it("holds the person's data on the session's partner, and nobody else's", async () => {
+    const joaoId = await personId(JOAO_DOC);
+    const demo = await partnerId('demo');
+    const acme = await partnerId('acme');
+    const acmeStore = (await db.select().from(partnerStores).where(eq(partnerStores.partnerId, acme)))[0]!
+      .storeId;
+    // João on another partner, and Maria on this one: neither may show.
+    await db.insert(stepLogs).values([
+      { partnerId: demo, cpfCnpj: JOAO_DOC, stepCode: 8 },
+      { partnerId: acme, cpfCnpj: JOAO_DOC, stepCode: 9 },
+      { partnerId: demo, cpfCnpj: MARIA_DOC, stepCode: 10 },
+    ]);
+    await db.insert(debtorRequests).values([
+      {
+        partnerId: demo,
+        personId: joaoId,
+        storeId: await storeOf(joaoId),
+        kind: 'cannot_pay',
+        reason: 'Desemprego',
+      },
+      { partnerId: acme, personId: joaoId, storeId: acmeStore, kind: 'proposal', reason: 'Outro parceiro' },
+    ]);
+    const [notice] = await db
+      .insert(outboundMessages)
+      .values({
+        partnerId: demo,
+        channel: 'email',
+        template: 'lead',
+        recipient: 'contato@demo.example',
+        replyTo: 'joao.lima@example.com',
+        subject: 'Nova proposta',
+        bodyText: 'João Pereira Lima propõe pagar',
+      })
+      .returning();
+    const lead = {
+      name: 'João Pereira Lima',
+      email: 'joao.lima@example.com',
+      mobile: '21998765432',
+      store: 'Loja da proposta',
+      city: 'Rio de Janeiro',
+      cpfCnpj: JOAO_DOC,
+      amountCents: 50_000,
+      paymentForm: 'A',
+      affordableCents: 20_000,
+    };
+    await db.insert(leads).values([
+      { ...lead, partnerId: demo, outboundMessageId: notice!.id },
+      { ...lead, partnerId: acme, store: 'Loja de outro parceiro' },
+    ]);
+    await db.insert(contactMessages).values([
+      { partnerId: demo, name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, text: 'Olá demo' },
+      { partnerId: acme, name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, text: 'Olá acme' },
+    ]);
+
+    const res = await get('/api/meus-dados.json', await login(t, JOAO));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="meus-dados-demo-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = res.json() as PersonDataExport;
+    expect(data.parceiro.identificador).toBe('demo');
+    expect(data.titular).toMatchObject({
+      nome: 'João Pereira Lima',
+      cpfCnpj: JOAO_DOC,
+      dataNascimento: '1985-02-01',
+      telefone: '21998765432',
+      email: 'joao.lima@example.com',
+    });
+    expect(data.contratos.length).toBe(2);
+    expect(data.contratos.every((c) => c.parcelas.length > 0)).toBe(true);
+    expect(data.registrosDeNavegacao.map((s) => s.etapa)).toEqual([8]);
+    expect(data.solicitacoes).toEqual([
+      expect.objectContaining({ tipo: 'Não consigo pagar', motivo: 'Desemprego' }),
+    ]);
+    expect(data.mensagensDeContato.map((m) => m.texto)).toEqual(['Olá demo']);
+    expect(data.propostasPeloFormulario).toEqual([
+      expect.objectContaining({ loja: 'Loja da proposta', valorCentavos: 50_000, formaPagamento: 'boleto' }),
+    ]);
+    expect(res.body).not.toContain('Loja de outro parceiro');
+    expect(data.sessoes.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(data.sessoes)).not.toMatch(/token|hash/i);
+    expect(res.body).not.toContain('Maria');
+    expect(res.body).not.toContain(MARIA_DOC);
+    expect(res.body).not.toContain('Outro parceiro');
+  });
+
+  it("lists only the stores of the session's partner for a person several partners serve", async () => {
+    const storesOf = async (identifier: string) => {
+      const served = db
+        .select({ id: partnerStores.storeId })
+        .from(partnerStores)
+        .where(eq(partnerStores.partnerId, await partnerId(identifier)));
+      const rows = await db
+        .select({ name: stores.tradeName })
+        .from(contracts)
+        .innerJoin(stores, eq(stores.id, contracts.storeId))
+        .where(and(eq(contracts.personId, await personId(MARIA_DOC)), inArray(contracts.storeId, served)));
+      return rows.map((r) => r.name).sort();
+    };
+    const demo = (await get('/api/meus-dados.json', await login(t, MARIA))).json() as PersonDataExport;
+    const acme = (
+      await get('/api/meus-dados.json', await login(t, MARIA, 'acme'), 'acme')
+    ).json() as PersonDataExport;
+    expect(demo.contratos.map((c) => c.loja).sort()).toEqual(await storesOf('demo'));
+    expect(acme.contratos.map((c) => c.loja).sort()).toEqual(await storesOf('acme'));
+    expect(acme.contratos.map((c) => c.loja)).not.toEqual(demo.contratos.map((c) => c.loja));
+    expect(demo.titular.nome).toBe('Maria da Silva Santos');
+    expect(acme.registrosDeNavegacao).toEqual([]);
+  });
+
+  it('lists the messages sent to the person without their content', async () => {
+    const demo = await partnerId('demo');
+    await db.insert(outboundMessages).values({
+      partnerId: demo,
+      channel: 'sms',
+      template: 'login-token',
+      recipient: '21998765432',
+      bodyText: 'Seu código é 123456',
+    });
+    const res = await get('/api/meus-dados.json', await login(t, JOAO));
+    const data = res.json() as PersonDataExport;
+    expect(data.mensagens).toContainEqual(
+      expect.objectContaining({
+        canal: 'SMS',
+        modelo: 'login-token',
+        destinatario: '21998765432',
+        situacao: 'pendente',
+      }),
+    );
+    expect(res.body).not.toContain('123456');
+  });
+});
+
+describe('the PDF export', () => {
+  it('is a real PDF, an attachment, with the same data in Portuguese', async () => {
+    const res = await get('/api/meus-dados.pdf', await login(t, JOAO));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meus-dados-demo-.*\.pdf"$/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF/);
+    if (!existsSync('/usr/bin/pdftotext')) return;
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], {
+      input: res.rawPayload,
+    }).toString();
+    for (const expected of [
+      'Meus dados',
+      '1. Identificação',
+      'João Pereira Lima',
+      '390.533.447-05',
+      '01/02/1985',
+      '2. Contratos e parcelas',
+      '5. Pedidos sobre dívidas',
+      'Não consigo pagar',
+      'Desemprego',
+      '7. Mensagens enviadas a você',
+      '10. Propostas pelo formulário de proposta',
+      'Loja da proposta',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('Maria');
+  });
+});
+
+describe('the erasure', () => {
+  it('erases what the decision record lists on this partner, keeps the rest, ends the sessions, confirms by e-mail', async () => {
+    const joaoId = await personId(JOAO_DOC);
+    const demo = await partnerId('demo');
+    const store = await storeOf(joaoId);
+    await db
+      .insert(debtorRequests)
+      .values({ partnerId: demo, personId: joaoId, storeId: store, kind: 'dispute' });
+    await db.insert(agreements).values({
+      partnerId: demo,
+      personId: joaoId,
+      storeId: store,
+      paymentMethod: 'boleto',
+      instalmentCount: 1,
+      entryCents: 10_000,
+      instalmentCents: 0,
+      totalCents: 10_000,
+      firstDueDate: '2026-12-01',
+      contractIds: [],
+    });
+    // João's store is also served by 'negocie': his session there is not this erasure's.
+    const onNegocie = await login(t, JOAO, 'negocie');
+    const other = await login(t, JOAO);
+    const joao = await login(t, JOAO);
+
+    const res = await erase(joao);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.retorno).toBe(true);
+    expect(body.dados.protocolo).toMatch(PRIVACY_PROTOCOL_PATTERN);
+    expect(body.dados).toMatchObject({ cadastroEliminado: false, emailEnviado: true });
+    expect(body.mensagem).toBe(`Seus dados foram eliminados. Protocolo ${body.dados.protocolo}.`);
+    expect(String(res.headers['set-cookie'])).toMatch(/portal_sessao=;/);
+
+    // Every session of João on this partner is over; the other partner's is not.
+    expect((await get('/api/meus-dados.json', joao)).statusCode).toBe(401);
+    expect((await get('/api/meus-dados.json', other)).statusCode).toBe(401);
+    expect(
+      await db
+        .select()
+        .from(debtorSessions)
+        .where(and(eq(debtorSessions.personId, joaoId), eq(debtorSessions.partnerId, demo))),
+    ).toEqual([]);
+    expect((await get('/api/meus-dados.json', onNegocie, 'negocie')).statusCode).toBe(200);
+
+    // The shared registration stays for the other partners that serve him.
+    const [person] = await db.select().from(persons).where(eq(persons.id, joaoId));
+    expect(person).toMatchObject({
+      birthDate: '1985-02-01',
+      phone: '21998765432',
+      email: 'joao.lima@example.com',
+    });
+    const requests = await db.select().from(debtorRequests).where(eq(debtorRequests.personId, joaoId));
+    // The dispute stays; on demo the cannot-pay went; the other partner's request is not this erasure's.
+    expect(requests.map((r) => `${r.partnerId === demo ? 'demo' : 'acme'}:${r.kind}`).sort()).toEqual([
+      'acme:proposal',
+      'demo:dispute',
+    ]);
+    expect((await db.select().from(agreements).where(eq(agreements.personId, joaoId))).length).toBe(1);
+    expect((await db.select().from(contracts).where(eq(contracts.personId, joaoId))).length).toBe(2);
+    const contacts = await db.select().from(contactMessages).where(eq(contactMessages.cpfCnpj, JOAO_DOC));
+    expect(contacts.map((c) => c.text)).toEqual(['Olá acme']);
+    const proposals = await db.select().from(leads).where(eq(leads.cpfCnpj, JOAO_DOC));
+    expect(proposals.map((l) => l.store)).toEqual(['Loja de outro parceiro']);
+    const [notice] = await db.select().from(outboundMessages).where(eq(outboundMessages.template, 'lead'));
+    // The partner's copy keeps its address and loses what the person wrote.
+    expect(notice).toMatchObject({
+      recipient: 'contato@demo.example',
+      replyTo: null,
+      subject: null,
+      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+    });
+    const steps = await db.select().from(stepLogs).where(eq(stepLogs.cpfCnpj, JOAO_DOC));
+    expect(steps.map((s) => s.stepCode)).toEqual([9]);
+    const sms = await db.select().from(outboundMessages).where(eq(outboundMessages.template, 'login-token'));
+    expect(sms).toEqual([
+      expect.objectContaining({
+        recipient: 'eliminado',
+        bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+        status: 'failed',
+      }),
+    ]);
+
+    const [request] = await db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.protocol, body.dados.protocolo));
+    expect(request).toMatchObject({
+      partnerId: demo,
+      personId: joaoId,
+      requestType: 'Eliminação',
+      status: 'answered',
+      name: 'João Pereira Lima',
+      email: 'joao.lima@example.com',
+    });
+    expect(request!.answeredAt).not.toBeNull();
+    const [mail] = await db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.id, request!.personMessageId!));
+    expect(mail).toMatchObject({ recipient: 'joao.lima@example.com', template: 'privacy-erasure-person' });
+    expect(mail!.subject).toContain(body.dados.protocolo);
+    expect(mail!.bodyText).toContain('O que a lei nos obriga a guardar:');
+    expect(mail!.bodyText).toContain('contratos, parcelas, acordos e segundas vias de boleto');
+
+    // He can still log in on demo (his debts there are kept) and sees the answered request.
+    const again = (await get('/api/meus-dados.json', await login(t, JOAO))).json() as PersonDataExport;
+    expect(again.solicitacoesDePrivacidade).toEqual([
+      expect.objectContaining({
+        protocolo: body.dados.protocolo,
+        tipo: 'Eliminação',
+        situacao: 'respondida',
+      }),
+    ]);
+    expect(again.solicitacoes.map((r) => r.tipo)).toEqual(['Não reconheço a dívida']);
+    expect(again.mensagensDeContato).toEqual([]);
+  });
+
+  it('clears the registration of a person only this partner knows', async () => {
+    const res = await call(
+      t,
+      'portal/atualizarCadastro',
+      { ...NEW_PERSON, captcha: await solveRobotCheck(t) },
+      { host: hostOf('demo'), ip: '10.9.0.6' },
+    );
+    expect(res.json().retorno).toBe(true);
+    const credentials = {
+      pesCpfCnpj: NEW_PERSON.cpfCnpj,
+      dataNascimento: '10/10/1980',
+      telefone: NEW_PERSON.telefone,
+    };
+    const erased = await erase(await login(t, credentials), '10.9.0.7');
+    expect(erased.json().dados).toMatchObject({ cadastroEliminado: true, emailEnviado: true });
+    const [person] = await db.select().from(persons).where(eq(persons.cpfCnpj, '11144477735'));
+    expect(person).toMatchObject({
+      name: 'Beatriz Nova',
+      birthDate: null,
+      phone: null,
+      email: null,
+      gender: null,
+    });
+    expect(
+      await db.select().from(personRegistrations).where(eq(personRegistrations.personId, person!.id)),
+    ).toEqual([]);
+    const [mail] = await db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.template, 'privacy-erasure-person'))
+      .orderBy(desc(outboundMessages.id))
+      .limit(1);
+    expect(mail).toMatchObject({ recipient: 'novo@example.com' });
+    expect(mail!.bodyText).toContain('data de nascimento, telefone, e-mail, sexo e endereço do seu cadastro');
+    // Nothing identifies her by her birth date any more.
+    const relogin = await call(
+      t,
+      'negociacao_robo/passo_1',
+      { ...credentials, aceite: true, captcha: await solveRobotCheck(t) },
+      { host: hostOf('demo'), ip: '10.9.0.8' },
+    );
+    expect(relogin.json().retorno).toBe(false);
+  });
+
+  it('records the erasure without an e-mail when there is none on file', async () => {
+    await db.update(persons).set({ email: null }).where(eq(persons.cpfCnpj, '12ABC34501DE35'));
+    const company = await login(t, { pesCpfCnpj: '12.ABC.345/01DE-35', telefone: '(11) 3333-4444' });
+    const res = await erase(company, '10.9.0.10');
+    expect(res.json().dados).toMatchObject({ emailEnviado: false });
+    const [request] = await db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.protocol, res.json().dados.protocolo));
+    expect(request).toMatchObject({ name: 'Comércio Exemplo Ltda.', email: '', personMessageId: null });
+  });
+
+  it('is rate-limited per client, and so are the downloads', async () => {
+    const downloads = [];
+    for (let i = 0; i < 11; i++)
+      downloads.push((await get('/api/meus-dados.pdf', undefined, 'demo', '10.9.0.9')).statusCode);
+    expect(downloads).toEqual([...Array(10).fill(401), 429]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await erase(undefined, '10.9.0.5')).statusCode);
+    expect(answers).toEqual([401, 401, 401, 429]);
+  });
+});

@@ -1,0 +1,34 @@
+import type {
+  PrivacyRequestListItem,
+  PrivacyRequestListPage,
+  PrivacyRequestStatusName,
+} from '@portal/domain';
+import { adminCall } from './admin';
+
+// The privacy queue of the admin API (docs/api.md "Privacy portal"): the rights requests of the privacy portal.
+
+/** The queue's filters; '' is "any". Dates are 'YYYY-MM-DD' (Brasília days of receipt, both ends included). */
+export interface PrivacyRequestFilters {
+  parceiro: string;
+  status: PrivacyRequestStatusName | '';
+  de: string;
+  ate: string;
+}
+
+export function listPrivacyRequests(
+  filters: PrivacyRequestFilters,
+  page: number,
+): Promise<PrivacyRequestListPage> {
+  const query = new URLSearchParams({ page: String(page) });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  return adminCall<PrivacyRequestListPage>('GET', `/api/solicitacoes-privacidade?${query}`);
+}
+
+export const movePrivacyRequest = (id: number, status: PrivacyRequestStatusName) =>
+  adminCall<{ message: string; data: PrivacyRequestListItem }>(
+    'PUT',
+    `/api/solicitacoes-privacidade/${id}/status`,
+    {
+      status,
+    },
+  );

@@ -1,0 +1,36 @@
+import type { JobApplicationInput } from '@portal/domain';
+import { ApiError, type Envelope } from '../../../lib/api';
+
+/** The application as POST /api/trabalhe-conosco takes it: the CV as base64 (a data URL is accepted) or ''. */
+export type JobApplicationPayload = JobApplicationInput & { curriculo: string };
+
+/**
+ * The job form's own route (docs/api.md "Job applications"), not api.php: a CV up to 5 MB needs a larger body limit
+ * than every other call. Resolves with the envelope of a 2xx answer; rejects with ApiError otherwise.
+ */
+export async function sendJobApplication(payload: JobApplicationPayload): Promise<Envelope<{ id: number }>> {
+  let response: Response;
+  try {
+    response = await fetch('/api/trabalhe-conosco', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Falha de rede');
+  }
+  const envelope = (await response.json().catch(() => undefined)) as Envelope<{ id: number }> | undefined;
+  if (!response.ok || !envelope) throw new ApiError(response.status, envelope?.mensagem ?? '', envelope);
+  return envelope;
+}
+
+/** The file as a data URL (base64), read on the phone only when the form is sent. */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}

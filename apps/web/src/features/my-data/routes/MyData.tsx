@@ -1,0 +1,267 @@
+import {
+  ERASURE_REGISTRATION_DATA,
+  ERASURE_REGISTRATION_KEPT,
+  formatBrDate,
+  maskCpfCnpj,
+  maskPhone,
+} from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { ApiError, failureText } from '../../../lib/api';
+import { markHeroPainted } from '../../../lib/first-paint';
+import { usePartner } from '../../../lib/partner';
+import { Link } from '../../../lib/router';
+import { Footer } from '../../landing/components/Footer';
+import {
+  type ErasureAnswer,
+  fetchMyData,
+  MY_DATA_JSON_URL,
+  MY_DATA_PDF_URL,
+  type MyDataExport,
+  requestErasure,
+} from '../api/my-data';
+import { ErasureDialog } from '../components/ErasureDialog';
+import '../my-data.css';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'unidentified' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; data: MyDataExport }
+  | { kind: 'erased'; answer: ErasureAnswer };
+
+const ERASURE_FAILED = 'Não foi possível eliminar os seus dados agora. Tente novamente mais tarde.';
+
+/** "n registros" in Portuguese. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Summary({ data }: { data: MyDataExport }) {
+  const person = data.titular;
+  const instalments = data.contratos.reduce((sum, c) => sum + c.parcelas.length, 0);
+  const rows: [string, string][] = [
+    [
+      'Contratos',
+      `${count(data.contratos.length, 'contrato', 'contratos')}, ${count(instalments, 'parcela', 'parcelas')}`,
+    ],
+    ['Acordos', count(data.acordos.length, 'acordo', 'acordos')],
+    ['Simulações de pagamento', count(data.simulacoes.length, 'simulação', 'simulações')],
+    ['Pedidos sobre dívidas', count(data.solicitacoes.length, 'pedido', 'pedidos')],
+    ['Segundas vias de boleto', count(data.segundasVias.length, 'segunda via', 'segundas vias')],
+    ['Mensagens enviadas a você', count(data.mensagens.length, 'mensagem', 'mensagens')],
+    [
+      'Solicitações de privacidade',
+      count(data.solicitacoesDePrivacidade.length, 'solicitação', 'solicitações'),
+    ],
+    ['Mensagens de contato', count(data.mensagensDeContato.length, 'mensagem', 'mensagens')],
+    ['Propostas pelo formulário', count(data.propostasPeloFormulario.length, 'proposta', 'propostas')],
+    ['Acessos ao portal', count(data.sessoes.length, 'acesso', 'acessos')],
+    ['Registros de navegação', count(data.registrosDeNavegacao.length, 'registro', 'registros')],
+  ];
+  return (
+    <>
+      <section aria-labelledby="meus-dados-identificacao" className="my-data__card">
+        <h2 id="meus-dados-identificacao">Identificação</h2>
+        <dl className="my-data__list" data-testid="my-data-person">
+          <dt>Nome</dt>
+          <dd>{person.nome}</dd>
+          <dt>CPF/CNPJ</dt>
+          <dd>{maskCpfCnpj(person.cpfCnpj)}</dd>
+          <dt>Data de nascimento</dt>
+          <dd>{person.dataNascimento ? formatBrDate(person.dataNascimento) : 'não informada'}</dd>
+          <dt>Telefone</dt>
+          <dd>{person.telefone ? maskPhone(person.telefone) : 'não informado'}</dd>
+          <dt>E-mail</dt>
+          <dd>{person.email ?? 'não informado'}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="meus-dados-registros" className="my-data__card">
+        <h2 id="meus-dados-registros">O que guardamos sobre você</h2>
+        <dl className="my-data__list" data-testid="my-data-summary">
+          {rows.map(([label, value]) => (
+            <div key={label} className="my-data__row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/**
+ * "Meus dados" at /meus-dados (issue 6 item 1, docs/decisions/010): for the person identified on this portal, a
+ * summary of what the portal holds about them, the JSON and PDF downloads and the erasure with its confirmation;
+ * anyone else is told to identify themselves first on the home page.
+ */
+export default function MyData() {
+  const config = usePartner();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [dialog, setDialog] = useState<{ busy: boolean; failure: string | null } | null>(null);
+  const receiptRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    document.title = `${config.nome} - Meus dados`;
+    markHeroPainted();
+    return () => {
+      document.title = config.nome;
+    };
+  }, [config]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load for "Tentar novamente"
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyData(controller.signal).then(
+      (data) => setState({ kind: 'ready', data }),
+      (error) => {
+        if (controller.signal.aborted) return;
+        setState({ kind: error instanceof ApiError && error.status === 401 ? 'unidentified' : 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  useEffect(() => {
+    if (state.kind === 'erased') receiptRef.current?.focus();
+  }, [state.kind]);
+
+  async function erase() {
+    setDialog({ busy: true, failure: null });
+    try {
+      const answer = await requestErasure();
+      if (!answer.retorno) throw new Error(answer.mensagem);
+      setDialog(null);
+      setState({ kind: 'erased', answer: answer.dados });
+    } catch (error) {
+      const expired = error instanceof ApiError && error.status === 401;
+      if (expired) {
+        setDialog(null);
+        setState({ kind: 'unidentified' });
+      } else {
+        setDialog({ busy: false, failure: failureText(error, ERASURE_FAILED) });
+      }
+    }
+  }
+
+  return (
+    <div className="my-data">
+      <PageHeader />
+      <main id="conteudo" className="container my-data__main">
+        <h1>Meus dados</h1>
+        {state.kind === 'loading' && (
+          <p className="boot" role="status">
+            Carregando…
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <div className="my-data__card" role="alert">
+            <p>Não foi possível carregar os seus dados.</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setState({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Tentar novamente
+            </button>
+          </div>
+        )}
+        {state.kind === 'unidentified' && (
+          <div className="my-data__card" data-testid="my-data-unidentified">
+            <p>
+              Para ver, baixar ou pedir a eliminação dos dados que este portal guarda sobre você, primeiro
+              precisamos saber que é você mesmo.
+            </p>
+            <p>
+              Volte à página inicial, digite o seu CPF ou CNPJ e confirme os seus dados. Depois disso, abra de
+              novo “Meus dados” no menu.
+            </p>
+            <Link to="/" className="btn btn--primary">
+              Ir para a página inicial e informar o CPF/CNPJ
+            </Link>
+            <p className="my-data__hint">
+              Sem se identificar, você ainda pode fazer um pedido pelo{' '}
+              <Link to="/portal-de-privacidade">portal de privacidade</Link>.
+            </p>
+          </div>
+        )}
+        {state.kind === 'ready' && (
+          <>
+            <p className="my-data__intro">
+              Estes são os dados que {config.nome} guarda sobre você neste portal, como prevê a Lei Geral de
+              Proteção de Dados (LGPD). Baixe uma cópia completa ou peça a eliminação do que a lei não nos
+              obriga a guardar.
+            </p>
+            <Summary data={state.data} />
+            <section aria-labelledby="meus-dados-baixar" className="my-data__card">
+              <h2 id="meus-dados-baixar">Baixar uma cópia</h2>
+              <p>O arquivo JSON serve para levar os dados a outro serviço; o PDF é para ler ou imprimir.</p>
+              <div className="my-data__actions">
+                <a className="btn btn--primary" href={MY_DATA_JSON_URL} download data-testid="download-json">
+                  Baixar meus dados (JSON)
+                </a>
+                <a className="btn btn--primary" href={MY_DATA_PDF_URL} download data-testid="download-pdf">
+                  Baixar meus dados (PDF)
+                </a>
+              </div>
+            </section>
+            <section aria-labelledby="meus-dados-eliminar" className="my-data__card">
+              <h2 id="meus-dados-eliminar">Eliminar meus dados</h2>
+              <p>
+                Você pode pedir que apaguemos agora os dados que a lei não nos obriga a guardar. Antes de
+                confirmar, mostramos o que será eliminado e o que fica guardado.
+              </p>
+              <button
+                type="button"
+                className="btn btn--ghost my-data__erase"
+                onClick={() => setDialog({ busy: false, failure: null })}
+                data-testid="erasure-open"
+              >
+                Solicitar eliminação dos meus dados
+              </button>
+            </section>
+          </>
+        )}
+        {state.kind === 'erased' && (
+          <div
+            ref={receiptRef}
+            className="my-data__card my-data__receipt"
+            tabIndex={-1}
+            role="status"
+            data-testid="erasure-receipt"
+          >
+            <h2>Pedido atendido</h2>
+            <p>
+              Eliminamos os dados que a lei não nos obriga a guardar. Protocolo:{' '}
+              <strong className="my-data__protocol" data-testid="erasure-protocol">
+                {state.answer.protocolo}
+              </strong>
+            </p>
+            {!state.answer.cadastroEliminado && (
+              <p>
+                Ficaram guardados: {ERASURE_REGISTRATION_DATA}, porque {ERASURE_REGISTRATION_KEPT}.
+              </p>
+            )}
+            {state.answer.emailEnviado && <p>Enviamos a confirmação com o protocolo para o seu e-mail.</p>}
+            <p>Por segurança, a sua sessão foi encerrada.</p>
+            <Link to="/" className="btn btn--primary">
+              Ir para a página inicial
+            </Link>
+          </div>
+        )}
+        {dialog && (
+          <ErasureDialog
+            busy={dialog.busy}
+            failure={dialog.failure}
+            onConfirm={erase}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+      </main>
+      <Footer config={config} />
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creditorCompanies, creditorLeads } from '../../apps/server/src/db/schema';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Creditor registration (/seja-parceiro) and the sign-up wizard (/cadastre-sua-empresa/:id) of spec 002 §2, §4, §5,
+// §8, through the built web app, the real server and the SMTP peer.
+const SCREENSHOTS = '/tmp/creditor-screens/';
+const PASSWORD_RULE = 'Senha deve conter no mínimo 6 dígitos, letras minúsculas, maiúsculas e números.';
+const PLAN_REQUIRED = 'É necessário selecionar um plano antes de prosseguir.';
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(path: string, width = 390): Promise<Page> {
+  context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true, locale: 'pt-BR' });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url('acme', path));
+  return page;
+}
+
+/** The error line tied to a field (aria-describedby), as a screen reader reads it. */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '')
+    .split(' ')
+    .filter((id) => id.endsWith('-error'));
+  if (ids.length === 0) return '';
+  return ((await page.locator(`[id="${ids[0]}"]`).textContent()) ?? '').trim();
+}
+
+async function waitForMail(to: string, subject: string) {
+  await expect
+    .poll(() => portal.smtp.received.some((mail) => mail.to.includes(to) && mail.raw.includes(subject)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  return portal.smtp.received.find((mail) => mail.to.includes(to) && mail.raw.includes(subject))!;
+}
+
+describe('simple creditor registration (RegisterCreditor)', () => {
+  it('shows each validation message, then registers, tells of the e-mail and e-mails the link', async () => {
+    const page = await open('/', 1280);
+    await page.getByRole('link', { name: 'Seja um credor parceiro' }).click();
+    await page.waitForURL(/\/seja-parceiro$/);
+    await page.getByRole('heading', { name: 'Seja um credor parceiro', level: 1 }).waitFor();
+
+    const submit = page.getByRole('button', { name: 'Cadastrar empresa' });
+    await submit.click();
+    expect(await fieldError(page, 'Razão social')).toBe('O campo razão social é obrigatório');
+    expect(await fieldError(page, 'CNPJ')).toBe('O campo CNPJ é obrigatório');
+    expect(await fieldError(page, 'Nome do contato')).toBe('O campo nome do contato é obrigatório');
+    expect(await fieldError(page, 'Celular')).toBe('O campo celular é obrigatório');
+    expect(await fieldError(page, 'E-mail')).toBe('O campo e-mail é obrigatório');
+    expect(await fieldError(page, 'Telefone fixo (opcional)')).toBe('');
+    expect(await fieldError(page, 'Site (opcional)')).toBe('');
+    // The first invalid field has the focus.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('razao_social');
+
+    await page.getByLabel('Razão social', { exact: true }).fill('Alfa Cobranças Ltda');
+    await page.getByLabel('CNPJ', { exact: true }).fill('11222333000182');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Ana Souza');
+    await page.getByLabel('Celular', { exact: true }).fill('4198765432');
+    await page.getByLabel('Telefone fixo (opcional)', { exact: true }).fill('413333');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana@alfa');
+    await page.getByLabel('Site (opcional)', { exact: true }).fill('alfa');
+    await submit.click();
+    expect(await fieldError(page, 'CNPJ')).toBe('Digite um CNPJ válido');
+    expect(await fieldError(page, 'Celular')).toBe('Digite um celular válido');
+    expect(await fieldError(page, 'Telefone fixo (opcional)')).toBe('Digite um telefone fixo válido');
+    expect(await fieldError(page, 'E-mail')).toBe('Digite um e-mail válido');
+    expect(await fieldError(page, 'Site (opcional)')).toBe(
+      'Digite um site válido, como www.suaempresa.com.br',
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}seja-parceiro-erros.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An alphanumeric CNPJ, typed in lower case, is masked and accepted.
+    await page.getByLabel('CNPJ', { exact: true }).fill('12abc34501de35');
+    expect(await page.getByLabel('CNPJ', { exact: true }).inputValue()).toBe('12.ABC.345/01DE-35');
+    await page.getByLabel('Celular', { exact: true }).fill('41987654321');
+    expect(await page.getByLabel('Celular', { exact: true }).inputValue()).toBe('(41) 98765-4321');
+    await page.getByLabel('Telefone fixo (opcional)', { exact: true }).fill('');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana@alfa.com.br');
+    await page.getByLabel('Site (opcional)', { exact: true }).fill('www.alfa.com.br');
+    await submit.click();
+
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Credor adicionado com sucesso!' }).count())
+      .toBeGreaterThan(0);
+    const done = page.getByTestId('creditor-registered');
+    await done.waitFor();
+    expect(await done.textContent()).toContain('Enviamos um e-mail de confirmação para ana@alfa.com.br');
+    await page.screenshot({ path: `${SCREENSHOTS}seja-parceiro-sucesso.png`, fullPage: true });
+
+    const [lead] = await portal.database.db
+      .select()
+      .from(creditorLeads)
+      .where(eq(creditorLeads.email, 'ana@alfa.com.br'));
+    expect(lead).toMatchObject({ cnpj: '12ABC34501DE35', mobile: '41987654321', landline: '' });
+    expect(lead!.signUpLink).toBe(portal.url('acme', `/cadastre-sua-empresa/${lead!.code}`));
+    const mail = await waitForMail('ana@alfa.com.br', 'cadastro');
+    expect(mail.raw).toContain(lead!.code);
+    await waitForMail('contato@acme.example.com', 'credor');
+  });
+});
+
+describe('creditor sign-up wizard', () => {
+  it('opens from the e-mailed link prefilled, checks each step, toggles plans and signs up', async () => {
+    // A registration through the API, then the link of the e-mail the creditor receives.
+    const registered = await portal.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=cadastrarEmpresaCredora',
+      headers: { host: new URL(portal.url('acme')).host },
+      payload: {
+        razao_social: 'Beta Recuperadora S.A.',
+        cnpj: '11.222.333/0001-81',
+        nome_contato: 'Bruno Lima',
+        telefone_cel: '(11) 99876-5432',
+        email: 'bruno@beta.com.br',
+      },
+    });
+    expect(registered.json().retorno).toBe(true);
+    const mail = await waitForMail('bruno@beta.com.br', 'cadastro');
+    const link = /http:\/\/acme\.portal\.localhost:\d+\/cadastre-sua-empresa\/[A-Za-z0-9_-]+/.exec(
+      mail.raw.replace(/=\r?\n/g, ''),
+    )?.[0];
+    expect(link).toBeDefined();
+
+    const page = await open(new URL(link!).pathname);
+    const step = page.locator('[aria-current="step"]');
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    expect(await step.textContent()).toContain('Dados do Usuário');
+    await expect
+      .poll(() => page.getByLabel('Razão social', { exact: true }).inputValue())
+      .toBe('Beta Recuperadora S.A.');
+    expect(await page.getByLabel('Nome do contato', { exact: true }).inputValue()).toBe('Bruno Lima');
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('bruno@beta.com.br');
+    expect(await page.getByRole('button', { name: 'Voltar' }).count()).toBe(0);
+
+    // Step 1 goes on only when valid: messages under the fields, focus on the first invalid one.
+    await page.getByLabel('E-mail', { exact: true }).fill('bruno@');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    expect(await fieldError(page, 'Usuário')).toBe('O campo usuário é obrigatório');
+    expect(await fieldError(page, 'Senha')).toBe('O campo senha é obrigatório');
+    expect(await fieldError(page, 'E-mail')).toBe('Digite um e-mail válido');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('usuario');
+    await page.getByLabel('Usuário', { exact: true }).fill('bruno.beta');
+    await page.getByLabel('Senha', { exact: true }).fill('fraca1');
+    await page.getByLabel('E-mail', { exact: true }).fill('bruno@beta.com.br');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    expect(await fieldError(page, 'Senha')).toBe(PASSWORD_RULE);
+    expect(await step.textContent()).toContain('Dados do Usuário');
+    await page.screenshot({ path: `${SCREENSHOTS}cadastre-sua-empresa-etapa1.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Senha', { exact: true }).fill('Forte123');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+
+    // Step 2: the plans, the required plan, selection and deselection (mouse and keyboard).
+    await page.getByRole('heading', { name: 'Plano Empresa', level: 2 }).waitFor();
+    expect(await step.textContent()).toContain('Plano Empresa');
+    const crm = page.getByRole('button', { name: 'CRM - Sistema de cobrança' });
+    const portalPlan = page.getByRole('button', { name: 'Portal + CRM' });
+    await crm.waitFor();
+    const crmText = (await page.getByRole('listitem').filter({ has: crm }).textContent()) ?? '';
+    for (const fact of ['R$\u00a0125,11', 'R$\u00a0112,60', '10% de desconto para quem aderir hoje'])
+      expect(crmText, fact).toContain(fact);
+    const portalCard = page.getByRole('listitem').filter({ has: portalPlan });
+    expect(await portalCard.textContent()).toContain('R$\u00a0167,90');
+    expect(await portalCard.textContent()).toContain('R$\u00a0151,11');
+    expect(await crm.getAttribute('aria-pressed')).toBe('false');
+
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: PLAN_REQUIRED }).count()).toBe(1);
+
+    // A click anywhere on the card (here on its price) toggles it.
+    const price = await page
+      .getByRole('listitem')
+      .filter({ has: crm })
+      .getByText('R$\u00a0112,60')
+      .boundingBox();
+    await page.mouse.click(price!.x + price!.width / 2, price!.y + price!.height / 2);
+    expect(await crm.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('alert').filter({ hasText: PLAN_REQUIRED }).count()).toBe(0);
+    await crm.click();
+    expect(await crm.getAttribute('aria-pressed')).toBe('false');
+    await portalPlan.focus();
+    await page.keyboard.press('Space');
+    expect(await portalPlan.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await portalPlan.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
+    expect(await portalPlan.getAttribute('aria-pressed')).toBe('true');
+    expect(await crm.getAttribute('aria-pressed')).toBe('false');
+    await page.screenshot({ path: `${SCREENSHOTS}cadastre-sua-empresa-planos.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Voltar keeps what was typed, and the chosen plan.
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    expect(await page.getByLabel('Usuário', { exact: true }).inputValue()).toBe('bruno.beta');
+    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('Forte123');
+    expect(await page.getByLabel('Razão social', { exact: true }).inputValue()).toBe(
+      'Beta Recuperadora S.A.',
+    );
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    expect(await portalPlan.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.getByRole('heading').textContent()).toBe('Cadastrado com sucesso');
+    expect(await modal.textContent()).toContain('Acesse a área do credor');
+    await page.screenshot({ path: `${SCREENSHOTS}cadastre-sua-empresa-sucesso.png` });
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(portal.url('acme', '/'));
+
+    const [company] = await portal.database.db
+      .select()
+      .from(creditorCompanies)
+      .where(eq(creditorCompanies.login, 'bruno.beta'));
+    expect(company).toMatchObject({
+      databaseName: 'betarecuperadorasa',
+      companyName: 'Beta Recuperadora S.A.',
+      userEmail: 'bruno@beta.com.br',
+      planCode: 2,
+      usesPortal: 'S',
+      userCount: 1,
+      businessKind: 'cobranca',
+    });
+    expect(company!.creditorLeadId).not.toBeNull();
+    expect(company!.passwordHash).not.toContain('Forte123');
+    const welcome = await waitForMail('bruno@beta.com.br', 'bem-vindo');
+    expect(welcome.raw).not.toContain('Forte123');
+  });
+
+  it('shows the server message and stays on the wizard when the login is taken', async () => {
+    const taken = await portal.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=cadastrarCliente',
+      headers: { host: new URL(portal.url('acme')).host },
+      payload: {
+        emp_nome: 'Delta Cobranças',
+        usu_nome: 'Carla Dias',
+        usu_email: 'carla@delta.com.br',
+        usu_login: 'carla.delta',
+        usu_senha: 'Forte123',
+        emp_usa_site: 'N',
+      },
+    });
+    expect(taken.json().retorno).toBe(true);
+    const page = await open('/cadastre-sua-empresa');
+    await page.getByLabel('Razão social', { exact: true }).waitFor();
+    await page.getByLabel('Razão social', { exact: true }).fill('Gama Cobranças');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Gabriela Reis');
+    await page.getByLabel('Usuário', { exact: true }).fill('Carla.Delta');
+    await page.getByLabel('Senha', { exact: true }).fill('Forte123');
+    await page.getByLabel('E-mail', { exact: true }).fill('gabriela@gama.com.br');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await page.getByRole('button', { name: 'CRM - Sistema de cobrança' }).click();
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Este usuário já está em uso. Escolha outro usuário.');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    expect(new URL(page.url()).pathname).toBe('/cadastre-sua-empresa');
+    expect(await page.getByRole('button', { name: 'Finalizar Cadastro' }).isVisible()).toBe(true);
+  });
+});
