@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Portal } from './harness';
+import { landingAppRunning, type Portal } from './harness';
 
 // The demo debtor's logins through the landing page's search box, shared by the debtor-area browser tests.
 
@@ -19,6 +19,7 @@ export async function solveRobotCheck(page: Page): Promise<void> {
 }
 
 async function searchMaria(page: Page): Promise<void> {
+  await landingAppRunning(page);
   const box = page.getByTestId('search-input');
   await box.fill(MARIA.cpf);
   await box.press('Enter');

@@ -131,3 +131,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/**
+ * Waits until the app has taken over the server-rendered landing page (React has attached to its search box).
+ * Tests of what comes after the search start from there; the first screen before the app runs has its own tests
+ * (landing.test.ts).
+ */
+export async function landingAppRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="search-input"]');
+    return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
+  });
+}

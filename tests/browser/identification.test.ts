@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { persons, stepLogs } from '../../apps/server/src/db/schema';
 import { header, type ReceivedMail } from '../../apps/server/test/smtp-peer';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, landingAppRunning, launchChromium, type Portal, startPortal } from './harness';
 
 // Spec 000 §2, §4, §5 and §8: identifying the debtor (login, SMS token, first access, forgotten phone), through
 // the built web app, the real server and the demo seed. Each test drives a fresh browser context.
@@ -49,6 +49,7 @@ const searchBox = (page: Page) => page.getByTestId('search-input');
 
 /** Types a CPF/CNPJ in the landing page's search box and submits it with Enter. */
 async function search(page: Page, document: string): Promise<void> {
+  await landingAppRunning(page);
   const box = searchBox(page);
   await box.fill(document);
   await box.press('Enter');
