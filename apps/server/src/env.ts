@@ -6,76 +6,87 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  SEED_DEMO: z.enum(['auto', 'off', 'force']).default('auto'),
-  PARTNER_HOSTS: z.string().optional(),
-  /** Seconds a server process keeps a partner's row and configuration in memory; 0 reads them on every call. */
-  PARTNER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Portal de Negociação <nao-responda@portal.localhost>'),
-  REDIS_URL: z.string().url().optional(),
-  TRUST_PROXY: booleanFlag,
-  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  WEB_DIST_DIR: z.string().optional(),
-  /** Address of a partner's portal in links sent by e-mail; {partner} is replaced by the identifier. */
-  PUBLIC_URL_TEMPLATE: z.string().default('http://{partner}.portal.localhost:3000'),
-  /** Cookies get the Secure flag (set when the portal is served over HTTPS). */
-  COOKIE_SECURE: booleanFlag,
-  /** Secret that signs robot-check challenges; random per process when unset (fine for one process). */
-  CAPTCHA_HMAC_SECRET: z.string().min(16).optional(),
-  /** ALTCHA difficulty: the solution is a counter below this number (higher is slower for the phone). */
-  CAPTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
-  TURNSTILE_SECRET_KEY: z.string().optional(),
-  RECAPTCHA_SECRET_KEY: z.string().optional(),
-  HCAPTCHA_SECRET_KEY: z.string().optional(),
-  /** Verify endpoints of the hosted robot checks (overridable for tests against a local server). */
-  TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
-  HCAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
-  /** Zenvia SMS API token; without it SMS stay in the outbox (development mailbox). */
-  ZENVIA_API_TOKEN: z.string().optional(),
-  ZENVIA_SMS_FROM: z.string().default('portal'),
-  ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
-  /** Client addresses never rate limited by the HTTP layer (a load generator of our own); comma-separated. */
-  RATE_LIMIT_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((ip) => ip.trim())
-        .filter(Boolean),
-    ),
-  /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
-  STAGE_CALCULATION_HOST: z.string().url().optional(),
-  STAGE_CALCULATION_TOKEN: z.string().optional(),
-  /** CEP lookup service (ViaCEP's format, e.g. https://viacep.com.br); unset answers from a small built-in table. */
-  CEP_SERVICE_URL: z.string().url().optional(),
-  /** Milliseconds a CEP lookup may take before the form is cleared for the person to type the address. */
-  CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-  /** Minutes a computed plan (pre_acordo) stays valid for its session. */
-  PLAN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
-  /** Anti-automation limits (GUIDE security principles), per window of LIMIT_WINDOW_MINUTES. */
-  LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
-  LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
-  LIMIT_LOGIN_PER_DOCUMENT: z.coerce.number().int().positive().default(10),
-  LIMIT_FIRST_ACCESS_PER_IP: z.coerce.number().int().positive().default(10),
-  LIMIT_SMS_PER_PHONE: z.coerce.number().int().positive().default(3),
-  LIMIT_PHONE_CHANGE_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
-  TOKEN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
-  /** Back office: hours a staff access token lives; login attempts per client address and per user name a window. */
-  STAFF_TOKEN_HOURS: z.coerce.number().positive().max(720).default(8),
-  LIMIT_STAFF_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
-  LIMIT_STAFF_LOGIN_PER_USER: z.coerce.number().int().positive().default(5),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    SEED_DEMO: z.enum(['auto', 'off', 'force']).default('auto'),
+    PARTNER_HOSTS: z.string().optional(),
+    /** Seconds a server process keeps a partner's row and configuration in memory; 0 reads them on every call. */
+    PARTNER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Portal de Negociação <nao-responda@portal.localhost>'),
+    REDIS_URL: z.string().url().optional(),
+    TRUST_PROXY: booleanFlag,
+    OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    WEB_DIST_DIR: z.string().optional(),
+    /** Address of a partner's portal in links sent by e-mail; {partner} is replaced by the identifier. */
+    PUBLIC_URL_TEMPLATE: z.string().default('http://{partner}.portal.localhost:3000'),
+    /** Cookies get the Secure flag (set when the portal is served over HTTPS). */
+    COOKIE_SECURE: booleanFlag,
+    /** Secret that signs robot-check challenges; random per process when unset (fine for one process). */
+    CAPTCHA_HMAC_SECRET: z.string().min(16).optional(),
+    /** ALTCHA difficulty: the solution is a counter below this number (higher is slower for the phone). */
+    CAPTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
+    TURNSTILE_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    HCAPTCHA_SECRET_KEY: z.string().optional(),
+    /** Verify endpoints of the hosted robot checks (overridable for tests against a local server). */
+    TURNSTILE_VERIFY_URL: z
+      .string()
+      .url()
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+    HCAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
+    /** Zenvia SMS API token; without it SMS stay in the outbox (development mailbox). */
+    ZENVIA_API_TOKEN: z.string().optional(),
+    ZENVIA_SMS_FROM: z.string().default('portal'),
+    ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
+    /** Client addresses never rate limited by the HTTP layer (a load generator of our own); comma-separated. */
+    RATE_LIMIT_ALLOWLIST: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      ),
+    /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
+    STAGE_CALCULATION_HOST: z.string().url().optional(),
+    STAGE_CALCULATION_TOKEN: z.string().optional(),
+    /** CEP lookup service (ViaCEP's format, e.g. https://viacep.com.br); unset answers from a small built-in table. */
+    CEP_SERVICE_URL: z.string().url().optional(),
+    /** Milliseconds a CEP lookup may take before the form is cleared for the person to type the address. */
+    CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    /** Minutes a computed plan (pre_acordo) stays valid for its session. */
+    PLAN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+    /** Anti-automation limits (GUIDE security principles), per window of LIMIT_WINDOW_MINUTES. */
+    LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+    LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
+    LIMIT_LOGIN_PER_DOCUMENT: z.coerce.number().int().positive().default(10),
+    LIMIT_FIRST_ACCESS_PER_IP: z.coerce.number().int().positive().default(10),
+    LIMIT_SMS_PER_PHONE: z.coerce.number().int().positive().default(3),
+    LIMIT_PHONE_CHANGE_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
+    TOKEN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+    /** Back office: hours a staff access token lives; login attempts per client address and per user name a window. */
+    STAFF_TOKEN_HOURS: z.coerce.number().positive().max(720).default(8),
+    LIMIT_STAFF_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
+    LIMIT_STAFF_LOGIN_PER_USER: z.coerce.number().int().positive().default(5),
+    /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
+    SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  })
+  // PGlite is one process's database; rate limits counted in each process's memory would multiply by the count.
+  .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {
+    path: ['SERVER_PROCESSES'],
+    message: 'more than one server process needs DATABASE_URL (PostgreSQL) and REDIS_URL',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,34 +1,100 @@
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { loadEnv } from './env';
+import { type Env, loadEnv } from './env';
 import { prepareDatabase } from './prepare-database';
 
+// One process by default. SERVER_PROCESSES > 1 (PostgreSQL and Redis only) forks that many workers sharing the
+// port: the primary prepares the database once, hands every worker the same robot-check secret and relays partner
+// edits between them so each worker's partner cache forgets an edit made in another (docs/performance.md).
+
 const env = loadEnv();
-const database = await openDatabase({
-  url: env.DATABASE_URL,
-  dataDir: env.DATA_DIR,
-  onPoolError: (error) => console.error('database pool error:', error.message),
-});
-const app = await buildApp({ env, database });
+const openConfiguredDatabase = (settings: Env) =>
+  openDatabase({
+    url: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    onPoolError: (error) => console.error('database pool error:', error.message),
+  });
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+/** A partner edit made in one worker, to be forgotten by the others: its id, or null for every partner. */
+interface PartnerChange {
+  partnerChanged: number | null;
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const isPartnerChange = (message: unknown): message is PartnerChange =>
+  typeof message === 'object' && message !== null && 'partnerChanged' in message;
 
-// Listen first so /healthz can answer 503 while migrations and the seed run.
-await app.listen({ port: env.PORT, host: env.HOST });
-const started = Date.now();
-const seed = await prepareDatabase(database, env);
-app.readiness.ready = true;
-app.log.info(
-  { database: database.kind, seed, ms: Date.now() - started },
-  `portal ready on http://localhost:${env.PORT} (demo partner: http://localhost:${env.PORT}, others: http://acme.portal.localhost:${env.PORT})`,
-);
+if (env.SERVER_PROCESSES > 1 && cluster.isPrimary) await runPrimary(env);
+else await runServer(env);
+
+async function runPrimary(settings: Env): Promise<void> {
+  const database = await openConfiguredDatabase(settings);
+  const seed = await prepareDatabase(database, settings);
+  await database.close();
+  // Challenges signed by one worker are checked by whichever worker receives the answer.
+  const workerEnv = { CAPTCHA_HMAC_SECRET: settings.CAPTCHA_HMAC_SECRET ?? randomBytes(32).toString('hex') };
+  let stopping = false;
+  const fork = () => cluster.fork(workerEnv);
+  cluster.on('message', (from, message) => {
+    if (!isPartnerChange(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < settings.SERVER_PROCESSES; i += 1) fork();
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(
+    JSON.stringify({
+      database: database.kind,
+      seed,
+      processes: settings.SERVER_PROCESSES,
+      port: settings.PORT,
+    }),
+  );
+}
+
+async function runServer(settings: Env): Promise<void> {
+  const database = await openConfiguredDatabase(settings);
+  const app = await buildApp({ env: settings, database });
+
+  if (cluster.isWorker) {
+    app.partnerCache.relay = (partnerId) =>
+      process.send?.({ partnerChanged: partnerId } satisfies PartnerChange);
+    process.on('message', (message) => {
+      if (isPartnerChange(message)) app.partnerCache.forget(message.partnerChanged);
+    });
+  }
+
+  let closing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Listen first so /healthz can answer 503 while migrations and the seed run (a worker's primary ran them).
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  const started = Date.now();
+  const seed = cluster.isWorker
+    ? 'prepared by the primary process'
+    : await prepareDatabase(database, settings);
+  app.readiness.ready = true;
+  app.log.info(
+    { database: database.kind, seed, ms: Date.now() - started },
+    `portal ready on http://localhost:${settings.PORT} (demo partner: http://localhost:${settings.PORT}, others: http://acme.portal.localhost:${settings.PORT})`,
+  );
+}

@@ -26,6 +26,10 @@ export interface PartnerCache {
   /** Forgets everything about this partner (its row under any identifier, its configuration). */
   invalidate(partnerId: number): void;
   clear(): void;
+  /** Told of every invalidate (null: clear) made here, so the other server processes forget it too (server.ts). */
+  relay: ((partnerId: number | null) => void) | null;
+  /** An edit made in another server process: forgets as invalidate (null: clear) does, without relaying it. */
+  forget(partnerId: number | null): void;
 }
 
 interface Entry<T> {
@@ -40,17 +44,29 @@ class MemoryPartnerCache implements PartnerCache {
   readonly partnersByIdentifier = new Map<string, Entry<PartnerRow | undefined>>();
   readonly configs = new Map<number, Entry<PartnerConfig>>();
 
+  relay: ((partnerId: number | null) => void) | null = null;
+
   invalidate(partnerId: number): void {
+    this.forget(partnerId);
+    this.relay?.(partnerId);
+  }
+
+  clear(): void {
+    this.forget(null);
+    this.relay?.(null);
+  }
+
+  forget(partnerId: number | null): void {
+    if (partnerId === null) {
+      this.configs.clear();
+      this.partnersByIdentifier.clear();
+      return;
+    }
     this.configs.delete(partnerId);
     for (const [identifier, entry] of this.partnersByIdentifier) {
       // A load still in flight may be this partner's old row: forget it too.
       if (!entry.settled || entry.settled.id === partnerId) this.partnersByIdentifier.delete(identifier);
     }
-  }
-
-  clear(): void {
-    this.configs.clear();
-    this.partnersByIdentifier.clear();
   }
 
   /** The cached value, or one load shared by concurrent callers (a burst of requests makes one query). */
