@@ -2,8 +2,11 @@
 // embedded PGlite and, when DATABASE_URL is set (or --pg), on PostgreSQL in a scratch database. The server runs in
 // its own process with the demo seed; identification limits are raised for the load generator's address only.
 // --pg-only skips the PGlite run (quicker iterations on PostgreSQL); BENCH_CALLS=passo_2_novo,... picks calls.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// BENCH_PROCESSES=2 runs two server processes on PostgreSQL (SERVER_PROCESSES; Redis at REDIS_URL or 127.0.0.1).
+// --wrk drives the load with wrk (Debian package wrk, written in C) instead of autocannon, which runs in this
+// Node process and itself takes a large share of the two cores (the 'load CPU ms/req' column).
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +16,7 @@ import { loginMaria, MARIA, request } from './bench-session.mjs';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const pgOnly = process.argv.includes('--pg-only');
+const useWrk = process.argv.includes('--wrk');
 const pgUrl =
   process.env.DATABASE_URL ??
   (process.argv.includes('--pg') || pgOnly ? 'postgres://root@127.0.0.1:5432/test' : null);
@@ -38,9 +42,20 @@ function postgresCpuMs() {
   }
   return total;
 }
+/** CPU of the server process and its workers (SERVER_PROCESSES > 1). */
+function serverCpuMs(pid) {
+  let total = cpuMs(pid);
+  for (const child of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(pid))
+        total += cpuMs(child);
+    } catch {}
+  }
+  return total;
+}
 function cpuSnapshot(serverPid) {
   try {
-    return { server: cpuMs(serverPid), postgres: postgresCpuMs() };
+    return { server: serverCpuMs(serverPid), postgres: postgresCpuMs() };
   } catch {
     return null;
   }
@@ -62,6 +77,9 @@ async function startServer(label, databaseUrl) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
+      // BENCH_PROCESSES > 1 runs that many server processes (PostgreSQL and Redis only, as in production).
+      SERVER_PROCESSES: databaseUrl ? (process.env.BENCH_PROCESSES ?? '1') : '1',
+      REDIS_URL: process.env.REDIS_URL ?? (process.env.BENCH_PROCESSES > 1 ? 'redis://127.0.0.1:6379' : ''),
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
       LIMIT_LOGIN_PER_IP: '100000000',
       LIMIT_LOGIN_PER_DOCUMENT: '100000000',
@@ -102,6 +120,55 @@ async function openSession(port) {
   );
   const card = debts.dados.dividas.find((d) => d.tipo_necociacao === 'S');
   return { host, cookie, card };
+}
+
+// wrk prints latencies as 812.00us, 12.34ms or 1.20s.
+function wrkMs(text) {
+  const [, value, unit] = /([\d.]+)(us|ms|s)\b/.exec(text) ?? [];
+  if (!value) return null;
+  return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+}
+
+/** The same load as autocannon's, from wrk: POST with the body and headers, latency percentiles. */
+function runWrk(port, title, { host, body, cookie }) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-wrk-'));
+  const script = join(dir, 'post.lua');
+  const headers = { Host: host, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) };
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${JSON.stringify(JSON.stringify(body))}`,
+      ...Object.entries(headers).map(
+        ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
+      ),
+      // Counts answers that are not 2xx, as autocannon's non2xx does.
+      'non2xx = 0',
+      'response = function(status) if status >= 300 then non2xx = non2xx + 1 end end',
+      'done = function() io.write("non2xx " .. non2xx .. "\\n") end',
+    ].join('\n'),
+  );
+  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--latency', '-s', script];
+  return new Promise((resolve, reject) => {
+    execFile('wrk', [...args, `http://127.0.0.1:${port}${title.path}`], (error, stdout) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (error) return reject(error);
+      const line = (pattern) => stdout.split('\n').find((l) => pattern.test(l)) ?? '';
+      const total = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+      resolve({
+        requests: { total, average: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0) },
+        latency: {
+          p50: wrkMs(line(/^\s+50%/)),
+          p99: wrkMs(line(/^\s+99%/)),
+          p99_9: null,
+        },
+        errors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
+        timeouts: errors ? Number(errors[4]) : 0,
+        non2xx: Number(/non2xx (\d+)/.exec(stdout)?.[1] ?? 0),
+      });
+    });
+  });
 }
 
 function run(port, title, { host, body, cookie }) {
@@ -167,7 +234,9 @@ async function benchDatabase(label, databaseUrl) {
       if (probe.status !== 200 || JSON.parse(probe.text).retorno !== true)
         throw new Error(`${label}: ${call.name} answered ${probe.status} ${probe.text.slice(0, 300)}`);
       const before = cpuSnapshot(server.pid);
-      const result = await run(server.port, call, call.options);
+      const loadBefore = process.cpuUsage();
+      const result = await (useWrk ? runWrk : run)(server.port, call, call.options);
+      const load = process.cpuUsage(loadBefore);
       const after = cpuSnapshot(server.pid);
       const perRequest = (key) =>
         before && after && result.requests.total
@@ -182,6 +251,11 @@ async function benchDatabase(label, databaseUrl) {
         'p99.9 ms': result.latency.p99_9,
         'server CPU ms/req': perRequest('server'),
         'PG CPU ms/req': databaseUrl ? perRequest('postgres') : null,
+        // autocannon runs in this process and shares the two cores with the server and PostgreSQL.
+        'load CPU ms/req':
+          !useWrk && result.requests.total
+            ? Number(((load.user + load.system) / 1000 / result.requests.total).toFixed(2))
+            : null,
         errors: result.errors,
         timeouts: result.timeouts,
         non2xx: result.non2xx,
@@ -208,5 +282,7 @@ if (pgUrl) {
     await admin.end();
   }
 }
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s per call`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s per call, load from ${useWrk ? 'wrk' : 'autocannon'}`,
+);
 console.table(rows);
