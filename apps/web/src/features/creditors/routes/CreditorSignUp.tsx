@@ -13,7 +13,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
+import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
@@ -227,13 +227,7 @@ export default function CreditorSignUp() {
                 hint="No mínimo 6 caracteres, com letras minúsculas, maiúsculas e números."
                 {...form.bind('senha')}
               />
-              <TextField
-                label="E-mail"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                {...form.bind('email')}
-              />
+              <EmailField label="E-mail" {...form.bind('email')} />
             </>
           ) : plans ? (
             <PlanCards plans={plans} selected={plan} onToggle={toggle} error={planError} />

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
+import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { ApiError } from '../../../lib/api';
@@ -159,13 +159,7 @@ export default function RegisterCreditor() {
                 autoComplete="off"
                 {...form.bindValue('telefone_fixo')}
               />
-              <TextField
-                label="E-mail"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                {...form.bind('email')}
-              />
+              <EmailField label="E-mail" {...form.bind('email')} />
               <TextField
                 label="Site (opcional)"
                 type="url"

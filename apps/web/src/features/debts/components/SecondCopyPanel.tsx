@@ -1,7 +1,7 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
+import { EmailField } from '../../../components/ui/fields';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
@@ -163,13 +163,9 @@ function SendForm({ item, onDone }: { item: SegundaVia; onDone: () => void }) {
           onValueChange={change}
         />
       ) : (
-        <TextField
+        <EmailField
           label="E-mail"
           name="enderecoEnvio"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
           value={address}
           error={error}
           onChange={(event) => change(event.target.value)}

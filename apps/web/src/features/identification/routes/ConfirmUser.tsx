@@ -13,7 +13,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { DateField } from '../../../components/ui/DateField';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
+import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -190,12 +190,9 @@ function FirstAccessForm({
             error={errors.telefone}
             onValueChange={(masked) => update('telefone', masked)}
           />
-          <TextField
+          <EmailField
             label="E-mail"
             name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             value={values.email}
             error={errors.email}
             onChange={(event) => update('email', event.target.value)}

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, EmailField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -145,12 +145,9 @@ function JobForm({ partnerName }: { partnerName: string }) {
             onValueChange={(masked) => update('telefone', masked)}
             onBlur={() => validateField('telefone')}
           />
-          <TextField
+          <EmailField
             label="E-mail *"
             name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             required
             value={values.email}
             error={errors.email}

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, EmailField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { sendContact } from '../api/send-contact';
 
@@ -115,12 +115,9 @@ export function ContactForm({ partnerName }: { partnerName: string }) {
         onChange={(event) => update('name', event.target.value)}
         onBlur={() => validateField('name')}
       />
-      <TextField
+      <EmailField
         label="E-mail"
         name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
         value={values.email}
         error={errors.email}
         onChange={(event) => update('email', event.target.value)}

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { EmailField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { MoneyField } from '../../../components/ui/MoneyField';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
@@ -159,14 +159,7 @@ export default function SendProposal() {
             onChange={(event) => update('cpf_cnpj', maskCpfCnpj(event.target.value))}
             onBlur={() => validateField('cpf_cnpj')}
           />
-          <TextField
-            label="E-mail *"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            {...text('email')}
-          />
+          <EmailField label="E-mail *" required {...text('email')} />
           <PhoneField
             label="Celular *"
             name="celular"

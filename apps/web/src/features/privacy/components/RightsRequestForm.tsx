@@ -10,7 +10,7 @@ import {
   validatePrivacyRequest,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { EmailField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { ApiError } from '../../../lib/api';
@@ -155,12 +155,9 @@ export function RightsRequestForm() {
           onValueChange={(masked) => update('telefone', masked)}
           onBlur={() => validateField('telefone')}
         />
-        <TextField
+        <EmailField
           label="E-mail *"
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           aria-required="true"
           value={values.email}
           error={errors.email}

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../../components/ui/feedback';
-import { CheckboxField, TextField } from '../../../../components/ui/fields';
+import { CheckboxField, EmailField } from '../../../../components/ui/fields';
 import { PhoneField } from '../../../../components/ui/PhoneField';
 import { logStep } from '../../../../lib/analytics';
 import { ApiError } from '../../../../lib/api';
@@ -161,11 +161,9 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
               if (errors.telefone) setErrors((e) => ({ ...e, telefone: undefined }));
             }}
           />
-          <TextField
+          <EmailField
             label="E-mail"
             name="email"
-            type="email"
-            autoComplete="email"
             value={email}
             error={errors.email}
             onChange={(event) => {
