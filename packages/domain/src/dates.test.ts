@@ -32,6 +32,17 @@ describe('Brasília clock (America/Sao_Paulo, whatever the machine zone)', () =>
     expect(todayInBrasilia(now)).toBe(date);
   });
 
+  it('answers each instant of one second alike and moves on at the next second, whatever was asked before', () => {
+    const at = (instant: string) => brasiliaDateTime(new Date(instant));
+    expect(at('2026-11-22T02:59:59.001Z')).toEqual({ date: '2026-11-21', time: '23:59:59' });
+    expect(at('2026-11-22T02:59:59.999Z')).toEqual({ date: '2026-11-21', time: '23:59:59' });
+    expect(at('2026-11-22T03:00:00.000Z')).toEqual({ date: '2026-11-22', time: '00:00:00' });
+    expect(at('2019-01-15T02:30:00Z')).toEqual({ date: '2019-01-15', time: '00:30:00' });
+    // A caller changing its answer does not change the next caller's.
+    at('2026-11-22T03:00:00.000Z').date = 'changed';
+    expect(at('2026-11-22T03:00:00.500Z').date).toBe('2026-11-22');
+  });
+
   it('defaults to the current instant', () => {
     expect(todayInBrasilia()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(brasiliaDateTime().time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);

@@ -22,14 +22,24 @@ function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
+// The answer for the last second asked about: every call of a request asks for the same second, and formatting
+// with a time zone costs more than the rest of a debt listing's date arithmetic.
+let lastSecond = Number.NaN;
+let lastAnswer = { date: '', time: '' };
+
 // Spec 000 §3 step log: data_agendamento 'YYYY-MM-DD' and hora_agendamento 'HH:MM:SS', in Brasília time.
 export function brasiliaDateTime(now: Date = new Date()): { date: string; time: string } {
-  const parts: Record<string, string> = {};
-  for (const part of BRASILIA_PARTS.formatToParts(now)) parts[part.type] = part.value;
-  return {
-    date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== lastSecond) {
+    const parts: Record<string, string> = {};
+    for (const part of BRASILIA_PARTS.formatToParts(now)) parts[part.type] = part.value;
+    lastAnswer = {
+      date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
+      time: `${parts.hour}:${parts.minute}:${parts.second}`,
+    };
+    lastSecond = second;
+  }
+  return { ...lastAnswer };
 }
 
 /** Today's date in Brasília as 'YYYY-MM-DD', whatever the machine's time zone. */

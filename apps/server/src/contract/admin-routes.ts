@@ -15,6 +15,15 @@ import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
 
 const optionalText = z.string().max(500).optional().catch(undefined);
 const passwordField = z.string().max(500).default('');
+// Any body shape is a failed login like a wrong password, never a 400 that tells the fields apart.
+const loginBody = z
+  .object({ username: optionalText, password: optionalText })
+  .catch({ username: undefined, password: undefined });
+const passwordChangeBody = z.object({
+  old_password: passwordField,
+  password: passwordField,
+  password_confirmation: passwordField,
+});
 
 export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthDeps): Promise<void> {
   installStaffAuth(app);
@@ -25,11 +34,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
     { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // Any body shape is a failed login like a wrong password, never a 400 that tells the fields apart.
-      const body = z
-        .object({ username: optionalText, password: optionalText })
-        .catch({ username: undefined, password: undefined })
-        .parse(request.body ?? {});
+      const body = loginBody.parse(request.body ?? {});
       return logInStaff(deps, request.ip, body);
     },
   );
@@ -55,13 +60,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
         '/api/editar_senha',
         { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
         async (request) => {
-          const input = z
-            .object({
-              old_password: passwordField,
-              password: passwordField,
-              password_confirmation: passwordField,
-            })
-            .parse(request.body ?? {});
+          const input = passwordChangeBody.parse(request.body ?? {});
           await changeStaffPassword(deps, staffOf(request), input);
           return { message: PASSWORD_CHANGE_MESSAGES.success };
         },

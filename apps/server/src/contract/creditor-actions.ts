@@ -7,14 +7,40 @@ import { listCreditorPlans } from '../services/creditors/list-creditor-plans';
 import { registerCreditorLead } from '../services/creditors/register-creditor-lead';
 import { signUpCreditorCompany } from '../services/creditors/sign-up-creditor-company';
 import type { ActionDefinition } from './action';
+import { formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // Creditor registration and sign-up calls of spec 002 §7 on api.php (docs/api.md "Creditor sign-up"): public, for
 // the host's partner. Strings only here; the rules and their messages are the domain's, so the forms and the server
 // say the same.
 
-const field = (max: number) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+const creditorLeadBody = z.object({
+  razao_social: field(500),
+  cnpj: field(40),
+  email: field(500),
+  telefone_cel: field(40),
+  telefone_fixo: field(40),
+  website: field(500),
+  nome_contato: field(500),
+  // Accepted for the legacy client and ignored: the server builds the link from the partner's address.
+  link_cadastro: field(2000),
+});
+const creditorLeadCodeBody = z.object({ codigo: z.string().trim().min(1).max(100) });
+const signUpBody = z.object({
+  emp_nome_banco: field(500),
+  emp_nome: field(500),
+  usu_nome: field(500),
+  usu_email: field(500),
+  emp_usuario_banco: field(500),
+  emp_senha_banco: field(500),
+  usu_login: field(500),
+  usu_senha: field(500),
+  emp_numero_usuarios: field(10),
+  emp_cobranca_prospeccao: field(20),
+  emp_usa_site: field(5),
+  pla_codigo: field(10),
+  codigo: field(100),
+});
 
 export function creditorActions(
   app: FastifyInstance,
@@ -26,19 +52,7 @@ export function creditorActions(
       // A public form that sends e-mails: a handful a minute per client address.
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            razao_social: field(500),
-            cnpj: field(40),
-            email: field(500),
-            telefone_cel: field(40),
-            telefone_fixo: field(40),
-            website: field(500),
-            nome_contato: field(500),
-            // Accepted for the legacy client and ignored: the server builds the link from the partner's address.
-            link_cadastro: field(2000),
-          })
-          .parse(body);
+        const input = creditorLeadBody.parse(body);
         const partner = await app.requirePartner(request);
         return ok(null, await registerCreditorLead(db, deps, partner, input));
       },
@@ -46,7 +60,7 @@ export function creditorActions(
     'portal/getEmpresasCredoras': {
       perMinute: 20,
       handler: async (request, body) => {
-        const { codigo } = z.object({ codigo: z.string().trim().min(1).max(100) }).parse(body);
+        const { codigo } = creditorLeadCodeBody.parse(body);
         const lead = await findCreditorLead(db, await app.requirePartner(request), codigo);
         return ok({ credores: [lead] });
       },
@@ -62,23 +76,7 @@ export function creditorActions(
       // Each call hashes a password (argon2id, ~19 MiB): few a minute per client address.
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            emp_nome_banco: field(500),
-            emp_nome: field(500),
-            usu_nome: field(500),
-            usu_email: field(500),
-            emp_usuario_banco: field(500),
-            emp_senha_banco: field(500),
-            usu_login: field(500),
-            usu_senha: field(500),
-            emp_numero_usuarios: field(10),
-            emp_cobranca_prospeccao: field(20),
-            emp_usa_site: field(5),
-            pla_codigo: field(10),
-            codigo: field(100),
-          })
-          .parse(body);
+        const input = signUpBody.parse(body);
         await signUpCreditorCompany(db, deps, await app.requirePartner(request), input);
         return ok(null, CREDITOR_SIGN_UP_SUCCESS.title);
       },

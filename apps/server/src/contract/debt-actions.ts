@@ -11,6 +11,7 @@ import { registerDispute } from '../services/debts/register-dispute';
 import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import type { ActionDefinition } from './action';
+import { formText } from './body-fields';
 import { fail, ok } from './envelope';
 
 // Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
@@ -47,6 +48,41 @@ export const codeList = z
       .max(200),
   );
 
+// Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
+const debtsBody = z.object({ lojCodigo: storeCode.optional(), lancamentoFuturo: yesNo });
+const plansBody = z.object({
+  lojCodigo: storeCode,
+  preCodigo: codeList,
+  primeiroVencimento: dueDate,
+  pagamentoAvistaPrazo: z.enum(['A', 'P']),
+  metodoPagamento: method,
+  bandeiraCartao: z
+    .enum(CARD_BRANDS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  formaCartao: z
+    .enum(['recorrente', 'avista', 'parcelado'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  lancamentoFuturo: yesNo,
+});
+const agreementBody = z.object({
+  praCodigo: z.coerce.number().int().positive(),
+  formaDePagamento: method,
+  primeiroVencimento: dueDate,
+  telefone: z.string().max(30).default(''),
+  email: z.string().max(254).default(''),
+});
+const cannotPayBody = z.object({ lojCodigo: storeCode, motivo: z.string().trim().max(100).default('') });
+const proposalMoney = formText(30);
+const proposalBody = z.object({
+  loj_codigo: storeCode,
+  entrada: proposalMoney,
+  quantidade_parcelas: proposalMoney,
+  valor_parcela: proposalMoney,
+});
+const storeBody = z.object({ lojCodigo: storeCode });
+
 export function debtActions(
   app: FastifyInstance,
   deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number },
@@ -62,7 +98,7 @@ export function debtActions(
     'negociacao_robo/passo_2_novo': {
       perMinute: 60,
       handler: async (request, body) => {
-        const input = z.object({ lojCodigo: storeCode.optional(), lancamentoFuturo: yesNo }).parse(body);
+        const input = debtsBody.parse(body);
         const { scope } = await openSession(request);
         const answer = await listDebts(db, scope, {
           storeId: input.lojCodigo,
@@ -76,24 +112,7 @@ export function debtActions(
     'negociacao_robo/passo_3_novo': {
       perMinute: 120,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            lojCodigo: storeCode,
-            preCodigo: codeList,
-            primeiroVencimento: dueDate,
-            pagamentoAvistaPrazo: z.enum(['A', 'P']),
-            metodoPagamento: method,
-            bandeiraCartao: z
-              .enum(CARD_BRANDS)
-              .optional()
-              .or(z.literal('').transform(() => undefined)),
-            formaCartao: z
-              .enum(['recorrente', 'avista', 'parcelado'])
-              .optional()
-              .or(z.literal('').transform(() => undefined)),
-            lancamentoFuturo: yesNo,
-          })
-          .parse(body);
+        const input = plansBody.parse(body);
         const { partner, session } = await openSession(request);
         const answer = await quoteDebtPlans(deps, partner, session, {
           storeId: input.lojCodigo,
@@ -111,15 +130,7 @@ export function debtActions(
     'negociacao_robo/passo_4_novo': {
       perMinute: 20,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            praCodigo: z.coerce.number().int().positive(),
-            formaDePagamento: method,
-            primeiroVencimento: dueDate,
-            telefone: z.string().max(30).default(''),
-            email: z.string().max(254).default(''),
-          })
-          .parse(body);
+        const input = agreementBody.parse(body);
         const { partner, session } = await openSession(request);
         const saved = await saveAgreement(db, partner, session, {
           planId: input.praCodigo,
@@ -134,9 +145,7 @@ export function debtActions(
     'portal/naoPossoPagar': {
       perMinute: 20,
       handler: async (request, body) => {
-        const input = z
-          .object({ lojCodigo: storeCode, motivo: z.string().trim().max(100).default('') })
-          .parse(body);
+        const input = cannotPayBody.parse(body);
         const { scope } = await openSession(request);
         return ok(null, await registerCannotPay(db, scope, input.lojCodigo, input.motivo));
       },
@@ -144,14 +153,7 @@ export function debtActions(
     'portal/cadastrarProposta': {
       perMinute: 10,
       handler: async (request, body) => {
-        const money = z
-          .union([z.string(), z.number()])
-          .transform(String)
-          .pipe(z.string().max(30))
-          .default('');
-        const input = z
-          .object({ loj_codigo: storeCode, entrada: money, quantidade_parcelas: money, valor_parcela: money })
-          .parse(body);
+        const input = proposalBody.parse(body);
         const { scope } = await openSession(request);
         return ok(null, await registerProposal(db, scope, input.loj_codigo, input));
       },
@@ -159,7 +161,7 @@ export function debtActions(
     'portal/naoReconhecoDivida': {
       perMinute: 10,
       handler: async (request, body) => {
-        const input = z.object({ lojCodigo: storeCode }).parse(body);
+        const input = storeBody.parse(body);
         const { scope } = await openSession(request);
         return ok(null, await registerDispute(db, scope, input.lojCodigo));
       },

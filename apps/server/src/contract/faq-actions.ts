@@ -17,13 +17,17 @@ const code = z.coerce.number().int().positive().max(2_147_483_647);
 // cap keeps a huge value from being trimmed and counted.
 const field = z.string().max(20_000).default('');
 const entry = z.object({ titulo: field, descricao: field });
+// Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
+const listBody = z.object({ codigo: z.union([z.literal(''), code]).optional() });
+const codeBody = z.object({ codigo: code });
+const updateBody = entry.extend({ codigo: code });
 
 export function faqActions(db: Db): Record<string, ActionDefinition> {
   const actions: Record<string, ActionDefinition> = {
     'portal/getDuvidas': {
       perMinute: 120,
       handler: async (_request, body) => {
-        const { codigo } = z.object({ codigo: z.union([z.literal(''), code]).optional() }).parse(body);
+        const { codigo } = listBody.parse(body);
         return ok({ duvidas: await listFaq(db, codigo === '' ? undefined : codigo) });
       },
     },
@@ -39,7 +43,7 @@ export function faqActions(db: Db): Record<string, ActionDefinition> {
       perMinute: 60,
       handler: async (request, body, reply) => {
         await requireStaff(db, request, reply);
-        const input = entry.extend({ codigo: code }).parse(body);
+        const input = updateBody.parse(body);
         const duvida = await updateFaq(db, input.codigo, input);
         return ok({ duvida }, FAQ_MESSAGES.updated);
       },
@@ -48,7 +52,7 @@ export function faqActions(db: Db): Record<string, ActionDefinition> {
       perMinute: 60,
       handler: async (request, body, reply) => {
         await requireStaff(db, request, reply);
-        await deleteFaq(db, z.object({ codigo: code }).parse(body).codigo);
+        await deleteFaq(db, codeBody.parse(body).codigo);
         return ok(null, FAQ_MESSAGES.deleted);
       },
     },

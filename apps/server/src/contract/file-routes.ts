@@ -5,12 +5,12 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from '../errors';
 
+const fileParams = z.object({ name: z.string().regex(/^[0-9a-f]{64}\.[a-z0-9]{2,5}$/) });
+
 export function registerFileRoutes(app: FastifyInstance, db: Db): void {
   // Files are content-addressed, so a URL never changes meaning and can be cached for a year.
   app.get('/files/:name', async (request, reply) => {
-    const { name } = z
-      .object({ name: z.string().regex(/^[0-9a-f]{64}\.[a-z0-9]{2,5}$/) })
-      .parse(request.params);
+    const { name } = fileParams.parse(request.params);
     const sha256 = name.slice(0, 64);
     const [file] = await db.select().from(files).where(eq(files.sha256, sha256)).limit(1);
     if (!file || !name.endsWith(`.${file.extension}`)) throw new AppError('FILE_NOT_FOUND');

@@ -10,16 +10,41 @@ import { registerFirstAccess } from '../services/identification/register-first-a
 import { requestPhoneChange } from '../services/identification/request-phone-change';
 import { sendLoginToken } from '../services/identification/send-login-token';
 import type { ActionDefinition } from './action';
+import { formBoolean } from './body-fields';
 import { ok } from './envelope';
 
 // Identification calls of spec 000 §7 (docs/api.md "Identification"). Bodies are parsed here; every check that
 // matters is made by the use case on the server.
 
-const formBoolean = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)));
 const text = (max: number) => z.string().max(max);
 const captcha = z.string().max(20_000).optional();
+
+// Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
+const lookupBody = z.object({
+  pesCpfCnpj: text(40).default(''),
+  dataNascimento: text(20).optional(),
+  telefone: text(30).optional(),
+  captcha,
+  aceite: formBoolean.default(false),
+  enumCanalOrigem: text(40).optional(),
+  codAssessoriaSenff: text(40).optional(),
+});
+const tokenBody = z.object({ token_cliente: z.string().refine(isValidTokenInput, TOKEN_MESSAGES.length) });
+const firstAccessBody = z.object({
+  cpfCnpj: text(40).default(''),
+  dataNascimento: text(20).default(''),
+  telefone: text(30).default(''),
+  email: text(254).default(''),
+  sexo: z.enum(['M', 'F', 'O', '']).default(''),
+  nome: text(120).default(''),
+  captcha,
+});
+const phoneChangeRequestBody = z.object({ pesCpfCnpj: text(40).default(''), captcha });
+const phoneChangeBody = z.object({
+  token: text(200).default(''),
+  pef_fone: text(30).default(''),
+  confirmacao: text(30).default(''),
+});
 
 export function identificationActions(
   app: FastifyInstance,
@@ -34,17 +59,7 @@ export function identificationActions(
     'negociacao_robo/passo_1': {
       perMinute: 30,
       handler: async (request, body, reply) => {
-        const input = z
-          .object({
-            pesCpfCnpj: text(40).default(''),
-            dataNascimento: text(20).optional(),
-            telefone: text(30).optional(),
-            captcha,
-            aceite: formBoolean.default(false),
-            enumCanalOrigem: text(40).optional(),
-            codAssessoriaSenff: text(40).optional(),
-          })
-          .parse(body);
+        const input = lookupBody.parse(body);
         const partner = await app.requirePartner(request);
         const origin = { channel: input.enumCanalOrigem, advisory: input.codAssessoriaSenff };
         return ok(await consultPerson(deps, context(request, reply), partner, { ...input, origin }));
@@ -62,9 +77,7 @@ export function identificationActions(
     'negociacao_robo/validar_token': {
       perMinute: 20,
       handler: async (request, body) => {
-        const { token_cliente } = z
-          .object({ token_cliente: z.string().refine(isValidTokenInput, TOKEN_MESSAGES.length) })
-          .parse(body);
+        const { token_cliente } = tokenBody.parse(body);
         const partner = await app.requirePartner(request);
         const session = await app.debtorSessions.require(request, partner, 'pending');
         return ok(await checkLoginToken(deps, app.debtorSessions, partner, session, token_cliente));
@@ -73,17 +86,7 @@ export function identificationActions(
     'portal/atualizarCadastro': {
       perMinute: 10,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            cpfCnpj: text(40).default(''),
-            dataNascimento: text(20).default(''),
-            telefone: text(30).default(''),
-            email: text(254).default(''),
-            sexo: z.enum(['M', 'F', 'O', '']).default(''),
-            nome: text(120).default(''),
-            captcha,
-          })
-          .parse(body);
+        const input = firstAccessBody.parse(body);
         return ok(
           null,
           await registerFirstAccess(deps, request.ip, await app.requirePartner(request), input),
@@ -93,20 +96,14 @@ export function identificationActions(
     'portal/solicitarTrocaTelefone': {
       perMinute: 10,
       handler: async (request, body) => {
-        const input = z.object({ pesCpfCnpj: text(40).default(''), captcha }).parse(body);
+        const input = phoneChangeRequestBody.parse(body);
         return ok(null, await requestPhoneChange(deps, request.ip, await app.requirePartner(request), input));
       },
     },
     'portal/atualizarTelefone': {
       perMinute: 10,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            token: text(200).default(''),
-            pef_fone: text(30).default(''),
-            confirmacao: text(30).default(''),
-          })
-          .parse(body);
+        const input = phoneChangeBody.parse(body);
         return ok(null, await changePhone(deps, await app.requirePartner(request), input));
       },
     },

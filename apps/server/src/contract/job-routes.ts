@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { createJobApplication } from '../services/jobs/create-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
+import { formText as field, formBoolean } from './body-fields';
 import { ok } from './envelope';
 import { staffOnly } from './staff-auth';
 
@@ -16,12 +17,21 @@ import { staffOnly } from './staff-auth';
 /** base64 of a 5 MB file (4 characters per 3 bytes) plus room for the other fields. */
 const JOB_BODY_LIMIT = Math.ceil(JOB_CV_MAX_BYTES / 3) * 4 + 64 * 1024;
 
-const field = (max: number) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
-const consent = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)))
-  .default(false);
+const applicationBody = z.object({
+  nome: field(500),
+  telefone: field(40),
+  email: field(500),
+  tipoDeAtuacao: field(100),
+  interesse: field(100),
+  mensagem: field(10_000),
+  consentimento: formBoolean.default(false),
+  curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
+});
+const applicationsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  parceiro: z.coerce.number().int().positive().optional().catch(undefined),
+});
+const cvParams = z.object({ id: z.coerce.number().int().positive() });
 
 export async function registerJobRoutes(
   app: FastifyInstance,
@@ -40,18 +50,7 @@ export async function registerJobRoutes(
       },
     },
     async (request) => {
-      const input = z
-        .object({
-          nome: field(500),
-          telefone: field(40),
-          email: field(500),
-          tipoDeAtuacao: field(100),
-          interesse: field(100),
-          mensagem: field(10_000),
-          consentimento: consent,
-          curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
-        })
-        .parse(request.body ?? {});
+      const input = applicationBody.parse(request.body ?? {});
       const { id, message } = await createJobApplication(deps, await app.requirePartner(request), input);
       return ok({ id }, message);
     },
@@ -60,17 +59,12 @@ export async function registerJobRoutes(
   await app.register(
     staffOnly(deps.db, (admin) => {
       admin.get('/api/candidaturas', async (request) => {
-        const query = z
-          .object({
-            page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-            parceiro: z.coerce.number().int().positive().optional().catch(undefined),
-          })
-          .parse(request.query ?? {});
+        const query = applicationsQuery.parse(request.query ?? {});
         return listJobApplications(deps.db, { page: query.page, partnerId: query.parceiro });
       });
 
       admin.get('/api/curriculos/:id', async (request, reply) => {
-        const { id } = z.object({ id: z.coerce.number().int().positive() }).parse(request.params);
+        const { id } = cvParams.parse(request.params);
         const cv = await readJobCv(deps, id);
         // An attachment never rendered in the portal's origin, never sniffed, never kept by a shared cache.
         return reply

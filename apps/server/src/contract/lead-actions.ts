@@ -3,13 +3,25 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { createLead } from '../services/leads/create-lead';
 import type { ActionDefinition } from './action';
+import { formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
 // here; the rules and their messages are the domain's (validateLead), so the form and the server say the same.
 
-const field = (max: number) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+const leadBody = z.object({
+  nome: field(500),
+  cpf_cnpj: field(40),
+  email: field(500),
+  cidade: field(500),
+  celular: field(40),
+  fone: field(40),
+  loja: field(500),
+  valor: field(40),
+  valor_pode_pagar: field(40),
+  forma_pagamento: field(10),
+  obs: field(5000),
+});
 
 export function leadActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
   return {
@@ -17,21 +29,7 @@ export function leadActions(app: FastifyInstance, db: Db): Record<string, Action
       // A public form: a handful a minute per client address is plenty for a person and little for a robot.
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            nome: field(500),
-            cpf_cnpj: field(40),
-            email: field(500),
-            cidade: field(500),
-            celular: field(40),
-            fone: field(40),
-            loja: field(500),
-            valor: field(40),
-            valor_pode_pagar: field(40),
-            forma_pagamento: field(10),
-            obs: field(5000),
-          })
-          .parse(body);
+        const input = leadBody.parse(body);
         const { id, message } = await createLead(db, await app.requirePartner(request), input);
         return ok({ led_codigo: id }, message);
       },

@@ -248,15 +248,14 @@ export const partnerPayload = z
   .transform((form) => form as unknown as PartnerForm);
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
 
 // Images travel as base64 in the JSON body (spec 002 §3 "arquivo base64"): a form with every image fits here.
 const FORM_BODY_LIMIT = 24 * 1024 * 1024;
 
 export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/parceiro', async (request) => {
-    const { page } = z
-      .object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) })
-      .parse(request.query ?? {});
+    const { page } = pageQuery.parse(request.query ?? {});
     return listPartners(db, page);
   });
 

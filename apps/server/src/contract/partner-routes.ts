@@ -9,6 +9,7 @@ import { requireStaff } from './staff-auth';
 
 // A numeric id is the back office's partner id; identifiers never are all digits (packages/domain partner-form.ts).
 const PARTNER_ID = /^\d{1,10}$/;
+const infoParams = z.object({ identificador: z.string().min(1).max(63) });
 
 // One tag per configuration object: the partner cache hands out the same frozen object until the partner changes.
 const etags = new WeakMap<PartnerConfig, string>();
@@ -25,7 +26,7 @@ export function registerPartnerRoutes(app: FastifyInstance, db: Db): void {
   // Spec 002 §7: GET /api/parceiro/{id}/info answers data.data with the configuration: by identifier for the
   // portal's start-up call (public), by numeric id for the partner form (staff token required).
   app.get('/api/parceiro/:identificador/info', async (request, reply) => {
-    const { identificador } = z.object({ identificador: z.string().min(1).max(63) }).parse(request.params);
+    const { identificador } = infoParams.parse(request.params);
     if (PARTNER_ID.test(identificador)) {
       await requireStaff(db, request, reply);
       return { data: await getPartnerForStaff(db, Number(identificador)) };

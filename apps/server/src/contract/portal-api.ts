@@ -7,14 +7,12 @@ import { sendContactMessage } from '../services/contact/send-contact-message';
 import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
+import { formBoolean } from './body-fields';
 import { ok } from './envelope';
 
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
 // Each action parses its body and calls one use case; nothing here decides business rules.
 
-const formBoolean = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || ['true', '1', 'on', 'S'].includes(String(v)));
 const text = (max: number) => z.string().trim().max(max);
 
 const stepBody = z.object({
@@ -34,6 +32,16 @@ const stepBody = z.object({
   motivo_agendamento: text(500).optional(),
 });
 
+const stepErrorBody = stepBody.extend({ resposta: z.unknown().optional(), mensagem: text(1000).optional() });
+const companyTokenBody = z.object({ emp_codigo: z.coerce.number().int().nonnegative() });
+const contactBody = z.object({
+  name: z.string().max(200).default(''),
+  email: z.string().max(300).default(''),
+  identification: z.string().max(40).default(''),
+  text: z.string().max(5000).default(''),
+  agreement: formBoolean.default(false),
+});
+
 export function registerPortalApi(
   app: FastifyInstance,
   db: Db,
@@ -44,7 +52,7 @@ export function registerPortalApi(
     'portal/retornarTokenEmpresa': {
       perMinute: 60,
       handler: async (_request, body) => {
-        const { emp_codigo } = z.object({ emp_codigo: z.coerce.number().int().nonnegative() }).parse(body);
+        const { emp_codigo } = companyTokenBody.parse(body);
         return ok(await getCompanyToken(db, emp_codigo));
       },
     },
@@ -65,9 +73,7 @@ export function registerPortalApi(
     'portal/salvarEtapaErro': {
       perMinute: 60,
       handler: async (request, body) => {
-        const step = stepBody
-          .extend({ resposta: z.unknown().optional(), mensagem: text(1000).optional() })
-          .parse(body);
+        const step = stepErrorBody.parse(body);
         await saveStep(db, await app.requirePartner(request), {
           cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
           stepCode: step.esn_fk_ets_codigo,
@@ -80,15 +86,7 @@ export function registerPortalApi(
     'portal/enviarContato': {
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            name: z.string().max(200).default(''),
-            email: z.string().max(300).default(''),
-            identification: z.string().max(40).default(''),
-            text: z.string().max(5000).default(''),
-            agreement: formBoolean.default(false),
-          })
-          .parse(body);
+        const input = contactBody.parse(body);
         const message = await sendContactMessage(db, await app.requirePartner(request), input);
         return ok(null, message);
       },

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { submitRightsRequest } from '../services/privacy/submit-rights-request';
 import type { ActionDefinition } from './action';
+import { formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // The privacy portal's rights request on api.php (spec 000 §3, §5, §7, §8; docs/api.md "Privacy portal"): public,
 // for the host's partner. Strings only here; the rules and their messages are the domain's
 // (validatePrivacyRequest), so the form and the server say the same.
 
-const field = (max: number) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+const rightsRequestBody = z.object({
+  nome: field(1000),
+  telefone: field(40),
+  email: field(1000),
+  tipoRequisicao: field(200),
+  solicitacao: field(20_000),
+});
 
 export function privacyActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
   return {
@@ -18,15 +24,7 @@ export function privacyActions(app: FastifyInstance, db: Db): Record<string, Act
       // A public form that also e-mails the address typed in it: a handful a minute per client address.
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            nome: field(1000),
-            telefone: field(40),
-            email: field(1000),
-            tipoRequisicao: field(200),
-            solicitacao: field(20_000),
-          })
-          .parse(body);
+        const input = rightsRequestBody.parse(body);
         const submitted = await submitRightsRequest(db, await app.requirePartner(request), input);
         return ok({ protocolo: submitted.protocol, prazo: submitted.dueOn }, submitted.message);
       },

@@ -24,6 +24,7 @@ const listQuery = z.object({
 });
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const statusBody = z.object({ status: z.enum(PRIVACY_REQUEST_STATUSES, { message: 'Status inválido.' }) });
 
 export function registerPrivacyAdminRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/solicitacoes-privacidade', async (request) => {
@@ -37,9 +38,7 @@ export function registerPrivacyAdminRoutes(admin: FastifyInstance, db: Db): void
 
   admin.put('/api/solicitacoes-privacidade/:id/status', async (request) => {
     const { id } = idParam.parse(request.params);
-    const { status } = z
-      .object({ status: z.enum(PRIVACY_REQUEST_STATUSES, { message: 'Status inválido.' }) })
-      .parse(request.body ?? {});
+    const { status } = statusBody.parse(request.body ?? {});
     const data = await updateRightsRequestStatus(db, staffOf(request), id, status);
     return { message: 'Status da solicitação atualizado.', data };
   });

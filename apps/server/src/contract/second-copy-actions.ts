@@ -15,6 +15,15 @@ import { ok } from './envelope';
 // served to that same session, never by a bare link.
 
 const code = z.coerce.number().int().positive().max(2_147_483_647);
+// Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
+const pdfParams = z.object({ file: z.string().regex(/^\d{1,10}\.pdf$/) });
+const instalmentBody = z.object({ par_codigo: code, loj_codigo: code });
+const contractsBody = z.object({ loj_codigo: code, con_codigos: codeList });
+const sendBody = z.object({
+  codigo: code,
+  tipoEnvio: z.enum(['sms', 'email']),
+  enderecoEnvio: z.string().trim().max(254),
+});
 
 const pdfPath = (id: number) => `/api/segunda-via/${id}.pdf`;
 
@@ -43,7 +52,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
 
   // The PDF of a second copy, for the session that owns it; private, never cached by shared caches.
   app.get('/api/segunda-via/:file', async (request, reply) => {
-    const { file } = z.object({ file: z.string().regex(/^\d{1,10}\.pdf$/) }).parse(request.params);
+    const { file } = pdfParams.parse(request.params);
     const { name, pdf } = await secondCopyPdf(db, await scopeOf(request), Number.parseInt(file, 10));
     return reply
       .header('content-type', 'application/pdf')
@@ -57,7 +66,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
     'negociacao_robo/emitir_segunda_via_boleto': {
       perMinute: 30,
       handler: async (request, body) => {
-        const input = z.object({ par_codigo: code, loj_codigo: code }).parse(body);
+        const input = instalmentBody.parse(body);
         const [issued] = await issueSecondCopies(db, await scopeOf(request), {
           storeId: input.loj_codigo,
           instalmentIds: [input.par_codigo],
@@ -69,7 +78,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
     'negociacao_robo/emitir_segunda_via_boleto_recupera_sysopen': {
       perMinute: 30,
       handler: async (request, body) => {
-        const input = z.object({ loj_codigo: code, con_codigos: codeList }).parse(body);
+        const input = contractsBody.parse(body);
         const issued = await issueSecondCopies(db, await scopeOf(request), {
           storeId: input.loj_codigo,
           contractIds: input.con_codigos,
@@ -85,13 +94,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
     'negociacao_robo/enviar_email_sms': {
       perMinute: 5,
       handler: async (request, body) => {
-        const input = z
-          .object({
-            codigo: code,
-            tipoEnvio: z.enum(['sms', 'email']),
-            enderecoEnvio: z.string().trim().max(254),
-          })
-          .parse(body);
+        const input = sendBody.parse(body);
         const message = await sendSecondCopy(db, await scopeOf(request), {
           secondCopyId: input.codigo,
           channel: input.tipoEnvio,
