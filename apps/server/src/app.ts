@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
 import { cepActions } from './contract/cep-actions';
@@ -92,7 +92,8 @@ export async function buildApp({
   const { db } = database;
   app.decorate('readiness', { ready: false });
 
-  await app.register(helmet, {
+  // Helmet's middleware built once (decision 011: @fastify/helmet builds it again on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -110,6 +111,9 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   // Shared by the per-route flood guard and the identification limits, so several processes count together.
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
