@@ -40,10 +40,15 @@ const CHART_MARKER = 'Canvas is already in use';
 
 const today = todayInBrasilia();
 let acmeName: string;
+let quietName: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  // Each test logs the staff member in afresh: more logins than the per-user limit allows in its window.
+  [portal, browser] = await Promise.all([
+    startPortal({ LIMIT_STAFF_LOGIN_PER_USER: '50' }),
+    launchChromium(),
+  ]);
   await createStaffUser(portal.database.db, STAFF);
   const db = portal.database.db;
   const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
@@ -51,6 +56,8 @@ beforeAll(async () => {
   const [person] = await db.select({ id: persons.id }).from(persons).limit(1);
   const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
   acmeName = acme!.name;
+  const [quiet] = await db.select().from(partners).where(eq(partners.identifier, 'prefeitura'));
+  quietName = quiet!.name;
   const now = Date.now();
   const lead = (name: string, daysAgo: number, cpfCnpj: string) =>
     leadRow(demo!.id, name, new Date(now - daysAgo * 86_400_000), { cpfCnpj });
@@ -306,6 +313,23 @@ describe('operations dashboard', () => {
 
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'dashboard');
+  });
+
+  it('says when the period has no steps instead of drawing an empty chart', async () => {
+    const page = await loggedIn();
+    await page.goto(portal.url(null, '/admin/painel'));
+    await page.getByTestId('dashboard-summary').waitFor();
+    // A partner no page of this test visits, over a period that ended before the seed.
+    await page.getByLabel('Parceiro').selectOption({ label: quietName });
+    await page.getByLabel('Data inicial').fill('2020-01-01');
+    await page.getByLabel('Data final').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await page.getByTestId('dashboard-summary').filter({ hasText: quietName }).waitFor();
+    expect(await page.getByTestId('funnel-empty').textContent()).toBe(
+      'Nenhum acesso ao portal registrado no período.',
+    );
+    expect(await page.getByTestId('funnel-chart').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('lays out on a phone without sideways page scroll', async () => {

@@ -146,7 +146,14 @@ function FunnelSection({ answer }: { answer: DashboardAnswer }) {
       <h2 id="funnel-title" className="reports-section__title">
         Funil de negociação
       </h2>
-      <ReportsFunnelChart bars={bars} />
+      {/* An empty chart says nothing: a period without steps says so (and the chart library is not fetched). */}
+      {bars.some((bar) => bar.value > 0) ? (
+        <ReportsFunnelChart bars={bars} />
+      ) : (
+        <p className="admin-panel__empty" data-testid="funnel-empty">
+          Nenhum acesso ao portal registrado no período.
+        </p>
+      )}
       <ReportsTableScroll captionId="funnel-caption">
         <table className="reports-table" data-testid="funnel-table">
           <caption id="funnel-caption">Funil de negociação: números do gráfico</caption>
