@@ -47,10 +47,13 @@ describe('passo_1: first-step consultation (spec 000 §4, §5, §8)', () => {
     [{ dataNascimento: '16/05/1990' }, 'Erro ao consultar o usuário! 1'],
     [{ telefone: '(11) 98765-0000' }, 'Erro ao consultar o usuário! 2'],
     [{ pesCpfCnpj: '111.444.777-35' }, 'CPF/CNPJ não encontrado!'],
-  ])('answers %o with the spec message and no personal data', async (override, message) => {
+  ])('answers %o with the spec message, no personal data and no session', async (override, message) => {
+    const sessionsBefore = (await t.database.db.select().from(debtorSessions)).length;
     const res = await login({ ...MARIA, ...override });
     expect(res.json()).toEqual({ retorno: false, dados: null, mensagem: message });
     expect(res.headers['set-cookie']).toBeUndefined();
+    // The session is stored in the statement that checks the person, only when the checks pass.
+    expect(await t.database.db.select().from(debtorSessions)).toHaveLength(sessionsBefore);
   });
 
   it.each([

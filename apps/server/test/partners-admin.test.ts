@@ -3,7 +3,15 @@ import { PARTNER_FORM_MESSAGES as M } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, partnerStores, partners, persons, staffTokens, stores } from '../src/db/schema';
+import {
+  agreements,
+  debtorSessions,
+  partnerStores,
+  partners,
+  persons,
+  staffTokens,
+  stores,
+} from '../src/db/schema';
 import { savePartner } from '../src/repositories/partner-admin-repository';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -399,10 +407,21 @@ describe('PUT /api/parceiro/{id}', () => {
 });
 
 describe('DELETE /api/parceiro/{id}', () => {
-  it('deletes a partner: gone from its subdomain and from the list at once', async () => {
+  it('deletes a partner: gone from its subdomain and from the list at once, with its sessions', async () => {
     const created = await create();
     expect((await publicInfo(created.identificador)).statusCode).toBe(200);
+    // Sessions have no foreign key to cascade from the partner (decision 012): the deletion removes them itself.
+    const [person] = await t.database.db.select({ id: persons.id }).from(persons).limit(1);
+    const ofPartner = eq(debtorSessions.partnerId, created.id);
+    await t.database.db.insert(debtorSessions).values({
+      tokenHash: 'x'.repeat(64),
+      partnerId: created.id,
+      personId: person!.id,
+      status: 'open',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const res = await call('DELETE', `/api/parceiro/${created.id}`);
+    expect(await t.database.db.select().from(debtorSessions).where(ofPartner)).toEqual([]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Parceiro excluído com sucesso!');
     expect((await publicInfo(created.identificador)).statusCode).toBe(404);

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
-import type { DebtScope } from '../services/debts/list-debts';
 import { listDebts } from '../services/debts/list-debts';
 import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
 import { registerCannotPay } from '../services/debts/register-cannot-pay';
@@ -12,6 +11,7 @@ import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import type { ActionDefinition } from './action';
 import { formText } from './body-fields';
+import { requireDebtor } from './debtor-scope';
 import { fail, ok } from './envelope';
 
 // Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
@@ -88,12 +88,7 @@ export function debtActions(
   deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number },
 ): Record<string, ActionDefinition> {
   const { db } = deps;
-  const openSession = async (request: FastifyRequest) => {
-    const partner = await app.requirePartner(request);
-    const session = await app.debtorSessions.require(request, partner, 'open');
-    const scope: DebtScope = { partner, personId: session.personId };
-    return { partner, session, scope };
-  };
+  const openSession = (request: FastifyRequest) => requireDebtor(app, request);
   return {
     'negociacao_robo/passo_2_novo': {
       perMinute: 60,

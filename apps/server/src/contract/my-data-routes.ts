@@ -6,6 +6,7 @@ import { erasePersonData } from '../services/privacy/erase-person-data';
 import { exportPersonData } from '../services/privacy/export-person-data';
 import { renderPersonDataPdf } from '../services/privacy/person-data-pdf';
 import type { ActionDefinition } from './action';
+import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
 
 // "Meus dados" (issue 6 item 1, docs/api.md "My data"; docs/decisions/010): the identified person downloads what the
@@ -15,11 +16,8 @@ import { ok } from './envelope';
 const download = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
 
 export function myDataActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
-  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> => {
-    const partner = await app.requirePartner(request);
-    const session = await app.debtorSessions.require(request, partner, 'open');
-    return { partner, personId: session.personId };
-  };
+  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
+    (await requireDebtor(app, request)).scope;
   // Personal data: an attachment for this browser only, never kept by a shared cache.
   const attachment = (reply: FastifyReply, type: string, name: string) =>
     reply

@@ -9,6 +9,7 @@ import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';
 import type { ActionDefinition } from './action';
 import { codeList } from './debt-actions';
+import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
 
 // Second copies of spec 001 §2/§7 (docs/api.md "Second copies"): issued for the session person only; the PDF is
@@ -44,11 +45,8 @@ function secondCopyItem({ copy, contractNumber, instalmentNumber }: IssuedSecond
 }
 
 export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
-  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> => {
-    const partner = await app.requirePartner(request);
-    const session = await app.debtorSessions.require(request, partner, 'open');
-    return { partner, personId: session.personId };
-  };
+  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
+    (await requireDebtor(app, request)).scope;
 
   // The PDF of a second copy, for the session that owns it; private, never cached by shared caches.
   app.get('/api/segunda-via/:file', async (request, reply) => {

@@ -8,7 +8,6 @@ import type { PartnerRow } from '../repositories/partner-repository';
 import { type PersonRow, rememberRequestPerson, withRequestPersons } from '../repositories/person-repository';
 import {
   findLiveSession,
-  insertSession,
   openSession,
   revokeSession,
   type SessionRow,
@@ -30,18 +29,24 @@ export interface SessionOrigin {
   advisory?: string | undefined;
 }
 
-/** A live session with its person (read in the same query). */
-export type DebtorSession = SessionRow & { person: PersonRow };
+/** A live session with its person and the debt epoch (read in the same query). */
+export type DebtorSession = SessionRow & { person: PersonRow; debtEpoch: number };
+
+export interface SessionDraft {
+  row: { tokenHash: string; status: SessionRow['status']; expiresAt: Date } & Pick<
+    SessionRow,
+    'originChannel' | 'advisoryCode'
+  >;
+  /** Gives the browser the session, once its row is stored. */
+  setCookie(reply: FastifyReply): void;
+}
 
 export interface DebtorSessions {
-  /** Starts a session for the person on this partner and sets the cookie. */
-  start(
-    reply: FastifyReply,
-    partner: PartnerRow,
-    personId: number,
-    status: SessionRow['status'],
-    origin?: SessionOrigin,
-  ): Promise<string>;
+  /**
+   * A new session's token and row, not yet stored: the identification stores it in the statement that checks the
+   * person (identifyPerson), then sets the cookie.
+   */
+  draft(status: SessionRow['status'], origin?: SessionOrigin): SessionDraft;
   /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
   require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<DebtorSession>;
   /** A pending session becomes open (SMS token checked). */
@@ -68,23 +73,22 @@ export default fp<{ db: Db; secureCookies: boolean }>(
     });
 
     const sessions: DebtorSessions = {
-      async start(reply, partner, personId, status, origin) {
+      draft(status, origin) {
         const token = randomBytes(32).toString('base64url');
-        const tokenHash = hashSecret(token);
-        await insertSession(db, {
-          tokenHash,
-          partnerId: partner.id,
-          personId,
-          status,
-          expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-          originChannel: origin?.channel || null,
-          advisoryCode: origin?.advisory || null,
-        });
-        reply.setCookie(SESSION_COOKIE, token, {
-          ...cookieOptions(reply.request),
-          maxAge: SESSION_ABSOLUTE_MS / 1000,
-        });
-        return tokenHash;
+        return {
+          row: {
+            tokenHash: hashSecret(token),
+            status,
+            expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+            originChannel: origin?.channel || null,
+            advisoryCode: origin?.advisory || null,
+          },
+          setCookie: (reply) =>
+            void reply.setCookie(SESSION_COOKIE, token, {
+              ...cookieOptions(reply.request),
+              maxAge: SESSION_ABSOLUTE_MS / 1000,
+            }),
+        };
       },
       async require(request, partner, accept) {
         const token = request.cookies[SESSION_COOKIE];
@@ -92,13 +96,13 @@ export default fp<{ db: Db; secureCookies: boolean }>(
         const live = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
         if (!live || (live.session.status === 'pending' && accept === 'open'))
           throw new AppError('NO_SESSION');
-        const { session, person } = live;
+        const { session, person, debtEpoch } = live;
         // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
         if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
           await touchSession(db, session.tokenHash);
         // Services that look the person up by id (findPersonById) get this row instead of a second query.
         rememberRequestPerson(person);
-        return { ...session, person };
+        return { ...session, person, debtEpoch };
       },
       open: (session) => openSession(db, session.tokenHash),
       async end(request, reply) {

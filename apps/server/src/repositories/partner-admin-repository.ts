@@ -1,6 +1,15 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { files, partnerSectionFiles, partnerSections, partnerStores, partners, stores } from '../db/schema';
+import {
+  debtorSessions,
+  files,
+  partnerSectionFiles,
+  partnerSections,
+  partnerStores,
+  partners,
+  preAgreements,
+  stores,
+} from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PartnerRow } from './partner-repository';
@@ -164,8 +173,15 @@ async function writePartner(
   });
 }
 
-/** Deletes the partner; its sections, store links and partner-scoped rows go with it (ON DELETE CASCADE). */
+/**
+ * Deletes the partner; its sections, store links and partner-scoped rows go with it (ON DELETE CASCADE), and its
+ * debtor sessions and plan quotes, which have no foreign key to cascade (decision 012), are deleted here.
+ */
 export async function deletePartnerRow(db: Db, id: number): Promise<boolean> {
-  const deleted = await db.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.delete(debtorSessions).where(eq(debtorSessions.partnerId, id));
+    await tx.delete(preAgreements).where(eq(preAgreements.partnerId, id));
+    const deleted = await tx.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
+    return deleted.length > 0;
+  });
 }

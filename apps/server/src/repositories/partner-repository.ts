@@ -9,6 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerSectionFiles, partnerSections, partnerStores, partners } from '../db/schema';
 import { fileUrl } from '../services/files/store-image';
+import { deepFreeze } from './deep-freeze';
 
 export type PartnerRow = typeof partners.$inferSelect;
 
@@ -89,14 +90,6 @@ class MemoryPartnerCache implements PartnerCache {
     );
     return entry.value;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 const caches = new WeakMap<Db, MemoryPartnerCache>();

@@ -1,7 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, exists, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { contracts, instalments, partnerStores, personRegistrations, persons } from '../db/schema';
+import {
+  contracts,
+  debtorSessions,
+  instalments,
+  partnerStores,
+  personRegistrations,
+  persons,
+} from '../db/schema';
 
 export type PersonRow = typeof persons.$inferSelect;
 
@@ -16,38 +23,32 @@ export async function findPersonByDocument(db: Db, cpfCnpj: string): Promise<Per
   return row;
 }
 
-// The identification (passo_1) runs this on every attempt: prepared once per database.
-const personKnownToPartnerQuery = preparedOnce((db) => {
-  const partnerId = sql.placeholder('partnerId');
-  return db
+/** The person is known to the partner (by contracts in its stores or a first access on its portal). */
+const knownToPartner = (db: Db, partnerId: Placeholder) =>
+  sql`(${exists(
+    db
+      .select({ one: sql`1` })
+      .from(contracts)
+      .where(
+        and(eq(contracts.personId, persons.id), inArray(contracts.storeId, partnerStoreIds(db, partnerId))),
+      ),
+  )} or ${exists(
+    db
+      .select({ one: sql`1` })
+      .from(personRegistrations)
+      .where(and(eq(personRegistrations.personId, persons.id), eq(personRegistrations.partnerId, partnerId))),
+  )})`;
+
+const personKnownToPartnerQuery = preparedOnce((db) =>
+  db
     .select()
     .from(persons)
     .where(
-      and(
-        eq(persons.cpfCnpj, sql.placeholder('cpfCnpj')),
-        sql`(${exists(
-          db
-            .select({ one: sql`1` })
-            .from(contracts)
-            .where(
-              and(
-                eq(contracts.personId, persons.id),
-                inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
-              ),
-            ),
-        )} or ${exists(
-          db
-            .select({ one: sql`1` })
-            .from(personRegistrations)
-            .where(
-              and(eq(personRegistrations.personId, persons.id), eq(personRegistrations.partnerId, partnerId)),
-            ),
-        )})`,
-      ),
+      and(eq(persons.cpfCnpj, sql.placeholder('cpfCnpj')), knownToPartner(db, sql.placeholder('partnerId'))),
     )
     .limit(1)
-    .prepare('person_known_to_partner');
-});
+    .prepare('person_known_to_partner'),
+);
 
 export async function findPersonKnownToPartner(
   db: Db,
@@ -56,6 +57,113 @@ export async function findPersonKnownToPartner(
 ): Promise<PersonRow | undefined> {
   const [row] = await personKnownToPartnerQuery(db).execute({ partnerId, cpfCnpj });
   return row;
+}
+
+/** Contracts of the person in the partner's stores that still have an unpaid instalment. */
+const pendingDebtCount = (db: Db, partnerId: Placeholder, personId: Placeholder | typeof persons.id) =>
+  db
+    .select({ n: sql<number>`count(distinct ${contracts.id})` })
+    .from(contracts)
+    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
+    .where(
+      and(
+        eq(contracts.personId, personId),
+        inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
+        eq(instalments.paid, false),
+      ),
+    );
+
+// passo_1 in one round trip, as every identification attempt runs it (decision 012): the person known to the
+// partner with the outcome of the birth-date and phone checks, the new session stored only when both pass, and
+// (for an open session) the count of pending debts the answer carries. Two statements, with and without the count,
+// so that PostgreSQL keeps one generic plan for each instead of planning the statement again on every call.
+const identificationQuery = (openSession: boolean) =>
+  preparedOnce((db) => {
+    const partnerId = sql.placeholder('partnerId');
+    const birthDate = sql.placeholder('birthDate');
+    const phone = sql.placeholder('phone');
+    const known = db.$with('known').as(
+      db
+        .select({
+          id: persons.id,
+          birthMatches:
+            sql<boolean>`(${birthDate}::date is null or ${persons.birthDate} = ${birthDate}::date)`.as(
+              'birth_matches',
+            ),
+          phoneMatches: sql<boolean>`(${phone}::text is null or ${persons.phone} = ${phone}::text)`.as(
+            'phone_matches',
+          ),
+        })
+        .from(persons)
+        .where(and(eq(persons.cpfCnpj, sql.placeholder('cpfCnpj')), knownToPartner(db, partnerId)))
+        .limit(1),
+    );
+    // Column names as in debtorSessions (schema/identification.ts).
+    const started = db.$with('started', { personId: sql<number>`person_id` }).as(
+      sql`insert into ${debtorSessions} (token_hash, partner_id, person_id, status, expires_at, canal_origem, cod_assessoria)
+      select ${sql.placeholder('tokenHash')}, ${partnerId}, ${known.id}, ${sql.placeholder('status')},
+        ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('originChannel')}, ${sql.placeholder('advisoryCode')}
+      from ${known} where ${known.birthMatches} and ${known.phoneMatches}
+      returning person_id`,
+    );
+    return db
+      .with(known, started)
+      .select({
+        person: persons,
+        birthMatches: known.birthMatches,
+        phoneMatches: known.phoneMatches,
+        started: sql<boolean>`exists (select 1 from ${started})`,
+        pendingDebts: openSession
+          ? sql<number>`(${pendingDebtCount(db, partnerId, persons.id)})`
+          : sql<number>`0`,
+      })
+      .from(persons)
+      .innerJoin(known, eq(known.id, persons.id))
+      .prepare(openSession ? 'identify_person_open' : 'identify_person_pending');
+  });
+const identifyForOpenSession = identificationQuery(true);
+const identifyForPendingSession = identificationQuery(false);
+
+export interface IdentificationAttempt {
+  partnerId: number;
+  cpfCnpj: string;
+  /** The birth date to check (ISO), or null when the partner does not ask for it. */
+  birthDate: string | null;
+  /** The phone to check (digits), or null when the partner does not ask for it. */
+  phone: string | null;
+  /** The session to store when the checks pass. */
+  session: Omit<typeof debtorSessions.$inferInsert, 'partnerId' | 'personId'> & { expiresAt: Date };
+}
+
+export interface Identification {
+  person: PersonRow;
+  birthMatches: boolean;
+  phoneMatches: boolean;
+  /** The session was stored (both checks passed). */
+  started: boolean;
+  /** Pending debts on the partner, counted for an open session only (0 otherwise). */
+  pendingDebts: number;
+}
+
+/** The person known to the partner, and their new session when the checks pass; undefined for an unknown document. */
+export async function identifyPerson(
+  db: Db,
+  attempt: IdentificationAttempt,
+): Promise<Identification | undefined> {
+  const { session } = attempt;
+  const query = session.status === 'open' ? identifyForOpenSession : identifyForPendingSession;
+  const [row] = await query(db).execute({
+    partnerId: attempt.partnerId,
+    cpfCnpj: attempt.cpfCnpj,
+    birthDate: attempt.birthDate,
+    phone: attempt.phone,
+    tokenHash: session.tokenHash,
+    status: session.status,
+    expiresAt: session.expiresAt.toISOString(),
+    originChannel: session.originChannel ?? null,
+    advisoryCode: session.advisoryCode ?? null,
+  });
+  return row && { ...row, pendingDebts: Number(row.pendingDebts) };
 }
 
 // The person rows a request has already read (with its session, in the same query), so that the services that look
@@ -89,21 +197,11 @@ export async function findPersonById(db: Db, personId: number): Promise<PersonRo
 }
 
 const pendingDebtsQuery = preparedOnce((db) =>
-  db
-    .select({ n: sql<number>`count(distinct ${contracts.id})` })
-    .from(contracts)
-    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
-    .where(
-      and(
-        eq(contracts.personId, sql.placeholder('personId')),
-        inArray(contracts.storeId, partnerStoreIds(db, sql.placeholder('partnerId'))),
-        eq(instalments.paid, false),
-      ),
-    )
-    .prepare('pending_debt_count'),
+  pendingDebtCount(db, sql.placeholder('partnerId'), sql.placeholder('personId')).prepare(
+    'pending_debt_count',
+  ),
 );
 
-/** Contracts of the person in the partner's stores that still have an unpaid instalment. */
 export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
   const [row] = await pendingDebtsQuery(db).execute({ partnerId, personId });
   return Number(row?.n ?? 0);

@@ -1,24 +1,29 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { debtorSessions, persons } from '../db/schema';
+import { debtorSessions, debtViewEpoch, persons } from '../db/schema';
 import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
-
-export async function insertSession(db: Db, session: typeof debtorSessions.$inferInsert): Promise<void> {
-  await db.insert(debtorSessions).values(session);
-}
 
 export interface LiveSession {
   session: SessionRow;
   /** The session's person, read in the same query. */
   person: PersonRow;
+  /** debt_view_epoch, read in the same query: with person.debtsVersion, says whether a debt snapshot is current. */
+  debtEpoch: number;
 }
 
 // Every authenticated call runs this lookup.
 const liveSessionQuery = preparedOnce((db) =>
   db
-    .select({ session: debtorSessions, person: persons })
+    .select({
+      session: debtorSessions,
+      person: persons,
+      debtEpoch:
+        sql<number>`(select ${debtViewEpoch.epoch} from ${debtViewEpoch} where ${debtViewEpoch.id} = 1)`.mapWith(
+          Number,
+        ),
+    })
     .from(debtorSessions)
     .innerJoin(persons, eq(persons.id, debtorSessions.personId))
     .where(

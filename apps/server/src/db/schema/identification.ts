@@ -1,12 +1,12 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { partnerRef, personRef } from './references';
+import { partnerRef, personRef, unlockedRef } from './references';
 
 /** Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. */
 export const debtorSessions = pgTable(
   'debtor_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    partnerId: partnerRef(),
+    partnerId: unlockedRef('partner_id'),
     personId: personRef(),
     /** pending: identified, SMS token still to be checked; open: fully identified. */
     status: text('status').$type<'pending' | 'open'>().notNull(),

@@ -11,7 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { stores } from './partners';
-import { partnerRef, personRef } from './references';
+import { partnerRef, personRef, unlockedRef } from './references';
 
 const storeRef = () =>
   integer('store_id')
@@ -27,9 +27,9 @@ export const preAgreements = pgTable(
   {
     id: serial('pra_codigo').primaryKey(),
     sessionHash: text('session_hash').notNull(),
-    partnerId: partnerRef(),
+    partnerId: unlockedRef('partner_id'),
     personId: personRef(),
-    storeId: storeRef(),
+    storeId: unlockedRef('store_id'),
     /** Contracts the plan settles. */
     contractIds: jsonb('contract_ids').$type<number[]>().notNull(),
     paymentMode: text('pagamento_avista_prazo').$type<'A' | 'P'>().notNull(),

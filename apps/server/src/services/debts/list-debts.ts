@@ -12,13 +12,8 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import {
-  type DebtContractRow,
-  type DebtInstalmentRow,
-  loadStoreDebts,
-  type StoreDebtRows,
-  storesWithActiveAgreement,
-} from '../../repositories/debt-repository';
+import type { DebtContractRow, DebtInstalmentRow, StoreDebtRows } from '../../repositories/debt-repository';
+import { type DebtVersion, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import { findPersonById } from '../../repositories/person-repository';
 import { issuesSecondCopies } from '../second-copy/issue-second-copies';
@@ -27,6 +22,8 @@ import { debtFigures, storePolicy } from './debt-figures';
 export interface DebtScope {
   partner: PartnerRow;
   personId: number;
+  /** The person's debt version read with the session (debt-snapshot.ts). */
+  version: DebtVersion;
 }
 
 /** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
@@ -155,11 +152,14 @@ export async function listDebts(
   const person = await findPersonById(db, scope.personId);
   if (!person) throw new AppError('NO_SESSION');
   const ids = { partnerId: scope.partner.id, personId: scope.personId };
-  const [stores, custom, activeStores] = await Promise.all([
-    loadStoreDebts(db, { ...ids, storeId: input.storeId }),
+  const [snapshot, custom] = await Promise.all([
+    loadDebtSnapshot(db, ids, scope.version),
     loadPartnerCustomization(db, scope.partner),
-    storesWithActiveAgreement(db, ids),
   ]);
+  const stores =
+    input.storeId === undefined
+      ? snapshot.stores
+      : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
   const dividas = stores.flatMap((store) =>
     cardGroups(store, custom).map((group) =>
@@ -167,7 +167,7 @@ export async function listDebts(
         today,
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
-        activeAgreement: activeStores.has(store.store.id),
+        activeAgreement: snapshot.activeAgreementStores.has(store.store.id),
         personId: scope.personId,
         partner: scope.partner,
       }),

@@ -15,9 +15,9 @@ import type { Db } from '../../db/client';
 import { preAgreements } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
-import { loadStoreDebts, storesWithActiveAgreement } from '../../repositories/debt-repository';
+import type { DebtorSession } from '../../plugins/debtor-session';
+import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
-import type { SessionRow } from '../../repositories/session-repository';
 import { debtFigures, storePolicy } from './debt-figures';
 import { cardGroups } from './list-debts';
 
@@ -53,11 +53,12 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && b.every((
 export async function quoteDebtPlans(
   deps: PlanDeps,
   partner: PartnerRow,
-  session: SessionRow,
+  session: DebtorSession,
   search: PlanSearch,
 ): Promise<PlanAnswer> {
   const { db } = deps;
   const scope = { partnerId: partner.id, personId: session.personId };
+  const version = { person: session.person.debtsVersion, epoch: session.debtEpoch };
   const custom = await loadPartnerCustomization(db, partner);
   const flags = custom.myDebits ?? {};
   if (
@@ -66,7 +67,8 @@ export async function quoteDebtPlans(
   ) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
   }
-  const [store] = await loadStoreDebts(db, { ...scope, storeId: search.storeId });
+  const snapshot = await loadDebtSnapshot(db, scope, version);
+  const store = snapshot.stores.find((s) => s.store.id === search.storeId);
   const group =
     store &&
     cardGroups(store, custom).find((g) =>
@@ -77,8 +79,7 @@ export async function quoteDebtPlans(
     );
   if (!store || !group) throw new AppError('CONTRACT_NOT_FOUND');
   if (!store.negotiates) throw new AppError('NOT_NEGOTIABLE');
-  if ((await storesWithActiveAgreement(db, scope)).has(store.store.id))
-    throw new AppError('ACTIVE_AGREEMENT');
+  if (snapshot.activeAgreementStores.has(store.store.id)) throw new AppError('ACTIVE_AGREEMENT');
 
   const policy = storePolicy(store.store);
   const today = todayInBrasilia();

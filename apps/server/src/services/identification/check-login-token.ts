@@ -2,11 +2,11 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { DebtorSessions } from '../../plugins/debtor-session';
-import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import type { PartnerRow } from '../../repositories/partner-repository';
 import { findPersonById } from '../../repositories/person-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import type { IdentificationDeps } from './identification-deps';
-import { type IdentifiedAnswer, identifiedAnswer } from './identified-answer';
+import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
 import { hashLoginToken } from './send-login-token';
 
 /**
@@ -51,5 +51,5 @@ export async function checkLoginToken(
   await sessions.open(session);
   const person = await findPersonById(deps.db, session.personId);
   if (!person) throw new AppError('NO_SESSION');
-  return identifiedAnswer(deps.db, partner, await loadPartnerConfig(deps.db, partner), person);
+  return openSessionAnswer(deps.db, partner, person);
 }

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors';
 import type { SessionOrigin } from '../../plugins/debtor-session';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { findPersonKnownToPartner } from '../../repositories/person-repository';
+import { identifyPerson } from '../../repositories/person-repository';
 import { enforceLimits, type IdentificationDeps, invalid, type RequestContext } from './identification-deps';
 import {
   type IdentifiedAnswer,
@@ -68,15 +68,19 @@ export async function consultPerson(
   if (Object.keys(fields).length > 0) throw invalid(fields);
   await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
 
-  const person = await findPersonKnownToPartner(deps.db, partner.id, document);
-  if (!person) throw new AppError('DOCUMENT_NOT_FOUND');
-  if (checkBirthDate && person.birthDate !== birthDate) throw new AppError('BIRTH_DATE_MISMATCH');
-  if (checkPhone && onlyDigits(person.phone ?? '') !== phone) throw new AppError('PHONE_MISMATCH');
-
-  if (requiresSmsToken(config)) {
-    await request.sessions.start(request.reply, partner, person.id, 'pending', input.origin);
-    return pendingTokenAnswer(person);
-  }
-  await request.sessions.start(request.reply, partner, person.id, 'open', input.origin);
-  return identifiedAnswer(deps.db, partner, config, person);
+  const status = requiresSmsToken(config) ? 'pending' : 'open';
+  const session = request.sessions.draft(status, input.origin);
+  const found = await identifyPerson(deps.db, {
+    partnerId: partner.id,
+    cpfCnpj: document,
+    birthDate: checkBirthDate ? birthDate : null,
+    phone: checkPhone ? phone : null,
+    session: session.row,
+  });
+  if (!found) throw new AppError('DOCUMENT_NOT_FOUND');
+  if (!found.birthMatches) throw new AppError('BIRTH_DATE_MISMATCH');
+  if (!found.phoneMatches) throw new AppError('PHONE_MISMATCH');
+  session.setCookie(request.reply);
+  if (status === 'pending') return pendingTokenAnswer(found.person);
+  return identifiedAnswer(config, found.person, found.pendingDebts);
 }

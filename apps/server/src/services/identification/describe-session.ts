@@ -1,9 +1,9 @@
 import { AppError } from '../../errors';
-import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
+import type { PartnerRow } from '../../repositories/partner-repository';
 import { findPersonById } from '../../repositories/person-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import type { IdentificationDeps } from './identification-deps';
-import { type IdentifiedAnswer, identifiedAnswer } from './identified-answer';
+import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
 
 /** portal/sessao: who is identified on this partner, for the screens after login. */
 export async function describeSession(
@@ -13,5 +13,5 @@ export async function describeSession(
 ): Promise<IdentifiedAnswer> {
   const person = await findPersonById(deps.db, session.personId);
   if (!person) throw new AppError('NO_SESSION');
-  return identifiedAnswer(deps.db, partner, await loadPartnerConfig(deps.db, partner), person);
+  return openSessionAnswer(deps.db, partner, person);
 }

@@ -6,7 +6,7 @@ import {
   type PartnerConfig,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { PartnerRow } from '../../repositories/partner-repository';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { countPendingDebts, type PersonRow } from '../../repositories/person-repository';
 
 export type NextStep = 'VerifyToken' | 'MyDebits' | 'AccordionTabs';
@@ -28,18 +28,30 @@ export function requiresSmsToken(config: PartnerConfig): boolean {
 }
 
 /** Where an identified person goes (spec 000 §4), with the little the next screen needs. */
-export async function identifiedAnswer(
-  db: Db,
-  partner: PartnerRow,
+export function identifiedAnswer(
   config: PartnerConfig,
   person: PersonRow,
-): Promise<IdentifiedAnswer> {
+  pendingDebts: number,
+): IdentifiedAnswer {
   return {
     proximaEtapa: isCityHallMode(config) ? 'MyDebits' : 'AccordionTabs',
     pesNome: person.name,
     pesCpfCnpj: person.cpfCnpj,
-    quantidadeDividas: await countPendingDebts(db, partner.id, person.id),
+    quantidadeDividas: pendingDebts,
   };
+}
+
+/** identifiedAnswer for a session already open, counting the person's pending debts on the partner. */
+export async function openSessionAnswer(
+  db: Db,
+  partner: PartnerRow,
+  person: PersonRow,
+): Promise<IdentifiedAnswer> {
+  const [config, pendingDebts] = await Promise.all([
+    loadPartnerConfig(db, partner),
+    countPendingDebts(db, partner.id, person.id),
+  ]);
+  return identifiedAnswer(config, person, pendingDebts);
 }
 
 /** Before the token is checked only a masked phone may be shown (issue 3, no personal data). */

@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { secondCopies } from '../../db/schema';
 import { AppError } from '../../errors';
-import { loadStoreDebts, type StoreRow, storesWithActiveAgreement } from '../../repositories/debt-repository';
+import type { StoreRow } from '../../repositories/debt-repository';
+import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { debtFigures, storePolicy } from '../debts/debt-figures';
 import type { DebtScope } from '../debts/list-debts';
 
@@ -40,17 +41,17 @@ export async function issueSecondCopies(
   scope: DebtScope,
   input: { storeId: number; contractIds?: number[]; instalmentIds?: number[] },
 ): Promise<IssuedSecondCopy[]> {
-  const ids = { partnerId: scope.partner.id, personId: scope.personId };
-  const [debts, active] = await Promise.all([
-    loadStoreDebts(db, { ...ids, storeId: input.storeId }),
-    storesWithActiveAgreement(db, ids),
-  ]);
-  const found = debts[0];
+  const snapshot = await loadDebtSnapshot(
+    db,
+    { partnerId: scope.partner.id, personId: scope.personId },
+    scope.version,
+  );
+  const found = snapshot.stores.find((s) => s.store.id === input.storeId);
   if (!found) throw new AppError('CONTRACT_NOT_FOUND');
   const { store } = found;
   if (!issuesSecondCopies(store)) throw new AppError('SECOND_COPY_UNAVAILABLE');
   // Instalments under an agreement are paid through the agreement's boletos, never twice.
-  if (active.has(store.id)) throw new AppError('SECOND_COPY_IN_AGREEMENT');
+  if (snapshot.activeAgreementStores.has(store.id)) throw new AppError('SECOND_COPY_IN_AGREEMENT');
 
   const contracts = input.contractIds
     ? found.contracts.filter((c) => input.contractIds!.includes(c.id))

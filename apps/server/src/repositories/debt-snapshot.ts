@@ -1,0 +1,66 @@
+import type { Db } from '../db/client';
+import { loadStoreDebts, type StoreDebtRows, storesWithActiveAgreement } from './debt-repository';
+import { deepFreeze } from './deep-freeze';
+
+/** What a person's debts were read as of: persons.debts_version and debt_view_epoch (migration 0008's triggers). */
+export interface DebtVersion {
+  person: number;
+  epoch: number;
+}
+
+export interface DebtSnapshot {
+  /** The person's unpaid debts in the partner's stores, as loadStoreDebts reads them. */
+  stores: readonly StoreDebtRows[];
+  /** Stores where the person has an active agreement on the partner. */
+  activeAgreementStores: ReadonlySet<number>;
+}
+
+interface Entry extends DebtVersion {
+  snapshot: Promise<DebtSnapshot>;
+}
+
+// About 5 KB each for a person with a few debts: a few tens of megabytes at most.
+const MAX_SNAPSHOTS = 5_000;
+const snapshotsByDb = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * A person's debts on a partner, kept by this process while the version read with the session is unchanged: a
+ * session's repeated listings and plan searches skip the two queries and the row mapping (docs/performance.md,
+ * decision 012). Any write to contracts, instalments or agreements raises the person's version in the same
+ * transaction, and any write to stores or their partner links raises the epoch, so a snapshot is never served
+ * after a change the session's query could see. Shared between requests: read only.
+ */
+export function loadDebtSnapshot(
+  db: Db,
+  scope: { partnerId: number; personId: number },
+  version: DebtVersion,
+): Promise<DebtSnapshot> {
+  let snapshots = snapshotsByDb.get(db);
+  if (!snapshots) {
+    snapshots = new Map();
+    snapshotsByDb.set(db, snapshots);
+  }
+  const key = `${scope.partnerId}:${scope.personId}`;
+  const kept = snapshots.get(key);
+  // Re-inserted on every use, so the first entries of the map are the least recently used.
+  snapshots.delete(key);
+  if (kept && kept.person === version.person && kept.epoch === version.epoch) {
+    snapshots.set(key, kept);
+    return kept.snapshot;
+  }
+  const entry: Entry = { ...version, snapshot: readSnapshot(db, scope) };
+  snapshots.set(key, entry);
+  entry.snapshot.catch(() => {
+    if (snapshots.get(key) === entry) snapshots.delete(key);
+  });
+  if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
+  return entry.snapshot;
+}
+
+async function readSnapshot(db: Db, scope: { partnerId: number; personId: number }): Promise<DebtSnapshot> {
+  const [stores, activeAgreementStores] = await Promise.all([
+    loadStoreDebts(db, scope),
+    storesWithActiveAgreement(db, scope),
+  ]);
+  return { stores: deepFreeze(stores), activeAgreementStores };
+}

@@ -1,0 +1,84 @@
+import type { DividasResposta } from '@portal/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts, instalments, partnerStores, partners, stores } from '../src/db/schema';
+import { call, hostOf, login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// The debts a server process keeps per person (debt-snapshot.ts, decision 012) are never served after a change:
+// each write below is made straight in the database, as an import or another process would, between two listings
+// of the same session.
+
+let t: TestApp;
+let maria: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  maria = await login(t, MARIA);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function listing(body: Record<string, unknown> = {}): Promise<DividasResposta> {
+  const res = await call(t, 'negociacao_robo/passo_2_novo', body, { host: hostOf('demo'), cookie: maria });
+  expect(res.json().retorno).toBe(true);
+  return res.json().dados;
+}
+
+const cardOf = (answer: DividasResposta, tradeName: string) =>
+  answer.dividas.find((d) => d.loja.loj_fantasia === tradeName);
+
+describe('kept debts follow every change to what they are made of', () => {
+  it('an instalment paid elsewhere leaves the listing at once', async () => {
+    const before = cardOf(await listing(), 'Bela Casa')!;
+    const [first] = before.contratos[0]!.parcelas;
+    await t.database.db.update(instalments).set({ paid: true }).where(eq(instalments.id, first!.par_codigo));
+    const after = cardOf(await listing(), 'Bela Casa')!;
+    const ids = after.contratos.flatMap((c) => c.parcelas.map((p) => p.par_codigo));
+    expect(ids).not.toContain(first!.par_codigo);
+    expect(after.total_original).toBe(before.total_original - first!.par_valor);
+  });
+
+  it('a new contract of the person shows on the next listing', async () => {
+    const card = cardOf(await listing(), 'Banco Horizonte')!;
+    const [contract] = await t.database.db
+      .insert(contracts)
+      .values({ personId: card.pes_codigo, storeId: card.loj_codigo, number: 'SNAP-1' })
+      .returning({ id: contracts.id });
+    await t.database.db.insert(instalments).values({
+      contractId: contract!.id,
+      number: 1,
+      dueDate: '2030-01-10',
+      amountCents: 12_345,
+      balanceCents: 12_345,
+    });
+    const after = cardOf(await listing(), 'Banco Horizonte')!;
+    expect(after.contratos.map((c) => c.con_contrato)).toContain('SNAP-1');
+  });
+
+  it('a store edit and a partner link change show on the next listing', async () => {
+    const card = cardOf(await listing(), 'Banco Horizonte')!;
+    await t.database.db
+      .update(stores)
+      .set({ tradeName: 'Banco Horizonte S.A.' })
+      .where(eq(stores.id, card.loj_codigo));
+    expect(cardOf(await listing(), 'Banco Horizonte S.A.')?.loj_codigo).toBe(card.loj_codigo);
+
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const link = and(
+      eq(partnerStores.partnerId, demo!.id),
+      inArray(partnerStores.storeId, [card.loj_codigo]),
+    );
+    await t.database.db.update(partnerStores).set({ negotiates: false }).where(link);
+    expect(cardOf(await listing(), 'Banco Horizonte S.A.')?.tipo_necociacao).toBe('N');
+    await t.database.db.delete(partnerStores).where(link);
+    expect(cardOf(await listing(), 'Banco Horizonte S.A.')).toBeUndefined();
+  });
+
+  it('one store asked for is cut from the same kept debts', async () => {
+    const all = await listing();
+    const alfa = all.dividas.filter((d) => d.loja.loj_fantasia === 'Alfa Eletro');
+    const one = await listing({ lojCodigo: alfa[0]!.loj_codigo });
+    expect(one.dividas).toEqual(alfa);
+  });
+});
