@@ -12,12 +12,12 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { preAgreements } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
 import type { DebtorSession } from '../../plugins/debtor-session';
 import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
+import { issuePlans } from '../../repositories/plan-repository';
 import { debtFigures, storePolicy } from './debt-figures';
 import { cardGroups } from './list-debts';
 
@@ -134,38 +134,29 @@ export async function quoteDebtPlans(
   }
 
   const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
-  const rows = quotes.length
-    ? await db
-        .insert(preAgreements)
-        .values(
-          quotes.map((q) => ({
-            sessionHash: session.tokenHash,
-            partnerId: partner.id,
-            personId: session.personId,
-            storeId: store.store.id,
-            contractIds: group.map((c) => c.id),
-            paymentMode: search.mode,
-            paymentMethod: search.method,
-            cardBrand: search.method === 'cartao' ? (search.cardBrand ?? null) : null,
-            cardForm: search.method === 'cartao' ? (search.cardForm ?? null) : null,
-            instalmentCount: q.instalmentCount,
-            entryCents: q.entryCents,
-            instalmentCents: q.instalmentCents,
-            totalCents: q.totalCents,
-            firstDueDate: search.firstDueDate,
-            futureIncluded: q.futureIncluded,
-            futureTotalCents: q.futureTotalCents,
-            source,
-            expiresAt,
-          })),
-        )
-        .returning({ id: preAgreements.id })
-    : [];
+  const codes = await issuePlans(
+    db,
+    {
+      sessionHash: session.tokenHash,
+      partnerId: partner.id,
+      personId: session.personId,
+      storeId: store.store.id,
+      contractIds: group.map((c) => c.id),
+      paymentMode: search.mode,
+      paymentMethod: search.method,
+      cardBrand: search.method === 'cartao' ? (search.cardBrand ?? null) : null,
+      cardForm: search.method === 'cartao' ? (search.cardForm ?? null) : null,
+      firstDueDate: search.firstDueDate,
+      source,
+      expiresAt,
+    },
+    quotes,
+  );
   return {
     ok: true,
     dados: {
       pre_acordo: quotes.map((q, i) => ({
-        pra_codigo: rows[i]!.id,
+        pra_codigo: codes[i]!,
         pra_quantidade: q.instalmentCount,
         pra_valor_entrada: q.entryCents,
         pra_valor_parcela: q.instalmentCents,
