@@ -1,7 +1,7 @@
 import type { DividasResposta } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, instalments, partnerStores, partners, stores } from '../src/db/schema';
+import { agreements, contracts, instalments, partnerStores, partners, stores } from '../src/db/schema';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -73,6 +73,27 @@ describe('kept debts follow every change to what they are made of', () => {
     expect(cardOf(await listing(), 'Banco Horizonte S.A.')?.tipo_necociacao).toBe('N');
     await t.database.db.delete(partnerStores).where(link);
     expect(cardOf(await listing(), 'Banco Horizonte S.A.')).toBeUndefined();
+  });
+
+  it("an agreement made elsewhere marks its store on the person's next listing", async () => {
+    const card = cardOf(await listing(), 'Bela Casa')!;
+    expect(card.acordo_ativo).toBe(false);
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    await t.database.db.insert(agreements).values({
+      partnerId: demo!.id,
+      personId: card.pes_codigo,
+      storeId: card.loj_codigo,
+      paymentMethod: 'boleto',
+      instalmentCount: 0,
+      entryCents: card.total_corrigido_avista,
+      instalmentCents: 0,
+      totalCents: card.total_corrigido_avista,
+      firstDueDate: '2030-01-10',
+      contractIds: card.pre_codigos,
+    });
+    const after = await listing();
+    expect(cardOf(after, 'Bela Casa')?.acordo_ativo).toBe(true);
+    expect(after.acordo_ativo).toBe(true);
   });
 
   it('one store asked for is cut from the same kept debts', async () => {
