@@ -1,7 +1,18 @@
-import type { DividasResposta } from '@portal/domain';
+import { Readable } from 'node:stream';
+import { cnpjCheckDigits, type DividasResposta, maskCnpj } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, contracts, instalments, partnerStores, partners, stores } from '../src/db/schema';
+import {
+  agreements,
+  contracts,
+  debtViewEpoch,
+  instalments,
+  partnerStores,
+  partners,
+  stores,
+} from '../src/db/schema';
+import { importPortfolio } from '../src/services/import/import-portfolio';
+import { PORTFOLIO_COLUMNS, type PortfolioColumn } from '../src/services/import/validate-portfolio';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -24,6 +35,8 @@ async function listing(body: Record<string, unknown> = {}): Promise<DividasRespo
   expect(res.json().retorno).toBe(true);
   return res.json().dados;
 }
+
+const epoch = async () => (await t.database.db.select().from(debtViewEpoch))[0]!.epoch;
 
 const cardOf = (answer: DividasResposta, tradeName: string) =>
   answer.dividas.find((d) => d.loja.loj_fantasia === tradeName);
@@ -94,6 +107,41 @@ describe('kept debts follow every change to what they are made of', () => {
     const after = await listing();
     expect(cardOf(after, 'Bela Casa')?.acordo_ativo).toBe(true);
     expect(after.acordo_ativo).toBe(true);
+  });
+
+  it('a portfolio import shows on the next listing and raises the epoch once, at its end', async () => {
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    await listing();
+    const epochBefore = await epoch();
+    const cells: Record<PortfolioColumn, string> = {
+      cpf_cnpj: '529.982.247-25',
+      nome: 'Maria da Silva Santos',
+      data_nascimento: '15/05/1990',
+      telefone: '(11) 98765-4321',
+      email: '',
+      loja_cnpj: maskCnpj(`998877660001${cnpjCheckDigits('998877660001')}`),
+      loja_fantasia: 'Loja Importada',
+      loja_razao_social: 'Loja Importada Ltda.',
+      contrato: 'IMP-1',
+      origem: '',
+      referencia: '',
+      parcela: '1',
+      vencimento: '10/01/2030',
+      valor: '100,00',
+      saldo: '100,00',
+      lancamento_futuro: 'N',
+      pago: 'N',
+    };
+    const csv = [PORTFOLIO_COLUMNS.join(';'), PORTFOLIO_COLUMNS.map((c) => cells[c]).join(';'), ''].join(
+      '\n',
+    );
+    const outcome = await importPortfolio(t.database, {
+      input: Readable.from([Buffer.from(csv)]),
+      partnerId: demo!.id,
+    });
+    expect(outcome.ok).toBe(true);
+    expect(await epoch()).toBe(epochBefore + 1);
+    expect(cardOf(await listing(), 'Loja Importada')?.total_original).toBe(10_000);
   });
 
   it('one store asked for is cut from the same kept debts', async () => {

@@ -26,9 +26,9 @@ const snapshotsByDb = new WeakMap<Db, Map<string, Entry>>();
 /**
  * A person's debts on a partner, kept by this process while the version read with the session is unchanged: a
  * session's repeated listings and plan searches skip the two queries and the row mapping (docs/performance.md,
- * decision 012). Any write to contracts, instalments or agreements raises the person's version in the same
- * transaction, and any write to stores or their partner links raises the epoch, so a snapshot is never served
- * after a change the session's query could see. Shared between requests: read only.
+ * decision 012). A write to agreements raises the person's version in the same transaction, and a write to
+ * contracts, instalments, stores or their partner links raises the epoch, so a snapshot is never served after a
+ * change the session's query could see. Shared between requests: read only.
  */
 export function loadDebtSnapshot(
   db: Db,

@@ -90,7 +90,8 @@ const identificationQuery = (openSession: boolean) =>
             sql<boolean>`(${birthDate}::date is null or ${persons.birthDate} = ${birthDate}::date)`.as(
               'birth_matches',
             ),
-          phoneMatches: sql<boolean>`(${phone}::text is null or ${persons.phone} = ${phone}::text)`.as(
+          phoneMatches: sql<boolean>`(${phone}::text is null
+          or regexp_replace(coalesce(${persons.phone}, ''), '\\D', '', 'g') = ${phone}::text)`.as(
             'phone_matches',
           ),
         })

@@ -32,13 +32,13 @@ export const persons = pgTable('persons', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * Raised by triggers (migration 0008) whenever the person's contracts, instalments or agreements change: the
-   * debt snapshot a server process keeps for the person is current while this and debt_view_epoch are unchanged.
+   * Raised by triggers (migration 0008) whenever the person's agreements change: the debt snapshot a server process
+   * keeps for the person is current while this and debt_view_epoch are unchanged.
    */
   debtsVersion: bigint('debts_version', { mode: 'number' }).notNull().default(0),
 });
 
-/** One row, raised by triggers when stores or their partner links change (what every person's debts depend on). */
+/** One row, raised by triggers on any write to contracts, instalments, stores or their partner links. */
 export const debtViewEpoch = pgTable('debt_view_epoch', {
   id: smallint('id').primaryKey(),
   epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),

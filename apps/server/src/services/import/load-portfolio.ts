@@ -236,6 +236,8 @@ export async function loadStaged(
   await tx.query(`set local work_mem = '64MB'`);
   // A temporary table has no statistics until analysed; without them the planner guesses and joins badly.
   await tx.query('analyze import_entities');
+  // The debt epoch (migration 0008) is raised once, last: its row stays locked only until the commit.
+  await tx.query(`set local portal.debt_epoch_deferred = 'on'`);
   const persons = await countUpsert(tx, ...UPSERT_PERSONS);
   const stores = await countUpsert(tx, ...UPSERT_STORES);
   const storesLinked = await count(tx, LINK_STORES, [partnerId]);
@@ -245,6 +247,7 @@ export async function loadStaged(
   await tx.query('analyze import_instalments');
   const updated = await count(tx, UPDATE_INSTALMENTS);
   const inserted = await count(tx, INSERT_INSTALMENTS);
+  await tx.query('update debt_view_epoch set epoch = epoch + 1 where id = 1');
   return {
     persons,
     stores,
