@@ -10,7 +10,7 @@ export async function requireDebtor(app: FastifyInstance, request: FastifyReques
   const session = await app.debtorSessions.require(request, partner, 'open');
   const scope: DebtScope = {
     partner,
-    personId: session.personId,
+    person: session.person,
     version: { person: session.person.debtsVersion, epoch: session.debtEpoch },
   };
   return { partner, session, scope };

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { PartnerRow } from '../repositories/partner-repository';
-import { type PersonRow, rememberRequestPerson, withRequestPersons } from '../repositories/person-repository';
+import type { PersonRow } from '../repositories/person-repository';
 import {
   findLiveSession,
   openSession,
@@ -63,8 +63,6 @@ declare module 'fastify' {
 export default fp<{ db: Db; secureCookies: boolean }>(
   async (app: FastifyInstance, { db, secureCookies }) => {
     await app.register(cookie);
-    // Each handler runs with its own memo of the person read with its session (person-repository).
-    app.addHook('preHandler', (_request, _reply, done) => withRequestPersons(done));
     const cookieOptions = (request: FastifyRequest) => ({
       httpOnly: true,
       sameSite: 'lax' as const,
@@ -100,8 +98,6 @@ export default fp<{ db: Db; secureCookies: boolean }>(
         // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
         if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
           await touchSession(db, session.tokenHash);
-        // Services that look the person up by id (findPersonById) get this row instead of a second query.
-        rememberRequestPerson(person);
         return { ...session, person, debtEpoch };
       },
       open: (session) => openSession(db, session.tokenHash),

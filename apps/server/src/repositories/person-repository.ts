@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, exists, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
@@ -99,7 +98,8 @@ const identificationQuery = (openSession: boolean) =>
         .where(and(eq(persons.cpfCnpj, sql.placeholder('cpfCnpj')), knownToPartner(db, partnerId)))
         .limit(1),
     );
-    // Column names as in debtorSessions (schema/identification.ts).
+    // Column names as in debtorSessions (schema/identification.ts). PostgreSQL runs a data-modifying WITH whether or
+    // not the main query reads it.
     const started = db.$with('started', { personId: sql<number>`person_id` }).as(
       sql`insert into ${debtorSessions} (token_hash, partner_id, person_id, status, expires_at, canal_origem, cod_assessoria)
       select ${sql.placeholder('tokenHash')}, ${partnerId}, ${known.id}, ${sql.placeholder('status')},
@@ -113,7 +113,6 @@ const identificationQuery = (openSession: boolean) =>
         person: persons,
         birthMatches: known.birthMatches,
         phoneMatches: known.phoneMatches,
-        started: sql<boolean>`exists (select 1 from ${started})`,
         pendingDebts: openSession
           ? sql<number>`(${pendingDebtCount(db, partnerId, persons.id)})`
           : sql<number>`0`,
@@ -140,8 +139,6 @@ export interface Identification {
   person: PersonRow;
   birthMatches: boolean;
   phoneMatches: boolean;
-  /** The session was stored (both checks passed). */
-  started: boolean;
   /** Pending debts on the partner, counted for an open session only (0 otherwise). */
   pendingDebts: number;
 }
@@ -165,36 +162,6 @@ export async function identifyPerson(
     advisoryCode: session.advisoryCode ?? null,
   });
   return row && { ...row, pendingDebts: Number(row.pendingDebts) };
-}
-
-// The person rows a request has already read (with its session, in the same query), so that the services that look
-// the session's person up again by id do not query for it a second time. One memo per request: the debtor-session
-// plugin runs each handler inside withRequestPersons.
-const requestPersons = new AsyncLocalStorage<Map<number, PersonRow>>();
-
-/** Runs `fn` (a request's handler) with its own memo of person rows. */
-export const withRequestPersons = <T>(fn: () => T): T => requestPersons.run(new Map(), fn);
-
-/** Keeps a person row read by this request (outside withRequestPersons: nothing is kept). */
-export function rememberRequestPerson(person: PersonRow): void {
-  requestPersons.getStore()?.set(person.id, person);
-}
-
-const personByIdQuery = preparedOnce((db) =>
-  db
-    .select()
-    .from(persons)
-    .where(eq(persons.id, sql.placeholder('personId')))
-    .limit(1)
-    .prepare('person_by_id'),
-);
-
-/** The person by id: the row this request already read with its session, or from the database. */
-export async function findPersonById(db: Db, personId: number): Promise<PersonRow | undefined> {
-  const known = requestPersons.getStore()?.get(personId);
-  if (known) return known;
-  const [row] = await personByIdQuery(db).execute({ personId });
-  return row;
 }
 
 const pendingDebtsQuery = preparedOnce((db) =>

@@ -11,17 +11,17 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import type { DebtContractRow, DebtInstalmentRow, StoreDebtRows } from '../../repositories/debt-repository';
 import { type DebtVersion, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
-import { findPersonById } from '../../repositories/person-repository';
+import type { PersonRow } from '../../repositories/person-repository';
 import { issuesSecondCopies } from '../second-copy/issue-second-copies';
 import { debtFigures, storePolicy } from './debt-figures';
 
 export interface DebtScope {
   partner: PartnerRow;
-  personId: number;
+  /** The session's person, read with the session. */
+  person: PersonRow;
   /** The person's debt version read with the session (debt-snapshot.ts). */
   version: DebtVersion;
 }
@@ -149,9 +149,8 @@ export async function listDebts(
   scope: DebtScope,
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
-  const person = await findPersonById(db, scope.personId);
-  if (!person) throw new AppError('NO_SESSION');
-  const ids = { partnerId: scope.partner.id, personId: scope.personId };
+  const { person } = scope;
+  const ids = { partnerId: scope.partner.id, personId: scope.person.id };
   const [snapshot, custom] = await Promise.all([
     loadDebtSnapshot(db, ids, scope.version),
     loadPartnerCustomization(db, scope.partner),
@@ -168,7 +167,7 @@ export async function listDebts(
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
         activeAgreement: snapshot.activeAgreementStores.has(store.store.id),
-        personId: scope.personId,
+        personId: scope.person.id,
         partner: scope.partner,
       }),
     ),

@@ -18,11 +18,11 @@ export async function recordDebtorRequest(
 ): Promise<void> {
   const [store] = await loadStoreDebts(db, {
     partnerId: scope.partner.id,
-    personId: scope.personId,
+    personId: scope.person.id,
     storeId,
   });
   if (!store) throw new AppError('CONTRACT_NOT_FOUND');
   await db
     .insert(debtorRequests)
-    .values({ ...values, partnerId: scope.partner.id, personId: scope.personId, storeId });
+    .values({ ...values, partnerId: scope.partner.id, personId: scope.person.id, storeId });
 }

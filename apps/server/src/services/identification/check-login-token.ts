@@ -1,10 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { DebtorSessions } from '../../plugins/debtor-session';
+import type { DebtorSession, DebtorSessions } from '../../plugins/debtor-session';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { findPersonById } from '../../repositories/person-repository';
-import type { SessionRow } from '../../repositories/session-repository';
 import type { IdentificationDeps } from './identification-deps';
 import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
 import { hashLoginToken } from './send-login-token';
@@ -17,7 +15,7 @@ export async function checkLoginToken(
   deps: IdentificationDeps,
   sessions: DebtorSessions,
   partner: PartnerRow,
-  session: SessionRow,
+  session: DebtorSession,
   token: string,
 ): Promise<IdentifiedAnswer> {
   const [live] = await deps.db
@@ -49,7 +47,5 @@ export async function checkLoginToken(
     .returning({ id: smsTokens.id });
   if (consumed.length === 0) throw new AppError('INVALID_TOKEN');
   await sessions.open(session);
-  const person = await findPersonById(deps.db, session.personId);
-  if (!person) throw new AppError('NO_SESSION');
-  return openSessionAnswer(deps.db, partner, person);
+  return openSessionAnswer(deps.db, partner, session.person);
 }

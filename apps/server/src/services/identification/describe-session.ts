@@ -1,7 +1,5 @@
-import { AppError } from '../../errors';
+import type { DebtorSession } from '../../plugins/debtor-session';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { findPersonById } from '../../repositories/person-repository';
-import type { SessionRow } from '../../repositories/session-repository';
 import type { IdentificationDeps } from './identification-deps';
 import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
 
@@ -9,9 +7,7 @@ import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
 export async function describeSession(
   deps: IdentificationDeps,
   partner: PartnerRow,
-  session: SessionRow,
+  session: DebtorSession,
 ): Promise<IdentifiedAnswer> {
-  const person = await findPersonById(deps.db, session.personId);
-  if (!person) throw new AppError('NO_SESSION');
-  return openSessionAnswer(deps.db, partner, person);
+  return openSessionAnswer(deps.db, partner, session.person);
 }

@@ -4,10 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
-import { hashSecret } from '../../plugins/debtor-session';
+import { type DebtorSession, hashSecret } from '../../plugins/debtor-session';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { findPersonById } from '../../repositories/person-repository';
-import type { SessionRow } from '../../repositories/session-repository';
 import { enqueueSms } from '../outbox/enqueue-sms';
 import { enforceLimits, type IdentificationDeps } from './identification-deps';
 
@@ -25,10 +23,9 @@ export const hashLoginToken = (sessionHash: string, token: string) => hashSecret
 export async function sendLoginToken(
   deps: IdentificationDeps,
   partner: PartnerRow,
-  session: SessionRow,
+  session: DebtorSession,
 ): Promise<{ mensagem: string; dados: { telefoneMascarado: string; reenviarEmSegundos: number } }> {
-  const person = await findPersonById(deps.db, session.personId);
-  const phone = person?.phone;
+  const { phone } = session.person;
   if (!phone) throw new AppError('NO_PHONE_ON_FILE');
   await enforceLimits(
     deps,

@@ -22,9 +22,7 @@ import {
   privacyRequests,
   stepLogs,
 } from '../../db/schema';
-import { AppError } from '../../errors';
 import { erasureConfirmationEmail } from '../../integrations/mail/my-data-templates';
-import { findPersonById } from '../../repositories/person-repository';
 import type { DebtScope } from '../debts/list-debts';
 import { enqueueEmail } from '../outbox/enqueue-email';
 import { messagesToPerson } from './export-person-data';
@@ -82,9 +80,8 @@ export async function erasePersonData(
   scope: DebtScope,
   now: Date = new Date(),
 ): Promise<ErasureResult> {
-  const { partner, personId } = scope;
-  const person = await findPersonById(db, personId);
-  if (!person) throw new AppError('NO_SESSION');
+  const { partner, person } = scope;
+  const personId = person.id;
   const executed = brasiliaDateTime(now);
 
   return withNewProtocol(now, (protocol) =>

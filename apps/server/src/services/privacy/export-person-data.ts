@@ -17,8 +17,7 @@ import {
   stepLogs,
   stores,
 } from '../../db/schema';
-import { AppError } from '../../errors';
-import { findPersonById, type PersonRow } from '../../repositories/person-repository';
+import type { PersonRow } from '../../repositories/person-repository';
 import type { DebtScope } from '../debts/list-debts';
 
 // LGPD art. 18 II and V (access, portability): everything the portal holds about the session's person on the
@@ -185,9 +184,8 @@ export function messagesToPerson(partnerId: number, person: PersonRow) {
 }
 
 export async function exportPersonData(db: Db, scope: DebtScope): Promise<PersonDataExport> {
-  const { partner, personId } = scope;
-  const person = await findPersonById(db, personId);
-  if (!person) throw new AppError('NO_SESSION');
+  const { partner, person } = scope;
+  const personId = person.id;
 
   const [
     registration,

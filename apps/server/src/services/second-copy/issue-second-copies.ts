@@ -43,7 +43,7 @@ export async function issueSecondCopies(
 ): Promise<IssuedSecondCopy[]> {
   const snapshot = await loadDebtSnapshot(
     db,
-    { partnerId: scope.partner.id, personId: scope.personId },
+    { partnerId: scope.partner.id, personId: scope.person.id },
     scope.version,
   );
   const found = snapshot.stores.find((s) => s.store.id === input.storeId);
@@ -115,7 +115,7 @@ async function findOrCreate(
     .values({
       id,
       partnerId: scope.partner.id,
-      personId: scope.personId,
+      personId: scope.person.id,
       storeId: store.id,
       ...wanted,
       ourNumber: number,
@@ -146,7 +146,7 @@ export async function findSecondCopy(db: Db, scope: DebtScope, id: number): Prom
       and(
         eq(secondCopies.id, id),
         eq(secondCopies.partnerId, scope.partner.id),
-        eq(secondCopies.personId, scope.personId),
+        eq(secondCopies.personId, scope.person.id),
       ),
     )
     .limit(1);
