@@ -150,7 +150,7 @@ export async function listDebts(
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
-  const ids = { partnerId: scope.partner.id, personId: scope.person.id };
+  const ids = { partnerId: scope.partner.id, personId: person.id };
   const [snapshot, custom] = await Promise.all([
     loadDebtSnapshot(db, ids, scope.version),
     loadPartnerCustomization(db, scope.partner),
@@ -167,7 +167,7 @@ export async function listDebts(
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
         activeAgreement: snapshot.activeAgreementStores.has(store.store.id),
-        personId: scope.person.id,
+        personId: person.id,
         partner: scope.partner,
       }),
     ),
