@@ -78,7 +78,6 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
   });
   await prepareDatabase(database, env);
   const app = await buildApp({ env, database, mailTransport: smtpTransport(smtp.url) });
-  app.readiness.ready = true;
   await app.listen({ port, host: '127.0.0.1' });
   const url = (partner: string | null, path = '/') =>
     `http://${partner ? `${partner}.portal.` : ''}localhost:${port}${path}`;

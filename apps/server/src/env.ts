@@ -10,7 +10,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Listen address; unset: every interface in production, only this machine otherwise (the dev mailbox). */
+    HOST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
@@ -27,7 +28,7 @@ const envSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     WEB_DIST_DIR: z.string().optional(),
     /** Address of a partner's portal in links sent by e-mail; {partner} is replaced by the identifier. */
-    PUBLIC_URL_TEMPLATE: z.string().default('http://{partner}.portal.localhost:3000'),
+    PUBLIC_URL_TEMPLATE: z.string().optional(),
     /** Cookies get the Secure flag (set when the portal is served over HTTPS). */
     COOKIE_SECURE: booleanFlag,
     /** Secret that signs robot-check challenges; random per process when unset (fine for one process). */
@@ -86,7 +87,15 @@ const envSchema = z
   .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {
     path: ['SERVER_PROCESSES'],
     message: 'more than one server process needs DATABASE_URL (PostgreSQL) and REDIS_URL',
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    // Outside production nothing but this machine reaches the server unless HOST says otherwise: the development
+    // mailbox shows other people's login codes and links.
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // E-mailed links reach the port the server really listens on.
+    PUBLIC_URL_TEMPLATE: env.PUBLIC_URL_TEMPLATE ?? `http://{partner}.portal.localhost:${env.PORT}`,
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -86,15 +86,15 @@ async function runServer(settings: Env): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // Listen first so /healthz can answer 503 while migrations and the seed run (a worker's primary ran them).
-  await app.listen({ port: settings.PORT, host: settings.HOST });
+  // The port opens only once migrations and the demo seed are done (a worker's primary ran them), so nobody meets a
+  // half-started portal.
   const started = Date.now();
   const seed = cluster.isWorker
     ? 'prepared by the primary process'
     : await prepareDatabase(database, settings);
-  app.readiness.ready = true;
+  await app.listen({ port: settings.PORT, host: settings.HOST });
   app.log.info(
-    { database: database.kind, seed, ms: Date.now() - started },
+    { database: database.kind, seed, ms: Date.now() - started, host: settings.HOST },
     `portal ready on http://localhost:${settings.PORT} (demo partner: http://localhost:${settings.PORT}, others: http://acme.portal.localhost:${settings.PORT})`,
   );
 }

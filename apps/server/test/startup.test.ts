@@ -77,20 +77,6 @@ describe('demo seed', () => {
   });
 });
 
-describe('health', () => {
-  it('answers 200 when ready and 503 while starting', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    t.app.readiness.ready = false;
-    try {
-      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
-      const page = await t.app.inject({ method: 'GET', url: '/api/parceiro/demo/info' });
-      expect(page.statusCode).toBe(503);
-    } finally {
-      t.app.readiness.ready = true;
-    }
-  });
-});
-
 describe('a=portal&b=salvarEtapa (spec 000 §3 step log)', () => {
   it('records the step for the partner of the host, in Brasília date and time', async () => {
     const res = await t.app.inject({
@@ -114,20 +100,6 @@ describe('a=portal&b=salvarEtapa (spec 000 §3 step log)', () => {
     });
     const [row] = await t.database.db.select().from(stepLogs).where(eq(stepLogs.isError, true));
     expect(row!.errorDetails).toEqual({ resposta: { retorno: false }, mensagem: 'CPF/CNPJ não encontrado!' });
-  });
-});
-
-describe('development mailbox', () => {
-  it('is not served in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'off' } });
-    try {
-      const res = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
-      expect(res.body).not.toContain('Caixa de saída');
-      const json = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
-      expect(json.body).not.toContain('recipient');
-    } finally {
-      await production.close();
-    }
   });
 });
 

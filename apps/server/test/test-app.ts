@@ -89,7 +89,6 @@ export async function createTestApp(
     mailTransport: options.mailTransport ?? null,
     smsSender: options.smsSender ?? null,
   });
-  app.readiness.ready = true;
   return {
     app,
     database,

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
 
@@ -7,16 +7,42 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const LOCAL_HOST_NAME = /^(localhost|127\.0\.0\.1|\[::1\]|([a-z0-9-]+\.)+localhost)(:\d{1,5})?$/i;
+
+/**
+ * The mailbox shows other people's login codes and links, so it answers only a person at this machine: a direct
+ * connection from a loopback address (the socket's, never a forwarded header: through a reverse proxy on the same
+ * machine the socket is loopback too, hence no forwarded request at all), to a local host name (a page of another
+ * site that resolves its own name to 127.0.0.1 — DNS rebinding — sends its own Host).
+ */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    LOOPBACK_ADDRESS.test(request.raw.socket.remoteAddress ?? '') &&
+    LOCAL_HOST_NAME.test(headers.host ?? '') &&
+    headers['x-forwarded-for'] === undefined &&
+    headers.forwarded === undefined
+  );
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send({ retorno: false, dados: null, mensagem: 'Recurso não encontrado.' });
+
 /**
  * Development mailbox: the outbox as a page, so e-mails can be read without an SMTP server. Never registered in
- * production (app.ts), because it shows messages addressed to other people.
+ * production (app.ts), and elsewhere answered only to local requests.
  */
 export function registerDevMailbox(app: FastifyInstance, db: Db): void {
   const latest = () => db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(100);
 
-  app.get('/dev/mailbox.json', async () => ({ data: await latest() }));
+  app.get('/dev/mailbox.json', async (request, reply) => {
+    if (!isLocalRequest(request)) return notFound(reply);
+    return { data: await latest() };
+  });
 
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', async (request, reply) => {
+    if (!isLocalRequest(request)) return notFound(reply);
     const rows = await latest();
     const items = rows
       .map(

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Issue 14 item 12: a newcomer's first `npm start` seeds the demo for a while. The server must not accept
+// connections before it can serve them (it used to answer 503 for ~25 s). Runs the real server.ts on a new PGlite
+// folder, as `npm start` does; on the PostgreSQL run it is left to the PGlite one.
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function get(port: number, path: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path, headers: { host: 'localhost' }, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? null));
+      },
+    );
+    request.on('error', () => resolve(null));
+  });
+}
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('first start on an empty embedded database', () => {
+  let server: ChildProcess | undefined;
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+  });
+
+  it('opens its port only when migrations and the demo seed are done', async () => {
+    const port = await freePort();
+    server = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'silent',
+          PORT: String(port),
+          DATA_DIR: join(mkdtempSync(join(tmpdir(), 'portal-first-start-')), 'data'),
+          HOST: '',
+          DATABASE_URL: '',
+          REDIS_URL: '',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    const deadline = Date.now() + 150_000;
+    let status: number | null = null;
+    while (status === null) {
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+      status = await get(port, '/api/parceiro/demo/info');
+    }
+    // The first answer it ever gives is the seeded partner, not "starting".
+    expect(status).toBe(200);
+    expect(await get(port, '/healthz')).toBe(200);
+  }, 180_000);
+});
