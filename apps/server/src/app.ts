@@ -32,7 +32,12 @@ import { httpStageCalculator } from './integrations/calculation/stage-calculator
 import { createAltchaChallenge } from './integrations/captcha/altcha';
 import { localCepLookup, viaCepLookup } from './integrations/cep/cep-lookup';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
-import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter';
+import {
+  memoryRateLimiter,
+  REDIS_LIMIT_OPTIONS,
+  rateLimitStore,
+  redisRateLimiter,
+} from './integrations/rate-limiter';
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
 import debtorSession from './plugins/debtor-session';
 import { installErrorHandler } from './plugins/error-handler';
@@ -42,7 +47,6 @@ import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-w
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
-    readiness: { ready: boolean };
   }
 }
 
@@ -78,6 +82,12 @@ const ANALYTICS_CONNECT_HOSTS = [
   'https://www.facebook.com',
 ];
 
+/** A readiness probe answers within a second: false when the dependency is down or too slow. */
+function withinReadinessTimeout(check: Promise<boolean>): Promise<boolean> {
+  const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
+  return Promise.race([check.catch(() => false), timeout]);
+}
+
 export async function buildApp({
   env,
   database,
@@ -90,7 +100,6 @@ export async function buildApp({
     bodyLimit: 1_048_576,
   });
   const { db } = database;
-  app.decorate('readiness', { ready: false });
 
   // Helmet's middleware built once (decision 011: @fastify/helmet builds it again on every request).
   const securityHeaders = helmet({
@@ -114,16 +123,21 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
-  // Shared by the per-route flood guard and the identification limits, so several processes count together.
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Shared by the per-route flood guard and the identification limits, so several processes count together. A call
+  // to an unreachable Redis fails at once (no offline queue) or after REDIS_LIMIT_OPTIONS.commandTimeout.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, REDIS_LIMIT_OPTIONS) : null;
+  if (redis) {
+    // ioredis reconnects by itself; an outage is seen by the calls (503) and /readyz, not as an unhandled error.
+    redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unavailable'));
+    await redis.connect().catch(() => undefined);
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
+  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
   await app.register(rateLimit, {
     global: false,
     // By client address: route keys add the action to it.
     allowList: (request) => env.RATE_LIMIT_ALLOWLIST.includes(request.ip),
-    ...(redis ? { redis } : {}),
+    store: rateLimitStore(limiter),
   });
   // Pages and API answers; built assets are sent precompressed by @fastify/static.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -133,31 +147,37 @@ export async function buildApp({
     partnerHosts: env.PARTNER_HOSTS,
     partnerCacheSeconds: env.PARTNER_CACHE_SECONDS,
   });
-  await app.register(debtorSession, { db, secureCookies: env.COOKIE_SECURE });
+  // In production the session cookie is always Secure; elsewhere on HTTPS requests (TLS here or at a trusted proxy).
+  await app.register(debtorSession, {
+    db,
+    secureCookies: env.COOKIE_SECURE || env.NODE_ENV === 'production',
+  });
   installErrorHandler(app);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!app.readiness.ready && request.url !== '/healthz') {
-      return reply
-        .code(503)
-        .header('retry-after', '2')
-        .send({ retorno: false, dados: null, mensagem: 'Serviço iniciando. Tente novamente em instantes.' });
-    }
+  // Answers that carry a person's data must not be kept by a browser or a proxy: every answer that sets no cache
+  // policy of its own (API calls, files, errors) is no-store; pages and public assets set theirs.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    if (!app.readiness.ready) return reply.code(503).send({ status: 'starting' });
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'database-unreachable' });
-    }
+  // Liveness: the process answers. Readiness: its database and, when configured, the limits' Redis answer too.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const [databaseUp, redisUp] = await Promise.all([
+      withinReadinessTimeout(database.ping().then(() => true)),
+      redis ? withinReadinessTimeout(limiter.ping()) : Promise.resolve(null),
+    ]);
+    const ready = databaseUp && redisUp !== false;
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'unavailable',
+      database: databaseUp ? database.kind : 'unreachable',
+      redis: redisUp === null ? 'not-configured' : redisUp ? 'ok' : 'unreachable',
+    });
   });
 
   // Without a configured secret each process signs its own challenges, which is right for a single process.
   const altchaSecret = env.CAPTCHA_HMAC_SECRET ?? randomBytes(32).toString('hex');
-  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
   app.get('/api/captcha/altcha', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return createAltchaChallenge({ secret: altchaSecret, maxNumber: env.CAPTCHA_MAX_NUMBER });
@@ -182,7 +202,7 @@ export async function buildApp({
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
-  await registerAdminRoutes(app, { db, env, limiter });
+  await registerAdminRoutes(app, { db, env, limiter, altchaSecret });
   // After the admin routes: the staff calls of the job form use the staff guard they install.
   await registerJobRoutes(app, { db, cvDir: resolve(env.DATA_DIR, 'uploads', 'curriculos') });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);

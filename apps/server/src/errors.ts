@@ -3,6 +3,7 @@ import {
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
   JOB_MESSAGES,
+  LOGIN_TEXTS,
   LOOKUP_NOT_FOUND,
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
@@ -39,6 +40,11 @@ const APP_ERRORS = {
   },
   /** api.php was called with an area/action pair that does not exist. */
   UNKNOWN_ACTION: { status: 404, message: 'Ação não encontrada.' },
+  /** The store of the anti-automation limits (Redis) cannot answer: limited calls fail closed (GUIDE). */
+  LIMITS_UNAVAILABLE: {
+    status: 503,
+    message: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
+  },
   /** Too many requests from one client (rate limit). */
   RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' },
   /** The CPF/CNPJ is not known to the partner (spec 000 §4: goes to Register). */
@@ -105,6 +111,8 @@ const APP_ERRORS = {
     status: 200,
     message: 'Erro ao enviar o e-mail. Verifique se o seu e-mail está correto e tente novamente.',
   },
+  /** Staff login for a user name with repeated recent failures: the robot check must be solved first (details: captcha). */
+  STAFF_ROBOT_CHECK_REQUIRED: { status: 400, message: LOGIN_TEXTS.robotCheckRequired },
   /** Staff login refused: unknown user, wrong password or a field missing, all alike (spec 002 §8). */
   STAFF_LOGIN_FAILED: { status: 401, message: STAFF_LOGIN_FAILED },
   /** An admin call without a present, unexpired, unrevoked staff token; the back office shows no modal for it. */

@@ -135,6 +135,62 @@ describe('first access (spec 000 §3, §5)', () => {
   });
 });
 
+describe('first access of a document another partner knows (issue 14 item 4)', () => {
+  it("registers it here without a word about the other partner and without touching the person's data", async () => {
+    const [before] = await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
+    // João's debts are all with demo: servicos does not know him, so its first access must not say 'já cadastrado'.
+    const res = await call(
+      t,
+      'portal/atualizarCadastro',
+      {
+        ...NEW_PERSON,
+        cpfCnpj: '390.533.447-05',
+        telefone: '(31) 97777-0000',
+        email: 'intruso@example.com',
+        captcha: await solveRobotCheck(t),
+      },
+      { host: 'servicos.portal.localhost', ip: nextIp() },
+    );
+    expect(res.json()).toMatchObject({
+      retorno: true,
+      mensagem: 'Cadastro realizado com sucesso. Agora você já pode consultar as suas dívidas.',
+    });
+    const [after] = await t.database.db.select().from(persons).where(eq(persons.id, before!.id));
+    expect(after).toEqual(before);
+    const [servicos] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'servicos'));
+    expect(
+      await t.database.db
+        .select()
+        .from(personRegistrations)
+        .where(
+          and(eq(personRegistrations.personId, before!.id), eq(personRegistrations.partnerId, servicos!.id)),
+        ),
+    ).toHaveLength(1);
+    // The phone typed on the form opens nothing: the one on file is still the one checked.
+    const login = await call(
+      t,
+      'negociacao_robo/passo_1',
+      {
+        pesCpfCnpj: '390.533.447-05',
+        dataNascimento: NEW_PERSON.dataNascimento,
+        telefone: '(31) 97777-0000',
+        aceite: true,
+        captcha: await solveRobotCheck(t),
+      },
+      { host: 'servicos.portal.localhost', ip: nextIp() },
+    );
+    expect(login.json().retorno).toBe(false);
+    // The partner that knows him still says 'já cadastrado'.
+    const known = await call(
+      t,
+      'portal/atualizarCadastro',
+      { ...NEW_PERSON, cpfCnpj: '390.533.447-05', captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(known.json().mensagem).toBe('CPF/CNPJ já cadastrado. Faça o login com os seus dados.');
+  });
+});
+
 describe('forgot phone (spec 000 §4 phone reset)', () => {
   const requestLink = async (pesCpfCnpj: string) =>
     call(
@@ -147,7 +203,10 @@ describe('forgot phone (spec 000 §4 phone reset)', () => {
   it('e-mails a single-use link to the partner address that changes the phone', async () => {
     const res = await requestLink('390.533.447-05');
     expect(res.json()).toMatchObject({ retorno: true });
-    expect(res.json().mensagem).toContain('j***@example.com');
+    // Nothing personal in the answer, not even a masked address (issue 14 item 4).
+    expect(res.json().mensagem).toBe(
+      'Enviamos um link para o e-mail cadastrado. Abra-o para cadastrar o novo telefone.',
+    );
     const email = await lastMessage(t, 'email');
     expect(email!.recipient).toBe('joao.lima@example.com');
     const link = /http:\/\/demo\.portal\.localhost:3000\/novo-telefone\?token=([A-Za-z0-9_-]+)/.exec(
@@ -226,6 +285,43 @@ describe('anti-automation limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+  });
+
+  it('never charges the per-person counters for a failed robot check (nobody can lock a person out)', async () => {
+    // LIMIT_LOGIN_PER_DOCUMENT is 8 here: twelve garbage answers from anywhere leave Maria's counters untouched.
+    for (let i = 0; i < 12; i++) {
+      for (const [action, body] of [
+        ['negociacao_robo/passo_1', { ...MARIA, aceite: true, captcha: 'lixo' }],
+        ['portal/solicitarTrocaTelefone', { pesCpfCnpj: '390.533.447-05', captcha: 'lixo' }],
+        ['portal/atualizarCadastro', { ...NEW_PERSON, cpfCnpj: '100.000.000-19', captcha: 'lixo' }],
+      ] as const) {
+        const res = await call(t, action, body, { ip: nextIp() });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().dados).toEqual({ captcha: 'Conclua a verificação de segurança' });
+      }
+    }
+    const login = await call(
+      t,
+      'negociacao_robo/passo_1',
+      { ...MARIA, aceite: true, captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(login.json()).toMatchObject({ retorno: true });
+    // (João's link: Maria's per-document count belongs to the phone-change limit test below.)
+    const link = await call(
+      t,
+      'portal/solicitarTrocaTelefone',
+      { pesCpfCnpj: '390.533.447-05', captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(link.statusCode).toBe(200);
+    const registered = await call(
+      t,
+      'portal/atualizarCadastro',
+      { ...NEW_PERSON, cpfCnpj: '100.000.000-19', captcha: await solveRobotCheck(t) },
+      { ip: nextIp() },
+    );
+    expect(registered.json()).toMatchObject({ retorno: true });
   });
 
   it('limits passo_1 per client address, counting even malformed attempts (429)', async () => {

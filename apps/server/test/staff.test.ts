@@ -12,6 +12,7 @@ import { runStaffCommand } from '../src/cli/staff-command';
 import { type DatabaseOptions, openDatabase } from '../src/db/client';
 import { staffTokens, staffUsers } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { solveRobotCheck } from './identification-helpers';
 import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
 // Staff accounts and the admin guard (spec 002 §2 staff login, §5, §6, §7 /api/login and editar_senha, §8; issue 5
@@ -22,7 +23,9 @@ const ADMIN = { username: 'admin', password: 'Demo@2026' };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LIMIT_STAFF_LOGIN_PER_USER: '4', LIMIT_STAFF_LOGIN_PER_IP: '6' } });
+  t = await createTestApp({
+    env: { LIMIT_STAFF_LOGIN_PER_USER: '4', LIMIT_STAFF_LOGIN_PER_IP: '6', CAPTCHA_MAX_NUMBER: '2000' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -114,15 +117,40 @@ describe('POST /api/login', () => {
     expect(res.json()).not.toHaveProperty('access_token');
   });
 
-  it('limits attempts per user name, from any address, even with the right password', async () => {
+  it('counts only failures per user name: a success clears them, so nobody locks a colleague out', async () => {
     const staff = await newStaff();
-    for (let i = 0; i < 4; i++) {
-      const res = await login({ username: staff.username, password: 'errada123' });
-      expect(res.statusCode).toBe(401);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++)
+        expect((await login({ username: staff.username, password: 'errada123' })).statusCode).toBe(401);
+      // Successful logins never count, and each one forgets the failures before it.
+      expect((await login(staff)).statusCode).toBe(200);
     }
-    const blocked = await login(staff);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+  });
+
+  it('asks for the robot check after 4 failures for a user name instead of refusing, from any address', async () => {
+    const staff = await newStaff();
+    for (let i = 0; i < 4; i++)
+      expect((await login({ username: staff.username, password: 'errada123' })).statusCode).toBe(401);
+    const asked = await login(staff);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({
+      message: 'Conclua a verificação de segurança',
+      dados: { captcha: 'Conclua a verificação de segurança' },
+    });
+    expect(asked.json()).not.toHaveProperty('access_token');
+    const garbage = await login({ ...staff, captcha: 'bm90LWEtc29sdXRpb24=' });
+    expect(garbage.statusCode).toBe(400);
+    // A wrong password with a solved robot check is still just a failed login.
+    const wrong = await login({
+      username: staff.username,
+      password: 'errada123',
+      captcha: await solveRobotCheck(t),
+    });
+    expect(wrong.statusCode).toBe(401);
+    const solved = await login({ ...staff, captcha: await solveRobotCheck(t) });
+    expect(solved.statusCode).toBe(200);
+    // The success cleared the failures: no robot check any more.
+    expect((await login(staff)).statusCode).toBe(200);
     // Another user is not affected.
     const other = await newStaff();
     expect((await login(other)).statusCode).toBe(200);

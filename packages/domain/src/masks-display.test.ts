@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmailForDisplay, maskPhoneForDisplay } from './masks';
+import { maskPhoneForDisplay } from './masks';
 
 describe('masked contact data (no personal data before identification)', () => {
   it.each([
@@ -7,9 +7,4 @@ describe('masked contact data (no personal data before identification)', () => {
     ['(21) 3333-4444', '(21) ****-4444'],
     ['123', ''],
   ])('phone %s -> %s', (phone, expected) => expect(maskPhoneForDisplay(phone)).toBe(expected));
-
-  it.each([
-    ['demo@example.com', 'd***@example.com'],
-    ['sem-arroba', ''],
-  ])('e-mail %s -> %s', (email, expected) => expect(maskEmailForDisplay(email)).toBe(expected));
 });

@@ -100,10 +100,3 @@ export function maskPhoneForDisplay(phone: string): string {
   if (digits.length < 10) return '';
   return `(${digits.slice(0, 2)}) ${'*'.repeat(digits.length - 6)}-${digits.slice(-4)}`;
 }
-
-/** An e-mail shown to someone not yet identified: first letter and domain (issue 3, phone reset). */
-export function maskEmailForDisplay(email: string): string {
-  const [user, domain] = email.split('@');
-  if (!user || !domain) return '';
-  return `${user[0]}***@${domain}`;
-}

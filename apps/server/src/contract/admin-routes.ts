@@ -17,8 +17,12 @@ const optionalText = z.string().max(500).optional().catch(undefined);
 const passwordField = z.string().max(500).default('');
 // Any body shape is a failed login like a wrong password, never a 400 that tells the fields apart.
 const loginBody = z
-  .object({ username: optionalText, password: optionalText })
-  .catch({ username: undefined, password: undefined });
+  .object({
+    username: optionalText,
+    password: optionalText,
+    captcha: z.string().max(20_000).optional().catch(undefined),
+  })
+  .catch({ username: undefined, password: undefined, captcha: undefined });
 const passwordChangeBody = z.object({
   old_password: passwordField,
   password: passwordField,

@@ -51,7 +51,6 @@ export async function consultPerson(
   // Every attempt counts against the client address, even one with a malformed document.
   await enforceLimits(deps, [{ key: `login:ip:${request.ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
-  await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
   const config = await loadPartnerConfig(deps.db, partner);
   const { birthDate: checkBirthDate, phone: checkPhone } = loginValidation(
     customization(config).confirmBirthday,
@@ -67,6 +66,8 @@ export async function consultPerson(
   if (!input.aceite) fields.aceite = AGREEMENT_MESSAGE;
   if (Object.keys(fields).length > 0) throw invalid(fields);
   await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
+  // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
+  await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
 
   const status = requiresSmsToken(config) ? 'pending' : 'open';
   const session = request.sessions.draft(status, input.origin);

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import type { RateLimiter } from '../../integrations/rate-limiter';
+import { hitLimit, type RateLimiter } from '../../integrations/rate-limiter';
 import type { DebtorSessions } from '../../plugins/debtor-session';
 
 /** What the identification use cases share: the database, the counters and the configured limits. */
@@ -27,7 +27,7 @@ export async function enforceLimits(
 ): Promise<void> {
   const windowMs = deps.env.LIMIT_WINDOW_MINUTES * 60_000;
   for (const { key, max } of limits) {
-    if (!(await deps.limiter.hit(key, max, windowMs))) throw new AppError(error);
+    if (!(await hitLimit(deps.limiter, key, max, windowMs))) throw new AppError(error);
   }
 }
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { personRegistrations, persons } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { findPersonByDocument } from '../../repositories/person-repository';
+import { findPersonByDocument, findPersonKnownToPartner } from '../../repositories/person-repository';
 import { enforceLimits, type IdentificationDeps, invalid } from './identification-deps';
 import { verifyRobotCheck } from './verify-robot-check';
 
@@ -26,9 +26,10 @@ export interface FirstAccessPayload {
 }
 
 /**
- * First access (spec 000 §3 payload, §5 rules in order): registers an unknown CPF/CNPJ with this partner. A
- * document already on file is refused, so nobody can overwrite another person's phone or e-mail; person and
- * registration are written in one transaction.
+ * First access (spec 000 §3 payload, §5 rules in order): registers a CPF/CNPJ this partner does not know. A
+ * document this partner knows is refused; one known only elsewhere is registered here without touching the data on
+ * file, so nobody can overwrite another person's phone or e-mail; person and registration are written in one
+ * transaction.
  */
 export async function registerFirstAccess(
   deps: IdentificationDeps & { altchaSecret: string },
@@ -40,27 +41,37 @@ export async function registerFirstAccess(
   // Every attempt counts against the client address, even one with a malformed document.
   await enforceLimits(deps, [{ key: `first-access:ip:${ip}`, max: deps.env.LIMIT_FIRST_ACCESS_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ cpfCnpj: INVALID_DOCUMENT_MESSAGE });
-  await enforceLimits(deps, [
-    { key: `first-access:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT },
-  ]);
   const failure = validateFirstAccess({ ...input, cpfCnpj: document });
   if (failure) throw invalid({ [failure.field]: failure.message });
   await verifyRobotCheck(deps, partner, input.captcha, ip);
-  if (await findPersonByDocument(deps.db, document)) throw new AppError('ALREADY_REGISTERED');
+  // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
+  await enforceLimits(deps, [
+    { key: `first-access:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT },
+  ]);
+  // Only this partner's people are 'já cadastrado': whether the document is on file with another partner is none
+  // of this portal's business (issue 14 item 4).
+  if (await findPersonKnownToPartner(deps.db, partner.id, document)) throw new AppError('ALREADY_REGISTERED');
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const [person] = await db
-      .insert(persons)
-      .values({
-        cpfCnpj: document,
-        name: input.nome.trim(),
-        birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
-        phone: onlyDigits(input.telefone),
-        email: input.email.trim(),
-        gender: input.sexo || null,
-      })
-      .returning({ id: persons.id });
-    await db.insert(personRegistrations).values({ partnerId: partner.id, personId: person!.id });
+    const existing = await findPersonByDocument(db, document);
+    // A person on file elsewhere is registered here as they are: their phone and e-mail are never replaced from
+    // this form, so a stranger registering their document gains no way in.
+    const personId =
+      existing?.id ??
+      (
+        await db
+          .insert(persons)
+          .values({
+            cpfCnpj: document,
+            name: input.nome.trim(),
+            birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
+            phone: onlyDigits(input.telefone),
+            email: input.email.trim(),
+            gender: input.sexo || null,
+          })
+          .returning({ id: persons.id })
+      )[0]!.id;
+    await db.insert(personRegistrations).values({ partnerId: partner.id, personId }).onConflictDoNothing();
   });
   return 'Cadastro realizado com sucesso. Agora você já pode consultar as suas dívidas.';
 }

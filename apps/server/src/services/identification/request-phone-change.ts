@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  INVALID_DOCUMENT_MESSAGE,
-  isValidCpfCnpj,
-  maskEmailForDisplay,
-  normalizeDocument,
-} from '@portal/domain';
+import { INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { phoneChangeLinks } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -17,6 +12,8 @@ import { enforceLimits, type IdentificationDeps, invalid } from './identificatio
 import { verifyRobotCheck } from './verify-robot-check';
 
 export const PHONE_CHANGE_LINK_LIFETIME_MS = 60 * 60_000;
+export const PHONE_CHANGE_LINK_SENT =
+  'Enviamos um link para o e-mail cadastrado. Abra-o para cadastrar o novo telefone.';
 
 /**
  * Forgot phone (spec 000 §4 phone reset, step 25): e-mails a single-use, one-hour link to the address on file.
@@ -33,10 +30,11 @@ export async function requestPhoneChange(
   // Every attempt counts against the client address, even one with a malformed document.
   await enforceLimits(deps, [{ key: `login:ip:${ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
+  // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
+  await verifyRobotCheck(deps, partner, input.captcha, ip);
   await enforceLimits(deps, [
     { key: `phone-change:doc:${document}`, max: deps.env.LIMIT_PHONE_CHANGE_PER_DOCUMENT },
   ]);
-  await verifyRobotCheck(deps, partner, input.captcha, ip);
   const person = await findPersonKnownToPartner(deps.db, partner.id, document);
   if (!person) throw new AppError('RESET_DOCUMENT_NOT_FOUND');
   if (!person.email) throw new AppError('RESET_NO_EMAIL');
@@ -56,5 +54,6 @@ export async function requestPhoneChange(
       email: phoneChangeEmail({ partnerName: partner.name, personName: person.name, link }),
     });
   });
-  return `Enviamos um link para o e-mail ${maskEmailForDisplay(person.email)}. Abra-o para cadastrar o novo telefone.`;
+  // Nothing personal in the answer, not even a masked address (issue 14 item 4).
+  return PHONE_CHANGE_LINK_SENT;
 }

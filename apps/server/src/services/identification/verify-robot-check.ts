@@ -56,16 +56,27 @@ async function verifyAnswer(
     }
     return;
   }
+  if (!(await acceptAltchaAnswer(deps, answer))) throw invalid({ captcha: ROBOT_CHECK_MESSAGE });
+}
+
+/**
+ * An ALTCHA answer signed by this portal, unexpired and not used before (each solved challenge is accepted once).
+ * Also the staff login's robot check after repeated failures.
+ */
+export async function acceptAltchaAnswer(
+  deps: Pick<IdentificationDeps, 'db' | 'env'> & { altchaSecret: string },
+  answer: string,
+): Promise<boolean> {
   const verified = await verifyAltchaPayload(
-    { secret: deps.altchaSecret, maxNumber: env.CAPTCHA_MAX_NUMBER },
+    { secret: deps.altchaSecret, maxNumber: deps.env.CAPTCHA_MAX_NUMBER },
     answer,
   );
-  if (!verified) throw invalid({ captcha: ROBOT_CHECK_MESSAGE });
+  if (!verified) return false;
   await forgetExpiredAnswers(deps.db);
   const [fresh] = await deps.db
     .insert(captchaUses)
     .values({ challengeId: verified.challengeId, expiresAt: verified.expiresAt })
     .onConflictDoNothing()
     .returning({ id: captchaUses.challengeId });
-  if (!fresh) throw invalid({ captcha: ROBOT_CHECK_MESSAGE });
+  return fresh !== undefined;
 }

@@ -7,6 +7,7 @@ import {
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { staffTokens, staffUsers } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../errors';
+import { hitLimit } from '../../integrations/rate-limiter';
 import type { StaffIdentity } from './authenticate-staff';
 import type { StaffAuthDeps } from './log-in-staff';
 import { hashStaffPassword, verifyStaffPassword } from './staff-credentials';
@@ -34,7 +35,8 @@ export async function changeStaffPassword(
   if (failure) throw new AppError(RULE_ERRORS[failure.rule], { [failure.field]: failure.message });
   const windowMs = deps.env.LIMIT_WINDOW_MINUTES * 60_000;
   if (
-    !(await deps.limiter.hit(
+    !(await hitLimit(
+      deps.limiter,
       `staff-password:user:${staff.userId}`,
       deps.env.LIMIT_STAFF_LOGIN_PER_USER,
       windowMs,

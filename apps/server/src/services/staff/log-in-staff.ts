@@ -1,15 +1,19 @@
+import { LOGIN_TEXTS } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffTokens, staffUsers } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import type { RateLimiter } from '../../integrations/rate-limiter';
+import { hitLimit, type RateLimiter } from '../../integrations/rate-limiter';
+import { acceptAltchaAnswer } from '../identification/verify-robot-check';
 import { newAccessToken, normalizeUsername, verifyStaffPassword } from './staff-credentials';
 
 export interface StaffAuthDeps {
   db: Db;
   limiter: RateLimiter;
   env: Env;
+  /** Signs and checks the ALTCHA robot check a user name must pass after repeated failures. */
+  altchaSecret: string;
 }
 
 export interface StaffLogin {
@@ -22,30 +26,36 @@ export interface StaffLogin {
 
 /**
  * POST /api/login (spec 002 §7): a new access token for a user name and password. Every failure is the same
- * 'Usuário ou senha inválido'; attempts are counted per client address and per user name (GUIDE anti-automation).
+ * 'Usuário ou senha inválido'. Attempts are counted per client address; per user name only failures count, a
+ * success clears them, and past LIMIT_STAFF_LOGIN_PER_USER failures the login asks for the robot check instead of
+ * refusing, so nobody can lock a colleague out by typing wrong passwords (GUIDE anti-automation).
  */
 export async function logInStaff(
   deps: StaffAuthDeps,
   ip: string,
-  input: { username?: string | undefined; password?: string | undefined },
+  input: { username?: string | undefined; password?: string | undefined; captcha?: string | undefined },
 ): Promise<StaffLogin> {
   const windowMs = deps.env.LIMIT_WINDOW_MINUTES * 60_000;
-  if (!(await deps.limiter.hit(`staff-login:ip:${ip}`, deps.env.LIMIT_STAFF_LOGIN_PER_IP, windowMs)))
+  if (!(await hitLimit(deps.limiter, `staff-login:ip:${ip}`, deps.env.LIMIT_STAFF_LOGIN_PER_IP, windowMs)))
     throw new AppError('RATE_LIMITED');
   const username = normalizeUsername(input.username ?? '');
   const password = input.password ?? '';
   if (!username || !password) throw new AppError('STAFF_LOGIN_FAILED');
-  if (
-    !(await deps.limiter.hit(`staff-login:user:${username}`, deps.env.LIMIT_STAFF_LOGIN_PER_USER, windowMs))
-  )
-    throw new AppError('RATE_LIMITED');
+  const failuresKey = `staff-login:failures:${username}`;
+  if ((await deps.limiter.count(failuresKey)) >= deps.env.LIMIT_STAFF_LOGIN_PER_USER) {
+    if (!input.captcha || !(await acceptAltchaAnswer(deps, input.captcha)))
+      throw new AppError('STAFF_ROBOT_CHECK_REQUIRED', { captcha: LOGIN_TEXTS.robotCheckRequired });
+  }
 
   const [user] = await deps.db
     .select({ id: staffUsers.id, username: staffUsers.username, passwordHash: staffUsers.passwordHash })
     .from(staffUsers)
     .where(eq(staffUsers.username, username));
-  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user)
+  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user) {
+    await deps.limiter.increment(failuresKey, windowMs);
     throw new AppError('STAFF_LOGIN_FAILED');
+  }
+  await deps.limiter.reset(failuresKey);
 
   const { token, tokenHash } = newAccessToken();
   const expiresAt = new Date(Date.now() + deps.env.STAFF_TOKEN_HOURS * 3_600_000);

@@ -141,8 +141,9 @@ export interface LoginAnswer {
   expires_at: string;
 }
 
-export const logIn = (username: string, password: string) =>
-  adminCall<LoginAnswer>('POST', '/api/login', { username, password });
+/** `captcha`: the ALTCHA answer, asked for by the server after repeated failures for the user name. */
+export const logIn = (username: string, password: string, captcha?: string) =>
+  adminCall<LoginAnswer>('POST', '/api/login', { username, password, ...(captcha ? { captcha } : {}) });
 
 /** Revokes a token on the server; `token` defaults to the stored one. */
 export const logOut = (token?: string) => adminCall<{ message: string }>('POST', '/api/logout', {}, token);

@@ -2,6 +2,8 @@ import { STAFF_LOGIN_FAILED, STAFF_LOGIN_MESSAGES, STAFF_STORAGE_KEYS } from '@p
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
+import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useNavigate } from '../../../lib/router';
 import { readStorage } from '../../../lib/storage';
 import { AdminApiError, adminErrorModal, logIn, logOut } from '../api/admin';
@@ -10,6 +12,10 @@ import { clearCredentials, storeCredentials } from '../lib/credentials';
 import '../admin.css';
 
 type Field = 'username' | 'password';
+
+// The robot check the server asks for after repeated failed logins for a user name (always ALTCHA: staff are not
+// a partner's group with a hosted provider).
+const AltchaCheck = lazyWithRetry(() => import('../../../components/ui/AltchaCheck'));
 
 /**
  * Staff login (spec 002 §2 "Staff login", §4), at /login and /logout: opening it discards a stored token (revoked
@@ -22,6 +28,12 @@ export default function StaffLogin() {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  // null: not asked; otherwise the widget's round (a fresh challenge after each refusal) and its answer.
+  const [robotCheck, setRobotCheck] = useState<{
+    round: number;
+    token: string | null;
+    error?: string;
+  } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -51,11 +63,19 @@ export default function StaffLogin() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await logIn(values.username, values.password);
+      const answer = await logIn(values.username, values.password, robotCheck?.token ?? undefined);
       storeCredentials({ token: answer.access_token, userId: String(answer.userId) });
       navigate('/admin/parceiros', { replace: true });
     } catch (error) {
       setBusy(false);
+      const captchaMessage = error instanceof AdminApiError ? error.fields.captcha : undefined;
+      // An answer is accepted once: any refusal needs a fresh challenge.
+      setRobotCheck((current) =>
+        captchaMessage || current
+          ? { round: (current?.round ?? 0) + 1, token: null, error: captchaMessage }
+          : null,
+      );
+      if (captchaMessage) return;
       const failed = error instanceof AdminApiError && error.status === 401;
       await showModal(
         failed ? { title: 'Atenção', text: STAFF_LOGIN_FAILED, style: 'danger' } : adminErrorModal(error)!,
@@ -95,6 +115,16 @@ export default function StaffLogin() {
             error={errors.password}
             onChange={(event) => update('password', event.target.value)}
           />
+          {robotCheck && (
+            <RobotCheckFrame error={robotCheck.error}>
+              <AltchaCheck
+                key={robotCheck.round}
+                onToken={(token) =>
+                  setRobotCheck((current) => current && { ...current, token, error: undefined })
+                }
+              />
+            </RobotCheckFrame>
+          )}
           <SubmitButton
             busy={busy}
             busyText="Acessando…"

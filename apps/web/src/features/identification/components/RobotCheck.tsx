@@ -1,12 +1,13 @@
 import { hasCapability, LOGIN_TEXTS } from '@portal/domain';
-import { Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 
 // The robot check of spec 000 §2/§5 (captcha). Each provider's widget is its own lazy chunk, loaded only on the
 // screens that show it; partners with `skipRobotCheck` have none.
 
-const AltchaCheck = lazyWithRetry(() => import('./AltchaCheck'));
+const AltchaCheck = lazyWithRetry(() => import('../../../components/ui/AltchaCheck'));
 const HostedCheck = lazyWithRetry(() => import('./HostedCheck'));
 
 export interface RobotCheckState {
@@ -49,38 +50,28 @@ export function captchaField(robot: RobotCheckState): { captcha?: string } {
 
 export function RobotCheck({ robot, error }: { robot: RobotCheckState; error?: string | undefined }) {
   const { captcha } = usePartner();
-  const id = useId();
   if (!robot.required) return null;
   const hosted =
     captcha && captcha.provider !== 'altcha' && captcha.siteKey
       ? { provider: captcha.provider, siteKey: captcha.siteKey }
       : null;
   return (
-    <fieldset className="robot-check" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="robot-check__legend">Verificação de segurança</legend>
-      <Suspense
-        fallback={
-          <p className="robot-check__loading" role="status">
-            Carregando a verificação de segurança…
-          </p>
-        }
-      >
-        {hosted ? (
-          <HostedCheck
-            key={robot.round}
-            provider={hosted.provider}
-            siteKey={hosted.siteKey}
-            onToken={robot.setToken}
-          />
-        ) : (
-          <AltchaCheck key={robot.round} onToken={robot.setToken} />
-        )}
-      </Suspense>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error === LOGIN_TEXTS.robotCheckRequired ? error : `${LOGIN_TEXTS.robotCheckRequired}: ${error}`}
-        </p>
+    <RobotCheckFrame
+      error={
+        error &&
+        (error === LOGIN_TEXTS.robotCheckRequired ? error : `${LOGIN_TEXTS.robotCheckRequired}: ${error}`)
+      }
+    >
+      {hosted ? (
+        <HostedCheck
+          key={robot.round}
+          provider={hosted.provider}
+          siteKey={hosted.siteKey}
+          onToken={robot.setToken}
+        />
+      ) : (
+        <AltchaCheck key={robot.round} onToken={robot.setToken} />
       )}
-    </fieldset>
+    </RobotCheckFrame>
   );
 }
