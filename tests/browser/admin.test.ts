@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffTokens } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { solveRobotCheck } from './debtor-login';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 import { logIn } from './staff-login';
 
@@ -195,6 +196,33 @@ describe('staff login (spec 002 §2)', () => {
         return row?.revokedAt instanceof Date;
       })
       .toBe(true);
+  });
+});
+
+describe('staff login after repeated failures (issue 14 item 3)', () => {
+  it('asks for the robot check instead of locking the user out, and logs in once it is solved', async () => {
+    const staff = { username: 'plantao', password: 'Plantao#2026' };
+    await createStaffUser(portal.database.db, staff);
+    const page = await open('/login', { viewport: PHONE });
+    await page.getByRole('heading', { name: 'Acessar conta' }).waitFor();
+    const modal = page.getByTestId('modal');
+    for (let i = 0; i < 5; i++) {
+      await logIn(page, staff.username, 'Errada#2026');
+      await modal.waitFor();
+      expect(await modal.textContent()).toContain('Usuário ou senha inválido');
+      await page.keyboard.press('Enter');
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(await page.getByTestId('altcha').count()).toBe(0);
+    // The right password now meets the robot check, not a lock-out.
+    await logIn(page, staff.username, staff.password);
+    await page.getByRole('alert').filter({ hasText: 'Conclua a verificação de segurança' }).waitFor();
+    await page.getByRole('group', { name: 'Verificação de segurança' }).waitFor();
+    await shot(page, 'login-robot-check');
+    await expectNoAxeViolations(page);
+    await solveRobotCheck(page);
+    await page.getByRole('button', { name: 'Acessar Conta' }).click();
+    await page.waitForURL('**/admin/parceiros');
   });
 });
 
