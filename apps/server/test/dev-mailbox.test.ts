@@ -84,7 +84,7 @@ describe('development mailbox', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('listen address and e-mailed links', () => {

@@ -90,7 +90,7 @@ describe('session cookie', () => {
     } finally {
       await proxied.close();
     }
-  });
+  }, 120_000);
 
   it('is always Secure in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'force' } });
@@ -99,5 +99,5 @@ describe('session cookie', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 120_000);
 });
