@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerSections, partners } from '../../apps/server/src/db/schema';
 import { header } from '../../apps/server/test/smtp-peer';
@@ -37,6 +37,25 @@ async function open(
   const page = await context.newPage();
   await page.goto(portal.url(partner));
   return page;
+}
+
+/**
+ * Scrolled just into view (where someone scrolling down to it would stop) and at the end of the page, the element is
+ * what a tap at its centre reaches: the fixed cookie banner does not cover it.
+ */
+async function expectAboveBanner(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  const reached = () =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await target.evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+  expect(await reached(), 'scrolled into view').toBe(true);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await reached(), 'at the end of the page').toBe(true);
 }
 
 const cssVariable = (page: Page, name: string) =>
@@ -274,6 +293,22 @@ describe('cookie banner (spec 000 §4)', () => {
     await context.addCookies([{ name: 'cookieChoice', value: 'refused', url: portal.url('demo', '/') }]);
     await page.goto(portal.url('demo', '/menu'));
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+
+  it('covers neither the login robot check nor the privacy form Enviar on a phone (390x844)', async () => {
+    const page = await open(null);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    await landingAppRunning(page);
+    await page.getByTestId('search-input').fill(MARIA.cpf);
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL('**/confirmar-dados');
+    await expectAboveBanner(page, page.getByTestId('altcha'));
+    await page.screenshot({ path: `${SCREENSHOTS}banner-login-390.png` });
+    await page.goto(portal.url(null, '/portal-de-privacidade'));
+    await banner.waitFor();
+    await expectAboveBanner(page, page.getByRole('button', { name: 'Enviar', exact: true }));
+    await page.screenshot({ path: `${SCREENSHOTS}banner-privacy-390.png` });
   });
 
   it('loads nothing when refused', async () => {
