@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerSections, partners } from '../../apps/server/src/db/schema';
 import { header } from '../../apps/server/test/smtp-peer';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { MARIA, solveRobotCheck } from './debtor-login';
+import { axeViolations, landingAppRunning, launchChromium, type Portal, startPortal } from './harness';
 
 const SCREENSHOTS = new URL('../../bench-results/screenshots/', import.meta.url).pathname;
 
@@ -36,6 +37,25 @@ async function open(
   const page = await context.newPage();
   await page.goto(portal.url(partner));
   return page;
+}
+
+/**
+ * Scrolled just into view (where someone scrolling down to it would stop) and at the end of the page, the element is
+ * what a tap at its centre reaches: the fixed cookie banner does not cover it.
+ */
+async function expectAboveBanner(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  const reached = () =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await target.evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+  expect(await reached(), 'scrolled into view').toBe(true);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await reached(), 'at the end of the page').toBe(true);
 }
 
 const cssVariable = (page: Page, name: string) =>
@@ -104,12 +124,45 @@ describe('partner landing pages (spec 000 §2)', () => {
     expect(await modal.textContent()).toContain('Erro crítico ao carregar dados do portal.');
   });
 
-  it('shows the fatal error when the company token is null', async () => {
+  it('shows the fatal error when the company token is null, and again on a search: no way to a login', async () => {
     const page = await open('inativo');
     const modal = page.getByTestId('modal');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Erro Fatal');
     expect(await modal.textContent()).toContain('Portal não está funcionando!');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await landingAppRunning(page);
+    await page.getByTestId('search-input').fill(MARIA.cpf);
+    await page.getByTestId('search-submit').click();
+    await modal.getByText('Portal não está funcionando!').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('login-form').count()).toBe(0);
+  });
+
+  it('a switched-off portal refuses the login on the server too, whatever the page believes', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    // A page that missed the start-up answer (a stale tab, a tampered script): it believes the portal works.
+    await page.route('**/api.php?a=portal&b=retornarTokenEmpresa', (route) =>
+      route.fulfill({ json: { retorno: true, dados: 'token', mensagem: '' } }),
+    );
+    await page.goto(portal.url('inativo'));
+    await landingAppRunning(page);
+    await page.getByTestId('search-input').fill(MARIA.cpf);
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL('**/confirmar-dados');
+    // This partner's login asks for the birth date only (no flags in its configuration).
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Data de nascimento', { exact: true }).fill(MARIA.birthDate);
+    await form.getByRole('checkbox', { name: /^Autorizo/ }).check();
+    await solveRobotCheck(page);
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const modal = page.getByTestId('modal');
+    await modal.getByRole('heading', { name: 'Erro Fatal', exact: true }).waitFor();
+    expect(await modal.textContent()).toContain('Portal não está funcionando!');
+    expect(new URL(page.url()).pathname).toBe('/confirmar-dados');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'portal_sessao')).toBe(false);
   });
 });
 
@@ -242,6 +295,22 @@ describe('cookie banner (spec 000 §4)', () => {
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
   });
 
+  it('covers neither the login robot check nor the privacy form Enviar on a phone (390x844)', async () => {
+    const page = await open(null);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    await landingAppRunning(page);
+    await page.getByTestId('search-input').fill(MARIA.cpf);
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL('**/confirmar-dados');
+    await expectAboveBanner(page, page.getByTestId('altcha'));
+    await page.screenshot({ path: `${SCREENSHOTS}banner-login-390.png` });
+    await page.goto(portal.url(null, '/portal-de-privacidade'));
+    await banner.waitFor();
+    await expectAboveBanner(page, page.getByRole('button', { name: 'Enviar', exact: true }));
+    await page.screenshot({ path: `${SCREENSHOTS}banner-privacy-390.png` });
+  });
+
   it('loads nothing when refused', async () => {
     const page = await open(null);
     await page.getByTestId('cookie-refuse').click();
@@ -321,6 +390,20 @@ describe('the first screen before the app has started (slow phone)', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
     expect((await context.cookies()).find((cookie) => cookie.name === 'cookieChoice')?.value).toBe('refused');
+  });
+
+  it('a switched-off portal takes no early search: its page comes back and says it is not working', async () => {
+    const { page, release } = await withAppHeldBack();
+    await page.goto(portal.url('inativo'), { waitUntil: 'commit' });
+    await page.getByTestId('search-input').fill(MARIA.cpf);
+    const posted = page.waitForResponse((response) => response.url().endsWith('/consulta'));
+    await page.getByTestId('search-submit').click();
+    expect((await posted).headers().location).toBe('/');
+    release();
+    await page.getByTestId('modal').getByText('Portal não está funcionando!').waitFor();
+    await landingAppRunning(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'consulta')).toBe(false);
   });
 
   it('an invalid document sent early shows the spec message with what was typed', async () => {

@@ -2,6 +2,7 @@ import {
   CREDITOR_LEAD_NOT_FOUND,
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
+  FATAL_ERROR,
   JOB_MESSAGES,
   LOGIN_TEXTS,
   LOOKUP_NOT_FOUND,
@@ -31,6 +32,8 @@ const PARTNER_FORM_ERRORS = Object.fromEntries(
 const APP_ERRORS = {
   /** The host names a partner that does not exist (spec 000 §8). */
   PARTNER_NOT_FOUND: { status: 404, message: 'Subdomínio não encontrado!' },
+  /** The host's partner has its portal switched off: no company token (spec 000 §7, §8 'Erro Fatal'). */
+  PARTNER_SWITCHED_OFF: { status: 403, message: FATAL_ERROR.text },
   /** Input failed validation; `details` carries one message per field. */
   INVALID_INPUT: { status: 400, message: 'Dados inválidos. Verifique os campos destacados.' },
   /** The contact e-mail could not be queued, or the partner has no contact address (spec 000 §8). */

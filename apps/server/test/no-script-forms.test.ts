@@ -53,6 +53,13 @@ describe('POST /consulta', () => {
     }
   });
 
+  it('takes no search on a switched-off portal: back to its page, nothing handed back', async () => {
+    const res = await post('cpfCnpj=529.982.247-25', '/consulta', 'inativo.portal.localhost');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses a large body', async () => {
     expect((await post(`cpfCnpj=${'1'.repeat(2000)}`)).statusCode).toBe(413);
   });

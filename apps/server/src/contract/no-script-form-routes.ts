@@ -6,10 +6,12 @@ import {
   EARLY_SEARCH_RETURN_PATH,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSwitchedOff } from '../plugins/tenant';
 
 // The server-rendered first screen works before its script has run (a slow phone, decision 006): its two forms,
 // the landing page's search box and the cookie banner, post here, and the answer goes back to the page in a
-// first-party cookie the app reads (apps/web lib/prerendered.ts, app/CookieBanner.tsx). Nothing is looked up here.
+// first-party cookie the app reads (apps/web lib/prerendered.ts, app/CookieBanner.tsx). Nothing is looked up here
+// but the host's partner.
 
 // A masked CPF or CNPJ (the alphanumeric one included) and nothing else; anything longer is not a document.
 const TYPED_DOCUMENT = /^[0-9A-Za-z./\- ]{0,18}$/;
@@ -33,6 +35,10 @@ export function registerNoScriptFormRoutes(app: FastifyInstance): void {
   // The landing page's search: what was typed goes back to the landing page, which checks it as if Buscar had
   // just been pressed (the same checks and messages).
   app.post('/consulta', { bodyLimit: 1024 }, async (request, reply) => {
+    // A switched-off portal takes no search: back to its page, whose app says 'Portal não está funcionando!'.
+    const partner = await app.findPartner(request);
+    if (partner && isSwitchedOff(partner))
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
     const typed = field(request, 'cpfCnpj');
     const value = TYPED_DOCUMENT.test(typed) ? typed : '';
     return answer(

@@ -16,7 +16,12 @@ declare module 'fastify' {
     partnerIdentifier: string;
   }
   interface FastifyInstance {
-    /** The partner named by the request's host, or PARTNER_NOT_FOUND. */
+    /** The partner named by the request's host, if any, switched off or not. */
+    findPartner(request: FastifyRequest): Promise<PartnerRow | undefined>;
+    /**
+     * The partner named by the request's host for a call made on its portal: PARTNER_NOT_FOUND when there is none,
+     * PARTNER_SWITCHED_OFF when its portal is switched off.
+     */
     requirePartner(request: FastifyRequest): Promise<PartnerRow>;
     /**
      * The process's cache of partner rows and configurations: code that edits a partner calls
@@ -25,6 +30,9 @@ declare module 'fastify' {
     partnerCache: PartnerCache;
   }
 }
+
+/** Staff switched this partner's portal off (it has no company token): it says 'Portal não está funcionando!'. */
+export const isSwitchedOff = (partner: PartnerRow): boolean => partner.companyToken === null;
 
 export default fp<{ db: Db; partnerHosts: string | undefined; partnerCacheSeconds: number }>(
   async (app: FastifyInstance, options) => {
@@ -36,9 +44,15 @@ export default fp<{ db: Db; partnerHosts: string | undefined; partnerCacheSecond
     app.addHook('onRequest', async (request) => {
       request.partnerIdentifier = resolvePartnerIdentifier(request.headers.host ?? '', fixedHosts);
     });
+    app.decorate('findPartner', (request: FastifyRequest) =>
+      findPartnerByIdentifier(options.db, request.partnerIdentifier),
+    );
     app.decorate('requirePartner', async (request: FastifyRequest) => {
-      const partner = await findPartnerByIdentifier(options.db, request.partnerIdentifier);
+      const partner = await app.findPartner(request);
       if (!partner) throw new AppError('PARTNER_NOT_FOUND');
+      // Every portal call of a partner resolves it here, so a switched-off portal is closed in this one place: its
+      // pages and configuration still load (to show the message), but nobody identifies, registers or writes.
+      if (isSwitchedOff(partner)) throw new AppError('PARTNER_SWITCHED_OFF');
       return partner;
     });
   },

@@ -1,5 +1,5 @@
 import { type CookieChoice, consentFromCookies, PRIVACY_PORTAL_PATH } from '@portal/domain';
-import { createContext, type MouseEvent, useContext, useEffect, useState } from 'react';
+import { createContext, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
 import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
 import { cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
 import { usePartner } from '../lib/partner';
@@ -37,7 +37,25 @@ export function CookieBanner() {
   const [external, setExternal] = useState(() => isCpfRoute(pathname));
   useEffect(() => setExternal(isExternalEntry(pathname)), [pathname]);
 
-  if (choice !== null || external) return null;
+  const shown = choice === null && !external;
+  const banner = useRef<HTMLElement>(null);
+  // The fixed banner covers the bottom of the screen: the page keeps its height free (styles.css,
+  // --cookie-banner-height, an estimate until measured here), whatever its text wraps to.
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--cookie-banner-height', `${element.getBoundingClientRect().height}px`),
+    );
+    observer.observe(element, { box: 'border-box' });
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--cookie-banner-height');
+    };
+  }, [shown]);
+
+  if (!shown) return null;
 
   function decide(event: MouseEvent, next: 'accepted' | 'refused') {
     event.preventDefault();
@@ -46,7 +64,7 @@ export function CookieBanner() {
   }
 
   return (
-    <section className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
+    <section ref={banner} className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
       <p className="cookie-banner__text">
         Usamos cookies de análise para melhorar o portal. Você pode aceitar ou recusar. Saiba mais no{' '}
         <Link to={PRIVACY_PORTAL_PATH}>Portal de privacidade</Link>.

@@ -134,21 +134,19 @@ export async function fetchPartnerConfig(identifier: string): Promise<PartnerCon
   return { kind: 'ok', config };
 }
 
-// The company token of spec 000 §7, fetched at start-up and kept in memory only (never in storage).
-let companyToken: string | null = null;
+// The company token of spec 000 §7, fetched at start-up and kept in memory only (never in storage): undefined until
+// the server has answered, null when the portal is switched off.
+let companyToken: string | null | undefined;
 
-export function setCompanyToken(token: string | null): void {
-  companyToken = token;
-}
-
-export function getCompanyToken(): string | null {
-  return companyToken;
+/** The server said this portal is switched off ('Portal não está funcionando!'): nobody may start a login. */
+export function portalSwitchedOff(): boolean {
+  return companyToken === null;
 }
 
 /** `a=portal&b=retornarTokenEmpresa`: a string token, or null when the portal is not working. */
 export async function fetchCompanyToken(empCodigo: number): Promise<string | null> {
   const envelope = await portalCall<unknown>('portal', 'retornarTokenEmpresa', { emp_codigo: empCodigo });
   const token = typeof envelope.dados === 'string' && envelope.dados !== '' ? envelope.dados : null;
-  setCompanyToken(token);
+  companyToken = token;
   return token;
 }

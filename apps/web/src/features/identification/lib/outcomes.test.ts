@@ -123,6 +123,18 @@ describe('failureOutcome', () => {
     });
   });
 
+  it('a switched-off portal shows the fatal error, whatever the screen', () => {
+    const error = new ApiError(403, 'x', envelope(false, null, 'Portal não está funcionando!'));
+    const fatal = {
+      kind: 'modal',
+      title: 'Erro Fatal',
+      text: 'Portal não está funcionando!',
+      style: 'danger',
+    };
+    expect(failureOutcome(error, [], network, context)).toEqual(fatal);
+    expect(failureOutcome(error, ['token_cliente'], network)).toEqual(fatal);
+  });
+
   it('HTTP 429 shows the server message', () => {
     const error = new ApiError(429, 'x', envelope(false, null, 'Muitas tentativas.'));
     expect(failureOutcome(error, [], network, context)).toMatchObject({

@@ -1,4 +1,5 @@
 import {
+  FATAL_ERROR,
   GENERIC_ERROR_TITLE,
   LOGIN_ERRORS,
   LOOKUP_NOT_FOUND,
@@ -82,8 +83,8 @@ export function loginOutcome(envelope: Envelope<unknown>, context: LoginContext)
 }
 
 /**
- * The outcome of a failed call (ApiError or anything else). HTTP 400 with messages for `fields` the screen shows
- * become field errors; 429 and other answers with a message show it in an 'Erro' modal; a network failure shows
+ * The outcome of a failed call (ApiError or anything else). A switched-off portal's refusal shows 'Erro Fatal';
+ * HTTP 400 with messages for `fields` the screen shows become field errors; 429 and other answers with a message show it in an 'Erro' modal; a network failure shows
  * `networkText`. A failed passo_1 with a known message is handled like its 2xx twin.
  */
 export function failureOutcome(
@@ -95,6 +96,9 @@ export function failureOutcome(
   if (!(error instanceof ApiError) || error.status === 0) {
     return { kind: 'modal', title: GENERIC_ERROR_TITLE, text: networkText, style: 'danger' };
   }
+  // The server refuses every call of a switched-off portal: the start-up message again, with its own title.
+  if (error.envelope?.mensagem === FATAL_ERROR.text)
+    return { kind: 'modal', ...FATAL_ERROR, style: 'danger' };
   if (error.status === 400) {
     const all = error.fieldErrors;
     const errors: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import {
+  FATAL_ERROR,
   hasCapability,
   INVALID_DOCUMENT_MESSAGE,
   isValidCpfCnpj,
@@ -6,6 +7,8 @@ import {
   normalizeDocument,
 } from '@portal/domain';
 import { type CSSProperties, type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { portalSwitchedOff } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 import { takeServerRenderedInput } from '../../../lib/prerendered';
@@ -28,6 +31,7 @@ interface Props {
  */
 export function SearchForm({ buttonText, buttonStyle }: Props) {
   const navigate = useNavigate();
+  const { showModal } = useFeedback();
   const panelVariant = hasCapability(usePartner(), 'loginPanelOnLanding');
   const [panelFor, setPanelFor] = useState<string | null>(null);
   const [serverRendered] = useState(takeServerRenderedInput);
@@ -68,6 +72,12 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
   }
 
   function search(identification: string) {
+    // Closing the start-up message of a switched-off portal must not open the way to a login (the server refuses
+    // one too): the message comes back instead.
+    if (portalSwitchedOff()) {
+      showModal({ ...FATAL_ERROR, style: 'danger' });
+      return;
+    }
     if (!isValidCpfCnpj(identification)) {
       setError(INVALID_DOCUMENT_MESSAGE);
       inputRef.current?.focus();
