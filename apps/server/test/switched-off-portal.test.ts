@@ -105,6 +105,22 @@ describe('a switched-off portal', () => {
     }).toEqual(before);
   });
 
+  it('still receives data-protection rights requests (LGPD art. 18)', async () => {
+    const res = await call(
+      t,
+      'portal/enviarSolicitacaoPrivacidade',
+      {
+        nome: 'Maria da Silva Santos',
+        telefone: '(11) 98765-4321',
+        email: 'demo@example.com',
+        tipoRequisicao: 'Acesso aos dados',
+        solicitacao: 'Quero saber quais dados vocês têm sobre mim.',
+      },
+      ACME,
+    );
+    expect(res.json()).toMatchObject({ retorno: true, dados: { protocolo: expect.any(String) } });
+  });
+
   it('ends the use of a session opened before it was switched off', async () => {
     const cookie = { ...ACME, cookie: openSession };
     expectRefused(await call(t, 'portal/sessao', {}, cookie));

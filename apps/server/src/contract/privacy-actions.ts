@@ -25,7 +25,9 @@ export function privacyActions(app: FastifyInstance, db: Db): Record<string, Act
       perMinute: 5,
       handler: async (request, body) => {
         const input = rightsRequestBody.parse(body);
-        const submitted = await submitRightsRequest(db, await app.requirePartner(request), input);
+        // The data subject's rights (LGPD art. 18) outlive the portal: a switched-off partner still receives them.
+        const partner = await app.requirePartner(request, { evenSwitchedOff: true });
+        const submitted = await submitRightsRequest(db, partner, input);
         return ok({ protocolo: submitted.protocol, prazo: submitted.dueOn }, submitted.message);
       },
     },

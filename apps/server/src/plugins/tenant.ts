@@ -20,9 +20,9 @@ declare module 'fastify' {
     findPartner(request: FastifyRequest): Promise<PartnerRow | undefined>;
     /**
      * The partner named by the request's host for a call made on its portal: PARTNER_NOT_FOUND when there is none,
-     * PARTNER_SWITCHED_OFF when its portal is switched off.
+     * PARTNER_SWITCHED_OFF when its portal is switched off (unless `evenSwitchedOff`: a data-protection request).
      */
-    requirePartner(request: FastifyRequest): Promise<PartnerRow>;
+    requirePartner(request: FastifyRequest, options?: { evenSwitchedOff?: boolean }): Promise<PartnerRow>;
     /**
      * The process's cache of partner rows and configurations: code that edits a partner calls
      * partnerCache.invalidate(partnerId) so the edit shows at once.
@@ -47,14 +47,18 @@ export default fp<{ db: Db; partnerHosts: string | undefined; partnerCacheSecond
     app.decorate('findPartner', (request: FastifyRequest) =>
       findPartnerByIdentifier(options.db, request.partnerIdentifier),
     );
-    app.decorate('requirePartner', async (request: FastifyRequest) => {
-      const partner = await app.findPartner(request);
-      if (!partner) throw new AppError('PARTNER_NOT_FOUND');
-      // Every portal call of a partner resolves it here, so a switched-off portal is closed in this one place: its
-      // pages and configuration still load (to show the message), but nobody identifies, registers or writes.
-      if (isSwitchedOff(partner)) throw new AppError('PARTNER_SWITCHED_OFF');
-      return partner;
-    });
+    app.decorate(
+      'requirePartner',
+      async (request: FastifyRequest, options?: { evenSwitchedOff?: boolean }) => {
+        const partner = await app.findPartner(request);
+        if (!partner) throw new AppError('PARTNER_NOT_FOUND');
+        if (options?.evenSwitchedOff) return partner;
+        // Every portal call of a partner resolves it here, so a switched-off portal is closed in this one place: its
+        // pages and configuration still load (to show the message), but nobody identifies, registers or writes.
+        if (isSwitchedOff(partner)) throw new AppError('PARTNER_SWITCHED_OFF');
+        return partner;
+      },
+    );
   },
   { name: 'tenant' },
 );
