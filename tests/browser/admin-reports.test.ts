@@ -94,7 +94,6 @@ beforeAll(async () => {
     instalmentCents: 30_000,
     totalCents: 100_000,
     firstDueDate: today,
-    contractIds: [],
   });
   await db.insert(debtorRequests).values({
     partnerId: acme!.id,

@@ -490,7 +490,6 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
       instalmentCents: 0,
       totalCents: 1000,
       firstDueDate: '2030-01-01',
-      contractIds: [],
     });
     const answer = debtsAnswer(page);
     await page.reload();

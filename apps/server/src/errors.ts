@@ -86,7 +86,7 @@ const APP_ERRORS = {
   CONTRACT_NOT_FOUND: { status: 200, message: 'Contrato não encontrado.' },
   /** A boleto-only store (permits-negotiate N, spec 001 §1). */
   NOT_NEGOTIABLE: { status: 200, message: 'Esta dívida não pode ser negociada pelo portal.' },
-  /** The person already has an active agreement with the store (spec 001 §4 'Acordo Ativo'). */
+  /** The debt is already under an active agreement, through any partner (spec 001 §4 'Acordo Ativo'). */
   ACTIVE_AGREEMENT: { status: 200, message: 'Acordo Ativo' },
   /** The stage calculation service failed (spec 001 §8 negotiation search errors). */
   CALCULATION_FAILED: {

@@ -72,7 +72,6 @@ beforeAll(async () => {
     instalmentCents: 1000,
     totalCents,
     firstDueDate: '2025-06-20',
-    contractIds: [],
     createdAt: IN_JUNE,
     ...extra,
   });

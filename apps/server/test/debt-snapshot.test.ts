@@ -3,6 +3,7 @@ import { cnpjCheckDigits, type DividasResposta, maskCnpj } from '@portal/domain'
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreementContracts,
   agreements,
   contracts,
   debtViewEpoch,
@@ -30,10 +31,44 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function listing(body: Record<string, unknown> = {}): Promise<DividasResposta> {
-  const res = await call(t, 'negociacao_robo/passo_2_novo', body, { host: hostOf('demo'), cookie: maria });
+async function listing(
+  body: Record<string, unknown> = {},
+  session = { cookie: maria, partner: 'demo' },
+): Promise<DividasResposta> {
+  const res = await call(t, 'negociacao_robo/passo_2_novo', body, {
+    host: hostOf(session.partner),
+    cookie: session.cookie,
+  });
   expect(res.json().retorno).toBe(true);
   return res.json().dados;
+}
+
+/** An agreement over a card's contracts recorded straight in the database, through the partner given. */
+async function recordAgreement(
+  card: DividasResposta['dividas'][number],
+  partner: string,
+  contractIds: number[],
+) {
+  const [row] = await t.database.db.select().from(partners).where(eq(partners.identifier, partner));
+  const [agreement] = await t.database.db
+    .insert(agreements)
+    .values({
+      partnerId: row!.id,
+      personId: card.pes_codigo,
+      storeId: card.loj_codigo,
+      paymentMethod: 'boleto',
+      instalmentCount: 0,
+      entryCents: card.total_corrigido_avista,
+      instalmentCents: 0,
+      totalCents: card.total_corrigido_avista,
+      firstDueDate: '2030-01-10',
+    })
+    .returning({ id: agreements.id });
+  if (contractIds.length)
+    await t.database.db
+      .insert(agreementContracts)
+      .values(contractIds.map((contractId) => ({ agreementId: agreement!.id, contractId })));
+  return agreement!.id;
 }
 
 const epoch = async () => (await t.database.db.select().from(debtViewEpoch))[0]!.epoch;
@@ -91,22 +126,33 @@ describe('kept debts follow every change to what they are made of', () => {
   it("an agreement made elsewhere marks its store on the person's next listing", async () => {
     const card = cardOf(await listing(), 'Bela Casa')!;
     expect(card.acordo_ativo).toBe(false);
-    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
-    await t.database.db.insert(agreements).values({
-      partnerId: demo!.id,
-      personId: card.pes_codigo,
-      storeId: card.loj_codigo,
-      paymentMethod: 'boleto',
-      instalmentCount: 0,
-      entryCents: card.total_corrigido_avista,
-      instalmentCents: 0,
-      totalCents: card.total_corrigido_avista,
-      firstDueDate: '2030-01-10',
-      contractIds: card.pre_codigos,
-    });
+    await recordAgreement(card, 'demo', card.pre_codigos);
     const after = await listing();
     expect(cardOf(after, 'Bela Casa')?.acordo_ativo).toBe(true);
     expect(after.acordo_ativo).toBe(true);
+  });
+
+  it("an agreement made through one partner marks the debt on another partner's next listing", async () => {
+    const onAcme = { cookie: await login(t, MARIA, 'acme'), partner: 'acme' };
+    const card = cardOf(await listing({}, onAcme), 'Banco Horizonte S.A.')!;
+    expect(card.acordo_ativo).toBe(false);
+    await recordAgreement(card, 'demo', card.pre_codigos);
+    expect(cardOf(await listing({}, onAcme), 'Banco Horizonte S.A.')?.acordo_ativo).toBe(true);
+  });
+
+  it('the contracts linked to an agreement show on the next listing', async () => {
+    // Alfa Eletro shows one card per contract on demo: a card is marked by the contracts the agreement covers.
+    const alfa = async () => (await listing()).dividas.filter((d) => d.loja.loj_fantasia === 'Alfa Eletro');
+    const [first, second] = await alfa();
+    const id = await recordAgreement(first!, 'demo', []);
+    expect((await alfa()).map((d) => d.acordo_ativo)).toEqual([false, false]);
+    await t.database.db
+      .insert(agreementContracts)
+      .values({ agreementId: id, contractId: second!.pre_codigos[0]! });
+    expect((await alfa()).map((d) => d.acordo_ativo)).toEqual([false, true]);
+    // Ending the agreement releases its contracts.
+    await t.database.db.update(agreements).set({ status: 'settled' }).where(eq(agreements.id, id));
+    expect((await alfa()).map((d) => d.acordo_ativo)).toEqual([false, false]);
   });
 
   it('a portfolio import shows on the next listing and raises the epoch once, at its end', async () => {

@@ -280,7 +280,6 @@ describe('the erasure', () => {
       instalmentCents: 0,
       totalCents: 10_000,
       firstDueDate: '2026-12-01',
-      contractIds: [],
     });
     // João's store is also served by 'negocie': his session there is not this erasure's.
     const onNegocie = await login(t, JOAO, 'negocie');

@@ -444,7 +444,6 @@ describe('DELETE /api/parceiro/{id}', () => {
       instalmentCents: 0,
       totalCents: 10_000,
       firstDueDate: '2026-12-01',
-      contractIds: [],
     });
     const res = await call('DELETE', `/api/parceiro/${created.id}`);
     expect(res.statusCode).toBe(409);

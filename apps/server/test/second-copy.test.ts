@@ -203,8 +203,8 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
   });
 });
 
-describe('an agreement closes the second copies of its store', () => {
-  it('refuses a second copy once the store has an active agreement', async () => {
+describe('an agreement closes the second copies of its contracts', () => {
+  it('refuses a second copy of an instalment under an active agreement', async () => {
     const alfa = card('Alfa Eletro');
     const [plan] = (
       (

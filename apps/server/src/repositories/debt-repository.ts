@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { agreements, contracts, files, instalments, partnerStores, stores } from '../db/schema';
+import {
+  agreementContracts,
+  agreements,
+  contracts,
+  files,
+  instalments,
+  partnerStores,
+  stores,
+} from '../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -125,25 +133,29 @@ export async function loadStoreDebts(
   return [...byStore.values()];
 }
 
-const activeAgreementStoresQuery = preparedOnce((db) =>
+const activeAgreementsQuery = preparedOnce((db) =>
   db
-    .selectDistinct({ storeId: agreements.storeId })
+    .select({ storeId: agreements.storeId, contractId: agreementContracts.contractId })
     .from(agreements)
-    .where(
-      and(
-        eq(agreements.partnerId, sql.placeholder('partnerId')),
-        eq(agreements.personId, sql.placeholder('personId')),
-        eq(agreements.status, 'active'),
-      ),
-    )
-    .prepare('active_agreement_stores'),
+    .leftJoin(agreementContracts, eq(agreementContracts.agreementId, agreements.id))
+    .where(and(eq(agreements.personId, sql.placeholder('personId')), eq(agreements.status, 'active')))
+    .prepare('active_agreements'),
 );
 
-/** Stores where the person has an active agreement on this partner ('Acordo Ativo'). */
-export async function storesWithActiveAgreement(
-  db: Db,
-  scope: { partnerId: number; personId: number },
-): Promise<Set<number>> {
-  const rows = await activeAgreementStoresQuery(db).execute(scope);
-  return new Set(rows.map((r) => r.storeId));
+/** What the person's active agreements cover, whichever partner they were made through. */
+export interface ActiveAgreements {
+  stores: ReadonlySet<number>;
+  contracts: ReadonlySet<number>;
+}
+
+/**
+ * The stores and contracts under an active agreement of the person ('Acordo Ativo', spec 001 §4). Not scoped by
+ * partner: a store served by two partners holds one debt, agreed once.
+ */
+export async function loadActiveAgreements(db: Db, personId: number): Promise<ActiveAgreements> {
+  const rows = await activeAgreementsQuery(db).execute({ personId });
+  return {
+    stores: new Set(rows.map((r) => r.storeId)),
+    contracts: new Set(rows.flatMap((r) => (r.contractId === null ? [] : [r.contractId]))),
+  };
 }

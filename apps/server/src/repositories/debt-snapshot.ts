@@ -1,5 +1,10 @@
 import type { Db } from '../db/client';
-import { loadStoreDebts, type StoreDebtRows, storesWithActiveAgreement } from './debt-repository';
+import {
+  type ActiveAgreements,
+  loadActiveAgreements,
+  loadStoreDebts,
+  type StoreDebtRows,
+} from './debt-repository';
 import { deepFreeze } from './deep-freeze';
 
 /** What a person's debts were read as of: persons.debts_version and debt_view_epoch (migration 0008's triggers). */
@@ -11,8 +16,8 @@ export interface DebtVersion {
 export interface DebtSnapshot {
   /** The person's unpaid debts in the partner's stores, as loadStoreDebts reads them. */
   stores: readonly StoreDebtRows[];
-  /** Stores where the person has an active agreement on the partner. */
-  activeAgreementStores: ReadonlySet<number>;
+  /** What the person's active agreements cover, through any partner. */
+  activeAgreements: ActiveAgreements;
 }
 
 interface Entry extends DebtVersion {
@@ -26,9 +31,10 @@ const snapshotsByDb = new WeakMap<Db, Map<string, Entry>>();
 /**
  * A person's debts on a partner, kept by this process while the version read with the session is unchanged: a
  * session's repeated listings and plan searches skip the two queries and the row mapping (docs/performance.md,
- * decision 012). A write to agreements raises the person's version in the same transaction, and a write to
- * contracts, instalments, stores or their partner links raises the epoch, so a snapshot is never served after a
- * change the session's query could see. Shared between requests: read only.
+ * decision 012). A write to agreements or to the contracts they cover raises the person's version in the same
+ * transaction (whichever partner it was made through: the version is the person's), and a write to contracts,
+ * instalments, stores or their partner links raises the epoch, so a snapshot is never served after a change the
+ * session's query could see. Shared between requests: read only.
  */
 export function loadDebtSnapshot(
   db: Db,
@@ -58,9 +64,9 @@ export function loadDebtSnapshot(
 }
 
 async function readSnapshot(db: Db, scope: { partnerId: number; personId: number }): Promise<DebtSnapshot> {
-  const [stores, activeAgreementStores] = await Promise.all([
+  const [stores, activeAgreements] = await Promise.all([
     loadStoreDebts(db, scope),
-    storesWithActiveAgreement(db, scope),
+    loadActiveAgreements(db, scope.personId),
   ]);
-  return { stores: deepFreeze(stores), activeAgreementStores };
+  return { stores: deepFreeze(stores), activeAgreements };
 }

@@ -54,7 +54,10 @@ export interface Divida {
   loja: Loja;
   /** Permits negotiation: N for the partner's boleto-only stores (texts 'Meus Boletos', 'Código do contrato'). */
   tipo_necociacao: 'S' | 'N';
-  /** The person has an active agreement with this store ('Acordo Ativo'). */
+  /**
+   * 'Acordo Ativo', through any partner: an active agreement covers this card's contracts (a card of one contract
+   * number), or the person has one with this store (a store negotiated whole).
+   */
   acordo_ativo: boolean;
   contratos: Contrato[];
   /** Contract codes to send as preCodigo to passo_3_novo for this card. */

@@ -1,15 +1,21 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { contracts } from './debts';
 import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
 
@@ -75,6 +81,9 @@ export const debtorRequests = pgTable(
   (t) => [index('debtor_requests_partner_kind').on(t.partnerId, t.kind, t.createdAt)],
 );
 
+/** An agreement is active until an event ends it; rows are never deleted (money history). */
+export type AgreementStatus = 'active' | 'settled' | 'cancelled';
+
 /** Agreements (acordos) recorded from an issued plan (passo_4_novo); payment documents come with the agreements issue. */
 export const agreements = pgTable(
   'agreements',
@@ -83,7 +92,7 @@ export const agreements = pgTable(
     partnerId: partnerRef(),
     personId: personRef(),
     storeId: storeRef(),
-    status: text('status').$type<'active' | 'settled' | 'cancelled'>().notNull().default('active'),
+    status: text('status').$type<AgreementStatus>().notNull().default('active'),
     /** The issued plan the person accepted, and its terms as agreed. */
     preAgreementId: integer('pra_codigo').references(() => preAgreements.id, { onDelete: 'set null' }),
     paymentMethod: text('forma_pagamento').$type<'boleto' | 'pix' | 'cartao'>().notNull(),
@@ -92,7 +101,6 @@ export const agreements = pgTable(
     instalmentCents: bigint('valor_parcela', { mode: 'number' }).notNull(),
     totalCents: bigint('valor_negociado', { mode: 'number' }).notNull(),
     firstDueDate: date('primeiro_vencimento', { mode: 'string' }).notNull(),
-    contractIds: jsonb('contract_ids').$type<number[]>().notNull(),
     /** Contact confirmed with the agreement (required for partners with requireContactOnConfirm). */
     phone: text('telefone'),
     email: text('email'),
@@ -100,5 +108,41 @@ export const agreements = pgTable(
     throughPortal: boolean('via_portal').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agreements_person_store').on(t.personId, t.storeId)],
+  (t) => [
+    index('agreements_person_store').on(t.personId, t.storeId),
+    // What agreement_contracts' foreign key refers to, so that it carries the status along.
+    unique('agreements_id_status').on(t.id, t.status),
+  ],
+);
+
+/** The unique index that keeps a contract under at most one active agreement (its violation is 'Acordo Ativo'). */
+export const ONE_ACTIVE_AGREEMENT_PER_CONTRACT = 'agreement_contracts_one_active';
+
+/**
+ * The contracts an agreement covers. The agreement's status is copied here by the foreign key (on update cascade),
+ * so that a partial unique index can hold a contract under one active agreement at most, whatever the partner and
+ * however requests interleave (issue 14).
+ */
+export const agreementContracts = pgTable(
+  'agreement_contracts',
+  {
+    agreementId: integer('aco_codigo').notNull(),
+    agreementStatus: text('agreement_status').$type<AgreementStatus>().notNull().default('active'),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agreementId, t.contractId] }),
+    foreignKey({
+      name: 'agreement_contracts_agreement_fk',
+      columns: [t.agreementId, t.agreementStatus],
+      foreignColumns: [agreements.id, agreements.status],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+    uniqueIndex(ONE_ACTIVE_AGREEMENT_PER_CONTRACT)
+      .on(t.contractId)
+      .where(sql`${t.agreementStatus} = 'active'`),
+  ],
 );

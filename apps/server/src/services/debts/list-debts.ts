@@ -11,7 +11,12 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { DebtContractRow, DebtInstalmentRow, StoreDebtRows } from '../../repositories/debt-repository';
+import type {
+  ActiveAgreements,
+  DebtContractRow,
+  DebtInstalmentRow,
+  StoreDebtRows,
+} from '../../repositories/debt-repository';
 import { type DebtVersion, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import type { PersonRow } from '../../repositories/person-repository';
@@ -40,6 +45,22 @@ export function cardGroups(store: StoreDebtRows, custom: CustomizationFields): D
   for (const contract of store.contracts)
     byNumber.set(contract.number, [...(byNumber.get(contract.number) ?? []), contract]);
   return [...byNumber.values()];
+}
+
+/**
+ * Spec 001 §4 'Acordo Ativo', through any partner. A card of one contract number is under agreement when an active
+ * agreement covers one of its contracts, so its sibling cards stay negotiable; a store negotiated whole is under
+ * agreement when the person has an active agreement there.
+ */
+export function underAgreement(
+  active: ActiveAgreements,
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  custom: CustomizationFields,
+): boolean {
+  return isGrouped(store, custom)
+    ? group.some((contract) => active.contracts.has(contract.id))
+    : active.stores.has(store.store.id);
 }
 
 const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({
@@ -166,7 +187,7 @@ export async function listDebts(
         today,
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
-        activeAgreement: snapshot.activeAgreementStores.has(store.store.id),
+        activeAgreement: underAgreement(snapshot.activeAgreements, store, group, custom),
         personId: person.id,
         partner: scope.partner,
       }),

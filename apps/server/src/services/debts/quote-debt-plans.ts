@@ -19,7 +19,7 @@ import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import { issuePlans } from '../../repositories/plan-repository';
 import { debtFigures, storePolicy } from './debt-figures';
-import { cardGroups } from './list-debts';
+import { cardGroups, underAgreement } from './list-debts';
 
 export interface PlanSearch {
   storeId: number;
@@ -79,7 +79,7 @@ export async function quoteDebtPlans(
     );
   if (!store || !group) throw new AppError('CONTRACT_NOT_FOUND');
   if (!store.negotiates) throw new AppError('NOT_NEGOTIABLE');
-  if (snapshot.activeAgreementStores.has(store.store.id)) throw new AppError('ACTIVE_AGREEMENT');
+  if (underAgreement(snapshot.activeAgreements, store, group, custom)) throw new AppError('ACTIVE_AGREEMENT');
 
   const policy = storePolicy(store.store);
   const today = todayInBrasilia();

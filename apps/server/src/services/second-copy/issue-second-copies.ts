@@ -50,8 +50,6 @@ export async function issueSecondCopies(
   if (!found) throw new AppError('CONTRACT_NOT_FOUND');
   const { store } = found;
   if (!issuesSecondCopies(store)) throw new AppError('SECOND_COPY_UNAVAILABLE');
-  // Instalments under an agreement are paid through the agreement's boletos, never twice.
-  if (snapshot.activeAgreementStores.has(store.id)) throw new AppError('SECOND_COPY_IN_AGREEMENT');
 
   const contracts = input.contractIds
     ? found.contracts.filter((c) => input.contractIds!.includes(c.id))
@@ -66,9 +64,13 @@ export async function issueSecondCopies(
     throw new AppError('INSTALMENT_NOT_FOUND');
   const numbers = new Map(
     contracts.flatMap((c) =>
-      c.instalments.map((i) => [i.id, { contract: c.number, number: i.number }] as const),
+      c.instalments.map((i) => [i.id, { contractId: c.id, contract: c.number, number: i.number }] as const),
     ),
   );
+  // Instalments of a contract under an active agreement (through any partner) are paid through the agreement's
+  // boletos, never twice.
+  if (wanted.some(({ row }) => snapshot.activeAgreements.contracts.has(numbers.get(row.id)!.contractId)))
+    throw new AppError('SECOND_COPY_IN_AGREEMENT');
 
   const issued: IssuedSecondCopy[] = [];
   for (const { row, updated } of wanted) {
