@@ -178,7 +178,10 @@ const APP_ERRORS = {
   IMAGE_NOT_FOUND: { status: 400, message: 'Imagem não encontrada. Envie a imagem novamente.' },
   /** The job form of a partner without the workWithUsMenu capability (spec 000 §2: only the partner negocie). */
   JOB_FORM_UNAVAILABLE: { status: 404, message: JOB_MESSAGES.unavailable },
-  /** A CV that is not a PDF by content, is empty or is over JOB_CV_MAX_BYTES (details: curriculo). */
+  /**
+   * A CV that is not a PDF by content (one pdf-lib opens whole, unencrypted, with a page), is empty or is over
+   * JOB_CV_MAX_BYTES (details: curriculo).
+   */
   JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
   /** A privacy request id that does not exist (back office's privacy queue). */
   PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitação não encontrada.' },
