@@ -10,7 +10,8 @@ import { logInToPartners } from './staff-login';
 
 // Back office partners, issue 5 item 3 (spec 002 §2 ListPartners, PostPartners, UpdatePartner, §3, §5, §8): the
 // list with its search, a partner created with a logo and seen on its subdomain at once, a colour edited and seen
-// there, the validations in the spec's order, delete with the spec's confirmation; partner 1 has no delete.
+// there, the validations in the spec's order, the spec's delete, which archives (decision 014), with a confirmation
+// in the spec's form that says so: the portal switched off, the partner in the archived list; partner 1 has none.
 
 let portal: Portal;
 let browser: Browser;
@@ -91,7 +92,7 @@ async function expectNoAxeViolations(page: Page) {
 
 const storedPartners = () =>
   portal.database.db
-    .select({ id: partners.id, name: partners.name })
+    .select({ id: partners.id, name: partners.name, archivedAt: partners.archivedAt })
     .from(partners)
     .orderBy(asc(partners.id));
 
@@ -111,7 +112,7 @@ async function partnerPortal(identificador: string) {
 }
 
 describe('partners in the back office', () => {
-  it('lists every partner sorted by name, searches, creates, edits and deletes one', async () => {
+  it('lists every partner sorted by name, searches, creates, edits and archives one', async () => {
     const page = await loggedIn();
     await page.getByRole('link', { name: 'Parceiros', exact: true }).click();
     await page.waitForURL('**/admin/parceiros');
@@ -122,13 +123,13 @@ describe('partners in the back office', () => {
       .map((p) => p.name)
       .sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
     expect(await cards(page).locator('h2').allTextContents()).toEqual(names);
-    // Partner 1 has no Excluir; the others have one.
+    // Partner 1 has no Arquivar; the others have one.
     const first = stored.find((p) => p.id === 1)!;
     const firstCard = cards(page).filter({
       has: page.getByRole('heading', { name: first.name, exact: true }),
     });
-    expect(await firstCard.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /Excluir/ }).count()).toBe(stored.length - 1);
+    expect(await firstCard.getByRole('button', { name: /Arquivar/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Arquivar/ }).count()).toBe(stored.length - 1);
     await shot(page, 'partners-list');
     await expectNoAxeViolations(page);
 
@@ -301,24 +302,41 @@ describe('partners in the back office', () => {
     await shot(after.page, 'partner-portal-edited');
     await after.page.close();
 
-    // Delete: the spec's question; 'Não' keeps it, 'Sim' removes it.
-    await created.getByRole('button', { name: /Excluir/ }).click();
+    // Archive: the spec's question, saying what archiving does; 'Não' keeps it, 'Sim' archives it.
+    await created.getByRole('button', { name: /Arquivar/ }).click();
     const modal = page.getByTestId('modal');
     await modal.waitFor();
     expect(await modal.textContent()).toContain(
-      `Você tem certeza que deseja excluir o parceiro ${NEW.nome} ?`,
+      `Você tem certeza que deseja arquivar o parceiro ${NEW.nome} ? O portal dele será desligado e ele sairá da ` +
+        'lista de parceiros ativos. Solicitações LGPD, leads, candidaturas, acordos e demais registros continuam ' +
+        'no painel.',
     );
-    await shot(page, 'partner-delete-confirm');
+    await shot(page, 'partner-archive-confirm');
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'Não' }).click();
     await modal.waitFor({ state: 'detached' });
-    expect((await storedPartners()).some((p) => p.name === NEW.nome)).toBe(true);
-    await created.getByRole('button', { name: /Excluir/ }).click();
+    expect((await storedPartners()).find((p) => p.name === NEW.nome)?.archivedAt).toBeNull();
+    await created.getByRole('button', { name: /Arquivar/ }).click();
     await modal.getByRole('button', { name: 'Sim' }).click();
-    await page.getByTestId('snackbar').getByText('Parceiro excluído com sucesso!').waitFor();
+    await page.getByTestId('snackbar').getByText('Parceiro arquivado com sucesso!').waitFor();
     await created.waitFor({ state: 'detached' });
-    expect(await storedPartners()).toEqual(stored);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('partner-list-title');
+    // The row stays, archived; its portal answers as a switched-off one.
+    const archived = (await storedPartners()).find((p) => p.name === NEW.nome);
+    expect(archived?.archivedAt).toBeInstanceOf(Date);
+    expect((await storedPartners()).map((p) => p.id)).toEqual([...stored.map((p) => p.id), archived!.id]);
+    const off = await context.newPage();
+    await off.goto(portal.url(NEW.identificador, '/'));
+    await off.getByTestId('modal').getByText('Portal não está funcionando!').waitFor();
+    await off.close();
+
+    // 'Parceiros arquivados' lists it with its date, without Arquivar.
+    await page.getByLabel('Mostrar').selectOption({ label: 'Parceiros arquivados' });
+    await expect.poll(() => cards(page).locator('h2').allTextContents()).toEqual([NEW.nome]);
+    expect(await cards(page).first().textContent()).toMatch(/Arquivado em \d{2}\/\d{2}\/\d{4}/);
+    expect(await page.getByRole('button', { name: /Arquivar/ }).count()).toBe(0);
+    await shot(page, 'partners-archived');
+    await expectNoAxeViolations(page);
   });
 
   it('shows the list and the form on a phone; Cancelar goes back to the list', async () => {

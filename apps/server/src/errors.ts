@@ -169,13 +169,10 @@ const APP_ERRORS = {
     status: 400,
     message: 'Loja não encontrada. Verifique os códigos de loja informados.',
   },
-  /** Partner id 1 (or one with the undeletable capability) cannot be deleted (spec 002 §6, §9). */
-  PARTNER_UNDELETABLE: { status: 403, message: 'O parceiro principal não pode ser excluído.' },
-  /** A partner with agreements (money history) is switched off, never deleted. */
-  PARTNER_HAS_AGREEMENTS: {
-    status: 409,
-    message: 'Este parceiro tem acordos registrados e não pode ser excluído. Desative o portal dele.',
-  },
+  /** Partner id 1 (or one with the undeletable capability) cannot be archived, the list's delete (spec 002 §6, §9). */
+  PARTNER_NOT_ARCHIVABLE: { status: 403, message: 'O parceiro principal não pode ser arquivado.' },
+  /** PUT or DELETE of an archived partner: its portal stays off and its configuration as it was (decision 014). */
+  PARTNER_ARCHIVED: { status: 409, message: 'Este parceiro está arquivado e não pode ser alterado.' },
   /** An upload that is not a PNG, JPEG, WebP or SVG by content, e.g. a text file renamed .png (details: campo). */
   IMAGE_NOT_AN_IMAGE: {
     status: 400,
@@ -192,7 +189,10 @@ const APP_ERRORS = {
   IMAGE_NOT_FOUND: { status: 400, message: 'Imagem não encontrada. Envie a imagem novamente.' },
   /** The job form of a partner without the workWithUsMenu capability (spec 000 §2: only the partner negocie). */
   JOB_FORM_UNAVAILABLE: { status: 404, message: JOB_MESSAGES.unavailable },
-  /** A CV that is not a PDF by content, is empty or is over JOB_CV_MAX_BYTES (details: curriculo). */
+  /**
+   * A CV that is not a PDF by content (one pdf-lib opens whole, unencrypted, with a page), is empty or is over
+   * JOB_CV_MAX_BYTES (details: curriculo).
+   */
   JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
   /** A privacy request id that does not exist (back office's privacy queue). */
   PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitação não encontrada.' },

@@ -1,8 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { JOB_CV_MAX_BYTES } from '@portal/domain';
 import { count } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import PDFKit from 'pdfkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobApplications, outboundMessages } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
@@ -17,7 +20,57 @@ const URL_FORM = '/api/trabalhe-conosco';
 const SUCCESS =
   'Recebemos a sua candidatura! Obrigado por querer fazer parte da nossa equipe. Se o seu perfil combinar com uma das nossas vagas, entraremos em contato.';
 const CV_MESSAGE = 'O currículo deve ser um arquivo PDF de até 5 MB.';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A one-page CV as pdf-lib writes it (object streams and a cross-reference stream). */
+async function pdfLibCv(options: { useObjectStreams?: boolean } = {}): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage().drawText('Ana Souza - desenvolvedora front-end');
+  return Buffer.from(await document.save(options));
+}
+
+/** A one-page CV as pdfkit writes it (a classic cross-reference table); with a password when `encrypted`. */
+function pdfKitCv(encrypted = false): Promise<Buffer> {
+  const document = new PDFKit(encrypted ? { userPassword: 'segredo', ownerPassword: 'dono' } : {});
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  document.text('Ana Souza - desenvolvedora front-end');
+  document.end();
+  return done;
+}
+
+/** The first `fraction` of `pdf`: an upload cut short. */
+const cut = (pdf: Buffer, fraction: number) => pdf.subarray(0, Math.floor(pdf.length * fraction));
+
+/** `pdf` grown to `size` bytes by blanks before its final '%%EOF' (still a whole PDF). */
+function padded(pdf: Buffer, size: number): Buffer {
+  const eof = pdf.lastIndexOf('%%EOF');
+  return Buffer.concat([pdf.subarray(0, eof), Buffer.alloc(size - pdf.length, 0x20), pdf.subarray(eof)]);
+}
+
+/**
+ * A valid one-page PDF with an object stream that inflates to `inflated` bytes (its one object, then blanks) from a
+ * few kilobytes: what a decompression bomb looks like to the parser.
+ */
+function pdfWithObjectStream(inflated: number): Buffer {
+  const header = '5 0 ';
+  const objects = `${header}<< /Note (padding) >>`;
+  const stream = deflateSync(
+    Buffer.concat([Buffer.from(objects), Buffer.alloc(inflated - objects.length, 0x20)]),
+  );
+  return Buffer.concat([
+    Buffer.from(
+      '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+        '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+        '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n' +
+        `4 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`,
+    ),
+    stream,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 6 >>\n%%EOF\n'),
+  ]);
+}
+
+let PDF: Buffer;
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -26,6 +79,7 @@ let ip = 0;
 const cvDir = () => join(dataDir, 'uploads', 'curriculos');
 
 beforeAll(async () => {
+  PDF = await pdfLibCv();
   smtp = await startSmtpPeer();
   dataDir = mkdtempSync(join(tmpdir(), 'portal-jobs-'));
   t = await createTestApp({ mailTransport: smtpTransport(smtp.url), env: { DATA_DIR: dataDir } });
@@ -76,6 +130,18 @@ async function stored() {
 
 const cvFiles = () => (existsSync(cvDir()) ? readdirSync(cvDir()) : []);
 
+/** Refused with the CV message under its field, and nothing stored: no row, no e-mail, no file. */
+async function expectCvRefused(res: Awaited<ReturnType<typeof post>>) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({
+    retorno: false,
+    mensagem: CV_MESSAGE,
+    dados: { curriculo: CV_MESSAGE },
+  });
+  expect(await stored()).toEqual({ rows: 0, outbox: 0 });
+  expect(cvFiles()).toEqual([]);
+}
+
 async function staffToken(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
@@ -107,17 +173,45 @@ describe('POST /api/trabalhe-conosco: validation without a browser', () => {
 
   it('refuses a text file renamed .pdf (checked by content, a name is never trusted)', async () => {
     const text = Buffer.from('Meu currículo: experiência em vendas.');
-    const res = await post(
-      application({ curriculo: `data:application/pdf;base64,${text.toString('base64')}`, arquivo: 'cv.pdf' }),
+    await expectCvRefused(
+      await post(
+        application({
+          curriculo: `data:application/pdf;base64,${text.toString('base64')}`,
+          arquivo: 'cv.pdf',
+        }),
+      ),
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      retorno: false,
-      mensagem: CV_MESSAGE,
-      dados: { curriculo: CV_MESSAGE },
-    });
-    expect(await stored()).toEqual({ rows: 0, outbox: 0 });
-    expect(cvFiles()).toEqual([]);
+  });
+
+  // Issue 14 item 11: '%PDF-' at the start is not enough; the file must open in a PDF parser.
+  it.each([
+    ['a PDF cut short (the last tenth lost)', async () => cut(PDF, 0.9)],
+    ['a PDF cut in half', async () => cut(await pdfKitCv(), 0.5)],
+    [
+      'a PDF header followed by garbage',
+      async () => Buffer.from(`%PDF-1.4\n${'não é um PDF '.repeat(40)}\n%%EOF\n`),
+    ],
+    [
+      'a PDF without pages',
+      async () =>
+        Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    ],
+    ['an encrypted PDF', async () => pdfKitCv(true)],
+    ['a PDF whose streams inflate to 40 MB', async () => pdfWithObjectStream(40 * 1024 * 1024)],
+  ])('refuses %s with the CV message and stores nothing', async (_name, make) => {
+    const bytes = await make();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await expectCvRefused(await post(application({ curriculo: bytes.toString('base64') })));
+  });
+
+  it.each([
+    ['pdf-lib without object streams', () => pdfLibCv({ useObjectStreams: false })],
+    ['pdfkit', () => pdfKitCv()],
+    ['an object stream that inflates to 1 MB', async () => pdfWithObjectStream(1024 * 1024)],
+  ])('accepts a one-page PDF written by %s', async (_name, make) => {
+    const res = await post(application({ curriculo: (await make()).toString('base64') }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toMatchObject({ rows: 1 });
   });
 
   it('refuses a PDF one byte over 5 MB, and one far over the body limit, with the CV message', async () => {
@@ -137,8 +231,7 @@ describe('POST /api/trabalhe-conosco: validation without a browser', () => {
   });
 
   it('accepts a PDF of exactly 5 MB (the route has its own body limit; the global one stays 1 MB)', async () => {
-    const max = Buffer.alloc(JOB_CV_MAX_BYTES, 0x20);
-    PDF.copy(max);
+    const max = padded(PDF, JOB_CV_MAX_BYTES);
     const res = await post(application({ curriculo: max.toString('base64') }));
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(jobApplications);

@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import { PARTNER_FORM_MESSAGES as M } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreements,
+  contactMessages,
+  debtorRequests,
   debtorSessions,
+  instalments,
+  jobApplications,
+  leads,
   partnerStores,
   partners,
   persons,
+  privacyRequests,
+  secondCopies,
   staffTokens,
+  staffUsers,
+  stepLogs,
   stores,
 } from '../src/db/schema';
 import { savePartner } from '../src/repositories/partner-admin-repository';
@@ -300,7 +309,7 @@ describe('POST /api/parceiro and GET /api/parceiro/{id}/info', () => {
 });
 
 describe('GET /api/parceiro (spec 002 §7, ListPartners)', () => {
-  it('pages the partners by name with id, name, subdomain and logo, and the last page', async () => {
+  it('pages the partners by name with id, name, subdomain, logo and archive date, and the last page', async () => {
     const first = (await call('GET', '/api/parceiro')).json();
     const total = first.meta.total as number;
     for (let i = total; i <= 21; i++) await create();
@@ -311,7 +320,15 @@ describe('GET /api/parceiro (spec 002 §7, ListPartners)', () => {
     expect(meta).toMatchObject({ current_page: 1, per_page: 20, last_page: Math.ceil(meta.total / 20) });
     expect(meta.last_page).toBeGreaterThanOrEqual(2);
     expect(data).toHaveLength(20);
-    expect(Object.keys(data[0]).sort()).toEqual(['emp_codigo', 'id', 'identificador', 'logo', 'nome']);
+    expect(Object.keys(data[0]).sort()).toEqual([
+      'arquivado_em',
+      'emp_codigo',
+      'id',
+      'identificador',
+      'logo',
+      'nome',
+    ]);
+    expect(data[0].arquivado_em).toBeNull();
     expect(data[0].logo).toMatch(/^\/files\/[0-9a-f]{64}\.webp$/);
     const all = [...data];
     for (let page = 2; page <= meta.last_page; page++) {
@@ -406,59 +423,215 @@ describe('PUT /api/parceiro/{id}', () => {
   });
 });
 
-describe('DELETE /api/parceiro/{id}', () => {
-  it('deletes a partner: gone from its subdomain and from the list at once, with its sessions', async () => {
-    const created = await create();
-    expect((await publicInfo(created.identificador)).statusCode).toBe(200);
-    // Sessions have no foreign key to cascade from the partner (decision 012): the deletion removes them itself.
-    const [person] = await t.database.db.select({ id: persons.id }).from(persons).limit(1);
-    const ofPartner = eq(debtorSessions.partnerId, created.id);
-    await t.database.db.insert(debtorSessions).values({
-      tokenHash: 'x'.repeat(64),
-      partnerId: created.id,
-      personId: person!.id,
-      status: 'open',
-      expiresAt: new Date(Date.now() + 60_000),
-    });
-    const res = await call('DELETE', `/api/parceiro/${created.id}`);
-    expect(await t.database.db.select().from(debtorSessions).where(ofPartner)).toEqual([]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Parceiro excluído com sucesso!');
-    expect((await publicInfo(created.identificador)).statusCode).toBe(404);
-    expect((await call('GET', `/api/parceiro/${created.id}/info`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/parceiro/${created.id}`)).statusCode).toBe(404);
-  });
+describe('DELETE /api/parceiro/{id} archives (decision 014)', () => {
+  const SINCE = new Date('2025-03-10T15:00:00Z');
+  const ARCHIVED = 'Este parceiro está arquivado e não pode ser alterado.';
 
-  it('never deletes a partner with agreements (money history)', async () => {
-    const created = await create();
+  /** One row of every record a partner's portal keeps, as it would have been written in March 2025. */
+  async function recordsOf(partnerId: number) {
     const db = t.database.db;
     const [person] = await db.select({ id: persons.id }).from(persons).limit(1);
     const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
+    const [instalment] = await db.select({ id: instalments.id }).from(instalments).limit(1);
+    const personId = person!.id;
+    const storeId = store!.id;
+    const at = { createdAt: SINCE };
+    const contact = { name: 'Ana Souza', email: 'ana@example.com' };
+    await db.insert(privacyRequests).values({
+      partnerId,
+      protocol: `LGPD-${partnerId}`,
+      ...contact,
+      phone: '11987654321',
+      requestType: 'Exclusão',
+      message: 'Apaguem os meus dados.',
+      dueOn: '2025-03-25',
+      ...at,
+    });
+    await db.insert(leads).values({
+      partnerId,
+      ...contact,
+      mobile: '11987654321',
+      store: 'Loja',
+      city: 'São Paulo',
+      cpfCnpj: '52998224725',
+      amountCents: 10_000,
+      paymentForm: 'A',
+      affordableCents: 5_000,
+      ...at,
+    });
+    await db.insert(jobApplications).values({
+      partnerId,
+      ...contact,
+      phone: '11987654321',
+      vacancyLevel: 'pleno',
+      interestArea: 'cobrança',
+      consentedAt: SINCE,
+      ...at,
+    });
+    await db
+      .insert(contactMessages)
+      .values({ partnerId, ...contact, cpfCnpj: '52998224725', text: 'Oi', ...at });
+    await db.insert(debtorRequests).values({ partnerId, personId, storeId, kind: 'dispute', ...at });
+    await db.insert(stepLogs).values({ partnerId, stepCode: 1, ...at });
     await db.insert(agreements).values({
-      partnerId: created.id,
-      personId: person!.id,
-      storeId: store!.id,
+      partnerId,
+      personId,
+      storeId,
       paymentMethod: 'boleto',
       instalmentCount: 0,
       entryCents: 10_000,
       instalmentCents: 0,
       totalCents: 10_000,
-      firstDueDate: '2026-12-01',
+      firstDueDate: '2025-03-20',
+      ...at,
     });
+    await db.insert(secondCopies).values({
+      partnerId,
+      personId,
+      storeId,
+      instalmentId: instalment!.id,
+      dueDate: '2025-03-20',
+      // One boleto per instalment, due date and value: the value tells the partners' apart.
+      amountCents: 10_000 + partnerId,
+      ourNumber: '1',
+      barcode: '1',
+      digitableLine: '1',
+      pixCode: '1',
+      ...at,
+    });
+  }
+
+  const RECORD_TABLES = {
+    privacyRequests,
+    leads,
+    jobApplications,
+    contactMessages,
+    debtorRequests,
+    stepLogs,
+    agreements,
+    secondCopies,
+  };
+
+  async function recordCounts(partnerId: number) {
+    const counts: Record<string, number> = {};
+    for (const [name, table] of Object.entries(RECORD_TABLES)) {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.partnerId, partnerId));
+      counts[name] = Number(row!.n);
+    }
+    return counts;
+  }
+
+  const listed = async (situacao?: string) =>
+    (await call('GET', `/api/parceiro?page=1${situacao ? `&situacao=${situacao}` : ''}`)).json();
+
+  it('switches the portal off, ends its sessions and moves it to the archived list; every record stays, listed', async () => {
+    const created = await create();
+    await recordsOf(created.id);
+    const before = await recordCounts(created.id);
+    expect(Object.values(before)).toEqual(Object.values(RECORD_TABLES).map(() => 1));
+    const [person] = await t.database.db.select({ id: persons.id }).from(persons).limit(1);
+    const ofPartner = eq(debtorSessions.partnerId, created.id);
+    await t.database.db.insert(debtorSessions).values({
+      tokenHash: 'a'.repeat(64),
+      partnerId: created.id,
+      personId: person!.id,
+      status: 'open',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+
     const res = await call('DELETE', `/api/parceiro/${created.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(
-      'Este parceiro tem acordos registrados e não pode ser excluído. Desative o portal dele.',
-    );
-    expect((await publicInfo(created.identificador)).statusCode).toBe(200);
-    expect((await db.select().from(agreements).where(eq(agreements.partnerId, created.id))).length).toBe(1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Parceiro arquivado com sucesso!' });
+
+    // Switched off like the 'inativo' partner: the portal's start-up call gets no company token.
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=retornarTokenEmpresa',
+      payload: { emp_codigo: created.emp_codigo },
+    });
+    expect(token.json()).toMatchObject({ dados: null });
+    expect(await t.database.db.select().from(debtorSessions).where(ofPartner)).toEqual([]);
+    const [row] = await t.database.db.select().from(partners).where(eq(partners.id, created.id));
+    const [admin] = await t.database.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, 'admin'));
+    expect(row).toMatchObject({ companyToken: null, archivedBy: admin!.id });
+    expect(row!.archivedAt).toBeInstanceOf(Date);
+    const archivedAt = row!.archivedAt!.toISOString();
+
+    // Out of the active list, in the archived one; the staff view says so.
+    expect((await listed()).data.map((p: { id: number }) => p.id)).not.toContain(created.id);
+    expect((await listed('ativos')).data.map((p: { id: number }) => p.id)).not.toContain(created.id);
+    const archived = await listed('arquivados');
+    expect(archived.data).toEqual([
+      {
+        id: created.id,
+        nome: created.nome,
+        identificador: created.identificador,
+        emp_codigo: created.emp_codigo,
+        logo: expect.any(String),
+        arquivado_em: archivedAt,
+      },
+    ]);
+    expect(archived.meta.total).toBe(1);
+    const every = await listed('todos');
+    expect(every.meta.total).toBe((await listed()).meta.total + 1);
+    const staffView = (await call('GET', `/api/parceiro/${created.id}/info`)).json().data;
+    expect(staffView).toMatchObject({ ativo: false, arquivado_em: archivedAt });
+
+    // Its subdomain and company code stay reserved: e-mailed links and protocols still name this partner.
+    const taken = await call('POST', '/api/parceiro', minimalForm({ identificador: created.identificador }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('Este subdomínio já pertence a outro parceiro.');
+
+    // Every record stays and the back-office queues still list it.
+    expect(await recordCounts(created.id)).toEqual(before);
+    const privacy = (await call('GET', `/api/solicitacoes-privacidade?parceiro=${created.id}`)).json();
+    expect(privacy.data.map((r: { protocolo: string }) => r.protocolo)).toEqual([`LGPD-${created.id}`]);
+    const applications = (await call('GET', `/api/candidaturas?parceiro=${created.id}`)).json();
+    expect(applications.data).toHaveLength(1);
+    const leadList = (await call('GET', '/api/leads?data_inicial=2025-03-10&data_final=2025-03-10')).json();
+    expect(leadList.data.leads).toHaveLength(1);
+    const dashboard = (
+      await call('GET', `/api/painel?parceiro=${created.id}&data_inicial=2025-03-01&data_final=2025-03-31`)
+    ).json().data;
+    expect(dashboard.queues.disputes.open).toBe(1);
+    expect(dashboard.agreements).toMatchObject([{ paymentMethod: 'boleto', count: 1, totalCents: 10_000 }]);
+
+    // An archived partner is not archived again, nor edited back on.
+    const again = await call('DELETE', `/api/parceiro/${created.id}`);
+    expect([again.statusCode, again.json().message]).toEqual([409, ARCHIVED]);
+    const edit = await call('PUT', `/api/parceiro/${created.id}`, minimalForm({ ...created, ativo: true }));
+    expect([edit.statusCode, edit.json().message]).toEqual([409, ARCHIVED]);
+    const [still] = await t.database.db.select().from(partners).where(eq(partners.id, created.id));
+    expect(still).toMatchObject({ companyToken: null, archivedAt: row!.archivedAt, name: created.nome });
   });
 
-  it('never deletes partner 1', async () => {
+  it.each(Object.keys(RECORD_TABLES))(
+    'keeps the partner row while it has %s, even against a direct delete',
+    async (name) => {
+      const created = await create();
+      await recordsOf(created.id);
+      for (const [other, table] of Object.entries(RECORD_TABLES)) {
+        if (other !== name) await t.database.db.delete(table).where(eq(table.partnerId, created.id));
+      }
+      await expect(t.database.db.delete(partners).where(eq(partners.id, created.id))).rejects.toThrow();
+      expect(await recordCounts(created.id)).toMatchObject({ [name]: 1 });
+    },
+  );
+
+  it('never archives partner 1, and answers 404 for an unknown id', async () => {
     const res = await call('DELETE', '/api/parceiro/1');
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('O parceiro principal não pode ser excluído.');
-    expect((await t.database.db.select().from(partners).where(eq(partners.id, 1))).length).toBe(1);
+    expect(res.json().message).toBe('O parceiro principal não pode ser arquivado.');
+    const [one] = await t.database.db.select().from(partners).where(eq(partners.id, 1));
+    expect(one).toMatchObject({ archivedAt: null });
+    expect(one!.companyToken).not.toBeNull();
+    expect((await call('DELETE', '/api/parceiro/999999')).statusCode).toBe(404);
   });
 });
 

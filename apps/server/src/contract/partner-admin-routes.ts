@@ -1,11 +1,17 @@
-import { CAPABILITY_NAMES, PARTNER_SAVED_MESSAGES, type PartnerForm } from '@portal/domain';
+import {
+  CAPABILITY_NAMES,
+  PARTNER_LIST_FILTERS,
+  PARTNER_SAVED_MESSAGES,
+  type PartnerForm,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { archivePartner } from '../services/partners/archive-partner';
 import { createPartner } from '../services/partners/create-partner';
-import { deletePartner } from '../services/partners/delete-partner';
 import { listPartners } from '../services/partners/list-partners';
 import { updatePartner } from '../services/partners/update-partner';
+import { staffOf } from './staff-auth';
 
 // The partner calls of the admin API (spec 002 §7; docs/api.md "Back office"), registered inside `staffOnly`.
 // GET /api/parceiro/{id}/info is in partner-routes.ts: the same path answers the public start-up call.
@@ -248,15 +254,18 @@ export const partnerPayload = z
   .transform((form) => form as unknown as PartnerForm);
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  situacao: z.enum(PARTNER_LIST_FILTERS).catch('ativos').default('ativos'),
+});
 
 // Images travel as base64 in the JSON body (spec 002 §3 "arquivo base64"): a form with every image fits here.
 const FORM_BODY_LIMIT = 24 * 1024 * 1024;
 
 export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/parceiro', async (request) => {
-    const { page } = pageQuery.parse(request.query ?? {});
-    return listPartners(db, page);
+    const { page, situacao } = listQuery.parse(request.query ?? {});
+    return listPartners(db, situacao, page);
   });
 
   admin.post('/api/parceiro', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -270,9 +279,10 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
     return { message: PARTNER_SAVED_MESSAGES.updated, data };
   });
 
+  // The spec's delete archives (decision 014); the route and the answer's shape stay for the client.
   admin.delete('/api/parceiro/:id', async (request) => {
     const { id } = idParam.parse(request.params);
-    await deletePartner(db, id);
-    return { message: PARTNER_SAVED_MESSAGES.deleted };
+    await archivePartner(db, id, staffOf(request).userId);
+    return { message: PARTNER_SAVED_MESSAGES.archived };
   });
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { PartnerListFilter } from '@portal/domain';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   debtorSessions,
@@ -7,7 +8,6 @@ import {
   partnerSections,
   partnerStores,
   partners,
-  preAgreements,
   stores,
 } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -24,15 +24,24 @@ export interface PartnerListRow {
   companyCode: number;
   logoSha256: string | null;
   logoExtension: string | null;
+  archivedAt: Date | null;
 }
 
-/** One page of partners by name (then id), and how many there are. */
+const LIST_FILTERS: Record<PartnerListFilter, SQL | undefined> = {
+  ativos: isNull(partners.archivedAt),
+  arquivados: isNotNull(partners.archivedAt),
+  todos: undefined,
+};
+
+/** One page of the partners `filter` names, by name (then id), and how many there are. */
 export async function listPartnersPage(
   db: Db,
+  filter: PartnerListFilter,
   page: number,
   perPage: number,
 ): Promise<{ rows: PartnerListRow[]; total: number }> {
-  const [counted] = await db.select({ n: count() }).from(partners);
+  const where = LIST_FILTERS[filter];
+  const [counted] = await db.select({ n: count() }).from(partners).where(where);
   const rows = await db
     .select({
       id: partners.id,
@@ -41,9 +50,11 @@ export async function listPartnersPage(
       companyCode: partners.companyCode,
       logoSha256: files.sha256,
       logoExtension: files.extension,
+      archivedAt: partners.archivedAt,
     })
     .from(partners)
     .leftJoin(files, eq(files.sha256, partners.logoFile))
+    .where(where)
     .orderBy(sql`lower(${partners.name})`, asc(partners.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
@@ -135,10 +146,13 @@ async function writePartner(
       const [row] = await tx.insert(partners).values(values).returning({ id: partners.id });
       id = row!.id;
     } else {
-      await tx
+      // An archive that won the race keeps the portal off: the save of an archived partner is refused.
+      const updated = await tx
         .update(partners)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(partners.id, id));
+        .where(and(eq(partners.id, id), isNull(partners.archivedAt)))
+        .returning({ id: partners.id });
+      if (updated.length === 0) throw new AppError('PARTNER_ARCHIVED');
     }
     for (const section of sections) {
       const [row] = await tx
@@ -174,14 +188,19 @@ async function writePartner(
 }
 
 /**
- * Deletes the partner; its sections, store links and partner-scoped rows go with it (ON DELETE CASCADE), and its
- * debtor sessions and plan quotes, which have no foreign key to cascade (decision 012), are deleted here.
+ * Archives the partner (decision 014): switched off (no company token), stamped with when and by whom, and its
+ * debtor sessions ended, which have no foreign key to the partner (decision 012). False when it was already archived.
  */
-export async function deletePartnerRow(db: Db, id: number): Promise<boolean> {
+export async function archivePartnerRow(db: Db, id: number, staffUserId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const now = new Date();
+    const archived = await tx
+      .update(partners)
+      .set({ archivedAt: now, archivedBy: staffUserId, companyToken: null, updatedAt: now })
+      .where(and(eq(partners.id, id), isNull(partners.archivedAt)))
+      .returning({ id: partners.id });
+    if (archived.length === 0) return false;
     await tx.delete(debtorSessions).where(eq(debtorSessions.partnerId, id));
-    await tx.delete(preAgreements).where(eq(preAgreements.partnerId, id));
-    const deleted = await tx.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
-    return deleted.length > 0;
+    return true;
   });
 }

@@ -150,8 +150,8 @@ export const CAPABILITIES = {
     seededOn: 'aqui',
   },
   undeletable: {
-    label: 'Não pode ser excluído',
-    description: 'The partner cannot be deleted from the back office list.',
+    label: 'Não pode ser arquivado',
+    description: "The partner cannot be archived (the list's delete) from the back office list.",
     source: 'spec 002 §2: "Delete button (hidden for partner id 1)"; §9: "Partner id 1 is not deletable."',
     seededOn: 'demo (id 1)',
   },

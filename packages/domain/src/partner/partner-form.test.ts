@@ -6,7 +6,7 @@ import {
   type PartnerForm,
   type PartnerFormSection,
   parseStoreCodes,
-  partnerDeleteQuestion,
+  partnerArchiveQuestion,
   validatePartnerForm,
 } from './partner-form';
 
@@ -357,6 +357,9 @@ describe('applyPartnerFormDefaults (spec 002 §3 "Form defaults")', () => {
   });
 });
 
-it('asks the delete question of spec 002 §2', () => {
-  expect(partnerDeleteQuestion('Acme')).toBe('Você tem certeza que deseja excluir o parceiro Acme ?');
+it('asks the delete question of spec 002 §2, which archives (decision 014)', () => {
+  expect(partnerArchiveQuestion('Acme')).toBe(
+    'Você tem certeza que deseja arquivar o parceiro Acme ? O portal dele será desligado e ele sairá da lista de ' +
+      'parceiros ativos. Solicitações LGPD, leads, candidaturas, acordos e demais registros continuam no painel.',
+  );
 });

@@ -55,7 +55,13 @@ export interface PartnerListItem {
   emp_codigo: number;
   /** The logo's URL; null shows the default logo. */
   logo: string | null;
+  /** When staff archived the partner (ISO 8601); null while it is active. */
+  arquivado_em: string | null;
 }
+
+/** Which partners GET /api/parceiro lists (`situacao`): the active ones unless asked otherwise. */
+export const PARTNER_LIST_FILTERS = ['ativos', 'arquivados', 'todos'] as const;
+export type PartnerListFilter = (typeof PARTNER_LIST_FILTERS)[number];
 
 /** GET /api/parceiro?page=N (spec 002 §7: the client reads data and meta.last_page). */
 export interface PartnerListPage {
@@ -112,16 +118,17 @@ export interface PartnerFormError {
   field: string;
 }
 
-// Spec 002 §8 success snackbars of the partner screens.
+// Spec 002 §8 success snackbars of the partner screens. The spec's delete archives (decision 014), and says so.
 export const PARTNER_SAVED_MESSAGES = {
   created: 'Parceiro cadastrado com sucesso!',
   updated: 'Parceiro atualizado com sucesso!',
-  deleted: 'Parceiro excluído com sucesso!',
+  archived: 'Parceiro arquivado com sucesso!',
 } as const;
 
-// Spec 002 §2 ListPartners: the delete confirmation.
-export const partnerDeleteQuestion = (name: string): string =>
-  `Você tem certeza que deseja excluir o parceiro ${name} ?`;
+// Spec 002 §2 ListPartners: the delete confirmation, in the spec's form, telling what archiving does and keeps.
+export const partnerArchiveQuestion = (name: string): string =>
+  `Você tem certeza que deseja arquivar o parceiro ${name} ? O portal dele será desligado e ele sairá da lista ` +
+  'de parceiros ativos. Solicitações LGPD, leads, candidaturas, acordos e demais registros continuam no painel.';
 
 // Spec 002 §9: exactly four tutorial steps, codes 0 to 3.
 export const TUTORIAL_STEP_COUNT = 4;

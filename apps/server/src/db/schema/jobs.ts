@@ -12,7 +12,7 @@ export const jobApplications = pgTable(
     id: serial('id').primaryKey(),
     partnerId: integer('partner_id')
       .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+      .references(() => partners.id, { onDelete: 'restrict' }),
     name: text('nome').notNull(),
     phone: text('telefone').notNull(),
     email: text('email').notNull(),

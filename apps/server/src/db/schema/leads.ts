@@ -14,7 +14,7 @@ export const leads = pgTable(
     id: serial('id').primaryKey(),
     partnerId: integer('partner_id')
       .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+      .references(() => partners.id, { onDelete: 'restrict' }),
     name: text('nome').notNull(),
     email: text('email').notNull(),
     phone: text('fone').notNull().default(''),

@@ -6,7 +6,7 @@ export const stepLogs = pgTable(
   'step_logs',
   {
     id: serial('id').primaryKey(),
-    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'restrict' }),
     companyCode: integer('emp_codigo'),
     cpfCnpj: text('cpf_cnpj'),
     stepCode: integer('esn_fk_ets_codigo').notNull(),
@@ -52,7 +52,7 @@ export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   partnerId: integer('partner_id')
     .notNull()
-    .references(() => partners.id, { onDelete: 'cascade' }),
+    .references(() => partners.id, { onDelete: 'restrict' }),
   name: text('nome').notNull(),
   email: text('email').notNull(),
   cpfCnpj: text('cpf_cnpj').notNull(),

@@ -1,6 +1,7 @@
 import type { NegotiationPolicy } from '@portal/domain';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files';
+import { staffUsers } from './staff';
 
 export interface PartnerStyleColumn {
   corPrimaria: string;
@@ -28,6 +29,12 @@ export const partners = pgTable('partners', {
     .default('altcha'),
   captchaSiteKey: text('captcha_site_key'),
   capabilities: jsonb('capabilities').$type<Record<string, boolean>>().notNull().default({}),
+  /**
+   * Set when staff archive the partner (DELETE /api/parceiro/{id}, decision 014): its portal is switched off and it
+   * leaves the active list, while its records stay. A partner row is never deleted.
+   */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  archivedBy: integer('archived_by').references(() => staffUsers.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

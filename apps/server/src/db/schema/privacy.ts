@@ -18,7 +18,7 @@ export const privacyRequests = pgTable(
     id: serial('id').primaryKey(),
     partnerId: integer('partner_id')
       .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+      .references(() => partners.id, { onDelete: 'restrict' }),
     protocol: text('protocolo').notNull().unique(),
     name: text('nome').notNull(),
     phone: text('telefone').notNull(),

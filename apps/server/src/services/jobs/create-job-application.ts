@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import { jobApplicationEmail } from '../../integrations/mail/job-templates';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { enqueueEmail } from '../outbox/enqueue-email';
+import { opensAsPdf } from './check-cv-pdf';
 import { removeCv, saveCv } from './cv-files';
 
 export interface JobApplicationDeps {
@@ -26,20 +27,24 @@ export interface JobApplicationDeps {
 /** A data URL's prefix ('data:application/pdf;base64,') as FileReader gives it; the content decides, not the type. */
 const DATA_URL_PREFIX = /^data:[^,]{0,100};base64,/;
 
-/** The decoded CV, or its problem; the size is checked on the base64 length before anything is decoded. */
-function decodeCv(base64: string): { bytes: Uint8Array } | { problem: string } {
+/**
+ * The decoded CV, or its problem: the size is checked on the base64 length before anything is decoded, the PDF
+ * header before the parser opens it.
+ */
+async function decodeCv(base64: string): Promise<{ bytes: Uint8Array } | { problem: string }> {
   const text = base64.replace(DATA_URL_PREFIX, '');
   const size = base64DecodedSize(text);
   if (size === null || size > JOB_CV_MAX_BYTES) return { problem: JOB_MESSAGES.cv };
   const bytes = Buffer.from(text, 'base64');
   const problem = cvProblem({ size: bytes.length, head: bytes });
-  return problem ? { problem } : { bytes };
+  if (problem) return { problem };
+  return (await opensAsPdf(bytes)) ? { bytes } : { problem: JOB_MESSAGES.cv };
 }
 
 /**
  * WorkWithUs (spec 002 §2, §5, §8): only for a partner with the workWithUsMenu capability (spec 000 §2). Validates
- * the fields and the optional CV (a PDF by content, at most 5 MB), stores the CV by a random key, inserts the row
- * and queues the e-mail to the partner's contact address in one transaction. Returns the id and the success text.
+ * the fields and the optional CV (a PDF that a parser opens, at most 5 MB), stores the CV by a random key, inserts the
+ * row and queues the e-mail to the partner's contact address in one transaction. Returns the id and the success text.
  */
 export async function createJobApplication(
   deps: JobApplicationDeps,
@@ -49,7 +54,7 @@ export async function createJobApplication(
   if (partner.capabilities.workWithUsMenu !== true) throw new AppError('JOB_FORM_UNAVAILABLE');
   const result = validateJobApplication(input);
   const errors: JobApplicationErrors = result.ok ? {} : { ...result.errors };
-  const cv = input.curriculo ? decodeCv(input.curriculo) : null;
+  const cv = input.curriculo ? await decodeCv(input.curriculo) : null;
   if (cv && 'problem' in cv) errors.curriculo = cv.problem;
   if (!result.ok) throw new AppError('INVALID_INPUT', errors);
   if (cv && 'problem' in cv) throw new AppError('JOB_CV_INVALID', errors);

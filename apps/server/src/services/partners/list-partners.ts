@@ -1,4 +1,4 @@
-import type { PartnerListPage } from '@portal/domain';
+import type { PartnerListFilter, PartnerListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listPartnersPage } from '../../repositories/partner-admin-repository';
 import { fileUrl } from '../files/store-image';
@@ -6,9 +6,16 @@ import { fileUrl } from '../files/store-image';
 /** Partners per page of GET /api/parceiro (the back office loads every page, spec 002 §4). */
 export const PARTNERS_PER_PAGE = 20;
 
-/** GET /api/parceiro?page=N (spec 002 §7): one page by name, and `meta.last_page` to load the others. */
-export async function listPartners(db: Db, page: number): Promise<PartnerListPage> {
-  const { rows, total } = await listPartnersPage(db, page, PARTNERS_PER_PAGE);
+/**
+ * GET /api/parceiro?page=N (spec 002 §7): one page by name, and `meta.last_page` to load the others. The active
+ * partners unless `situacao` asks for the archived ones or all (decision 014).
+ */
+export async function listPartners(
+  db: Db,
+  filter: PartnerListFilter,
+  page: number,
+): Promise<PartnerListPage> {
+  const { rows, total } = await listPartnersPage(db, filter, page, PARTNERS_PER_PAGE);
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -19,6 +26,7 @@ export async function listPartners(db: Db, page: number): Promise<PartnerListPag
         row.logoSha256 && row.logoExtension
           ? fileUrl({ sha256: row.logoSha256, extension: row.logoExtension })
           : null,
+      arquivado_em: row.archivedAt?.toISOString() ?? null,
     })),
     meta: {
       current_page: page,

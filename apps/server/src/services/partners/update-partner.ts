@@ -9,10 +9,12 @@ import { preparePartnerWrite } from './partner-form-writer';
 /**
  * PUT /api/parceiro/{id} (spec 002 §7): saves the partner form. Sections, images and store lists the form leaves
  * out stay as they are; a section sent without `arquivos` keeps its images. The change shows on the subdomain at once.
+ * An archived partner is refused (decision 014): its portal stays off.
  */
 export async function updatePartner(db: Db, id: number, form: PartnerForm): Promise<StaffPartnerView> {
   const row = await findPartnerById(db, id);
   if (!row) throw new AppError('PARTNER_ID_NOT_FOUND');
+  if (row.archivedAt) throw new AppError('PARTNER_ARCHIVED');
   // Read past the cache: the form is merged with what is stored now.
   invalidatePartner(db, id);
   const config = await loadPartnerConfig(db, row);

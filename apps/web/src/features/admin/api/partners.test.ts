@@ -1,15 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deletePartner, listAllPartners } from './partners';
+import { archivePartner, listAllPartners } from './partners';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const item = (id: number) => ({ id, nome: `P${id}`, identificador: `p${id}`, emp_codigo: id, logo: null });
+const item = (id: number) => ({
+  id,
+  nome: `P${id}`,
+  identificador: `p${id}`,
+  emp_codigo: id,
+  logo: null,
+  arquivado_em: null,
+});
 
 // Spec 002 §4: page 1, its last_page, then the other pages, concatenated.
 describe('listAllPartners', () => {
-  it('reads page 1, then pages 2..last_page, in order', async () => {
+  it('reads page 1, then pages 2..last_page of the active partners, in order', async () => {
     const fetchMock = vi.fn(async (url: string) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));
       const meta = { current_page: page, last_page: 3, per_page: 1, total: 3 };
@@ -18,18 +25,21 @@ describe('listAllPartners', () => {
     vi.stubGlobal('fetch', fetchMock);
     expect((await listAllPartners()).map((p) => p.id)).toEqual([1, 2, 3]);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-      '/api/parceiro?page=1',
-      '/api/parceiro?page=2',
-      '/api/parceiro?page=3',
+      '/api/parceiro?page=1&situacao=ativos',
+      '/api/parceiro?page=2&situacao=ativos',
+      '/api/parceiro?page=3&situacao=ativos',
     ]);
+    fetchMock.mockClear();
+    await listAllPartners('arquivados');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/parceiro?page=1&situacao=arquivados');
   });
 
-  it('fails with the server message (the delete refused for partner 1)', async () => {
-    const message = 'O parceiro principal não pode ser excluído.';
+  it('fails with the server message (the archive refused for partner 1)', async () => {
+    const message = 'O parceiro principal não pode ser arquivado.';
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ message }), { status: 403 })),
     );
-    await expect(deletePartner(1)).rejects.toMatchObject({ status: 403, message });
+    await expect(archivePartner(1)).rejects.toMatchObject({ status: 403, message });
   });
 });

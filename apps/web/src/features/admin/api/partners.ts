@@ -2,24 +2,26 @@ import type {
   CompanyOption,
   PartnerConfig,
   PartnerForm,
+  PartnerListFilter,
   PartnerListItem,
   PartnerListPage,
 } from '@portal/domain';
 import { adminCall, adminPortalCall } from './admin';
 
 // The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
-// one partner by its numeric id, create, update and delete.
+// one partner by its numeric id, create, update and archive (the spec's delete, decision 014).
 
-/** The editable configuration of GET /api/parceiro/{id}/info: PartnerConfig plus `ativo`. */
-export type PartnerDetails = PartnerConfig & { ativo?: boolean };
+/** The editable configuration of GET /api/parceiro/{id}/info: PartnerConfig plus `ativo` and `arquivado_em`. */
+export type PartnerDetails = PartnerConfig & { ativo?: boolean; arquivado_em?: string | null };
 
-const listPage = (page: number) => adminCall<PartnerListPage>('GET', `/api/parceiro?page=${page}`);
+const listPage = (situacao: PartnerListFilter, page: number) =>
+  adminCall<PartnerListPage>('GET', `/api/parceiro?page=${page}&situacao=${situacao}`);
 
-/** Spec 002 §4: page 1, its last_page, then every other page, concatenated. */
-export async function listAllPartners(): Promise<PartnerListItem[]> {
-  const first = await listPage(1);
+/** Spec 002 §4: page 1, its last_page, then every other page, concatenated; the active partners unless asked. */
+export async function listAllPartners(situacao: PartnerListFilter = 'ativos'): Promise<PartnerListItem[]> {
+  const first = await listPage(situacao, 1);
   const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => listPage(i + 2)),
+    Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => listPage(situacao, i + 2)),
   );
   return [first, ...rest].flatMap((page) => page.data);
 }
@@ -37,7 +39,18 @@ export const createPartner = (form: PartnerForm) =>
 export const updatePartner = (id: number, form: PartnerForm) =>
   adminCall<{ message: string; data: PartnerDetails }>('PUT', `/api/parceiro/${id}`, form);
 
-export const deletePartner = (id: number) => adminCall<{ message: string }>('DELETE', `/api/parceiro/${id}`);
+/** DELETE /api/parceiro/{id}: the partner is switched off and archived, its records stay (decision 014). */
+export const archivePartner = (id: number) => adminCall<{ message: string }>('DELETE', `/api/parceiro/${id}`);
+
+/**
+ * Every partner, archived ones too, for the back-office filters: an archived partner's requests, applications and
+ * figures stay reachable (decision 014).
+ */
+export const listEveryPartner = () => listAllPartners('todos');
+
+/** A partner's name in a back-office filter, marked when archived. */
+export const partnerOptionLabel = (item: PartnerListItem) =>
+  item.arquivado_em ? `${item.nome} (arquivado)` : item.nome;
 
 /** Spec 002 §2: partner 1 has no delete button (the server refuses it too). */
 export const isProtectedPartner = (id: number) => id === 1;

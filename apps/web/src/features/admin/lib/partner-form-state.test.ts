@@ -1,6 +1,6 @@
 import { PARTNER_FORM_DEFAULTS, validatePartnerForm } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { filterPartners } from '../api/partners';
+import { filterPartners, partnerOptionLabel } from '../api/partners';
 import {
   getField,
   getImage,
@@ -80,13 +80,30 @@ describe('a new partner payload', () => {
 
 describe('partner list filter', () => {
   const items = [
-    { id: 3, nome: 'zeta', identificador: 'z', emp_codigo: 3, logo: null },
-    { id: 1, nome: 'Ácme', identificador: 'a', emp_codigo: 1, logo: null },
-    { id: 2, nome: 'Beta Cobranças', identificador: 'b', emp_codigo: 2, logo: '/files/x.webp' },
+    {
+      id: 3,
+      nome: 'zeta',
+      identificador: 'z',
+      emp_codigo: 3,
+      logo: null,
+      arquivado_em: '2025-03-10T15:00:00.000Z',
+    },
+    { id: 1, nome: 'Ácme', identificador: 'a', emp_codigo: 1, logo: null, arquivado_em: null },
+    {
+      id: 2,
+      nome: 'Beta Cobranças',
+      identificador: 'b',
+      emp_codigo: 2,
+      logo: '/files/x.webp',
+      arquivado_em: null,
+    },
   ];
   it('sorts by name and searches case-insensitively', () => {
     expect(filterPartners(items, '').map((i) => i.id)).toEqual([1, 2, 3]);
     expect(filterPartners(items, 'COBRAN').map((i) => i.id)).toEqual([2]);
     expect(filterPartners(items, '  ZETA ').map((i) => i.id)).toEqual([3]);
+  });
+  it('marks an archived partner in the back-office filters (decision 014)', () => {
+    expect(items.map(partnerOptionLabel)).toEqual(['zeta (arquivado)', 'Ácme', 'Beta Cobranças']);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { SelectField } from '../../../components/ui/SelectField';
 import { AdminApiError } from '../api/admin';
-import { filterPartners, listAllPartners } from '../api/partners';
+import { filterPartners, listEveryPartner, partnerOptionLabel } from '../api/partners';
 import { getDashboard } from '../api/reports';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
 import { type FunnelBar, ReportsFunnelChart } from '../components/ReportsFunnelChart';
@@ -44,7 +44,7 @@ const LOAD_FAILED = 'Não foi possível carregar o painel. Tente novamente.';
 
 function DashboardScreen() {
   const onFailure = useAdminFailure();
-  const partners = useAdminList(listAllPartners);
+  const partners = useAdminList(listEveryPartner);
   const sorted = useMemo(
     () => (partners.state.status === 'ready' ? filterPartners(partners.state.items, '') : []),
     [partners.state],
@@ -68,8 +68,8 @@ function DashboardScreen() {
     [onFailure],
   );
 
-  // The first partner by name is shown as soon as the list arrives.
-  const first = sorted[0];
+  // The first active partner by name is shown as soon as the list arrives.
+  const first = sorted.find((p) => !p.arquivado_em) ?? sorted[0];
   useEffect(() => {
     if (!first) return;
     setPartnerId(String(first.id));
@@ -98,7 +98,7 @@ function DashboardScreen() {
           id="painel-parceiro"
           label="Parceiro"
           name="parceiro"
-          options={sorted.map((p) => ({ value: String(p.id), label: p.nome }))}
+          options={sorted.map((p) => ({ value: String(p.id), label: partnerOptionLabel(p) }))}
           value={partnerId}
           error={partnerError}
           onChange={(event) => setPartnerId(event.target.value)}

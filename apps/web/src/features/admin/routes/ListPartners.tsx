@@ -1,21 +1,35 @@
-import { PARTNER_SAVED_MESSAGES, type PartnerListItem, partnerDeleteQuestion } from '@portal/domain';
-import { useId, useRef, useState } from 'react';
+import {
+  PARTNER_SAVED_MESSAGES,
+  type PartnerListFilter,
+  type PartnerListItem,
+  partnerArchiveQuestion,
+} from '@portal/domain';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { Link } from '../../../lib/router';
 import { AdminApiError, adminErrorModal } from '../api/admin';
-import { deletePartner, filterPartners, isProtectedPartner, listAllPartners } from '../api/partners';
+import { archivePartner, filterPartners, isProtectedPartner, listAllPartners } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
 import { DefaultLogo } from '../components/DefaultLogo';
 import { useAdminList } from '../components/useAdminList';
+import { brasiliaDateTimeFormat } from '../lib/admin-format';
 
-// Spec 002 §8: listing partners fails with the login's text (as written), and a refused delete with its own.
+// Spec 002 §8: listing partners fails with the login's text (as written), and a refused delete with its own (the
+// delete archives, decision 014, and says so).
 const LIST_FAILED = 'Usuário ou senha inválido';
-const DELETE_FAILED = 'Não foi possivel excluir este parceiro';
+const ARCHIVE_FAILED = 'Não foi possivel arquivar este parceiro';
+
+const SHOWN: Record<Exclude<PartnerListFilter, 'todos'>, { label: string; none: string }> = {
+  ativos: { label: 'Parceiros ativos', none: 'Nenhum parceiro cadastrado' },
+  arquivados: { label: 'Parceiros arquivados', none: 'Nenhum parceiro arquivado' },
+};
 
 /**
  * ListPartners, 'Lista de parceiros' (spec 002 §2, §4, §8): every page of GET /api/parceiro, a search by name
- * (case-insensitive), cards sorted by name with the logo (or the default one), Ver (UpdatePartner) and Excluir after
- * 'Você tem certeza que deseja excluir o parceiro {name} ?'; partner 1 has no Excluir.
+ * (case-insensitive), cards sorted by name with the logo (or the default one), Ver (UpdatePartner) and the spec's
+ * delete, which archives (decision 014): Arquivar after a question in the spec's form that says the portal is
+ * switched off and the records stay; partner 1 has no Arquivar. The archived partners are a choice away, with the
+ * date they were archived.
  */
 export default function ListPartners() {
   return (
@@ -27,25 +41,28 @@ export default function ListPartners() {
 
 function Partners() {
   const { confirm, showSnackbar, showModal } = useFeedback();
-  const { state, load, keepOnly, onFailure } = useAdminList(listAllPartners);
+  const [situacao, setSituacao] = useState<keyof typeof SHOWN>('ativos');
+  const listShown = useCallback(() => listAllPartners(situacao), [situacao]);
+  const { state, load, keepOnly, onFailure } = useAdminList(listShown);
   const [search, setSearch] = useState('');
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const [archiving, setArchiving] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
+  const shownId = useId();
 
-  async function remove(item: PartnerListItem) {
+  async function archive(item: PartnerListItem) {
     const yes = await confirm({
-      title: 'Excluir parceiro',
-      text: partnerDeleteQuestion(item.nome),
+      title: 'Arquivar parceiro',
+      text: partnerArchiveQuestion(item.nome),
       style: 'alert',
       buttonText: 'Sim',
       cancelText: 'Não',
     });
     if (!yes) return;
-    setDeleting(item.id);
+    setArchiving(item.id);
     try {
-      await deletePartner(item.id);
-      showSnackbar(PARTNER_SAVED_MESSAGES.deleted, 'success');
+      await archivePartner(item.id);
+      showSnackbar(PARTNER_SAVED_MESSAGES.archived, 'success');
       keepOnly((other) => other.id !== item.id);
       headingRef.current?.focus();
     } catch (error) {
@@ -54,11 +71,11 @@ function Partners() {
       else
         await showModal({
           title: 'Ocorreu um erro',
-          text: error instanceof AdminApiError && error.message ? error.message : DELETE_FAILED,
+          text: error instanceof AdminApiError && error.message ? error.message : ARCHIVE_FAILED,
           style: 'danger',
         });
     } finally {
-      setDeleting(null);
+      setArchiving(null);
     }
   }
 
@@ -93,6 +110,24 @@ function Partners() {
           data-testid="partner-search"
         />
       </div>
+      <div className="field admin-search">
+        <label className="field__label" htmlFor={shownId}>
+          Mostrar
+        </label>
+        <select
+          id={shownId}
+          className="field__input field__select"
+          value={situacao}
+          onChange={(event) => setSituacao(event.target.value as keyof typeof SHOWN)}
+          data-testid="partner-shown"
+        >
+          {Object.entries(SHOWN).map(([value, { label }]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
       {state.status === 'loading' && (
         <p className="admin-main__loading" role="status">
           Carregando…
@@ -113,9 +148,7 @@ function Partners() {
           </p>
           {shown.length === 0 ? (
             <p className="admin-panel__empty" data-testid="partner-empty">
-              {state.items.length === 0
-                ? 'Nenhum parceiro cadastrado'
-                : 'Nenhum parceiro encontrado com este nome'}
+              {state.items.length === 0 ? SHOWN[situacao].none : 'Nenhum parceiro encontrado com este nome'}
             </p>
           ) : (
             <ul className="admin-partners" data-testid="partner-list">
@@ -130,6 +163,11 @@ function Partners() {
                   </div>
                   <h2 className="admin-card__title">{item.nome}</h2>
                   <p className="admin-partner__host">{item.identificador}</p>
+                  {item.arquivado_em && (
+                    <p className="admin-partner__archived">
+                      Arquivado em {brasiliaDateTimeFormat.format(new Date(item.arquivado_em))}
+                    </p>
+                  )}
                   <div className="admin-card__actions">
                     <Link
                       to={`/admin/atualizar-parceiro/${encodeURIComponent(item.identificador)}/${item.id}`}
@@ -137,15 +175,15 @@ function Partners() {
                     >
                       Ver<span className="sr-only"> o parceiro {item.nome}</span>
                     </Link>
-                    {!isProtectedPartner(item.id) && (
+                    {!isProtectedPartner(item.id) && !item.arquivado_em && (
                       <button
                         type="button"
                         className="btn btn--ghost admin-card__delete"
-                        onClick={() => void remove(item)}
-                        disabled={deleting !== null}
-                        aria-busy={deleting === item.id || undefined}
+                        onClick={() => void archive(item)}
+                        disabled={archiving !== null}
+                        aria-busy={archiving === item.id || undefined}
                       >
-                        {deleting === item.id ? 'Excluindo…' : 'Excluir'}
+                        {archiving === item.id ? 'Arquivando…' : 'Arquivar'}
                         <span className="sr-only"> o parceiro {item.nome}</span>
                       </button>
                     )}
