@@ -9,7 +9,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { agreementContracts, agreements } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/run-seed';
 import { type DebtCard as Card, quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { createTestApp, scratchPostgres, type TestApp } from './test-app';
@@ -187,12 +186,20 @@ describe('migration 0010: existing agreements move to agreement_contracts', () =
       const migrationsFolder = migrationsBefore0010();
       if (database.kind === 'postgres') await migrateNodePg(database.db as never, { migrationsFolder });
       else await migratePglite(database.db as never, { migrationsFolder });
-      await seedDemo(database.db, { production: false, force: false });
       const rows = async <T>(query: ReturnType<typeof sql>) =>
         (await database.db.execute(query)).rows as unknown as T[];
-      const [maria] = await rows<{ id: number }>(sql`select id from persons where cpf_cnpj = '52998224725'`);
+      // Rows as that schema has them (the demo seed writes today's columns, which 0009 lacks).
+      await database.db.execute(
+        sql`insert into partners (identificador, nome, emp_codigo, estilo) values ('antigo', 'Antigo', 4242, '{}')`,
+      );
+      const [store] = await rows<{ id: number }>(
+        sql`insert into stores (loj_fantasia, loj_razao_social, loj_cpf_cnpj) values ('Loja', 'Loja Ltda', '11222333000181') returning id`,
+      );
+      const [maria] = await rows<{ id: number }>(
+        sql`insert into persons (cpf_cnpj, nome) values ('52998224725', 'Maria') returning id`,
+      );
       const owned = await rows<{ id: number; store_id: number }>(
-        sql`select id, store_id from contracts where person_id = ${maria!.id} order by id`,
+        sql`insert into contracts (person_id, store_id, con_contrato) values (${maria!.id}, ${store!.id}, 'C-1'), (${maria!.id}, ${store!.id}, 'C-2') returning id, store_id`,
       );
       const [x, y] = owned;
       const agreement = (status: string, contractIds: number[], store = x!.store_id) =>
