@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
-import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { call, hostOf, JOAO, login, MARIA, plansBody } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -124,19 +124,7 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
   });
 
   const plans = (body: Record<string, unknown> = {}, cookie = maria, partner = 'demo') =>
-    call(
-      t,
-      'negociacao_robo/passo_3_novo',
-      {
-        lojCodigo: card.loj_codigo,
-        preCodigo: card.pre_codigos.join(','),
-        primeiroVencimento: formatBrDate(today),
-        pagamentoAvistaPrazo: 'A',
-        metodoPagamento: 'boleto',
-        ...body,
-      },
-      { host: hostOf(partner), cookie },
-    );
+    call(t, 'negociacao_robo/passo_3_novo', plansBody(card, body), { host: hostOf(partner), cookie });
 
   it('pay in full: one plan, the card cash value when paid today', async () => {
     const res = await plans();

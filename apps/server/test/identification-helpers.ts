@@ -1,3 +1,4 @@
+import { formatBrDate, todayInBrasilia } from '@portal/domain';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { desc, eq } from 'drizzle-orm';
@@ -72,4 +73,19 @@ export async function login(t: TestApp, person: Record<string, string>, partner 
   );
   if (res.json().retorno !== true) throw new Error(`login failed: ${res.body}`);
   return cookieOf(res);
+}
+
+/** A passo_3_novo body for one debt card: pay in full by boleto, first due date today, unless told otherwise. */
+export function plansBody(
+  card: { loj_codigo: number; pre_codigos: number[] },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    lojCodigo: card.loj_codigo,
+    preCodigo: card.pre_codigos.join(','),
+    primeiroVencimento: formatBrDate(todayInBrasilia()),
+    pagamentoAvistaPrazo: 'A',
+    metodoPagamento: 'boleto',
+    ...overrides,
+  };
 }
