@@ -9,16 +9,18 @@ import {
   agreements,
   contactMessages,
   debtorRequests,
+  debtorSessions,
   leads,
   outboundMessages,
   partners,
   persons,
+  preAgreements,
   privacyRequests,
   stepLogs,
   stores,
 } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { leadRow, SPEC_LEAD_COLUMNS } from '../../apps/server/test/reports-helpers';
+import { leadRow, planQuoteRow, SPEC_LEAD_COLUMNS, sessionRow } from '../../apps/server/test/reports-helpers';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
@@ -53,7 +55,7 @@ beforeAll(async () => {
   const db = portal.database.db;
   const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
   const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
-  const [person] = await db.select({ id: persons.id }).from(persons).limit(1);
+  const [person, other] = await db.select({ id: persons.id }).from(persons).orderBy(persons.id).limit(2);
   const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
   acmeName = acme!.name;
   const [quiet] = await db.select().from(partners).where(eq(partners.identifier, 'prefeitura'));
@@ -69,21 +71,18 @@ beforeAll(async () => {
       lead('Lia Recente', 0, '12ABC34501DE35'),
     ]);
 
-  // The dashboard's partner: acme, which no page of this test visits (a visit logs its own steps).
+  // The dashboard's partner: acme, which no page of this test visits (a visit logs its own steps). Portal accesses
+  // come from posted steps; the later stages from what the server stored: two people identified who both saw their
+  // debts, one who was quoted plans, one agreement.
   const step = (code: number, cpfCnpj: string | null) => ({ partnerId: acme!.id, stepCode: code, cpfCnpj });
+  await db.insert(stepLogs).values([step(31, null), step(31, null), step(31, null)]);
   await db
-    .insert(stepLogs)
+    .insert(debtorSessions)
     .values([
-      step(31, null),
-      step(31, null),
-      step(31, null),
-      step(8, '11111111111'),
-      step(8, '22222222222'),
-      step(5, '11111111111'),
-      step(33, '22222222222'),
-      step(39, '11111111111'),
-      step(28, '11111111111'),
+      sessionRow(acme!.id, person!.id, { debtsListedAt: new Date() }),
+      sessionRow(acme!.id, other!.id, { debtsListedAt: new Date() }),
     ]);
+  await db.insert(preAgreements).values(planQuoteRow(acme!.id, person!.id, store!.id));
   await db.insert(agreements).values({
     partnerId: acme!.id,
     personId: person!.id,
@@ -269,7 +268,7 @@ describe('operations dashboard', () => {
     const funnel = page.getByRole('table', { name: 'Funil de negociação: números do gráfico' });
     const count = (stage: string) => funnel.locator(`tr[data-stage="${stage}"] td`).first().textContent();
     expect(await count('accessedPortal')).toBe('3');
-    expect(await count('consultedDocument')).toBe('2');
+    expect(await count('identified')).toBe('2');
     expect(await count('viewedDebts')).toBe('2');
     expect(await count('viewedPlans')).toBe('1');
     expect(await count('savedAgreement')).toBe('1');

@@ -39,6 +39,7 @@ import {
   redisRateLimiter,
 } from './integrations/rate-limiter';
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
+import { maskCardNumbersInLogLine } from './log-scrubbing';
 import debtorSession from './plugins/debtor-session';
 import { installErrorHandler } from './plugins/error-handler';
 import tenant from './plugins/tenant';
@@ -57,6 +58,8 @@ export interface AppDependencies {
   mailTransport?: MailTransport | null;
   /** Overrides the SMS sender chosen from ZENVIA_API_TOKEN (tests); null keeps SMS in the outbox. */
   smsSender?: SmsSender | null;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -93,9 +96,13 @@ export async function buildApp({
   database,
   mailTransport,
   smsSender,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, hooks: { streamWrite: maskCardNumbersInLogLine }, stream: logStream },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
   });

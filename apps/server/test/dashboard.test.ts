@@ -1,17 +1,23 @@
+import { addDays, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreements,
   contactMessages,
   debtorRequests,
+  debtorSessions,
   outboundMessages,
+  preAgreements,
   privacyRequests,
   stepLogs,
 } from '../src/db/schema';
-import { demoIds, staffGet, staffToken } from './reports-helpers';
+import { plansBody } from './debt-helpers';
+import { call, hostOf, login, MARIA } from './identification-helpers';
+import { demoIds, planQuoteRow, sessionRow, staffGet, staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
-// The operations dashboard (issue 5 item 6; GET /api/painel): the funnel from seeded step logs, agreements by
-// payment type and the queues by status, for one partner and June 2025 in Brasília (UTC-3), staff only.
+// The operations dashboard (issue 5 item 6; GET /api/painel): the funnel from seeded sessions, plan quotes,
+// agreements and step logs, agreements by payment type and the queues by status, for one partner and June 2025 in
+// Brasília (UTC-3), staff only; and the funnel after real debtor calls (issue 14 item 9).
 
 let t: TestApp;
 let token: string;
@@ -25,7 +31,8 @@ beforeAll(async () => {
   token = await staffToken(t);
   ids = await demoIds(t);
   const db = t.database.db;
-  const { demo, acme, personId, storeId } = ids;
+  const { demo, acme, personId, personIds, storeId } = ids;
+  const [ana, bia, caio, davi] = personIds as [number, number, number, number];
   const step = (code: number, cpfCnpj: string | null, createdAt = IN_JUNE, extra: object = {}) => ({
     partnerId: demo,
     stepCode: code,
@@ -36,26 +43,41 @@ beforeAll(async () => {
   await db.insert(stepLogs).values([
     step(31, null),
     step(31, null),
-    step(31, null),
-    step(8, '11111111111'),
-    step(8, '11111111111'),
-    step(8, '22222222222'),
-    step(8, '33333333333'),
     // 30 June 23:59:59 in Brasília: still in the period; 31 May 23:59:59 is not.
-    step(8, '66666666666', new Date('2025-07-01T02:59:59Z')),
-    step(8, '55555555555', new Date('2025-06-01T02:59:59Z')),
-    step(5, '11111111111'),
-    step(33, '11111111111'),
-    step(33, '22222222222'),
-    step(39, '11111111111'),
+    step(31, null, new Date('2025-07-01T02:59:59Z')),
+    step(31, null, new Date('2025-06-01T02:59:59Z')),
     // A failed step is no progress.
-    step(39, '22222222222', IN_JUNE, { isError: true }),
-    step(28, '11111111111'),
+    step(31, null, IN_JUNE, { isError: true }),
+    // Posted codes of the stages the server observes count for nothing: anyone can post them.
+    ...[8, 5, 33, 39, 28].flatMap((code) => [step(code, '11111111111'), step(code, '22222222222')]),
     step(20, '11111111111'),
     step(20, '33333333333'),
     // Another partner's visitor.
-    { ...step(8, '44444444444'), partnerId: acme },
+    { ...step(31, null), partnerId: acme },
   ]);
+
+  // Identified: Ana (twice) and Bia; Caio never typed his SMS token; Davi's session began on 31 May (Brasília) but
+  // listed his debts in June; another partner's session is not counted.
+  const session = (person: number, createdAt: Date, extra = {}) =>
+    sessionRow(demo, person, { createdAt, lastSeenAt: createdAt, ...extra });
+  await db
+    .insert(debtorSessions)
+    .values([
+      session(ana, IN_JUNE, { debtsListedAt: IN_JUNE }),
+      session(ana, IN_JUNE, { debtsListedAt: IN_JUNE }),
+      session(bia, new Date('2025-07-01T02:59:59Z')),
+      session(caio, IN_JUNE, { status: 'pending' }),
+      session(davi, new Date('2025-06-01T02:59:59Z'), { debtsListedAt: new Date('2025-06-01T03:00:00Z') }),
+      { ...session(davi, IN_JUNE), partnerId: acme },
+    ]);
+  // Plans quoted: Ana twice (one person), Bia in July.
+  await db
+    .insert(preAgreements)
+    .values([
+      planQuoteRow(demo, ana, storeId, { createdAt: IN_JUNE }),
+      planQuoteRow(demo, ana, storeId, { createdAt: IN_JUNE, paymentMode: 'P' }),
+      planQuoteRow(demo, bia, storeId, { createdAt: new Date('2025-07-01T03:00:00Z') }),
+    ]);
 
   const agreement = (
     paymentMethod: 'boleto' | 'pix' | 'cartao',
@@ -194,9 +216,10 @@ describe('GET /api/painel', () => {
     expect(data.period).toEqual({ from: '2025-06-01', to: '2025-06-30' });
     expect(data.funnel).toEqual([
       { key: 'accessedPortal', count: 3 },
-      { key: 'consultedDocument', count: 4 },
+      { key: 'identified', count: 2 },
       { key: 'viewedDebts', count: 2 },
       { key: 'viewedPlans', count: 1 },
+      // Three agreements of one person; the cancelled one, another partner's and July's are left out.
       { key: 'savedAgreement', count: 1 },
       { key: 'paid', count: null },
     ]);
@@ -224,5 +247,68 @@ describe('GET /api/painel', () => {
     expect(data.funnel.map((stage: { count: number | null }) => stage.count)).toEqual([0, 0, 0, 0, 0, null]);
     expect(data.agreements).toEqual([]);
     expect(data.queues.privacyRequests).toEqual({ open: 0, in_progress: 0, answered: 0, overdue: 0 });
+  });
+});
+
+describe('the funnel: what the server observed, never what a client posted (issue 14 item 9)', () => {
+  // Around now, whatever the time of day: the real calls below are stored at the server's clock.
+  const today = todayInBrasilia();
+  const period = `data_inicial=${addDays(today, -1)}&data_final=${addDays(today, 1)}`;
+  let ip = 0;
+  const debtor = (action: string, payload: Record<string, unknown> = {}, cookie?: string) =>
+    call(t, action, payload, { host: hostOf('acme'), ip: `10.14.9.${++ip}`, ...(cookie ? { cookie } : {}) });
+  const funnel = async () => {
+    const res = await staffGet(t, `/api/painel?parceiro=${ids.acme}&${period}`, token);
+    const stages: { key: string; count: number | null }[] = res.json().data.funnel;
+    return Object.fromEntries(stages.map((stage) => [stage.key, stage.count]));
+  };
+  const nothing = { accessedPortal: 0, identified: 0, viewedDebts: 0, viewedPlans: 0, savedAgreement: 0 };
+
+  it('counts no stage from anonymous step posts, however many', async () => {
+    for (let round = 0; round < 3; round++)
+      for (const code of [8, 5, 33, 39, 28]) {
+        const res = await debtor('portal/salvarEtapa', {
+          esn_fk_ets_codigo: code,
+          cpfCnpj: MARIA.pesCpfCnpj,
+        });
+        expect(res.json().retorno).toBe(true);
+      }
+    expect(await funnel()).toEqual({ ...nothing, paid: null });
+  });
+
+  it('shows each stage the server observes after the real call, once per person', async () => {
+    const maria = await login(t, MARIA, 'acme');
+    expect(await funnel()).toMatchObject({ ...nothing, identified: 1 });
+    // A second login of the same person is still one person.
+    const again = await login(t, MARIA, 'acme');
+    expect(await funnel()).toMatchObject({ identified: 1, viewedDebts: 0 });
+
+    const listed = await debtor('negociacao_robo/passo_2_novo', {}, maria);
+    await debtor('negociacao_robo/passo_2_novo', {}, again);
+    expect(await funnel()).toMatchObject({ identified: 1, viewedDebts: 1, viewedPlans: 0 });
+
+    const card = listed
+      .json()
+      .dados.dividas.find((d: { tipo_necociacao: string }) => d.tipo_necociacao === 'S');
+    const quote = async () =>
+      (await debtor('negociacao_robo/passo_3_novo', plansBody(card), maria)).json().dados as PlanosResposta;
+    await quote();
+    const [plan] = (await quote()).pre_acordo;
+    expect(await funnel()).toMatchObject({ viewedDebts: 1, viewedPlans: 1, savedAgreement: 0 });
+
+    const saved = await debtor(
+      'negociacao_robo/passo_4_novo',
+      { praCodigo: plan!.pra_codigo, formaDePagamento: 'boleto', primeiroVencimento: formatBrDate(today) },
+      maria,
+    );
+    expect(saved.json()).toMatchObject({ retorno: true, mensagem: 'Acordo realizado com sucesso!' });
+    expect(await funnel()).toEqual({
+      accessedPortal: 0,
+      identified: 1,
+      viewedDebts: 1,
+      viewedPlans: 1,
+      savedAgreement: 1,
+      paid: null,
+    });
   });
 });

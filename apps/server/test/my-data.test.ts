@@ -150,7 +150,9 @@ describe('the JSON export', () => {
       { partnerId: acme, name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, text: 'Olá acme' },
     ]);
 
-    const res = await get('/api/meus-dados.json', await login(t, JOAO));
+    const joao = await login(t, JOAO);
+    await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: joao });
+    const res = await get('/api/meus-dados.json', joao);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="meus-dados-demo-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -177,6 +179,8 @@ describe('the JSON export', () => {
     ]);
     expect(res.body).not.toContain('Loja de outro parceiro');
     expect(data.sessoes.length).toBeGreaterThanOrEqual(2);
+    // The session of this export listed the debts: the portal recorded when (the dashboard's 'Viu as dívidas').
+    expect(data.sessoes.at(-1)!.dividasListadasEm).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(JSON.stringify(data.sessoes)).not.toMatch(/token|hash/i);
     expect(res.body).not.toContain('Maria');
     expect(res.body).not.toContain(MARIA_DOC);

@@ -1,6 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type leads, partners, persons, stores } from '../src/db/schema';
+import {
+  type debtorSessions,
+  type leads,
+  partners,
+  persons,
+  type preAgreements,
+  stores,
+} from '../src/db/schema';
 import type { TestApp } from './test-app';
 
 // Shared by the back-office report tests (leads-admin, dashboard and the browser's admin-reports): a staff token,
@@ -31,13 +39,59 @@ export async function demoIds(t: TestApp) {
     .select({ id: partners.id, identifier: partners.identifier })
     .from(partners)
     .where(inArray(partners.identifier, ['demo', 'acme']));
-  const [person] = await db.select({ id: persons.id }).from(persons).limit(1);
+  const people = await db.select({ id: persons.id }).from(persons).orderBy(persons.id).limit(4);
   const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
   return {
     demo: found.find((p) => p.identifier === 'demo')!.id,
     acme: found.find((p) => p.identifier === 'acme')!.id,
-    personId: person!.id,
+    personId: people[0]!.id,
+    /** Four demo persons, for counts of distinct people. */
+    personIds: people.map((p) => p.id),
     storeId: store!.id,
+  };
+}
+
+/** A debtor session as identification stores it (open unless told otherwise): the dashboard's 'identified'. */
+export function sessionRow(
+  partnerId: number,
+  personId: number,
+  overrides: Partial<typeof debtorSessions.$inferInsert> = {},
+): typeof debtorSessions.$inferInsert {
+  return {
+    tokenHash: randomBytes(32).toString('hex'),
+    partnerId,
+    personId,
+    status: 'open',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    ...overrides,
+  };
+}
+
+/** A plan quote as passo_3_novo stores it: the dashboard's 'viewed plans'. */
+export function planQuoteRow(
+  partnerId: number,
+  personId: number,
+  storeId: number,
+  overrides: Partial<typeof preAgreements.$inferInsert> = {},
+): typeof preAgreements.$inferInsert {
+  return {
+    sessionHash: randomBytes(32).toString('hex'),
+    partnerId,
+    personId,
+    storeId,
+    contractIds: [],
+    paymentMode: 'A',
+    paymentMethod: 'boleto',
+    instalmentCount: 0,
+    entryCents: 10_000,
+    instalmentCents: 0,
+    totalCents: 10_000,
+    firstDueDate: '2025-06-20',
+    futureIncluded: false,
+    futureTotalCents: 0,
+    source: 'local',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    ...overrides,
   };
 }
 

@@ -99,7 +99,10 @@ describe('a=portal&b=salvarEtapa (spec 000 §3 step log)', () => {
       payload: { esn_fk_ets_codigo: 8, resposta: { retorno: false }, mensagem: 'CPF/CNPJ não encontrado!' },
     });
     const [row] = await t.database.db.select().from(stepLogs).where(eq(stepLogs.isError, true));
-    expect(row!.errorDetails).toEqual({ resposta: { retorno: false }, mensagem: 'CPF/CNPJ não encontrado!' });
+    expect(row!.errorDetails).toEqual({
+      resposta: { retorno: false, mensagem: '' },
+      mensagem: 'CPF/CNPJ não encontrado!',
+    });
   });
 });
 

@@ -69,6 +69,8 @@ export async function createTestApp(
     mailTransport?: MailTransport | null;
     smsSender?: SmsSender | null;
     env?: Record<string, string>;
+    /** Receives the log lines (with env LOG_LEVEL set: tests run silent). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
@@ -88,6 +90,7 @@ export async function createTestApp(
     database,
     mailTransport: options.mailTransport ?? null,
     smsSender: options.smsSender ?? null,
+    logStream: options.logStream,
   });
   return {
     app,
@@ -110,6 +113,24 @@ export function validContact(overrides: Record<string, unknown> = {}) {
     identification: '529.982.247-25',
     text: 'Gostaria de negociar a minha dívida em parcelas.',
     agreement: true,
+    ...overrides,
+  };
+}
+
+/** A cadastrarLead body that passes every rule. */
+export function validLead(overrides: Record<string, unknown> = {}) {
+  return {
+    nome: 'Ana Souza',
+    cpf_cnpj: '52998224725',
+    email: 'ana@example.com',
+    cidade: 'Curitiba',
+    celular: '41987654321',
+    fone: '4133334444',
+    loja: 'Alfa Eletro',
+    valor: '1.500,00',
+    valor_pode_pagar: '300,50',
+    forma_pagamento: 'A',
+    obs: 'Prefiro <pagar> no dia 10.',
     ...overrides,
   };
 }

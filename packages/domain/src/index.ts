@@ -26,6 +26,7 @@ export * from './partner/capabilities';
 export * from './partner/partner-config';
 export * from './partner/partner-form';
 export * from './partner/tenant';
+export * from './privacy/card-numbers';
 export * from './privacy/my-data';
 export * from './reporting/dashboard';
 export * from './reporting/funnel';

@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '@portal/domain';
 import { z } from 'zod';
 
 // Field types shared by the request bodies of the portal's forms. Bodies come form-encoded (every value a string)
@@ -8,6 +9,12 @@ import { z } from 'zod';
 /** A value that may arrive as a string or a number, as a string of at most `max` characters; '' when absent. */
 export const formText = (max: number) =>
   z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+
+/**
+ * Free text a person writes (a message, a note, a reason) that the server stores or forwards: formText with every
+ * card number masked (maskCardNumbers), so none reaches a table, an e-mail or a log, whatever the form was for.
+ */
+export const clientText = (max: number) => formText(max).transform(maskCardNumbers);
 
 /** A checkbox: true for true, 'true', '1', 'on' or 'S' (the legacy client's yes). */
 export const formBoolean = z

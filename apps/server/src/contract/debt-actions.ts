@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
+import { markDebtsListed } from '../repositories/session-repository';
 import { listDebts } from '../services/debts/list-debts';
 import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
 import { registerCannotPay } from '../services/debts/register-cannot-pay';
@@ -94,11 +95,12 @@ export function debtActions(
       perMinute: 60,
       handler: async (request, body) => {
         const input = debtsBody.parse(body);
-        const { scope } = await openSession(request);
+        const { scope, session } = await openSession(request);
         const answer = await listDebts(db, scope, {
           storeId: input.lojCodigo,
           includeFuture: input.lancamentoFuturo === 'S',
         });
+        await markDebtsListed(db, session);
         // Spec 001 §4: asking for one store's debts where an agreement is active answers the 'Acordo Ativo' marker.
         if (input.lojCodigo !== undefined && answer.acordo_ativo) return fail('Acordo Ativo', answer);
         return ok(answer);

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { createJobApplication } from '../services/jobs/create-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
-import { formText as field, formBoolean } from './body-fields';
+import { clientText, formText as field, formBoolean } from './body-fields';
 import { ok } from './envelope';
 import { staffOnly } from './staff-auth';
 
@@ -23,7 +23,7 @@ const applicationBody = z.object({
   email: field(500),
   tipoDeAtuacao: field(100),
   interesse: field(100),
-  mensagem: field(10_000),
+  mensagem: clientText(10_000),
   consentimento: formBoolean.default(false),
   curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
 });

@@ -7,7 +7,7 @@ import { sendContactMessage } from '../services/contact/send-contact-message';
 import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
-import { formBoolean } from './body-fields';
+import { clientText, formBoolean } from './body-fields';
 import { ok } from './envelope';
 
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
@@ -29,16 +29,36 @@ const stepBody = z.object({
     .regex(/^\d{2}:\d{2}(:\d{2})?$/)
     .optional()
     .or(z.literal('')),
-  motivo_agendamento: text(500).optional(),
+  motivo_agendamento: clientText(500),
 });
 
-const stepErrorBody = stepBody.extend({ resposta: z.unknown().optional(), mensagem: text(1000).optional() });
+const jsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+};
+/**
+ * The failed answer an error step carries (the envelope, or its JSON text): only its retorno and mensagem are kept,
+ * never its dados or anything else posted; what is not an envelope keeps nothing. The step is still recorded.
+ */
+const failedAnswer = z
+  .preprocess(
+    jsonText,
+    z
+      .object({ retorno: z.boolean().nullable().catch(null), mensagem: clientText(1000).catch('') })
+      .nullable(),
+  )
+  .catch(null);
+const stepErrorBody = stepBody.extend({ resposta: failedAnswer, mensagem: clientText(1000) });
 const companyTokenBody = z.object({ emp_codigo: z.coerce.number().int().nonnegative() });
 const contactBody = z.object({
   name: z.string().max(200).default(''),
   email: z.string().max(300).default(''),
   identification: z.string().max(40).default(''),
-  text: z.string().max(5000).default(''),
+  text: clientText(5000),
   agreement: formBoolean.default(false),
 });
 
@@ -78,7 +98,7 @@ export function registerPortalApi(
           cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
           stepCode: step.esn_fk_ets_codigo,
           reason: step.motivo_agendamento,
-          error: { resposta: step.resposta ?? null, mensagem: step.mensagem ?? '' },
+          error: { resposta: step.resposta, mensagem: step.mensagem },
         });
         return ok(null, 'Etapa registrada.');
       },

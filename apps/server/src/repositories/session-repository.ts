@@ -76,3 +76,15 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(eq(debtorSessions.tokenHash, tokenHash));
 }
+
+/**
+ * Records that the server listed the session person's debts (the dashboard's 'Viu as dívidas'): once per session, so
+ * the debts call writes nothing after its first answer.
+ */
+export async function markDebtsListed(db: Db, session: SessionRow): Promise<void> {
+  if (session.debtsListedAt) return;
+  await db
+    .update(debtorSessions)
+    .set({ debtsListedAt: new Date() })
+    .where(and(eq(debtorSessions.tokenHash, session.tokenHash), isNull(debtorSessions.debtsListedAt)));
+}

@@ -3,15 +3,19 @@ import { KNOWN_STEP_CODES } from '../step-codes';
 import { FUNNEL_STAGES, funnelConversion, funnelStepCodes } from './funnel';
 
 describe('FUNNEL_STAGES', () => {
-  it('lists the six stages in the order a debtor goes through them', () => {
-    expect(FUNNEL_STAGES.map((s) => [s.key, s.stepCodes])).toEqual([
-      ['accessedPortal', [31]],
-      ['consultedDocument', [8]],
-      ['viewedDebts', [5, 33]],
-      ['viewedPlans', [39]],
-      ['savedAgreement', [28]],
-      ['paid', []],
+  it('lists the six stages in the order a debtor goes through them, with their sources', () => {
+    expect(FUNNEL_STAGES.map((s) => [s.key, s.source])).toEqual([
+      ['accessedPortal', 'steps'],
+      ['identified', 'server'],
+      ['viewedDebts', 'server'],
+      ['viewedPlans', 'server'],
+      ['savedAgreement', 'server'],
+      ['paid', 'none'],
     ]);
+  });
+
+  it('counts posted step codes only for the portal access, which no server call sees', () => {
+    expect(funnelStepCodes()).toEqual([{ code: 31, stage: 'accessedPortal' }]);
   });
 
   it('uses only step codes the portal logs, each in one stage', () => {
@@ -26,11 +30,11 @@ describe('FUNNEL_STAGES', () => {
 });
 
 describe('funnelConversion', () => {
-  it('is each people stage over the CPF/CNPJ consulted, none for visits or a stage without a number', () => {
+  it('is each people stage over the people identified, none for visits or a stage without a number', () => {
     expect(
       funnelConversion([
         { key: 'accessedPortal', count: 500 },
-        { key: 'consultedDocument', count: 40 },
+        { key: 'identified', count: 40 },
         { key: 'viewedDebts', count: 30 },
         { key: 'viewedPlans', count: 13 },
         { key: 'savedAgreement', count: 3 },
@@ -38,7 +42,7 @@ describe('funnelConversion', () => {
       ]),
     ).toEqual({
       accessedPortal: null,
-      consultedDocument: 100,
+      identified: 100,
       viewedDebts: 75,
       viewedPlans: 33,
       savedAgreement: 8,
@@ -46,12 +50,12 @@ describe('funnelConversion', () => {
     });
   });
 
-  it('has no percentage when nobody consulted', () => {
+  it('has no percentage when nobody was identified', () => {
     expect(
       funnelConversion([
-        { key: 'consultedDocument', count: 0 },
+        { key: 'identified', count: 0 },
         { key: 'viewedDebts', count: 0 },
       ]),
-    ).toEqual({ consultedDocument: null, viewedDebts: null });
+    ).toEqual({ identified: null, viewedDebts: null });
   });
 });

@@ -1,43 +1,49 @@
-// The debtor funnel of the operations dashboard (issue 5 item 6): each stage and the step codes of the step log
-// (`step_logs.esn_fk_ets_codigo`, spec 000 §9 and spec 001 §4 "Step codes") that put a visitor in it. This table is
-// the one place that says which logged step means which stage; the server counts from it and the back office
-// labels from it.
+// The debtor funnel of the operations dashboard (issue 5 item 6, issue 14 item 9): each stage and where its number
+// comes from. A stage the server observes (it does the work itself) is counted only from the rows the server writes
+// then, never from the step codes browsers post (`salvarEtapa`, anonymous and free to replay): those count only for
+// what no server call sees (a page opened). This table is the one place that says so; the server counts from it and
+// the back office labels from it.
 //
-// | stage            | step codes                                          | counts                               |
-// | ---------------- | --------------------------------------------------- | ------------------------------------ |
-// | accessedPortal   | 31 access portal (logged before anyone is known)    | visits (events: no CPF/CNPJ yet)     |
-// | consultedDocument| 8 consulted CPF/CNPJ                                | distinct CPF/CNPJ                    |
-// | viewedDebts      | 5 debts, 33 debt details                            | distinct CPF/CNPJ                    |
-// | viewedPlans      | 39 viewed plans                                     | distinct CPF/CNPJ                    |
-// | savedAgreement   | 28 saved agreement                                  | distinct CPF/CNPJ                    |
-// | paid             | none: payment confirmations, not the step log       | distinct CPF/CNPJ, when recorded     |
+// | stage          | source: what counts                                                                 | unit     |
+// | -------------- | ----------------------------------------------------------------------------------- | -------- |
+// | accessedPortal | steps: code 31, access portal (spec 000 §9), posted before anyone is known          | visits   |
+// | identified     | server: a debtor session opened by a successful identification (passo_1, SMS token) | people   |
+// | viewedDebts    | server: the debts listed in a session (passo_2_novo)                                | people   |
+// | viewedPlans    | server: payment plans quoted (passo_3_novo)                                         | people   |
+// | savedAgreement | server: an agreement saved (passo_4_novo), cancelled ones left out                  | people   |
+// | paid           | none: payment confirmations are not recorded yet                                    | people   |
 
-export type FunnelStageKey =
-  | 'accessedPortal'
-  | 'consultedDocument'
-  | 'viewedDebts'
-  | 'viewedPlans'
-  | 'savedAgreement'
-  | 'paid';
+/** The stages the server observes itself: each is counted from the server's own rows, never from a client's post. */
+export type ObservedStageKey = 'identified' | 'viewedDebts' | 'viewedPlans' | 'savedAgreement';
 
-/** What a stage's number counts: step-log events (anonymous visits) or distinct people (CPF/CNPJ). */
+export type FunnelStageKey = 'accessedPortal' | ObservedStageKey | 'paid';
+
+/** What a stage's number counts: step-log events (anonymous visits) or distinct people. */
 export type FunnelUnit = 'visits' | 'people';
 
-export interface FunnelStage {
-  key: FunnelStageKey;
+interface StageText {
   label: string;
   unit: FunnelUnit;
-  /** The step codes that count for the stage; empty when the stage is not read from the step log. */
-  stepCodes: readonly number[];
 }
 
+/**
+ * A stage and its source: 'server' (the server's own rows, ObservedStageKey), 'steps' (the step codes browsers post,
+ * for what only a browser sees) or 'none' (nothing records it yet).
+ */
+export type FunnelStage = StageText &
+  (
+    | { key: ObservedStageKey; source: 'server' }
+    | { key: FunnelStageKey; source: 'steps'; stepCodes: readonly number[] }
+    | { key: FunnelStageKey; source: 'none' }
+  );
+
 export const FUNNEL_STAGES: readonly FunnelStage[] = [
-  { key: 'accessedPortal', label: 'Acessou o portal', unit: 'visits', stepCodes: [31] },
-  { key: 'consultedDocument', label: 'Consultou o CPF/CNPJ', unit: 'people', stepCodes: [8] },
-  { key: 'viewedDebts', label: 'Viu as dívidas', unit: 'people', stepCodes: [5, 33] },
-  { key: 'viewedPlans', label: 'Viu as opções de pagamento', unit: 'people', stepCodes: [39] },
-  { key: 'savedAgreement', label: 'Fechou acordo', unit: 'people', stepCodes: [28] },
-  { key: 'paid', label: 'Pagou', unit: 'people', stepCodes: [] },
+  { key: 'accessedPortal', label: 'Acessou o portal', unit: 'visits', source: 'steps', stepCodes: [31] },
+  { key: 'identified', label: 'Identificou-se', unit: 'people', source: 'server' },
+  { key: 'viewedDebts', label: 'Viu as dívidas', unit: 'people', source: 'server' },
+  { key: 'viewedPlans', label: 'Viu as opções de pagamento', unit: 'people', source: 'server' },
+  { key: 'savedAgreement', label: 'Fechou acordo', unit: 'people', source: 'server' },
+  { key: 'paid', label: 'Pagou', unit: 'people', source: 'none' },
 ];
 
 export const FUNNEL_UNIT_LABELS: Record<FunnelUnit, string> = {
@@ -49,9 +55,11 @@ export const FUNNEL_UNIT_LABELS: Record<FunnelUnit, string> = {
 export const FUNNEL_PAYMENT_NOT_RECORDED =
   'A confirmação de pagamento ainda não é registrada pelo portal; esta etapa não tem número.';
 
-/** The step-log pairs (code, stage) the server groups by: every code of every stage read from the step log. */
+/** The step-log pairs (code, stage) the server groups by: every code of the stages counted from posted steps. */
 export function funnelStepCodes(): { code: number; stage: FunnelStageKey }[] {
-  return FUNNEL_STAGES.flatMap((stage) => stage.stepCodes.map((code) => ({ code, stage: stage.key })));
+  return FUNNEL_STAGES.flatMap((stage) =>
+    stage.source === 'steps' ? stage.stepCodes.map((code) => ({ code, stage: stage.key })) : [],
+  );
 }
 
 export interface FunnelCount {
@@ -61,8 +69,8 @@ export interface FunnelCount {
 }
 
 /**
- * Each people stage as a whole percentage of the first people stage (the CPF/CNPJ consulted), the base of the
- * conversion; null for the visits stage, a stage without a number, or when nobody consulted.
+ * Each people stage as a whole percentage of the first people stage (the people identified), the base of the
+ * conversion; null for the visits stage, a stage without a number, or when nobody was identified.
  */
 export function funnelConversion(counts: readonly FunnelCount[]): Record<FunnelStageKey, number | null> {
   const unitOf = new Map(FUNNEL_STAGES.map((stage) => [stage.key, stage.unit]));

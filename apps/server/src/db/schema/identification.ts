@@ -1,7 +1,10 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { partnerRef, personRef, unlockedRef } from './references';
 
-/** Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. */
+/**
+ * Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. Rows stay
+ * after a session ends: the dashboard counts them as people identified and debts listed (decision 015).
+ */
 export const debtorSessions = pgTable(
   'debtor_sessions',
   {
@@ -17,6 +20,11 @@ export const debtorSessions = pgTable(
     /** enumCanalOrigem and codAssessoriaSenff of the link the person came from (spec 001 §2), for reporting. */
     originChannel: text('canal_origem'),
     advisoryCode: text('cod_assessoria'),
+    /**
+     * When passo_2_novo first listed the person's debts in this session: the dashboard's 'Viu as dívidas', observed by
+     * the server (a client's step post cannot add to it). Written once per session.
+     */
+    debtsListedAt: timestamp('debts_listed_at', { withTimezone: true }),
   },
   (t) => [index('debtor_sessions_person').on(t.personId)],
 );

@@ -1,7 +1,18 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { partners } from './partners';
 
-/** Visitor events (step log, spec 000 §3); error steps carry the failed response. */
+/** What an error step keeps of the failed call (salvarEtapaErro): named fields, bounded, card numbers masked. */
+export interface StepErrorDetails {
+  /** The failed answer's retorno and mensagem; null when the client sent no envelope. */
+  resposta: { retorno: boolean | null; mensagem: string } | null;
+  mensagem: string;
+}
+
+/**
+ * Visitor events the browser posts (step log, spec 000 §3; salvarEtapa / salvarEtapaErro): what a client says it did,
+ * anonymous or not. The dashboard never counts them as a stage the server observes (identified, debts listed, plans
+ * quoted, agreement saved): those come from the server's own rows (services/reporting/get-dashboard.ts).
+ */
 export const stepLogs = pgTable(
   'step_logs',
   {
@@ -14,7 +25,7 @@ export const stepLogs = pgTable(
     scheduledTime: text('hora_agendamento'),
     reason: text('motivo_agendamento'),
     isError: boolean('erro').notNull().default(false),
-    errorDetails: jsonb('detalhes_erro'),
+    errorDetails: jsonb('detalhes_erro').$type<StepErrorDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('step_logs_partner_created').on(t.partnerId, t.createdAt)],

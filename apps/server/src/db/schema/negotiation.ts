@@ -26,7 +26,8 @@ const storeRef = () =>
 
 /**
  * Plans the server computed for one debtor session (pre_acordo, spec 001 §3). Saving an agreement accepts only a
- * plan issued here, to this session, before it expires: the client never sends amounts (issue 4 §6).
+ * plan issued here, to this session, before it expires: the client never sends amounts (issue 4 §6). Rows stay after
+ * they expire: the dashboard counts them as people quoted plans (decision 015).
  */
 export const preAgreements = pgTable(
   'pre_agreements',

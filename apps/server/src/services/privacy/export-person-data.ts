@@ -158,6 +158,8 @@ export interface PersonDataExport {
     expiraEm: Timestamp;
     encerradaEm: Timestamp | null;
     canalOrigem: string | null;
+    /** When the portal first listed the person's debts in that session. */
+    dividasListadasEm: Timestamp | null;
   }[];
 }
 
@@ -288,6 +290,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
         expiresAt: debtorSessions.expiresAt,
         revokedAt: debtorSessions.revokedAt,
         originChannel: debtorSessions.originChannel,
+        debtsListedAt: debtorSessions.debtsListedAt,
       })
       .from(debtorSessions)
       .where(and(eq(debtorSessions.partnerId, partner.id), eq(debtorSessions.personId, personId)))
@@ -437,6 +440,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       expiraEm: row.expiresAt.toISOString(),
       encerradaEm: iso(row.revokedAt),
       canalOrigem: row.originChannel,
+      dividasListadasEm: iso(row.debtsListedAt),
     })),
   };
 }

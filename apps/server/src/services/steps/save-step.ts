@@ -1,6 +1,6 @@
-import { brasiliaDateTime, normalizeDocument } from '@portal/domain';
+import { brasiliaDateTime, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { stepLogs } from '../../db/schema';
+import { type StepErrorDetails, stepLogs } from '../../db/schema';
 import type { PartnerRow } from '../../repositories/partner-repository';
 
 export interface StepInput {
@@ -8,24 +8,27 @@ export interface StepInput {
   stepCode: number;
   scheduledDate?: string | undefined;
   scheduledTime?: string | undefined;
+  /** Free text, card numbers already masked (contract/body-fields clientText). */
   reason?: string | undefined;
-  error?: unknown;
+  error?: StepErrorDetails;
 }
 
 /**
  * Records a visitor event (spec 000 §3 step log; salvarEtapa / salvarEtapaErro). The partner comes from the host,
- * never from the body, and the date and time default to the server's Brasília clock.
+ * never from the body, and the date and time default to the server's Brasília clock. The CPF/CNPJ is kept only when
+ * it is one: the field is free, and anything else typed there (a card number) is not stored.
  */
 export async function saveStep(db: Db, partner: PartnerRow, input: StepInput): Promise<void> {
   const now = brasiliaDateTime();
+  const document = normalizeDocument(input.cpfCnpj ?? '');
   await db.insert(stepLogs).values({
     partnerId: partner.id,
     companyCode: partner.companyCode,
-    cpfCnpj: input.cpfCnpj ? normalizeDocument(input.cpfCnpj) : null,
+    cpfCnpj: isValidCpfCnpj(document) ? document : null,
     stepCode: input.stepCode,
     scheduledDate: input.scheduledDate ?? now.date,
     scheduledTime: input.scheduledTime ?? now.time,
-    reason: input.reason ?? null,
+    reason: input.reason || null,
     isError: input.error !== undefined,
     errorDetails: input.error ?? null,
   });

@@ -162,7 +162,7 @@ function FunnelSection({ answer }: { answer: DashboardAnswer }) {
               <th scope="col">Etapa</th>
               <th scope="col">Quantidade</th>
               <th scope="col">Conta</th>
-              <th scope="col">% dos CPF/CNPJ consultados</th>
+              <th scope="col">% dos CPF/CNPJ identificados</th>
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,1 @@
+ALTER TABLE "debtor_sessions" ADD COLUMN "debts_listed_at" timestamp with time zone;
