@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { createJobApplication } from '../services/jobs/create-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
-import { formText as field, formBoolean } from './body-fields';
+import { areaText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
 import { ok } from './envelope';
 import { staffOnly } from './staff-auth';
 
@@ -23,15 +23,15 @@ const applicationBody = z.object({
   email: field(500),
   tipoDeAtuacao: field(100),
   interesse: field(100),
-  mensagem: field(10_000),
+  mensagem: field(10_000, areaText),
   consentimento: formBoolean.default(false),
-  curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
+  curriculo: lineText(JOB_BODY_LIMIT).default(''),
 });
 const applicationsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  parceiro: z.coerce.number().int().positive().optional().catch(undefined),
+  page: pageNumber,
+  parceiro: formCode.optional().catch(undefined),
 });
-const cvParams = z.object({ id: z.coerce.number().int().positive() });
+const cvParams = z.object({ id: formCode });
 
 export async function registerJobRoutes(
   app: FastifyInstance,

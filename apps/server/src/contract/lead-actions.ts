@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { createLead } from '../services/leads/create-lead';
 import type { ActionDefinition } from './action';
-import { formText as field } from './body-fields';
+import { areaText, formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
@@ -20,7 +20,7 @@ const leadBody = z.object({
   valor: field(40),
   valor_pode_pagar: field(40),
   forma_pagamento: field(10),
-  obs: field(5000),
+  obs: field(5000, areaText),
 });
 
 export function leadActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {

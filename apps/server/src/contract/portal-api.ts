@@ -7,38 +7,35 @@ import { sendContactMessage } from '../services/contact/send-contact-message';
 import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
-import { formBoolean } from './body-fields';
+import { areaText, formBoolean, formCode, isoDate, jsonValue, lineText } from './body-fields';
 import { ok } from './envelope';
 
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
 // Each action parses its body and calls one use case; nothing here decides business rules.
 
-const text = (max: number) => z.string().trim().max(max);
-
 const stepBody = z.object({
-  cpfCnpj: text(20).optional(),
-  pes_cpf_cnpj: text(20).optional(),
-  esn_fk_ets_codigo: z.coerce.number().int().refine(isKnownStepCode, 'Etapa desconhecida.'),
-  data_agendamento: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .or(z.literal('')),
+  cpfCnpj: lineText(20).trim().optional(),
+  pes_cpf_cnpj: lineText(20).trim().optional(),
+  esn_fk_ets_codigo: formCode.refine(isKnownStepCode, 'Etapa desconhecida.'),
+  data_agendamento: isoDate.optional().or(z.literal('')),
   hora_agendamento: z
     .string()
-    .regex(/^\d{2}:\d{2}(:\d{2})?$/)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Hora inválida: use HH:MM.')
     .optional()
     .or(z.literal('')),
-  motivo_agendamento: text(500).optional(),
+  motivo_agendamento: areaText(500).trim().optional(),
 });
 
-const stepErrorBody = stepBody.extend({ resposta: z.unknown().optional(), mensagem: text(1000).optional() });
-const companyTokenBody = z.object({ emp_codigo: z.coerce.number().int().nonnegative() });
+const stepErrorBody = stepBody.extend({
+  resposta: jsonValue.optional(),
+  mensagem: areaText(1000).trim().optional(),
+});
+const companyTokenBody = z.object({ emp_codigo: formCode });
 const contactBody = z.object({
-  name: z.string().max(200).default(''),
-  email: z.string().max(300).default(''),
-  identification: z.string().max(40).default(''),
-  text: z.string().max(5000).default(''),
+  name: lineText(200).default(''),
+  email: lineText(300).default(''),
+  identification: lineText(40).default(''),
+  text: areaText(5000).default(''),
   agreement: formBoolean.default(false),
 });
 

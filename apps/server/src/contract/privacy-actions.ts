@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { submitRightsRequest } from '../services/privacy/submit-rights-request';
 import type { ActionDefinition } from './action';
-import { formText as field } from './body-fields';
+import { areaText, formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // The privacy portal's rights request on api.php (spec 000 §3, §5, §7, §8; docs/api.md "Privacy portal"): public,
@@ -15,7 +15,7 @@ const rightsRequestBody = z.object({
   telefone: field(40),
   email: field(1000),
   tipoRequisicao: field(200),
-  solicitacao: field(20_000),
+  solicitacao: field(20_000, areaText),
 });
 
 export function privacyActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
