@@ -35,7 +35,7 @@ import { type MailTransport, smtpTransport } from './integrations/mail/mail-tran
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter';
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
 import debtorSession from './plugins/debtor-session';
-import { installErrorHandler } from './plugins/error-handler';
+import { installErrorHandler, refuseUrl } from './plugins/error-handler';
 import tenant from './plugins/tenant';
 import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
 
@@ -88,6 +88,7 @@ export async function buildApp({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    frameworkErrors: refuseUrl,
   });
   const { db } = database;
   app.decorate('readiness', { ready: false });
