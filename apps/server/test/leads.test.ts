@@ -5,6 +5,7 @@ import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { listLeadsCreatedBetween } from '../src/repositories/lead-repository';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
+import { validLead } from './valid-forms';
 
 // cadastrarLead (spec 002 §3 "Lead", §7, §8; issue 6 item 5), on the API without the browser.
 
@@ -29,23 +30,6 @@ beforeEach(async () => {
   await t.database.db.delete(leads);
   await t.database.db.delete(outboundMessages);
 });
-
-function validLead(overrides: Record<string, unknown> = {}) {
-  return {
-    nome: 'Ana Souza',
-    cpf_cnpj: '52998224725',
-    email: 'ana@example.com',
-    cidade: 'Curitiba',
-    celular: '41987654321',
-    fone: '4133334444',
-    loja: 'Alfa Eletro',
-    valor: '1.500,00',
-    valor_pode_pagar: '300,50',
-    forma_pagamento: 'A',
-    obs: 'Prefiro <pagar> no dia 10.',
-    ...overrides,
-  };
-}
 
 // Each test posts from its own client address so the per-address rate limit does not leak between tests.
 function post(payload: unknown, options: { host?: string; ip?: string } = {}) {

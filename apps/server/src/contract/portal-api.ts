@@ -10,6 +10,13 @@ import type { ActionDefinition } from './action';
 import { areaText, formBoolean, formCode, isoDate, jsonValue, lineText } from './body-fields';
 import { ok } from './envelope';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 'area/action' pairs api.php serves, for whoever must cover each of them (the fuzz test). */
+    apiActions?: string[];
+  }
+}
+
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
 // Each action parses its body and calls one use case; nothing here decides business rules.
 
@@ -99,6 +106,7 @@ export function registerPortalApi(
     '/api.php',
     {
       config: {
+        apiActions: Object.keys(actions),
         rateLimit: {
           max: async (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
           timeWindow: 60_000,
