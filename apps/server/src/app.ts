@@ -41,7 +41,7 @@ import {
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
 import { maskCardNumbersInLogLine } from './log-scrubbing';
 import debtorSession from './plugins/debtor-session';
-import { installErrorHandler } from './plugins/error-handler';
+import { installErrorHandler, refuseUrl } from './plugins/error-handler';
 import tenant from './plugins/tenant';
 import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
 
@@ -105,6 +105,7 @@ export async function buildApp({
         : { level: env.LOG_LEVEL, hooks: { streamWrite: maskCardNumbersInLogLine }, stream: logStream },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    frameworkErrors: refuseUrl,
   });
   const { db } = database;
 

@@ -8,7 +8,8 @@ import {
   privacyRequests,
   stepLogs,
 } from '../src/db/schema';
-import { CONTACT_ACTION, createTestApp, type TestApp, validContact, validLead } from './test-app';
+import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
+import { validLead } from './valid-forms';
 
 // Issue 14 item 8: what a client posts is stored by named, bounded fields, and no card number (13-19 digits passing
 // Luhn) reaches a table, a forwarded e-mail or a log line.

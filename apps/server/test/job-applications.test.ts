@@ -11,6 +11,7 @@ import { jobApplications, outboundMessages } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
+import { validJobApplication } from './valid-forms';
 
 // WorkWithUs (spec 002 §2 "Job form", §3, §5, §8; spec 000 §2 only for negocie): POST /api/trabalhe-conosco, the
 // staff list GET /api/candidaturas and the staff-only CV download GET /api/curriculos/{id}.
@@ -97,17 +98,7 @@ beforeEach(async () => {
 });
 
 function application(overrides: Record<string, unknown> = {}) {
-  return {
-    nome: 'Ana Souza',
-    telefone: '(11) 98765-4321',
-    email: 'ana@example.com',
-    tipoDeAtuacao: 'pleno',
-    interesse: 'desenvolvedor front-end',
-    mensagem: 'Trabalho com React há 4 anos.',
-    consentimento: true,
-    curriculo: PDF.toString('base64'),
-    ...overrides,
-  };
+  return validJobApplication({ curriculo: PDF.toString('base64'), ...overrides });
 }
 
 // Each call from its own client address, so the per-address limit only bites where a test wants it to.

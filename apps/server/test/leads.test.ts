@@ -4,7 +4,8 @@ import { leads, outboundMessages } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { listLeadsCreatedBetween } from '../src/repositories/lead-repository';
 import { header, startSmtpPeer } from './smtp-peer';
-import { createTestApp, type TestApp, validLead } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
+import { validLead } from './valid-forms';
 
 // cadastrarLead (spec 002 §3 "Lead", §7, §8; issue 6 item 5), on the API without the browser.
 

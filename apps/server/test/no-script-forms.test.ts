@@ -79,7 +79,15 @@ describe('POST /escolha-de-cookies', () => {
   });
 
   it('never sends anyone to another site, and keeps nothing for an unknown choice', async () => {
-    for (const page of ['%2F%2Fevil.example', '%2F%5Cevil.example', 'https%3A%2F%2Fevil.example', '']) {
+    // Nor to a path no header can carry (a control character, a character beyond Latin-1): no 500 either.
+    for (const page of [
+      '%2F%2Fevil.example',
+      '%2F%5Cevil.example',
+      'https%3A%2F%2Fevil.example',
+      '',
+      '%2Fmenu%00',
+      '%2F%E2%82%AC',
+    ]) {
       const res = await choose(`escolha=accepted&pagina=${page}`);
       expect(res.headers.location).toBe('/');
     }

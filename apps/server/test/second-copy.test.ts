@@ -92,9 +92,11 @@ describe('emitir_segunda_via_boleto: the PDF icon of the details table', () => {
 
     expect((await pdf(path, '')).statusCode).toBe(401);
     const joao = await login(t, JOAO);
+    // Another person's code is a file that does not exist for them: 404, never a 200 with an error body.
     const other = await pdf(path, joao);
+    expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).not.toBe('application/pdf');
-    expect(other.json()).toMatchObject({ retorno: false, mensagem: 'Parcela não encontrada.' });
+    expect(other.json()).toMatchObject({ retorno: false, mensagem: 'Arquivo não encontrado.' });
   });
 
   it("refuses a store that issues none, and another person's instalment", async () => {

@@ -116,21 +116,3 @@ export function validContact(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-
-/** A cadastrarLead body that passes every rule. */
-export function validLead(overrides: Record<string, unknown> = {}) {
-  return {
-    nome: 'Ana Souza',
-    cpf_cnpj: '52998224725',
-    email: 'ana@example.com',
-    cidade: 'Curitiba',
-    celular: '41987654321',
-    fone: '4133334444',
-    loja: 'Alfa Eletro',
-    valor: '1.500,00',
-    valor_pode_pagar: '300,50',
-    forma_pagamento: 'A',
-    obs: 'Prefiro <pagar> no dia 10.',
-    ...overrides,
-  };
-}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { lineText } from './body-fields';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
@@ -13,8 +14,8 @@ import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
 // without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
 
-const optionalText = z.string().max(500).optional().catch(undefined);
-const passwordField = z.string().max(500).default('');
+const optionalText = lineText(500).optional().catch(undefined);
+const passwordField = lineText(500).default('');
 // Any body shape is a failed login like a wrong password, never a 400 that tells the fields apart.
 const loginBody = z
   .object({

@@ -1,22 +1,75 @@
-import { maskCardNumbers } from '@portal/domain';
+import { isValidIsoDate, maskCardNumbers } from '@portal/domain';
 import { z } from 'zod';
 
-// Field types shared by the request bodies of the portal's forms. Bodies come form-encoded (every value a string)
-// or as JSON (numbers and booleans too); the rules and their messages are the use cases', so these only bound
-// and normalise. Schemas are built once, at module level: a zod schema compiles itself on its first parse, so one
-// made per call costs more than the call.
+// Field types shared by the request bodies, query strings and paths of the wire contract. Bodies come
+// form-encoded (every value a string) or as JSON (numbers and booleans too); the rules and their messages are the
+// use cases', so these only bound and normalise: a code fits its integer column, a text has no control character
+// (PostgreSQL refuses NUL), so odd input is a 400 and never reaches the database to become a 500. Schemas are built
+// once, at module level: a zod schema compiles itself on its first parse, so one made per call costs more than the
+// call.
 
-/** A value that may arrive as a string or a number, as a string of at most `max` characters; '' when absent. */
-export const formText = (max: number) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max)).default('');
+// zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, for every schema of the process:
+// a person may read them under a field. A missing field says so plainly.
+z.config({
+  ...z.locales.ptBR(),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : undefined,
+});
+
+/** The largest value of a PostgreSQL integer column: serial ids and the codes stored beside them. */
+export const MAX_CODE = 2_147_483_647;
+
+const CODE_MESSAGE = 'Código inválido.';
+const CHARACTERS_MESSAGE = 'O texto contém caracteres não permitidos.';
+// C0 controls, DEL and unpaired UTF-16 surrogates (no character at all; a jsonb column refuses them); a text area
+// keeps tab, line feed and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
+const LINE = /^[^\u0000-\u001f\u007f\p{Cs}]*$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
+const AREA = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\p{Cs}]*$/u;
+
+/** One line of text (a name, an e-mail, a phone, a document) of at most `max` characters. */
+export const lineText = (max: number) => z.string().max(max).regex(LINE, CHARACTERS_MESSAGE);
+
+/** The text of a text area, of at most `max` characters: line breaks and tabs allowed. */
+export const areaText = (max: number) => z.string().max(max).regex(AREA, CHARACTERS_MESSAGE);
+
+/** A value that may arrive as a string or a number, as a text of at most `max` characters; '' when absent. */
+export const formText = (max: number, text = lineText) =>
+  z.union([z.string(), z.number()]).transform(String).pipe(text(max)).default('');
 
 /**
  * Free text a person writes (a message, a note, a reason) that the server stores or forwards: formText with every
  * card number masked (maskCardNumbers), so none reaches a table, an e-mail or a log, whatever the form was for.
  */
-export const clientText = (max: number) => formText(max).transform(maskCardNumbers);
+export const clientText = (max: number, text = areaText) => formText(max, text).transform(maskCardNumbers);
 
 /** A checkbox: true for true, 'true', '1', 'on' or 'S' (the legacy client's yes). */
 export const formBoolean = z
   .union([z.boolean(), z.string()])
   .transform((value) => value === true || ['true', '1', 'on', 'S'].includes(String(value)));
+
+const code = z.number().int(CODE_MESSAGE).min(1, CODE_MESSAGE).max(MAX_CODE, CODE_MESSAGE);
+
+/** A code of an integer column (1 to MAX_CODE) written in digits: a path, a query string, a form-encoded body. */
+export const codeDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/, CODE_MESSAGE)
+  .transform(Number)
+  .pipe(code);
+
+/** A code of an integer column (1 to MAX_CODE): a number (JSON) or its digits. */
+export const formCode = z.union([code, codeDigits], { error: CODE_MESSAGE });
+
+/** A calendar date 'YYYY-MM-DD'. */
+export const isoDate = z.string().refine(isValidIsoDate, 'Data inválida: use AAAA-MM-DD.');
+
+/** A comma-separated or array list of codes (contracts, instalments). */
+export const codeList = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (Array.isArray(value) ? value.map(String) : String(value).split(',')))
+  .pipe(z.array(codeDigits).min(1).max(200));
+
+/** A page number of a back-office list from the query string; anything odd is the first page. */
+export const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);

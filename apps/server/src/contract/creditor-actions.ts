@@ -7,7 +7,7 @@ import { listCreditorPlans } from '../services/creditors/list-creditor-plans';
 import { registerCreditorLead } from '../services/creditors/register-creditor-lead';
 import { signUpCreditorCompany } from '../services/creditors/sign-up-creditor-company';
 import type { ActionDefinition } from './action';
-import { formText as field } from './body-fields';
+import { formText as field, lineText } from './body-fields';
 import { ok } from './envelope';
 
 // Creditor registration and sign-up calls of spec 002 §7 on api.php (docs/api.md "Creditor sign-up"): public, for
@@ -25,7 +25,7 @@ const creditorLeadBody = z.object({
   // Accepted for the legacy client and ignored: the server builds the link from the partner's address.
   link_cadastro: field(2000),
 });
-const creditorLeadCodeBody = z.object({ codigo: z.string().trim().min(1).max(100) });
+const creditorLeadCodeBody = z.object({ codigo: lineText(100).trim().min(1) });
 const signUpBody = z.object({
   emp_nome_banco: field(500),
   emp_nome: field(500),

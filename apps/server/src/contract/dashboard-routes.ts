@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { getDashboard } from '../services/reporting/get-dashboard';
+import { formCode } from './body-fields';
 import { reportPeriodOf } from './report-query';
 
 // The operations dashboard of the admin API (issue 5 item 6; docs/api.md "Reports"), registered inside `staffOnly`.
 
-const partnerParam = z.object({ parceiro: z.coerce.number().int().positive().max(2_147_483_647) });
+const partnerParam = z.object({ parceiro: formCode });
 
 /** Said under the partner select when the call names none. */
 const PARTNER_REQUIRED = 'Selecione o parceiro.';

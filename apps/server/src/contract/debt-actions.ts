@@ -11,14 +11,13 @@ import { registerDispute } from '../services/debts/register-dispute';
 import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import type { ActionDefinition } from './action';
-import { formText } from './body-fields';
+import { codeList, formCode, formText, lineText } from './body-fields';
 import { requireDebtor } from './debtor-scope';
 import { fail, ok } from './envelope';
 
 // Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
 // the person come from it, never from codes in the body.
 
-const storeCode = z.coerce.number().int().positive();
 const yesNo = z.enum(['S', 'N']).default('N');
 const method = z.enum(['boleto', 'pix', 'cartao']);
 const dueDate = z
@@ -32,27 +31,11 @@ const dueDate = z
     }
     return iso;
   });
-/** A comma-separated or array list of numeric codes (contracts, instalments). */
-export const codeList = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-  .transform((value) => (Array.isArray(value) ? value.map(String) : String(value).split(',')))
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,10}$/)
-          .transform(Number),
-      )
-      .min(1)
-      .max(200),
-  );
 
 // Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
-const debtsBody = z.object({ lojCodigo: storeCode.optional(), lancamentoFuturo: yesNo });
+const debtsBody = z.object({ lojCodigo: formCode.optional(), lancamentoFuturo: yesNo });
 const plansBody = z.object({
-  lojCodigo: storeCode,
+  lojCodigo: formCode,
   preCodigo: codeList,
   primeiroVencimento: dueDate,
   pagamentoAvistaPrazo: z.enum(['A', 'P']),
@@ -68,21 +51,21 @@ const plansBody = z.object({
   lancamentoFuturo: yesNo,
 });
 const agreementBody = z.object({
-  praCodigo: z.coerce.number().int().positive(),
+  praCodigo: formCode,
   formaDePagamento: method,
   primeiroVencimento: dueDate,
-  telefone: z.string().max(30).default(''),
-  email: z.string().max(254).default(''),
+  telefone: lineText(30).default(''),
+  email: lineText(254).default(''),
 });
-const cannotPayBody = z.object({ lojCodigo: storeCode, motivo: z.string().trim().max(100).default('') });
+const cannotPayBody = z.object({ lojCodigo: formCode, motivo: lineText(100).trim().default('') });
 const proposalMoney = formText(30);
 const proposalBody = z.object({
-  loj_codigo: storeCode,
+  loj_codigo: formCode,
   entrada: proposalMoney,
   quantidade_parcelas: proposalMoney,
   valor_parcela: proposalMoney,
 });
-const storeBody = z.object({ lojCodigo: storeCode });
+const storeBody = z.object({ lojCodigo: formCode });
 
 export function debtActions(
   app: FastifyInstance,

@@ -6,21 +6,20 @@ import { deleteFaq } from '../services/faq/delete-faq';
 import { listFaq } from '../services/faq/list-faq';
 import { updateFaq } from '../services/faq/update-faq';
 import type { ActionDefinition } from './action';
+import { areaText, formCode, lineText } from './body-fields';
 import { ok } from './envelope';
 import { requireStaff } from './staff-auth';
 
 // The FAQ calls of spec 002 §7 on api.php (docs/api.md "FAQ"): getDuvidas is public (the debtor area's FAQ, spec
 // 001 §7), the three writes are the back office's and need a staff bearer token, checked before the body is read.
 
-const code = z.coerce.number().int().positive().max(2_147_483_647);
 // Strings only; the rules (required, length) are the use case's, so their messages are the spec's. The coarse
 // cap keeps a huge value from being trimmed and counted.
-const field = z.string().max(20_000).default('');
-const entry = z.object({ titulo: field, descricao: field });
+const entry = z.object({ titulo: lineText(20_000).default(''), descricao: areaText(20_000).default('') });
 // Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
-const listBody = z.object({ codigo: z.union([z.literal(''), code]).optional() });
-const codeBody = z.object({ codigo: code });
-const updateBody = entry.extend({ codigo: code });
+const listBody = z.object({ codigo: z.union([z.literal(''), formCode]).optional() });
+const codeBody = z.object({ codigo: formCode });
+const updateBody = entry.extend({ codigo: formCode });
 
 export function faqActions(db: Db): Record<string, ActionDefinition> {
   const actions: Record<string, ActionDefinition> = {

@@ -10,14 +10,13 @@ import { registerFirstAccess } from '../services/identification/register-first-a
 import { requestPhoneChange } from '../services/identification/request-phone-change';
 import { sendLoginToken } from '../services/identification/send-login-token';
 import type { ActionDefinition } from './action';
-import { formBoolean } from './body-fields';
+import { formBoolean, lineText as text } from './body-fields';
 import { ok } from './envelope';
 
 // Identification calls of spec 000 §7 (docs/api.md "Identification"). Bodies are parsed here; every check that
 // matters is made by the use case on the server.
 
-const text = (max: number) => z.string().max(max);
-const captcha = z.string().max(20_000).optional();
+const captcha = text(20_000).optional();
 
 // Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
 const lookupBody = z.object({

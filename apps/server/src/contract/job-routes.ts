@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { createJobApplication } from '../services/jobs/create-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
-import { clientText, formText as field, formBoolean } from './body-fields';
+import { clientText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
 import { ok } from './envelope';
 import { staffOnly } from './staff-auth';
 
@@ -25,13 +25,13 @@ const applicationBody = z.object({
   interesse: field(100),
   mensagem: clientText(10_000),
   consentimento: formBoolean.default(false),
-  curriculo: z.string().max(JOB_BODY_LIMIT).default(''),
+  curriculo: lineText(JOB_BODY_LIMIT).default(''),
 });
 const applicationsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  parceiro: z.coerce.number().int().positive().optional().catch(undefined),
+  page: pageNumber,
+  parceiro: formCode.optional().catch(undefined),
 });
-const cvParams = z.object({ id: z.coerce.number().int().positive() });
+const cvParams = z.object({ id: formCode });
 
 export async function registerJobRoutes(
   app: FastifyInstance,

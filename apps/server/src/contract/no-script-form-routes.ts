@@ -15,8 +15,10 @@ import { isSwitchedOff } from '../plugins/tenant';
 
 // A masked CPF or CNPJ (the alphanumeric one included) and nothing else; anything longer is not a document.
 const TYPED_DOCUMENT = /^[0-9A-Za-z./\- ]{0,18}$/;
-// A page of this site to go back to: a path, never another host ('//host' or '/\host').
-const SAME_SITE_PATH = /^\/(?![/\\])[^\s]{0,500}$/;
+// A page of this site to go back to: a path, never another host ('//host' or '/\host'), in visible ASCII as a browser
+// writes it (percent-encoded): it goes back in the Location header, where a control or non-Latin-1 character is an
+// error.
+const SAME_SITE_PATH = /^\/(?![/\\])[!-~]{0,500}$/;
 
 function answer(request: FastifyRequest, reply: FastifyReply, cookie: string, maxAge: number, back: string) {
   const secure = request.protocol === 'https' ? '; Secure' : '';

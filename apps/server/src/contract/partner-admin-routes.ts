@@ -11,6 +11,7 @@ import { archivePartner } from '../services/partners/archive-partner';
 import { createPartner } from '../services/partners/create-partner';
 import { listPartners } from '../services/partners/list-partners';
 import { updatePartner } from '../services/partners/update-partner';
+import { areaText, formCode, lineText, pageNumber } from './body-fields';
 import { staffOf } from './staff-auth';
 
 // The partner calls of the admin API (spec 002 §7; docs/api.md "Back office"), registered inside `staffOnly`.
@@ -18,11 +19,9 @@ import { staffOf } from './staff-auth';
 // The schema below only shapes the payload (types, lengths, known fields); the form's rules, in the spec's order
 // and with its messages, are packages/domain partner-form.ts.
 
-// Forms send empty fields as null or ''; both mean "not filled".
+// Forms send empty fields as null or ''; both mean "not filled". Texts of a partner's pages may span lines.
 const text = (max = 2000) =>
-  z
-    .string()
-    .max(max)
+  areaText(max)
     .nullish()
     .transform((v) => v ?? undefined);
 const flag = z
@@ -186,12 +185,12 @@ const CAMPOS = {
 } as const;
 
 // A base64 image of 2 MB is about 2.8 million characters; the check in check-image.ts gives the clear message.
-const imageText = z.string().max(4_000_000);
+const imageText = lineText(4_000_000);
 const arquivos = z
   .array(
     z.object({
       identificador: z
-        .union([z.string().max(100), z.number()])
+        .union([lineText(100), z.number()])
         .optional()
         .transform((v) => (v === undefined ? undefined : String(v))),
       tipoImagem: text(50),
@@ -215,9 +214,9 @@ const section = z.discriminatedUnion(
 );
 
 const companyCode = z
-  .union([z.number(), z.string().max(20)])
+  .union([z.literal(''), formCode])
   .nullish()
-  .transform((v) => (v === null || v === undefined || v === '' ? undefined : Number(v)));
+  .transform((v) => (v === null || v === undefined || v === '' ? undefined : v));
 
 export const partnerPayload = z
   .object({
@@ -229,14 +228,10 @@ export const partnerPayload = z
     favicon: imageText.nullish(),
     hotjar_id: text(50),
     pixel_meta: text(50),
-    loj_codigo: z
-      .string()
-      .max(2000)
+    loj_codigo: lineText(2000)
       .nullish()
       .transform((v) => (v === null ? '' : v)),
-    loj_codigo_nao_negocia: z
-      .string()
-      .max(2000)
+    loj_codigo_nao_negocia: lineText(2000)
       .nullish()
       .transform((v) => (v === null ? '' : v)),
     estilo: z.object({ corPrimaria: text(20), corSecundaria: text(20) }).optional(),
@@ -253,9 +248,9 @@ export const partnerPayload = z
   })
   .transform((form) => form as unknown as PartnerForm);
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParam = z.object({ id: formCode });
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageNumber,
   situacao: z.enum(PARTNER_LIST_FILTERS).catch('ativos').default('ativos'),
 });
 

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { getPartnerConfig } from '../services/partners/get-partner-config';
 import { getPartnerForStaff } from '../services/partners/get-partner-for-staff';
+import { codeDigits, lineText } from './body-fields';
 import { requireStaff } from './staff-auth';
 
 // A numeric id is the back office's partner id; identifiers never are all digits (packages/domain partner-form.ts).
-const PARTNER_ID = /^\d{1,10}$/;
-const infoParams = z.object({ identificador: z.string().min(1).max(63) });
+const PARTNER_ID = /^\d+$/;
+const infoParams = z.object({ identificador: lineText(63).min(1) });
+const partnerIdParams = z.object({ identificador: codeDigits });
 
 // One tag per configuration object: the partner cache hands out the same frozen object until the partner changes.
 const etags = new WeakMap<PartnerConfig, string>();
@@ -29,7 +31,7 @@ export function registerPartnerRoutes(app: FastifyInstance, db: Db): void {
     const { identificador } = infoParams.parse(request.params);
     if (PARTNER_ID.test(identificador)) {
       await requireStaff(db, request, reply);
-      return { data: await getPartnerForStaff(db, Number(identificador)) };
+      return { data: await getPartnerForStaff(db, partnerIdParams.parse(request.params).identificador) };
     }
     const config = await getPartnerConfig(db, identificador);
     // Revalidated on every load (a 304 when unchanged), so a back-office edit shows on the subdomain at once.

@@ -7,26 +7,27 @@ import { sendContactMessage } from '../services/contact/send-contact-message';
 import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
-import { clientText, formBoolean } from './body-fields';
+import { clientText, formBoolean, formCode, isoDate, lineText } from './body-fields';
 import { ok } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 'area/action' pairs api.php serves, for whoever must cover each of them (the fuzz test). */
+    apiActions?: string[];
+  }
+}
 
 // POST /api.php?a=<area>&b=<action> (GUIDE "The wire contract"): form-encoded or JSON bodies, envelope answers.
 // Each action parses its body and calls one use case; nothing here decides business rules.
 
-const text = (max: number) => z.string().trim().max(max);
-
 const stepBody = z.object({
-  cpfCnpj: text(20).optional(),
-  pes_cpf_cnpj: text(20).optional(),
-  esn_fk_ets_codigo: z.coerce.number().int().refine(isKnownStepCode, 'Etapa desconhecida.'),
-  data_agendamento: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .or(z.literal('')),
+  cpfCnpj: lineText(20).trim().optional(),
+  pes_cpf_cnpj: lineText(20).trim().optional(),
+  esn_fk_ets_codigo: formCode.refine(isKnownStepCode, 'Etapa desconhecida.'),
+  data_agendamento: isoDate.optional().or(z.literal('')),
   hora_agendamento: z
     .string()
-    .regex(/^\d{2}:\d{2}(:\d{2})?$/)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Hora inválida: use HH:MM.')
     .optional()
     .or(z.literal('')),
   motivo_agendamento: clientText(500),
@@ -53,11 +54,11 @@ const failedAnswer = z
   )
   .catch(null);
 const stepErrorBody = stepBody.extend({ resposta: failedAnswer, mensagem: clientText(1000) });
-const companyTokenBody = z.object({ emp_codigo: z.coerce.number().int().nonnegative() });
+const companyTokenBody = z.object({ emp_codigo: formCode });
 const contactBody = z.object({
-  name: z.string().max(200).default(''),
-  email: z.string().max(300).default(''),
-  identification: z.string().max(40).default(''),
+  name: lineText(200).default(''),
+  email: lineText(300).default(''),
+  identification: lineText(40).default(''),
   text: clientText(5000),
   agreement: formBoolean.default(false),
 });
@@ -122,6 +123,7 @@ export function registerPortalApi(
     '/api.php',
     {
       config: {
+        apiActions: Object.keys(actions),
         rateLimit: {
           max: async (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
           timeWindow: 60_000,

@@ -1,29 +1,27 @@
-import { isValidIsoDate, PRIVACY_REQUEST_STATUSES } from '@portal/domain';
+import { PRIVACY_REQUEST_STATUSES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { listRightsRequests } from '../services/privacy/list-rights-requests';
 import { updateRightsRequestStatus } from '../services/privacy/update-rights-request-status';
+import { formCode, isoDate, pageNumber } from './body-fields';
 import { staffOf } from './staff-auth';
 
 // The back office's privacy queue (issue 6 item 1; docs/api.md "Privacy requests"), registered inside `staffOnly`.
 
 // Query strings send empty filters as ''; both mean "any".
 const blank = (value: unknown) => (value === '' ? undefined : value);
-const isoDate = z.preprocess(
-  blank,
-  z.string().refine(isValidIsoDate, 'Data inválida: use AAAA-MM-DD.').optional(),
-);
+const optionalDate = z.preprocess(blank, isoDate.optional());
 
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  parceiro: z.preprocess(blank, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  page: pageNumber,
+  parceiro: z.preprocess(blank, formCode.optional()),
   status: z.preprocess(blank, z.enum(PRIVACY_REQUEST_STATUSES).optional()),
-  de: isoDate,
-  ate: isoDate,
+  de: optionalDate,
+  ate: optionalDate,
 });
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParam = z.object({ id: formCode });
 const statusBody = z.object({ status: z.enum(PRIVACY_REQUEST_STATUSES, { message: 'Status inválido.' }) });
 
 export function registerPrivacyAdminRoutes(admin: FastifyInstance, db: Db): void {

@@ -1,11 +1,12 @@
 import { type ReportPeriod, validateReportPeriod } from '@portal/domain';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { lineText } from './body-fields';
 
 // The period of a back-office report from the query string (`data_inicial`, `data_final`, 'YYYY-MM-DD', Brasília
 // days): the domain's rules and messages, a broken one as 400 INVALID_INPUT with `dados: { field: message }`.
 
-const dateParam = z.string().max(20).optional().catch(undefined);
+const dateParam = lineText(20).optional().catch(undefined);
 const periodQuery = z.object({ data_inicial: dateParam, data_final: dateParam }).catch({});
 
 export function reportPeriodOf(query: unknown): ReportPeriod {

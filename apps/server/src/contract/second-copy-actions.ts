@@ -8,22 +8,28 @@ import { type IssuedSecondCopy, issueSecondCopies } from '../services/second-cop
 import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';
 import type { ActionDefinition } from './action';
-import { codeList } from './debt-actions';
+import { codeDigits, codeList, formCode, lineText } from './body-fields';
 import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
 
 // Second copies of spec 001 §2/§7 (docs/api.md "Second copies"): issued for the session person only; the PDF is
 // served to that same session, never by a bare link.
 
-const code = z.coerce.number().int().positive().max(2_147_483_647);
 // Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
-const pdfParams = z.object({ file: z.string().regex(/^\d{1,10}\.pdf$/) });
-const instalmentBody = z.object({ par_codigo: code, loj_codigo: code });
-const contractsBody = z.object({ loj_codigo: code, con_codigos: codeList });
+// The file is '<code>.pdf', the path secondCopyItem gives.
+const pdfParams = z.object({
+  file: z
+    .string()
+    .regex(/^\d+\.pdf$/, 'Arquivo inválido.')
+    .transform((file) => file.slice(0, -'.pdf'.length))
+    .pipe(codeDigits),
+});
+const instalmentBody = z.object({ par_codigo: formCode, loj_codigo: formCode });
+const contractsBody = z.object({ loj_codigo: formCode, con_codigos: codeList });
 const sendBody = z.object({
-  codigo: code,
+  codigo: formCode,
   tipoEnvio: z.enum(['sms', 'email']),
-  enderecoEnvio: z.string().trim().max(254),
+  enderecoEnvio: lineText(254).trim(),
 });
 
 const pdfPath = (id: number) => `/api/segunda-via/${id}.pdf`;
@@ -51,7 +57,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
   // The PDF of a second copy, for the session that owns it; private, never cached by shared caches.
   app.get('/api/segunda-via/:file', async (request, reply) => {
     const { file } = pdfParams.parse(request.params);
-    const { name, pdf } = await secondCopyPdf(db, await scopeOf(request), Number.parseInt(file, 10));
+    const { name, pdf } = await secondCopyPdf(db, await scopeOf(request), file);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)

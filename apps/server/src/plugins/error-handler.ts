@@ -2,6 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { AppError, errorResponse } from '../errors';
 
+/** Said for a request Fastify itself refuses (a body that is no JSON, a content type no route takes, ...). */
+const BAD_REQUEST = 'Requisição inválida.';
+
 /** Field path -> first message, the shape the forms show under each field. */
 function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -24,6 +27,14 @@ function send(
   return reply.code(status).send(request.url.startsWith('/api.php') ? { ...body, message: undefined } : body);
 }
 
+/**
+ * Fastify's `frameworkErrors` option: a URL its router refuses before any route (a malformed escape, a path
+ * parameter over the length limit) is answered in the envelope like every other refusal.
+ */
+export function refuseUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(request, reply, error.statusCode ?? 400, BAD_REQUEST, null);
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) return send(request, reply, error.status, error.message, error.details);
@@ -34,7 +45,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);
     if (status >= 400 && status < 500) {
-      return send(request, reply, status, 'Requisição inválida.', null);
+      return send(request, reply, status, BAD_REQUEST, null);
     }
     // 5xx: details go to the log only.
     request.log.error({ err: error }, 'unhandled error');

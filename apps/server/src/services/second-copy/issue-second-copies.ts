@@ -11,7 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { secondCopies } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, type AppErrorCode } from '../../errors';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { debtFigures, storePolicy } from '../debts/debt-figures';
@@ -139,8 +139,13 @@ async function findOrCreate(
   return raced!;
 }
 
-/** One second copy of the session person on this partner, or NOT_FOUND. */
-export async function findSecondCopy(db: Db, scope: DebtScope, id: number): Promise<SecondCopyRow> {
+/** One second copy of the session person on this partner; `notFound` (INSTALMENT_NOT_FOUND) when there is none. */
+export async function findSecondCopy(
+  db: Db,
+  scope: DebtScope,
+  id: number,
+  notFound: AppErrorCode = 'INSTALMENT_NOT_FOUND',
+): Promise<SecondCopyRow> {
   const [copy] = await db
     .select()
     .from(secondCopies)
@@ -152,6 +157,6 @@ export async function findSecondCopy(db: Db, scope: DebtScope, id: number): Prom
       ),
     )
     .limit(1);
-  if (!copy) throw new AppError('INSTALMENT_NOT_FOUND');
+  if (!copy) throw new AppError(notFound);
   return copy;
 }

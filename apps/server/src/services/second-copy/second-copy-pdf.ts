@@ -7,13 +7,16 @@ import { renderBoletoPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../debts/list-debts';
 import { findSecondCopy } from './issue-second-copies';
 
-/** The PDF of one of the session person's second copies (spec 001 §7 dados.caminho_completo_boleto). */
+/**
+ * The PDF of one of the session person's second copies (spec 001 §7 dados.caminho_completo_boleto). A code that is
+ * not theirs is a file that does not exist for them: 404, like any file (never a 200 with an error body).
+ */
 export async function secondCopyPdf(
   db: Db,
   scope: DebtScope,
   id: number,
 ): Promise<{ name: string; pdf: Buffer }> {
-  const copy = await findSecondCopy(db, scope, id);
+  const copy = await findSecondCopy(db, scope, id, 'FILE_NOT_FOUND');
   const [row] = await db
     .select({
       store: stores,
@@ -27,7 +30,7 @@ export async function secondCopyPdf(
     .innerJoin(persons, eq(persons.id, contracts.personId))
     .where(eq(instalments.id, copy.instalmentId))
     .limit(1);
-  if (!row) throw new AppError('INSTALMENT_NOT_FOUND');
+  if (!row) throw new AppError('FILE_NOT_FOUND');
   const { store, person } = row;
   const address = [
     [person.street, person.streetNumber].filter(Boolean).join(', '),
