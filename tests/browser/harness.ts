@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
 import { smtpTransport } from '../../apps/server/src/integrations/mail/mail-transport';
 import { prepareDatabase } from '../../apps/server/src/prepare-database';
+import { freePort } from '../../apps/server/test/free-port';
 import { startSmtpPeer } from '../../apps/server/test/smtp-peer';
 
 const CHROMIUM_FLAGS = [
@@ -47,13 +47,6 @@ export interface Portal {
 }
 
 /** A loopback port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * The whole product as a user gets it: built web app, server, embedded database with the demo, SMTP peer.

@@ -1,23 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 
 // Issue 14 item 12: a newcomer's first `npm start` seeds the demo for a while. The server must not accept
 // connections before it can serve them (it used to answer 503 for ~25 s). Runs the real server.ts on a new PGlite
 // folder, as `npm start` does; on the PostgreSQL run it is left to the PGlite one.
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function get(port: number, path: string): Promise<number | null> {
   return new Promise((resolve) => {

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 import { call, MARIA, solveRobotCheck } from './identification-helpers';
 import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
 
@@ -15,14 +15,6 @@ const redisAvailable = await new Promise<boolean>((resolve) => {
   hasRedisServer.once('error', () => resolve(false));
   hasRedisServer.once('exit', (code) => resolve(code === 0));
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe.runIf(redisAvailable)('limits while Redis is down', () => {
   let t: TestApp;

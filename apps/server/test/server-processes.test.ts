@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
+import { freePort } from './free-port';
 import { MARIA } from './identification-helpers';
 import { scratchPostgres } from './test-app';
 
@@ -78,14 +78,6 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
       if (body) request.write(JSON.stringify(body));
       request.end();
     });
-  }
-
-  async function freePort(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port: free } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    return free;
   }
 
   beforeAll(async () => {
