@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DebtScope } from '../services/debts/list-debts';
+import type { DebtScope } from '../repositories/debt-snapshot';
 
 /**
  * The request's partner and open session, and the debt scope they make: the partner, the person and the person's

@@ -1,7 +1,7 @@
 import { todayInBrasilia } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import type { DebtScope } from '../services/debts/list-debts';
+import type { DebtScope } from '../repositories/debt-snapshot';
 import { erasePersonData } from '../services/privacy/erase-person-data';
 import { exportPersonData } from '../services/privacy/export-person-data';
 import { renderPersonDataPdf } from '../services/privacy/person-data-pdf';

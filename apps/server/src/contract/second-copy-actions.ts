@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import type { DebtScope } from '../services/debts/list-debts';
+import type { DebtScope } from '../repositories/debt-snapshot';
 import { type IssuedSecondCopy, issueSecondCopies } from '../services/second-copy/issue-second-copies';
 import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';

@@ -6,11 +6,22 @@ import {
   type StoreDebtRows,
 } from './debt-repository';
 import { deepFreeze } from './deep-freeze';
+import type { PartnerRow } from './partner-repository';
+import type { PersonRow } from './person-repository';
 
 /** What a person's debts were read as of: persons.debts_version and debt_view_epoch (migration 0008's triggers). */
 export interface DebtVersion {
   person: number;
   epoch: number;
+}
+
+/** What a debtor call acts for, from its session (contract/debtor-scope.ts): never from the request body. */
+export interface DebtScope {
+  partner: PartnerRow;
+  /** The session's person, read with the session. */
+  person: PersonRow;
+  /** The person's debt version read with the session. */
+  version: DebtVersion;
 }
 
 export interface DebtSnapshot {

@@ -9,12 +9,17 @@ import {
 } from '@portal/domain';
 import type { DebtContractRow, DebtInstalmentRow, StoreRow } from '../../repositories/debt-repository';
 
-// Figures of a set of contracts, shared by the debt cards (passo_2_novo) and the plans (passo_3_novo) so both
-// always agree.
+// A store's policies and the figures of a set of contracts, shared by the debt cards (passo_2_novo), the plans
+// (passo_3_novo) and the second copies so all agree.
 
 /** The store's policy with its prazo_maximo_entrada_site column. */
 export function storePolicy(store: StoreRow): NegotiationPolicy {
   return resolvePolicy({ ...store.negotiationPolicy, maxEntryDays: store.maxEntryDays });
+}
+
+/** A store issues second copies when it says so (loj_emite_segunda_via_boleto_recupera) and has a convênio. */
+export function issuesSecondCopies(store: StoreRow): boolean {
+  return store.issuesSecondCopy && store.boletoAgreement !== null;
 }
 
 export interface InstalmentFigures {

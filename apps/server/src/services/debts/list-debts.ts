@@ -17,19 +17,9 @@ import type {
   DebtInstalmentRow,
   StoreDebtRows,
 } from '../../repositories/debt-repository';
-import { type DebtVersion, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
-import type { PersonRow } from '../../repositories/person-repository';
-import { issuesSecondCopies } from '../second-copy/issue-second-copies';
-import { debtFigures, storePolicy } from './debt-figures';
-
-export interface DebtScope {
-  partner: PartnerRow;
-  /** The session's person, read with the session. */
-  person: PersonRow;
-  /** The person's debt version read with the session (debt-snapshot.ts). */
-  version: DebtVersion;
-}
+import { debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
 /** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
 const GROUP_BY_CONTRACT = 'contratos_iguais';

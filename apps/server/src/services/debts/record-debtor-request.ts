@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { debtorRequests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { loadStoreDebts } from '../../repositories/debt-repository';
-import type { DebtScope } from './list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 
 export type DebtorRequestValues = Omit<
   typeof debtorRequests.$inferInsert,

@@ -1,7 +1,7 @@
 import { DEBT_REQUEST_MESSAGES, isCannotPayReason } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DebtScope } from './list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import { recordDebtorRequest } from './record-debtor-request';
 
 /** Cannot pay (spec 001 §4): one of the eleven reasons, stored for the partner's call-back queue. */

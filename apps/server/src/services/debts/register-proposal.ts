@@ -1,7 +1,7 @@
 import { DEBT_REQUEST_MESSAGES, type ProposalInput, validateProposal } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DebtScope } from './list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import { recordDebtorRequest } from './record-debtor-request';
 
 /** cadastrarProposta (spec 001 §7): the person's own offer, checked by the spec 001 §5 rules. */

@@ -23,7 +23,7 @@ import {
   stepLogs,
 } from '../../db/schema';
 import { erasureConfirmationEmail } from '../../integrations/mail/my-data-templates';
-import type { DebtScope } from '../debts/list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import { enqueueEmail } from '../outbox/enqueue-email';
 import { messagesToPerson } from './export-person-data';
 import { withNewProtocol } from './with-new-protocol';

@@ -17,8 +17,8 @@ import {
   stepLogs,
   stores,
 } from '../../db/schema';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import type { PersonRow } from '../../repositories/person-repository';
-import type { DebtScope } from '../debts/list-debts';
 
 // LGPD art. 18 II and V (access, portability): everything the portal holds about the session's person on the
 // session's partner, as one document the JSON download serves as is and the PDF lays out. Money in centavos, dates

@@ -13,9 +13,8 @@ import type { Db } from '../../db/client';
 import { secondCopies } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { StoreRow } from '../../repositories/debt-repository';
-import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
-import { debtFigures, storePolicy } from '../debts/debt-figures';
-import type { DebtScope } from '../debts/list-debts';
+import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
@@ -24,11 +23,6 @@ export interface IssuedSecondCopy {
   store: StoreRow;
   contractNumber: string;
   instalmentNumber: number;
-}
-
-/** A store issues second copies when it says so (loj_emite_segunda_via_boleto_recupera) and has a convênio. */
-export function issuesSecondCopies(store: StoreRow): boolean {
-  return store.issuesSecondCopy && store.boletoAgreement !== null;
 }
 
 /**

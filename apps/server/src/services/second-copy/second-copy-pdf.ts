@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { contracts, instalments, persons, stores } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renderBoletoPdf } from '../../integrations/documents/boleto-pdf';
-import type { DebtScope } from '../debts/list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import { findSecondCopy } from './issue-second-copies';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { AppError } from '../../errors';
 import { secondCopyEmail } from '../../integrations/mail/templates';
-import type { DebtScope } from '../debts/list-debts';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import { enqueueEmail } from '../outbox/enqueue-email';
 import { enqueueSms } from '../outbox/enqueue-sms';
 import { findSecondCopy } from './issue-second-copies';
