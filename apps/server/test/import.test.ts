@@ -903,6 +903,13 @@ describe('line rules', () => {
       expect((await importOk(file([line(CARLA)]))).stores.updated).toBe(1);
     });
 
+    it('keeps a cell as written when text follows its closing quote', async () => {
+      const quoted = { ...CARLA, loja_razao_social: '"Ótica" Visão Comércio Ltda.' };
+      expect((await importOk(file([line(quoted)]))).stores).toEqual({ total: 1, inserted: 0, updated: 1 });
+      expect((await storeByDocument(CARLA_STORE_KEY))!.legalName).toBe('"Ótica" Visão Comércio Ltda.');
+      expect((await importOk(file([line(CARLA)]))).stores.updated).toBe(1);
+    });
+
     it('the stored values are the normalised ones', async () => {
       expect(await personByDocument(CARLA_CPF_KEY)).toMatchObject({
         name: 'Carla Conceição Dias',

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
-
-export const CSV_DELIMITER = ';';
+import { pipeline, type Readable } from 'node:stream';
+import { type CsvError, parse } from 'csv-parse';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -10,88 +9,66 @@ export interface CsvRecord {
   unclosedQuote?: true;
 }
 
-const QUOTE = '"';
-const BOM = '\ufeff';
-// Spreadsheets often end a sheet with lines of bare separators; they carry nothing.
-const EMPTY_LINE = /^[\s;]*$/;
+const LINE_BREAK = /\r?\n/g;
+/** Records handed on together: one COPY write and one progress report each, rather than one per line. */
+const BATCH_RECORDS = 1000;
 
-/**
- * Splits one record with quoted fields ("a;b", "" inside quotes is a quote). Returns null while a quoted field is
- * still open, so the caller joins the next line (a quoted field may hold a line break).
- */
-function splitQuoted(text: string): string[] | null {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char !== QUOTE) field += char;
-      else if (text[i + 1] === QUOTE) {
-        field += QUOTE;
-        i++;
-      } else quoted = false;
-    } else if (char === CSV_DELIMITER) {
-      fields.push(field);
-      field = '';
-    } else if (char === QUOTE && field === '') quoted = true;
-    else field += char;
-  }
-  if (quoted) return null;
-  fields.push(field);
-  return fields;
+/** Spreadsheets often end a sheet with lines of bare separators (or blanks); they carry nothing. */
+function isBlank(fields: string[]): boolean {
+  return fields.every((field) => field.trim() === '');
 }
 
 /**
- * Records of a ';'-separated UTF-8 text (optional BOM, LF or CRLF line ends), one batch per chunk read so a large
- * file costs one await per chunk rather than per line. Blank lines, and lines of bare separators, are skipped. Lines without a quote take a plain
- * split, the common case that keeps a million-line file fast.
+ * Records of a ';'-separated UTF-8 text (optional BOM, LF or CRLF line ends), streamed through `csv-parse`, in
+ * batches. Blank lines, and lines of bare separators, are skipped.
+ *
+ * Line numbers are counted here, not taken from the parser's `info.lines`, which counts a CRLF inside a quoted cell
+ * as two lines; empty lines therefore reach this loop (as one empty field) and are skipped by `isBlank`.
  */
 export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvRecord[]> {
+  // Decoding before the parser keeps bytes that are not UTF-8 as U+FFFD, which the validator reports by cell.
   input.setEncoding('utf8');
-  let rest = '';
-  let lineNumber = 0;
-  let open: CsvRecord | null = null;
-  let openText = '';
+  let notClosed = false;
+  const parser = parse({
+    delimiter: ';',
+    record_delimiter: ['\r\n', '\n'],
+    bom: true,
+    // Columns are counted by the validator, with its own message per line.
+    relax_column_count: true,
+    // A quote opens a quoted cell only as the cell's first character (docs/import.md); elsewhere, and after a
+    // closing quote, it is text: the cell is kept as written for the validator to judge.
+    relax_quotes: true,
+    // The only error left with the options above is a quote still open at the end of the file: it becomes the
+    // last record, so the lines before it are still validated and every problem is listed.
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      if (error?.code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+      notClosed = true;
+      return undefined;
+    },
+  });
+  // The callback only swallows the copy of an error the parser's own iteration below already throws.
+  const records: Readable = pipeline(input, parser, () => {});
 
-  function collect(lines: string[], batch: CsvRecord[]): void {
-    for (let text of lines) {
-      lineNumber++;
-      if (text.endsWith('\r')) text = text.slice(0, -1);
-      if (lineNumber === 1 && text.startsWith(BOM)) text = text.slice(1);
-      if (open) {
-        openText += `\n${text}`;
-        const fields = splitQuoted(openText);
-        if (fields) {
-          open.fields = fields;
-          batch.push(open);
-          open = null;
-        }
-        continue;
-      }
-      if (EMPTY_LINE.test(text)) continue;
-      if (!text.includes(QUOTE)) {
-        batch.push({ line: lineNumber, fields: text.split(CSV_DELIMITER) });
-        continue;
-      }
-      const fields = splitQuoted(text);
-      if (fields) batch.push({ line: lineNumber, fields });
-      else {
-        open = { line: lineNumber, fields: [] };
-        openText = text;
+  let line = 1;
+  let batch: CsvRecord[] = [];
+  for await (const fields of records as AsyncIterable<string[]>) {
+    const start = line;
+    line++;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      // A line break inside quotes: the record spans more lines, and reads as "\n" whatever the file's line ends.
+      if (field.includes('\n')) {
+        line += field.match(LINE_BREAK)!.length;
+        fields[i] = field.replace(LINE_BREAK, '\n');
       }
     }
+    if (!isBlank(fields)) batch.push({ line: start, fields });
+    if (batch.length === BATCH_RECORDS) {
+      yield batch;
+      batch = [];
+    }
   }
-
-  for await (const chunk of input) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    const batch: CsvRecord[] = [];
-    collect(lines, batch);
-    if (batch.length > 0) yield batch;
-  }
-  const last: CsvRecord[] = [];
-  collect([rest], last);
-  if (open) last.push({ line: (open as CsvRecord).line, fields: [], unclosedQuote: true });
-  if (last.length > 0) yield last;
+  if (notClosed) batch.push({ line, fields: [], unclosedQuote: true });
+  if (batch.length > 0) yield batch;
 }
