@@ -9,7 +9,7 @@ import {
   stepLogs,
 } from '../src/db/schema';
 import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
-import { validLead } from './valid-forms';
+import { validLead, validRightsRequest } from './valid-forms';
 
 // Issue 14 item 8: what a client posts is stored by named, bounded fields, and no card number (13-19 digits passing
 // Luhn) reaches a table, a forwarded e-mail or a log line.
@@ -131,13 +131,10 @@ describe('free text a client writes: stored and forwarded with the card number m
   });
 
   it('the privacy rights request (enviarSolicitacaoPrivacidade)', async () => {
-    const res = await post('/api.php?a=portal&b=enviarSolicitacaoPrivacidade', {
-      nome: 'Ana Souza',
-      telefone: '(41) 98765-4321',
-      email: 'ana@example.com',
-      tipoRequisicao: 'Acesso aos dados',
-      solicitacao: typed,
-    });
+    const res = await post(
+      '/api.php?a=portal&b=enviarSolicitacaoPrivacidade',
+      validRightsRequest({ solicitacao: typed }),
+    );
     expect(res.json().retorno).toBe(true);
     const [row] = await t.database.db
       .select()

@@ -7,7 +7,7 @@ import { faqItems, privacyRequests } from '../src/db/schema';
 import { call, hostOf, login, MARIA, solveRobotCheck } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp, validContact } from './test-app';
-import { validJobApplication, validLead } from './valid-forms';
+import { validJobApplication, validLead, validRightsRequest } from './valid-forms';
 
 // Issue 14 item 5: no request, however odd, answers 5xx. Every route the app registers and every api.php action is
 // fuzzed with arbitrary values (control characters, numbers past a 32-bit column, floats, arrays, objects, bodies that
@@ -136,13 +136,6 @@ const SOLVED = 'robot check solved';
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const today = formatBrDate(todayInBrasilia());
-const privacyRequest = () => ({
-  nome: 'Ana Souza',
-  telefone: '(41) 98765-4321',
-  email: 'ana@example.com',
-  tipoRequisicao: 'Acesso aos dados',
-  solicitacao: 'Quero uma cópia dos meus dados.',
-});
 
 const debtor = (fields: string[], base?: () => Record<string, unknown>): Target => ({
   auth: 'debtor',
@@ -264,8 +257,8 @@ const ACTIONS: Record<string, Target> = {
   'portal/cadastrarLead': { auth: 'public', fields: Object.keys(validLead()), base: () => validLead() },
   'portal/enviarSolicitacaoPrivacidade': {
     auth: 'public',
-    fields: Object.keys(privacyRequest()),
-    base: privacyRequest,
+    fields: Object.keys(validRightsRequest()),
+    base: () => validRightsRequest(),
   },
   'portal/consultarCEP': { auth: 'public', fields: ['cep'], base: () => ({ cep: '80010-000' }) },
   'portal/getEmpresas': { auth: 'staff' },
@@ -667,7 +660,7 @@ beforeAll(async () => {
   demo.partnerId = (
     await t.app.inject({ method: 'GET', url: '/api/parceiro/demo/info', headers: { host: hostOf('demo') } })
   ).json().data.id;
-  await call(t, 'portal/enviarSolicitacaoPrivacidade', privacyRequest(), { host: hostOf('demo') });
+  await call(t, 'portal/enviarSolicitacaoPrivacidade', validRightsRequest(), { host: hostOf('demo') });
   const [request] = await t.database.db.select({ id: privacyRequests.id }).from(privacyRequests).limit(1);
   demo.privacyRequestId = request!.id;
   const created = await t.app.inject({

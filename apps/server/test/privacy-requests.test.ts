@@ -5,6 +5,7 @@ import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { invalidatePartner } from '../src/repositories/partner-repository';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
+import { validRightsRequest } from './valid-forms';
 
 // The privacy portal's rights request (spec 000 §3, §5, §7, §8; issue 6 item 1) and the back office's privacy
 // queue, on the API without the browser.
@@ -41,17 +42,6 @@ beforeEach(async () => {
   await t.database.db.delete(privacyRequests);
   await t.database.db.delete(outboundMessages);
 });
-
-function validRequest(overrides: Record<string, unknown> = {}) {
-  return {
-    nome: 'Ana Souza',
-    telefone: '(41) 98765-4321',
-    email: 'ana@example.com',
-    tipoRequisicao: 'Acesso aos dados',
-    solicitacao: 'Quero uma cópia dos meus <dados>.',
-    ...overrides,
-  };
-}
 
 // Each call comes from its own client address so the per-address rate limit does not leak between tests.
 function post(payload: unknown, options: { host?: string; ip?: string; form?: boolean } = {}) {
@@ -110,7 +100,7 @@ describe('enviarSolicitacaoPrivacidade: validation without the browser', () => {
       'O campo solicitação deve ter no máximo 2000 caracteres.',
     ],
   ])('refuses %o: 400 with the field message, nothing stored or sent', async (override, field, message) => {
-    const res = await post(validRequest(override));
+    const res = await post(validRightsRequest(override));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ retorno: false, dados: { [field]: message } });
     expect(await stored()).toEqual({ requests: 0, outbox: 0 });
@@ -129,7 +119,7 @@ describe('enviarSolicitacaoPrivacidade: validation without the browser', () => {
   });
 
   it('answers 404 with the spec text for an unknown partner host', async () => {
-    const res = await post(validRequest(), { host: 'naoexiste.portal.localhost' });
+    const res = await post(validRightsRequest(), { host: 'naoexiste.portal.localhost' });
     expect(res.statusCode).toBe(404);
     expect(res.json().mensagem).toBe('Subdomínio não encontrado!');
     expect(await stored()).toEqual({ requests: 0, outbox: 0 });
@@ -137,7 +127,8 @@ describe('enviarSolicitacaoPrivacidade: validation without the browser', () => {
 
   it('limits one client to five requests a minute', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post(validRequest(), { ip: '10.7.9.9' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post(validRightsRequest(), { ip: '10.7.9.9' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await stored()).requests).toBe(5);
   });
@@ -145,7 +136,7 @@ describe('enviarSolicitacaoPrivacidade: validation without the browser', () => {
 
 describe('enviarSolicitacaoPrivacidade: stored and e-mailed', () => {
   it('stores the request with protocol and due date, and both e-mails arrive over SMTP', async () => {
-    const res = await post(validRequest(), { host: 'acme.portal.localhost:3000', form: true });
+    const res = await post(validRightsRequest(), { host: 'acme.portal.localhost:3000', form: true });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer).toMatchObject({ retorno: true, mensagem: SUCCESS });
@@ -217,7 +208,7 @@ describe('enviarSolicitacaoPrivacidade: stored and e-mailed', () => {
 
   it('gives each request its own protocol', async () => {
     const protocols = new Set<string>();
-    for (let i = 0; i < 4; i++) protocols.add((await post(validRequest())).json().dados.protocolo);
+    for (let i = 0; i < 4; i++) protocols.add((await post(validRightsRequest())).json().dados.protocolo);
     expect(protocols.size).toBe(4);
   });
 
@@ -229,7 +220,7 @@ describe('enviarSolicitacaoPrivacidade: stored and e-mailed', () => {
     await t.database.db.update(partnerSections).set({ fields: withoutEmail }).where(where);
     invalidatePartner(t.database.db, camec!.id);
     try {
-      const res = await post(validRequest({ tipoRequisicao: 'Eliminação' }), {
+      const res = await post(validRightsRequest({ tipoRequisicao: 'Eliminação' }), {
         host: 'camec.portal.localhost:3000',
       });
       expect(res.json()).toMatchObject({ retorno: true, mensagem: SUCCESS });
@@ -257,10 +248,14 @@ describe('the back office privacy queue (staff only)', () => {
   });
 
   it('lists requests with their deadline and moves one forward to answered', async () => {
-    const first = (await post(validRequest(), { host: 'acme.portal.localhost:3000' })).json().dados;
+    const first = (await post(validRightsRequest(), { host: 'acme.portal.localhost:3000' })).json().dados;
     const second = (
       await post(
-        validRequest({ nome: 'Bruno Lima', email: 'bruno@example.com', tipoRequisicao: 'Portabilidade' }),
+        validRightsRequest({
+          nome: 'Bruno Lima',
+          email: 'bruno@example.com',
+          tipoRequisicao: 'Portabilidade',
+        }),
       )
     ).json().dados;
     // An older request, overdue by two days.
@@ -329,7 +324,7 @@ describe('the back office privacy queue (staff only)', () => {
 
   it('filters by partner, status and the Brasília dates of receipt, and paginates', async () => {
     for (let i = 0; i < 3; i++)
-      await post(validRequest({ nome: `Acme ${i}` }), { host: 'acme.portal.localhost' });
+      await post(validRightsRequest({ nome: `Acme ${i}` }), { host: 'acme.portal.localhost' });
     for (let i = 0; i < 22; i++) {
       await t.database.db.insert(privacyRequests).values({
         partnerId: (await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo')))[0]!

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, partners, persons, stepLogs } from '../src/db/schema';
 import { call, hostOf, login, MARIA, solveRobotCheck } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
+import { validRightsRequest } from './valid-forms';
 
 // A partner whose portal staff switched off (spec 000 §7: its company token is null, the app shows 'Portal não está
 // funcionando!') still serves its pages and configuration, but the server refuses every call made on it: closing
@@ -106,18 +107,7 @@ describe('a switched-off portal', () => {
   });
 
   it('still receives data-protection rights requests (LGPD art. 18)', async () => {
-    const res = await call(
-      t,
-      'portal/enviarSolicitacaoPrivacidade',
-      {
-        nome: 'Maria da Silva Santos',
-        telefone: '(11) 98765-4321',
-        email: 'demo@example.com',
-        tipoRequisicao: 'Acesso aos dados',
-        solicitacao: 'Quero saber quais dados vocês têm sobre mim.',
-      },
-      ACME,
-    );
+    const res = await call(t, 'portal/enviarSolicitacaoPrivacidade', validRightsRequest(), ACME);
     expect(res.json()).toMatchObject({ retorno: true, dados: { protocolo: expect.any(String) } });
   });
 

@@ -32,3 +32,15 @@ export function validJobApplication(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** enviarSolicitacaoPrivacidade: a complete LGPD rights request. */
+export function validRightsRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    nome: 'Ana Souza',
+    telefone: '(41) 98765-4321',
+    email: 'ana@example.com',
+    tipoRequisicao: 'Acesso aos dados',
+    solicitacao: 'Quero uma cópia dos meus <dados>.',
+    ...overrides,
+  };
+}
