@@ -1,6 +1,7 @@
 import type { CookieChoice, PartnerConfig } from '@portal/domain';
 import { renderToString } from 'react-dom/server';
-import { App } from './app/App';
+import { createStaticHandler, createStaticRouter } from 'react-router';
+import { App, appRoutes } from './app/App';
 import { themeVariables } from './lib/theme';
 
 /**
@@ -10,8 +11,19 @@ import { themeVariables } from './lib/theme';
  * waits for them (below-the-fold sections, the debtor screens' data) comes from the browser. Built with
  * `vite build --ssr` into dist-ssr and loaded by apps/server (contract/web-routes.ts).
  */
-export function renderShell(config: PartnerConfig, pathname: string, consent: CookieChoice): string {
-  return renderToString(<App server={{ config, pathname, consent }} deferRoutes={pathname !== '/'} />);
+export async function renderShell(
+  config: PartnerConfig,
+  pathname: string,
+  consent: CookieChoice,
+): Promise<string> {
+  const deferRoutes = pathname !== '/';
+  const { query, dataRoutes } = createStaticHandler(appRoutes(deferRoutes));
+  // No route has a loader, so this only matches the path; the origin is a placeholder the routes never read.
+  const context = await query(new Request(new URL(pathname, 'http://portal.localhost')));
+  // A redirect (no route answers one today) leaves the first screen to the browser.
+  if (context instanceof Response) return '';
+  const router = createStaticRouter(dataRoutes, context);
+  return renderToString(<App server={{ config, router, context, consent }} deferRoutes={deferRoutes} />);
 }
 
 /**

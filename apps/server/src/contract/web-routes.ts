@@ -57,7 +57,7 @@ const MOBILE_MEDIA = '(max-width: 767px)';
 
 /** The web build's server entry (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
-  renderShell: (config: PartnerConfig, pathname: string, consent: CookieChoice) => string;
+  renderShell: (config: PartnerConfig, pathname: string, consent: CookieChoice) => Promise<string>;
   renderThemeStyle: (config: PartnerConfig) => string;
 }
 
@@ -137,7 +137,7 @@ function pagePartsFor(
       // The header images are the landing page's; elsewhere they would only compete with the page's script.
       hints:
         (entry ? entry.renderThemeStyle(config) : '') + (pathname === '/' ? headerImagePreloads(config) : ''),
-      shell: entry && rendered ? entry.renderShell(config, pathname, consent) : '',
+      shell: entry && rendered ? await entry.renderShell(config, pathname, consent) : '',
     };
     pages.set(key, { entry, parts });
     return parts;

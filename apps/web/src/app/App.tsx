@@ -1,20 +1,25 @@
 import type { CookieChoice, PartnerConfig } from '@portal/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
+import {
+  createBrowserRouter,
+  type createStaticRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  ScrollRestoration,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
+import { createQueryClient } from '../lib/query-client';
 import { registerRoutePreload } from '../lib/route-preload';
-import {
-  BrowserRouter,
-  Navigate,
-  type RouteDefinition,
-  Routes,
-  StaticRouter,
-  useLocation,
-} from '../lib/router';
 import { CookieBanner, ServerConsentContext } from './CookieBanner';
 import { PartnerGate } from './PartnerGate';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RouteError } from './RouteError';
 
 // The landing page is in the entry chunk (it is the LCP route); the identification screens share one lazy chunk
 // (features/identification/screens.ts), which the landing page also uses for its login panel; the debtor-area
@@ -76,7 +81,7 @@ const PrivacyPortal = lazyWithRetry(() =>
   import('../features/privacy/screens').then((m) => ({ default: m.PrivacyPortal })),
 );
 
-const ROUTES: RouteDefinition[] = [
+const PAGES: RouteObject[] = [
   { path: '/', element: <LandPageParceiro /> },
   { path: '/confirmar-dados', element: <ConfirmBirthday /> },
   { path: '/cadastro', element: <Register /> },
@@ -133,66 +138,71 @@ function RouteFallback() {
   );
 }
 
-/** A new route starts at the top (hash links on the landing page keep their own scrolling). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path on purpose
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
 /**
  * The page for the path. With `deferRoutes` the first render is only the loading text, as the server rendered
  * it for a lazy screen (which cannot render there), so hydration adopts that markup; the screen follows at once.
  */
-function AppRoutes({ deferRoutes }: { deferRoutes: boolean }) {
-  const { pathname } = useLocation();
+function Shell({ deferRoutes }: { deferRoutes: boolean }) {
   const [deferred, setDeferred] = useState(deferRoutes);
   useEffect(() => setDeferred(false), []);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <RouteErrorBoundary key={pathname}>
+    <QueryClientProvider client={queryClient}>
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      {/* A new page starts at the top, back and forward return where the person was; hash links keep theirs. */}
+      <ScrollRestoration />
       {deferred ? (
         <RouteFallback />
       ) : (
         <Suspense fallback={<RouteFallback />}>
-          <Routes routes={ROUTES} />
+          <Outlet />
         </Suspense>
       )}
-    </RouteErrorBoundary>
+      <CookieBanner />
+    </QueryClientProvider>
   );
+}
+
+/** The route table: one shell around the pages; a page that cannot load or crashes shows RouteError in it. */
+export function appRoutes(deferRoutes: boolean): RouteObject[] {
+  return [
+    {
+      element: <Shell deferRoutes={deferRoutes} />,
+      children: [{ errorElement: <RouteError />, children: PAGES }],
+    },
+  ];
 }
 
 interface AppProps {
-  /** Server rendering: the partner configuration, the path to render and the visitor's cookie choice. */
-  server?: { config: PartnerConfig; pathname: string; consent: CookieChoice };
-  /** The page's server markup is the loading text of a lazy screen (see AppRoutes). */
+  /** Server rendering: the partner configuration, a static router at the path (entry-server.tsx), the cookie choice. */
+  server?: {
+    config: PartnerConfig;
+    router: StaticRouter;
+    context: StaticHandlerContext;
+    consent: CookieChoice;
+  };
+  /** The page's server markup is the loading text of a lazy screen (see Shell). */
   deferRoutes?: boolean;
 }
 
+type StaticRouter = ReturnType<typeof createStaticRouter>;
+
 export function App({ server, deferRoutes = false }: AppProps) {
-  const page = (
-    <>
-      <a className="skip-link" href="#conteudo">
-        Pular para o conteúdo
-      </a>
-      <ScrollToTop />
-      <AppRoutes deferRoutes={deferRoutes} />
-      <ServerConsentContext.Provider value={server?.consent}>
-        <CookieBanner />
-      </ServerConsentContext.Provider>
-    </>
-  );
+  // One router for the app's life, made on first render (it reads window.location, so never on the server).
+  const [browserRouter] = useState(() => (server ? null : createBrowserRouter(appRoutes(deferRoutes))));
   return (
     <FeedbackProvider>
       <PartnerGate initialConfig={server?.config}>
-        {/* The same tree renders on the server and hydrates in the browser; only the router's source differs. */}
-        {server ? (
-          <StaticRouter pathname={server.pathname}>{page}</StaticRouter>
-        ) : (
-          <BrowserRouter>{page}</BrowserRouter>
-        )}
+        <ServerConsentContext.Provider value={server?.consent}>
+          {/* The same tree renders on the server and hydrates in the browser; only the router's source differs. */}
+          {server ? (
+            <StaticRouterProvider router={server.router} context={server.context} hydrate={false} />
+          ) : (
+            <RouterProvider router={browserRouter!} />
+          )}
+        </ServerConsentContext.Provider>
       </PartnerGate>
     </FeedbackProvider>
   );

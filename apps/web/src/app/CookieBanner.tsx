@@ -1,9 +1,9 @@
 import { type CookieChoice, consentFromCookies, PRIVACY_PORTAL_PATH } from '@portal/domain';
 import { createContext, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
 import { cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
 import { usePartner } from '../lib/partner';
-import { Link, useLocation } from '../lib/router';
 
 /**
  * Spec 000 §4 cookie banner: shown until acceptCookies or refuseCookies is stored. Only acceptance loads the

@@ -1,7 +1,7 @@
 import { findSection, sectionFile } from '@portal/domain';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { usePartner } from '../../lib/partner';
-import { Link } from '../../lib/router';
 
 /** The branded top bar: the partner logo (a link home) and, on the landing page, its menu. */
 export function PageHeader({ children }: { children?: ReactNode }) {

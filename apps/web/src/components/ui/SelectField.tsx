@@ -1,5 +1,5 @@
 import { EMPTY_SELECT } from '@portal/domain';
-import type { SelectHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { StackedField, useFieldIds } from './fields';
 
 export interface SelectOption {
@@ -7,7 +7,7 @@ export interface SelectOption {
   label: string;
 }
 
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
+export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'children'> & {
   label: string;
   options: SelectOption[];
   placeholder?: string;

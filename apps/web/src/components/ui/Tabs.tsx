@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 import './tabs.css';
 
 // WAI-ARIA APG tabs with automatic activation: arrow keys, Home and End move between tabs and select them; only

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 // Labelled form fields; the error text (and any hint) is linked with aria-describedby and the field is marked
 // aria-invalid, so a screen reader reads the message with the field.
@@ -81,7 +81,7 @@ export function StackedField({
   );
 }
 
-export type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
+export type TextFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'children'>;
 
 export function TextField({ label, error, hint, wrapperClassName, id, className, ...input }: TextFieldProps) {
   const ids = useFieldIds(id, hint, error);
@@ -97,7 +97,7 @@ export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'a
   return <TextField type="email" inputMode="email" autoComplete="email" maxLength={254} {...props} />;
 }
 
-export type TextAreaFieldProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'>;
+export type TextAreaFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
 
 export function TextAreaField({
   label,
@@ -120,8 +120,7 @@ export function TextAreaField({
   );
 }
 
-export type CheckboxFieldProps = FieldChrome &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'>;
+export type CheckboxFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'children' | 'type'>;
 
 export function CheckboxField({ label, error, hint, wrapperClassName, id, ...input }: CheckboxFieldProps) {
   const ids = useFieldIds(id, hint, error);

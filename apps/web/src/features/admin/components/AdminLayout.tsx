@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { adminErrorModal, fetchMe, logOut } from '../api/admin';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 import '../admin.css';

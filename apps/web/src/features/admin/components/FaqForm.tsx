@@ -1,7 +1,7 @@
 import { type FaqField, type FaqInput, validateFaq } from '@portal/domain';
 import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
-import { useNavigate } from '../../../lib/router';
 import { SubmitButton } from './SubmitButton';
 import { useAdminForm } from './useAdminForm';
 

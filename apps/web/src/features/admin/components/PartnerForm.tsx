@@ -7,10 +7,10 @@ import {
   validatePartnerForm,
 } from '@portal/domain';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { SelectField } from '../../../components/ui/SelectField';
-import { useNavigate } from '../../../lib/router';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import {
   getField,

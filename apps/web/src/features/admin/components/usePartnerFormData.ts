@@ -1,7 +1,7 @@
 import { COMPANIES_NOT_FOUND, type CompanyOption, type PartnerForm } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { useNavigate } from '../../../lib/router';
 import { AdminApiError } from '../api/admin';
 import { listCompanies } from '../api/partners';
 import { useAdminFailure } from './AdminLayout';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { ADMIN_NAV, AdminLayout, useStaffUser } from '../components/AdminLayout';
 
 /** /admin: the back office's start, a link to each of its sections. */

@@ -1,8 +1,8 @@
 import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, validatePasswordChange } from '@portal/domain';
 import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
-import { useNavigate } from '../../../lib/router';
 import { changePassword } from '../api/admin';
 import { AdminLayout } from '../components/AdminLayout';
 import { SubmitButton } from '../components/SubmitButton';

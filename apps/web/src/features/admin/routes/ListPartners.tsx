@@ -5,8 +5,8 @@ import {
   partnerArchiveQuestion,
 } from '@portal/domain';
 import { useCallback, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Link } from '../../../lib/router';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import { archivePartner, filterPartners, isProtectedPartner, listAllPartners } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';

@@ -1,7 +1,7 @@
 import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Link } from '../../../lib/router';
 import { deleteFaq, listFaq } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
 import { useAdminList } from '../components/useAdminList';

@@ -1,10 +1,10 @@
 import { STAFF_LOGIN_FAILED, STAFF_LOGIN_MESSAGES, STAFF_STORAGE_KEYS } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
-import { useNavigate } from '../../../lib/router';
 import { readStorage } from '../../../lib/storage';
 import { AdminApiError, adminErrorModal, logIn, logOut } from '../api/admin';
 import { SubmitButton } from '../components/SubmitButton';

@@ -1,7 +1,7 @@
 import { PARTNER_SAVED_MESSAGES } from '@portal/domain';
 import { useCallback } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Navigate, useParams } from '../../../lib/router';
 import { getPartner, updatePartner } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
 import { PartnerForm } from '../components/PartnerForm';

@@ -1,7 +1,7 @@
 import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { Navigate, useNavigate, useParams } from '../../../lib/router';
 import { AdminApiError } from '../api/admin';
 import { getFaq, updateFaq } from '../api/faq';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';

@@ -12,12 +12,12 @@ import {
   validateCreditorUserData,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
-import { useNavigate, useParams } from '../../../lib/router';
 import { fetchCreditorLead, fetchCreditorPlans, signUpCreditor } from '../api/creditors';
 import { PlanCards } from '../components/PlanCards';
 import { useValidatedForm } from '../lib/use-validated-form';

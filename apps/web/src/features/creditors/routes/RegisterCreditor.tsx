@@ -8,13 +8,13 @@ import {
   validateCreditorRegistration,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
-import { Link } from '../../../lib/router';
 import { registerCreditor } from '../api/creditors';
 import { useValidatedForm } from '../lib/use-validated-form';
 import '../creditors.css';

@@ -1,8 +1,8 @@
 import { customization, findSection, hasCapability, MISSING_PARAMETERS } from '@portal/domain';
 import { type CSSProperties, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
 import { type DebtorSession, fetchSession } from '../api/debts';
 import { isExternalEntry, markExternalEntry, readExternalEntry } from '../lib/external-entry';

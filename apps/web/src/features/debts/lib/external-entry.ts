@@ -1,5 +1,5 @@
 import { isValidCpfCnpj, normalizeDocument } from '@portal/domain';
-import { matchPath } from '../../../lib/router';
+import { matchPath } from 'react-router';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 
 // Spec 001 §2: the main menu (and MyDebits) can be opened by another system with the person's CPF in the path
@@ -18,7 +18,7 @@ export interface ExternalEntry {
 
 /** The entry described by a path with a cpf parameter and its query, or null for any other path. */
 export function readExternalEntry(pathname: string, search: string): ExternalEntry | null {
-  const params = CPF_ROUTES.map((route) => matchPath(route, pathname)).find(Boolean);
+  const params = CPF_ROUTES.map((route) => matchPath(route, pathname)).find(Boolean)?.params;
   if (!params?.cpf) return null;
   const document = normalizeDocument(params.cpf);
   const query = new URLSearchParams(search);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { Link, useNavigate } from '../../../lib/router';
 import { endSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { clearExternalEntry } from '../lib/external-entry';

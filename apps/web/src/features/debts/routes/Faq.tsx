@@ -1,9 +1,9 @@
 import { FAQ_MESSAGES, type FaqItem, FIXED_FAQ, hasCapability } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { useNavigate } from '../../../lib/router';
 import { paragraphs } from '../../landing/lib/links';
 import { fetchFaq } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';

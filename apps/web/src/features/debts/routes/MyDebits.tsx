@@ -1,11 +1,11 @@
 import { customization, hasCapability, isCityHallMode } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { Link, useNavigate } from '../../../lib/router';
 import { externalUrl, paragraphs } from '../../landing/lib/links';
 import { fetchDebts } from '../api/debts';
 import type { DividasResposta } from '../api/types';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 /** The submit button of an identification form and the way back to the landing page. */
 export function FormActions({ label, busy, testId }: { label: string; busy: boolean; testId: string }) {

@@ -13,6 +13,7 @@ import {
   STEP_CODES,
 } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DateField, dateFieldError } from '../../../components/ui/DateField';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
@@ -20,7 +21,6 @@ import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { preloadRoute } from '../../../lib/route-preload';
-import { useNavigate } from '../../../lib/router';
 import { type ConsultPersonBody, consultPerson } from '../api/identification';
 import { failureOutcome, loginOutcome, type Outcome } from '../lib/outcomes';
 import { captchaField, RobotCheck, useRobotCheck } from './RobotCheck';

@@ -1,5 +1,5 @@
 import { MISSING_PARAMETERS } from '@portal/domain';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 /** Spec 000 §8: a screen opened without its parameters (e.g. typed in the address bar or reloaded elsewhere). */
 export function MissingParameters() {

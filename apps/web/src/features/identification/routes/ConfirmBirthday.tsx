@@ -1,5 +1,5 @@
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { useLocation } from '../../../lib/router';
 import { LoginForm } from '../components/LoginForm';
 import { MissingParameters } from '../components/MissingParameters';
 import { stateString } from '../lib/route-state';

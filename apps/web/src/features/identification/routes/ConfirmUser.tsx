@@ -11,13 +11,13 @@ import {
   validateFirstAccess,
 } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { DateField } from '../../../components/ui/DateField';
 import { useFeedback } from '../../../components/ui/feedback';
 import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { SelectField } from '../../../components/ui/SelectField';
-import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { registerFirstAccess } from '../api/identification';
 import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';

@@ -7,12 +7,12 @@ import {
   validateNewPhone,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { useLocation, useNavigate } from '../../../lib/router';
 import { changePhone } from '../api/identification';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome } from '../lib/outcomes';

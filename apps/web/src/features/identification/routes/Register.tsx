@@ -1,9 +1,9 @@
 import { customization, documentKind, maskCpfCnpj, REGISTER_STEP_CODE } from '@portal/domain';
 import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { MissingParameters } from '../components/MissingParameters';
 import { stateString } from '../lib/route-state';
 import '../identification.css';

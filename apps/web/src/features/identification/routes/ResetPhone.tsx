@@ -9,12 +9,12 @@ import {
   STEP_CODES,
 } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { useLocation } from '../../../lib/router';
 import { requestPhoneChange } from '../api/identification';
 import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';

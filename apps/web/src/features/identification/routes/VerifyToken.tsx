@@ -10,13 +10,13 @@ import {
   TOKEN_RESEND_SECONDS,
 } from '@portal/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { useLocation, useNavigate } from '../../../lib/router';
 import { checkLoginToken, sendLoginToken } from '../api/identification';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome, nextStepTarget } from '../lib/outcomes';

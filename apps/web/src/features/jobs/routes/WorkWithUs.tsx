@@ -8,6 +8,7 @@ import {
   validateJobApplication,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, EmailField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -16,7 +17,6 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { useFormErrors } from '../../../lib/form-errors';
 import { usePartner } from '../../../lib/partner';
-import { Navigate } from '../../../lib/router';
 import { readAsDataUrl, sendJobApplication } from '../api/send-job-application';
 import { CvField, checkCvFile } from '../components/CvField';
 import '../jobs.css';

@@ -1,5 +1,5 @@
 import { findSection, type PartnerConfig, PRIVACY_PORTAL_PATH, sectionFile } from '@portal/domain';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 export function Footer({ config }: { config: PartnerConfig }) {
   const year = new Date().getFullYear();

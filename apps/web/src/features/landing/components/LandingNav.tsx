@@ -1,7 +1,7 @@
 import { customization, hasCapability, type PartnerConfig, PRIVACY_PORTAL_PATH } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
-import { Link } from '../../../lib/router';
 
 interface Props {
   config: PartnerConfig;

@@ -7,13 +7,13 @@ import {
   normalizeDocument,
 } from '@portal/domain';
 import { type CSSProperties, type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { portalSwitchedOff } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 import { takeServerRenderedInput } from '../../../lib/prerendered';
 import { preloadRoute } from '../../../lib/route-preload';
-import { useNavigate } from '../../../lib/router';
 
 // The login variant's panel (capability loginPanelOnLanding) is a lazy chunk, loaded only for those partners.
 const loadLoginPanel = () => import('../../identification/screens');

@@ -6,11 +6,11 @@ import {
   maskPhone,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError, failureText } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
-import { Link } from '../../../lib/router';
 import { Footer } from '../../landing/components/Footer';
 import {
   type ErasureAnswer,

@@ -1,5 +1,5 @@
 import { RIGHTS_ANSWER_DAYS } from '@portal/domain';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 /** Where an identified person downloads their data or asks for its erasure. */
 const MY_DATA_PATH = '/meus-dados';

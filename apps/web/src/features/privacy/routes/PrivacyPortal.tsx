@@ -1,11 +1,11 @@
 import { legalCompany, PRIVACY_POLICY_PATH, privacyPolicy } from '@portal/domain';
 import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
 import { LegalSections } from '../../../components/ui/LegalSections';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Tabs, useQueryTab } from '../../../components/ui/Tabs';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
-import { Link } from '../../../lib/router';
 import { Footer } from '../../landing/components/Footer';
 import { RightsRequestForm } from '../components/RightsRequestForm';
 import { YourRights } from '../components/YourRights';

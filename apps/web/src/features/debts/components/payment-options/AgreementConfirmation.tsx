@@ -7,13 +7,13 @@ import {
   onlyDigits,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { CheckboxField, EmailField } from '../../../../components/ui/fields';
 import { PhoneField } from '../../../../components/ui/PhoneField';
 import { logStep } from '../../../../lib/analytics';
 import { ApiError } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
-import { useNavigate } from '../../../../lib/router';
 import { confirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import {

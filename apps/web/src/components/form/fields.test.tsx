@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { maskMobilePhone } from '@portal/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { Form } from './Form';
+import { CheckboxInput, PhoneInput, TextInput } from './fields';
+import { showServerErrors, useZodForm } from './use-zod-form';
+
+const schema = z.object({
+  nome: z.string().trim().min(3, 'Por favor, digite o seu nome completo'),
+  telefone: z.string().refine((value) => value.replace(/\D/g, '').length === 11, 'Telefone inválido'),
+  aceite: z.literal(true, 'Marque a caixa de consentimento para enviar.'),
+});
+
+function Subject({ onSubmit, serverError }: { onSubmit: (values: unknown) => void; serverError?: unknown }) {
+  const form = useZodForm(schema, { nome: '', telefone: '', aceite: false as boolean });
+  return (
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        if (serverError && showServerErrors(form, serverError)) return;
+        onSubmit(values);
+      }}
+    >
+      <TextInput name="nome" label="Nome" />
+      <PhoneInput name="telefone" label="Telefone" />
+      <CheckboxInput name="aceite" label="Aceito" />
+      <button type="submit">Enviar</button>
+    </Form>
+  );
+}
+
+afterEach(cleanup);
+
+describe('form fields', () => {
+  it('shows a message under its field after leaving it, tied to the field for screen readers', async () => {
+    const user = userEvent.setup();
+    render(<Subject onSubmit={vi.fn()} />);
+    const name = screen.getByLabelText('Nome');
+    await user.type(name, 'Jo');
+    expect(screen.queryByText('Por favor, digite o seu nome completo')).toBeNull();
+    await user.tab();
+    const message = screen.getByText('Por favor, digite o seu nome completo');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    await user.type(name, 'ão');
+    expect(screen.queryByText('Por favor, digite o seu nome completo')).toBeNull();
+  });
+
+  it('masks the phone as it is typed', async () => {
+    const user = userEvent.setup();
+    render(<Subject onSubmit={vi.fn()} />);
+    const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
+    await user.type(phone, '11987654321');
+    expect(phone.value).toBe(maskMobilePhone('11987654321'));
+  });
+
+  it('refuses a submit with every message and focuses the first invalid field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Subject onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Telefone inválido')).toBeTruthy();
+    expect(screen.getByText('Marque a caixa de consentimento para enviar.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Nome'));
+  });
+
+  it('sends the schema output once valid', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Subject onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('Nome'), '  Maria  ');
+    await user.type(screen.getByLabelText('Telefone'), '11987654321');
+    await user.click(screen.getByLabelText('Aceito'));
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).toHaveBeenCalledWith({ nome: 'Maria', telefone: '(11) 98765-4321', aceite: true });
+  });
+
+  it("puts the server's field messages under their fields and focuses the first", async () => {
+    const user = userEvent.setup();
+    const refusal = new ApiError(400, 'Dados inválidos', {
+      retorno: false,
+      mensagem: 'Dados inválidos',
+      dados: { telefone: 'Telefone já cadastrado', outro: 'ignorado' },
+    });
+    const onSubmit = vi.fn();
+    render(<Subject onSubmit={onSubmit} serverError={refusal} />);
+    await user.type(screen.getByLabelText('Nome'), 'Maria');
+    await user.type(screen.getByLabelText('Telefone'), '11987654321');
+    await user.click(screen.getByLabelText('Aceito'));
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Telefone já cadastrado')).toBeTruthy();
+    expect(screen.queryByText('ignorado')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Telefone'));
+  });
+});

@@ -1,0 +1,111 @@
+import { maskMobilePhone, maskPhone } from '@portal/domain';
+import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
+import {
+  CheckboxField,
+  type CheckboxFieldProps,
+  TextAreaField,
+  type TextAreaFieldProps,
+  TextField,
+  type TextFieldProps,
+} from '../ui/fields';
+import { SelectField, type SelectFieldProps } from '../ui/SelectField';
+
+// The form fields: each finds its value, its touched state and its message in the enclosing <Form> by `name`,
+// and draws the shared field chrome (components/ui/fields), so every form looks and behaves alike.
+
+type Named<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'checked'> & {
+  name: string;
+};
+
+function useField(name: string) {
+  const { control } = useFormContext<FieldValues>();
+  return useController({ control, name: name as FieldPath<FieldValues> });
+}
+
+export type TextInputProps = Named<TextFieldProps> & {
+  /** Formats what is typed (the domain's masks). */
+  mask?: (value: string) => string;
+};
+
+export function TextInput({ name, mask, ...props }: TextInputProps) {
+  const { field, fieldState } = useField(name);
+  return (
+    <TextField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      error={fieldState.error?.message}
+      onChange={(event) => field.onChange(mask ? mask(event.target.value) : event.target.value)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+/** An e-mail address: the e-mail keyboard on phones, the browser's saved address, at most 254 characters (RFC 5321). */
+export function EmailInput(props: Omit<TextInputProps, 'type' | 'inputMode' | 'autoComplete'>) {
+  return <TextInput type="email" inputMode="email" autoComplete="email" maxLength={254} {...props} />;
+}
+
+/** A Brazilian phone: mobile always (##) #####-####; any also takes a landline (##) ####-#### (spec 000 §5 masks). */
+export function PhoneInput({
+  kind = 'mobile',
+  ...props
+}: Omit<TextInputProps, 'mask' | 'type' | 'inputMode' | 'maxLength'> & { kind?: 'mobile' | 'any' }) {
+  return (
+    <TextInput
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      placeholder="(00) 00000-0000"
+      maxLength={15}
+      mask={kind === 'mobile' ? maskMobilePhone : maskPhone}
+      {...props}
+    />
+  );
+}
+
+export function TextAreaInput({ name, ...props }: Named<TextAreaFieldProps>) {
+  const { field, fieldState } = useField(name);
+  return (
+    <TextAreaField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      error={fieldState.error?.message}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export function CheckboxInput({ name, ...props }: Named<CheckboxFieldProps>) {
+  const { field, fieldState } = useField(name);
+  return (
+    <CheckboxField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={field.value === true}
+      error={fieldState.error?.message}
+      onChange={(event) => field.onChange(event.target.checked)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export function SelectInput({ name, ...props }: Named<SelectFieldProps>) {
+  const { field, fieldState } = useField(name);
+  return (
+    <SelectField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      error={fieldState.error?.message}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
+}
