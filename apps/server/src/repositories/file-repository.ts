@@ -1,0 +1,7 @@
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+
+/** Stores an image by the SHA-256 of its bytes; the same bytes stored again are left as they are. */
+export async function insertFile(db: Db, file: Omit<typeof files.$inferInsert, 'createdAt'>): Promise<void> {
+  await db.insert(files).values(file).onConflictDoNothing();
+}
