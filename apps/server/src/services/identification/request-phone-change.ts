@@ -5,9 +5,9 @@ import { phoneChangeLinks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { phoneChangeEmail } from '../../integrations/mail/templates';
 import { hashSecret } from '../../plugins/debtor-session';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { findPersonKnownToPartner } from '../../repositories/person-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
 import { enforceLimits, type IdentificationDeps, invalid } from './identification-deps';
 import { verifyRobotCheck } from './verify-robot-check';
 

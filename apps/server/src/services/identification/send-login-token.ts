@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type DebtorSession, hashSecret } from '../../plugins/debtor-session';
+import { enqueueSms } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { enqueueSms } from '../outbox/enqueue-sms';
 import { enforceLimits, type IdentificationDeps } from './identification-deps';
 
 export const TOKEN_LIFETIME_MS = 10 * 60_000;

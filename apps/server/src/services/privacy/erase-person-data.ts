@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import { erasureConfirmationEmail } from '../../integrations/mail/my-data-templates';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { messagesToPerson } from './export-person-data';
 import { withNewProtocol } from './with-new-protocol';
 

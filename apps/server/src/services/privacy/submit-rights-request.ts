@@ -15,8 +15,8 @@ import {
   rightsRequestPartnerEmail,
   rightsRequestPersonEmail,
 } from '../../integrations/mail/privacy-templates';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
 import { withNewProtocol } from './with-new-protocol';
 
 export interface SubmittedRightsRequest {
