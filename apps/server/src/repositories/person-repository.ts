@@ -174,3 +174,17 @@ export async function countPendingDebts(db: Db, partnerId: number, personId: num
   const [row] = await pendingDebtsQuery(db).execute({ partnerId, personId });
   return Number(row?.n ?? 0);
 }
+
+/** A new person from the first-access form; returns the id. */
+export async function insertPerson(
+  db: Db,
+  person: Pick<typeof persons.$inferInsert, 'cpfCnpj' | 'name' | 'birthDate' | 'phone' | 'email' | 'gender'>,
+): Promise<number> {
+  const [row] = await db.insert(persons).values(person).returning({ id: persons.id });
+  return row!.id;
+}
+
+/** The person made a first access on the partner's portal (kept once). */
+export async function registerPersonWithPartner(db: Db, partnerId: number, personId: number): Promise<void> {
+  await db.insert(personRegistrations).values({ partnerId, personId }).onConflictDoNothing();
+}
