@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
 
 // Layers import downwards (contract -> services -> repositories -> db), and one service area never imports a
 // sibling area that imports it back: a cycle makes the order modules load in matter and hides which area owns a rule.
-// Services reach the database only through repositories (decision 017): from db/ they take the Db handle type alone,
-// so a service cannot build a query, and a debtor query cannot skip the scope the repositories require.
+// Services and the contract reach the database only through repositories (decision 017): from db/ they take the Db
+// handle type alone, so they cannot build a query, and a debtor query cannot skip the scope the repositories require.
 
 const srcDir = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -106,10 +106,10 @@ it('finds the database imports of a file', () => {
   expect(databaseImportsOf(join(srcDir, 'services', 'debts', 'save-agreement.ts'))).toEqual([]);
 });
 
-it('has no service that imports the query builder, a driver or the schema: queries are in repositories', () => {
-  const services = sourceFiles(join(srcDir, 'services'));
-  expect(services.length).toBeGreaterThan(50);
-  const offending = services
+it('has no service or contract file that imports the query builder, a driver or the schema', () => {
+  const files = ['services', 'contract'].flatMap((layer) => sourceFiles(join(srcDir, layer)));
+  expect(files.length).toBeGreaterThan(80);
+  const offending = files
     .map((file) => [relative(srcDir, file), databaseImportsOf(file)] as const)
     .filter(([, imports]) => imports.length > 0);
   expect(offending).toEqual([]);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
 import type { ComposedEmail } from '../integrations/mail/templates';
@@ -96,4 +96,12 @@ export async function markMessageAttemptFailed(
     update outbound_messages set status = ${outcome.finalAttempt ? 'failed' : 'pending'}, locked_until = null,
       last_error = ${outcome.reason.slice(0, 500)}, next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval
     where id = ${id}`);
+}
+
+/** The latest outbox messages, newest first (the development mailbox). */
+export async function listLatestMessages(
+  db: Db,
+  limit: number,
+): Promise<(typeof outboundMessages.$inferSelect)[]> {
+  return db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(limit);
 }

@@ -8,6 +8,7 @@ import {
   personRegistrations,
   persons,
 } from '../db/schema';
+import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
 
@@ -170,8 +171,8 @@ const pendingDebtsQuery = preparedOnce((db) =>
   ),
 );
 
-export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
-  const [row] = await pendingDebtsQuery(db).execute({ partnerId, personId });
+export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<number> {
+  const [row] = await pendingDebtsQuery(db).execute({ partnerId: scope.partnerId, personId: scope.personId });
   return Number(row?.n ?? 0);
 }
 
