@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 
 // Layers import downwards (contract -> services -> repositories -> db), and one service area never imports a
 // sibling area that imports it back: a cycle makes the order modules load in matter and hides which area owns a rule.
+// Services and the contract reach the database only through repositories (decision 017): from db/ they take the Db
+// handle type alone, so they cannot build a query, and a debtor query cannot skip the scope the repositories require.
 
 const srcDir = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -17,12 +19,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The server source files a file imports (type-only imports too: they tie the modules together all the same). */
+/** What a file imports, as written (type-only imports too: they tie the modules together all the same). */
+function specifiersOf(file: string): string[] {
+  return ts
+    .preProcessFile(readFileSync(file, 'utf8'), true, true)
+    .importedFiles.map(({ fileName }) => fileName);
+}
+
+/** The server source files a file imports. */
 function importsOf(file: string, known: Set<string>): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .filter(({ fileName }) => fileName.startsWith('.'))
-    .map(({ fileName }) => resolve(dirname(file), fileName.replace(/\.js$/, '')))
+  return specifiersOf(file)
+    .filter((fileName) => fileName.startsWith('.'))
+    .map((fileName) => resolve(dirname(file), fileName.replace(/\.js$/, '')))
     .flatMap((base) =>
       [base, `${base}.ts`, join(base, 'index.ts')].filter((path) => known.has(path)).slice(0, 1),
     );
@@ -74,4 +82,35 @@ it('reads the imports of the server files and finds a cycle where there is one',
 
 it('has no import cycle between server source files', () => {
   expect(importCycles(serverImports())).toEqual([]);
+});
+
+// The query builder, the drivers, and every db/ module but the handle's type (the schema's tables, constraint names).
+const DATABASE_PACKAGES = /^(drizzle-orm|pg|pg-copy-streams|@electric-sql\/pglite)(\/|$)/;
+
+/** What `file` imports that only a repository may: database packages and db/ modules other than db/client. */
+function databaseImportsOf(file: string): string[] {
+  return specifiersOf(file).filter((specifier) => {
+    if (DATABASE_PACKAGES.test(specifier)) return true;
+    if (!specifier.startsWith('.')) return false;
+    const target = relative(srcDir, resolve(dirname(file), specifier.replace(/\.js$/, '')));
+    return target.startsWith(`db${sep}`) && target !== join('db', 'client');
+  });
+}
+
+it('finds the database imports of a file', () => {
+  expect(databaseImportsOf(join(srcDir, 'repositories', 'agreement-repository.ts'))).toEqual([
+    'drizzle-orm',
+    '../db/schema',
+    '../db/unique-violation',
+  ]);
+  expect(databaseImportsOf(join(srcDir, 'services', 'debts', 'save-agreement.ts'))).toEqual([]);
+});
+
+it('has no service or contract file that imports the query builder, a driver or the schema', () => {
+  const files = ['services', 'contract'].flatMap((layer) => sourceFiles(join(srcDir, layer)));
+  expect(files.length).toBeGreaterThan(80);
+  const offending = files
+    .map((file) => [relative(srcDir, file), databaseImportsOf(file)] as const)
+    .filter(([, imports]) => imports.length > 0);
+  expect(offending).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withNewProtocol } from '../src/services/privacy/with-new-protocol';
+import { withNewProtocol } from '../src/repositories/rights-request-repository';
 
 // A protocol already taken is drawn again (the unique constraint on privacy_requests.protocolo decides); any other
 // failure, or a third clash, goes to the caller.

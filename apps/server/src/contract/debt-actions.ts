@@ -93,8 +93,8 @@ export function debtActions(
       perMinute: 120,
       handler: async (request, body) => {
         const input = plansBody.parse(body);
-        const { partner, session } = await openSession(request);
-        const answer = await quoteDebtPlans(deps, partner, session, {
+        const { partner, scope, session } = await openSession(request);
+        const answer = await quoteDebtPlans(deps, scope, session, {
           storeId: input.lojCodigo,
           contractIds: input.preCodigo,
           firstDueDate: input.primeiroVencimento,
@@ -111,8 +111,8 @@ export function debtActions(
       perMinute: 20,
       handler: async (request, body) => {
         const input = agreementBody.parse(body);
-        const { partner, session } = await openSession(request);
-        const saved = await saveAgreement(db, partner, session, {
+        const { scope, session } = await openSession(request);
+        const saved = await saveAgreement(db, scope, session, {
           planId: input.praCodigo,
           method: input.formaDePagamento,
           firstDueDate: input.primeiroVencimento,

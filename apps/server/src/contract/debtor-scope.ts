@@ -9,6 +9,8 @@ export async function requireDebtor(app: FastifyInstance, request: FastifyReques
   const partner = await app.requirePartner(request);
   const session = await app.debtorSessions.require(request, partner, 'open');
   const scope: DebtScope = {
+    partnerId: partner.id,
+    personId: session.person.id,
     partner,
     person: session.person,
     version: { person: session.person.debtsVersion, epoch: session.debtEpoch },

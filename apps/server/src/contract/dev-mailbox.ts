@@ -1,7 +1,6 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { outboundMessages } from '../db/schema';
+import { listLatestMessages } from '../repositories/outbox-repository';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,7 +33,7 @@ const notFound = (reply: FastifyReply) =>
  * production (app.ts), and elsewhere answered only to local requests.
  */
 export function registerDevMailbox(app: FastifyInstance, db: Db): void {
-  const latest = () => db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(100);
+  const latest = () => listLatestMessages(db, 100);
 
   app.get('/dev/mailbox.json', async (request, reply) => {
     if (!isLocalRequest(request)) return notFound(reply);

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { files } from '../db/schema';
 import { AppError } from '../errors';
+import { findFile } from '../repositories/file-repository';
 
 const fileParams = z.object({ name: z.string().regex(/^[0-9a-f]{64}\.[a-z0-9]{2,5}$/) });
 
@@ -12,7 +11,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db): void {
   app.get('/files/:name', async (request, reply) => {
     const { name } = fileParams.parse(request.params);
     const sha256 = name.slice(0, 64);
-    const [file] = await db.select().from(files).where(eq(files.sha256, sha256)).limit(1);
+    const file = await findFile(db, sha256);
     if (!file || !name.endsWith(`.${file.extension}`)) throw new AppError('FILE_NOT_FOUND');
     if (request.headers['if-none-match'] === `"${sha256}"`) return reply.code(304).send();
     return reply

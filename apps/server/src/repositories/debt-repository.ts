@@ -4,11 +4,13 @@ import {
   agreementContracts,
   agreements,
   contracts,
+  debtorRequests,
   files,
   instalments,
   partnerStores,
   stores,
 } from '../db/schema';
+import type { DebtorScope } from './debtor-scope';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -86,14 +88,12 @@ const oneStoreDebtRows = debtRowsQuery(true);
  * The unpaid instalments of one person in the partner's stores (optionally one store), grouped by store and
  * contract. Scoped by the session's partner and person: nothing else can reach another person's debts.
  */
-export async function loadStoreDebts(
-  db: Db,
-  scope: { partnerId: number; personId: number; storeId?: number | undefined },
-): Promise<StoreDebtRows[]> {
+export async function loadStoreDebts(db: Db, scope: DebtorScope, storeId?: number): Promise<StoreDebtRows[]> {
+  const ids = { partnerId: scope.partnerId, personId: scope.personId };
   const rows =
-    scope.storeId === undefined
-      ? await allStoresDebtRows(db).execute({ partnerId: scope.partnerId, personId: scope.personId })
-      : await oneStoreDebtRows(db).execute(scope);
+    storeId === undefined
+      ? await allStoresDebtRows(db).execute(ids)
+      : await oneStoreDebtRows(db).execute({ ...ids, storeId });
 
   const byStore = new Map<number, StoreDebtRows>();
   const byContract = new Map<number, DebtContractRow>();
@@ -158,4 +158,26 @@ export async function loadActiveAgreements(db: Db, personId: number): Promise<Ac
     stores: new Set(rows.map((r) => r.storeId)),
     contracts: new Set(rows.flatMap((r) => (r.contractId === null ? [] : [r.contractId]))),
   };
+}
+
+export type DebtorRequestValues = Omit<
+  typeof debtorRequests.$inferInsert,
+  'id' | 'partnerId' | 'personId' | 'storeId' | 'status' | 'createdAt'
+>;
+
+/** What the scope person says about their debt in one store (cannot pay, a proposal, a dispute). */
+export async function insertDebtorRequest(
+  db: Db,
+  scope: DebtorScope,
+  storeId: number,
+  values: DebtorRequestValues,
+): Promise<void> {
+  await db
+    .insert(debtorRequests)
+    .values({ ...values, partnerId: scope.partnerId, personId: scope.personId, storeId });
+}
+
+export async function findStore(db: Db, id: number): Promise<StoreRow | undefined> {
+  const [store] = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
+  return store;
 }

@@ -5,6 +5,7 @@ import {
   loadStoreDebts,
   type StoreDebtRows,
 } from './debt-repository';
+import type { DebtorScope } from './debtor-scope';
 import { deepFreeze } from './deep-freeze';
 import type { PartnerRow } from './partner-repository';
 import type { PersonRow } from './person-repository';
@@ -16,7 +17,7 @@ export interface DebtVersion {
 }
 
 /** What a debtor call acts for, from its session (contract/debtor-scope.ts): never from the request body. */
-export interface DebtScope {
+export interface DebtScope extends DebtorScope {
   partner: PartnerRow;
   /** The session's person, read with the session. */
   person: PersonRow;
@@ -47,11 +48,7 @@ const snapshotsByDb = new WeakMap<Db, Map<string, Entry>>();
  * instalments, stores or their partner links raises the epoch, so a snapshot is never served after a change the
  * session's query could see. Shared between requests: read only.
  */
-export function loadDebtSnapshot(
-  db: Db,
-  scope: { partnerId: number; personId: number },
-  version: DebtVersion,
-): Promise<DebtSnapshot> {
+export function loadDebtSnapshot(db: Db, scope: DebtorScope, version: DebtVersion): Promise<DebtSnapshot> {
   let snapshots = snapshotsByDb.get(db);
   if (!snapshots) {
     snapshots = new Map();
@@ -74,7 +71,7 @@ export function loadDebtSnapshot(
   return entry.snapshot;
 }
 
-async function readSnapshot(db: Db, scope: { partnerId: number; personId: number }): Promise<DebtSnapshot> {
+async function readSnapshot(db: Db, scope: DebtorScope): Promise<DebtSnapshot> {
   const [stores, activeAgreements] = await Promise.all([
     loadStoreDebts(db, scope),
     loadActiveAgreements(db, scope.personId),

@@ -15,3 +15,16 @@ export async function listLeadsCreatedBetween(db: Db, range: { from: Date; to: D
     .where(and(gte(leads.createdAt, range.from), lt(leads.createdAt, range.to)))
     .orderBy(asc(leads.createdAt), asc(leads.id));
 }
+
+/** A lead of the partner, with the outbox message that notified the partner (null when nobody was). */
+export async function insertLead(
+  db: Db,
+  partnerId: number,
+  lead: Omit<typeof leads.$inferInsert, 'id' | 'partnerId' | 'createdAt'>,
+): Promise<number> {
+  const [row] = await db
+    .insert(leads)
+    .values({ ...lead, partnerId })
+    .returning({ id: leads.id });
+  return row!.id;
+}

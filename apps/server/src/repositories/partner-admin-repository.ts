@@ -13,6 +13,7 @@ import {
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PartnerRow } from './partner-repository';
+import { withTransaction } from './transaction';
 
 // Back-office reads and writes of partners (spec 002 §7 /api/parceiro). Whoever calls the writes invalidates the
 // partner cache afterwards (partner-repository.ts).
@@ -140,7 +141,7 @@ async function writePartner(
   partnerId: number | null,
   { values, sections, storeLinks }: PartnerRows,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     let id = partnerId;
     if (id === null) {
       const [row] = await tx.insert(partners).values(values).returning({ id: partners.id });
@@ -192,7 +193,7 @@ async function writePartner(
  * debtor sessions ended, which have no foreign key to the partner (decision 012). False when it was already archived.
  */
 export async function archivePartnerRow(db: Db, id: number, staffUserId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const now = new Date();
     const archived = await tx
       .update(partners)

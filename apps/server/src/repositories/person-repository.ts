@@ -8,6 +8,7 @@ import {
   personRegistrations,
   persons,
 } from '../db/schema';
+import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
 
@@ -170,7 +171,21 @@ const pendingDebtsQuery = preparedOnce((db) =>
   ),
 );
 
-export async function countPendingDebts(db: Db, partnerId: number, personId: number): Promise<number> {
-  const [row] = await pendingDebtsQuery(db).execute({ partnerId, personId });
+export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<number> {
+  const [row] = await pendingDebtsQuery(db).execute({ partnerId: scope.partnerId, personId: scope.personId });
   return Number(row?.n ?? 0);
+}
+
+/** A new person from the first-access form; returns the id. */
+export async function insertPerson(
+  db: Db,
+  person: Pick<typeof persons.$inferInsert, 'cpfCnpj' | 'name' | 'birthDate' | 'phone' | 'email' | 'gender'>,
+): Promise<number> {
+  const [row] = await db.insert(persons).values(person).returning({ id: persons.id });
+  return row!.id;
+}
+
+/** The person made a first access on the partner's portal (kept once). */
+export async function registerPersonWithPartner(db: Db, partnerId: number, personId: number): Promise<void> {
+  await db.insert(personRegistrations).values({ partnerId, personId }).onConflictDoNothing();
 }

@@ -2,12 +2,11 @@ import type { PlanQuote } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preAgreements } from '../db/schema';
+import type { DebtorScope } from './debtor-scope';
 
-/** What the plans of one search share: who they were issued to, for which debts and how they are paid. */
+/** What the plans of one search share besides their scope: the session, the debts and how they are paid. */
 export interface PlanIssue {
   sessionHash: string;
-  partnerId: number;
-  personId: number;
   storeId: number;
   contractIds: number[];
   paymentMode: 'A' | 'P';
@@ -25,7 +24,12 @@ export interface PlanIssue {
  * fixed text whatever the number of plans (they travel as one JSON parameter), so PostgreSQL prepares it once per
  * connection; a multi-row insert had a different text per plan count and as many parameters as values.
  */
-export async function issuePlans(db: Db, issue: PlanIssue, quotes: PlanQuote[]): Promise<number[]> {
+export async function issuePlans(
+  db: Db,
+  scope: DebtorScope,
+  issue: PlanIssue,
+  quotes: PlanQuote[],
+): Promise<number[]> {
   if (quotes.length === 0) return [];
   const plans = quotes.map((q) => [
     q.instalmentCount,
@@ -40,7 +44,7 @@ export async function issuePlans(db: Db, issue: PlanIssue, quotes: PlanQuote[]):
       pagamento_avista_prazo, metodo_pagamento, bandeira_cartao, forma_cartao, pra_quantidade, pra_valor_entrada,
       pra_valor_parcela, valor_total_acordo, pra_primeiro_vcto, valor_futuro_incluso, valor_futuro_total, origem,
       expires_at)
-    select ${issue.sessionHash}, ${issue.partnerId}::int, ${issue.personId}::int, ${issue.storeId}::int,
+    select ${issue.sessionHash}, ${scope.partnerId}::int, ${scope.personId}::int, ${issue.storeId}::int,
       ${JSON.stringify(issue.contractIds)}::jsonb, ${issue.paymentMode}, ${issue.paymentMethod},
       ${issue.cardBrand}::text, ${issue.cardForm}::text, (p->>0)::int, (p->>1)::bigint, (p->>2)::bigint,
       (p->>3)::bigint, ${issue.firstDueDate}::date, (p->>4)::boolean, (p->>5)::bigint, ${issue.source},

@@ -1,7 +1,14 @@
-import { BRASILIA_TIME_ZONE, type PrivacyRequestStatusName } from '@portal/domain';
+import { randomBytes } from 'node:crypto';
+import {
+  BRASILIA_TIME_ZONE,
+  PRIVACY_PROTOCOL_RANDOM_BYTES,
+  type PrivacyRequestStatusName,
+  privacyProtocol,
+} from '@portal/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { partners, privacyRequests } from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
 
 // The privacy portal's rights requests (privacy_requests) as the back office's queue reads and moves them.
 
@@ -98,4 +105,33 @@ export async function moveRightsRequest(
     .where(and(eq(privacyRequests.id, id), inArray(privacyRequests.status, from)))
     .returning();
   return row;
+}
+
+/** A rights request of the partner (from the privacy portal's form, or the record of an erasure); returns its id. */
+export async function insertRightsRequest(
+  db: Db,
+  partnerId: number,
+  request: Omit<typeof privacyRequests.$inferInsert, 'id' | 'partnerId'>,
+): Promise<number> {
+  const [row] = await db
+    .insert(privacyRequests)
+    .values({ ...request, partnerId })
+    .returning({ id: privacyRequests.id });
+  return row!.id;
+}
+
+/**
+ * Runs `write` with a fresh privacy-request protocol, drawing again when the protocol is already taken (30 random
+ * bits a day make that rare; the unique constraint settles it). Shared by the rights form and the erasure.
+ */
+export async function withNewProtocol<T>(now: Date, write: (protocol: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const protocol = privacyProtocol(now, randomBytes(PRIVACY_PROTOCOL_RANDOM_BYTES));
+    try {
+      return await write(protocol);
+    } catch (error) {
+      if (attempt < 3 && violatedUniqueConstraint(error)?.includes('protocolo')) continue;
+      throw error;
+    }
+  }
 }

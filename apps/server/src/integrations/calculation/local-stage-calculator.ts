@@ -16,11 +16,11 @@ export function localStageCalculator(db: Db): PlanCalculator {
     async calculate(request) {
       const partner = await findPartnerByCompanyCode(db, request.emp_codigo);
       if (!partner) return [];
-      const [store] = await loadStoreDebts(db, {
-        partnerId: partner.id,
-        personId: request.pes_codigo,
-        storeId: request.loj_codigo,
-      });
+      const [store] = await loadStoreDebts(
+        db,
+        { partnerId: partner.id, personId: request.pes_codigo },
+        request.loj_codigo,
+      );
       if (!store) return [];
       const wanted = new Set(request.contratos);
       const policy = storePolicy(store.store);

@@ -6,11 +6,12 @@ import {
   validateContactForm,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { contactMessageEmail } from '../../integrations/mail/templates';
+import { insertContactMessage } from '../../repositories/contact-repository';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { withTransaction } from '../../repositories/transaction';
 
 /**
  * Landing-page contact form (spec 000 §3, §5, §7): validated as the browser validates it, stored, and e-mailed to
@@ -30,15 +31,14 @@ export async function sendContactMessage(
   const email = input.email.trim();
   const text = input.text.trim();
   const document = normalizeDocument(input.identification);
-  await db.transaction(async (tx) => {
-    const outboxId = await enqueueEmail(tx as unknown as Db, {
+  await withTransaction(db, async (tx) => {
+    const outboxId = await enqueueEmail(tx, {
       partnerId: partner.id,
       to: recipient,
       replyTo: email,
       email: contactMessageEmail({ partnerName: partner.name, name, email, document, text }),
     });
-    await tx.insert(contactMessages).values({
-      partnerId: partner.id,
+    await insertContactMessage(tx, partner.id, {
       name,
       email,
       cpfCnpj: document,

@@ -1,8 +1,7 @@
 import type { CreditorLeadPrefill } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditorLeads } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findCreditorLeadPrefill } from '../../repositories/creditor-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 
 /**
@@ -14,15 +13,7 @@ export async function findCreditorLead(
   partner: PartnerRow,
   code: string,
 ): Promise<CreditorLeadPrefill> {
-  const [lead] = await db
-    .select({
-      razaoSocial: creditorLeads.companyName,
-      nomeContato: creditorLeads.contactName,
-      email: creditorLeads.email,
-    })
-    .from(creditorLeads)
-    .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partner.id)))
-    .limit(1);
+  const lead = await findCreditorLeadPrefill(db, partner.id, code);
   if (!lead) throw new AppError('CREDITOR_LEAD_NOT_FOUND');
   return lead;
 }

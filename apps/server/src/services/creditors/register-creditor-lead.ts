@@ -7,14 +7,15 @@ import {
   validateCreditorRegistration,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { creditorLeads } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   creditorConfirmationEmail,
   creditorLeadNotificationEmail,
 } from '../../integrations/mail/creditor-templates';
+import { insertCreditorLead } from '../../repositories/creditor-repository';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { withTransaction } from '../../repositories/transaction';
 import { partnerPortalUrl } from './creditor-links';
 
 /**
@@ -37,9 +38,8 @@ export async function registerCreditorLead(
   const config = await loadPartnerConfig(db, partner);
   // Without a partner contact address the lead is still kept and the creditor still gets the link.
   const partnerAddress = findSection(config, 'contact')?.campos.email?.trim();
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const confirmationId = await enqueueEmail(txDb, {
+  await withTransaction(db, async (tx) => {
+    const confirmationId = await enqueueEmail(tx, {
       partnerId: partner.id,
       to: registration.email,
       email: creditorConfirmationEmail({
@@ -50,16 +50,15 @@ export async function registerCreditorLead(
       }),
     });
     if (partnerAddress) {
-      await enqueueEmail(txDb, {
+      await enqueueEmail(tx, {
         partnerId: partner.id,
         to: partnerAddress,
         replyTo: registration.email,
         email: creditorLeadNotificationEmail({ partnerName: partner.name, ...registration }),
       });
     }
-    await tx.insert(creditorLeads).values({
+    await insertCreditorLead(tx, partner.id, {
       code,
-      partnerId: partner.id,
       ...registration,
       signUpLink: link,
       outboundMessageId: confirmationId,

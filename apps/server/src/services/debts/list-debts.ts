@@ -161,9 +161,8 @@ export async function listDebts(
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
-  const ids = { partnerId: scope.partner.id, personId: person.id };
   const [snapshot, custom] = await Promise.all([
-    loadDebtSnapshot(db, ids, scope.version),
+    loadDebtSnapshot(db, scope, scope.version),
     loadPartnerCustomization(db, scope.partner),
   ]);
   const stores =

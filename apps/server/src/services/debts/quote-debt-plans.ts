@@ -14,10 +14,10 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
-import type { DebtorSession } from '../../plugins/debtor-session';
-import { loadDebtSnapshot } from '../../repositories/debt-snapshot';
-import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
+import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { loadPartnerCustomization } from '../../repositories/partner-repository';
 import { issuePlans } from '../../repositories/plan-repository';
+import type { SessionRow } from '../../repositories/session-repository';
 import { debtFigures, storePolicy } from './debt-figures';
 import { cardGroups, underAgreement } from './list-debts';
 
@@ -52,13 +52,12 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && b.every((
  */
 export async function quoteDebtPlans(
   deps: PlanDeps,
-  partner: PartnerRow,
-  session: DebtorSession,
+  scope: DebtScope,
+  session: SessionRow,
   search: PlanSearch,
 ): Promise<PlanAnswer> {
   const { db } = deps;
-  const scope = { partnerId: partner.id, personId: session.personId };
-  const version = { person: session.person.debtsVersion, epoch: session.debtEpoch };
+  const { partner } = scope;
   const custom = await loadPartnerCustomization(db, partner);
   const flags = custom.myDebits ?? {};
   if (
@@ -67,7 +66,7 @@ export async function quoteDebtPlans(
   ) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
   }
-  const snapshot = await loadDebtSnapshot(db, scope, version);
+  const snapshot = await loadDebtSnapshot(db, scope, scope.version);
   const store = snapshot.stores.find((s) => s.store.id === search.storeId);
   const group =
     store &&
@@ -95,7 +94,7 @@ export async function quoteDebtPlans(
     let answer: Awaited<ReturnType<PlanCalculator['calculate']>>;
     try {
       answer = await deps.stageCalculator.calculate({
-        pes_codigo: session.personId,
+        pes_codigo: scope.personId,
         loj_codigo: store.store.id,
         emp_codigo: partner.companyCode,
         contratos: group.map((c) => c.number),
@@ -136,10 +135,9 @@ export async function quoteDebtPlans(
   const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
   const codes = await issuePlans(
     db,
+    scope,
     {
       sessionHash: session.tokenHash,
-      partnerId: partner.id,
-      personId: session.personId,
       storeId: store.store.id,
       contractIds: group.map((c) => c.id),
       paymentMode: search.mode,

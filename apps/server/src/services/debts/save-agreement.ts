@@ -1,16 +1,10 @@
 import { isValidEmail, onlyDigits } from '@portal/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  agreementContracts,
-  agreements,
-  ONE_ACTIVE_AGREEMENT_PER_CONTRACT,
-  preAgreements,
-} from '../../db/schema';
-import { violatedUniqueConstraint } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import type { PartnerRow } from '../../repositories/partner-repository';
+import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import type { SessionRow } from '../../repositories/session-repository';
+import { withTransaction } from '../../repositories/transaction';
 
 export interface AgreementInput {
   planId: number;
@@ -31,10 +25,11 @@ const CONTACT_MESSAGES = { phone: 'Telefone é obrigatório', email: 'E-mail é 
  */
 export async function saveAgreement(
   db: Db,
-  partner: PartnerRow,
+  scope: DebtScope,
   session: SessionRow,
   input: AgreementInput,
 ): Promise<{ aco_codigo: number }> {
+  const { partner } = scope;
   const phone = onlyDigits(input.phone);
   const email = input.email.trim();
   if (partner.capabilities.requireContactOnConfirm) {
@@ -43,51 +38,13 @@ export async function saveAgreement(
     if (!isValidEmail(email)) errors.email = CONTACT_MESSAGES.email;
     if (Object.keys(errors).length) throw new AppError('INVALID_INPUT', errors);
   }
-  return db
-    .transaction(async (tx) => {
-      // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.
-      const [plan] = await tx
-        .update(preAgreements)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(preAgreements.id, input.planId),
-            eq(preAgreements.sessionHash, session.tokenHash),
-            eq(preAgreements.partnerId, partner.id),
-            gt(preAgreements.expiresAt, new Date()),
-            isNull(preAgreements.usedAt),
-          ),
-        )
-        .returning();
-      if (!plan || plan.paymentMethod !== input.method || plan.firstDueDate !== input.firstDueDate) {
-        throw new AppError('PLAN_NOT_FOUND');
-      }
-      const [row] = await tx
-        .insert(agreements)
-        .values({
-          partnerId: partner.id,
-          personId: session.personId,
-          storeId: plan.storeId,
-          preAgreementId: plan.id,
-          paymentMethod: plan.paymentMethod,
-          instalmentCount: plan.instalmentCount,
-          entryCents: plan.entryCents,
-          instalmentCents: plan.instalmentCents,
-          totalCents: plan.totalCents,
-          firstDueDate: plan.firstDueDate,
-          phone: phone || null,
-          email: email || null,
-        })
-        .returning({ id: agreements.id });
-      await tx
-        .insert(agreementContracts)
-        .values(plan.contractIds.map((contractId) => ({ agreementId: row!.id, contractId })));
-      return { aco_codigo: row!.id };
-    })
-    .catch((error: unknown) => {
-      // Another agreement over one of these contracts was recorded first, or meanwhile (this insert waited for it).
-      if (violatedUniqueConstraint(error) === ONE_ACTIVE_AGREEMENT_PER_CONTRACT)
-        throw new AppError('ACTIVE_AGREEMENT');
-      throw error;
-    });
+  return withTransaction(db, async (tx) => {
+    // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.
+    const plan = await claimIssuedPlan(tx, scope, session.tokenHash, input.planId);
+    if (!plan || plan.paymentMethod !== input.method || plan.firstDueDate !== input.firstDueDate) {
+      throw new AppError('PLAN_NOT_FOUND');
+    }
+    const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
+    return { aco_codigo: id };
+  });
 }

@@ -1,6 +1,6 @@
 import { type FaqInput, type FaqItem, type FaqRule, normalizeFaq, validateFaq } from '@portal/domain';
-import type { faqItems } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../errors';
+import type { FaqRow } from '../../repositories/faq-repository';
 
 // Shared by the FAQ use cases: the entry's rules (packages/domain faq.ts) as typed errors, and the row as the
 // portal API answers it.
@@ -19,6 +19,6 @@ export function acceptedFaq(input: FaqInput): FaqInput {
   return normalizeFaq(input);
 }
 
-export function faqItem(row: Pick<typeof faqItems.$inferSelect, 'id' | 'title' | 'description'>): FaqItem {
+export function faqItem(row: FaqRow): FaqItem {
   return { codigo: row.id, titulo: row.title, descricao: row.description };
 }

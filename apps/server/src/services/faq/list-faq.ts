@@ -1,8 +1,7 @@
 import type { FaqItem } from '@portal/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { faqItems } from '../../db/schema';
 import { AppError } from '../../errors';
+import { listFaqRows } from '../../repositories/faq-repository';
 import { faqItem } from './faq-entry';
 
 /**
@@ -11,11 +10,7 @@ import { faqItem } from './faq-entry';
  * shows 'Nenhuma dúvida frequente adicionada' for it.
  */
 export async function listFaq(db: Db, codigo?: number): Promise<FaqItem[]> {
-  const columns = { id: faqItems.id, title: faqItems.title, description: faqItems.description };
-  const rows =
-    codigo === undefined
-      ? await db.select(columns).from(faqItems).orderBy(asc(faqItems.id))
-      : await db.select(columns).from(faqItems).where(eq(faqItems.id, codigo));
+  const rows = await listFaqRows(db, codigo);
   if (codigo !== undefined && rows.length === 0) throw new AppError('FAQ_NOT_FOUND');
   return rows.map(faqItem);
 }

@@ -1,8 +1,7 @@
 import type { FaqInput, FaqItem } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { faqItems } from '../../db/schema';
 import { AppError } from '../../errors';
+import { updateFaqRow } from '../../repositories/faq-repository';
 import { acceptedFaq, faqItem } from './faq-entry';
 
 /**
@@ -11,11 +10,7 @@ import { acceptedFaq, faqItem } from './faq-entry';
  */
 export async function updateFaq(db: Db, codigo: number, input: FaqInput): Promise<FaqItem> {
   const entry = acceptedFaq(input);
-  const [row] = await db
-    .update(faqItems)
-    .set({ title: entry.titulo, description: entry.descricao, updatedAt: new Date() })
-    .where(eq(faqItems.id, codigo))
-    .returning();
+  const row = await updateFaqRow(db, codigo, { title: entry.titulo, description: entry.descricao });
   if (!row) throw new AppError('FAQ_UPDATE_FAILED');
   return faqItem(row);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
+import { insertFile } from '../../repositories/file-repository';
 
 // Images are resized and re-encoded once, on upload, so every visitor downloads a small file.
 const IMAGE_PROFILES = {
@@ -48,17 +48,14 @@ export async function storeImage(
       : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true });
   const sha256 = createHash('sha256').update(data).digest('hex');
   const extension = spec.format;
-  await db
-    .insert(files)
-    .values({
-      sha256,
-      mimeType: `image/${extension}`,
-      extension,
-      bytes: data,
-      width: info.width,
-      height: info.height,
-      originalName: originalName ?? null,
-    })
-    .onConflictDoNothing();
+  await insertFile(db, {
+    sha256,
+    mimeType: `image/${extension}`,
+    extension,
+    bytes: data,
+    width: info.width,
+    height: info.height,
+    originalName: originalName ?? null,
+  });
   return { sha256, extension, width: info.width, height: info.height };
 }

@@ -1,10 +1,9 @@
 import { onlyDigits, validateNewPhone } from '@portal/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { persons, phoneChangeLinks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../plugins/debtor-session';
+import { changePhoneByLink } from '../../repositories/identification-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
+import { withTransaction } from '../../repositories/transaction';
 import { type IdentificationDeps, invalid } from './identification-deps';
 
 const NOT_A_MOBILE = 'Digite um celular válido';
@@ -22,24 +21,9 @@ export async function changePhone(
   if (failure) throw invalid({ [failure.field]: failure.message });
   const phone = onlyDigits(input.pef_fone);
   if (phone.length !== 11) throw invalid({ pef_fone: NOT_A_MOBILE });
-  const changed = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [link] = await db
-      .update(phoneChangeLinks)
-      .set({ consumedAt: new Date() })
-      .where(
-        and(
-          eq(phoneChangeLinks.tokenHash, hashSecret(input.token)),
-          eq(phoneChangeLinks.partnerId, partner.id),
-          isNull(phoneChangeLinks.consumedAt),
-          gt(phoneChangeLinks.expiresAt, new Date()),
-        ),
-      )
-      .returning({ personId: phoneChangeLinks.personId });
-    if (!link) return false;
-    await db.update(persons).set({ phone, updatedAt: new Date() }).where(eq(persons.id, link.personId));
-    return true;
-  });
+  const changed = await withTransaction(deps.db, (tx) =>
+    changePhoneByLink(tx, { tokenHash: hashSecret(input.token), partnerId: partner.id }, phone),
+  );
   if (!changed) throw new AppError('PHONE_UPDATE_FAILED');
   return 'Operação realizada com sucesso';
 }

@@ -1,7 +1,10 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { DebtorSession, DebtorSessions } from '../../plugins/debtor-session';
+import {
+  consumeSmsToken,
+  countFailedSmsToken,
+  findLiveSmsToken,
+} from '../../repositories/identification-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import type { IdentificationDeps } from './identification-deps';
 import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
@@ -18,34 +21,14 @@ export async function checkLoginToken(
   session: DebtorSession,
   token: string,
 ): Promise<IdentifiedAnswer> {
-  const [live] = await deps.db
-    .select()
-    .from(smsTokens)
-    .where(
-      and(
-        eq(smsTokens.sessionHash, session.tokenHash),
-        isNull(smsTokens.consumedAt),
-        gt(smsTokens.expiresAt, new Date()),
-        sql`${smsTokens.failedAttempts} < ${deps.env.TOKEN_MAX_ATTEMPTS}`,
-      ),
-    )
-    .orderBy(desc(smsTokens.id))
-    .limit(1);
+  const live = await findLiveSmsToken(deps.db, session.tokenHash, deps.env.TOKEN_MAX_ATTEMPTS);
   if (!live) throw new AppError('INVALID_TOKEN');
   if (live.tokenHash !== hashLoginToken(session.tokenHash, token)) {
-    await deps.db
-      .update(smsTokens)
-      .set({ failedAttempts: sql`${smsTokens.failedAttempts} + 1` })
-      .where(eq(smsTokens.id, live.id));
+    await countFailedSmsToken(deps.db, live.id);
     throw new AppError('INVALID_TOKEN');
   }
   // Consume only if still unconsumed, so two simultaneous right answers open the session once.
-  const consumed = await deps.db
-    .update(smsTokens)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(smsTokens.id, live.id), isNull(smsTokens.consumedAt)))
-    .returning({ id: smsTokens.id });
-  if (consumed.length === 0) throw new AppError('INVALID_TOKEN');
+  if (!(await consumeSmsToken(deps.db, live.id))) throw new AppError('INVALID_TOKEN');
   await sessions.open(session);
   return openSessionAnswer(deps.db, partner, session.person);
 }

@@ -49,7 +49,7 @@ export async function openSessionAnswer(
 ): Promise<IdentifiedAnswer> {
   const [config, pendingDebts] = await Promise.all([
     loadPartnerConfig(db, partner),
-    countPendingDebts(db, partner.id, person.id),
+    countPendingDebts(db, { partnerId: partner.id, personId: person.id }),
   ]);
   return identifiedAnswer(config, person, pendingDebts);
 }

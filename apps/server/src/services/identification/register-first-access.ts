@@ -7,11 +7,15 @@ import {
   parseBrDate,
   validateFirstAccess,
 } from '@portal/domain';
-import type { Db } from '../../db/client';
-import { personRegistrations, persons } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { findPersonByDocument, findPersonKnownToPartner } from '../../repositories/person-repository';
+import {
+  findPersonByDocument,
+  findPersonKnownToPartner,
+  insertPerson,
+  registerPersonWithPartner,
+} from '../../repositories/person-repository';
+import { withTransaction } from '../../repositories/transaction';
 import { enforceLimits, type IdentificationDeps, invalid } from './identification-deps';
 import { verifyRobotCheck } from './verify-robot-check';
 
@@ -51,27 +55,21 @@ export async function registerFirstAccess(
   // Only this partner's people are 'já cadastrado': whether the document is on file with another partner is none
   // of this portal's business (issue 14 item 4).
   if (await findPersonKnownToPartner(deps.db, partner.id, document)) throw new AppError('ALREADY_REGISTERED');
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const existing = await findPersonByDocument(db, document);
+  await withTransaction(deps.db, async (tx) => {
+    const existing = await findPersonByDocument(tx, document);
     // A person on file elsewhere is registered here as they are: their phone and e-mail are never replaced from
     // this form, so a stranger registering their document gains no way in.
     const personId =
       existing?.id ??
-      (
-        await db
-          .insert(persons)
-          .values({
-            cpfCnpj: document,
-            name: input.nome.trim(),
-            birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
-            phone: onlyDigits(input.telefone),
-            email: input.email.trim(),
-            gender: input.sexo || null,
-          })
-          .returning({ id: persons.id })
-      )[0]!.id;
-    await db.insert(personRegistrations).values({ partnerId: partner.id, personId }).onConflictDoNothing();
+      (await insertPerson(tx, {
+        cpfCnpj: document,
+        name: input.nome.trim(),
+        birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
+        phone: onlyDigits(input.telefone),
+        email: input.email.trim(),
+        gender: input.sexo || null,
+      }));
+    await registerPersonWithPartner(tx, partner.id, personId);
   });
   return 'Cadastro realizado com sucesso. Agora você já pode consultar as suas dívidas.';
 }

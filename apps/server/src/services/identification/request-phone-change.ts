@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
-import type { Db } from '../../db/client';
-import { phoneChangeLinks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { phoneChangeEmail } from '../../integrations/mail/templates';
 import { hashSecret } from '../../plugins/debtor-session';
+import { insertPhoneChangeLink } from '../../repositories/identification-repository';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { findPersonKnownToPartner } from '../../repositories/person-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { withTransaction } from '../../repositories/transaction';
 import { enforceLimits, type IdentificationDeps, invalid } from './identification-deps';
 import { verifyRobotCheck } from './verify-robot-check';
 
@@ -40,15 +40,14 @@ export async function requestPhoneChange(
   if (!person.email) throw new AppError('RESET_NO_EMAIL');
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.env.PUBLIC_URL_TEMPLATE.replace('{partner}', partner.identifier)}/novo-telefone?token=${token}`;
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await db.insert(phoneChangeLinks).values({
+  await withTransaction(deps.db, async (tx) => {
+    await insertPhoneChangeLink(tx, {
       tokenHash: hashSecret(token),
       partnerId: partner.id,
       personId: person.id,
       expiresAt: new Date(Date.now() + PHONE_CHANGE_LINK_LIFETIME_MS),
     });
-    await enqueueEmail(db, {
+    await enqueueEmail(tx, {
       partnerId: partner.id,
       to: person.email!,
       email: phoneChangeEmail({ partnerName: partner.name, personName: person.name, link }),

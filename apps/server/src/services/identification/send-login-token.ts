@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { maskPhoneForDisplay } from '@portal/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { smsTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type DebtorSession, hashSecret } from '../../plugins/debtor-session';
+import { replaceSmsToken } from '../../repositories/identification-repository';
+import { enqueueSms } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
-import { enqueueSms } from '../outbox/enqueue-sms';
+import { withTransaction } from '../../repositories/transaction';
 import { enforceLimits, type IdentificationDeps } from './identification-deps';
 
 export const TOKEN_LIFETIME_MS = 10 * 60_000;
@@ -33,19 +32,14 @@ export async function sendLoginToken(
     'TOO_MANY_SMS',
   );
   const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await db
-      .update(smsTokens)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(smsTokens.sessionHash, session.tokenHash), isNull(smsTokens.consumedAt)));
-    await db.insert(smsTokens).values({
+  await withTransaction(deps.db, async (tx) => {
+    await replaceSmsToken(tx, {
       sessionHash: session.tokenHash,
       tokenHash: hashLoginToken(session.tokenHash, token),
       phone,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
     });
-    await enqueueSms(db, {
+    await enqueueSms(tx, {
       partnerId: partner.id,
       phoneDigits: phone,
       template: 'login-token',

@@ -1,9 +1,8 @@
 import { hasCapability, LOGIN_TEXTS, type PartnerConfig } from '@portal/domain';
-import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { captchaUses } from '../../db/schema';
 import { verifyAltchaPayload } from '../../integrations/captcha/altcha';
 import { verifyHostedCaptcha } from '../../integrations/captcha/hosted-captcha';
+import { forgetExpiredCaptchaUses, useCaptchaChallenge } from '../../repositories/identification-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { type IdentificationDeps, invalid } from './identification-deps';
 
@@ -18,7 +17,7 @@ async function forgetExpiredAnswers(db: Db): Promise<void> {
   const now = Date.now();
   if ((nextSweep.get(db) ?? 0) > now) return;
   nextSweep.set(db, now + SWEEP_INTERVAL_MS);
-  await db.delete(captchaUses).where(lt(captchaUses.expiresAt, new Date(now)));
+  await forgetExpiredCaptchaUses(db, new Date(now));
 }
 
 /**
@@ -73,10 +72,8 @@ export async function acceptAltchaAnswer(
   );
   if (!verified) return false;
   await forgetExpiredAnswers(deps.db);
-  const [fresh] = await deps.db
-    .insert(captchaUses)
-    .values({ challengeId: verified.challengeId, expiresAt: verified.expiresAt })
-    .onConflictDoNothing()
-    .returning({ id: captchaUses.challengeId });
-  return fresh !== undefined;
+  return useCaptchaChallenge(deps.db, {
+    challengeId: verified.challengeId,
+    expiresAt: verified.expiresAt,
+  });
 }

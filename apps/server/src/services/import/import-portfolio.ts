@@ -1,9 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
-import { inImportTransaction } from './import-transaction';
-import { type LoadCounts, loadStaged, PortfolioStaging } from './load-portfolio';
+import { inImportTransaction } from '../../repositories/import-transaction';
+import {
+  type LoadCounts,
+  loadStaged,
+  type PortfolioRow,
+  PortfolioStaging,
+} from '../../repositories/portfolio-repository';
 import { readCsvRecords } from './read-csv-records';
-import { type ImportIssue, type PortfolioRow, PortfolioValidator } from './validate-portfolio';
+import { type ImportIssue, PortfolioValidator } from './validate-portfolio';
 
 export interface ImportProgress {
   /** reading: validating and staging lines; writing: writing the tables (no per-row progress). */

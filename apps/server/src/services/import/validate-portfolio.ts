@@ -8,6 +8,12 @@ import {
   parseBrDate,
   parseMoney,
 } from '@portal/domain';
+import type {
+  ContractData,
+  PersonData,
+  PortfolioRow,
+  StoreData,
+} from '../../repositories/portfolio-repository';
 import type { CsvRecord } from './read-csv-records';
 
 // The portfolio file layout (docs/import.md): one line per instalment, columns named by a header line, in any order.
@@ -46,51 +52,6 @@ export const REQUIRED_COLUMNS: ReadonlySet<PortfolioColumn> = new Set([
   'valor',
   'saldo',
 ]);
-
-export interface PersonData {
-  /** Without mask; letters upper-case (alphanumeric CNPJ). */
-  document: string;
-  name: string;
-  birthDate: string | null;
-  /** Digits with area code. */
-  phone: string | null;
-  email: string | null;
-}
-
-export interface StoreData {
-  document: string;
-  tradeName: string;
-  legalName: string;
-}
-
-export interface ContractData {
-  /** The contract's number in this file (0, 1, ...): a store's contract number, whatever line it is on. */
-  key: number;
-  number: string;
-  origin: string | null;
-  reference: string | null;
-}
-
-/** One instalment line, normalised: documents without mask, ISO dates, integer centavos. */
-export interface PortfolioRow {
-  line: number;
-  person: PersonData;
-  store: StoreData;
-  contract: ContractData;
-  /**
-   * True on the first line of a run of lines that repeat the same person (store, contract) cells. Only these lines
-   * need to carry the person (store, contract) into the database: the rest of the run says the same thing.
-   */
-  newPerson: boolean;
-  newStore: boolean;
-  newContract: boolean;
-  instalment: number;
-  dueDate: string;
-  amountCents: number;
-  balanceCents: number;
-  futureEntry: boolean;
-  paid: boolean;
-}
 
 /** A problem on one line of the file (line 1 is the header). */
 export interface ImportIssue {

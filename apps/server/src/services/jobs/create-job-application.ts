@@ -10,11 +10,12 @@ import {
   validateJobApplication,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { jobApplications } from '../../db/schema';
 import { AppError } from '../../errors';
 import { jobApplicationEmail } from '../../integrations/mail/job-templates';
+import { insertJobApplication } from '../../repositories/job-application-repository';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { withTransaction } from '../../repositories/transaction';
 import { opensAsPdf } from './check-cv-pdf';
 import { removeCv, saveCv } from './cv-files';
 
@@ -65,9 +66,9 @@ export async function createJobApplication(
   const recipient = findSection(config, 'contact')?.campos.email?.trim();
   const cvFileKey = cv ? await saveCv(deps.cvDir, cv.bytes) : null;
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const id = await withTransaction(deps.db, async (tx) => {
       const outboxId = recipient
-        ? await enqueueEmail(tx as unknown as Db, {
+        ? await enqueueEmail(tx, {
             partnerId: partner.id,
             to: recipient,
             replyTo: application.email,
@@ -83,18 +84,13 @@ export async function createJobApplication(
             }),
           })
         : null;
-      const [row] = await tx
-        .insert(jobApplications)
-        .values({
-          partnerId: partner.id,
-          ...application,
-          cvFileKey,
-          cvBytes: cv ? cv.bytes.length : null,
-          consentedAt: new Date(),
-          outboundMessageId: outboxId,
-        })
-        .returning({ id: jobApplications.id });
-      return row!.id;
+      return insertJobApplication(tx, partner.id, {
+        ...application,
+        cvFileKey,
+        cvBytes: cv ? cv.bytes.length : null,
+        consentedAt: new Date(),
+        outboundMessageId: outboxId,
+      });
     });
     return { id, message: JOB_MESSAGES.success };
   } catch (error) {

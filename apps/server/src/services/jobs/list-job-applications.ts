@@ -1,7 +1,6 @@
 import type { JobApplicationListPage } from '@portal/domain';
-import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobApplications, partners } from '../../db/schema';
+import { listJobApplicationsPage } from '../../repositories/job-application-repository';
 
 /** Applications per page of GET /api/candidaturas. */
 export const JOB_APPLICATIONS_PER_PAGE = 20;
@@ -15,24 +14,11 @@ export async function listJobApplications(
   db: Db,
   options: { page: number; partnerId?: number | undefined },
 ): Promise<JobApplicationListPage> {
-  const where =
-    options.partnerId === undefined ? undefined : eq(jobApplications.partnerId, options.partnerId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        application: jobApplications,
-        partnerName: partners.name,
-        partnerIdentifier: partners.identifier,
-      })
-      .from(jobApplications)
-      .innerJoin(partners, eq(partners.id, jobApplications.partnerId))
-      .where(where)
-      .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
-      .limit(JOB_APPLICATIONS_PER_PAGE)
-      .offset((options.page - 1) * JOB_APPLICATIONS_PER_PAGE),
-    db.select({ n: count() }).from(jobApplications).where(where),
-  ]);
-  const totalRows = Number(total?.n ?? 0);
+  const { rows, total: totalRows } = await listJobApplicationsPage(
+    db,
+    { partnerId: options.partnerId },
+    { limit: JOB_APPLICATIONS_PER_PAGE, offset: (options.page - 1) * JOB_APPLICATIONS_PER_PAGE },
+  );
   return {
     data: rows.map(({ application: a, partnerName, partnerIdentifier }) => ({
       id: a.id,

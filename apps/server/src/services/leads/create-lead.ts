@@ -7,11 +7,12 @@ import {
   validateLead,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { leads } from '../../db/schema';
 import { AppError } from '../../errors';
 import { leadEmail } from '../../integrations/mail/templates';
+import { insertLead } from '../../repositories/lead-repository';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
+import { withTransaction } from '../../repositories/transaction';
 
 /**
  * Creditor lead (spec 002 §3 "Lead", §7 cadastrarLead): validated, stored for the host's partner (the back office's
@@ -29,9 +30,9 @@ export async function createLead(
   const config = await loadPartnerConfig(db, partner);
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();
-  const id = await db.transaction(async (tx) => {
+  const id = await withTransaction(db, async (tx) => {
     const outboxId = recipient
-      ? await enqueueEmail(tx as unknown as Db, {
+      ? await enqueueEmail(tx, {
           partnerId: partner.id,
           to: recipient,
           replyTo: lead.email,
@@ -51,11 +52,7 @@ export async function createLead(
           }),
         })
       : null;
-    const [row] = await tx
-      .insert(leads)
-      .values({ partnerId: partner.id, ...lead, outboundMessageId: outboxId })
-      .returning({ id: leads.id });
-    return row!.id;
+    return insertLead(tx, partner.id, { ...lead, outboundMessageId: outboxId });
   });
   return { id, message: LEAD_SUCCESS_MESSAGE };
 }

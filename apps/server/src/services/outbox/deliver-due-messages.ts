@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import type { SmsSender } from '../../integrations/sms/sms-sender';
+import {
+  claimDueMessages,
+  markMessageAttemptFailed,
+  markMessageSent,
+} from '../../repositories/outbox-repository';
 
 export interface DeliveryPolicy {
   from: string;
@@ -9,17 +13,6 @@ export interface DeliveryPolicy {
   maxAttempts: number;
   batchSize: number;
 }
-
-type ClaimedMessage = {
-  id: number;
-  channel: string;
-  recipient: string;
-  reply_to: string | null;
-  subject: string | null;
-  body_text: string;
-  body_html: string | null;
-  attempts: number;
-};
 
 // Exponential backoff capped at one hour: 1x, 2x, 4x ... the base delay.
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -44,18 +37,8 @@ export async function deliverDueMessages(
 ): Promise<number> {
   const channels = (['email', 'sms'] as const).filter((channel) => transports[channel]);
   if (channels.length === 0) return 0;
-  const claimed = await db.execute<ClaimedMessage>(sql`
-    update outbound_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
-    where id in (
-      select id from outbound_messages
-      where channel in (${sql.join(
-        channels.map((c) => sql`${c}`),
-        sql`, `,
-      )})
-        and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))
-      order by id limit ${policy.batchSize} for update skip locked)
-    returning id, channel, recipient, reply_to, subject, body_text, body_html, attempts`);
-  for (const message of claimed.rows) {
+  const claimed = await claimDueMessages(db, channels, policy.batchSize);
+  for (const message of claimed) {
     try {
       const { messageId } =
         message.channel === 'sms'
@@ -68,19 +51,14 @@ export async function deliverDueMessages(
               text: message.body_text,
               html: message.body_html ?? undefined,
             });
-      await db.execute(sql`
-        update outbound_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
-          provider_message_id = ${messageId}
-        where id = ${message.id}`);
+      await markMessageSent(db, message.id, messageId);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const finalAttempt = message.attempts >= policy.maxAttempts;
-      const delayMs = retryDelayMs(message.attempts, policy.retryBaseMs);
-      await db.execute(sql`
-        update outbound_messages set status = ${finalAttempt ? 'failed' : 'pending'}, locked_until = null,
-          last_error = ${reason.slice(0, 500)}, next_attempt_at = now() + ${`${delayMs} milliseconds`}::interval
-        where id = ${message.id}`);
+      await markMessageAttemptFailed(db, message.id, {
+        reason: error instanceof Error ? error.message : String(error),
+        finalAttempt: message.attempts >= policy.maxAttempts,
+        delayMs: retryDelayMs(message.attempts, policy.retryBaseMs),
+      });
     }
   }
-  return claimed.rows.length;
+  return claimed.length;
 }

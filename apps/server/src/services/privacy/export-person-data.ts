@@ -1,24 +1,6 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  agreements,
-  contactMessages,
-  contracts,
-  debtorRequests,
-  debtorSessions,
-  instalments,
-  leads,
-  outboundMessages,
-  partnerStores,
-  personRegistrations,
-  preAgreements,
-  privacyRequests,
-  secondCopies,
-  stepLogs,
-  stores,
-} from '../../db/schema';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import type { PersonRow } from '../../repositories/person-repository';
+import { loadPersonData } from '../../repositories/person-data-repository';
 
 // LGPD art. 18 II and V (access, portability): everything the portal holds about the session's person on the
 // session's partner, as one document the JSON download serves as is and the PDF lays out. Money in centavos, dates
@@ -174,22 +156,9 @@ const MESSAGE_STATUS = {
 } as const;
 const PAYMENT_METHOD = { boleto: 'boleto', pix: 'PIX', cartao: 'cartão de crédito' } as const;
 
-/** Outbox rows addressed to the person on this partner: to their e-mail or their phone on file. */
-export function messagesToPerson(partnerId: number, person: PersonRow) {
-  const addresses = [
-    person.email
-      ? eq(sql`lower(${outboundMessages.recipient})`, person.email.trim().toLowerCase())
-      : undefined,
-    person.phone ? eq(outboundMessages.recipient, person.phone) : undefined,
-  ].filter((condition) => condition !== undefined);
-  return addresses.length > 0 ? and(eq(outboundMessages.partnerId, partnerId), or(...addresses)) : sql`false`;
-}
-
 export async function exportPersonData(db: Db, scope: DebtScope): Promise<PersonDataExport> {
   const { partner, person } = scope;
-  const personId = person.id;
-
-  const [
+  const {
     registration,
     contractRows,
     simulationRows,
@@ -202,100 +171,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
     contactRows,
     leadRows,
     sessionRows,
-  ] = await Promise.all([
-    db
-      .select({ createdAt: personRegistrations.createdAt })
-      .from(personRegistrations)
-      .where(and(eq(personRegistrations.partnerId, partner.id), eq(personRegistrations.personId, personId))),
-    db
-      .select({ contract: contracts, store: stores.tradeName, instalment: instalments })
-      .from(contracts)
-      // The contracts this partner holds: those in the stores it serves.
-      .innerJoin(
-        partnerStores,
-        and(eq(partnerStores.storeId, contracts.storeId), eq(partnerStores.partnerId, partner.id)),
-      )
-      .innerJoin(stores, eq(stores.id, contracts.storeId))
-      .leftJoin(instalments, eq(instalments.contractId, contracts.id))
-      .where(eq(contracts.personId, personId))
-      .orderBy(asc(stores.tradeName), asc(contracts.id), asc(instalments.number)),
-    db
-      .select({ row: preAgreements, store: stores.tradeName })
-      .from(preAgreements)
-      .innerJoin(stores, eq(stores.id, preAgreements.storeId))
-      .where(and(eq(preAgreements.partnerId, partner.id), eq(preAgreements.personId, personId)))
-      .orderBy(asc(preAgreements.createdAt)),
-    db
-      .select({ row: agreements, store: stores.tradeName })
-      .from(agreements)
-      .innerJoin(stores, eq(stores.id, agreements.storeId))
-      .where(and(eq(agreements.partnerId, partner.id), eq(agreements.personId, personId)))
-      .orderBy(asc(agreements.createdAt)),
-    db
-      .select({ row: debtorRequests, store: stores.tradeName })
-      .from(debtorRequests)
-      .innerJoin(stores, eq(stores.id, debtorRequests.storeId))
-      .where(and(eq(debtorRequests.partnerId, partner.id), eq(debtorRequests.personId, personId)))
-      .orderBy(asc(debtorRequests.createdAt)),
-    db
-      .select({
-        row: secondCopies,
-        store: stores.tradeName,
-        contract: contracts.number,
-        instalment: instalments.number,
-      })
-      .from(secondCopies)
-      .innerJoin(stores, eq(stores.id, secondCopies.storeId))
-      .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
-      .innerJoin(contracts, eq(contracts.id, instalments.contractId))
-      .where(and(eq(secondCopies.partnerId, partner.id), eq(secondCopies.personId, personId)))
-      .orderBy(asc(secondCopies.createdAt)),
-    db
-      .select({ step: stepLogs.stepCode, isError: stepLogs.isError, createdAt: stepLogs.createdAt })
-      .from(stepLogs)
-      .where(and(eq(stepLogs.partnerId, partner.id), eq(stepLogs.cpfCnpj, person.cpfCnpj)))
-      .orderBy(asc(stepLogs.createdAt)),
-    db
-      .select({
-        channel: outboundMessages.channel,
-        template: outboundMessages.template,
-        recipient: outboundMessages.recipient,
-        status: outboundMessages.status,
-        createdAt: outboundMessages.createdAt,
-        sentAt: outboundMessages.sentAt,
-      })
-      .from(outboundMessages)
-      .where(messagesToPerson(partner.id, person))
-      .orderBy(asc(outboundMessages.createdAt)),
-    db
-      .select()
-      .from(privacyRequests)
-      .where(and(eq(privacyRequests.partnerId, partner.id), eq(privacyRequests.personId, personId)))
-      .orderBy(asc(privacyRequests.createdAt)),
-    db
-      .select()
-      .from(contactMessages)
-      .where(and(eq(contactMessages.partnerId, partner.id), eq(contactMessages.cpfCnpj, person.cpfCnpj)))
-      .orderBy(asc(contactMessages.createdAt)),
-    db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.partnerId, partner.id), eq(leads.cpfCnpj, person.cpfCnpj)))
-      .orderBy(asc(leads.createdAt)),
-    db
-      .select({
-        status: debtorSessions.status,
-        createdAt: debtorSessions.createdAt,
-        lastSeenAt: debtorSessions.lastSeenAt,
-        expiresAt: debtorSessions.expiresAt,
-        revokedAt: debtorSessions.revokedAt,
-        originChannel: debtorSessions.originChannel,
-        debtsListedAt: debtorSessions.debtsListedAt,
-      })
-      .from(debtorSessions)
-      .where(and(eq(debtorSessions.partnerId, partner.id), eq(debtorSessions.personId, personId)))
-      .orderBy(asc(debtorSessions.createdAt)),
-  ]);
+  } = await loadPersonData(db, scope);
 
   const contractsById = new Map<number, PersonDataExport['contratos'][number]>();
   for (const { contract, store, instalment } of contractRows) {

@@ -9,15 +9,15 @@ import {
   validatePrivacyRequest,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { privacyRequests } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   rightsRequestPartnerEmail,
   rightsRequestPersonEmail,
 } from '../../integrations/mail/privacy-templates';
+import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { enqueueEmail } from '../outbox/enqueue-email';
-import { withNewProtocol } from './with-new-protocol';
+import { insertRightsRequest, withNewProtocol } from '../../repositories/rights-request-repository';
+import { withTransaction } from '../../repositories/transaction';
 
 export interface SubmittedRightsRequest {
   id: number;
@@ -59,39 +59,33 @@ export async function submitRightsRequest(
   };
 
   return withNewProtocol(now, async (protocol) => {
-    const id = await db.transaction(async (tx) => {
-      const outbox = tx as unknown as Db;
+    const id = await withTransaction(db, async (tx) => {
       const partnerMessageId = partnerAddress
-        ? await enqueueEmail(outbox, {
+        ? await enqueueEmail(tx, {
             partnerId: partner.id,
             to: partnerAddress,
             replyTo: request.email,
             email: rightsRequestPartnerEmail({ ...mail, protocol }),
           })
         : null;
-      const personMessageId = await enqueueEmail(outbox, {
+      const personMessageId = await enqueueEmail(tx, {
         partnerId: partner.id,
         to: request.email,
         ...(partnerAddress ? { replyTo: partnerAddress } : {}),
         email: rightsRequestPersonEmail({ ...mail, protocol }),
       });
-      const [row] = await tx
-        .insert(privacyRequests)
-        .values({
-          partnerId: partner.id,
-          protocol,
-          name: request.name,
-          phone: request.phone,
-          email: request.email,
-          requestType: request.requestType,
-          message: request.message,
-          dueOn,
-          partnerMessageId,
-          personMessageId,
-          createdAt: now,
-        })
-        .returning({ id: privacyRequests.id });
-      return row!.id;
+      return insertRightsRequest(tx, partner.id, {
+        protocol,
+        name: request.name,
+        phone: request.phone,
+        email: request.email,
+        requestType: request.requestType,
+        message: request.message,
+        dueOn,
+        partnerMessageId,
+        personMessageId,
+        createdAt: now,
+      });
     });
     return { id, protocol, dueOn, message: PRIVACY_REQUEST_SUCCESS };
   });

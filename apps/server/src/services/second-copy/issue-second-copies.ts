@@ -8,15 +8,19 @@ import {
   pixCopyPaste,
   todayInBrasilia,
 } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { secondCopies } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import {
+  findSameSecondCopy,
+  findSecondCopyInScope,
+  insertSecondCopy,
+  nextSecondCopyId,
+  type SecondCopyKey,
+  type SecondCopyRow,
+} from '../../repositories/second-copy-repository';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
-
-export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
 export interface IssuedSecondCopy {
   copy: SecondCopyRow;
@@ -35,11 +39,7 @@ export async function issueSecondCopies(
   scope: DebtScope,
   input: { storeId: number; contractIds?: number[]; instalmentIds?: number[] },
 ): Promise<IssuedSecondCopy[]> {
-  const snapshot = await loadDebtSnapshot(
-    db,
-    { partnerId: scope.partner.id, personId: scope.person.id },
-    scope.version,
-  );
+  const snapshot = await loadDebtSnapshot(db, scope, scope.version);
   const found = snapshot.stores.find((s) => s.store.id === input.storeId);
   if (!found) throw new AppError('CONTRACT_NOT_FOUND');
   const { store } = found;
@@ -85,20 +85,12 @@ async function findOrCreate(
   db: Db,
   scope: DebtScope,
   store: StoreRow,
-  wanted: { instalmentId: number; dueDate: string; amountCents: number },
+  wanted: SecondCopyKey,
 ): Promise<SecondCopyRow> {
-  const same = and(
-    eq(secondCopies.instalmentId, wanted.instalmentId),
-    eq(secondCopies.dueDate, wanted.dueDate),
-    eq(secondCopies.amountCents, wanted.amountCents),
-  );
-  const [existing] = await db.select().from(secondCopies).where(same).limit(1);
+  const existing = await findSameSecondCopy(db, wanted);
   if (existing) return existing;
   // The row id is the nosso número's sequence, so it is taken before the boleto is built.
-  const next = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('second_copies', 'id'))::int as id`,
-  );
-  const id = Number(next.rows[0]!.id);
+  const id = await nextSecondCopyId(db);
   const number = ourNumber(store.boletoAgreement!, id);
   const barcode = boletoBarcode({
     bankCode: BANCO_DO_BRASIL.code,
@@ -106,31 +98,24 @@ async function findOrCreate(
     amountCents: wanted.amountCents,
     freeField: bancoDoBrasilFreeField(store.boletoAgreement!, id, BANCO_DO_BRASIL.wallet),
   });
-  const [created] = await db
-    .insert(secondCopies)
-    .values({
-      id,
-      partnerId: scope.partner.id,
-      personId: scope.person.id,
-      storeId: store.id,
-      ...wanted,
-      ourNumber: number,
-      barcode,
-      digitableLine: digitableLine(barcode),
-      pixCode: pixCopyPaste({
-        key: store.pixKey ?? onlyDigits(store.cpfCnpj),
-        merchantName: store.legalName,
-        merchantCity: store.city ?? 'BRASIL',
-        amountCents: wanted.amountCents,
-        txid: `SV${number}`,
-      }),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const created = await insertSecondCopy(db, scope, {
+    id,
+    storeId: store.id,
+    ...wanted,
+    ourNumber: number,
+    barcode,
+    digitableLine: digitableLine(barcode),
+    pixCode: pixCopyPaste({
+      key: store.pixKey ?? onlyDigits(store.cpfCnpj),
+      merchantName: store.legalName,
+      merchantCity: store.city ?? 'BRASIL',
+      amountCents: wanted.amountCents,
+      txid: `SV${number}`,
+    }),
+  });
   if (created) return created;
   // Another request issued it in between.
-  const [raced] = await db.select().from(secondCopies).where(same).limit(1);
-  return raced!;
+  return (await findSameSecondCopy(db, wanted))!;
 }
 
 /** One second copy of the session person on this partner; `notFound` (INSTALMENT_NOT_FOUND) when there is none. */
@@ -140,17 +125,7 @@ export async function findSecondCopy(
   id: number,
   notFound: AppErrorCode = 'INSTALMENT_NOT_FOUND',
 ): Promise<SecondCopyRow> {
-  const [copy] = await db
-    .select()
-    .from(secondCopies)
-    .where(
-      and(
-        eq(secondCopies.id, id),
-        eq(secondCopies.partnerId, scope.partner.id),
-        eq(secondCopies.personId, scope.person.id),
-      ),
-    )
-    .limit(1);
+  const copy = await findSecondCopyInScope(db, scope, id);
   if (!copy) throw new AppError(notFound);
   return copy;
 }

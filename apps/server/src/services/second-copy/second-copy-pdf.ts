@@ -1,10 +1,9 @@
 import { BANCO_DO_BRASIL, formatBrDate, maskCnpj, maskCpfCnpj, todayInBrasilia } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts, instalments, persons, stores } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renderBoletoPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { findSecondCopyDebt } from '../../repositories/second-copy-repository';
 import { findSecondCopy } from './issue-second-copies';
 
 /**
@@ -17,19 +16,7 @@ export async function secondCopyPdf(
   id: number,
 ): Promise<{ name: string; pdf: Buffer }> {
   const copy = await findSecondCopy(db, scope, id, 'FILE_NOT_FOUND');
-  const [row] = await db
-    .select({
-      store: stores,
-      person: persons,
-      contractNumber: contracts.number,
-      instalmentNumber: instalments.number,
-    })
-    .from(instalments)
-    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
-    .innerJoin(stores, eq(stores.id, contracts.storeId))
-    .innerJoin(persons, eq(persons.id, contracts.personId))
-    .where(eq(instalments.id, copy.instalmentId))
-    .limit(1);
+  const row = await findSecondCopyDebt(db, copy);
   if (!row) throw new AppError('FILE_NOT_FOUND');
   const { store, person } = row;
   const address = [

@@ -1,12 +1,10 @@
 import { formatBrDate, formatMoney, isValidEmail, onlyDigits } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { stores } from '../../db/schema';
 import { AppError } from '../../errors';
 import { secondCopyEmail } from '../../integrations/mail/templates';
+import { findStore } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { enqueueEmail } from '../outbox/enqueue-email';
-import { enqueueSms } from '../outbox/enqueue-sms';
+import { enqueueEmail, enqueueSms } from '../../repositories/outbox-repository';
 import { findSecondCopy } from './issue-second-copies';
 
 /** Spec 001 §9: an SMS phone has exactly 11 digits. */
@@ -29,7 +27,7 @@ export async function sendSecondCopy(
   input: { secondCopyId: number; channel: 'sms' | 'email'; address: string },
 ): Promise<string> {
   const copy = await findSecondCopy(db, scope, input.secondCopyId);
-  const [store] = await db.select().from(stores).where(eq(stores.id, copy.storeId)).limit(1);
+  const store = await findStore(db, copy.storeId);
   const storeName = store!.tradeName;
   const amount = formatMoney(copy.amountCents);
   const due = formatBrDate(copy.dueDate);

@@ -4,10 +4,10 @@ import {
   type PasswordChangeRule,
   validatePasswordChange,
 } from '@portal/domain';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { staffTokens, staffUsers } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../errors';
 import { hitLimit } from '../../integrations/rate-limiter';
+import { changeStaffPasswordHash, findStaffPasswordHash } from '../../repositories/staff-repository';
+import { withTransaction } from '../../repositories/transaction';
 import type { StaffIdentity } from './authenticate-staff';
 import type { StaffAuthDeps } from './log-in-staff';
 import { hashStaffPassword, verifyStaffPassword } from './staff-credentials';
@@ -43,28 +43,12 @@ export async function changeStaffPassword(
     ))
   )
     throw new AppError('RATE_LIMITED');
-  const [user] = await deps.db
-    .select({ passwordHash: staffUsers.passwordHash })
-    .from(staffUsers)
-    .where(eq(staffUsers.id, staff.userId));
-  if (!(await verifyStaffPassword(user?.passwordHash, input.old_password)))
+  const currentHash = await findStaffPasswordHash(deps.db, staff.userId);
+  if (!(await verifyStaffPassword(currentHash, input.old_password)))
     throw new AppError('STAFF_WRONG_PASSWORD', { old_password: PASSWORD_CHANGE_MESSAGES.wrongCurrent });
 
   const passwordHash = await hashStaffPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(staffUsers)
-      .set({ passwordHash, passwordChangedAt: new Date() })
-      .where(eq(staffUsers.id, staff.userId));
-    await tx
-      .update(staffTokens)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(staffTokens.staffUserId, staff.userId),
-          ne(staffTokens.tokenHash, staff.tokenHash),
-          isNull(staffTokens.revokedAt),
-        ),
-      );
-  });
+  await withTransaction(deps.db, (tx) =>
+    changeStaffPasswordHash(tx, { userId: staff.userId, keptTokenHash: staff.tokenHash }, passwordHash),
+  );
 }

@@ -1,8 +1,7 @@
 import { newPasswordProblem } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffUsers } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findStaffUserByName, insertStaffUser } from '../../repositories/staff-repository';
 import { hashStaffPassword, normalizeUsername } from './staff-credentials';
 
 const USERNAME = /^[a-z0-9][a-z0-9._@-]{1,59}$/;
@@ -17,17 +16,9 @@ export async function createStaffUser(
   const problem = newPasswordProblem(input.password);
   if (problem)
     throw new AppError(problem === 'tooShort' ? 'STAFF_PASSWORD_TOO_SHORT' : 'STAFF_PASSWORD_TOO_LONG');
-  const [existing] = await db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(eq(staffUsers.username, username));
-  if (existing) throw new AppError('STAFF_USERNAME_TAKEN');
+  if (await findStaffUserByName(db, username)) throw new AppError('STAFF_USERNAME_TAKEN');
   const passwordHash = await hashStaffPassword(input.password);
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ username, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: staffUsers.id, username: staffUsers.username });
+  const row = await insertStaffUser(db, { username, passwordHash });
   // Another process created the same name between the check and the insert.
   if (!row) throw new AppError('STAFF_USERNAME_TAKEN');
   return row;

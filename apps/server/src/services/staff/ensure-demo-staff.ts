@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffUsers } from '../../db/schema';
+import { findStaffUserByName } from '../../repositories/staff-repository';
 import { createStaffUser } from './create-staff-user';
 
 /** The demo back-office account listed in the README. Never created in production (prepare-database.ts). */
@@ -8,11 +7,7 @@ export const DEMO_STAFF = { username: 'admin', password: 'Demo@2026' } as const;
 
 /** Creates the demo staff account when it is missing; true when it was created now. */
 export async function ensureDemoStaff(db: Db): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(eq(staffUsers.username, DEMO_STAFF.username));
-  if (existing) return false;
+  if (await findStaffUserByName(db, DEMO_STAFF.username)) return false;
   try {
     await createStaffUser(db, DEMO_STAFF);
     return true;

@@ -1,10 +1,9 @@
 import { LOGIN_TEXTS } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffTokens, staffUsers } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { hitLimit, type RateLimiter } from '../../integrations/rate-limiter';
+import { findStaffUserByName, insertStaffToken } from '../../repositories/staff-repository';
 import { acceptAltchaAnswer } from '../identification/verify-robot-check';
 import { newAccessToken, normalizeUsername, verifyStaffPassword } from './staff-credentials';
 
@@ -47,10 +46,7 @@ export async function logInStaff(
       throw new AppError('STAFF_ROBOT_CHECK_REQUIRED', { captcha: LOGIN_TEXTS.robotCheckRequired });
   }
 
-  const [user] = await deps.db
-    .select({ id: staffUsers.id, username: staffUsers.username, passwordHash: staffUsers.passwordHash })
-    .from(staffUsers)
-    .where(eq(staffUsers.username, username));
+  const user = await findStaffUserByName(deps.db, username);
   if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user) {
     await deps.limiter.increment(failuresKey, windowMs);
     throw new AppError('STAFF_LOGIN_FAILED');
@@ -59,7 +55,7 @@ export async function logInStaff(
 
   const { token, tokenHash } = newAccessToken();
   const expiresAt = new Date(Date.now() + deps.env.STAFF_TOKEN_HOURS * 3_600_000);
-  await deps.db.insert(staffTokens).values({ tokenHash, staffUserId: user.id, expiresAt });
+  await insertStaffToken(deps.db, { tokenHash, staffUserId: user.id, expiresAt });
   return {
     access_token: token,
     token_type: 'Bearer',

@@ -1,7 +1,7 @@
 import { brasiliaDateTime, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { type StepErrorDetails, stepLogs } from '../../db/schema';
 import type { PartnerRow } from '../../repositories/partner-repository';
+import { insertStepLog, type StepErrorDetails } from '../../repositories/step-log-repository';
 
 export interface StepInput {
   cpfCnpj?: string | undefined;
@@ -21,8 +21,7 @@ export interface StepInput {
 export async function saveStep(db: Db, partner: PartnerRow, input: StepInput): Promise<void> {
   const now = brasiliaDateTime();
   const document = normalizeDocument(input.cpfCnpj ?? '');
-  await db.insert(stepLogs).values({
-    partnerId: partner.id,
+  await insertStepLog(db, partner.id, {
     companyCode: partner.companyCode,
     cpfCnpj: isValidCpfCnpj(document) ? document : null,
     stepCode: input.stepCode,

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
 
 // A bulk load needs what the query builder does not give: one dedicated connection for the whole transaction and
 // COPY. node-postgres streams COPY FROM STDIN; PGlite reads COPY FROM '/dev/blob' from a Blob passed with the query.

@@ -1,5 +1,49 @@
 import type { CopySink, ImportTransaction } from './import-transaction';
-import type { PortfolioRow } from './validate-portfolio';
+
+export interface PersonData {
+  /** Without mask; letters upper-case (alphanumeric CNPJ). */
+  document: string;
+  name: string;
+  birthDate: string | null;
+  /** Digits with area code. */
+  phone: string | null;
+  email: string | null;
+}
+
+export interface StoreData {
+  document: string;
+  tradeName: string;
+  legalName: string;
+}
+
+export interface ContractData {
+  /** The contract's number in this file (0, 1, ...): a store's contract number, whatever line it is on. */
+  key: number;
+  number: string;
+  origin: string | null;
+  reference: string | null;
+}
+
+/** One instalment line, normalised: documents without mask, ISO dates, integer centavos. */
+export interface PortfolioRow {
+  line: number;
+  person: PersonData;
+  store: StoreData;
+  contract: ContractData;
+  /**
+   * True on the first line of a run of lines that repeat the same person (store, contract) cells. Only these lines
+   * need to carry the person (store, contract) into the database: the rest of the run says the same thing.
+   */
+  newPerson: boolean;
+  newStore: boolean;
+  newContract: boolean;
+  instalment: number;
+  dueDate: string;
+  amountCents: number;
+  balanceCents: number;
+  futureEntry: boolean;
+  paid: boolean;
+}
 
 // Valid lines are copied into temporary staging tables, then each target table is written by set-based statements
 // from them: a million lines cost a handful of statements instead of a million round trips. Only rows whose values

@@ -1,0 +1,79 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  agreementContracts,
+  agreements,
+  ONE_ACTIVE_AGREEMENT_PER_CONTRACT,
+  preAgreements,
+} from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
+import { AppError } from '../errors';
+import type { DebtorScope } from './debtor-scope';
+
+export type IssuedPlanRow = typeof preAgreements.$inferSelect;
+
+/**
+ * Marks as used a plan issued to this session of the scope's partner, unexpired and not used before, and returns it;
+ * undefined when there is none. Run in the transaction that records the agreement: a plan is accepted at most once.
+ */
+export async function claimIssuedPlan(
+  db: Db,
+  scope: DebtorScope,
+  sessionHash: string,
+  planId: number,
+): Promise<IssuedPlanRow | undefined> {
+  const [plan] = await db
+    .update(preAgreements)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(preAgreements.id, planId),
+        eq(preAgreements.sessionHash, sessionHash),
+        eq(preAgreements.partnerId, scope.partnerId),
+        gt(preAgreements.expiresAt, new Date()),
+        isNull(preAgreements.usedAt),
+      ),
+    )
+    .returning();
+  return plan;
+}
+
+/**
+ * Records the scope person's agreement on the plan's terms over the plan's contracts. A contract already under an
+ * active agreement, through any partner, is refused by the database's unique index (ACTIVE_AGREEMENT): no
+ * interleaving of requests makes a second one.
+ */
+export async function insertAgreement(
+  db: Db,
+  scope: DebtorScope,
+  plan: IssuedPlanRow,
+  contact: { phone: string | null; email: string | null },
+): Promise<number> {
+  try {
+    const [row] = await db
+      .insert(agreements)
+      .values({
+        partnerId: scope.partnerId,
+        personId: scope.personId,
+        storeId: plan.storeId,
+        preAgreementId: plan.id,
+        paymentMethod: plan.paymentMethod,
+        instalmentCount: plan.instalmentCount,
+        entryCents: plan.entryCents,
+        instalmentCents: plan.instalmentCents,
+        totalCents: plan.totalCents,
+        firstDueDate: plan.firstDueDate,
+        ...contact,
+      })
+      .returning({ id: agreements.id });
+    await db
+      .insert(agreementContracts)
+      .values(plan.contractIds.map((contractId) => ({ agreementId: row!.id, contractId })));
+    return row!.id;
+  } catch (error) {
+    // Another agreement over one of these contracts was recorded first, or meanwhile (this insert waited for it).
+    if (violatedUniqueConstraint(error) === ONE_ACTIVE_AGREEMENT_PER_CONTRACT)
+      throw new AppError('ACTIVE_AGREEMENT');
+    throw error;
+  }
+}

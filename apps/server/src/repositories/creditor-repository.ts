@@ -1,0 +1,108 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { creditorCompanies, creditorLeads, partners } from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
+import { AppError } from '../errors';
+
+// Creditors signing up through a partner's portal (spec 002 §2 RegisterCreditor, §4 sign-up): the lead of the simple
+// registration, found again by the random code of its e-mailed link, and the company the wizard signs up. A lead is
+// always looked up on the partner whose portal the link points at.
+
+/** A creditor lead of the partner, with the outbox message that sent its link. */
+export async function insertCreditorLead(
+  db: Db,
+  partnerId: number,
+  lead: Omit<typeof creditorLeads.$inferInsert, 'id' | 'partnerId' | 'createdAt'>,
+): Promise<void> {
+  await db.insert(creditorLeads).values({ ...lead, partnerId });
+}
+
+/** What the wizard is prefilled with: the partner's lead of this code; undefined for another partner's code. */
+export async function findCreditorLeadPrefill(
+  db: Db,
+  partnerId: number,
+  code: string,
+): Promise<{ razaoSocial: string; nomeContato: string; email: string } | undefined> {
+  const [lead] = await db
+    .select({
+      razaoSocial: creditorLeads.companyName,
+      nomeContato: creditorLeads.contactName,
+      email: creditorLeads.email,
+    })
+    .from(creditorLeads)
+    .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partnerId)))
+    .limit(1);
+  return lead;
+}
+
+/** The id of the partner's lead of this code; undefined for another partner's code. */
+export async function findCreditorLeadId(
+  db: Db,
+  partnerId: number,
+  code: string,
+): Promise<number | undefined> {
+  const [lead] = await db
+    .select({ id: creditorLeads.id })
+    .from(creditorLeads)
+    .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partnerId)))
+    .limit(1);
+  return lead?.id;
+}
+
+export async function creditorLoginTaken(db: Db, login: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ login: creditorCompanies.login })
+    .from(creditorCompanies)
+    .where(eq(creditorCompanies.login, login))
+    .limit(1);
+  return taken !== undefined;
+}
+
+export async function creditorCompanyNameTaken(db: Db, databaseName: string): Promise<boolean> {
+  const [sameName] = await db
+    .select({ id: creditorCompanies.id })
+    .from(creditorCompanies)
+    .where(eq(creditorCompanies.databaseName, databaseName))
+    .limit(1);
+  return sameName !== undefined;
+}
+
+/** A sign-up that lost a race for a login or company name (checked first, unique in the table). */
+function takenError(error: unknown): AppError | null {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint?.includes('usu_login')) return new AppError('CREDITOR_LOGIN_TAKEN');
+  if (constraint?.includes('emp_nome_banco')) return new AppError('CREDITOR_COMPANY_TAKEN');
+  return null;
+}
+
+/**
+ * A creditor company signed up through the partner's portal. A login or company name taken meanwhile is
+ * CREDITOR_LOGIN_TAKEN or CREDITOR_COMPANY_TAKEN.
+ */
+export async function insertCreditorCompany(
+  db: Db,
+  partnerId: number,
+  company: Omit<typeof creditorCompanies.$inferInsert, 'id' | 'partnerId' | 'createdAt'>,
+): Promise<void> {
+  await db
+    .insert(creditorCompanies)
+    .values({ ...company, partnerId })
+    .catch((error: unknown) => {
+      throw takenError(error) ?? error;
+    });
+}
+
+/** Every creditor company by name, with the identifier of the partner portal that already uses it. */
+export async function listCreditorCompanies(
+  db: Db,
+): Promise<{ id: number; companyName: string; partnerIdentifier: string | null }[]> {
+  return db
+    .select({
+      id: creditorCompanies.id,
+      companyName: creditorCompanies.companyName,
+      partnerIdentifier: partners.identifier,
+    })
+    .from(creditorCompanies)
+    .leftJoin(partners, eq(partners.companyCode, creditorCompanies.id))
+    .orderBy(asc(creditorCompanies.companyName), asc(creditorCompanies.id));
+}

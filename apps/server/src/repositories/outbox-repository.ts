@@ -1,0 +1,107 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outboundMessages } from '../db/schema';
+import type { ComposedEmail } from '../integrations/mail/templates';
+
+// The durable outbox (decision 003): use cases write messages here, in their own transaction; the outbox worker
+// claims and delivers them.
+
+/** Writes an e-mail to the durable outbox; the outbox worker delivers it. Returns the outbox id. */
+export async function enqueueEmail(
+  db: Db,
+  input: { partnerId: number | null; to: string; replyTo?: string; email: ComposedEmail },
+): Promise<number> {
+  const [row] = await db
+    .insert(outboundMessages)
+    .values({
+      partnerId: input.partnerId,
+      channel: 'email',
+      template: input.email.template,
+      recipient: input.to,
+      replyTo: input.replyTo ?? null,
+      subject: input.email.subject,
+      bodyText: input.email.text,
+      bodyHtml: input.email.html,
+    })
+    .returning({ id: outboundMessages.id });
+  return row!.id;
+}
+
+/** Writes an SMS to the durable outbox; the outbox worker delivers it. Returns the outbox id. */
+export async function enqueueSms(
+  db: Db,
+  input: { partnerId: number; phoneDigits: string; template: string; text: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(outboundMessages)
+    .values({
+      partnerId: input.partnerId,
+      channel: 'sms',
+      template: input.template,
+      recipient: input.phoneDigits,
+      bodyText: input.text,
+    })
+    .returning({ id: outboundMessages.id });
+  return row!.id;
+}
+
+export type ClaimedMessage = {
+  id: number;
+  channel: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+};
+
+/**
+ * Claims up to `batchSize` due messages of `channels`: pending and due, or stuck in "sending" after a crash. SKIP
+ * LOCKED lets several server processes share one outbox; a claim holds a message for two minutes.
+ */
+export async function claimDueMessages(
+  db: Db,
+  channels: readonly ('email' | 'sms')[],
+  batchSize: number,
+): Promise<ClaimedMessage[]> {
+  const claimed = await db.execute<ClaimedMessage>(sql`
+    update outbound_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
+    where id in (
+      select id from outbound_messages
+      where channel in (${sql.join(
+        channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})
+        and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))
+      order by id limit ${batchSize} for update skip locked)
+    returning id, channel, recipient, reply_to, subject, body_text, body_html, attempts`);
+  return claimed.rows;
+}
+
+export async function markMessageSent(db: Db, id: number, providerMessageId: string): Promise<void> {
+  await db.execute(sql`
+    update outbound_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      provider_message_id = ${providerMessageId}
+    where id = ${id}`);
+}
+
+/** A failed attempt: pending again after `delayMs`, or failed for good on the final attempt. */
+export async function markMessageAttemptFailed(
+  db: Db,
+  id: number,
+  outcome: { reason: string; finalAttempt: boolean; delayMs: number },
+): Promise<void> {
+  await db.execute(sql`
+    update outbound_messages set status = ${outcome.finalAttempt ? 'failed' : 'pending'}, locked_until = null,
+      last_error = ${outcome.reason.slice(0, 500)}, next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval
+    where id = ${id}`);
+}
+
+/** The latest outbox messages, newest first (the development mailbox). */
+export async function listLatestMessages(
+  db: Db,
+  limit: number,
+): Promise<(typeof outboundMessages.$inferSelect)[]> {
+  return db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(limit);
+}

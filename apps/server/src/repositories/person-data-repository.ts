@@ -1,0 +1,274 @@
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  agreements,
+  contactMessages,
+  contracts,
+  debtorRequests,
+  debtorSessions,
+  instalments,
+  leads,
+  outboundMessages,
+  partnerStores,
+  personRegistrations,
+  persons,
+  phoneChangeLinks,
+  preAgreements,
+  privacyRequests,
+  secondCopies,
+  stepLogs,
+  stores,
+} from '../db/schema';
+import type { DebtScope } from './debt-snapshot';
+
+// Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
+// erasure), read and erased here. A person is matched by id where a row names them, by CPF/CNPJ where a form
+// stored it, and by the e-mail or phone on file in the outbox.
+
+/** Outbox rows addressed to the person on this partner: to their e-mail or their phone on file. */
+function messagesToPerson(scope: DebtScope) {
+  const { person } = scope;
+  const addresses = [
+    person.email
+      ? eq(sql`lower(${outboundMessages.recipient})`, person.email.trim().toLowerCase())
+      : undefined,
+    person.phone ? eq(outboundMessages.recipient, person.phone) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return addresses.length > 0
+    ? and(eq(outboundMessages.partnerId, scope.partnerId), or(...addresses))
+    : sql`false`;
+}
+
+/** The rows of the person's data export, each list oldest first. */
+export async function loadPersonData(db: Db, scope: DebtScope) {
+  const { person, personId } = scope;
+
+  const [
+    registration,
+    contractRows,
+    simulationRows,
+    agreementRows,
+    requestRows,
+    secondCopyRows,
+    stepRows,
+    messageRows,
+    privacyRows,
+    contactRows,
+    leadRows,
+    sessionRows,
+  ] = await Promise.all([
+    db
+      .select({ createdAt: personRegistrations.createdAt })
+      .from(personRegistrations)
+      .where(
+        and(eq(personRegistrations.partnerId, scope.partnerId), eq(personRegistrations.personId, personId)),
+      ),
+    db
+      .select({ contract: contracts, store: stores.tradeName, instalment: instalments })
+      .from(contracts)
+      // The contracts this partner holds: those in the stores it serves.
+      .innerJoin(
+        partnerStores,
+        and(eq(partnerStores.storeId, contracts.storeId), eq(partnerStores.partnerId, scope.partnerId)),
+      )
+      .innerJoin(stores, eq(stores.id, contracts.storeId))
+      .leftJoin(instalments, eq(instalments.contractId, contracts.id))
+      .where(eq(contracts.personId, personId))
+      .orderBy(asc(stores.tradeName), asc(contracts.id), asc(instalments.number)),
+    db
+      .select({ row: preAgreements, store: stores.tradeName })
+      .from(preAgreements)
+      .innerJoin(stores, eq(stores.id, preAgreements.storeId))
+      .where(and(eq(preAgreements.partnerId, scope.partnerId), eq(preAgreements.personId, personId)))
+      .orderBy(asc(preAgreements.createdAt)),
+    db
+      .select({ row: agreements, store: stores.tradeName })
+      .from(agreements)
+      .innerJoin(stores, eq(stores.id, agreements.storeId))
+      .where(and(eq(agreements.partnerId, scope.partnerId), eq(agreements.personId, personId)))
+      .orderBy(asc(agreements.createdAt)),
+    db
+      .select({ row: debtorRequests, store: stores.tradeName })
+      .from(debtorRequests)
+      .innerJoin(stores, eq(stores.id, debtorRequests.storeId))
+      .where(and(eq(debtorRequests.partnerId, scope.partnerId), eq(debtorRequests.personId, personId)))
+      .orderBy(asc(debtorRequests.createdAt)),
+    db
+      .select({
+        row: secondCopies,
+        store: stores.tradeName,
+        contract: contracts.number,
+        instalment: instalments.number,
+      })
+      .from(secondCopies)
+      .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+      .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
+      .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+      .where(and(eq(secondCopies.partnerId, scope.partnerId), eq(secondCopies.personId, personId)))
+      .orderBy(asc(secondCopies.createdAt)),
+    db
+      .select({ step: stepLogs.stepCode, isError: stepLogs.isError, createdAt: stepLogs.createdAt })
+      .from(stepLogs)
+      .where(and(eq(stepLogs.partnerId, scope.partnerId), eq(stepLogs.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(stepLogs.createdAt)),
+    db
+      .select({
+        channel: outboundMessages.channel,
+        template: outboundMessages.template,
+        recipient: outboundMessages.recipient,
+        status: outboundMessages.status,
+        createdAt: outboundMessages.createdAt,
+        sentAt: outboundMessages.sentAt,
+      })
+      .from(outboundMessages)
+      .where(messagesToPerson(scope))
+      .orderBy(asc(outboundMessages.createdAt)),
+    db
+      .select()
+      .from(privacyRequests)
+      .where(and(eq(privacyRequests.partnerId, scope.partnerId), eq(privacyRequests.personId, personId)))
+      .orderBy(asc(privacyRequests.createdAt)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(and(eq(contactMessages.partnerId, scope.partnerId), eq(contactMessages.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(contactMessages.createdAt)),
+    db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.partnerId, scope.partnerId), eq(leads.cpfCnpj, person.cpfCnpj)))
+      .orderBy(asc(leads.createdAt)),
+    db
+      .select({
+        status: debtorSessions.status,
+        createdAt: debtorSessions.createdAt,
+        lastSeenAt: debtorSessions.lastSeenAt,
+        expiresAt: debtorSessions.expiresAt,
+        revokedAt: debtorSessions.revokedAt,
+        originChannel: debtorSessions.originChannel,
+        debtsListedAt: debtorSessions.debtsListedAt,
+      })
+      .from(debtorSessions)
+      .where(and(eq(debtorSessions.partnerId, scope.partnerId), eq(debtorSessions.personId, personId)))
+      .orderBy(asc(debtorSessions.createdAt)),
+  ]);
+
+  return {
+    registration,
+    contractRows,
+    simulationRows,
+    agreementRows,
+    requestRows,
+    secondCopyRows,
+    stepRows,
+    messageRows,
+    privacyRows,
+    contactRows,
+    leadRows,
+    sessionRows,
+  };
+}
+
+/** Whether a partner other than the scope's knows the person (contracts in a store it serves, or a first access there). */
+export async function knownToAnotherPartner(db: Db, scope: DebtScope): Promise<boolean> {
+  const { partnerId, personId } = scope;
+  const [viaContract] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .innerJoin(partnerStores, eq(partnerStores.storeId, contracts.storeId))
+    .where(and(eq(contracts.personId, personId), ne(partnerStores.partnerId, partnerId)))
+    .limit(1);
+  if (viaContract) return true;
+  const [viaFirstAccess] = await db
+    .select({ id: personRegistrations.partnerId })
+    .from(personRegistrations)
+    .where(and(eq(personRegistrations.personId, personId), ne(personRegistrations.partnerId, partnerId)))
+    .limit(1);
+  return viaFirstAccess !== undefined;
+}
+
+/** Outbox rows lose their content; a message not yet delivered is cancelled rather than sent without it. */
+async function scrubMessages(db: Db, where: SQL | undefined, recipientToo: boolean): Promise<void> {
+  await db
+    .update(outboundMessages)
+    .set({
+      ...(recipientToo ? { recipient: 'eliminado' } : {}),
+      replyTo: null,
+      subject: null,
+      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+      bodyHtml: null,
+      status: sql`case when ${outboundMessages.status} = 'pending' then 'failed' else ${outboundMessages.status} end`,
+      lastError: sql`case when ${outboundMessages.status} = 'pending' then 'Cancelada: dados eliminados a pedido do titular (LGPD).' else ${outboundMessages.lastError} end`,
+    })
+    .where(where);
+}
+
+/**
+ * Removes or anonymises, on the scope's partner only, what no law obliges the portal to keep (docs/decisions/010):
+ * messages to the person and their copies, contact messages and leads with their CPF/CNPJ, the step log's personal
+ * fields, unused plans, requests other than disputes, registrations, phone-change links and sessions; with
+ * `registrationErased`, the personal fields of the person too. Contracts, agreements, payment documents, disputes and
+ * privacy requests stay. Run in the erasure's transaction.
+ */
+export async function erasePersonRows(
+  db: Db,
+  scope: DebtScope,
+  options: { registrationErased: boolean; now: Date },
+): Promise<void> {
+  const { partnerId, personId, person } = scope;
+  // Messages are matched by the e-mail and phone on file, so before those are cleared.
+  await scrubMessages(db, messagesToPerson(scope), true);
+  const ofPartnerAndDocument = <T extends typeof contactMessages | typeof leads>(table: T) =>
+    and(eq(table.partnerId, partnerId), eq(table.cpfCnpj, person.cpfCnpj));
+  const notifications = [
+    ...(await db
+      .delete(contactMessages)
+      .where(ofPartnerAndDocument(contactMessages))
+      .returning({ id: contactMessages.outboundMessageId })),
+    ...(await db.delete(leads).where(ofPartnerAndDocument(leads)).returning({ id: leads.outboundMessageId })),
+  ].flatMap(({ id }) => (id === null ? [] : [id]));
+  // The partner's copies of what the person wrote: the partner keeps its address, the text goes.
+  if (notifications.length > 0) await scrubMessages(db, inArray(outboundMessages.id, notifications), false);
+
+  await db
+    .update(stepLogs)
+    .set({ cpfCnpj: null, errorDetails: null, reason: null })
+    .where(and(eq(stepLogs.partnerId, partnerId), eq(stepLogs.cpfCnpj, person.cpfCnpj)));
+  await db
+    .delete(preAgreements)
+    .where(
+      and(
+        eq(preAgreements.partnerId, partnerId),
+        eq(preAgreements.personId, personId),
+        isNull(preAgreements.usedAt),
+      ),
+    );
+  await db
+    .delete(debtorRequests)
+    .where(
+      and(
+        eq(debtorRequests.partnerId, partnerId),
+        eq(debtorRequests.personId, personId),
+        ne(debtorRequests.kind, 'dispute'),
+      ),
+    );
+  for (const table of [personRegistrations, phoneChangeLinks, debtorSessions])
+    await db.delete(table).where(and(eq(table.partnerId, partnerId), eq(table.personId, personId)));
+  if (options.registrationErased)
+    await db
+      .update(persons)
+      .set({
+        birthDate: null,
+        phone: null,
+        email: null,
+        gender: null,
+        cep: null,
+        street: null,
+        streetNumber: null,
+        district: null,
+        city: null,
+        state: null,
+        updatedAt: options.now,
+      })
+      .where(eq(persons.id, personId));
+}
