@@ -1,7 +1,7 @@
 import type { CookieChoice, PartnerConfig } from '@portal/domain';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter } from 'react-router';
-import { App, appRoutes } from './app/App';
+import { App, LandingWithoutRouter, startsWithoutRouter } from './app/App';
+import { staticAppRouter } from './app/AppRouter';
 import { themeVariables } from './lib/theme';
 
 /**
@@ -16,14 +16,14 @@ export async function renderShell(
   pathname: string,
   consent: CookieChoice,
 ): Promise<string> {
-  const deferRoutes = pathname !== '/';
-  const { query, dataRoutes } = createStaticHandler(appRoutes(deferRoutes));
-  // No route has a loader, so this only matches the path; the origin is a placeholder the routes never read.
-  const context = await query(new Request(new URL(pathname, 'http://portal.localhost')));
-  // A redirect (no route answers one today) leaves the first screen to the browser.
-  if (context instanceof Response) return '';
-  const router = createStaticRouter(dataRoutes, context);
-  return renderToString(<App server={{ config, router, context, consent }} deferRoutes={deferRoutes} />);
+  // The same page main.tsx will hydrate: the landing page without the router (decision 018), or the router's page.
+  const page = startsWithoutRouter(config, pathname) ? (
+    <LandingWithoutRouter />
+  ) : (
+    await staticAppRouter(pathname, pathname !== '/')
+  );
+  if (page === null) return '';
+  return renderToString(<App server={{ config, consent }}>{page}</App>);
 }
 
 /**

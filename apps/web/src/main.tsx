@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, LandingWithoutRouter, startsWithoutRouter } from './app/App';
 import { loadPartnerConfig } from './lib/partner';
 import { captureServerRenderedInput } from './lib/prerendered';
 import './styles.css';
 
 // Ask for the partner configuration before React renders: the browser reuses the <link rel="preload"> the
 // server put in index.html, so the header image can start loading as early as possible.
-loadPartnerConfig().catch(() => {
+const config = loadPartnerConfig();
+config.catch(() => {
   // PartnerGate shows the failure.
 });
 
@@ -15,23 +16,36 @@ const root = document.getElementById('root')!;
 // Server markup is anything but index.html's own loading text: the landing page's first screen, or a debtor
 // page's loading text and cookie banner (entry-server.tsx).
 const serverRendered = root.querySelector(':scope > .boot') === null;
-const landing = root.querySelector('.landing') !== null;
-const app = (
-  <StrictMode>
-    <App deferRoutes={serverRendered && !landing} />
-  </StrictMode>
-);
+// Any page but the landing page needs the router: ask for it alongside the configuration.
+const loadRouter = () => import('./app/AppRouter');
+if (window.location.pathname !== '/') loadRouter().catch(() => {});
 
-// Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
-// the painted page instead of replacing it. Otherwise render from scratch.
-if (serverRendered) {
-  // What was typed into the painted search box is read at the moment React takes over: from then on React sees
-  // every keystroke (it hydrates at once on input), before then only the DOM does.
-  const hydrate = () => {
+/** The landing page as the server rendered it starts without the router; any other page loads it first. */
+async function page() {
+  const result = await config.catch(() => null);
+  const pathname = window.location.pathname;
+  if (serverRendered && result?.kind === 'ok' && startsWithoutRouter(result.config, pathname)) {
+    return <LandingWithoutRouter />;
+  }
+  const { AppRouter } = await loadRouter();
+  // A lazy screen's page was server-rendered as its loading text: hydration adopts that first (see Shell).
+  return <AppRouter deferRoutes={serverRendered && pathname !== '/'} />;
+}
+
+page().then((content) => {
+  const app = (
+    <StrictMode>
+      <App>{content}</App>
+    </StrictMode>
+  );
+  // Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
+  // the painted page instead of replacing it. Otherwise render from scratch.
+  if (serverRendered) {
+    // What was typed into the painted search box is read at the moment React takes over: from then on React sees
+    // every keystroke (it hydrates at once on input), before then only the DOM does.
     captureServerRenderedInput(root);
     hydrateRoot(root, app);
-  };
-  loadPartnerConfig().then(hydrate, hydrate);
-} else {
-  createRoot(root).render(app);
-}
+  } else {
+    createRoot(root).render(app);
+  }
+});

@@ -1,208 +1,70 @@
-import type { CookieChoice, PartnerConfig } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import {
-  createBrowserRouter,
-  type createStaticRouter,
-  Navigate,
-  Outlet,
-  type RouteObject,
-  RouterProvider,
-  ScrollRestoration,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router';
+import { type CookieChoice, hasCapability, type PartnerConfig } from '@portal/domain';
+import { type ReactNode, useMemo, useState } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
-import { lazyWithRetry } from '../lib/lazy-with-retry';
-import { createQueryClient } from '../lib/query-client';
 import { registerRoutePreload } from '../lib/route-preload';
-import { CookieBanner, ServerConsentContext } from './CookieBanner';
+import type { AppRouter as AppRouterComponent, RouterStart } from './AppRouter';
+import { ServerConsentContext } from './CookieBanner';
+import { PageFrame } from './PageFrame';
 import { PartnerGate } from './PartnerGate';
-import { RouteError } from './RouteError';
+import { type PageNavigateOptions, PageNavigationContext } from './page-navigation';
 
-// The landing page is in the entry chunk (it is the LCP route); the identification screens share one lazy chunk
-// (features/identification/screens.ts), which the landing page also uses for its login panel; the debtor-area
-// screens another (features/debts/screens.ts), fetched while the login is being checked.
-const loadScreens = () => import('../features/identification/screens');
-type ScreenName = Exclude<keyof Awaited<ReturnType<typeof loadScreens>>, 'LoginPanel'>;
-const screen = (name: ScreenName) => lazyWithRetry(() => loadScreens().then((m) => ({ default: m[name] })));
-registerRoutePreload('/confirmar-dados', loadScreens);
-const ConfirmBirthday = screen('ConfirmBirthday');
-const Register = screen('Register');
-const ConfirmUser = screen('ConfirmUser');
-const VerifyToken = screen('VerifyToken');
-const ResetPhone = screen('ResetPhone');
-const NewPhone = screen('NewPhone');
-const loadDebtScreens = () => import('../features/debts/screens');
-const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
-  lazyWithRetry(() => loadDebtScreens().then((m) => ({ default: m[name] })));
-const AccordionTabs = debtScreen('AccordionTabs');
-const MyDebits = debtScreen('MyDebits');
-const Faq = debtScreen('Faq');
-const TalkToUs = debtScreen('TalkToUs');
-registerRoutePreload('/menu', loadDebtScreens);
-const loadAdminScreens = () => import('../features/admin/screens');
-const adminScreen = (name: keyof Awaited<ReturnType<typeof loadAdminScreens>>) =>
-  lazyWithRetry(() => loadAdminScreens().then((m) => ({ default: m[name] })));
-const StaffLogin = adminScreen('StaffLogin');
-const AdminHome = adminScreen('AdminHome');
-const ChangePassword = adminScreen('ChangePassword');
-const ListPartners = adminScreen('ListPartners');
-const ListQuestions = adminScreen('ListQuestions');
-const PostPartners = adminScreen('PostPartners');
-const UpdatePartner = adminScreen('UpdatePartner');
-const PostQuestions = adminScreen('PostQuestions');
-const UpdateQuestions = adminScreen('UpdateQuestions');
-const ListLeads = adminScreen('ListLeads');
-const Dashboard = adminScreen('Dashboard');
-const ListPrivacyRequests = adminScreen('ListPrivacyRequests');
-const ListJobApplications = adminScreen('ListJobApplications');
-const WorkWithUs = lazyWithRetry(() =>
-  import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
+const loadRouter = () => import('./AppRouter');
+// A screen the landing page is about to open (the person is typing a CPF) warms up the router with it.
+registerRoutePreload('/confirmar-dados', () =>
+  Promise.all([loadRouter(), import('../features/identification/screens')]),
 );
-const SendProposal = lazyWithRetry(() =>
-  import('../features/leads/screens').then((m) => ({ default: m.SendProposal })),
-);
-const TermsLGPD = lazyWithRetry(() =>
-  import('../features/legal/screens').then((m) => ({ default: m.TermsLGPD })),
-);
-const MyData = lazyWithRetry(() =>
-  import('../features/my-data/screens').then((m) => ({ default: m.MyData })),
-);
-const loadCreditorScreens = () => import('../features/creditors/screens');
-const RegisterCreditor = lazyWithRetry(() =>
-  loadCreditorScreens().then((m) => ({ default: m.RegisterCreditor })),
-);
-const CreditorSignUp = lazyWithRetry(() =>
-  loadCreditorScreens().then((m) => ({ default: m.CreditorSignUp })),
-);
-const PrivacyPortal = lazyWithRetry(() =>
-  import('../features/privacy/screens').then((m) => ({ default: m.PrivacyPortal })),
-);
+registerRoutePreload('/menu', () => import('../features/debts/screens'));
 
-const PAGES: RouteObject[] = [
-  { path: '/', element: <LandPageParceiro /> },
-  { path: '/confirmar-dados', element: <ConfirmBirthday /> },
-  { path: '/cadastro', element: <Register /> },
-  { path: '/primeiro-acesso', element: <ConfirmUser /> },
-  { path: '/verificar-token', element: <VerifyToken /> },
-  { path: '/esqueci-telefone', element: <ResetPhone /> },
-  { path: '/novo-telefone', element: <NewPhone /> },
-  { path: '/menu', element: <AccordionTabs /> },
-  { path: '/menu/:cpf', element: <AccordionTabs /> },
-  { path: '/minhas-dividas', element: <MyDebits /> },
-  { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
-  { path: '/duvidas', element: <Faq /> },
-  { path: '/fale-conosco', element: <TalkToUs /> },
-  // Spec 002 §2 TermsLGPD; ?aba=politicaDePrivacidade opens the second tab.
-  { path: '/politica-de-privacidade', element: <TermsLGPD /> },
-  // Issue 6 item 1 (beyond the spec): the identified person's export and erasure.
-  { path: '/meus-dados', element: <MyData /> },
-  // Spec 002 §2: RegisterCreditor, and the sign-up wizard its e-mailed link opens (:id is the lead's code).
-  { path: '/seja-parceiro', element: <RegisterCreditor /> },
-  { path: '/cadastre-sua-empresa', element: <CreditorSignUp /> },
-  { path: '/cadastre-sua-empresa/:id', element: <CreditorSignUp /> },
-  // Spec 000 §2 PrivacyPortal; ?aba=politicaDePrivacidade or seusDireitos opens another tab.
-  { path: '/portal-de-privacidade', element: <PrivacyPortal /> },
-  // Spec 002 §2 WorkWithUs: partners without workWithUsMenu are sent to the landing page.
-  { path: '/trabalhe-conosco', element: <WorkWithUs /> },
-  // Spec 002 §3 Lead: the creditor-lead form with the CEP lookup.
-  { path: '/envie-sua-proposta', element: <SendProposal /> },
-  // Spec 002 §2: /login and /logout are the same staff login screen; /admin and its children need a staff token.
-  { path: '/login', element: <StaffLogin /> },
-  { path: '/logout', element: <StaffLogin /> },
-  { path: '/admin', element: <AdminHome /> },
-  { path: '/admin/alterar-senha', element: <ChangePassword /> },
-  { path: '/admin/parceiros', element: <ListPartners /> },
-  { path: '/admin/cadastrar-parceiro', element: <PostPartners /> },
-  { path: '/admin/atualizar-parceiro/:identificador/:id', element: <UpdatePartner /> },
-  { path: '/admin/duvidas', element: <ListQuestions /> },
-  { path: '/admin/cadastrar-duvida', element: <PostQuestions /> },
-  { path: '/admin/atualizar-duvida/:codigo', element: <UpdateQuestions /> },
-  { path: '/admin/leads', element: <ListLeads /> },
-  // The operations dashboard (issue 5 item 6, beyond the spec).
-  { path: '/admin/painel', element: <Dashboard /> },
-  { path: '/admin/privacidade', element: <ListPrivacyRequests /> },
-  { path: '/admin/candidaturas', element: <ListJobApplications /> },
-  { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
-  // Spec 002 §2: any unknown path shows the landing page.
-  { path: '*', element: <Navigate to="/" replace /> },
-];
-
-function RouteFallback() {
-  return (
-    <p className="boot" role="status">
-      Carregando…
-    </p>
-  );
+/**
+ * Whether the page starts without the router: the server-rendered landing page, except for partners whose landing
+ * page holds the login panel (its screens need the router). Decision 018.
+ */
+export function startsWithoutRouter(config: PartnerConfig, pathname: string): boolean {
+  return pathname === '/' && !hasCapability(config, 'loginPanelOnLanding');
 }
 
 /**
- * The page for the path. With `deferRoutes` the first render is only the loading text, as the server rendered
- * it for a lazy screen (which cannot render there), so hydration adopts that markup; the screen follows at once.
+ * The landing page before the router: its links and search open the router at their page (loaded then, or
+ * already warmed up), which replaces this; if the router cannot load, the browser opens the page itself.
  */
-function Shell({ deferRoutes }: { deferRoutes: boolean }) {
-  const [deferred, setDeferred] = useState(deferRoutes);
-  useEffect(() => setDeferred(false), []);
-  const [queryClient] = useState(createQueryClient);
+export function LandingWithoutRouter() {
+  const [next, setNext] = useState<{ Router: typeof AppRouterComponent; start: RouterStart } | null>(null);
+  const navigation = useMemo(
+    () => ({
+      pathname: '/',
+      navigate: (to: string, options?: PageNavigateOptions) => {
+        loadRouter().then(
+          ({ AppRouter }) => setNext({ Router: AppRouter, start: { to, options } }),
+          () => window.location.assign(to),
+        );
+      },
+    }),
+    [],
+  );
+  if (next) return <next.Router start={next.start} />;
   return (
-    <QueryClientProvider client={queryClient}>
-      <a className="skip-link" href="#conteudo">
-        Pular para o conteúdo
-      </a>
-      {/* A new page starts at the top, back and forward return where the person was; hash links keep theirs. */}
-      <ScrollRestoration />
-      {deferred ? (
-        <RouteFallback />
-      ) : (
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      )}
-      <CookieBanner />
-    </QueryClientProvider>
+    <PageNavigationContext.Provider value={navigation}>
+      <PageFrame>
+        <LandPageParceiro />
+      </PageFrame>
+    </PageNavigationContext.Provider>
   );
 }
 
-/** The route table: one shell around the pages; a page that cannot load or crashes shows RouteError in it. */
-export function appRoutes(deferRoutes: boolean): RouteObject[] {
-  return [
-    {
-      element: <Shell deferRoutes={deferRoutes} />,
-      children: [{ errorElement: <RouteError />, children: PAGES }],
-    },
-  ];
-}
-
 interface AppProps {
-  /** Server rendering: the partner configuration, a static router at the path (entry-server.tsx), the cookie choice. */
-  server?: {
-    config: PartnerConfig;
-    router: StaticRouter;
-    context: StaticHandlerContext;
-    consent: CookieChoice;
-  };
-  /** The page's server markup is the loading text of a lazy screen (see Shell). */
-  deferRoutes?: boolean;
+  /** Server rendering: the partner configuration and the visitor's cookie choice. */
+  server?: { config: PartnerConfig; consent: CookieChoice };
+  /** The page: LandingWithoutRouter, the browser's AppRouter, or the server's static router. */
+  children: ReactNode;
 }
 
-type StaticRouter = ReturnType<typeof createStaticRouter>;
-
-export function App({ server, deferRoutes = false }: AppProps) {
-  // One router for the app's life, made on first render (it reads window.location, so never on the server).
-  const [browserRouter] = useState(() => (server ? null : createBrowserRouter(appRoutes(deferRoutes))));
+/** The providers every page has, around the page. */
+export function App({ server, children }: AppProps) {
   return (
     <FeedbackProvider>
       <PartnerGate initialConfig={server?.config}>
-        <ServerConsentContext.Provider value={server?.consent}>
-          {/* The same tree renders on the server and hydrates in the browser; only the router's source differs. */}
-          {server ? (
-            <StaticRouterProvider router={server.router} context={server.context} hydrate={false} />
-          ) : (
-            <RouterProvider router={browserRouter!} />
-          )}
-        </ServerConsentContext.Provider>
+        <ServerConsentContext.Provider value={server?.consent}>{children}</ServerConsentContext.Provider>
       </PartnerGate>
     </FeedbackProvider>
   );

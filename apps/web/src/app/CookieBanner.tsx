@@ -1,9 +1,9 @@
 import { type CookieChoice, consentFromCookies, PRIVACY_PORTAL_PATH } from '@portal/domain';
 import { createContext, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { isCpfRoute, isExternalEntry } from '../features/debts/lib/external-entry';
 import { cookieChoice, loadTrackers, storeCookieChoice } from '../lib/analytics';
 import { usePartner } from '../lib/partner';
+import { PageLink, usePageNavigation } from './page-navigation';
 
 /**
  * Spec 000 §4 cookie banner: shown until acceptCookies or refuseCookies is stored. Only acceptance loads the
@@ -15,7 +15,7 @@ export const ServerConsentContext = createContext<CookieChoice | undefined>(unde
 
 export function CookieBanner() {
   const partner = usePartner();
-  const { pathname } = useLocation();
+  const { pathname } = usePageNavigation();
   const serverConsent = useContext(ServerConsentContext);
   // The server decided from the consent cookie, and the browser starts from the same cookie, so hydration sees the
   // same markup and the banner is in the first paint. After mounting, the spec's local storage keys have the last
@@ -67,7 +67,7 @@ export function CookieBanner() {
     <section ref={banner} className="cookie-banner" aria-label="Aviso de cookies" data-testid="cookie-banner">
       <p className="cookie-banner__text">
         Usamos cookies de análise para melhorar o portal. Você pode aceitar ou recusar. Saiba mais no{' '}
-        <Link to={PRIVACY_PORTAL_PATH}>Portal de privacidade</Link>.
+        <PageLink to={PRIVACY_PORTAL_PATH}>Portal de privacidade</PageLink>.
       </p>
       {/* Without the app yet (a slow phone), the buttons post the choice to the server, which keeps it in the
           consent cookie and shows the page again without the banner. */}

@@ -7,16 +7,20 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
+let client: QueryClient | null = null;
+
 /**
- * The app's one cache of server state. Data stays fresh for 30 s (a screen revisited within that time does not
- * ask again); a write invalidates what it changed. Refetching on window focus is off: on a phone, switching to
- * the SMS app and back must not reload the screen under the person's finger.
+ * The app's one cache of server state, made when first asked for (the landing entry never loads TanStack Query;
+ * its lazy contact form and the router share this one). Data stays fresh for 30 s (a screen revisited within that
+ * time does not ask again); a write invalidates what it changed. Refetching on window focus is off: on a phone,
+ * switching to the SMS app and back must not reload the screen under the person's finger.
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+export function queryClient(): QueryClient {
+  client ??= new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

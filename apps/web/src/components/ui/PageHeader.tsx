@@ -1,6 +1,6 @@
 import { findSection, sectionFile } from '@portal/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../app/page-navigation';
 import { usePartner } from '../../lib/partner';
 
 /** The branded top bar: the partner logo (a link home) and, on the landing page, its menu. */
@@ -11,13 +11,13 @@ export function PageHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="topbar">
       <div className="topbar__inner container">
-        <Link to="/" className="topbar__brand">
+        <PageLink to="/" className="topbar__brand">
           {logo ? (
             <img className="topbar__logo" src={logo} alt={`${partner.nome}: página inicial`} height={48} />
           ) : (
             <span className="topbar__name">{partner.nome}</span>
           )}
-        </Link>
+        </PageLink>
         {children}
       </div>
     </header>

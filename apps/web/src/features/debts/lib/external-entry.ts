@@ -1,5 +1,4 @@
 import { isValidCpfCnpj, normalizeDocument } from '@portal/domain';
-import { matchPath } from 'react-router';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 
 // Spec 001 §2: the main menu (and MyDebits) can be opened by another system with the person's CPF in the path
@@ -8,6 +7,19 @@ import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 
 const FLAG = 'portal:entradaExterna';
 export const CPF_ROUTES = ['/menu/:cpf', '/minhas-dividas/:cpf'] as const;
+// The same two paths as a pattern: the cookie banner (landing entry) asks this without loading the router.
+const CPF_PATH = /^\/(?:menu|minhas-dividas)\/([^/]+)\/?$/;
+
+/** The path's cpf parameter, decoded; null on any other path (or a malformed escape). */
+function cpfParameter(pathname: string): string | null {
+  const encoded = CPF_PATH.exec(pathname)?.[1];
+  if (!encoded) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
 
 export interface ExternalEntry {
   /** Normalized CPF/CNPJ, or null when the parameter is not a valid one. */
@@ -18,9 +30,9 @@ export interface ExternalEntry {
 
 /** The entry described by a path with a cpf parameter and its query, or null for any other path. */
 export function readExternalEntry(pathname: string, search: string): ExternalEntry | null {
-  const params = CPF_ROUTES.map((route) => matchPath(route, pathname)).find(Boolean)?.params;
-  if (!params?.cpf) return null;
-  const document = normalizeDocument(params.cpf);
+  const cpf = cpfParameter(pathname);
+  if (!cpf) return null;
+  const document = normalizeDocument(cpf);
   const query = new URLSearchParams(search);
   const entry: ExternalEntry = { cpfCnpj: isValidCpfCnpj(document) ? document : null };
   const channel = query.get('enumCanalOrigem')?.trim();
@@ -41,7 +53,7 @@ export function clearExternalEntry(): void {
 /** True on a cpf-parameter path, or anywhere after one in this tab. */
 /** A path with the cpf parameter (known from the path alone, also on the server). */
 export function isCpfRoute(pathname: string): boolean {
-  return CPF_ROUTES.some((route) => matchPath(route, pathname));
+  return cpfParameter(pathname) !== null;
 }
 
 export function isExternalEntry(pathname: string): boolean {

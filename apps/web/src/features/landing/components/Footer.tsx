@@ -1,5 +1,5 @@
 import { findSection, type PartnerConfig, PRIVACY_PORTAL_PATH, sectionFile } from '@portal/domain';
-import { Link } from 'react-router';
+import { PageLink } from '../../../app/page-navigation';
 
 export function Footer({ config }: { config: PartnerConfig }) {
   const year = new Date().getFullYear();
@@ -14,13 +14,13 @@ export function Footer({ config }: { config: PartnerConfig }) {
         <p className="footer__name">{config.nome}</p>
         <ul className="footer__links">
           <li>
-            <Link to={PRIVACY_PORTAL_PATH}>Portal de privacidade</Link>
+            <PageLink to={PRIVACY_PORTAL_PATH}>Portal de privacidade</PageLink>
           </li>
           <li>
-            <Link to="/politica-de-privacidade">Termos de uso e política de privacidade</Link>
+            <PageLink to="/politica-de-privacidade">Termos de uso e política de privacidade</PageLink>
           </li>
           <li>
-            <Link to="/envie-sua-proposta">Envie sua proposta</Link>
+            <PageLink to="/envie-sua-proposta">Envie sua proposta</PageLink>
           </li>
         </ul>
         <p className="footer__copy">

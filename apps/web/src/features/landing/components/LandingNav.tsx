@@ -1,6 +1,6 @@
 import { customization, hasCapability, type PartnerConfig, PRIVACY_PORTAL_PATH } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../../app/page-navigation';
 import { Icon } from '../../../components/ui/Icon';
 
 interface Props {
@@ -46,15 +46,15 @@ export function LandingNav({ config, hasAbout, hasTutorial, hasContact }: Props)
       <ul id="menu-principal" className={open ? 'nav__list nav__list--open' : 'nav__list'}>
         {hasCapability(config, 'workWithUsMenu') && (
           <li>
-            <Link to="/trabalhe-conosco" onClick={close}>
+            <PageLink to="/trabalhe-conosco" onClick={close}>
               Trabalhe conosco
-            </Link>
+            </PageLink>
           </li>
         )}
         <li>
-          <Link to={PRIVACY_PORTAL_PATH} onClick={close}>
+          <PageLink to={PRIVACY_PORTAL_PATH} onClick={close}>
             Portal de privacidade
-          </Link>
+          </PageLink>
         </li>
         {hasAbout && (
           <li>
@@ -72,9 +72,9 @@ export function LandingNav({ config, hasAbout, hasTutorial, hasContact }: Props)
           </li>
         )}
         <li>
-          <Link to="/seja-parceiro" onClick={close}>
+          <PageLink to="/seja-parceiro" onClick={close}>
             Seja um credor parceiro
-          </Link>
+          </PageLink>
         </li>
         {creditorUrl && (
           <li>

@@ -7,7 +7,7 @@ import {
   normalizeDocument,
 } from '@portal/domain';
 import { type CSSProperties, type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { usePageNavigation } from '../../../app/page-navigation';
 import { useFeedback } from '../../../components/ui/feedback';
 import { portalSwitchedOff } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
@@ -30,7 +30,7 @@ interface Props {
  * instead. The panel appears only after a submit, so the server-rendered markup stays the same.
  */
 export function SearchForm({ buttonText, buttonStyle }: Props) {
-  const navigate = useNavigate();
+  const { navigate } = usePageNavigation();
   const { showModal } = useFeedback();
   const panelVariant = hasCapability(usePartner(), 'loginPanelOnLanding');
   const [panelFor, setPanelFor] = useState<string | null>(null);
