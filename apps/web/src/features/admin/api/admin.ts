@@ -11,6 +11,12 @@ import { clearCredentials, readCredentials } from '../lib/credentials';
 export const ADMIN_KEY = 'admin';
 
 /**
+ * Back-office data is shared by every staff member (and changed by other screens): a list or report opened again is
+ * read again, showing what the cache had meanwhile.
+ */
+export const READ_ON_OPEN = { staleTime: 0 } as const;
+
+/**
  * An ApiError of the admin API, so the app's retry rule (no retry of a 4xx) and the forms' server-error mapping
  * (`showServerErrors`, which also takes the 422 of a wrong current password) treat it like any other.
  */

@@ -1,6 +1,6 @@
 import type { FaqInput, FaqItem } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_KEY, adminPortalCall } from './admin';
+import { ADMIN_KEY, adminPortalCall, READ_ON_OPEN } from './admin';
 
 // The FAQ calls of spec 002 §7 (a=portal): getDuvidas reads `dados.duvidas`; the writes need the staff token.
 
@@ -9,14 +9,19 @@ export const faqListKey = [ADMIN_KEY, 'faq'] as const;
 
 const listFaq = async () => (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas')).duvidas;
 
-export const useFaqList = () => useQuery({ queryKey: faqListKey, queryFn: listFaq });
+export const useFaqList = () => useQuery({ queryKey: faqListKey, queryFn: listFaq, ...READ_ON_OPEN });
 
-/** One entry by its codigo (UpdateQuestions); fails with 'Dados não encontrados' when there is none. */
+/**
+ * One entry by its codigo (UpdateQuestions); fails with 'Dados não encontrados' when there is none. Not kept once
+ * the form closes: the form starts from the entry as it is when opened.
+ */
 export const useFaqEntry = (codigo: number) =>
   useQuery({
     queryKey: [...faqListKey, codigo],
     queryFn: async () =>
       (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas', { codigo })).duvidas[0]!,
+    ...READ_ON_OPEN,
+    gcTime: 0,
   });
 
 /** Saves an entry: a new one without `codigo`, else that one's update; the list is read again afterwards. */

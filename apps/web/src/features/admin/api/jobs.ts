@@ -1,6 +1,6 @@
 import type { JobApplicationListPage } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, adminCall, adminDownload } from './admin';
+import { ADMIN_KEY, adminCall, adminDownload, READ_ON_OPEN } from './admin';
 
 // The job-form calls of the back office (docs/api.md "Job applications"): the paginated list and the CV download.
 
@@ -12,6 +12,7 @@ export const useJobApplications = (page: number, partnerId: number | null) =>
       if (partnerId !== null) query.set('parceiro', String(partnerId));
       return adminCall<JobApplicationListPage>('GET', `/api/candidaturas?${query}`);
     },
+    ...READ_ON_OPEN,
   });
 
 /** A CV as a download: the route needs the bearer token, which a plain link cannot send. */

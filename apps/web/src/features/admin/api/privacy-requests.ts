@@ -4,7 +4,7 @@ import type {
   PrivacyRequestStatusName,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, adminCall } from './admin';
+import { ADMIN_KEY, adminCall, READ_ON_OPEN } from './admin';
 
 // The privacy queue of the admin API (docs/api.md "Privacy portal"): the rights requests of the privacy portal.
 
@@ -27,6 +27,7 @@ export const usePrivacyRequests = (filters: PrivacyRequestFilters, page: number)
       for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
       return adminCall<PrivacyRequestListPage>('GET', `/api/solicitacoes-privacidade?${query}`);
     },
+    ...READ_ON_OPEN,
   });
 
 export const movePrivacyRequest = (id: number, status: PrivacyRequestStatusName) =>

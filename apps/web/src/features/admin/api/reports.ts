@@ -6,7 +6,7 @@ import {
   type ReportPeriod,
 } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, adminCall, adminDownload } from './admin';
+import { ADMIN_KEY, adminCall, adminDownload, READ_ON_OPEN } from './admin';
 
 // The report calls of the admin API (docs/api.md "Reports"): ListLeads and its spreadsheet, the dashboard.
 
@@ -17,7 +17,7 @@ export const leadsKey = (period: ReportPeriod) => [ADMIN_KEY, 'leads', period] a
 
 /** Spec 002 §7 "Leads list": reads `dados.leads` and the spreadsheet link `dados.planilha`. */
 export const useLeads = (period: ReportPeriod) =>
-  useQuery({ queryKey: leadsKey(period), queryFn: () => listLeads(period) });
+  useQuery({ queryKey: leadsKey(period), queryFn: () => listLeads(period), ...READ_ON_OPEN });
 
 async function listLeads(period: ReportPeriod): Promise<{ leads: LeadListItem[]; planilha: string }> {
   return (
@@ -47,4 +47,5 @@ export const useDashboard = (filter: DashboardFilter | null) =>
       return (await adminCall<{ data: DashboardAnswer }>('GET', `/api/painel?${query}`)).data;
     },
     enabled: filter !== null,
+    ...READ_ON_OPEN,
   });
