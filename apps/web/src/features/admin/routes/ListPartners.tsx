@@ -17,7 +17,7 @@ import {
 } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
 import { DefaultLogo } from '../components/DefaultLogo';
-import { useListAction } from '../components/useListAction';
+import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 
 // Spec 002 §8: listing partners fails with the login's text (as written), and a refused delete with its own (the
@@ -53,7 +53,8 @@ function Partners() {
   const searchId = useId();
   const shownId = useId();
   const archive = useListAction({
-    act: (item: PartnerListItem) => archivePartner(item.id),
+    id: (item: PartnerListItem) => item.id,
+    act: (item) => archivePartner(item.id),
     question: (item) => ({ title: 'Arquivar parceiro', text: partnerArchiveQuestion(item.nome) }),
     done: () => PARTNER_SAVED_MESSAGES.archived,
     invalidates: partnerListKey,
@@ -124,7 +125,7 @@ function PartnerCards({
   items: PartnerListItem[];
   search: string;
   situacao: keyof typeof SHOWN;
-  archive: ReturnType<typeof useListAction<PartnerListItem>>;
+  archive: ListAction<PartnerListItem>;
 }) {
   const shown = filterPartners(items, search);
   return (
@@ -162,16 +163,14 @@ function PartnerCards({
                   Ver<span className="sr-only"> o parceiro {item.nome}</span>
                 </Link>
                 {!isProtectedPartner(item.id) && !item.arquivado_em && (
-                  <button
-                    type="button"
+                  <ListActionButton
+                    action={archive}
+                    item={item}
+                    label="Arquivar"
+                    busyLabel="Arquivando…"
+                    context={`o parceiro ${item.nome}`}
                     className="btn btn--ghost admin-card__delete"
-                    onClick={() => void archive.run(item)}
-                    disabled={archive.pending !== undefined}
-                    aria-busy={archive.pending?.id === item.id || undefined}
-                  >
-                    {archive.pending?.id === item.id ? 'Arquivando…' : 'Arquivar'}
-                    <span className="sr-only"> o parceiro {item.nome}</span>
-                  </button>
+                  />
                 )}
               </div>
             </li>

@@ -21,7 +21,7 @@ import {
 } from '../api/privacy-requests';
 import { AdminLayout } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
-import { useListAction } from '../components/useListAction';
+import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
 import { usePartnerOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../privacy-requests.css';
@@ -54,7 +54,8 @@ function PrivacyRequests() {
   const form = useForm<PrivacyRequestFilters>({ defaultValues: NO_FILTERS });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const move = useListAction({
-    act: (item: PrivacyRequestListItem) => movePrivacyRequest(item.id, nextPrivacyStatus(item.status)!),
+    id: (item: PrivacyRequestListItem) => item.id,
+    act: (item) => movePrivacyRequest(item.id, nextPrivacyStatus(item.status)!),
     done: (item) =>
       `Solicitação ${item.protocolo}: ${PRIVACY_STATUS_LABELS[nextPrivacyStatus(item.status)!]}.`,
     invalidates: privacyRequestsKey,
@@ -133,13 +134,7 @@ function PrivacyRequests() {
   );
 }
 
-function Row({
-  item,
-  move,
-}: {
-  item: PrivacyRequestListItem;
-  move: ReturnType<typeof useListAction<PrivacyRequestListItem>>;
-}) {
+function Row({ item, move }: { item: PrivacyRequestListItem; move: ListAction<PrivacyRequestListItem> }) {
   const next = nextPrivacyStatus(item.status);
   const overdue = item.dias_restantes !== null && item.dias_restantes < 0;
   return (
@@ -187,16 +182,14 @@ function Row({
           </span>
         )}
         {next && (
-          <button
-            type="button"
+          <ListActionButton
+            action={move}
+            item={item}
+            label={PRIVACY_STATUS_ACTIONS[next]}
+            busyLabel="Salvando…"
+            context={`da solicitação ${item.protocolo}`}
             className="btn btn--ghost privacy-queue__move"
-            onClick={() => void move.run(item)}
-            disabled={move.pending !== undefined}
-            aria-busy={move.pending?.id === item.id || undefined}
-          >
-            {move.pending?.id === item.id ? 'Salvando…' : PRIVACY_STATUS_ACTIONS[next]}
-            <span className="sr-only"> da solicitação {item.protocolo}</span>
-          </button>
+          />
         )}
       </td>
     </tr>

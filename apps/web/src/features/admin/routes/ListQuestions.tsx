@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
-import { useListAction } from '../components/useListAction';
+import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
  * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title,
@@ -23,7 +23,8 @@ function Questions() {
   const faq = useFaqList();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const remove = useListAction({
-    act: (item: FaqItem) => deleteFaq(item.codigo),
+    id: (item: FaqItem) => item.codigo,
+    act: (item) => deleteFaq(item.codigo),
     question: (item) => ({
       title: 'Excluir dúvida',
       text: `Você tem certeza que deseja excluir a dúvida "${item.titulo}"?`,
@@ -59,16 +60,14 @@ function Questions() {
                     <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
                       Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
                     </Link>
-                    <button
-                      type="button"
+                    <ListActionButton
+                      action={remove}
+                      item={item}
+                      label="Excluir"
+                      busyLabel="Excluindo…"
+                      context={`a dúvida: ${item.titulo}`}
                       className="btn btn--ghost admin-card__delete"
-                      onClick={() => void remove.run(item)}
-                      disabled={remove.pending !== undefined}
-                      aria-busy={remove.pending?.codigo === item.codigo || undefined}
-                    >
-                      {remove.pending?.codigo === item.codigo ? 'Excluindo…' : 'Excluir'}
-                      <span className="sr-only"> a dúvida: {item.titulo}</span>
-                    </button>
+                    />
                   </div>
                 </li>
               ))}

@@ -5,7 +5,18 @@ import type { ModalOptions } from '../../../components/ui/Modal';
 import { AdminApiError } from '../api/admin';
 import { useAdminFailure } from './AdminLayout';
 
-interface ListAction<Item> {
+export interface ListAction<Item> {
+  /** Asks (when the action has a question), then writes the row. */
+  run: (item: Item) => Promise<void>;
+  /** A row is being written: the other buttons wait. */
+  waiting: boolean;
+  /** This row is being written. */
+  writing: (item: Item) => boolean;
+}
+
+interface ListActionOptions<Item> {
+  /** The row's identity. */
+  id: (item: Item) => number;
   /** The write on one row (delete, archive, move a status). */
   act: (item: Item) => Promise<unknown>;
   /** The yes/no question asked first ('Sim' / 'Não'); none for a write that needs no confirmation. */
@@ -23,16 +34,17 @@ interface ListAction<Item> {
 /**
  * The write a back-office list does on one of its rows, the same on every list: the question, the call, the list
  * read again, the snackbar, the focus on the heading; 'Unauthenticated' goes to the login, another failure to a
- * modal. `pending` is the row being written (its button says so; the others wait).
+ * modal. One row is written at a time (its button says so; the others wait).
  */
 export function useListAction<Item>({
+  id,
   act,
   question,
   done,
   invalidates,
   headingRef,
   failure,
-}: ListAction<Item>) {
+}: ListActionOptions<Item>): ListAction<Item> {
   const { confirm, showModal, showSnackbar } = useFeedback();
   const onFailure = useAdminFailure();
   const queryClient = useQueryClient();
@@ -58,5 +70,40 @@ export function useListAction<Item>({
     mutation.mutate(item);
   }
 
-  return { run, pending: mutation.isPending ? mutation.variables : undefined };
+  return {
+    run,
+    waiting: mutation.isPending,
+    writing: (item: Item) => mutation.isPending && id(mutation.variables) === id(item),
+  };
+}
+
+/** A row's button for its list action: `label`, then `busyLabel` while the row is written; `context` names the row to a screen reader. */
+export function ListActionButton<Item>({
+  action,
+  item,
+  label,
+  busyLabel,
+  context,
+  className,
+}: {
+  action: ListAction<Item>;
+  item: Item;
+  label: string;
+  busyLabel: string;
+  context: string;
+  className: string;
+}) {
+  const writing = action.writing(item);
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => void action.run(item)}
+      disabled={action.waiting}
+      aria-busy={writing || undefined}
+    >
+      {writing ? busyLabel : label}
+      <span className="sr-only"> {context}</span>
+    </button>
+  );
 }
