@@ -232,3 +232,16 @@ export class AppError extends Error {
 export function errorResponse(code: AppErrorCode): { status: number; message: string } {
   return APP_ERRORS[code];
 }
+
+/**
+ * The error of a form's first broken rule (packages/domain `firstIssue`): the one of `codes` whose text is the
+ * rule's message, with `{ field: message }` for the form. A message none of them has is a bug, not a user's error.
+ */
+export function ruleError(
+  codes: readonly AppErrorCode[],
+  failure: { field: string; message: string },
+): AppError {
+  const code = codes.find((candidate) => APP_ERRORS[candidate].message === failure.message);
+  if (!code) throw new Error(`No error code says: ${failure.message}`);
+  return new AppError(code, { [failure.field]: failure.message });
+}

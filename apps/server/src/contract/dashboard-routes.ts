@@ -1,3 +1,4 @@
+import { DASHBOARD_PARTNER_REQUIRED } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -10,13 +11,10 @@ import { reportPeriodOf } from './report-query';
 
 const partnerParam = z.object({ parceiro: formCode });
 
-/** Said under the partner select when the call names none. */
-const PARTNER_REQUIRED = 'Selecione o parceiro.';
-
 export function registerDashboardRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/painel', async (request) => {
     const partner = partnerParam.safeParse(request.query ?? {});
-    if (!partner.success) throw new AppError('INVALID_INPUT', { parceiro: PARTNER_REQUIRED });
+    if (!partner.success) throw new AppError('INVALID_INPUT', { parceiro: DASHBOARD_PARTNER_REQUIRED });
     const period = reportPeriodOf(request.query);
     return { data: await getDashboard(db, { partnerId: partner.data.parceiro, period }) };
   });

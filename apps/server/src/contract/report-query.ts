@@ -1,4 +1,4 @@
-import { type ReportPeriod, validateReportPeriod } from '@portal/domain';
+import { firstIssue, type ReportPeriod, reportPeriodSchema } from '@portal/domain';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { lineText } from './body-fields';
@@ -10,9 +10,9 @@ const dateParam = lineText(20).optional().catch(undefined);
 const periodQuery = z.object({ data_inicial: dateParam, data_final: dateParam }).catch({});
 
 export function reportPeriodOf(query: unknown): ReportPeriod {
-  const result = validateReportPeriod(periodQuery.parse(query ?? {}));
+  const result = firstIssue(reportPeriodSchema, periodQuery.parse(query ?? {}));
   if (!result.ok) throw new AppError('INVALID_INPUT', { [result.field]: result.message });
-  return result.period;
+  return result.data;
 }
 
 /** The query string of a period, as the report links carry it. */

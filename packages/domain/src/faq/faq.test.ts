@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeFaq, validateFaq } from './faq';
+import { firstIssue } from '../validation/first-issue';
+import { faqSchema } from './faq';
 
-describe('validateFaq (spec 002 §5 "FAQ", §8)', () => {
+describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
   const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.' };
   it.each([
     { input: { ...ok, titulo: '' }, field: 'titulo', message: 'O campo título da dúvida é obrigatório' },
@@ -27,16 +28,16 @@ describe('validateFaq (spec 002 §5 "FAQ", §8)', () => {
       message: 'O texto da dúvida deve ter no máximo 5000 caracteres.',
     },
   ])('$field: $message', ({ input, field, message }) => {
-    expect(validateFaq(input)).toMatchObject({ field, message });
+    expect(firstIssue(faqSchema, input)).toEqual({ ok: false, field, message });
   });
 
   it('accepts an entry at the limits, counting characters rather than bytes', () => {
-    expect(validateFaq(ok)).toBeNull();
-    expect(validateFaq({ titulo: 'ç'.repeat(200), descricao: 'é'.repeat(5000) })).toBeNull();
+    expect(firstIssue(faqSchema, ok)).toEqual({ ok: true, data: ok });
+    expect(firstIssue(faqSchema, { titulo: 'ç'.repeat(200), descricao: 'é'.repeat(5000) }).ok).toBe(true);
   });
 
   it('trims and keeps inner line breaks as \\n', () => {
-    expect(normalizeFaq({ titulo: '  Título ', descricao: '\r\nLinha 1\r\nLinha 2\r\n' })).toEqual({
+    expect(faqSchema.parse({ titulo: '  Título ', descricao: '\r\nLinha 1\r\nLinha 2\r\n' })).toEqual({
       titulo: 'Título',
       descricao: 'Linha 1\nLinha 2',
     });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Frequently asked questions (dúvidas): the entry of spec 002 §3 / spec 001 §3 and the rules and texts shared by the
 // back office forms and the server (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8).
 
@@ -8,8 +10,7 @@ export interface FaqItem {
   descricao: string;
 }
 
-export type FaqField = 'titulo' | 'descricao';
-export type FaqInput = Record<FaqField, string>;
+export type FaqInput = Record<'titulo' | 'descricao', string>;
 
 // The spec shows no length limit; these keep a title on a card's line or two and an answer readable.
 export const FAQ_TITLE_MAX_LENGTH = 200;
@@ -33,40 +34,28 @@ export const FAQ_MESSAGES = {
   textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
 } as const;
 
-export type FaqRule = 'titleRequired' | 'textRequired' | 'titleTooLong' | 'textTooLong';
-
-export interface FaqFailure {
-  rule: FaqRule;
-  field: FaqField;
-  message: string;
-}
-
-const failure = (rule: FaqRule, field: FaqField): FaqFailure => ({
-  rule,
-  field,
-  message: FAQ_MESSAGES[rule],
-});
-
-/** The entry as stored: surrounding spaces dropped, line breaks as `\n`. */
-export function normalizeFaq(input: FaqInput): FaqInput {
-  return {
-    titulo: input.titulo.trim(),
-    descricao: input.descricao.replace(/\r\n?/g, '\n').trim(),
-  };
-}
+const characters = (text: string) => Array.from(text).length;
 
 /**
- * The first broken rule of an entry, title before text (the form's order, spec 002 §5 "FAQ"): each is required and
- * has a length limit, counted in characters. Null when the entry is acceptable. Checks the normalised values.
+ * An FAQ entry (spec 002 §5 "FAQ"), title before text, each required and limited in characters; the output is the
+ * entry as stored: surrounding spaces dropped, line breaks as `\n`.
  */
-export function validateFaq(input: FaqInput): FaqFailure | null {
-  const { titulo, descricao } = normalizeFaq(input);
-  if (!titulo) return failure('titleRequired', 'titulo');
-  if (Array.from(titulo).length > FAQ_TITLE_MAX_LENGTH) return failure('titleTooLong', 'titulo');
-  if (!descricao) return failure('textRequired', 'descricao');
-  if (Array.from(descricao).length > FAQ_TEXT_MAX_LENGTH) return failure('textTooLong', 'descricao');
-  return null;
-}
+export const faqSchema = z.object({
+  titulo: z
+    .string()
+    .trim()
+    .min(1, FAQ_MESSAGES.titleRequired)
+    .refine((title) => characters(title) <= FAQ_TITLE_MAX_LENGTH, FAQ_MESSAGES.titleTooLong),
+  descricao: z
+    .string()
+    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, FAQ_MESSAGES.textRequired)
+        .refine((text) => characters(text) <= FAQ_TEXT_MAX_LENGTH, FAQ_MESSAGES.textTooLong),
+    ),
+});
 
 /**
  * Spec 001 §2 "FAQ: accordion, from the server, or fixed texts for some partners" (capability fixedFaqTexts). The

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { FunnelCount } from './funnel';
-import type { ReportPeriod } from './period';
+import { checkReportPeriodRange, type ReportPeriod, reportPeriodFields } from './period';
 
 // The operations dashboard (issue 5 item 6; GET /api/painel): the wire shape, and the work queues with their
 // statuses and Portuguese labels, shared by the server (which counts every status, zeros included) and the screen.
@@ -65,3 +66,21 @@ export interface DashboardAnswer {
   agreements: DashboardAgreements[];
   queues: DashboardQueueCounts;
 }
+
+/** Said under the partner select when the filter names none. */
+export const DASHBOARD_PARTNER_REQUIRED = 'Selecione o parceiro.';
+
+/** The dashboard's filter: a partner (its numeric id), then the report period. */
+export const dashboardFilterSchema = z
+  .object({
+    parceiro: z.string().regex(/^[1-9]\d{0,8}$/, DASHBOARD_PARTNER_REQUIRED),
+    ...reportPeriodFields,
+  })
+  .superRefine(checkReportPeriodRange)
+  .transform(({ parceiro, data_inicial, data_final }) => ({
+    partnerId: Number(parceiro),
+    period: { from: data_inicial, to: data_final } satisfies ReportPeriod,
+  }));
+
+/** What the dashboard shows: a partner and a period. */
+export type DashboardFilter = z.output<typeof dashboardFilterSchema>;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { firstIssue } from '../validation/first-issue';
 import {
   brasiliaDayStart,
   brasiliaTimestamp,
   defaultReportPeriod,
   REPORT_PERIOD_MESSAGES as M,
   reportPeriodInstants,
-  validateReportPeriod,
+  reportPeriodSchema,
 } from './period';
 
-describe('validateReportPeriod', () => {
+describe('reportPeriodSchema', () => {
   it.each([
     { input: {}, field: 'data_inicial', message: M.initialRequired },
     {
@@ -43,16 +44,20 @@ describe('validateReportPeriod', () => {
       message: M.tooLong,
     },
   ])('$field: $message', ({ input, field, message }) => {
-    expect(validateReportPeriod(input)).toEqual({ ok: false, field, message });
+    expect(firstIssue(reportPeriodSchema, input)).toEqual({ ok: false, field, message });
   });
 
   it('accepts one day, and 366 days (a leap year) at most', () => {
-    expect(validateReportPeriod({ data_inicial: '2026-03-01', data_final: '2026-03-01' })).toEqual({
+    expect(firstIssue(reportPeriodSchema, { data_inicial: '2026-03-01', data_final: '2026-03-01' })).toEqual({
       ok: true,
-      period: { from: '2026-03-01', to: '2026-03-01' },
+      data: { from: '2026-03-01', to: '2026-03-01' },
     });
-    expect(validateReportPeriod({ data_inicial: '2024-01-01', data_final: '2024-12-31' }).ok).toBe(true);
-    expect(validateReportPeriod({ data_inicial: '2024-01-01', data_final: '2025-01-01' }).ok).toBe(false);
+    expect(
+      reportPeriodSchema.safeParse({ data_inicial: '2024-01-01', data_final: '2024-12-31' }).success,
+    ).toBe(true);
+    expect(
+      reportPeriodSchema.safeParse({ data_inicial: '2024-01-01', data_final: '2025-01-01' }).success,
+    ).toBe(false);
   });
 
   it('says the limit in its message', () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addDays, brasiliaDateTime, daysBetween, isValidIsoDate, todayInBrasilia } from '../dates';
 
 // The date range of the back-office reports (ListLeads 'Data inicial' / 'Data final', spec 002 §2, and the
@@ -27,27 +28,42 @@ export interface ReportPeriod {
   to: string;
 }
 
-export type ReportPeriodResult =
-  | { ok: true; period: ReportPeriod }
-  | { ok: false; field: ReportPeriodField; message: string };
+// A date field: trimmed ('' when absent), then required, then a real 'YYYY-MM-DD' date.
+const dateField = (required: string, invalid: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .refine((value) => value === '' || isValidIsoDate(value), invalid),
+    );
 
-/** Checks the two dates in this order: present, real dates, final not before initial, at most a year. */
-export function validateReportPeriod(input: {
-  data_inicial?: string | undefined;
-  data_final?: string | undefined;
-}): ReportPeriodResult {
-  const from = input.data_inicial?.trim() ?? '';
-  const to = input.data_final?.trim() ?? '';
-  const M = REPORT_PERIOD_MESSAGES;
-  if (!from) return { ok: false, field: 'data_inicial', message: M.initialRequired };
-  if (!isValidIsoDate(from)) return { ok: false, field: 'data_inicial', message: M.initialInvalid };
-  if (!to) return { ok: false, field: 'data_final', message: M.finalRequired };
-  if (!isValidIsoDate(to)) return { ok: false, field: 'data_final', message: M.finalInvalid };
-  if (to < from) return { ok: false, field: 'data_final', message: M.finalBeforeInitial };
-  if (daysBetween(from, to) + 1 > REPORT_PERIOD_MAX_DAYS)
-    return { ok: false, field: 'data_final', message: M.tooLong };
-  return { ok: true, period: { from, to } };
+/** The two date fields of a report filter, for a filter schema that has more (the dashboard's partner). */
+export const reportPeriodFields = {
+  data_inicial: dateField(REPORT_PERIOD_MESSAGES.initialRequired, REPORT_PERIOD_MESSAGES.initialInvalid),
+  data_final: dateField(REPORT_PERIOD_MESSAGES.finalRequired, REPORT_PERIOD_MESSAGES.finalInvalid),
+};
+
+/** The range rules, once both dates are real: the final not before the initial, at most a year. */
+export function checkReportPeriodRange(
+  input: Record<ReportPeriodField, string>,
+  ctx: z.RefinementCtx<Record<ReportPeriodField, string>>,
+): void {
+  const { data_inicial: from, data_final: to } = input;
+  if (!isValidIsoDate(from) || !isValidIsoDate(to)) return;
+  const broken = (message: string) => ctx.addIssue({ code: 'custom', path: ['data_final'], message });
+  if (to < from) broken(REPORT_PERIOD_MESSAGES.finalBeforeInitial);
+  else if (daysBetween(from, to) + 1 > REPORT_PERIOD_MAX_DAYS) broken(REPORT_PERIOD_MESSAGES.tooLong);
 }
+
+/** A report's period from its two fields, the rules in this order: present, real dates, final not before initial, at most a year. */
+export const reportPeriodSchema = z
+  .object(reportPeriodFields)
+  .superRefine(checkReportPeriodRange)
+  .transform(({ data_inicial, data_final }): ReportPeriod => ({ from: data_inicial, to: data_final }));
 
 /** The last `days` Brasília days, today included. */
 export function defaultReportPeriod(now: Date = new Date(), days = REPORT_PERIOD_DEFAULT_DAYS): ReportPeriod {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasStaffCredentials, newPasswordProblem, validatePasswordChange } from './staff-account';
+import { firstIssue } from '../validation/first-issue';
+import {
+  hasStaffCredentials,
+  newPasswordProblem,
+  passwordChangeSchema,
+  STAFF_LOGIN_MESSAGES,
+  staffLoginSchema,
+} from './staff-account';
 
 describe('hasStaffCredentials (spec 002 §2: user id and a token of 20+ characters)', () => {
   it.each([
@@ -13,7 +20,7 @@ describe('hasStaffCredentials (spec 002 §2: user id and a token of 20+ characte
   });
 });
 
-describe('validatePasswordChange (spec 002 §5, §8)', () => {
+describe('passwordChangeSchema (spec 002 §5, §8)', () => {
   const ok = { old_password: 'Atual#2026', password: 'Nova#20260', password_confirmation: 'Nova#20260' };
   it.each([
     {
@@ -33,6 +40,11 @@ describe('validatePasswordChange (spec 002 §5, §8)', () => {
       message: 'O campo senha atual é obrigatória',
     },
     {
+      input: { ...ok, password: 'Curta#1', password_confirmation: '' },
+      field: 'password_confirmation',
+      message: 'O campo confirmar nova senha é obrigatória',
+    },
+    {
       input: { ...ok, password: 'Curta#1', password_confirmation: 'Curta#1' },
       field: 'password',
       message: 'A nova senha deve ter no mínimo 8 caracteres.',
@@ -48,15 +60,31 @@ describe('validatePasswordChange (spec 002 §5, §8)', () => {
       message: 'A confirmação deve ser igual à nova senha.',
     },
   ])('$field: $message', ({ input, field, message }) => {
-    expect(validatePasswordChange(input)).toMatchObject({ field, message });
+    expect(firstIssue(passwordChangeSchema, input)).toEqual({ ok: false, field, message });
   });
 
   it('accepts a valid change', () => {
-    expect(validatePasswordChange(ok)).toBeNull();
+    expect(firstIssue(passwordChangeSchema, ok)).toEqual({ ok: true, data: ok });
   });
 
   it('counts characters, not bytes, for the length', () => {
     expect(newPasswordProblem('çãéíõúâê')).toBeNull();
     expect(newPasswordProblem('a'.repeat(201))).toBe('tooLong');
+  });
+});
+
+describe('staffLoginSchema (spec 002 §5 "Staff login")', () => {
+  it.each([
+    { input: { username: ' ', password: 'x' }, field: 'username', message: STAFF_LOGIN_MESSAGES.username },
+    { input: { username: 'ana', password: '' }, field: 'password', message: STAFF_LOGIN_MESSAGES.password },
+  ])('$field: $message', ({ input, field, message }) => {
+    expect(firstIssue(staffLoginSchema, input)).toEqual({ ok: false, field, message });
+  });
+
+  it('sends the user name as typed', () => {
+    expect(staffLoginSchema.parse({ username: ' ana ', password: 'x' })).toEqual({
+      username: ' ana ',
+      password: 'x',
+    });
   });
 });

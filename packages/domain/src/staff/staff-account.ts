@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Staff login and password change rules shared by the back office screens and the server (spec 002 §2 "Staff
 // login", §3 "Password change payload", §5 "Password change", "Staff login", "Admin access", §8, §9).
 
@@ -9,6 +11,12 @@ export const STAFF_LOGIN_MESSAGES = {
   username: 'O campo usuário é obrigatório',
   password: 'O campo senha é obrigatório',
 } as const;
+
+/** The staff login form: both fields required (a user name of spaces is none); sent as typed. */
+export const staffLoginSchema = z.object({
+  username: z.string().refine((value) => value.trim() !== '', STAFF_LOGIN_MESSAGES.username),
+  password: z.string().min(1, STAFF_LOGIN_MESSAGES.password),
+});
 
 // Spec 002 §5 "Admin access" and §9: a stored access token shorter than this is no token.
 export const ACCESS_TOKEN_MIN_LENGTH = 20;
@@ -49,20 +57,6 @@ export const PASSWORD_CHANGE_MESSAGES = {
   success: 'Senha atualizada com sucesso!',
 } as const;
 
-export type PasswordChangeRule = Exclude<keyof typeof PASSWORD_CHANGE_MESSAGES, 'wrongCurrent' | 'success'>;
-
-export interface PasswordChangeFailure {
-  rule: PasswordChangeRule;
-  field: PasswordChangeField;
-  message: string;
-}
-
-const failure = (rule: PasswordChangeRule, field: PasswordChangeField): PasswordChangeFailure => ({
-  rule,
-  field,
-  message: PASSWORD_CHANGE_MESSAGES[rule],
-});
-
 /** A new staff password's own rules (also for `npm run staff`); null when it is acceptable. */
 export function newPasswordProblem(password: string): 'tooShort' | 'tooLong' | null {
   const length = Array.from(password).length;
@@ -72,17 +66,23 @@ export function newPasswordProblem(password: string): 'tooShort' | 'tooLong' | n
 }
 
 /**
- * The first broken rule of a password change, in the order the form shows them: the three required fields, the
- * new password's length, different from the current one, equal to its confirmation. Null when all pass (the
- * current password itself is checked by the server).
+ * The password change form, its rules in the order the form shows them: the three required fields, then (once all
+ * three are filled) the new password's length, different from the current one, equal to its confirmation, the first
+ * that fails only. The current password itself is checked by the server.
  */
-export function validatePasswordChange(input: PasswordChangeInput): PasswordChangeFailure | null {
-  if (!input.old_password) return failure('oldRequired', 'old_password');
-  if (!input.password) return failure('newRequired', 'password');
-  if (!input.password_confirmation) return failure('confirmationRequired', 'password_confirmation');
-  const problem = newPasswordProblem(input.password);
-  if (problem) return failure(problem, 'password');
-  if (input.password === input.old_password) return failure('unchanged', 'password');
-  if (input.password !== input.password_confirmation) return failure('mismatch', 'password_confirmation');
-  return null;
-}
+export const passwordChangeSchema = z
+  .object({
+    old_password: z.string().min(1, PASSWORD_CHANGE_MESSAGES.oldRequired),
+    password: z.string().min(1, PASSWORD_CHANGE_MESSAGES.newRequired),
+    password_confirmation: z.string().min(1, PASSWORD_CHANGE_MESSAGES.confirmationRequired),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.old_password || !input.password || !input.password_confirmation) return;
+    const broken = (field: PasswordChangeField, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    const problem = newPasswordProblem(input.password);
+    if (problem) broken('password', PASSWORD_CHANGE_MESSAGES[problem]);
+    else if (input.password === input.old_password) broken('password', PASSWORD_CHANGE_MESSAGES.unchanged);
+    else if (input.password !== input.password_confirmation)
+      broken('password_confirmation', PASSWORD_CHANGE_MESSAGES.mismatch);
+  });

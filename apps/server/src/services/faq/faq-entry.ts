@@ -1,22 +1,19 @@
-import { type FaqInput, type FaqItem, type FaqRule, normalizeFaq, validateFaq } from '@portal/domain';
-import { AppError, type AppErrorCode } from '../../errors';
+import { type FaqInput, type FaqItem, faqSchema, firstIssue } from '@portal/domain';
+import { ruleError } from '../../errors';
 import type { FaqRow } from '../../repositories/faq-repository';
 
 // Shared by the FAQ use cases: the entry's rules (packages/domain faq.ts) as typed errors, and the row as the
 // portal API answers it.
 
-const RULE_ERRORS: Record<FaqRule, AppErrorCode> = {
-  titleRequired: 'FAQ_TITLE_REQUIRED',
-  textRequired: 'FAQ_TEXT_REQUIRED',
-  titleTooLong: 'FAQ_TITLE_TOO_LONG',
-  textTooLong: 'FAQ_TEXT_TOO_LONG',
-};
-
-/** The entry to store, or the first broken rule as an AppError with `{ field: message }`. */
+/** The entry to store (normalised by the schema), or the first broken rule as an AppError with `{ field: message }`. */
 export function acceptedFaq(input: FaqInput): FaqInput {
-  const failure = validateFaq(input);
-  if (failure) throw new AppError(RULE_ERRORS[failure.rule], { [failure.field]: failure.message });
-  return normalizeFaq(input);
+  const result = firstIssue(faqSchema, input);
+  if (!result.ok)
+    throw ruleError(
+      ['FAQ_TITLE_REQUIRED', 'FAQ_TITLE_TOO_LONG', 'FAQ_TEXT_REQUIRED', 'FAQ_TEXT_TOO_LONG'],
+      result,
+    );
+  return result.data;
 }
 
 export function faqItem(row: FaqRow): FaqItem {

@@ -1,10 +1,10 @@
 import {
+  firstIssue,
   PASSWORD_CHANGE_MESSAGES,
   type PasswordChangeInput,
-  type PasswordChangeRule,
-  validatePasswordChange,
+  passwordChangeSchema,
 } from '@portal/domain';
-import { AppError, type AppErrorCode } from '../../errors';
+import { AppError, ruleError } from '../../errors';
 import { hitLimit } from '../../integrations/rate-limiter';
 import { changeStaffPasswordHash, findStaffPasswordHash } from '../../repositories/staff-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -12,15 +12,15 @@ import type { StaffIdentity } from './authenticate-staff';
 import type { StaffAuthDeps } from './log-in-staff';
 import { hashStaffPassword, verifyStaffPassword } from './staff-credentials';
 
-const RULE_ERRORS: Record<PasswordChangeRule, AppErrorCode> = {
-  oldRequired: 'STAFF_OLD_PASSWORD_REQUIRED',
-  newRequired: 'STAFF_NEW_PASSWORD_REQUIRED',
-  confirmationRequired: 'STAFF_CONFIRMATION_REQUIRED',
-  tooShort: 'STAFF_PASSWORD_TOO_SHORT',
-  tooLong: 'STAFF_PASSWORD_TOO_LONG',
-  unchanged: 'STAFF_PASSWORD_UNCHANGED',
-  mismatch: 'STAFF_PASSWORD_MISMATCH',
-};
+const RULE_ERRORS = [
+  'STAFF_OLD_PASSWORD_REQUIRED',
+  'STAFF_NEW_PASSWORD_REQUIRED',
+  'STAFF_CONFIRMATION_REQUIRED',
+  'STAFF_PASSWORD_TOO_SHORT',
+  'STAFF_PASSWORD_TOO_LONG',
+  'STAFF_PASSWORD_UNCHANGED',
+  'STAFF_PASSWORD_MISMATCH',
+] as const;
 
 /**
  * PUT /api/editar_senha (spec 002 §3, §5, §8): the rules in the form's order, then the current password (tries
@@ -31,8 +31,8 @@ export async function changeStaffPassword(
   staff: StaffIdentity,
   input: PasswordChangeInput,
 ): Promise<void> {
-  const failure = validatePasswordChange(input);
-  if (failure) throw new AppError(RULE_ERRORS[failure.rule], { [failure.field]: failure.message });
+  const checked = firstIssue(passwordChangeSchema, input);
+  if (!checked.ok) throw ruleError(RULE_ERRORS, checked);
   const windowMs = deps.env.LIMIT_WINDOW_MINUTES * 60_000;
   if (
     !(await hitLimit(

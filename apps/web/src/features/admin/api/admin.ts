@@ -1,19 +1,36 @@
 import { type PasswordChangeInput, UNAUTHENTICATED } from '@portal/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ModalOptions } from '../../../components/ui/Modal';
+import { ApiError } from '../../../lib/api';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 
 // Admin API client (spec 002 §7): JSON, `Authorization: Bearer <access_token>`. Failures come as AdminApiError with
-// the server's `message` and, on a 400/422, `{ field: message }` in `dados`.
+// the server's `message` and, on a 400/422, `{ field: message }` in `dados`. Every query key of the back office
+// starts with ADMIN_KEY, so logging in or out forgets the previous staff member's data at once.
 
-export class AdminApiError extends Error {
-  readonly status: number;
+export const ADMIN_KEY = 'admin';
+
+/**
+ * Back-office data is shared by every staff member (and changed by other screens): a list or report opened again is
+ * read again, showing what the cache had meanwhile.
+ */
+export const READ_ON_OPEN = { staleTime: 0 } as const;
+
+/**
+ * An ApiError of the admin API, so the app's retry rule (no retry of a 4xx) and the forms' server-error mapping
+ * (`showServerErrors`, which also takes the 422 of a wrong current password) treat it like any other.
+ */
+export class AdminApiError extends ApiError {
   readonly fields: Record<string, string>;
 
   constructor(status: number, message: string, fields: Record<string, string> = {}) {
-    super(message);
+    super(status, message, { retorno: false, dados: fields, mensagem: message });
     this.name = 'AdminApiError';
-    this.status = status;
     this.fields = fields;
+  }
+
+  override get fieldErrors(): Record<string, string> {
+    return this.fields;
   }
 
   /** The token is missing, expired or revoked: the back office goes to the login, with no modal (spec 002 §6). */
@@ -142,13 +159,26 @@ export interface LoginAnswer {
 }
 
 /** `captcha`: the ALTCHA answer, asked for by the server after repeated failures for the user name. */
-export const logIn = (username: string, password: string, captcha?: string) =>
+const logIn = (username: string, password: string, captcha?: string) =>
   adminCall<LoginAnswer>('POST', '/api/login', { username, password, ...(captcha ? { captcha } : {}) });
 
 /** Revokes a token on the server; `token` defaults to the stored one. */
 export const logOut = (token?: string) => adminCall<{ message: string }>('POST', '/api/logout', {}, token);
 
-export const fetchMe = () => adminCall<{ data: { id: number; username: string } }>('GET', '/api/me');
+const fetchMe = async () =>
+  (await adminCall<{ data: { id: number; username: string } }>('GET', '/api/me')).data;
 
-export const changePassword = (input: PasswordChangeInput) =>
-  adminCall<{ message: string }>('PUT', '/api/editar_senha', input);
+/** The logged-in staff member (GET /api/me). */
+export const useMe = () => useQuery({ queryKey: [ADMIN_KEY, 'me'], queryFn: fetchMe });
+
+export const useLogIn = () =>
+  useMutation({
+    mutationFn: (input: { username: string; password: string; captcha: string | undefined }) =>
+      logIn(input.username, input.password, input.captcha),
+  });
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      adminCall<{ message: string }>('PUT', '/api/editar_senha', input),
+  });

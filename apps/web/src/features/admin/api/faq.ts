@@ -1,19 +1,39 @@
 import type { FaqInput, FaqItem } from '@portal/domain';
-import { adminPortalCall } from './admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_KEY, adminPortalCall, READ_ON_OPEN } from './admin';
 
 // The FAQ calls of spec 002 §7 (a=portal): getDuvidas reads `dados.duvidas`; the writes need the staff token.
 
-export const listFaq = async () => (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas')).duvidas;
+/** The FAQ list; one entry is under it, so a write invalidating the list invalidates the entry too. */
+export const faqListKey = [ADMIN_KEY, 'faq'] as const;
 
-/** One entry by its codigo (UpdateQuestions); fails with 'Dados não encontrados' when there is none. */
-export async function getFaq(codigo: number): Promise<FaqItem> {
-  const { duvidas } = await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas', { codigo });
-  return duvidas[0]!;
+const listFaq = async () => (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas')).duvidas;
+
+export const useFaqList = () => useQuery({ queryKey: faqListKey, queryFn: listFaq, ...READ_ON_OPEN });
+
+/**
+ * One entry by its codigo (UpdateQuestions); fails with 'Dados não encontrados' when there is none. Not kept once
+ * the form closes: the form starts from the entry as it is when opened.
+ */
+export const useFaqEntry = (codigo: number) =>
+  useQuery({
+    queryKey: [...faqListKey, codigo],
+    queryFn: async () =>
+      (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas', { codigo })).duvidas[0]!,
+    ...READ_ON_OPEN,
+    gcTime: 0,
+  });
+
+/** Saves an entry: a new one without `codigo`, else that one's update; the list is read again afterwards. */
+export function useSaveFaq(codigo?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FaqInput) =>
+      codigo === undefined
+        ? adminPortalCall<{ duvida: FaqItem }>('cadastrarDuvida', input)
+        : adminPortalCall<{ duvida: FaqItem }>('atualizarDuvida', { codigo, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListKey }),
+  });
 }
-
-export const createFaq = (input: FaqInput) => adminPortalCall<{ duvida: FaqItem }>('cadastrarDuvida', input);
-
-export const updateFaq = (codigo: number, input: FaqInput) =>
-  adminPortalCall<{ duvida: FaqItem }>('atualizarDuvida', { codigo, ...input });
 
 export const deleteFaq = (codigo: number) => adminPortalCall<null>('deletarDuvida', { codigo });

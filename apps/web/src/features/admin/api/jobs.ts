@@ -1,13 +1,22 @@
 import type { JobApplicationListPage } from '@portal/domain';
-import { adminCall, adminDownload } from './admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ADMIN_KEY, adminCall, adminDownload, READ_ON_OPEN } from './admin';
 
 // The job-form calls of the back office (docs/api.md "Job applications"): the paginated list and the CV download.
 
-export function listJobApplications(page: number, partnerId: number | null): Promise<JobApplicationListPage> {
-  const query = new URLSearchParams({ page: String(page) });
-  if (partnerId !== null) query.set('parceiro', String(partnerId));
-  return adminCall<JobApplicationListPage>('GET', `/api/candidaturas?${query}`);
-}
+export const useJobApplications = (page: number, partnerId: number | null) =>
+  useQuery({
+    queryKey: [ADMIN_KEY, 'job-applications', page, partnerId],
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page) });
+      if (partnerId !== null) query.set('parceiro', String(partnerId));
+      return adminCall<JobApplicationListPage>('GET', `/api/candidaturas?${query}`);
+    },
+    ...READ_ON_OPEN,
+  });
 
 /** A CV as a download: the route needs the bearer token, which a plain link cannot send. */
-export const downloadCv = (url: string, fileName: string) => adminDownload(url, fileName);
+export const useCvDownload = () =>
+  useMutation({
+    mutationFn: ({ id, url }: { id: number; url: string }) => adminDownload(url, `curriculo-${id}.pdf`),
+  });

@@ -6,7 +6,8 @@ import type {
   PartnerListItem,
   PartnerListPage,
 } from '@portal/domain';
-import { adminCall, adminPortalCall } from './admin';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEY, adminCall, adminPortalCall, READ_ON_OPEN } from './admin';
 
 // The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
 // one partner by its numeric id, create, update and archive (the spec's delete, decision 014).
@@ -47,6 +48,17 @@ export const archivePartner = (id: number) => adminCall<{ message: string }>('DE
  * figures stay reachable (decision 014).
  */
 export const listEveryPartner = () => listAllPartners('todos');
+
+/** The partner lists; a partner write (save, archive) invalidates this key, every list under it. */
+export const partnerListKey = [ADMIN_KEY, 'partners'] as const;
+
+/** The partners of one situation (ListPartners), or all of them (`todos`, the back-office filters). */
+export const usePartnerList = (situacao: PartnerListFilter) =>
+  useQuery({
+    queryKey: [...partnerListKey, situacao],
+    queryFn: () => listAllPartners(situacao),
+    ...READ_ON_OPEN,
+  });
 
 /** A partner's name in a back-office filter, marked when archived. */
 export const partnerOptionLabel = (item: PartnerListItem) =>

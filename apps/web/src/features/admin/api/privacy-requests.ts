@@ -3,7 +3,8 @@ import type {
   PrivacyRequestListPage,
   PrivacyRequestStatusName,
 } from '@portal/domain';
-import { adminCall } from './admin';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEY, adminCall, READ_ON_OPEN } from './admin';
 
 // The privacy queue of the admin API (docs/api.md "Privacy portal"): the rights requests of the privacy portal.
 
@@ -15,14 +16,19 @@ export interface PrivacyRequestFilters {
   ate: string;
 }
 
-export function listPrivacyRequests(
-  filters: PrivacyRequestFilters,
-  page: number,
-): Promise<PrivacyRequestListPage> {
-  const query = new URLSearchParams({ page: String(page) });
-  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  return adminCall<PrivacyRequestListPage>('GET', `/api/solicitacoes-privacidade?${query}`);
-}
+/** Every page of every filter of the queue; a status change invalidates them all. */
+export const privacyRequestsKey = [ADMIN_KEY, 'privacy-requests'] as const;
+
+export const usePrivacyRequests = (filters: PrivacyRequestFilters, page: number) =>
+  useQuery({
+    queryKey: [...privacyRequestsKey, filters, page],
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page) });
+      for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+      return adminCall<PrivacyRequestListPage>('GET', `/api/solicitacoes-privacidade?${query}`);
+    },
+    ...READ_ON_OPEN,
+  });
 
 export const movePrivacyRequest = (id: number, status: PrivacyRequestStatusName) =>
   adminCall<{ message: string; data: PrivacyRequestListItem }>(

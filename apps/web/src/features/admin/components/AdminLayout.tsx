@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
-import { adminErrorModal, fetchMe, logOut } from '../api/admin';
+import { QueryView } from '../../../components/ui/QueryView';
+import { AdminApiError, adminErrorModal, logOut, useMe } from '../api/admin';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 import '../admin.css';
 
@@ -36,6 +38,24 @@ export function useAdminFailure(): (error: unknown) => Promise<void> {
   );
 }
 
+/**
+ * Any back-office query refused with 'Unauthenticated' (an expired or revoked token) goes to the login, whichever
+ * screen asked; other failures stay with the screen, which shows its own text and a retry.
+ */
+function useLoginOnUnauthenticatedQuery(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const { error } = event.action;
+        if (error instanceof AdminApiError && error.unauthenticated) navigate('/login', { replace: true });
+      }),
+    [queryClient, navigate],
+  );
+}
+
 /** The back office's sections, in the navigation and on the start page. */
 export const ADMIN_NAV = [
   { to: '/admin', label: 'Início', home: '' },
@@ -56,24 +76,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const onFailure = useAdminFailure();
-  const [user, setUser] = useState<StaffUser | null>(null);
+  useLoginOnUnauthenticatedQuery();
+  const me = useMe();
   const [leaving, setLeaving] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchMe().then(
-      (answer) => {
-        if (active) setUser(answer.data);
-      },
-      (error) => {
-        if (active) void onFailure(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [onFailure]);
 
   async function leave() {
     setLeaving(true);
@@ -106,10 +111,10 @@ function AdminShell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="admin-bar__user">
-            {user && (
+            {me.data && (
               <span data-testid="admin-user">
                 <span className="sr-only">Usuário: </span>
-                {user.username}
+                {me.data.username}
               </span>
             )}
             <button
@@ -125,13 +130,9 @@ function AdminShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="conteudo" className="admin-main">
-        {user ? (
-          <StaffContext.Provider value={user}>{children}</StaffContext.Provider>
-        ) : (
-          <p className="admin-main__loading" role="status">
-            Carregando…
-          </p>
-        )}
+        <QueryView query={me} look="admin" failedText="Não foi possível carregar o painel administrativo.">
+          {(user) => <StaffContext.Provider value={user}>{children}</StaffContext.Provider>}
+        </QueryView>
       </main>
     </div>
   );

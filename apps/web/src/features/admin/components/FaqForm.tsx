@@ -1,67 +1,49 @@
-import { type FaqField, type FaqInput, validateFaq } from '@portal/domain';
-import type { FormEvent } from 'react';
+import { FAQ_MESSAGES, type FaqInput, faqSchema } from '@portal/domain';
 import { useNavigate } from 'react-router';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { Form } from '../../../components/form/Form';
+import { TextAreaInput, TextInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useFeedback } from '../../../components/ui/feedback';
+import { useSaveFaq } from '../api/faq';
 import { SubmitButton } from './SubmitButton';
-import { useAdminForm } from './useAdminForm';
-
-const FIELDS: readonly FaqField[] = ['titulo', 'descricao'];
+import { useAdminSubmit } from './useAdminSubmit';
 
 /**
  * The FAQ entry form of PostQuestions and UpdateQuestions (spec 002 §2 "Other admin forms", §5 "FAQ"): title and
- * text, each required; Salvar checks them in that order (the message under the field, focus on it), then `save`;
- * a field error from the server goes under its field, any other failure to the admin error modal. Cancelar and a
- * successful save return to the FAQ list.
+ * text, each required (the domain's schema, which the server applies too); a refused Salvar shows the messages under
+ * the fields and focuses the first; a field error from the server goes under its field, any other failure to the
+ * admin error modal. Cancelar and a successful save return to the FAQ list.
  */
 export function FaqForm({
   titleId,
   initial,
-  save,
+  codigo,
 }: {
   titleId: string;
   initial: FaqInput;
-  /** Stores the entry (and shows its snackbar); rejects with the call's error. */
-  save: (input: FaqInput) => Promise<void>;
+  codigo?: number;
 }) {
   const navigate = useNavigate();
-  const { values, errors, busy, formRef, update, showError, submit } = useAdminForm(initial, FIELDS);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validateFaq(values);
-    if (failure) return showError(failure.field, failure.message);
-    await submit(async () => {
-      await save(values);
-      navigate('/admin/duvidas');
-    });
-  }
+  const { showSnackbar } = useFeedback();
+  const form = useZodForm(faqSchema, initial);
+  const save = useSaveFaq(codigo);
+  const submit = useAdminSubmit(form, async (input: FaqInput) => {
+    await save.mutateAsync(input);
+    showSnackbar(codigo === undefined ? FAQ_MESSAGES.created : FAQ_MESSAGES.updated, 'success');
+    navigate('/admin/duvidas');
+  });
+  const busy = form.formState.isSubmitting;
 
   return (
-    <form
-      ref={formRef}
+    <Form
+      form={form}
+      onSubmit={submit}
       className="admin-form admin-form--wide"
-      onSubmit={onSubmit}
-      noValidate
       aria-labelledby={titleId}
       data-testid="faq-form"
     >
-      <TextField
-        label="Título"
-        name="titulo"
-        autoComplete="off"
-        value={values.titulo}
-        error={errors.titulo}
-        onChange={(event) => update('titulo', event.target.value)}
-      />
-      <TextAreaField
-        label="Texto"
-        name="descricao"
-        rows={8}
-        value={values.descricao}
-        error={errors.descricao}
-        onChange={(event) => update('descricao', event.target.value)}
-      />
+      <TextInput label="Título" name="titulo" autoComplete="off" />
+      <TextAreaInput label="Texto" name="descricao" rows={8} />
       <div className="admin-form__actions">
         <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="faq-submit">
           Salvar
@@ -75,6 +57,6 @@ export function FaqForm({
           Cancelar
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,13 @@
-import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, validatePasswordChange } from '@portal/domain';
-import type { FormEvent } from 'react';
+import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, passwordChangeSchema } from '@portal/domain';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { TextInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
-import { changePassword } from '../api/admin';
+import { useChangePassword } from '../api/admin';
 import { AdminLayout } from '../components/AdminLayout';
 import { SubmitButton } from '../components/SubmitButton';
-import { useAdminForm } from '../components/useAdminForm';
+import { useAdminSubmit } from '../components/useAdminSubmit';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
   { name: 'old_password', label: 'Senha atual', autoComplete: 'current-password' },
@@ -26,45 +27,32 @@ export default function ChangePassword() {
 function ChangePasswordForm() {
   const navigate = useNavigate();
   const { showSnackbar } = useFeedback();
-  const { values, errors, busy, formRef, update, showError, submit } = useAdminForm(
-    { old_password: '', password: '', password_confirmation: '' },
-    FIELDS.map((field) => field.name),
-  );
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validatePasswordChange(values);
-    if (failure) return showError(failure.field, failure.message);
-    await submit(async () => {
-      await changePassword(values);
-      showSnackbar(PASSWORD_CHANGE_MESSAGES.success, 'success');
-      navigate('/admin/parceiros');
-    });
-  }
+  const form = useZodForm(passwordChangeSchema, {
+    old_password: '',
+    password: '',
+    password_confirmation: '',
+  });
+  const change = useChangePassword();
+  const submit = useAdminSubmit(form, async (input) => {
+    await change.mutateAsync(input);
+    showSnackbar(PASSWORD_CHANGE_MESSAGES.success, 'success');
+    navigate('/admin/parceiros');
+  });
+  const busy = form.formState.isSubmitting;
 
   return (
     <section className="admin-panel" aria-labelledby="change-password-title">
       <h1 id="change-password-title" className="admin-panel__title">
         Alterar senha
       </h1>
-      <form
-        ref={formRef}
-        className="admin-form"
-        onSubmit={onSubmit}
-        noValidate
-        data-testid="change-password-form"
-      >
+      <Form form={form} onSubmit={submit} className="admin-form" data-testid="change-password-form">
         {FIELDS.map((field) => (
-          <TextField
+          <TextInput
             key={field.name}
             label={field.label}
             name={field.name}
             type="password"
             autoComplete={field.autoComplete}
-            value={values[field.name]}
-            error={errors[field.name]}
-            onChange={(event) => update(field.name, event.target.value)}
           />
         ))}
         <div className="admin-form__actions">
@@ -86,7 +74,7 @@ function ChangePasswordForm() {
             Cancelar
           </button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

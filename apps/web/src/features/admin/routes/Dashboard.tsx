@@ -2,7 +2,9 @@ import {
   AGREEMENT_PAYMENT_METHOD_LABELS,
   DASHBOARD_QUEUES,
   type DashboardAnswer,
+  type DashboardFilter,
   type DashboardQueueKey,
+  dashboardFilterSchema,
   defaultReportPeriod,
   FUNNEL_PAYMENT_NOT_RECORDED,
   FUNNEL_STAGES,
@@ -10,19 +12,17 @@ import {
   formatBrDate,
   formatMoney,
   funnelConversion,
-  type ReportPeriod,
 } from '@portal/domain';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { SelectField } from '../../../components/ui/SelectField';
-import { AdminApiError } from '../api/admin';
-import { filterPartners, listEveryPartner, partnerOptionLabel } from '../api/partners';
-import { getDashboard } from '../api/reports';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { useEffect, useMemo, useState } from 'react';
+import { SelectInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { filterPartners, partnerOptionLabel, usePartnerList } from '../api/partners';
+import { dashboardKey, useDashboard } from '../api/reports';
+import { AdminLayout } from '../components/AdminLayout';
 import { type FunnelBar, ReportsFunnelChart } from '../components/ReportsFunnelChart';
-import { ReportsFilter, ReportsResults } from '../components/ReportsLayout';
-import { useReportPeriod } from '../components/ReportsPeriodFields';
+import { ReportsFilter, ReportsResults, useReportSearch } from '../components/ReportsLayout';
+import { periodValues, ReportsPeriodFields } from '../components/ReportsPeriodFields';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
-import { useAdminList } from '../components/useAdminList';
 import '../reports.css';
 
 /**
@@ -38,79 +38,45 @@ export default function Dashboard() {
   );
 }
 
-type State = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; answer: DashboardAnswer };
-
 const LOAD_FAILED = 'Não foi possível carregar o painel. Tente novamente.';
 
 function DashboardScreen() {
-  const onFailure = useAdminFailure();
-  const partners = useAdminList(listEveryPartner);
-  const sorted = useMemo(
-    () => (partners.state.status === 'ready' ? filterPartners(partners.state.items, '') : []),
-    [partners.state],
-  );
-  const [partnerId, setPartnerId] = useState('');
-  const [partnerError, setPartnerError] = useState<string>();
-  const [initial] = useState(() => defaultReportPeriod());
-  const period = useReportPeriod(initial);
-  const [state, setState] = useState<State>({ status: 'idle' });
-
-  const load = useCallback(
-    async (id: number, asked: ReportPeriod) => {
-      setState({ status: 'loading' });
-      try {
-        setState({ status: 'ready', answer: await getDashboard(id, asked) });
-      } catch (error) {
-        if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-        setState({ status: 'failed' });
-      }
-    },
-    [onFailure],
-  );
-
+  const partners = usePartnerList('todos');
+  const sorted = useMemo(() => filterPartners(partners.data ?? [], ''), [partners.data]);
   // The first active partner by name is shown as soon as the list arrives.
   const first = sorted.find((p) => !p.arquivado_em) ?? sorted[0];
+  const [initial] = useState(defaultReportPeriod);
+  const [asked, search] = useReportSearch<DashboardFilter | null>(null, dashboardKey);
+  const shown = asked ?? (first ? { partnerId: first.id, period: initial } : null);
+  const dashboard = useDashboard(shown);
+  const form = useZodForm(dashboardFilterSchema, { parceiro: '', ...periodValues(initial) });
+  const { getValues, setValue } = form;
   useEffect(() => {
-    if (!first) return;
-    setPartnerId(String(first.id));
-    void load(first.id, initial);
-  }, [first, initial, load]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!partnerId) {
-      setPartnerError('Selecione o parceiro.');
-      document.getElementById('painel-parceiro')?.focus();
-      return;
-    }
-    setPartnerError(undefined);
-    const asked = period.read();
-    if (asked) void load(Number(partnerId), asked);
-  }
+    if (first && !getValues('parceiro')) setValue('parceiro', String(first.id));
+  }, [first, getValues, setValue]);
 
   return (
     <section className="admin-panel" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="admin-panel__title">
         Painel de operações
       </h1>
-      <ReportsFilter label="Filtrar o painel" busy={state.status === 'loading'} onSubmit={onSubmit}>
-        <SelectField
-          id="painel-parceiro"
+      <ReportsFilter label="Filtrar o painel" busy={dashboard.isFetching} form={form} onSubmit={search}>
+        <SelectInput
           label="Parceiro"
           name="parceiro"
           options={sorted.map((p) => ({ value: String(p.id), label: partnerOptionLabel(p) }))}
-          value={partnerId}
-          error={partnerError}
-          onChange={(event) => setPartnerId(event.target.value)}
         />
-        {period.fields}
+        <ReportsPeriodFields />
       </ReportsFilter>
-      <ReportsResults
-        loading={state.status === 'loading' || partners.state.status === 'loading'}
-        failure={state.status === 'failed' || partners.state.status === 'failed' ? LOAD_FAILED : null}
-      >
-        {state.status === 'ready' && <DashboardReport answer={state.answer} />}
-      </ReportsResults>
+      {partners.isError ? (
+        <ReportsResults query={partners} failedText={LOAD_FAILED}>
+          {() => null}
+        </ReportsResults>
+      ) : (
+        <ReportsResults query={dashboard} failedText={LOAD_FAILED}>
+          {(answer) => <DashboardReport answer={answer} />}
+        </ReportsResults>
+      )}
     </section>
   );
 }

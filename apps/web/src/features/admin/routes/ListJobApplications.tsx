@@ -1,7 +1,8 @@
-import { type JobApplicationListItem, type JobApplicationListPage, maskMobilePhone } from '@portal/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { type JobApplicationListItem, maskMobilePhone } from '@portal/domain';
+import { useState } from 'react';
+import { QueryView } from '../../../components/ui/QueryView';
 import { SelectField } from '../../../components/ui/SelectField';
-import { downloadCv, listJobApplications } from '../api/jobs';
+import { useCvDownload, useJobApplications } from '../api/jobs';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
 import { usePartnerOptions } from '../components/usePartnerOptions';
@@ -20,45 +21,21 @@ export default function ListJobApplications() {
   );
 }
 
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; page: JobApplicationListPage };
-
 function Applications() {
   const onFailure = useAdminFailure();
   const [page, setPage] = useState(1);
   const [partnerId, setPartnerId] = useState<number | null>(null);
   const partners = usePartnerOptions();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [downloading, setDownloading] = useState<number | null>(null);
+  const applications = useJobApplications(page, partnerId);
+  const cv = useCvDownload();
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', page: await listJobApplications(page, partnerId) });
-    } catch (error) {
-      setState({ status: 'failed' });
-      await onFailure(error);
-    }
-  }, [page, partnerId, onFailure]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function download(item: JobApplicationListItem) {
-    if (!item.curriculo) return;
-    setDownloading(item.id);
-    try {
-      await downloadCv(item.curriculo.url, `curriculo-${item.id}.pdf`);
-    } catch (error) {
-      await onFailure(error);
-    } finally {
-      setDownloading(null);
-    }
+  function download(item: JobApplicationListItem) {
+    if (item.curriculo) cv.mutate({ id: item.id, url: item.curriculo.url }, { onError: onFailure });
   }
+  const downloading = cv.isPending ? cv.variables.id : null;
 
-  const lastPage = state.status === 'ready' ? state.page.meta.last_page : 1;
   return (
-    <section className="admin-panel" aria-labelledby="jobs-title" aria-busy={state.status === 'loading'}>
+    <section className="admin-panel" aria-labelledby="jobs-title" aria-busy={applications.isPending}>
       <div className="admin-panel__head">
         <h1 id="jobs-title" className="admin-panel__title">
           Candidaturas
@@ -77,75 +54,70 @@ function Applications() {
           }}
         />
       </div>
-      {state.status === 'loading' && (
-        <p className="admin-main__loading" role="status">
-          Carregando…
-        </p>
-      )}
-      {state.status === 'failed' && (
-        <div className="admin-panel__problem" role="alert">
-          <p>Não foi possível carregar as candidaturas.</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' &&
-        (state.page.data.length === 0 ? (
-          <p className="admin-panel__empty" data-testid="jobs-empty">
-            Nenhuma candidatura recebida.
-          </p>
-        ) : (
-          <ul className="admin-cards" data-testid="jobs-list">
-            {state.page.data.map((item) => (
-              <li key={item.id} className="admin-card admin-job" data-testid="job-card">
-                <div className="admin-job__body">
-                  <h2 className="admin-card__title">{item.nome}</h2>
-                  <dl className="admin-job__facts">
-                    <dt>Recebida em</dt>
-                    <dd>{brasiliaDateTimeFormat.format(new Date(item.criadoEm))}</dd>
-                    <dt>Parceiro</dt>
-                    <dd>{item.parceiro.nome}</dd>
-                    <dt>Nível da vaga</dt>
-                    <dd>{item.tipoDeAtuacao}</dd>
-                    <dt>Área de interesse</dt>
-                    <dd>{item.interesse}</dd>
-                    <dt>Celular</dt>
-                    <dd>{maskMobilePhone(item.telefone)}</dd>
-                    <dt>E-mail</dt>
-                    <dd>
-                      <a href={`mailto:${item.email}`}>{item.email}</a>
-                    </dd>
-                    {item.mensagem && (
-                      <>
-                        <dt>Mensagem</dt>
-                        <dd className="admin-job__message">{item.mensagem}</dd>
-                      </>
+      <QueryView query={applications} look="admin" failedText="Não foi possível carregar as candidaturas.">
+        {({ data: items }) =>
+          items.length === 0 ? (
+            <p className="admin-panel__empty" data-testid="jobs-empty">
+              Nenhuma candidatura recebida.
+            </p>
+          ) : (
+            <ul className="admin-cards" data-testid="jobs-list">
+              {items.map((item) => (
+                <li key={item.id} className="admin-card admin-job" data-testid="job-card">
+                  <div className="admin-job__body">
+                    <h2 className="admin-card__title">{item.nome}</h2>
+                    <dl className="admin-job__facts">
+                      <dt>Recebida em</dt>
+                      <dd>{brasiliaDateTimeFormat.format(new Date(item.criadoEm))}</dd>
+                      <dt>Parceiro</dt>
+                      <dd>{item.parceiro.nome}</dd>
+                      <dt>Nível da vaga</dt>
+                      <dd>{item.tipoDeAtuacao}</dd>
+                      <dt>Área de interesse</dt>
+                      <dd>{item.interesse}</dd>
+                      <dt>Celular</dt>
+                      <dd>{maskMobilePhone(item.telefone)}</dd>
+                      <dt>E-mail</dt>
+                      <dd>
+                        <a href={`mailto:${item.email}`}>{item.email}</a>
+                      </dd>
+                      {item.mensagem && (
+                        <>
+                          <dt>Mensagem</dt>
+                          <dd className="admin-job__message">{item.mensagem}</dd>
+                        </>
+                      )}
+                    </dl>
+                  </div>
+                  <div className="admin-card__actions">
+                    {item.curriculo ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost"
+                        onClick={() => download(item)}
+                        disabled={downloading !== null}
+                        aria-busy={downloading === item.id || undefined}
+                        data-testid="job-cv"
+                      >
+                        {downloading === item.id ? 'Baixando…' : 'Baixar currículo'}
+                        <span className="sr-only"> de {item.nome}</span>
+                      </button>
+                    ) : (
+                      <span className="admin-job__no-cv">Sem currículo</span>
                     )}
-                  </dl>
-                </div>
-                <div className="admin-card__actions">
-                  {item.curriculo ? (
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      onClick={() => void download(item)}
-                      disabled={downloading !== null}
-                      aria-busy={downloading === item.id || undefined}
-                      data-testid="job-cv"
-                    >
-                      {downloading === item.id ? 'Baixando…' : 'Baixar currículo'}
-                      <span className="sr-only"> de {item.nome}</span>
-                    </button>
-                  ) : (
-                    <span className="admin-job__no-cv">Sem currículo</span>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        ))}
-      <AdminPager page={page} lastPage={lastPage} label="Páginas de candidaturas" onPage={setPage} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      <AdminPager
+        page={page}
+        lastPage={applications.data?.meta.last_page ?? 1}
+        label="Páginas de candidaturas"
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -9,14 +9,16 @@ import {
   maskCpfCnpj,
   maskPhone,
   type ReportPeriod,
+  reportPeriodSchema,
 } from '@portal/domain';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError } from '../api/admin';
-import { downloadLeadsSheet, listLeads } from '../api/reports';
+import { leadsKey, useLeads, useLeadsSheet } from '../api/reports';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
-import { ReportsFilter, ReportsResults } from '../components/ReportsLayout';
-import { useReportPeriod } from '../components/ReportsPeriodFields';
+import { ReportsFilter, ReportsResults, useReportSearch } from '../components/ReportsLayout';
+import { periodValues, ReportsPeriodFields } from '../components/ReportsPeriodFields';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import '../reports.css';
 
@@ -32,11 +34,6 @@ export default function ListLeads() {
     </AdminLayout>
   );
 }
-
-type State =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; period: ReportPeriod; leads: LeadListItem[]; planilha: string };
 
 // How each column shows a lead (the spreadsheet formats the same way on the server).
 const CELLS: Record<keyof LeadListItem, (lead: LeadListItem) => ReactNode> = {
@@ -64,45 +61,21 @@ const CELL_CLASS: Partial<Record<keyof LeadListItem, string>> = {
 function Leads() {
   const onFailure = useAdminFailure();
   const { showModal } = useFeedback();
-  const [initial] = useState(() => defaultReportPeriod());
-  const period = useReportPeriod(initial);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [downloading, setDownloading] = useState(false);
+  const [period, search] = useReportSearch(defaultReportPeriod(), leadsKey);
+  const form = useZodForm(reportPeriodSchema, periodValues(period));
+  const leads = useLeads(period);
+  const sheet = useLeadsSheet();
 
-  const search = useCallback(
-    async (asked: ReportPeriod) => {
-      setState({ status: 'loading' });
-      try {
-        setState({ status: 'ready', period: asked, ...(await listLeads(asked)) });
-      } catch (error) {
-        if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-        setState({ status: 'failed' });
-      }
-    },
-    [onFailure],
-  );
-
-  useEffect(() => {
-    void search(initial);
-  }, [search, initial]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const asked = period.read();
-    if (asked) void search(asked);
-  }
-
-  async function downloadSheet() {
-    if (state.status !== 'ready') return;
-    setDownloading(true);
-    try {
-      await downloadLeadsSheet(state.planilha, state.period);
-    } catch (error) {
-      if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-      else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
-    } finally {
-      setDownloading(false);
-    }
+  function downloadSheet(planilha: string) {
+    sheet.mutate(
+      { planilha, period },
+      {
+        onError: async (error) => {
+          if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
+          else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
+        },
+      },
+    );
   }
 
   return (
@@ -114,22 +87,19 @@ function Leads() {
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => void downloadSheet()}
-          disabled={state.status !== 'ready' || downloading}
-          aria-busy={downloading || undefined}
+          onClick={() => leads.data && downloadSheet(leads.data.planilha)}
+          disabled={!leads.isSuccess || sheet.isPending}
+          aria-busy={sheet.isPending || undefined}
           data-testid="leads-sheet"
         >
-          {downloading ? 'Gerando planilha…' : 'Planilha'}
+          {sheet.isPending ? 'Gerando planilha…' : 'Planilha'}
         </button>
       </div>
-      <ReportsFilter label="Filtrar leads por data" busy={state.status === 'loading'} onSubmit={onSubmit}>
-        {period.fields}
+      <ReportsFilter label="Filtrar leads por data" busy={leads.isFetching} form={form} onSubmit={search}>
+        <ReportsPeriodFields />
       </ReportsFilter>
-      <ReportsResults
-        loading={state.status === 'loading'}
-        failure={state.status === 'failed' ? LEADS_LIST_FAILED : null}
-      >
-        {state.status === 'ready' && <LeadsTable period={state.period} leads={state.leads} />}
+      <ReportsResults query={leads} failedText={LEADS_LIST_FAILED}>
+        {(data) => <LeadsTable period={period} leads={data.leads} />}
       </ReportsResults>
     </section>
   );

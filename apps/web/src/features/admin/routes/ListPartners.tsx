@@ -4,14 +4,20 @@ import {
   type PartnerListItem,
   partnerArchiveQuestion,
 } from '@portal/domain';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useFeedback } from '../../../components/ui/feedback';
-import { AdminApiError, adminErrorModal } from '../api/admin';
-import { archivePartner, filterPartners, isProtectedPartner, listAllPartners } from '../api/partners';
+import { QueryView } from '../../../components/ui/QueryView';
+import { AdminApiError } from '../api/admin';
+import {
+  archivePartner,
+  filterPartners,
+  isProtectedPartner,
+  partnerListKey,
+  usePartnerList,
+} from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
 import { DefaultLogo } from '../components/DefaultLogo';
-import { useAdminList } from '../components/useAdminList';
+import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 
 // Spec 002 §8: listing partners fails with the login's text (as written), and a refused delete with its own (the
@@ -40,53 +46,28 @@ export default function ListPartners() {
 }
 
 function Partners() {
-  const { confirm, showSnackbar, showModal } = useFeedback();
   const [situacao, setSituacao] = useState<keyof typeof SHOWN>('ativos');
-  const listShown = useCallback(() => listAllPartners(situacao), [situacao]);
-  const { state, load, keepOnly, onFailure } = useAdminList(listShown);
+  const partners = usePartnerList(situacao);
   const [search, setSearch] = useState('');
-  const [archiving, setArchiving] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
   const shownId = useId();
-
-  async function archive(item: PartnerListItem) {
-    const yes = await confirm({
-      title: 'Arquivar parceiro',
-      text: partnerArchiveQuestion(item.nome),
-      style: 'alert',
-      buttonText: 'Sim',
-      cancelText: 'Não',
-    });
-    if (!yes) return;
-    setArchiving(item.id);
-    try {
-      await archivePartner(item.id);
-      showSnackbar(PARTNER_SAVED_MESSAGES.archived, 'success');
-      keepOnly((other) => other.id !== item.id);
-      headingRef.current?.focus();
-    } catch (error) {
-      const modal = adminErrorModal(error);
-      if (!modal) await onFailure(error);
-      else
-        await showModal({
-          title: 'Ocorreu um erro',
-          text: error instanceof AdminApiError && error.message ? error.message : ARCHIVE_FAILED,
-          style: 'danger',
-        });
-    } finally {
-      setArchiving(null);
-    }
-  }
-
-  const shown = state.status === 'ready' ? filterPartners(state.items, search) : [];
+  const archive = useListAction({
+    id: (item: PartnerListItem) => item.id,
+    act: (item) => archivePartner(item.id),
+    question: (item) => ({ title: 'Arquivar parceiro', text: partnerArchiveQuestion(item.nome) }),
+    done: () => PARTNER_SAVED_MESSAGES.archived,
+    invalidates: partnerListKey,
+    headingRef,
+    failure: (error) => ({
+      title: 'Ocorreu um erro',
+      text: error instanceof AdminApiError && error.message ? error.message : ARCHIVE_FAILED,
+      style: 'danger',
+    }),
+  });
 
   return (
-    <section
-      className="admin-panel"
-      aria-labelledby="partner-list-title"
-      aria-busy={state.status === 'loading'}
-    >
+    <section className="admin-panel" aria-labelledby="partner-list-title" aria-busy={partners.isPending}>
       <div className="admin-panel__head">
         <h1 id="partner-list-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
           Lista de parceiros
@@ -128,72 +109,74 @@ function Partners() {
           ))}
         </select>
       </div>
-      {state.status === 'loading' && (
-        <p className="admin-main__loading" role="status">
-          Carregando…
-        </p>
-      )}
-      {state.status === 'failed' && (
-        <div className="admin-panel__problem" role="alert">
-          <p>{LIST_FAILED}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' && (
-        <>
-          <p className="sr-only" role="status">
-            {shown.length === 1 ? '1 parceiro' : `${shown.length} parceiros`}
-          </p>
-          {shown.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="partner-empty">
-              {state.items.length === 0 ? SHOWN[situacao].none : 'Nenhum parceiro encontrado com este nome'}
-            </p>
-          ) : (
-            <ul className="admin-partners" data-testid="partner-list">
-              {shown.map((item) => (
-                <li key={item.id} className="admin-partner" data-testid="partner-card">
-                  <div className="admin-partner__logo">
-                    {item.logo ? (
-                      <img src={item.logo} alt={`Logotipo de ${item.nome}`} loading="lazy" />
-                    ) : (
-                      <DefaultLogo label={`${item.nome}: sem logotipo`} />
-                    )}
-                  </div>
-                  <h2 className="admin-card__title">{item.nome}</h2>
-                  <p className="admin-partner__host">{item.identificador}</p>
-                  {item.arquivado_em && (
-                    <p className="admin-partner__archived">
-                      Arquivado em {brasiliaDateTimeFormat.format(new Date(item.arquivado_em))}
-                    </p>
-                  )}
-                  <div className="admin-card__actions">
-                    <Link
-                      to={`/admin/atualizar-parceiro/${encodeURIComponent(item.identificador)}/${item.id}`}
-                      className="btn btn--ghost"
-                    >
-                      Ver<span className="sr-only"> o parceiro {item.nome}</span>
-                    </Link>
-                    {!isProtectedPartner(item.id) && !item.arquivado_em && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost admin-card__delete"
-                        onClick={() => void archive(item)}
-                        disabled={archiving !== null}
-                        aria-busy={archiving === item.id || undefined}
-                      >
-                        {archiving === item.id ? 'Arquivando…' : 'Arquivar'}
-                        <span className="sr-only"> o parceiro {item.nome}</span>
-                      </button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryView query={partners} look="admin" failedText={LIST_FAILED}>
+        {(items) => <PartnerCards items={items} search={search} situacao={situacao} archive={archive} />}
+      </QueryView>
     </section>
+  );
+}
+
+function PartnerCards({
+  items,
+  search,
+  situacao,
+  archive,
+}: {
+  items: PartnerListItem[];
+  search: string;
+  situacao: keyof typeof SHOWN;
+  archive: ListAction<PartnerListItem>;
+}) {
+  const shown = filterPartners(items, search);
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {shown.length === 1 ? '1 parceiro' : `${shown.length} parceiros`}
+      </p>
+      {shown.length === 0 ? (
+        <p className="admin-panel__empty" data-testid="partner-empty">
+          {items.length === 0 ? SHOWN[situacao].none : 'Nenhum parceiro encontrado com este nome'}
+        </p>
+      ) : (
+        <ul className="admin-partners" data-testid="partner-list">
+          {shown.map((item) => (
+            <li key={item.id} className="admin-partner" data-testid="partner-card">
+              <div className="admin-partner__logo">
+                {item.logo ? (
+                  <img src={item.logo} alt={`Logotipo de ${item.nome}`} loading="lazy" />
+                ) : (
+                  <DefaultLogo label={`${item.nome}: sem logotipo`} />
+                )}
+              </div>
+              <h2 className="admin-card__title">{item.nome}</h2>
+              <p className="admin-partner__host">{item.identificador}</p>
+              {item.arquivado_em && (
+                <p className="admin-partner__archived">
+                  Arquivado em {brasiliaDateTimeFormat.format(new Date(item.arquivado_em))}
+                </p>
+              )}
+              <div className="admin-card__actions">
+                <Link
+                  to={`/admin/atualizar-parceiro/${encodeURIComponent(item.identificador)}/${item.id}`}
+                  className="btn btn--ghost"
+                >
+                  Ver<span className="sr-only"> o parceiro {item.nome}</span>
+                </Link>
+                {!isProtectedPartner(item.id) && !item.arquivado_em && (
+                  <ListActionButton
+                    action={archive}
+                    item={item}
+                    label="Arquivar"
+                    busyLabel="Arquivando…"
+                    context={`o parceiro ${item.nome}`}
+                    className="btn btn--ghost admin-card__delete"
+                  />
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

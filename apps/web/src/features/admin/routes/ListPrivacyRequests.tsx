@@ -8,14 +8,20 @@ import {
   type PrivacyRequestListItem,
   privacyDeadlineText,
 } from '@portal/domain';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
-import { SelectField } from '../../../components/ui/SelectField';
-import { listPrivacyRequests, movePrivacyRequest, type PrivacyRequestFilters } from '../api/privacy-requests';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Form } from '../../../components/form/Form';
+import { SelectInput, TextInput } from '../../../components/form/fields';
+import { QueryView } from '../../../components/ui/QueryView';
+import {
+  movePrivacyRequest,
+  type PrivacyRequestFilters,
+  privacyRequestsKey,
+  usePrivacyRequests,
+} from '../api/privacy-requests';
 import { AdminLayout } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
-import { useAdminList } from '../components/useAdminList';
+import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
 import { usePartnerOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../privacy-requests.css';
@@ -40,154 +46,95 @@ export default function ListPrivacyRequests() {
 }
 
 function PrivacyRequests() {
-  const { showSnackbar } = useFeedback();
-  const [draft, setDraft] = useState<PrivacyRequestFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<PrivacyRequestFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [lastPage, setLastPage] = useState(1);
   const partners = usePartnerOptions();
-  const [moving, setMoving] = useState<number | null>(null);
+  const requests = usePrivacyRequests(filters, page);
+  // The filters apply on 'Pesquisar' (they have no rules to check).
+  const form = useForm<PrivacyRequestFilters>({ defaultValues: NO_FILTERS });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const move = useListAction({
+    id: (item: PrivacyRequestListItem) => item.id,
+    act: (item) => movePrivacyRequest(item.id, nextPrivacyStatus(item.status)!),
+    done: (item) =>
+      `Solicitação ${item.protocolo}: ${PRIVACY_STATUS_LABELS[nextPrivacyStatus(item.status)!]}.`,
+    invalidates: privacyRequestsKey,
+    headingRef,
+  });
 
-  const fetchPage = useCallback(async () => {
-    const answer = await listPrivacyRequests(filters, page);
-    setLastPage(answer.meta.last_page);
-    return answer.data;
-  }, [filters, page]);
-  const { state, load, onFailure } = useAdminList(fetchPage);
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function search(asked: PrivacyRequestFilters) {
     setPage(1);
-    setFilters({ ...draft });
+    setFilters({ ...asked });
   }
-
-  async function moveForward(item: PrivacyRequestListItem) {
-    const next = nextPrivacyStatus(item.status);
-    if (!next) return;
-    setMoving(item.id);
-    try {
-      await movePrivacyRequest(item.id, next);
-      showSnackbar(`Solicitação ${item.protocolo}: ${PRIVACY_STATUS_LABELS[next]}.`, 'success');
-      await load();
-      // The row's button is gone or moved: the list's heading takes the focus.
-      headingRef.current?.focus();
-    } catch (error) {
-      await onFailure(error);
-    } finally {
-      setMoving(null);
-    }
-  }
-
-  const set = (key: keyof PrivacyRequestFilters) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
 
   return (
-    <section
-      className="admin-panel"
-      aria-labelledby="privacy-requests-title"
-      aria-busy={state.status === 'loading'}
-    >
+    <section className="admin-panel" aria-labelledby="privacy-requests-title" aria-busy={requests.isPending}>
       <div className="admin-panel__head">
         <h1 id="privacy-requests-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
           Solicitações de privacidade
         </h1>
       </div>
-      <form className="privacy-queue__filters" onSubmit={search} aria-label="Filtrar solicitações">
-        <SelectField
-          label="Parceiro"
-          name="parceiro"
-          placeholder="Todos os parceiros"
-          options={partners}
-          value={draft.parceiro}
-          onChange={(event) => set('parceiro')(event.target.value)}
-        />
-        <SelectField
-          label="Status"
-          name="status"
-          placeholder="Todos"
-          options={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(event) => set('status')(event.target.value)}
-        />
-        <TextField
-          label="Data inicial"
-          name="de"
-          type="date"
-          value={draft.de}
-          onChange={(event) => set('de')(event.target.value)}
-        />
-        <TextField
-          label="Data final"
-          name="ate"
-          type="date"
-          value={draft.ate}
-          onChange={(event) => set('ate')(event.target.value)}
-        />
+      <Form
+        form={form}
+        onSubmit={search}
+        className="privacy-queue__filters"
+        aria-label="Filtrar solicitações"
+      >
+        <SelectInput label="Parceiro" name="parceiro" placeholder="Todos os parceiros" options={partners} />
+        <SelectInput label="Status" name="status" placeholder="Todos" options={STATUS_OPTIONS} />
+        <TextInput label="Data inicial" name="de" type="date" />
+        <TextInput label="Data final" name="ate" type="date" />
         <button type="submit" className="btn btn--primary privacy-queue__search">
           Pesquisar
         </button>
-      </form>
-      {state.status === 'loading' && (
-        <p className="admin-main__loading" role="status">
-          Carregando…
-        </p>
-      )}
-      {state.status === 'failed' && (
-        <div className="admin-panel__problem" role="alert">
-          <p>Não foi possível carregar as solicitações.</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' &&
-        (state.items.length === 0 ? (
-          <p className="admin-panel__empty" data-testid="privacy-empty">
-            Nenhuma solicitação encontrada.
-          </p>
-        ) : (
-          <section
-            className="privacy-queue__scroll"
-            aria-label="Tabela de solicitações"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
-            tabIndex={0}
-          >
-            <table className="privacy-queue" data-testid="privacy-requests">
-              <thead>
-                <tr>
-                  <th scope="col">Protocolo</th>
-                  <th scope="col">Parceiro</th>
-                  <th scope="col">Tipo</th>
-                  <th scope="col">Nome</th>
-                  <th scope="col">Contato</th>
-                  <th scope="col">Recebida em</th>
-                  <th scope="col">Prazo</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.items.map((item) => (
-                  <Row key={item.id} item={item} moving={moving} onMove={moveForward} />
-                ))}
-              </tbody>
-            </table>
-          </section>
-        ))}
-      <AdminPager page={page} lastPage={lastPage} label="Páginas de solicitações" onPage={setPage} />
+      </Form>
+      <QueryView query={requests} look="admin" failedText="Não foi possível carregar as solicitações.">
+        {({ data: items }) =>
+          items.length === 0 ? (
+            <p className="admin-panel__empty" data-testid="privacy-empty">
+              Nenhuma solicitação encontrada.
+            </p>
+          ) : (
+            <section
+              className="privacy-queue__scroll"
+              aria-label="Tabela de solicitações"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
+              tabIndex={0}
+            >
+              <table className="privacy-queue" data-testid="privacy-requests">
+                <thead>
+                  <tr>
+                    <th scope="col">Protocolo</th>
+                    <th scope="col">Parceiro</th>
+                    <th scope="col">Tipo</th>
+                    <th scope="col">Nome</th>
+                    <th scope="col">Contato</th>
+                    <th scope="col">Recebida em</th>
+                    <th scope="col">Prazo</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <Row key={item.id} item={item} move={move} />
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )
+        }
+      </QueryView>
+      <AdminPager
+        page={page}
+        lastPage={requests.data?.meta.last_page ?? 1}
+        label="Páginas de solicitações"
+        onPage={setPage}
+      />
     </section>
   );
 }
 
-function Row({
-  item,
-  moving,
-  onMove,
-}: {
-  item: PrivacyRequestListItem;
-  moving: number | null;
-  onMove: (item: PrivacyRequestListItem) => Promise<void>;
-}) {
+function Row({ item, move }: { item: PrivacyRequestListItem; move: ListAction<PrivacyRequestListItem> }) {
   const next = nextPrivacyStatus(item.status);
   const overdue = item.dias_restantes !== null && item.dias_restantes < 0;
   return (
@@ -235,16 +182,14 @@ function Row({
           </span>
         )}
         {next && (
-          <button
-            type="button"
+          <ListActionButton
+            action={move}
+            item={item}
+            label={PRIVACY_STATUS_ACTIONS[next]}
+            busyLabel="Salvando…"
+            context={`da solicitação ${item.protocolo}`}
             className="btn btn--ghost privacy-queue__move"
-            onClick={() => void onMove(item)}
-            disabled={moving !== null}
-            aria-busy={moving === item.id || undefined}
-          >
-            {moving === item.id ? 'Salvando…' : PRIVACY_STATUS_ACTIONS[next]}
-            <span className="sr-only"> da solicitação {item.protocolo}</span>
-          </button>
+          />
         )}
       </td>
     </tr>

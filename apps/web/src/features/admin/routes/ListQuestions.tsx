@@ -1,10 +1,10 @@
 import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useFeedback } from '../../../components/ui/feedback';
-import { deleteFaq, listFaq } from '../api/faq';
+import { QueryView } from '../../../components/ui/QueryView';
+import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
-import { useAdminList } from '../components/useAdminList';
+import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
  * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title,
@@ -20,37 +20,22 @@ export default function ListQuestions() {
 }
 
 function Questions() {
-  const { confirm, showSnackbar } = useFeedback();
-  // A failed list reads 'Dados não encontrados' (spec 002 §8).
-  const { state, load, keepOnly, onFailure } = useAdminList(listFaq);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const faq = useFaqList();
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  async function remove(item: FaqItem) {
-    const yes = await confirm({
+  const remove = useListAction({
+    id: (item: FaqItem) => item.codigo,
+    act: (item) => deleteFaq(item.codigo),
+    question: (item) => ({
       title: 'Excluir dúvida',
       text: `Você tem certeza que deseja excluir a dúvida "${item.titulo}"?`,
-      style: 'alert',
-      buttonText: 'Sim',
-      cancelText: 'Não',
-    });
-    if (!yes) return;
-    setDeleting(item.codigo);
-    try {
-      await deleteFaq(item.codigo);
-      showSnackbar(FAQ_MESSAGES.deleted, 'success');
-      keepOnly((other) => other.codigo !== item.codigo);
-      // The card and its button are gone: the list's heading takes the focus.
-      headingRef.current?.focus();
-    } catch (error) {
-      await onFailure(error);
-    } finally {
-      setDeleting(null);
-    }
-  }
+    }),
+    done: () => FAQ_MESSAGES.deleted,
+    invalidates: faqListKey,
+    headingRef,
+  });
 
   return (
-    <section className="admin-panel" aria-labelledby="faq-list-title" aria-busy={state.status === 'loading'}>
+    <section className="admin-panel" aria-labelledby="faq-list-title" aria-busy={faq.isPending}>
       <div className="admin-panel__head">
         <h1 id="faq-list-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
           Lista de dúvidas frequentes
@@ -59,48 +44,37 @@ function Questions() {
           Nova dúvida
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <p className="admin-main__loading" role="status">
-          Carregando…
-        </p>
-      )}
-      {state.status === 'failed' && (
-        <div className="admin-panel__problem" role="alert">
-          <p>{FAQ_MESSAGES.listFailed}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' &&
-        (state.items.length === 0 ? (
-          <p className="admin-panel__empty" data-testid="faq-empty">
-            {FAQ_MESSAGES.empty}
-          </p>
-        ) : (
-          <ul className="admin-cards" data-testid="faq-list">
-            {state.items.map((item) => (
-              <li key={item.codigo} className="admin-card" data-testid="faq-card">
-                <h2 className="admin-card__title">{item.titulo}</h2>
-                <div className="admin-card__actions">
-                  <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
-                    Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
-                  </Link>
-                  <button
-                    type="button"
-                    className="btn btn--ghost admin-card__delete"
-                    onClick={() => void remove(item)}
-                    disabled={deleting !== null}
-                    aria-busy={deleting === item.codigo || undefined}
-                  >
-                    {deleting === item.codigo ? 'Excluindo…' : 'Excluir'}
-                    <span className="sr-only"> a dúvida: {item.titulo}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ))}
+      {/* A failed list reads 'Dados não encontrados' (spec 002 §8). */}
+      <QueryView query={faq} look="admin" failedText={FAQ_MESSAGES.listFailed}>
+        {(items) =>
+          items.length === 0 ? (
+            <p className="admin-panel__empty" data-testid="faq-empty">
+              {FAQ_MESSAGES.empty}
+            </p>
+          ) : (
+            <ul className="admin-cards" data-testid="faq-list">
+              {items.map((item) => (
+                <li key={item.codigo} className="admin-card" data-testid="faq-card">
+                  <h2 className="admin-card__title">{item.titulo}</h2>
+                  <div className="admin-card__actions">
+                    <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
+                      Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
+                    </Link>
+                    <ListActionButton
+                      action={remove}
+                      item={item}
+                      label="Excluir"
+                      busyLabel="Excluindo…"
+                      context={`a dúvida: ${item.titulo}`}
+                      className="btn btn--ghost admin-card__delete"
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

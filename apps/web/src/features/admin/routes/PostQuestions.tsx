@@ -1,6 +1,3 @@
-import { FAQ_MESSAGES } from '@portal/domain';
-import { useFeedback } from '../../../components/ui/feedback';
-import { createFaq } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
 import { FaqForm } from '../components/FaqForm';
 
@@ -8,26 +5,12 @@ import { FaqForm } from '../components/FaqForm';
 export default function PostQuestions() {
   return (
     <AdminLayout>
-      <NewQuestion />
+      <section className="admin-panel" aria-labelledby="post-question-title">
+        <h1 id="post-question-title" className="admin-panel__title">
+          Cadastrar nova dúvida
+        </h1>
+        <FaqForm titleId="post-question-title" initial={{ titulo: '', descricao: '' }} />
+      </section>
     </AdminLayout>
-  );
-}
-
-function NewQuestion() {
-  const { showSnackbar } = useFeedback();
-  return (
-    <section className="admin-panel" aria-labelledby="post-question-title">
-      <h1 id="post-question-title" className="admin-panel__title">
-        Cadastrar nova dúvida
-      </h1>
-      <FaqForm
-        titleId="post-question-title"
-        initial={{ titulo: '', descricao: '' }}
-        save={async (input) => {
-          await createFaq(input);
-          showSnackbar(FAQ_MESSAGES.created, 'success');
-        }}
-      />
-    </section>
   );
 }

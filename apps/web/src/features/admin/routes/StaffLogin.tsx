@@ -1,17 +1,18 @@
-import { STAFF_LOGIN_FAILED, STAFF_LOGIN_MESSAGES, STAFF_STORAGE_KEYS } from '@portal/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { STAFF_LOGIN_FAILED, STAFF_STORAGE_KEYS, staffLoginSchema } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { TextInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
 import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { readStorage } from '../../../lib/storage';
-import { AdminApiError, adminErrorModal, logIn, logOut } from '../api/admin';
+import { ADMIN_KEY, AdminApiError, adminErrorModal, logOut, useLogIn } from '../api/admin';
 import { SubmitButton } from '../components/SubmitButton';
 import { clearCredentials, storeCredentials } from '../lib/credentials';
 import '../admin.css';
-
-type Field = 'username' | 'password';
 
 // The robot check the server asks for after repeated failed logins for a user name (always ALTCHA: staff are not
 // a partner's group with a hosted provider).
@@ -19,55 +20,35 @@ const AltchaCheck = lazyWithRetry(() => import('../../../components/ui/AltchaChe
 
 /**
  * Staff login (spec 002 §2 "Staff login", §4), at /login and /logout: opening it discards a stored token (revoked
- * on the server too); fixed colours, not the partner's; success stores access_token and user_id and opens the
- * back office.
+ * on the server too) and whatever the back office had loaded with it; fixed colours, not the partner's; success
+ * stores access_token and user_id and opens the back office.
  */
 export default function StaffLogin() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { showModal } = useFeedback();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(staffLoginSchema, { username: '', password: '' });
+  const logIn = useLogIn();
   // null: not asked; otherwise the widget's round (a fresh challenge after each refusal) and its answer.
   const [robotCheck, setRobotCheck] = useState<{
     round: number;
     token: string | null;
     error?: string;
   } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const stored = readStorage(STAFF_STORAGE_KEYS.token);
     clearCredentials();
+    queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
     if (stored) logOut(stored).catch(() => undefined);
-  }, []);
+  }, [queryClient]);
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const missing: Partial<Record<Field, string>> = {};
-    if (!values.username.trim()) missing.username = STAFF_LOGIN_MESSAGES.username;
-    if (!values.password) missing.password = STAFF_LOGIN_MESSAGES.password;
-    if (missing.username || missing.password) {
-      setErrors(missing);
-      formRef.current
-        ?.querySelector<HTMLElement>(`[name="${missing.username ? 'username' : 'password'}"]`)
-        ?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  async function onSubmit(values: { username: string; password: string }) {
     try {
-      const answer = await logIn(values.username, values.password, robotCheck?.token ?? undefined);
+      const answer = await logIn.mutateAsync({ ...values, captcha: robotCheck?.token ?? undefined });
       storeCredentials({ token: answer.access_token, userId: String(answer.userId) });
       navigate('/admin/parceiros', { replace: true });
     } catch (error) {
-      setBusy(false);
       const captchaMessage = error instanceof AdminApiError ? error.fields.captcha : undefined;
       // An answer is accepted once: any refusal needs a fresh challenge.
       setRobotCheck((current) =>
@@ -80,7 +61,7 @@ export default function StaffLogin() {
       await showModal(
         failed ? { title: 'Atenção', text: STAFF_LOGIN_FAILED, style: 'danger' } : adminErrorModal(error)!,
       );
-      formRef.current?.querySelector<HTMLElement>('[name="password"]')?.focus();
+      form.setFocus('password');
     }
   }
 
@@ -89,32 +70,15 @@ export default function StaffLogin() {
       <main id="conteudo" className="admin-login__card">
         <h1 className="admin-login__title">Acessar conta</h1>
         <p className="admin-login__lead">Área administrativa do portal de negociação</p>
-        <form
-          ref={formRef}
-          className="admin-form"
-          onSubmit={onSubmit}
-          noValidate
-          data-testid="staff-login-form"
-        >
-          <TextField
+        <Form form={form} onSubmit={onSubmit} className="admin-form" data-testid="staff-login-form">
+          <TextInput
             label="Usuário"
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.username}
-            error={errors.username}
-            onChange={(event) => update('username', event.target.value)}
           />
-          <TextField
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
+          <TextInput label="Senha" name="password" type="password" autoComplete="current-password" />
           {robotCheck && (
             <RobotCheckFrame error={robotCheck.error}>
               <AltchaCheck
@@ -126,14 +90,14 @@ export default function StaffLogin() {
             </RobotCheckFrame>
           )}
           <SubmitButton
-            busy={busy}
+            busy={logIn.isPending}
             busyText="Acessando…"
             className="btn btn--primary btn--block"
             testId="staff-login-submit"
           >
             Acessar Conta
           </SubmitButton>
-        </form>
+        </Form>
       </main>
     </div>
   );

@@ -1,9 +1,7 @@
-import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError } from '../api/admin';
-import { getFaq, updateFaq } from '../api/faq';
+import { useFaqEntry } from '../api/faq';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
 import { FaqForm } from '../components/FaqForm';
 
@@ -20,43 +18,28 @@ export default function UpdateQuestions() {
 }
 
 function EditQuestion({ codigo }: { codigo: number }) {
-  const { showSnackbar } = useFeedback();
   const navigate = useNavigate();
   const onFailure = useAdminFailure();
-  const [item, setItem] = useState<FaqItem | null>(null);
+  const entry = useFaqEntry(codigo);
+  const { error } = entry;
 
+  // A missing entry is said in the admin error modal, then the list; 'Unauthenticated' goes to the login
+  // (AdminLayout does that for every query).
   useEffect(() => {
-    let active = true;
-    getFaq(codigo).then(
-      (found) => {
-        if (active) setItem(found);
-      },
-      async (error) => {
-        if (!active) return;
-        await onFailure(error);
-        // 'Unauthenticated' already went to the login.
-        if (!(error instanceof AdminApiError && error.unauthenticated))
-          navigate('/admin/duvidas', { replace: true });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [codigo, onFailure, navigate]);
+    if (!error || (error instanceof AdminApiError && error.unauthenticated)) return;
+    void onFailure(error).then(() => navigate('/admin/duvidas', { replace: true }));
+  }, [error, onFailure, navigate]);
 
   return (
     <section className="admin-panel" aria-labelledby="update-question-title">
       <h1 id="update-question-title" className="admin-panel__title">
         Atualizar dúvida
       </h1>
-      {item ? (
+      {entry.data ? (
         <FaqForm
           titleId="update-question-title"
-          initial={{ titulo: item.titulo, descricao: item.descricao }}
-          save={async (input) => {
-            await updateFaq(codigo, input);
-            showSnackbar(FAQ_MESSAGES.updated, 'success');
-          }}
+          codigo={codigo}
+          initial={{ titulo: entry.data.titulo, descricao: entry.data.descricao }}
         />
       ) : (
         <p className="admin-main__loading" role="status">
