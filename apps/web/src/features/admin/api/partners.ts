@@ -6,7 +6,8 @@ import type {
   PartnerListItem,
   PartnerListPage,
 } from '@portal/domain';
-import { adminCall, adminPortalCall } from './admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminApiError, adminCall, adminPortalCall } from './admin';
 
 // The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
 // one partner by its numeric id, create, update and archive (the spec's delete, decision 014).
@@ -61,4 +62,37 @@ export function filterPartners(items: readonly PartnerListItem[], search: string
   return items
     .filter((item) => item.nome.toLocaleLowerCase('pt-BR').includes(needle))
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' }) || a.id - b.id);
+}
+
+/** The query keys of the partner data: a partner write invalidates `all` (lists, filters, one partner). */
+export const partnerKeys = {
+  all: ['admin', 'partners'] as const,
+  list: (situacao: PartnerListFilter) => ['admin', 'partners', 'list', situacao] as const,
+  detail: (id: number) => ['admin', 'partners', 'detail', id] as const,
+  companies: ['admin', 'companies'] as const,
+};
+
+/** A refusal (4xx: not found, unauthenticated) will not change by asking again; a network failure or a 5xx may. */
+const retryAdmin = (failures: number, error: unknown) =>
+  !(error instanceof AdminApiError && error.status >= 400 && error.status < 500) && failures < 2;
+
+/** getEmpresas for the partner form. */
+export const useCompanies = () =>
+  useQuery({ queryKey: partnerKeys.companies, queryFn: listCompanies, retry: retryAdmin });
+
+/** One partner's editable configuration; waits while `enabled` is false (the form loads the companies first). */
+export const usePartner = (id: number, enabled: boolean) =>
+  useQuery({ queryKey: partnerKeys.detail(id), queryFn: () => getPartner(id), enabled, retry: retryAdmin });
+
+/** Every partner, archived ones too, for the back-office filters. */
+export const useEveryPartner = () =>
+  useQuery({ queryKey: partnerKeys.list('todos'), queryFn: listEveryPartner, retry: retryAdmin });
+
+/** Creates (no id) or updates a partner, then drops every cached partner list and partner. */
+export function useSavePartner(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PartnerForm) => (id === null ? createPartner(form) : updatePartner(id, form)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
 }
