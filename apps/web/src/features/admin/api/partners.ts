@@ -64,12 +64,12 @@ export function filterPartners(items: readonly PartnerListItem[], search: string
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' }) || a.id - b.id);
 }
 
-/** The query keys of the partner data: a partner write invalidates `all` (lists, filters, one partner). */
+/** The query keys of the partner data: a partner write invalidates `all` (lists, filters, one partner, the companies). */
 export const partnerKeys = {
   all: ['admin', 'partners'] as const,
   list: (situacao: PartnerListFilter) => ['admin', 'partners', 'list', situacao] as const,
   detail: (id: number) => ['admin', 'partners', 'detail', id] as const,
-  companies: ['admin', 'companies'] as const,
+  companies: ['admin', 'partners', 'companies'] as const,
 };
 
 /** A refusal (4xx: not found, unauthenticated) will not change by asking again; a network failure or a 5xx may. */
