@@ -1,4 +1,11 @@
-import { areaText, codeDigits, isValidIsoDate, lineText, maskCardNumbers } from '@portal/domain';
+import {
+  areaText,
+  codeDigits,
+  isValidIsoDate,
+  lineText,
+  maskCardNumbers,
+  portugueseZodError,
+} from '@portal/domain';
 import { z } from 'zod';
 
 // Field types shared by the request bodies, query strings and paths of the wire contract. Bodies come
@@ -12,13 +19,8 @@ import { z } from 'zod';
 // settings schema is built from them.
 export { areaText, codeDigits, formCode, lineText, MAX_CODE } from '@portal/domain';
 
-// zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, for every schema of the process:
-// a person may read them under a field. A missing field says so plainly.
-z.config({
-  ...z.locales.ptBR(),
-  customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : undefined,
-});
+// zod's own messages in Brazilian Portuguese, for every schema of the process.
+z.config({ customError: portugueseZodError });
 
 /** A value that may arrive as a string or a number, as a text of at most `max` characters; '' when absent. */
 export const formText = (max: number, text = lineText) =>

@@ -4,6 +4,16 @@ import { z } from 'zod';
 // control character (PostgreSQL refuses NUL), a code fits its integer column. The server's contract/body-fields.ts
 // re-exports them beside its other field types.
 
+const ptBR = z.locales.ptBR().localeError;
+
+/**
+ * zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, a missing field said plainly: a
+ * person may read them under a field. The server sets it for every schema (z.config); a browser form passes it to
+ * its resolver.
+ */
+export const portugueseZodError: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : ptBR(issue);
+
 /** The largest value of a PostgreSQL integer column: serial ids and the codes stored beside them. */
 export const MAX_CODE = 2_147_483_647;
 

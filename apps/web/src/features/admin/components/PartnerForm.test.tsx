@@ -182,6 +182,15 @@ describe('partner form: messages', () => {
     expect(requests.some((request) => request.url === '/api/parceiro')).toBe(false);
   });
 
+  it("says zod's own refusals (too long) in Portuguese", async () => {
+    const user = userEvent.setup();
+    renderForm(null);
+    await user.click(await nameField());
+    await user.paste('x'.repeat(121));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect((await screen.findByText(/120 caracteres/)).textContent).toMatch(/^Grande demais/);
+  });
+
   it('shows a section rule above its section', async () => {
     const user = userEvent.setup();
     renderForm(7);

@@ -11,6 +11,7 @@ import {
   type PartnerSettings,
   partnerFormFrom,
   partnerFormSchema,
+  portugueseZodError,
   type SectionName,
   type TutorialStep,
 } from '@portal/domain';
@@ -134,7 +135,12 @@ export function PartnerForm({
   const saved = useRef(false);
   const resolver = useMemo(
     // raw: the payload is what the person typed; the schema only judges it.
-    () => zodResolver(partnerFormSchema(mode), undefined, { raw: true }) as Resolver<PartnerSettings>,
+    () =>
+      zodResolver(
+        partnerFormSchema(mode),
+        { error: portugueseZodError },
+        { raw: true },
+      ) as Resolver<PartnerSettings>,
     [mode],
   );
   const form = useForm<PartnerSettings>({
