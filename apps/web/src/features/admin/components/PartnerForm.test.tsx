@@ -154,6 +154,7 @@ describe('partner form: leaving with unsaved edits', () => {
     expect(router.state.location.pathname).toBe('/admin/parceiros');
     const put = requests.find((request) => request.method === 'PUT');
     expect(put).toMatchObject({ url: '/api/parceiro/7', body: { nome: 'Acme Nova', emp_codigo: 7 } });
+    expect((put!.body as { id?: number }).id).toBeUndefined();
     // The header the partner had goes back; sections it never had and nobody filled do not.
     expect((put!.body as { sessoes: { nome: string }[] }).sessoes.map((s) => s.nome)).toEqual(['header']);
     // The partner and the companies are asked again (the saved ones, the company now taken).

@@ -134,13 +134,11 @@ export function PartnerForm({
   const formRef = useRef<HTMLFormElement>(null);
   const saved = useRef(false);
   const resolver = useMemo(
-    // raw: the payload is what the person typed; the schema only judges it.
+    // The schema's output is the payload: codes as numbers, '' of a select as absent, unknown keys dropped.
     () =>
-      zodResolver(
-        partnerFormSchema(mode),
-        { error: portugueseZodError },
-        { raw: true },
-      ) as Resolver<PartnerSettings>,
+      zodResolver(partnerFormSchema(mode), {
+        error: portugueseZodError,
+      }) as unknown as Resolver<PartnerSettings>,
     [mode],
   );
   const form = useForm<PartnerSettings>({
