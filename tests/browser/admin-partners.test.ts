@@ -352,6 +352,42 @@ describe('partners in the back office', () => {
     await page.waitForURL('**/admin/parceiros');
   });
 
+  it('asks before leaving the form with unsaved edits: a link, closing the tab, the back button', async () => {
+    const page = await loggedIn();
+    await page.goto(portal.url(null, '/admin/parceiros'));
+    await cards(page).first().waitFor();
+    await page.getByRole('link', { name: 'Novo parceiro' }).click();
+    const name = page.getByLabel('Nome do parceiro', { exact: true });
+    await name.fill('Parceiro por salvar');
+    const modal = page.getByTestId('modal');
+    // A link of the menu: the app asks; 'Continuar editando' keeps the form and what was typed.
+    await page.getByRole('link', { name: 'Parceiros', exact: true }).click();
+    await modal.getByText('Sair sem salvar?').waitFor();
+    expect(await modal.textContent()).toContain('As alterações feitas neste formulário serão perdidas.');
+    await shot(page, 'partner-leave-unsaved');
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'Continuar editando' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('Parceiro por salvar');
+    expect(page.url()).toContain('/admin/cadastrar-parceiro');
+    // Closing (or reloading) the tab: the browser's own question; dismissing it keeps the page.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    // The back button: the app asks; 'Sair sem salvar' goes back to the list.
+    await page.evaluate(() => window.history.back());
+    await modal.getByText('Sair sem salvar?').waitFor();
+    await modal.getByRole('button', { name: 'Sair sem salvar' }).click();
+    await page.waitForURL('**/admin/parceiros');
+    await page.getByRole('heading', { name: 'Lista de parceiros' }).waitFor();
+  });
+
   it('a partner that is not there shows the server message and returns to the list', async () => {
     const page = await loggedIn();
     await page.goto(portal.url(null, '/admin/atualizar-parceiro/nada/999999'));

@@ -1,4 +1,11 @@
-import { isValidIsoDate, maskCardNumbers } from '@portal/domain';
+import {
+  areaText,
+  codeDigits,
+  isValidIsoDate,
+  lineText,
+  maskCardNumbers,
+  portugueseZodError,
+} from '@portal/domain';
 import { z } from 'zod';
 
 // Field types shared by the request bodies, query strings and paths of the wire contract. Bodies come
@@ -8,31 +15,12 @@ import { z } from 'zod';
 // once, at module level: a zod schema compiles itself on its first parse, so one made per call costs more than the
 // call.
 
-// zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, for every schema of the process:
-// a person may read them under a field. A missing field says so plainly.
-z.config({
-  ...z.locales.ptBR(),
-  customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : undefined,
-});
+// lineText, areaText, formCode, codeDigits and MAX_CODE live in the domain (validation/wire-fields.ts): the partner
+// settings schema is built from them.
+export { areaText, codeDigits, formCode, lineText, MAX_CODE } from '@portal/domain';
 
-/** The largest value of a PostgreSQL integer column: serial ids and the codes stored beside them. */
-export const MAX_CODE = 2_147_483_647;
-
-const CODE_MESSAGE = 'Código inválido.';
-const CHARACTERS_MESSAGE = 'O texto contém caracteres não permitidos.';
-// C0 controls, DEL and unpaired UTF-16 surrogates (no character at all; a jsonb column refuses them); a text area
-// keeps tab, line feed and carriage return.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
-const LINE = /^[^\u0000-\u001f\u007f\p{Cs}]*$/u;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
-const AREA = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\p{Cs}]*$/u;
-
-/** One line of text (a name, an e-mail, a phone, a document) of at most `max` characters. */
-export const lineText = (max: number) => z.string().max(max).regex(LINE, CHARACTERS_MESSAGE);
-
-/** The text of a text area, of at most `max` characters: line breaks and tabs allowed. */
-export const areaText = (max: number) => z.string().max(max).regex(AREA, CHARACTERS_MESSAGE);
+// zod's own messages in Brazilian Portuguese, for every schema of the process.
+z.config({ customError: portugueseZodError });
 
 /** A value that may arrive as a string or a number, as a text of at most `max` characters; '' when absent. */
 export const formText = (max: number, text = lineText) =>
@@ -48,19 +36,6 @@ export const clientText = (max: number, text = areaText) => formText(max, text).
 export const formBoolean = z
   .union([z.boolean(), z.string()])
   .transform((value) => value === true || ['true', '1', 'on', 'S'].includes(String(value)));
-
-const code = z.number().int(CODE_MESSAGE).min(1, CODE_MESSAGE).max(MAX_CODE, CODE_MESSAGE);
-
-/** A code of an integer column (1 to MAX_CODE) written in digits: a path, a query string, a form-encoded body. */
-export const codeDigits = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/, CODE_MESSAGE)
-  .transform(Number)
-  .pipe(code);
-
-/** A code of an integer column (1 to MAX_CODE): a number (JSON) or its digits. */
-export const formCode = z.union([code, codeDigits], { error: CODE_MESSAGE });
 
 /** A calendar date 'YYYY-MM-DD'. */
 export const isoDate = z.string().refine(isValidIsoDate, 'Data inválida: use AAAA-MM-DD.');

@@ -13,20 +13,25 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
-let client: QueryClient | null = null;
-
 /**
- * The app's one cache of server state, made when first asked for (the landing entry never loads TanStack Query;
- * its lazy contact form and the router share this one). Data stays fresh for 30 s (a screen revisited within that
- * time does not ask again); a write invalidates what it changed. Refetching on window focus is off: on a phone,
- * switching to the SMS app and back must not reload the screen under the person's finger.
+ * A cache of server state with the app's rules (component tests make their own). Data stays fresh for 30 s (a
+ * screen revisited within that time does not ask again); a write invalidates what it changed. Refetching on window
+ * focus is off: on a phone, switching to the SMS app and back must not reload the screen under the person's finger.
  */
-export function queryClient(): QueryClient {
-  client ??= new QueryClient({
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+}
+
+let client: QueryClient | null = null;
+
+/** The app's one cache, made when first asked for: the landing entry never loads TanStack Query; its lazy contact
+ * form and the router share this one. */
+export function queryClient(): QueryClient {
+  client ??= createQueryClient();
   return client;
 }

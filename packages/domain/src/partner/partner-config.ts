@@ -1,18 +1,9 @@
 import type { CapabilityName } from './capabilities';
+import type { CaptchaProvider, SectionFieldsByName, SectionName } from './partner-settings';
 
 // Shape of the partner configuration served by GET /api/parceiro/{identificador}/info (spec 002 §3, spec 000 §3).
-// Files are referenced by URL (never base64) so the page loads small JSON and cacheable images.
-
-export type SectionName =
-  | 'header'
-  | 'about'
-  | 'tutorial'
-  | 'partners'
-  | 'contact'
-  | 'creditor'
-  | 'logoForBackgroundWhite'
-  | 'omniChannel'
-  | 'customization';
+// Files are referenced by URL (never base64) so the page loads small JSON and cacheable images. The sections' campos
+// are the settings declared in partner-settings.ts.
 
 export interface SectionFile {
   identificador: string;
@@ -29,160 +20,15 @@ export interface PartnerSection<C = Record<string, unknown>> {
   arquivos: SectionFile[];
 }
 
-export interface HeaderFields {
-  title?: string;
-  subtitle?: string;
-  firstTitleColor?: string;
-  secondTitleColor?: string;
-  headerButtonsColor?: string;
-  subTitleColor?: string;
-  background?: string;
-}
-
-export interface AboutFields {
-  title?: string;
-  text?: string;
-}
-
-export interface TutorialStep {
-  code: number;
-  title: string;
-  text: string;
-}
-
-export interface TutorialFields {
-  title?: string;
-  steps?: TutorialStep[];
-}
-
-export interface PartnersFields {
-  text?: string;
-}
-
-export interface ContactFields {
-  whatsapp?: string;
-  phone?: string;
-  phoneZeroEightHundred?: string;
-  email?: string;
-  site?: string;
-  address?: string;
-  dadosEmpresa?: string;
-  initialTime?: string;
-  finalTime?: string;
-  initialTimeWeekend?: string;
-  finalTimeWeekend?: string;
-  url_facebook?: string;
-  url_instagram?: string;
-  linkedin?: string;
-  telegram?: string;
-}
-
-export interface OmniChannelFields {
-  whatsappOmni?: string;
-  whatsappLinkOmni?: string;
-  instagramOmni?: string;
-  telegramOmni?: string;
-  messengerOmni?: string;
-  skypeOmni?: string;
-  linkedinOmni?: string;
-  emailOmni?: string;
-  chatOmni?: string;
-  siteOmni?: string;
-  flgdiscadoraOmni?: boolean;
-}
-
-export interface LandPageCustomization {
-  flgAcessoCredor?: boolean;
-  flgIntegraRobo?: boolean;
-  flgMaxWidth?: boolean;
-  flgStretch?: boolean;
-  flgOverlay?: boolean;
-  flgModoServico?: boolean;
-  textBotaoBuscar?: string;
-  textNomeParceiroContratos?: string;
-}
-
-export interface ConfirmBirthdayCustomization {
-  flgValidarDataNasc?: boolean;
-  flgValidarTelefone?: boolean;
-  flgValidarToken?: boolean;
-  flgDesativaCadastro?: boolean;
-  flgNaoUtilizaLGPD?: boolean;
-  flgTotem?: boolean;
-  flgEsqueceuTelefone?: boolean;
-  flgPrefeituraMode?: boolean;
-}
-
-export interface MenuDebitsCustomization {
-  textAbaixoLogo?: string;
-  flgReceberLigacao?: boolean;
-  flgFaleConosco?: boolean;
-  flgPrefeituraMode?: boolean;
-  corFundoMenuDebits?: string;
-}
-
-export interface MyDebitsCustomization {
-  flgValorOriginal?: boolean;
-  flgAgruparContratos?: boolean;
-  flgDesativarEnviarProposta?: boolean;
-  textSalvarAcordos?: string;
-  textMyDebits?: string;
-  subtextMyDebits?: string;
-  subtextPanelMyDebits?: string;
-  subtextPanelMyDebitsNotFound?: string;
-  textMyDebitsDetails?: string;
-  textMyDebitsCantPay?: string;
-  textMyDebitsPaymentOptions?: string;
-  textChavePix?: string;
-  detailsMonthlyPayment?: { textConfirmaAcordo?: string };
-  flgDesativarCartaoCredito?: boolean;
-  flgAtivarEscolhaDoVencimento?: boolean;
-  flgDesativarPix?: boolean;
-  flgDesativatBotaoNaoPossoPagar?: boolean;
-  flgPortalUsaStage?: boolean;
-  /** Address of the insurance offer that My debts links to (capability insuranceLink). */
-  urlSeguro?: string;
-}
-
-export interface MyAgreementsCustomization {
-  textMyAgreements?: string;
-  textEmailBoleto?: string;
-  subtextMyAgreements?: string;
-  subtextPanelMyAgreements?: string;
-  subtextPanelMyAgreementsNotFound?: string;
-  textMyAgreementsPayment?: string;
-  flgTermoCofissao?: boolean;
-  flgPagueMe?: boolean;
-  flgIncluirHistorico?: boolean;
-  flgPaginar?: boolean;
-}
-
-export interface CustomizationFields {
-  landPage?: LandPageCustomization;
-  confirmBirthday?: ConfirmBirthdayCustomization;
-  menuDebits?: MenuDebitsCustomization;
-  myDebits?: MyDebitsCustomization;
-  myAgreements?: MyAgreementsCustomization;
-}
-
-export interface SectionFieldsByName {
-  header: HeaderFields;
-  about: AboutFields;
-  tutorial: TutorialFields;
-  partners: PartnersFields;
-  contact: ContactFields;
-  creditor: Record<string, unknown>;
-  logoForBackgroundWhite: Record<string, unknown>;
-  omniChannel: OmniChannelFields;
-  customization: CustomizationFields;
-}
+export type TutorialStep = NonNullable<SectionFieldsByName['tutorial']['steps']>[number];
+export type ContactFields = SectionFieldsByName['contact'];
+export type OmniChannelFields = SectionFieldsByName['omniChannel'];
+export type CustomizationFields = SectionFieldsByName['customization'];
 
 export interface PartnerStyle {
   corPrimaria: string;
   corSecundaria: string;
 }
-
-export type CaptchaProvider = 'altcha' | 'turnstile' | 'recaptcha' | 'hcaptcha';
 
 /** Robot check of the partner's group (spec 000 §2 "site keys differ per partner group"); ALTCHA by default. */
 export interface CaptchaSettings {

@@ -3,12 +3,11 @@ import { customization, findSection, type PartnerConfig } from './partner-config
 import {
   applyPartnerFormDefaults,
   PARTNER_FORM_MESSAGES as M,
-  type PartnerForm,
-  type PartnerFormSection,
   parseStoreCodes,
   partnerArchiveQuestion,
   validatePartnerForm,
 } from './partner-form';
+import type { PartnerForm, PartnerFormSection } from './partner-settings';
 
 const IMAGE = { tipoImagem: 'image', arquivo: 'iVBORw0KGgo=' };
 const STEPS = [0, 1, 2, 3].map((code) => ({ code, title: `Passo ${code}`, text: `Texto ${code}` }));

@@ -1,49 +1,18 @@
-// The back-office partner form (spec 002 §2 PostPartners / UpdatePartner, §3 Partner and Form defaults, §5, §8, §9):
-// its payload, its defaults and its validation in the spec's order. Shared by the server (POST/PUT /api/parceiro)
-// and the back-office screens.
-import type { CapabilityName } from './capabilities';
-import type { CaptchaProvider, SectionName } from './partner-config';
-
-/**
- * An image of the form. A new upload carries `arquivo` (base64, optionally as a data: URL); an image that is already
- * stored is referenced by `url` (`/files/<sha256>.<ext>`, as GET /api/parceiro/{id}/info answers) or `id` (the sha256).
- */
-export interface PartnerFormFile {
-  identificador?: string;
-  tipoImagem?: string;
-  arquivo?: string;
-  url?: string;
-  id?: string;
-  adicionais?: { name?: string };
-}
-
-export interface PartnerFormSection {
-  nome: SectionName;
-  campos?: Record<string, unknown>;
-  arquivos?: PartnerFormFile[];
-}
-
-/** The partner payload of POST /api/parceiro and PUT /api/parceiro/{id} (spec 002 §3, §7). */
-export interface PartnerForm {
-  nome?: string;
-  identificador?: string;
-  emp_codigo?: number;
-  /** New logo as base64 / data: URL, or the stored logo's URL or id. */
-  logo?: string | null;
-  tipoLogo?: string | null;
-  favicon?: string | null;
-  hotjar_id?: string | null;
-  pixel_meta?: string | null;
-  loj_codigo?: string;
-  loj_codigo_nao_negocia?: string;
-  estilo?: { corPrimaria?: string; corSecundaria?: string };
-  creditorAccessUrl?: string | null;
-  /** False switches the portal off ('Portal não está funcionando!'). */
-  ativo?: boolean;
-  captcha?: { provider?: CaptchaProvider; siteKey?: string | null };
-  capacidades?: Partial<Record<CapabilityName, boolean>>;
-  sessoes?: PartnerFormSection[];
-}
+// The back-office partner form's rules (spec 002 §2 PostPartners / UpdatePartner, §5, §8, §9) in the spec's order, over
+// the settings declared in partner-settings.ts. Shared by the server (POST/PUT /api/parceiro) and the back-office
+// screens.
+import {
+  PARTNER_FORM_DEFAULTS,
+  PARTNER_SETTINGS,
+  type PartnerForm,
+  type PartnerFormFile,
+  type PartnerSettings,
+  partnerFormFrom,
+  partnerSettingsFrom,
+  partnerSettingsSchema,
+  type SectionName,
+  settingAt,
+} from './partner-settings';
 
 export type PartnerFormMode = 'create' | 'update';
 
@@ -133,37 +102,6 @@ export const partnerArchiveQuestion = (name: string): string =>
 // Spec 002 §9: exactly four tutorial steps, codes 0 to 3.
 export const TUTORIAL_STEP_COUNT = 4;
 
-// Spec 002 §3 "Form defaults": the default agreement-confirmation text (the client agrees with values, dates,
-// payment form and creditor rules; the portal sends payment information daily to the creditor).
-export const DEFAULT_AGREEMENT_CONFIRMATION =
-  'Ao confirmar este acordo, declaro que concordo com os valores, as datas de vencimento, a forma de pagamento ' +
-  'e as regras do credor. O portal envia diariamente ao credor as informações dos pagamentos, para que ele ' +
-  'cumpra as suas obrigações com os órgãos de proteção ao crédito.';
-
-/** Spec 002 §3 "Form defaults": the campos a new partner starts with, by section (texts verbatim). */
-export const PARTNER_FORM_DEFAULTS = {
-  header: { title: 'Negocie aqui suas dívidas', subtitle: 'É seguro, rápido e online!' },
-  customization: {
-    menuDebits: {
-      textAbaixoLogo: 'Negocie seus débitos com descontos e volte a ter crédito para comprar novamente!',
-    },
-    landPage: { textBotaoBuscar: 'Buscar minhas dívidas ' },
-    myDebits: {
-      textMyDebits: 'Minhas Dívidas',
-      subtextMyDebits: 'Você possui dívidas?',
-      textMyDebitsDetails: 'Detalhes',
-      textMyDebitsCantPay: 'Não posso pagar agora',
-      textMyDebitsPaymentOptions: 'Opções de parcelamento e propostas',
-      detailsMonthlyPayment: { textConfirmaAcordo: DEFAULT_AGREEMENT_CONFIRMATION },
-    },
-    myAgreements: {
-      textMyAgreements: 'Meus Acordos',
-      subtextMyAgreements: 'Consulte seus acordos e pagamentos.',
-      textMyAgreementsPayment: 'Visualizar pagamentos',
-    },
-  },
-} as const satisfies Partial<Record<SectionName, Record<string, unknown>>>;
-
 type Campos = Record<string, unknown>;
 
 const isPlainObject = (value: unknown): value is Campos =>
@@ -182,15 +120,8 @@ function withDefaults(value: Campos, defaults: Campos): Campos {
 
 /** A new partner's form with the spec's defaults where it says nothing (spec 002 §3 "Form defaults"). */
 export function applyPartnerFormDefaults(form: PartnerForm): PartnerForm {
-  const sessoes = [...(form.sessoes ?? [])];
-  for (const [nome, defaults] of Object.entries(PARTNER_FORM_DEFAULTS) as [SectionName, Campos][]) {
-    const index = sessoes.findIndex((s) => s.nome === nome);
-    const section = index >= 0 ? sessoes[index]! : { nome, campos: {}, arquivos: [] };
-    const filled = { ...section, campos: withDefaults(section.campos ?? {}, defaults) };
-    if (index >= 0) sessoes[index] = filled;
-    else sessoes.push(filled);
-  }
-  return { ...form, sessoes };
+  const values = withDefaults(partnerSettingsFrom(form), PARTNER_FORM_DEFAULTS) as PartnerSettings;
+  return partnerFormFrom(values, new Set(form.sessoes?.map((s) => s.nome)));
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -198,13 +129,9 @@ const filled = (value: unknown): boolean => text(value) !== '';
 const hasFile = (file: PartnerFormFile): boolean =>
   filled(file.arquivo) || filled(file.url) || filled(file.id);
 
-function section(form: PartnerForm, nome: SectionName): PartnerFormSection | undefined {
-  return form.sessoes?.find((s) => s.nome === nome);
-}
-
-const campos = (form: PartnerForm, nome: SectionName): Campos => section(form, nome)?.campos ?? {};
-const sectionHasImage = (form: PartnerForm, nome: SectionName): boolean =>
-  (section(form, nome)?.arquivos ?? []).some(hasFile);
+const images = (values: PartnerSettings, nome: SectionName): PartnerFormFile[] =>
+  values.arquivos?.[nome] ?? [];
+const campos = (values: PartnerSettings, nome: SectionName): Campos => values[nome] ?? {};
 
 const SUBDOMAIN = /^[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -213,7 +140,7 @@ const STORE_CODES = /^\s*\d{1,9}\s*(?:,\s*\d{1,9}\s*)*$/;
 const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
 
 /** A subdomain as stored: trimmed and lower-cased. */
-export const normalizeSubdomain = (value: string | undefined): string => text(value).toLowerCase();
+export const normalizeSubdomain = (value: string | null | undefined): string => text(value).toLowerCase();
 
 /** Spec 002 §3: store codes of loj_codigo lists are comma-separated; '' is none; null when malformed. */
 export function parseStoreCodes(value: string | undefined | null): number[] | null {
@@ -223,31 +150,10 @@ export function parseStoreCodes(value: string | undefined | null): number[] | nu
   return [...new Set(list.split(',').map((code) => Number(code.trim())))];
 }
 
-// Colours that end up in CSS: the partner's two and the colours of the header and the debtor menu.
-const COLOR_FIELDS: [SectionName, string][] = [
-  ['header', 'firstTitleColor'],
-  ['header', 'secondTitleColor'],
-  ['header', 'headerButtonsColor'],
-  ['header', 'subTitleColor'],
-  ['header', 'background'],
-];
-
-// Fields the portal renders as links: only web addresses (never javascript: or data:).
-const LINK_FIELDS: [SectionName, string][] = [
-  ['contact', 'site'],
-  ['contact', 'linkedin'],
-  ['contact', 'telegram'],
-  ['contact', 'url_facebook'],
-  ['contact', 'url_instagram'],
-  ['omniChannel', 'whatsappLinkOmni'],
-  ['omniChannel', 'instagramOmni'],
-  ['omniChannel', 'telegramOmni'],
-  ['omniChannel', 'messengerOmni'],
-  ['omniChannel', 'skypeOmni'],
-  ['omniChannel', 'linkedinOmni'],
-  ['omniChannel', 'chatOmni'],
-  ['omniChannel', 'siteOmni'],
-];
+// Colours end up in CSS; links are opened by the portal (only web and messaging addresses, never javascript: or data:).
+const settingsOf = (kind: 'color' | 'link') => PARTNER_SETTINGS.filter((def) => def.kind === kind);
+const COLOR_SETTINGS = settingsOf('color');
+const LINK_SETTINGS = settingsOf('link');
 
 // Schemes of the channels' own apps besides web addresses; javascript:, data: and the rest are refused.
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'skype', 'tg', 'whatsapp']);
@@ -288,8 +194,8 @@ function hoursError(contact: Campos): PartnerFormError | null {
   return null;
 }
 
-function tutorialStepsError(form: PartnerForm): PartnerFormError | null {
-  const steps = campos(form, 'tutorial').steps;
+function tutorialStepsError(values: PartnerSettings): PartnerFormError | null {
+  const steps = campos(values, 'tutorial').steps;
   if (steps === undefined) return null;
   const list = Array.isArray(steps) ? (steps as Campos[]) : [];
   const codes = list.map((step) => Number(step?.code)).sort((a, b) => a - b);
@@ -307,72 +213,79 @@ function tutorialStepsError(form: PartnerForm): PartnerFormError | null {
  * partner, so "logotipo required" sees the logo that stays.
  */
 export function validatePartnerForm(form: PartnerForm, mode: PartnerFormMode): PartnerFormError | null {
+  return partnerSettingsError(partnerSettingsFrom(form), mode);
+}
+
+function partnerSettingsError(values: PartnerSettings, mode: PartnerFormMode): PartnerFormError | null {
   // Spec 002 §5 rule 1: nome do parceiro required.
-  if (!filled(form.nome)) return fail('nameRequired', 'nome');
+  if (!filled(values.nome)) return fail('nameRequired', 'nome');
   // Spec 002 §5 rule 2: subdomínio required.
-  if (!filled(form.identificador)) return fail('subdomainRequired', 'identificador');
+  if (!filled(values.identificador)) return fail('subdomainRequired', 'identificador');
   // Spec 002 §5 rule 3: logotipo required.
-  if (!filled(form.logo)) return fail('logoRequired', 'logo');
+  if (!filled(values.logo)) return fail('logoRequired', 'logo');
   // Spec 002 §5 rule 4: cor primária required.
-  if (!filled(form.estilo?.corPrimaria)) return fail('primaryColorRequired', 'estilo.corPrimaria');
+  if (!filled(values.estilo?.corPrimaria)) return fail('primaryColorRequired', 'estilo.corPrimaria');
   // Spec 002 §5 rule 5: cor secundária required.
-  if (!filled(form.estilo?.corSecundaria)) return fail('secondaryColorRequired', 'estilo.corSecundaria');
+  if (!filled(values.estilo?.corSecundaria)) return fail('secondaryColorRequired', 'estilo.corSecundaria');
 
   // Spec 002 §5: the About section is all-or-nothing (image, title and text).
-  const about = campos(form, 'about');
-  const aboutParts = [sectionHasImage(form, 'about'), filled(about.title), filled(about.text)];
+  const about = campos(values, 'about');
+  const aboutParts = [images(values, 'about').some(hasFile), filled(about.title), filled(about.text)];
   if (aboutParts.some(Boolean) && !aboutParts.every(Boolean)) return fail('aboutIncomplete', 'about');
 
   // Spec 002 §5: on create only, the tutorial needs image and title together.
   if (mode === 'create') {
-    const tutorialParts = [sectionHasImage(form, 'tutorial'), filled(campos(form, 'tutorial').title)];
+    const tutorialParts = [
+      images(values, 'tutorial').some(hasFile),
+      filled(campos(values, 'tutorial').title),
+    ];
     if (tutorialParts.some(Boolean) && !tutorialParts.every(Boolean)) {
       return fail('tutorialIncomplete', 'tutorial');
     }
   }
 
   // Spec 002 §5: business hours.
-  const hours = hoursError(campos(form, 'contact'));
+  const hours = hoursError(campos(values, 'contact'));
   if (hours) return hours;
 
   // Spec 002 §1 / §3: the subdomain names the partner in the host (one DNS label, never all digits).
-  if (!SUBDOMAIN.test(normalizeSubdomain(form.identificador)))
+  if (!SUBDOMAIN.test(normalizeSubdomain(values.identificador)))
     return fail('subdomainInvalid', 'identificador');
   // Spec 002 §3: emp_codigo, the company code the portal calls carry.
-  if (!Number.isInteger(form.emp_codigo) || (form.emp_codigo ?? 0) <= 0)
+  if (!Number.isInteger(values.emp_codigo) || (values.emp_codigo ?? 0) <= 0)
     return fail('companyRequired', 'emp_codigo');
   // Spec 002 §3 estilo and header colours, §9 default colours in #rrggbb: they are written into CSS.
-  if (!HEX_COLOR.test(text(form.estilo?.corPrimaria))) return fail('colorInvalid', 'estilo.corPrimaria');
-  if (!HEX_COLOR.test(text(form.estilo?.corSecundaria))) return fail('colorInvalid', 'estilo.corSecundaria');
-  for (const [nome, key] of COLOR_FIELDS) {
-    const value = campos(form, nome)[key];
-    if (filled(value) && !HEX_COLOR.test(text(value))) return fail('colorInvalid', `${nome}.${key}`);
-  }
-  const menuColor = (campos(form, 'customization').menuDebits as Campos | undefined)?.corFundoMenuDebits;
-  if (filled(menuColor) && !HEX_COLOR.test(text(menuColor))) {
-    return fail('colorInvalid', 'customization.menuDebits.corFundoMenuDebits');
+  for (const { path } of COLOR_SETTINGS) {
+    const value = settingAt(values, path);
+    if (filled(value) && !HEX_COLOR.test(text(value))) return fail('colorInvalid', path);
   }
   // Spec 002 §9: exactly four tutorial steps.
-  const steps = tutorialStepsError(form);
+  const steps = tutorialStepsError(values);
   if (steps) return steps;
   // Spec 002 §3: codes in loj_codigo lists are comma-separated.
-  const negotiates = parseStoreCodes(form.loj_codigo);
+  const negotiates = parseStoreCodes(values.loj_codigo);
   if (!negotiates) return fail('storeCodesInvalid', 'loj_codigo');
-  const boletoOnly = parseStoreCodes(form.loj_codigo_nao_negocia);
+  const boletoOnly = parseStoreCodes(values.loj_codigo_nao_negocia);
   if (!boletoOnly) return fail('storeCodesInvalid', 'loj_codigo_nao_negocia');
   if (negotiates.some((code) => boletoOnly.includes(code)))
     return fail('storeCodesOverlap', 'loj_codigo_nao_negocia');
-  // Spec 002 §3 contact and omniChannel: links the portal opens.
-  for (const [nome, key] of LINK_FIELDS) {
-    if (!isSafeLink(campos(form, nome)[key])) return fail('linkInvalid', `${nome}.${key}`);
-  }
-  if (!isSafeLink(form.creditorAccessUrl)) return fail('linkInvalid', 'creditorAccessUrl');
-  if (!isSafeLink((campos(form, 'customization').myDebits as Campos | undefined)?.urlSeguro)) {
-    return fail('linkInvalid', 'customization.myDebits.urlSeguro');
+  // Spec 002 §3 contact, omniChannel, the creditor's and the insurance links: links the portal opens.
+  for (const { path } of LINK_SETTINGS) {
+    if (!isSafeLink(settingAt(values, path))) return fail('linkInvalid', path);
   }
   // Spec 000 §7: a hosted robot check needs the partner group's site key (ALTCHA, the default, has none).
-  const provider = form.captcha?.provider ?? 'altcha';
-  if (provider !== 'altcha' && !filled(form.captcha?.siteKey))
+  const provider = values.captcha?.provider || 'altcha';
+  if (provider !== 'altcha' && !filled(values.captcha?.siteKey))
     return fail('captchaSiteKeyRequired', 'captcha.siteKey');
   return null;
 }
+
+/**
+ * The back-office form's schema: the settings' shapes, then the first broken rule under its field (one message at a
+ * time, as the server answers).
+ */
+export const partnerFormSchema = (mode: PartnerFormMode) =>
+  partnerSettingsSchema.superRefine((values, context) => {
+    const broken = partnerSettingsError(values as PartnerSettings, mode);
+    if (broken) context.addIssue({ code: 'custom', path: broken.field.split('.'), message: broken.message });
+  });

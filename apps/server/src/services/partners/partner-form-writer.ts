@@ -95,7 +95,7 @@ function imageType(section: SectionName, file: PartnerFormFile): string {
 /** A stored image for a reference or a base64 upload, checked by content and size first. */
 async function resolveImage(
   db: Db,
-  input: { arquivo?: string; url?: string; id?: string },
+  input: { arquivo?: string | null; url?: string | null; id?: string | null },
   profile: ImageProfile,
   where: ImageLocation,
 ): Promise<{ sha256: string; extension: string }> {

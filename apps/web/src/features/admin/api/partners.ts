@@ -6,7 +6,7 @@ import type {
   PartnerListItem,
   PartnerListPage,
 } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEY, adminCall, adminPortalCall, READ_ON_OPEN } from './admin';
 
 // The partner calls of the admin API (spec 002 §7, docs/api.md "Partners"): the paginated list, the staff view of
@@ -43,23 +43,6 @@ export const updatePartner = (id: number, form: PartnerForm) =>
 /** DELETE /api/parceiro/{id}: the partner is switched off and archived, its records stay (decision 014). */
 export const archivePartner = (id: number) => adminCall<{ message: string }>('DELETE', `/api/parceiro/${id}`);
 
-/**
- * Every partner, archived ones too, for the back-office filters: an archived partner's requests, applications and
- * figures stay reachable (decision 014).
- */
-export const listEveryPartner = () => listAllPartners('todos');
-
-/** The partner lists; a partner write (save, archive) invalidates this key, every list under it. */
-export const partnerListKey = [ADMIN_KEY, 'partners'] as const;
-
-/** The partners of one situation (ListPartners), or all of them (`todos`, the back-office filters). */
-export const usePartnerList = (situacao: PartnerListFilter) =>
-  useQuery({
-    queryKey: [...partnerListKey, situacao],
-    queryFn: () => listAllPartners(situacao),
-    ...READ_ON_OPEN,
-  });
-
 /** A partner's name in a back-office filter, marked when archived. */
 export const partnerOptionLabel = (item: PartnerListItem) =>
   item.arquivado_em ? `${item.nome} (arquivado)` : item.nome;
@@ -73,4 +56,42 @@ export function filterPartners(items: readonly PartnerListItem[], search: string
   return items
     .filter((item) => item.nome.toLocaleLowerCase('pt-BR').includes(needle))
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' }) || a.id - b.id);
+}
+
+/** The query keys of the partner data: a partner write invalidates `all` (lists, filters, one partner, the companies). */
+export const partnerKeys = {
+  all: [ADMIN_KEY, 'partners'] as const,
+  list: (situacao: PartnerListFilter) => [ADMIN_KEY, 'partners', 'list', situacao] as const,
+  detail: (id: number) => [ADMIN_KEY, 'partners', 'detail', id] as const,
+  companies: [ADMIN_KEY, 'partners', 'companies'] as const,
+};
+
+/** The partners of one situation (ListPartners), or all of them (`todos`, the back-office filters). */
+export const usePartnerList = (situacao: PartnerListFilter) =>
+  useQuery({
+    queryKey: partnerKeys.list(situacao),
+    queryFn: () => listAllPartners(situacao),
+    ...READ_ON_OPEN,
+  });
+
+/** getEmpresas for the partner form. */
+export const useCompanies = () => useQuery({ queryKey: partnerKeys.companies, queryFn: listCompanies });
+
+/** One partner's editable configuration; waits while `enabled` is false (the form loads the companies first). */
+export const usePartner = (id: number, enabled: boolean) =>
+  useQuery({ queryKey: partnerKeys.detail(id), queryFn: () => getPartner(id), enabled });
+
+/**
+ * Every partner, archived ones too, for the back-office filters: an archived partner's requests, applications and
+ * figures stay reachable (decision 014).
+ */
+export const useEveryPartner = () => usePartnerList('todos');
+
+/** Creates (no id) or updates a partner, then drops every cached partner list and partner. */
+export function useSavePartner(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PartnerForm) => (id === null ? createPartner(form) : updatePartner(id, form)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
 }

@@ -1,28 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CompanyOption,
   mask0800,
+  PARTNER_FORM_SECTIONS,
+  type PartnerFormFile,
   type PartnerFormMode,
+  type PartnerImageSlot,
   type PartnerForm as PartnerPayload,
+  type PartnerSettingDef,
+  type PartnerSettings,
+  partnerFormFrom,
+  partnerFormSchema,
+  portugueseZodError,
+  type SectionName,
   type TutorialStep,
-  validatePartnerForm,
 } from '@portal/domain';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useFeedback } from '../../../components/ui/feedback';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
-import { SelectField } from '../../../components/ui/SelectField';
-import { AdminApiError, adminErrorModal } from '../api/admin';
+import { type ChangeEvent, useEffect, useId, useMemo, useRef } from 'react';
 import {
-  getField,
-  getImage,
-  imageSource,
-  partnerLogos,
-  setField,
-  setImage,
-  setPartnerLogo,
-} from '../lib/partner-form-state';
+  type FieldErrors,
+  get,
+  type Resolver,
+  useController,
+  useForm,
+  useFormContext,
+  useWatch,
+} from 'react-hook-form';
+import { useBlocker, useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from '../../../components/form/fields';
+import { useFeedback } from '../../../components/ui/feedback';
+import { AdminApiError, adminErrorModal } from '../api/admin';
+import { findImage, imageSource, withImage, withPartnerLogo } from '../lib/partner-form-state';
 import { useAdminFailure } from './AdminLayout';
-import { type FieldDef, type ImageDef, PARTNER_SECTIONS } from './partner-form-fields';
 import { SubmitButton } from './SubmitButton';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -30,6 +39,16 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml';
 const TOO_BIG = 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.';
 const NOT_IMAGE = 'O arquivo enviado não é uma imagem válida. Envie uma imagem PNG, JPEG, WebP ou SVG.';
 const HEX6 = /^#[0-9a-f]{6}$/i;
+const LIST = '/admin/parceiros';
+
+/** What leaving a form with unsaved edits asks (an in-app link, the back button). */
+export const LEAVE_UNSAVED = {
+  title: 'Sair sem salvar?',
+  text: 'As alterações feitas neste formulário serão perdidas.',
+  buttonText: 'Sair sem salvar',
+  cancelText: 'Continuar editando',
+  style: 'alert',
+} as const;
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -39,47 +58,102 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-const asText = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+/** The message at `path` (a field, a section rule, an image). */
+function errorAt(errors: FieldErrors, path: string): string | undefined {
+  const message: unknown = (get(errors, path) as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** The path of the one message the rules give (they stop at the first broken one). */
+function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
+  for (const [key, value] of Object.entries(errors)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value.message === 'string') return path;
+    const inner = value && typeof value === 'object' ? firstErrorPath(value as FieldErrors, path) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
 
 /**
- * The partner form of PostPartners and UpdatePartner (spec 002 §2, §3, §5, §8): identity and codes, colours,
- * header, About, tutorial, partners, contact and hours, omni channels, customization groups and flags, capabilities,
- * images with a preview. Salvar checks the domain rules in the spec's order (message under the field or section,
- * focus there), then `save`; a server field error (`dados.campo`) goes to its field, other failures to a modal with
- * `failText` when the server says nothing. Cancelar and a successful save go back to ListPartners.
+ * Asks before leaving a form with unsaved edits: an in-app navigation waits for the app's confirmation, closing or
+ * reloading the tab gets the browser's own question. `saved` says the edits went to the server (no question).
+ */
+function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
+  const { confirm } = useFeedback();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm(LEAVE_UNSAVED).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their question only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/**
+ * The partner form of PostPartners and UpdatePartner (spec 002 §2, §3, §5, §8): its sections and fields are the
+ * settings declared in the domain (partner-settings.ts), plus the logo, favicon and images with a preview. Salvar
+ * checks the domain rules in the spec's order (message under the field or section, focus there), then saves; a
+ * server field error (`dados.campo`) goes to its field, other failures to a modal with `failText` when the server
+ * says nothing. Cancelar and a successful save go back to ListPartners; leaving with unsaved edits asks first.
  */
 export function PartnerForm({
   titleId,
   mode,
   initial,
+  keep,
   companies,
   failText,
   save,
 }: {
   titleId: string;
   mode: PartnerFormMode;
-  initial: PartnerPayload;
+  initial: PartnerSettings;
+  /** The sections the partner has: sent even when emptied (that is how one is cleared). */
+  keep: ReadonlySet<SectionName>;
   /** getEmpresas: emp_codigo is one of these (a company on another portal cannot be chosen). */
   companies: CompanyOption[];
   failText: string;
-  save: (form: PartnerPayload) => Promise<void>;
+  /** Sends the payload; resolves once the server has it. */
+  save: (form: PartnerPayload) => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const onFailure = useAdminFailure();
   const { showModal } = useFeedback();
-  const [form, setForm] = useState(initial);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const saved = useRef(false);
+  const resolver = useMemo(
+    // The schema's output is the payload: codes as numbers, '' of a select as absent, unknown keys dropped.
+    () =>
+      zodResolver(partnerFormSchema(mode), {
+        error: portugueseZodError,
+      }) as unknown as Resolver<PartnerSettings>,
+    [mode],
+  );
+  const form = useForm<PartnerSettings>({
+    resolver,
+    defaultValues: initial,
+    // The rules answer one message at a time (the first broken one), so they are asked on Salvar; a field's
+    // message goes as it is edited.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  useLeaveGuard(isDirty, saved);
 
-  function update(path: string, value: unknown) {
-    setForm((current) => setField(current, path, value));
-    if (error?.field === path) setError(null);
-  }
-
-  function show(field: string, message: string) {
-    setError({ field, message });
+  function focus(field: string) {
     // The field itself, or the first control of the section a section rule names ('about', 'tutorial').
     requestAnimationFrame(() => {
       const root = formRef.current;
@@ -92,315 +166,299 @@ export function PartnerForm({
     });
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validatePartnerForm(form, mode);
-    if (failure) return show(failure.field, failure.message);
-    setError(null);
-    setBusy(true);
+  function show(field: string, message: string) {
+    form.setError(field as never, { type: 'server', message });
+    focus(field);
+  }
+
+  async function submit(values: PartnerSettings) {
     try {
-      await save(form);
-      navigate('/admin/parceiros');
+      await save(partnerFormFrom(values, keep));
     } catch (caught) {
-      setBusy(false);
       const campo = caught instanceof AdminApiError ? caught.fields.campo : undefined;
       if (campo && caught instanceof AdminApiError && caught.message) return show(campo, caught.message);
       const modal = adminErrorModal(caught);
       if (!modal) return onFailure(caught);
       const silent = caught instanceof AdminApiError && caught.status !== 0 && !caught.message;
-      await showModal(silent ? { title: 'Ocorreu um erro', text: failText, style: 'danger' } : modal);
+      return showModal(silent ? { title: 'Ocorreu um erro', text: failText, style: 'danger' } : modal);
     }
+    saved.current = true;
+    navigate(LIST);
   }
-
-  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
-  const visible = (field: FieldDef) => !field.updateOnly || mode === 'update';
-
-  function renderField(field: FieldDef) {
-    if (!visible(field)) return null;
-    const value = getField(form, field.path);
-    const common = { label: field.label, name: field.path, hint: field.hint, error: errorFor(field.path) };
-    switch (field.kind) {
-      case 'flag':
-        return (
-          <CheckboxField
-            key={field.path}
-            {...common}
-            checked={value === true}
-            onChange={(event) => update(field.path, event.target.checked)}
-          />
-        );
-      case 'textarea':
-        return (
-          <TextAreaField
-            key={field.path}
-            {...common}
-            rows={4}
-            value={asText(value)}
-            onChange={(event) => update(field.path, event.target.value)}
-          />
-        );
-      case 'color':
-        return (
-          <ColorField
-            key={field.path}
-            {...common}
-            value={asText(value)}
-            onChange={(next) => update(field.path, next)}
-          />
-        );
-      case 'company':
-        return (
-          <SelectField
-            key={field.path}
-            label={field.label}
-            name={field.path}
-            error={common.error}
-            options={companyOptions(companies, initial.emp_codigo)}
-            value={asText(value)}
-            onChange={(event) =>
-              update(field.path, event.target.value === '' ? undefined : Number(event.target.value))
-            }
-          />
-        );
-      case 'select':
-        return (
-          <SelectField
-            key={field.path}
-            label={field.label}
-            name={field.path}
-            error={common.error}
-            options={field.options ?? []}
-            value={asText(value)}
-            onChange={(event) => update(field.path, event.target.value || undefined)}
-          />
-        );
-      case 'number':
-        return (
-          <TextField
-            key={field.path}
-            {...common}
-            inputMode="numeric"
-            autoComplete="off"
-            value={asText(value)}
-            onChange={(event) => {
-              const digits = event.target.value.replace(/\D/g, '').slice(0, 9);
-              update(field.path, digits === '' ? undefined : Number(digits));
-            }}
-          />
-        );
-      default:
-        return (
-          <TextField
-            key={field.path}
-            {...common}
-            type={field.kind === 'time' ? 'time' : field.kind === 'email' ? 'email' : 'text'}
-            autoComplete="off"
-            value={asText(value)}
-            onChange={(event) =>
-              update(
-                field.path,
-                field.kind === 'phone0800' ? mask0800(event.target.value) : event.target.value,
-              )
-            }
-          />
-        );
-    }
-  }
-
-  function renderImage(image: ImageDef) {
-    const file = getImage(form, image.section, image.tipoImagem);
-    return (
-      <ImageField
-        key={`${image.section}.${image.tipoImagem}`}
-        name={`${image.section}.arquivos.${image.tipoImagem}`}
-        label={image.label}
-        source={imageSource(file)}
-        error={errorFor(`${image.section}.arquivos.${image.tipoImagem}`)}
-        onPick={(upload) => setForm((current) => setImage(current, image.section, image.tipoImagem, upload))}
-        onInvalid={(message) => show(`${image.section}.arquivos.${image.tipoImagem}`, message)}
-      />
-    );
-  }
-
-  const steps = (getField(form, 'tutorial.steps') as TutorialStep[] | undefined) ?? [];
 
   return (
-    <form
+    <Form
+      form={form}
+      onSubmit={submit}
+      onInvalidSubmit={(errors) => {
+        const path = firstErrorPath(errors);
+        if (path) focus(path);
+      }}
       ref={formRef}
       className="admin-form admin-partner-form"
-      onSubmit={onSubmit}
-      noValidate
       aria-labelledby={titleId}
       data-testid="partner-form"
     >
-      {PARTNER_SECTIONS.map((section) => {
-        const sectionError = section.errorKeys?.map(errorFor).find(Boolean);
-        return (
-          <fieldset
-            key={section.id}
-            className="admin-fieldset"
-            data-error-key={section.errorKeys?.join(' ') || undefined}
-            data-testid={`partner-section-${section.id}`}
-          >
-            <legend className="admin-fieldset__legend">{section.title}</legend>
-            {sectionError && (
-              <p className="field__error admin-fieldset__error" role="alert">
-                {sectionError}
-              </p>
-            )}
-            {section.id === 'identidade' && (
-              <ImageField
-                name="logo"
-                label="Logotipo"
-                source={form.logo || undefined}
-                error={errorFor('logo')}
-                required
-                onPick={(upload) => update('logo', upload?.arquivo ?? '')}
-                onInvalid={(message) => show('logo', message)}
-              />
-            )}
-            {section.id === 'identidade' && (
-              <ImageField
-                name="favicon"
-                label="Ícone da aba do navegador (favicon)"
-                source={form.favicon || undefined}
-                error={errorFor('favicon')}
-                onPick={(upload) => update('favicon', upload?.arquivo ?? '')}
-                onInvalid={(message) => show('favicon', message)}
-              />
-            )}
-            <div className="admin-fieldset__grid">{section.fields.map(renderField)}</div>
-            {section.id === 'passo-a-passo' && (
-              <ol className="admin-steps">
-                {steps.map((step, index) => (
-                  <li key={step.code} className="admin-steps__item">
-                    <TextField
-                      label={`Título do passo ${index + 1}`}
-                      name={`tutorial.steps.${index}.title`}
-                      value={step.title ?? ''}
-                      onChange={(event) =>
-                        update(
-                          'tutorial.steps',
-                          steps.map((s, i) => (i === index ? { ...s, title: event.target.value } : s)),
-                        )
-                      }
-                    />
-                    <TextAreaField
-                      label={`Texto do passo ${index + 1}`}
-                      name={`tutorial.steps.${index}.text`}
-                      rows={2}
-                      value={step.text ?? ''}
-                      onChange={(event) =>
-                        update(
-                          'tutorial.steps',
-                          steps.map((s, i) => (i === index ? { ...s, text: event.target.value } : s)),
-                        )
-                      }
-                    />
-                  </li>
-                ))}
-              </ol>
-            )}
-            {section.groups?.map((group) => (
-              <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
-                <legend className="admin-fieldset__legend">{group.title}</legend>
-                <div className="admin-fieldset__grid">{group.fields.map(renderField)}</div>
-              </fieldset>
-            ))}
-            {section.images && (
-              <div className="admin-fieldset__images">{section.images.map(renderImage)}</div>
-            )}
-            {section.id === 'parceiros' && (
-              <div className="admin-fieldset__images" data-testid="partner-logos">
-                {[...partnerLogos(form), undefined].map((logo, index) => {
-                  const name = `partners.arquivos.${index}`;
-                  return (
-                    <ImageField
-                      key={logo?.identificador ?? 'novo'}
-                      name={name}
-                      label={logo ? `Logotipo de parceiro ${index + 1}` : 'Adicionar logotipo de parceiro'}
-                      source={imageSource(logo)}
-                      error={errorFor(name)}
-                      onPick={(upload) => setForm((current) => setPartnerLogo(current, index, upload))}
-                      onInvalid={(message) => show(name, message)}
-                    />
-                  );
-                })}
-              </div>
-            )}
-          </fieldset>
-        );
-      })}
+      {PARTNER_FORM_SECTIONS.map((section) => (
+        <fieldset
+          key={section.id}
+          className="admin-fieldset"
+          data-error-key={section.errorKeys.join(' ') || undefined}
+          data-testid={`partner-section-${section.id}`}
+        >
+          <legend className="admin-fieldset__legend">{section.title}</legend>
+          <SectionError keys={section.errorKeys} />
+          {section.id === 'identidade' && (
+            <>
+              <TopImage name="logo" label="Logotipo" required onInvalid={show} />
+              <TopImage name="favicon" label="Ícone da aba do navegador (favicon)" onInvalid={show} />
+            </>
+          )}
+          <Fields fields={section.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+          {section.id === 'passo-a-passo' && <TutorialSteps />}
+          {section.groups.map((group) => (
+            <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
+              <legend className="admin-fieldset__legend">{group.title}</legend>
+              <Fields fields={group.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+            </fieldset>
+          ))}
+          {section.images.length > 0 && (
+            <div className="admin-fieldset__images">
+              {section.images.map((slot) => (
+                <SectionImage key={`${slot.section}.${slot.tipoImagem}`} slot={slot} onInvalid={show} />
+              ))}
+            </div>
+          )}
+          {section.id === 'parceiros' && <PartnerLogos onInvalid={show} />}
+        </fieldset>
+      ))}
       <div className="admin-form__actions admin-partner-form__actions">
-        <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="partner-submit">
+        <SubmitButton
+          busy={isSubmitting}
+          busyText="Salvando…"
+          className="btn btn--primary"
+          testId="partner-submit"
+        >
           Salvar
         </SubmitButton>
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => navigate('/admin/parceiros')}
-          disabled={busy}
+          onClick={() => navigate(LIST)}
+          disabled={isSubmitting}
         >
           Cancelar
         </button>
       </div>
-    </form>
+    </Form>
   );
+}
+
+/** A section rule's message (About all-or-nothing, the tutorial), above the section's fields. */
+function SectionError({ keys }: { keys: string[] }) {
+  const { errors } = useFormContext<PartnerSettings>().formState;
+  const message = keys.map((key) => errorAt(errors, key)).find(Boolean);
+  return message ? (
+    <p className="field__error admin-fieldset__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Fields({
+  fields,
+  mode,
+  companies,
+  own,
+}: {
+  fields: PartnerSettingDef[];
+  mode: PartnerFormMode;
+  companies: CompanyOption[];
+  own: number | null | undefined;
+}) {
+  return (
+    <div className="admin-fieldset__grid">
+      {fields
+        .filter((field) => !field.updateOnly || mode === 'update')
+        .map((field) => (
+          <Field key={field.path} field={field} companies={companies} own={own} />
+        ))}
+    </div>
+  );
+}
+
+function Field({
+  field,
+  companies,
+  own,
+}: {
+  field: PartnerSettingDef;
+  companies: CompanyOption[];
+  own: number | null | undefined;
+}) {
+  const common = { name: field.path, label: field.label, hint: field.hint };
+  switch (field.kind) {
+    case 'flag':
+      return <CheckboxInput {...common} />;
+    case 'textarea':
+      return <TextAreaInput {...common} rows={4} />;
+    case 'color':
+      return <ColorInput {...common} label={field.label ?? ''} />;
+    case 'company':
+      return (
+        <SelectInput name={field.path} label={field.label ?? ''} options={companyOptions(companies, own)} />
+      );
+    case 'select':
+      return <SelectInput name={field.path} label={field.label ?? ''} options={[...(field.options ?? [])]} />;
+    case 'phone0800':
+      return <TextInput {...common} autoComplete="off" mask={mask0800} />;
+    default:
+      return (
+        <TextInput
+          {...common}
+          autoComplete="off"
+          type={field.kind === 'time' ? 'time' : field.kind === 'email' ? 'email' : 'text'}
+        />
+      );
+  }
 }
 
 /**
  * The company select's options by name: a company already on another partner's portal says which and is not
  * offered; this partner's own code stays choosable even when it is not (or no longer) a signed-up company.
  */
-function companyOptions(companies: CompanyOption[], own: number | undefined) {
+function companyOptions(companies: CompanyOption[], own: number | null | undefined) {
   const options = companies
     .filter((company) => company.parceiro === null || company.codigo === own)
     .map((company) => ({
       value: String(company.codigo),
       label: `${company.nome_empresa} (${company.codigo})`,
     }));
-  if (own !== undefined && !companies.some((company) => company.codigo === own))
+  if (typeof own === 'number' && !companies.some((company) => company.codigo === own))
     options.unshift({ value: String(own), label: `Código ${own}` });
   return options;
 }
 
 /** A hexadecimal colour typed or picked (the picker only holds #rrggbb, so it follows the text when it can). */
-function ColorField({
-  label,
-  name,
-  hint,
-  error,
-  value,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  hint?: string | undefined;
-  error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function ColorInput({ name, label, hint }: { name: string; label: string; hint?: string | undefined }) {
+  const { control } = useFormContext<PartnerSettings>();
+  const { field } = useController({ control, name: name as never });
+  const value = typeof field.value === 'string' ? field.value : '';
   return (
     <div className="admin-color">
-      <TextField
-        label={label}
+      <TextInput
         name={name}
+        label={label}
         hint={hint}
-        error={error}
         autoComplete="off"
         spellCheck={false}
         placeholder="#00c0fb"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
       />
       <input
         type="color"
         className="admin-color__picker"
         aria-label={`Escolher ${label.toLowerCase()}`}
         value={HEX6.test(value) ? value.toLowerCase() : '#000000'}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => field.onChange(event.target.value)}
       />
+    </div>
+  );
+}
+
+function TutorialSteps() {
+  const steps =
+    (useWatch<PartnerSettings>({ name: 'tutorial.steps' as never }) as TutorialStep[] | undefined) ?? [];
+  return (
+    <ol className="admin-steps">
+      {steps.map((step, index) => (
+        <li key={step.code} className="admin-steps__item">
+          <TextInput label={`Título do passo ${index + 1}`} name={`tutorial.steps.${index}.title`} />
+          <TextAreaInput
+            label={`Texto do passo ${index + 1}`}
+            name={`tutorial.steps.${index}.text`}
+            rows={2}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type InvalidImage = (name: string, message: string) => void;
+
+/** The form's value at `name` and a setter that marks the form edited. */
+function useImageValue<T>(name: string) {
+  const { setValue, clearErrors, formState } = useFormContext<PartnerSettings>();
+  const value = useWatch<PartnerSettings>({ name: name as never }) as T | undefined;
+  const set = (next: T) => {
+    clearErrors(name as never);
+    setValue(name as never, next as never, { shouldDirty: true });
+  };
+  return { value, set, error: errorAt(formState.errors, name) };
+}
+
+/** The logo or the favicon: a data: URL of a new upload, or the stored image's URL. */
+function TopImage({
+  name,
+  label,
+  required = false,
+  onInvalid,
+}: {
+  name: 'logo' | 'favicon';
+  label: string;
+  required?: boolean;
+  onInvalid: InvalidImage;
+}) {
+  const { value, set, error } = useImageValue<string>(name);
+  return (
+    <ImageField
+      name={name}
+      label={label}
+      source={value || undefined}
+      error={error}
+      required={required}
+      onPick={(upload) => set(upload?.arquivo ?? '')}
+      onInvalid={(message) => onInvalid(name, message)}
+    />
+  );
+}
+
+function SectionImage({ slot, onInvalid }: { slot: PartnerImageSlot; onInvalid: InvalidImage }) {
+  const { value, set } = useImageValue<PartnerFormFile[]>(`arquivos.${slot.section}`);
+  const name = `${slot.section}.arquivos.${slot.tipoImagem}`;
+  const { formState } = useFormContext<PartnerSettings>();
+  return (
+    <ImageField
+      name={name}
+      label={slot.label}
+      source={imageSource(findImage(value, slot.tipoImagem))}
+      error={errorAt(formState.errors, name)}
+      onPick={(upload) => set(withImage(value, slot.section, slot.tipoImagem, upload))}
+      onInvalid={(message) => onInvalid(name, message)}
+    />
+  );
+}
+
+/** The "Parceiros" section's logos, in order, then a slot to add one. */
+function PartnerLogos({ onInvalid }: { onInvalid: InvalidImage }) {
+  const { value: logos = [], set } = useImageValue<PartnerFormFile[]>('arquivos.partners');
+  const { formState } = useFormContext<PartnerSettings>();
+  return (
+    <div className="admin-fieldset__images" data-testid="partner-logos">
+      {[...logos, undefined].map((logo, index) => {
+        const name = `partners.arquivos.${index}`;
+        return (
+          <ImageField
+            key={logo?.identificador ?? 'novo'}
+            name={name}
+            label={logo ? `Logotipo de parceiro ${index + 1}` : 'Adicionar logotipo de parceiro'}
+            source={imageSource(logo)}
+            error={errorAt(formState.errors, name)}
+            onPick={(upload) => set(withPartnerLogo(logos, index, upload))}
+            onInvalid={(message) => onInvalid(name, message)}
+          />
+        );
+      })}
     </div>
   );
 }

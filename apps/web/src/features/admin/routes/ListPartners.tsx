@@ -12,7 +12,7 @@ import {
   archivePartner,
   filterPartners,
   isProtectedPartner,
-  partnerListKey,
+  partnerKeys,
   usePartnerList,
 } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
@@ -57,7 +57,7 @@ function Partners() {
     act: (item) => archivePartner(item.id),
     question: (item) => ({ title: 'Arquivar parceiro', text: partnerArchiveQuestion(item.nome) }),
     done: () => PARTNER_SAVED_MESSAGES.archived,
-    invalidates: partnerListKey,
+    invalidates: partnerKeys.all,
     headingRef,
     failure: (error) => ({
       title: 'Ocorreu um erro',

@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+import { PARTNER_FORM_MESSAGES } from '@portal/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FeedbackProvider } from '../../../components/ui/feedback';
+import { createQueryClient } from '../../../lib/query-client';
+import { partnerKeys } from '../api/partners';
+import { PartnerFormPanel } from './PartnerFormPanel';
+
+// The partner form in a data router with a real query client; only fetch, at the network edge, is replaced.
+
+const COMPANIES = [{ codigo: 7, nome_empresa: 'Acme Cobranças', parceiro: 'acme' }];
+const STORED = {
+  id: 7,
+  nome: 'Acme',
+  identificador: 'acme',
+  emp_codigo: 7,
+  logo: '/files/logo.png',
+  tipoLogo: 'png',
+  favicon: null,
+  estilo: { corPrimaria: '#112233', corSecundaria: '#445566' },
+  pixel_meta: null,
+  hotjar_id: null,
+  loj_codigo: '',
+  loj_codigo_nao_negocia: '',
+  creditorAccessUrl: null,
+  captcha: { provider: 'altcha', siteKey: null },
+  capacidades: {},
+  ativo: true,
+  sessoes: [{ nome: 'header', campos: { title: 'Olá' }, arquivos: [] }],
+};
+const SUBDOMAIN_TAKEN = 'Este subdomínio já está em uso por outro parceiro.';
+
+type Answer = { status: number; body: unknown };
+let saveAnswers: Answer[];
+let requests: { method: string; url: string; body: unknown }[];
+
+const json = ({ status, body }: Answer) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  saveAnswers = [];
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes('b=getEmpresas'))
+        return json({ status: 200, body: { retorno: true, dados: { empresas: COMPANIES } } });
+      if (url === '/api/parceiro/7/info') return json({ status: 200, body: { data: STORED } });
+      if (method === 'PUT' || method === 'POST') return json(saveAnswers.shift()!);
+      return json({ status: 404, body: { message: 'URL não encontrada.' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The form at /form (creating, or editing partner 7), a list page at /admin/parceiros linking back to it. */
+function renderForm(id: number | null) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/parceiros',
+        element: (
+          <main>
+            <h1>Lista de parceiros</h1>
+            <Link to="/form">Formulário</Link>
+          </main>
+        ),
+      },
+      {
+        path: '/form',
+        element: (
+          <>
+            <Link to="/admin/parceiros">Parceiros</Link>
+            <PartnerFormPanel id={id} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin/parceiros', '/form'], initialIndex: 1 },
+  );
+  render(
+    <FeedbackProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </FeedbackProvider>,
+  );
+  return { router, queryClient };
+}
+
+const nameField = () => screen.findByLabelText('Nome do parceiro');
+
+describe('partner form: leaving with unsaved edits', () => {
+  it('leaves an untouched form without asking', async () => {
+    const user = userEvent.setup();
+    renderForm(null);
+    await nameField();
+    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    await screen.findByRole('heading', { name: 'Lista de parceiros' });
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
+  it('asks before a link leaves edits behind; Continuar editando keeps them, Sair sem salvar leaves', async () => {
+    const user = userEvent.setup();
+    renderForm(null);
+    await user.type(await nameField(), 'Nova');
+    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    const modal = await screen.findByTestId('modal');
+    expect(modal.textContent).toContain('Sair sem salvar?');
+    expect(modal.textContent).toContain('As alterações feitas neste formulário serão perdidas.');
+    await user.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
+    expect((screen.getByLabelText('Nome do parceiro') as HTMLInputElement).value).toBe('Nova');
+
+    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    await user.click(await screen.findByRole('button', { name: 'Sair sem salvar' }));
+    await screen.findByRole('heading', { name: 'Lista de parceiros' });
+  });
+
+  it('asks on the back button, and asks the browser before the tab closes', async () => {
+    const user = userEvent.setup();
+    const { router } = renderForm(null);
+    await user.type(await nameField(), 'N');
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    await act(() => router.navigate(-1));
+    await screen.findByTestId('modal');
+    expect(router.state.location.pathname).toBe('/form');
+  });
+
+  it('does not ask after a successful save, and refreshes the cached partners', async () => {
+    const user = userEvent.setup();
+    const { router, queryClient } = renderForm(7);
+    const name = await nameField();
+    expect((name as HTMLInputElement).value).toBe('Acme');
+    await user.clear(name);
+    await user.type(name, 'Acme Nova');
+    saveAnswers.push({ status: 200, body: { message: 'Parceiro atualizado com sucesso!', data: STORED } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByRole('heading', { name: 'Lista de parceiros' });
+    expect(screen.queryByTestId('modal')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/parceiros');
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put).toMatchObject({ url: '/api/parceiro/7', body: { nome: 'Acme Nova', emp_codigo: 7 } });
+    expect((put!.body as { id?: number }).id).toBeUndefined();
+    // The header the partner had goes back; sections it never had and nobody filled do not.
+    expect((put!.body as { sessoes: { nome: string }[] }).sessoes.map((s) => s.nome)).toEqual(['header']);
+    // The partner and the companies are asked again (the saved ones, the company now taken).
+    const asked = (url: string) => requests.filter((request) => request.url.includes(url)).length;
+    await waitFor(() => expect(asked('/api/parceiro/7/info')).toBe(2));
+    expect(asked('b=getEmpresas')).toBe(2);
+    expect(queryClient.getQueryState(partnerKeys.detail(7))?.status).toBe('success');
+  });
+});
+
+describe('partner form: messages', () => {
+  it('puts the first broken rule under its field, focused, and takes it away as the field is fixed', async () => {
+    const user = userEvent.setup();
+    renderForm(null);
+    const name = await nameField();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const message = await screen.findByText(PARTNER_FORM_MESSAGES.nameRequired);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.type(name, 'Nova');
+    expect(screen.queryByText(PARTNER_FORM_MESSAGES.nameRequired)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText(PARTNER_FORM_MESSAGES.subdomainRequired);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Subdomínio')));
+    expect(requests.some((request) => request.url === '/api/parceiro')).toBe(false);
+  });
+
+  it("says zod's own refusals (too long) in Portuguese", async () => {
+    const user = userEvent.setup();
+    renderForm(null);
+    await user.click(await nameField());
+    await user.paste('x'.repeat(121));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect((await screen.findByText(/120 caracteres/)).textContent).toMatch(/^Grande demais/);
+  });
+
+  it('shows a section rule above its section', async () => {
+    const user = userEvent.setup();
+    renderForm(7);
+    await user.type(await screen.findByLabelText('Título do sobre'), 'Quem somos');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const alert = await screen.findByText(PARTNER_FORM_MESSAGES.aboutIncomplete);
+    expect(screen.getByTestId('partner-section-sobre').contains(alert)).toBe(true);
+  });
+
+  it("maps the server's refusal (dados.campo) under that field and stays on the form", async () => {
+    const user = userEvent.setup();
+    renderForm(7);
+    await user.type(await screen.findByLabelText('Subdomínio'), 'x');
+    saveAnswers.push({ status: 400, body: { message: SUBDOMAIN_TAKEN, dados: { campo: 'identificador' } } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const message = await screen.findByText(SUBDOMAIN_TAKEN);
+    const field = screen.getByLabelText('Subdomínio');
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
+  it('shows a refusal that names no field in a modal', async () => {
+    const user = userEvent.setup();
+    renderForm(7);
+    await user.type(await screen.findByLabelText('Subdomínio'), 'x');
+    saveAnswers.push({ status: 500, body: {} });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const modal = await screen.findByTestId('modal');
+    expect(modal.textContent).toContain('Não foi possivel atualizar este parceiro');
+  });
+});

@@ -1,0 +1,59 @@
+import { PARTNER_SAVED_MESSAGES, type SectionName } from '@portal/domain';
+import { useFeedback } from '../../../components/ui/feedback';
+import { useSavePartner } from '../api/partners';
+import { newPartnerSettings, partnerSettingsOf } from '../lib/partner-form-state';
+import { PartnerForm } from './PartnerForm';
+import { usePartnerFormData } from './usePartnerFormData';
+
+const SCREENS = {
+  create: {
+    titleId: 'post-partner-title',
+    title: 'Cadastrar novo parceiro',
+    failText: 'Não foi possivel cadastrar este parceiro',
+    saved: PARTNER_SAVED_MESSAGES.created,
+  },
+  update: {
+    titleId: 'update-partner-title',
+    title: 'Atualizar parceiro',
+    failText: 'Não foi possivel atualizar este parceiro',
+    saved: PARTNER_SAVED_MESSAGES.updated,
+  },
+} as const;
+
+/**
+ * PostPartners (no `id`: a new partner with the spec's defaults, spec 002 §3) or UpdatePartner (the stored
+ * configuration is the form; what it does not show is sent back unchanged): the heading, the form once its data is
+ * there, the save with its snackbar (spec 002 §8).
+ */
+export function PartnerFormPanel({ id }: { id: number | null }) {
+  const mode = id === null ? 'create' : 'update';
+  const screen = SCREENS[mode];
+  const { showSnackbar } = useFeedback();
+  const data = usePartnerFormData(id);
+  const saving = useSavePartner(id);
+  return (
+    <section className="admin-panel" aria-labelledby={screen.titleId}>
+      <h1 id={screen.titleId} className="admin-panel__title">
+        {screen.title}
+      </h1>
+      {data ? (
+        <PartnerForm
+          titleId={screen.titleId}
+          mode={mode}
+          initial={data.details ? partnerSettingsOf(data.details) : newPartnerSettings()}
+          keep={new Set<SectionName>(data.details?.sessoes.map((s) => s.nome))}
+          companies={data.companies}
+          failText={screen.failText}
+          save={async (form) => {
+            await saving.mutateAsync(form);
+            showSnackbar(screen.saved, 'success');
+          }}
+        />
+      ) : (
+        <p className="admin-main__loading" role="status">
+          Carregando…
+        </p>
+      )}
+    </section>
+  );
+}

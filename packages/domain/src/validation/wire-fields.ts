@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Field shapes of the wire contract that the domain's own schemas need too (the partner settings): a text has no
+// control character (PostgreSQL refuses NUL), a code fits its integer column. The server's contract/body-fields.ts
+// re-exports them beside its other field types.
+
+const ptBR = z.locales.ptBR().localeError;
+
+/**
+ * zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, a missing field said plainly: a
+ * person may read them under a field. The server sets it for every schema (z.config); a browser form passes it to
+ * its resolver.
+ */
+export const portugueseZodError: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : ptBR(issue);
+
+/** The largest value of a PostgreSQL integer column: serial ids and the codes stored beside them. */
+export const MAX_CODE = 2_147_483_647;
+
+const CODE_MESSAGE = 'Código inválido.';
+const CHARACTERS_MESSAGE = 'O texto contém caracteres não permitidos.';
+// C0 controls, DEL and unpaired UTF-16 surrogates (no character at all; a jsonb column refuses them); a text area
+// keeps tab, line feed and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
+const LINE = /^[^\u0000-\u001f\u007f\p{Cs}]*$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what these refuse.
+const AREA = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\p{Cs}]*$/u;
+
+/** One line of text (a name, an e-mail, a phone, a document) of at most `max` characters. */
+export const lineText = (max: number) => z.string().max(max).regex(LINE, CHARACTERS_MESSAGE);
+
+/** The text of a text area, of at most `max` characters: line breaks and tabs allowed. */
+export const areaText = (max: number) => z.string().max(max).regex(AREA, CHARACTERS_MESSAGE);
+
+const code = z.number().int(CODE_MESSAGE).min(1, CODE_MESSAGE).max(MAX_CODE, CODE_MESSAGE);
+
+/** A code of an integer column (1 to MAX_CODE) written in digits: a path, a query string, a form-encoded body. */
+export const codeDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/, CODE_MESSAGE)
+  .transform(Number)
+  .pipe(code);
+
+/** A code of an integer column (1 to MAX_CODE): a number (JSON) or its digits. */
+export const formCode = z.union([code, codeDigits], { error: CODE_MESSAGE });
