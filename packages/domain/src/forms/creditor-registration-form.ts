@@ -82,13 +82,14 @@ const digits = (s: string) => s.replace(/\D/g, '');
 const M = CREDITOR_REGISTRATION_MESSAGES;
 const { textMax, websiteMax } = CREDITOR_REGISTRATION_LIMITS;
 
+const required = (field: CreditorRegistrationField) =>
+  z.string().trim().min(1, M.required(CREDITOR_REGISTRATION_LABELS[field]));
 /** A required text of at most textMax characters. */
 const requiredText = (field: 'razao_social' | 'nome_contato') =>
-  z
-    .string()
-    .trim()
-    .min(1, M.required(CREDITOR_REGISTRATION_LABELS[field]))
-    .refine((text) => length(text) <= textMax, M.tooLong(CREDITOR_REGISTRATION_LABELS[field], textMax));
+  required(field).refine(
+    (text) => length(text) <= textMax,
+    M.tooLong(CREDITOR_REGISTRATION_LABELS[field], textMax),
+  );
 
 /**
  * The registration's rules, in the browser and on the server (every field checked, so the form marks them all); the
@@ -97,24 +98,16 @@ const requiredText = (field: 'razao_social' | 'nome_contato') =>
 export const creditorRegistrationSchema = z
   .object({
     razao_social: requiredText('razao_social'),
-    cnpj: z.string().trim().min(1, M.required(CREDITOR_REGISTRATION_LABELS.cnpj)).refine(isValidCnpj, M.cnpj),
+    cnpj: required('cnpj').refine(isValidCnpj, M.cnpj),
     nome_contato: requiredText('nome_contato'),
     // Spec 002 §5: mobile of at least 15 masked characters, (##) #####-####, a real mobile number.
-    telefone_cel: z
-      .string()
-      .trim()
-      .min(1, M.required(CREDITOR_REGISTRATION_LABELS.telefone_cel))
-      .refine(isValidMobile, M.mobile),
+    telefone_cel: required('telefone_cel').refine(isValidMobile, M.mobile),
     // Spec 002 §5: the landline is optional; when given it must be a whole number, (##) ####-####.
     telefone_fixo: z
       .string()
       .trim()
       .refine((landline) => landline === '' || isValidLandline(landline), M.landline),
-    email: z
-      .string()
-      .trim()
-      .min(1, M.required(CREDITOR_REGISTRATION_LABELS.email))
-      .refine(isValidEmail, M.email),
+    email: required('email').refine(isValidEmail, M.email),
     website: z
       .string()
       .trim()
