@@ -10,6 +10,7 @@ export * from './faq/faq';
 export * from './forms/contact-form';
 export * from './forms/creditor-registration-form';
 export * from './forms/creditor-sign-up-form';
+export * from './forms/field-errors';
 export * from './forms/first-access';
 export * from './forms/job-application-form';
 export * from './forms/lead-form';

@@ -7,7 +7,7 @@ import { clientText, formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
-// here; the rules and their messages are the domain's (validateLead), so the form and the server say the same.
+// here; the rules and their messages are the domain's (leadSchema), so the form and the server say the same.
 
 const leadBody = z.object({
   nome: field(500),

@@ -8,7 +8,7 @@ import { ok } from './envelope';
 
 // The privacy portal's rights request on api.php (spec 000 §3, §5, §7, §8; docs/api.md "Privacy portal"): public,
 // for the host's partner. Strings only here; the rules and their messages are the domain's
-// (validatePrivacyRequest), so the form and the server say the same.
+// (privacyRequestSchema), so the form and the server say the same.
 
 const rightsRequestBody = z.object({
   nome: field(1000),

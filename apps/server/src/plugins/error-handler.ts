@@ -1,19 +1,10 @@
+import { fieldErrorsOf } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, errorResponse } from '../errors';
 
 /** Said for a request Fastify itself refuses (a body that is no JSON, a content type no route takes, ...). */
 const BAD_REQUEST = 'Requisição inválida.';
-
-/** Field path -> first message, the shape the forms show under each field. */
-function fieldErrors(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 function send(
   request: FastifyRequest,
@@ -40,7 +31,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return send(request, reply, error.status, error.message, error.details);
     if (error instanceof ZodError) {
       const invalid = errorResponse('INVALID_INPUT');
-      return send(request, reply, invalid.status, invalid.message, fieldErrors(error));
+      return send(request, reply, invalid.status, invalid.message, fieldErrorsOf(error));
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);

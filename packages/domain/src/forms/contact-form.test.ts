@@ -5,9 +5,12 @@ import {
   CONTACT_LIMITS,
   CONTACT_SUCCESS_SNACKBAR,
   type ContactFormInput,
+  contactFormSchema,
   EMAIL_SENT_MESSAGE,
-  validateContactForm,
 } from './contact-form';
+import { formErrors } from './field-errors';
+
+const errorsOf = (input: ContactFormInput) => formErrors(contactFormSchema, input);
 
 const valid: ContactFormInput = {
   name: 'Maria Silva',
@@ -17,11 +20,20 @@ const valid: ContactFormInput = {
   agreement: true,
 };
 
-describe('validateContactForm (spec 000 §5 Contact form)', () => {
+describe('contactFormSchema (spec 000 §5 Contact form)', () => {
+  it('sends the fields trimmed and the document unmasked', () => {
+    expect(
+      contactFormSchema.parse({ ...valid, name: ' Maria Silva ', identification: '12.abc.345/01de-35' }),
+    ).toEqual({
+      ...valid,
+      identification: '12ABC34501DE35',
+    });
+  });
+
   it('returns {} for a valid form, with CPF or CNPJ (numeric or alphanumeric)', () => {
-    expect(validateContactForm(valid)).toEqual({});
-    expect(validateContactForm({ ...valid, identification: '11.222.333/0001-81' })).toEqual({});
-    expect(validateContactForm({ ...valid, identification: '12ABC34501DE35' })).toEqual({});
+    expect(errorsOf(valid)).toEqual({});
+    expect(errorsOf({ ...valid, identification: '11.222.333/0001-81' })).toEqual({});
+    expect(errorsOf({ ...valid, identification: '12ABC34501DE35' })).toEqual({});
   });
 
   it.each<[string, Partial<ContactFormInput>, keyof ContactFormInput, string]>([
@@ -42,7 +54,7 @@ describe('validateContactForm (spec 000 §5 Contact form)', () => {
     ['301-character text', { text: 'a'.repeat(301) }, 'text', 'Seu texto está muito longo.'],
     ['unticked agreement', { agreement: false }, 'agreement', 'Marque a caixa de consentimento para enviar.'],
   ])('%s', (_case, change, field, message) => {
-    expect(validateContactForm({ ...valid, ...change })).toEqual({ [field]: message });
+    expect(errorsOf({ ...valid, ...change })).toEqual({ [field]: message });
   });
 
   it.each<[string, Partial<ContactFormInput>]>([
@@ -53,13 +65,11 @@ describe('validateContactForm (spec 000 §5 Contact form)', () => {
     ['300-character text', { text: 'ã'.repeat(300) }],
     ['e-mail with surrounding spaces', { email: ' maria@exemplo.com ' }],
   ])('accepts the boundary: %s', (_case, change) => {
-    expect(validateContactForm({ ...valid, ...change })).toEqual({});
+    expect(errorsOf({ ...valid, ...change })).toEqual({});
   });
 
   it('reports every invalid field at once', () => {
-    expect(
-      validateContactForm({ name: '', email: '', identification: '', text: '', agreement: false }),
-    ).toEqual({
+    expect(errorsOf({ name: '', email: '', identification: '', text: '', agreement: false })).toEqual({
       name: 'Nome é obrigatório!',
       email: 'E-mail é obrigatório!',
       identification: 'CPF/CNPJ é obrigatório!',
@@ -78,7 +88,7 @@ describe('validateContactForm (spec 000 §5 Contact form)', () => {
         letters(CONTACT_LIMITS.nameMin - 2, CONTACT_LIMITS.nameMax - 2),
         letters(CONTACT_LIMITS.textMin - 2, CONTACT_LIMITS.textMax - 2),
         (name, text) => {
-          expect(validateContactForm({ ...valid, name, text })).toEqual({});
+          expect(errorsOf({ ...valid, name, text })).toEqual({});
         },
       ),
     );

@@ -1,5 +1,6 @@
 // Contact form rules shared by the browser form and the server (spec 000 §3 "Contact form", §5 "Contact form", §9).
-import { isValidCpfCnpj } from '../document/cpf-cnpj';
+import { z } from 'zod';
+import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
 import { isValidEmail } from '../validation/email';
 
 export interface ContactFormInput {
@@ -9,8 +10,6 @@ export interface ContactFormInput {
   text: string;
   agreement: boolean;
 }
-
-export type ContactFormErrors = Partial<Record<keyof ContactFormInput, string>>;
 
 // Spec 000 §9: name 3 to 20 characters (contact form); message 10 to 300 characters.
 export const CONTACT_LIMITS = { nameMin: 3, nameMax: 20, textMin: 10, textMax: 300 } as const;
@@ -40,22 +39,29 @@ function length(s: string): number {
   return Array.from(s).length;
 }
 
-/** The error message of each invalid field; {} when the form is valid. Fields are trimmed before checking. */
-export function validateContactForm(input: ContactFormInput): ContactFormErrors {
-  const errors: ContactFormErrors = {};
-  const name = (input.name ?? '').trim();
-  const email = (input.email ?? '').trim();
-  const identification = (input.identification ?? '').trim();
-  const text = (input.text ?? '').trim();
-
-  if (name === '') errors.name = CONTACT_MESSAGES.nameRequired;
-  else if (length(name) < CONTACT_LIMITS.nameMin || length(name) > CONTACT_LIMITS.nameMax) {
-    errors.name = CONTACT_MESSAGES.nameLength;
-  }
-  if (!isValidEmail(email)) errors.email = CONTACT_MESSAGES.email;
-  if (!isValidCpfCnpj(identification)) errors.identification = CONTACT_MESSAGES.identification;
-  if (length(text) < CONTACT_LIMITS.textMin) errors.text = CONTACT_MESSAGES.textShort;
-  else if (length(text) > CONTACT_LIMITS.textMax) errors.text = CONTACT_MESSAGES.textLong;
-  if (input.agreement !== true) errors.agreement = CONTACT_MESSAGES.agreement;
-  return errors;
-}
+/**
+ * The contact form's rules, in the browser and on the server: every field trimmed, then checked in the spec's
+ * order. The output is what is sent and stored: the document unmasked.
+ */
+export const contactFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .refine(
+      (name) => length(name) >= CONTACT_LIMITS.nameMin && length(name) <= CONTACT_LIMITS.nameMax,
+      CONTACT_MESSAGES.nameLength,
+    ),
+  email: z.string().trim().refine(isValidEmail, CONTACT_MESSAGES.email),
+  identification: z
+    .string()
+    .trim()
+    .refine(isValidCpfCnpj, CONTACT_MESSAGES.identification)
+    .transform(normalizeDocument),
+  text: z
+    .string()
+    .trim()
+    .refine((text) => length(text) >= CONTACT_LIMITS.textMin, CONTACT_MESSAGES.textShort)
+    .refine((text) => length(text) <= CONTACT_LIMITS.textMax, CONTACT_MESSAGES.textLong),
+  agreement: z.boolean().refine((agreed) => agreed, CONTACT_MESSAGES.agreement),
+});

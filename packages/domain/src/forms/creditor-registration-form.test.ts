@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CreditorRegistrationInput,
+  creditorRegistrationSchema,
   creditorSignUpLink,
-  validateCreditorRegistration,
 } from './creditor-registration-form';
+import { formErrors } from './field-errors';
+
+const errorsOf = (input: CreditorRegistrationInput) => formErrors(creditorRegistrationSchema, input);
 
 const valid: CreditorRegistrationInput = {
   razao_social: 'Alfa Cobranças Ltda',
@@ -15,19 +18,16 @@ const valid: CreditorRegistrationInput = {
   website: 'www.alfa.com.br',
 };
 
-describe('validateCreditorRegistration (spec 002 §5 "Public creditor registration")', () => {
+describe('creditorRegistrationSchema (spec 002 §5 "Public creditor registration")', () => {
   it('accepts a complete registration and unmasks the CNPJ and phones', () => {
-    expect(validateCreditorRegistration(valid)).toEqual({
-      ok: true,
-      registration: {
-        companyName: 'Alfa Cobranças Ltda',
-        cnpj: '11222333000181',
-        contactName: 'Ana Souza',
-        mobile: '41987654321',
-        landline: '4133334444',
-        email: 'ana@alfa.com.br',
-        website: 'www.alfa.com.br',
-      },
+    expect(creditorRegistrationSchema.parse(valid)).toEqual({
+      companyName: 'Alfa Cobranças Ltda',
+      cnpj: '11222333000181',
+      contactName: 'Ana Souza',
+      mobile: '41987654321',
+      landline: '4133334444',
+      email: 'ana@alfa.com.br',
+      website: 'www.alfa.com.br',
     });
   });
 
@@ -35,8 +35,8 @@ describe('validateCreditorRegistration (spec 002 §5 "Public creditor registrati
     { cnpj: '12.ABC.345/01DE-35', expected: '12ABC34501DE35' },
     { cnpj: '12abc34501de35', expected: '12ABC34501DE35' },
   ])('accepts the alphanumeric CNPJ $cnpj, and no website nor landline', ({ cnpj, expected }) => {
-    const result = validateCreditorRegistration({ ...valid, cnpj, website: '', telefone_fixo: '' });
-    expect(result.ok && result.registration).toMatchObject({ cnpj: expected, landline: '', website: '' });
+    const registration = creditorRegistrationSchema.parse({ ...valid, cnpj, website: '', telefone_fixo: '' });
+    expect(registration).toMatchObject({ cnpj: expected, landline: '', website: '' });
   });
 
   it.each([
@@ -65,22 +65,19 @@ describe('validateCreditorRegistration (spec 002 §5 "Public creditor registrati
       message: 'Digite um site válido, como www.suaempresa.com.br',
     },
   ])('$field "$value": $message', ({ field, value, message }) => {
-    expect(validateCreditorRegistration({ ...valid, [field]: value })).toEqual({
-      ok: false,
-      errors: { [field]: message },
-    });
+    expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
   it.each(['https://alfa.com.br/contato', 'http://www.alfa.com', 'alfa.com.br'])(
     'accepts the site %s',
     (website) => {
-      expect(validateCreditorRegistration({ ...valid, website }).ok).toBe(true);
+      expect(errorsOf({ ...valid, website })).toEqual({});
     },
   );
 
   it('reports every invalid field at once', () => {
-    const result = validateCreditorRegistration({ ...valid, razao_social: '', cnpj: '1', email: '' });
-    expect(result.ok ? [] : Object.keys(result.errors)).toEqual(['razao_social', 'cnpj', 'email']);
+    const errors = errorsOf({ ...valid, razao_social: '', cnpj: '1', email: '' });
+    expect(Object.keys(errors)).toEqual(['razao_social', 'cnpj', 'email']);
   });
 });
 

@@ -1,6 +1,7 @@
 // Simple public creditor registration (spec 002 §2 RegisterCreditor at /seja-parceiro, §5 "Public creditor
 // registration", §7 "Register creditor (simple)"). Shared by the browser form and the server
 // (cadastrarEmpresaCredora), so both say the same.
+import { z } from 'zod';
 import { isValidCnpj, normalizeDocument } from '../document/cpf-cnpj';
 import { isValidEmail } from '../validation/email';
 import { isValidLandline, isValidMobile, LEAD_MESSAGES } from './lead-form';
@@ -76,63 +77,57 @@ export const CREDITOR_REGISTRATION_LABELS: Record<CreditorRegistrationField, str
 const WEBSITE =
   /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
-export type CreditorRegistrationErrors = Partial<Record<CreditorRegistrationField, string>>;
-
 const length = (s: string) => Array.from(s).length;
 const digits = (s: string) => s.replace(/\D/g, '');
+const M = CREDITOR_REGISTRATION_MESSAGES;
+const { textMax, websiteMax } = CREDITOR_REGISTRATION_LIMITS;
 
-/** The registration, or one message per invalid field (every field checked, so the form marks them all). */
-export function validateCreditorRegistration(
-  input: CreditorRegistrationInput,
-): { ok: true; registration: CreditorRegistration } | { ok: false; errors: CreditorRegistrationErrors } {
-  const errors: CreditorRegistrationErrors = {};
-  const M = CREDITOR_REGISTRATION_MESSAGES;
-  const value = (key: CreditorRegistrationField) => (input[key] ?? '').trim();
-  const requiredText = (key: 'razao_social' | 'nome_contato') => {
-    const text = value(key);
-    if (text === '') errors[key] = M.required(CREDITOR_REGISTRATION_LABELS[key]);
-    else if (length(text) > CREDITOR_REGISTRATION_LIMITS.textMax)
-      errors[key] = M.tooLong(CREDITOR_REGISTRATION_LABELS[key], CREDITOR_REGISTRATION_LIMITS.textMax);
-    return text;
-  };
+const required = (field: CreditorRegistrationField) =>
+  z.string().trim().min(1, M.required(CREDITOR_REGISTRATION_LABELS[field]));
+/** A required text of at most textMax characters. */
+const requiredText = (field: 'razao_social' | 'nome_contato') =>
+  required(field).refine(
+    (text) => length(text) <= textMax,
+    M.tooLong(CREDITOR_REGISTRATION_LABELS[field], textMax),
+  );
 
-  const companyName = requiredText('razao_social');
-  const cnpj = value('cnpj');
-  if (cnpj === '') errors.cnpj = M.required(CREDITOR_REGISTRATION_LABELS.cnpj);
-  else if (!isValidCnpj(cnpj)) errors.cnpj = M.cnpj;
-  const contactName = requiredText('nome_contato');
-
-  // Spec 002 §5: mobile of at least 15 masked characters, (##) #####-####, a real mobile number.
-  const mobile = value('telefone_cel');
-  if (mobile === '') errors.telefone_cel = M.required(CREDITOR_REGISTRATION_LABELS.telefone_cel);
-  else if (!isValidMobile(mobile)) errors.telefone_cel = M.mobile;
-  // Spec 002 §5: the landline is optional; when given it must be a whole number, (##) ####-####.
-  const landline = value('telefone_fixo');
-  if (landline !== '' && !isValidLandline(landline)) errors.telefone_fixo = M.landline;
-
-  const email = value('email');
-  if (email === '') errors.email = M.required(CREDITOR_REGISTRATION_LABELS.email);
-  else if (!isValidEmail(email)) errors.email = M.email;
-
-  const website = value('website');
-  if (length(website) > CREDITOR_REGISTRATION_LIMITS.websiteMax)
-    errors.website = M.tooLong(CREDITOR_REGISTRATION_LABELS.website, CREDITOR_REGISTRATION_LIMITS.websiteMax);
-  else if (website !== '' && !WEBSITE.test(website)) errors.website = M.website;
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    registration: {
-      companyName,
-      cnpj: normalizeDocument(cnpj),
-      contactName,
-      mobile: digits(mobile),
-      landline: digits(landline),
-      email,
-      website,
-    },
-  };
-}
+/**
+ * The registration's rules, in the browser and on the server (every field checked, so the form marks them all); the
+ * output is the registration to store: CNPJ and phones unmasked (CNPJ letters upper-cased), text trimmed.
+ */
+export const creditorRegistrationSchema = z
+  .object({
+    razao_social: requiredText('razao_social'),
+    cnpj: required('cnpj').refine(isValidCnpj, M.cnpj),
+    nome_contato: requiredText('nome_contato'),
+    // Spec 002 §5: mobile of at least 15 masked characters, (##) #####-####, a real mobile number.
+    telefone_cel: required('telefone_cel').refine(isValidMobile, M.mobile),
+    // Spec 002 §5: the landline is optional; when given it must be a whole number, (##) ####-####.
+    telefone_fixo: z
+      .string()
+      .trim()
+      .refine((landline) => landline === '' || isValidLandline(landline), M.landline),
+    email: required('email').refine(isValidEmail, M.email),
+    website: z
+      .string()
+      .trim()
+      .refine(
+        (website) => length(website) <= websiteMax,
+        M.tooLong(CREDITOR_REGISTRATION_LABELS.website, websiteMax),
+      )
+      .refine((website) => website === '' || WEBSITE.test(website), M.website),
+  })
+  .transform(
+    (input): CreditorRegistration => ({
+      companyName: input.razao_social,
+      cnpj: normalizeDocument(input.cnpj),
+      contactName: input.nome_contato,
+      mobile: digits(input.telefone_cel),
+      landline: digits(input.telefone_fixo),
+      email: input.email,
+      website: input.website,
+    }),
+  );
 
 /** Spec 002 §2: the confirmation link is the registration page's address with 'seja-parceiro' turned into
  * 'cadastre-sua-empresa', followed by the lead's code. */

@@ -3,12 +3,15 @@ import { findCreditorPlan } from '../creditor/plans';
 import {
   type CreditorUserData,
   creditorDatabaseName,
+  creditorPlanChoiceSchema,
   creditorSignUpPayload,
+  creditorUserDataSchema,
   isStrongCreditorPassword,
   parseCreditorSignUpPayload,
-  validateCreditorPlanChoice,
-  validateCreditorUserData,
 } from './creditor-sign-up-form';
+import { formErrors } from './field-errors';
+
+const errorsOf = (input: CreditorUserData) => formErrors(creditorUserDataSchema, input);
 
 const data: CreditorUserData = {
   razaoSocial: 'Alfa Cobranças Ltda',
@@ -18,8 +21,8 @@ const data: CreditorUserData = {
   email: 'ana@alfa.com.br',
 };
 
-describe('validateCreditorUserData (spec 002 §5 "Creditor sign-up")', () => {
-  it('accepts complete user data', () => expect(validateCreditorUserData(data)).toEqual({}));
+describe('creditorUserDataSchema (spec 002 §5 "Creditor sign-up")', () => {
+  it('accepts complete user data', () => expect(errorsOf(data)).toEqual({}));
 
   it.each([
     { field: 'razaoSocial', value: '', message: 'O campo razão social é obrigatório' },
@@ -67,18 +70,12 @@ describe('validateCreditorUserData (spec 002 §5 "Creditor sign-up")', () => {
     { field: 'email', value: '', message: 'O campo e-mail é obrigatório' },
     { field: 'email', value: 'ana@', message: 'Digite um e-mail válido' },
   ])('$field "$value": $message', ({ field, value, message }) => {
-    expect(validateCreditorUserData({ ...data, [field]: value })).toEqual({ [field]: message });
+    expect(errorsOf({ ...data, [field]: value })).toEqual({ [field]: message });
   });
 
   it('marks every empty field at once, in form order', () => {
     const empty = { razaoSocial: '', nomeContato: '', usuario: '', senha: '', email: '' };
-    expect(Object.keys(validateCreditorUserData(empty))).toEqual([
-      'razaoSocial',
-      'nomeContato',
-      'usuario',
-      'senha',
-      'email',
-    ]);
+    expect(Object.keys(errorsOf(empty))).toEqual(['razaoSocial', 'nomeContato', 'usuario', 'senha', 'email']);
   });
 
   it.each([
@@ -94,7 +91,7 @@ describe('plan choice', () => {
     [3, 'É necessário selecionar um plano antes de prosseguir.'],
     [1, undefined],
     [2, undefined],
-  ])('%s -> %s', (code, message) => expect(validateCreditorPlanChoice(code)).toBe(message));
+  ])('%s -> %s', (code, message) => expect(formErrors(creditorPlanChoiceSchema, code)._).toBe(message));
 });
 
 describe('creditorDatabaseName (emp_nome_banco: lower-cased, no spaces, a safe identifier)', () => {

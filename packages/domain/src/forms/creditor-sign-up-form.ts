@@ -2,8 +2,10 @@
 // payload", §4, §5 "Creditor sign-up", §8). Step 1 is the user data, step 2 the plan; the browser builds the
 // cadastrarCliente payload with creditorSignUpPayload and the server reads it back with parseCreditorSignUpPayload,
 // so both apply the same rules.
+import { z } from 'zod';
 import { type CreditorPlan, creditorPlanForUsesPortal, findCreditorPlan } from '../creditor/plans';
 import { isValidEmail } from '../validation/email';
+import { formErrors } from './field-errors';
 import { LEAD_MESSAGES } from './lead-form';
 
 /** Step 1 'Dados do Usuário' (spec 002 §3 "Sign-up user data"). */
@@ -95,51 +97,42 @@ export function creditorDatabaseName(companyName: string): string {
   return (/^\d/.test(plain) ? `emp${plain}` : plain).slice(0, CREDITOR_SIGN_UP_LIMITS.databaseNameMax);
 }
 
-/** Step 1's messages, one per invalid field; empty when the step may go on (spec 002 §4). */
-export function validateCreditorUserData(data: CreditorUserData): CreditorSignUpErrors {
-  const errors: CreditorSignUpErrors = {};
-  const M = CREDITOR_SIGN_UP_MESSAGES;
-  const { textMax, loginMin, loginMax, passwordMax } = CREDITOR_SIGN_UP_LIMITS;
-  const required = (field: CreditorUserField, value: string) => {
-    if (value.trim() === '') errors[field] = M.required(CREDITOR_SIGN_UP_LABELS[field]);
-    return !errors[field];
-  };
-  const tooLong = (field: CreditorUserField, value: string, max: number) => {
-    if (length(value) > max) errors[field] = M.tooLong(CREDITOR_SIGN_UP_LABELS[field], max);
-    return !errors[field];
-  };
+const M = CREDITOR_SIGN_UP_MESSAGES;
+const { textMax, loginMin, loginMax, passwordMax } = CREDITOR_SIGN_UP_LIMITS;
+const required = (field: CreditorUserField) =>
+  z.string().refine((value) => value.trim() !== '', M.required(CREDITOR_SIGN_UP_LABELS[field]));
+/** The refinement 'at most `max` characters' of a field, measured on `clean(value)` (trimmed unless told). */
+const notLonger = (field: CreditorUserField, max: number, clean = (value: string) => value.trim()) =>
+  [(value: string) => length(clean(value)) <= max, M.tooLong(CREDITOR_SIGN_UP_LABELS[field], max)] as const;
 
-  const company = data.razaoSocial.trim();
-  if (
-    required('razaoSocial', company) &&
-    tooLong('razaoSocial', company, textMax) &&
-    !creditorDatabaseName(company)
-  )
-    errors.razaoSocial = M.companyName;
-  const contact = data.nomeContato.trim();
-  if (required('nomeContato', contact)) tooLong('nomeContato', contact, textMax);
-  const login = normalizeCreditorLogin(data.usuario);
-  if (
-    required('usuario', login) &&
-    (length(login) < loginMin || length(login) > loginMax || !LOGIN.test(login))
-  )
-    errors.usuario = M.login;
+/**
+ * Step 1 'Dados do Usuário' (spec 002 §4, §5), in the browser and on the server: one message per invalid field, in
+ * the spec's order. The values stay as typed (creditorSignUpPayload trims them; the password is taken as typed).
+ */
+export const creditorUserDataSchema = z.object({
+  razaoSocial: required('razaoSocial')
+    .refine(...notLonger('razaoSocial', textMax))
+    .refine((name) => creditorDatabaseName(name.trim()) !== '', M.companyName),
+  nomeContato: required('nomeContato').refine(...notLonger('nomeContato', textMax)),
+  usuario: required('usuario').refine((typed) => {
+    const login = normalizeCreditorLogin(typed);
+    return length(login) >= loginMin && length(login) <= loginMax && LOGIN.test(login);
+  }, M.login),
   // The password is taken as typed: spaces are characters of it.
-  if (
-    required('senha', data.senha) &&
-    tooLong('senha', data.senha, passwordMax) &&
-    !isStrongCreditorPassword(data.senha)
-  )
-    errors.senha = M.password;
-  const email = data.email.trim();
-  if (required('email', email) && !isValidEmail(email)) errors.email = M.email;
-  return errors;
-}
+  senha: required('senha')
+    .refine(...notLonger('senha', passwordMax, (value) => value))
+    .refine(isStrongCreditorPassword, M.password),
+  email: required('email').refine((email) => isValidEmail(email.trim()), M.email),
+});
 
-/** Step 2: the message when no plan is chosen, or undefined. */
-export function validateCreditorPlanChoice(planCode: number | null): string | undefined {
-  return planCode !== null && findCreditorPlan(planCode) ? undefined : CREDITOR_SIGN_UP_MESSAGES.plan;
-}
+/** Step 2 'Plano Empresa': one of the plans, chosen (null until then). */
+export const creditorPlanChoiceSchema = z
+  .number()
+  .nullable()
+  .refine((code) => code !== null && findCreditorPlan(code) !== undefined, M.plan);
+
+/** The whole wizard: step 1's data and step 2's plan. */
+export const creditorSignUpSchema = creditorUserDataSchema.extend({ plano: creditorPlanChoiceSchema });
 
 /** The cadastrarCliente body of spec 002 §3, plus pla_codigo (the plan chosen) and codigo (the lead, if any). */
 export interface CreditorSignUpPayload {
@@ -228,7 +221,7 @@ export function parseCreditorSignUpPayload(
     senha: text('usu_senha'),
     email: text('usu_email'),
   };
-  const userErrors = validateCreditorUserData(data);
+  const userErrors: CreditorSignUpErrors = formErrors(creditorUserDataSchema, data);
   const errors: PayloadText = {};
   for (const [key, field] of Object.entries(CREDITOR_SIGN_UP_PAYLOAD_FIELDS) as [
     keyof typeof CREDITOR_SIGN_UP_PAYLOAD_FIELDS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formErrors } from './field-errors';
 import {
   base64DecodedSize,
   cvProblem,
@@ -7,9 +8,12 @@ import {
   JOB_MESSAGES,
   JOB_VACANCY_LEVELS,
   type JobApplicationInput,
+  jobApplicationOf,
+  jobApplicationSchema,
   startsLikePdf,
-  validateJobApplication,
 } from './job-application-form';
+
+const errorsOf = (input: JobApplicationInput) => formErrors(jobApplicationSchema, input);
 
 const valid: JobApplicationInput = {
   nome: 'Ana Souza',
@@ -42,23 +46,20 @@ describe('job form option lists (spec 002 §3)', () => {
   });
 });
 
-describe('validateJobApplication (spec 002 §5 "Job form", §8)', () => {
+describe('jobApplicationSchema (spec 002 §5 "Job form", §8)', () => {
   it('accepts a complete application, unmasks the phone and trims the text', () => {
-    expect(validateJobApplication(valid)).toEqual({
-      ok: true,
-      application: {
-        name: 'Ana Souza',
-        phone: '11987654321',
-        email: 'ana@example.com',
-        vacancyLevel: 'pleno',
-        interestArea: 'desenvolvedor front-end',
-        message: 'Gosto de acessibilidade.',
-      },
+    expect(jobApplicationOf(jobApplicationSchema.parse(valid))).toEqual({
+      name: 'Ana Souza',
+      phone: '11987654321',
+      email: 'ana@example.com',
+      vacancyLevel: 'pleno',
+      interestArea: 'desenvolvedor front-end',
+      message: 'Gosto de acessibilidade.',
     });
   });
 
   it('accepts an empty message (not required)', () => {
-    expect(validateJobApplication({ ...valid, mensagem: '' }).ok).toBe(true);
+    expect(errorsOf({ ...valid, mensagem: '' })).toEqual({});
   });
 
   it.each<[Partial<JobApplicationInput>, keyof JobApplicationInput, string]>([
@@ -76,12 +77,11 @@ describe('validateJobApplication (spec 002 §5 "Job form", §8)', () => {
     [{ mensagem: 'x'.repeat(2001) }, 'mensagem', 'Use no máximo 2000 caracteres.'],
     [{ consentimento: false }, 'consentimento', 'Marque a caixa de consentimento para enviar.'],
   ])('refuses %o on %s with its message', (override, field, message) => {
-    const result = validateJobApplication({ ...valid, ...override });
-    expect(result).toEqual({ ok: false, errors: { [field]: message } });
+    expect(errorsOf({ ...valid, ...override })).toEqual({ [field]: message });
   });
 
   it('marks every missing field at once', () => {
-    const result = validateJobApplication({
+    const errors = errorsOf({
       nome: '',
       telefone: '',
       email: '',
@@ -90,11 +90,9 @@ describe('validateJobApplication (spec 002 §5 "Job form", §8)', () => {
       mensagem: '',
       consentimento: false,
     });
-    expect(result.ok).toBe(false);
-    if (!result.ok)
-      expect(Object.keys(result.errors).sort()).toEqual(
-        ['consentimento', 'email', 'interesse', 'nome', 'telefone', 'tipoDeAtuacao'].sort(),
-      );
+    expect(Object.keys(errors).sort()).toEqual(
+      ['consentimento', 'email', 'interesse', 'nome', 'telefone', 'tipoDeAtuacao'].sort(),
+    );
   });
 });
 

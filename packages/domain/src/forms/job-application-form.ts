@@ -1,6 +1,7 @@
 // Job form, WorkWithUs (spec 002 §2 "Job form", §3 "Job form option lists", §5 "Job form", §8): shared by the
 // browser form and the server, so both refuse the same input with the same Portuguese text.
 
+import { z } from 'zod';
 import { isValidEmail } from '../validation/email';
 import { CONTACT_MESSAGES } from './contact-form';
 import { isValidMobile } from './lead-form';
@@ -74,52 +75,42 @@ export interface JobApplication {
 export type JobApplicationErrors = Partial<Record<keyof JobApplicationInput | 'curriculo', string>>;
 
 const length = (s: string) => Array.from(s).length;
+const required = () => z.string().trim().min(1, JOB_MESSAGES.required);
+const option = (options: readonly string[]) =>
+  required().refine((value) => options.includes(value), JOB_MESSAGES.option);
 
-/** The application, or one message per invalid field (all at once, so the form marks every one). */
-export function validateJobApplication(
-  input: JobApplicationInput,
-): { ok: true; application: JobApplication } | { ok: false; errors: JobApplicationErrors } {
-  const errors: JobApplicationErrors = {};
-  const value = (key: Exclude<keyof JobApplicationInput, 'consentimento'>) => (input[key] ?? '').trim();
+/**
+ * The job form's rules, in the browser and on the server: one message per invalid field, all at once, in the spec's
+ * order; the output is the fields trimmed (jobApplicationOf makes the application to store). The CV travels apart
+ * and is checked apart (cvProblem).
+ */
+export const jobApplicationSchema = z.object({
+  nome: required()
+    .refine((name) => length(name) >= JOB_LIMITS.nameMin, JOB_MESSAGES.nameShort)
+    .refine((name) => length(name) <= JOB_LIMITS.textMax, JOB_MESSAGES.tooLong(JOB_LIMITS.textMax)),
+  telefone: required().refine(isValidMobile, JOB_MESSAGES.phone),
+  email: required().refine(isValidEmail, JOB_MESSAGES.email),
+  tipoDeAtuacao: option(JOB_VACANCY_LEVELS),
+  interesse: option(JOB_INTEREST_AREAS),
+  mensagem: z
+    .string()
+    .trim()
+    .refine(
+      (message) => length(message) <= JOB_LIMITS.messageMax,
+      JOB_MESSAGES.tooLong(JOB_LIMITS.messageMax),
+    ),
+  consentimento: z.boolean().refine((agreed) => agreed, JOB_MESSAGES.consent),
+});
 
-  const name = value('nome');
-  if (name === '') errors.nome = JOB_MESSAGES.required;
-  else if (length(name) < JOB_LIMITS.nameMin) errors.nome = JOB_MESSAGES.nameShort;
-  else if (length(name) > JOB_LIMITS.textMax) errors.nome = JOB_MESSAGES.tooLong(JOB_LIMITS.textMax);
-
-  const phone = value('telefone');
-  if (phone === '') errors.telefone = JOB_MESSAGES.required;
-  else if (!isValidMobile(phone)) errors.telefone = JOB_MESSAGES.phone;
-
-  const email = value('email');
-  if (email === '') errors.email = JOB_MESSAGES.required;
-  else if (!isValidEmail(email)) errors.email = JOB_MESSAGES.email;
-
-  const level = value('tipoDeAtuacao');
-  if (level === '') errors.tipoDeAtuacao = JOB_MESSAGES.required;
-  else if (!(JOB_VACANCY_LEVELS as readonly string[]).includes(level))
-    errors.tipoDeAtuacao = JOB_MESSAGES.option;
-
-  const area = value('interesse');
-  if (area === '') errors.interesse = JOB_MESSAGES.required;
-  else if (!(JOB_INTEREST_AREAS as readonly string[]).includes(area)) errors.interesse = JOB_MESSAGES.option;
-
-  const message = value('mensagem');
-  if (length(message) > JOB_LIMITS.messageMax) errors.mensagem = JOB_MESSAGES.tooLong(JOB_LIMITS.messageMax);
-
-  if (input.consentimento !== true) errors.consentimento = JOB_MESSAGES.consent;
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+/** The application to store, from the schema's output: phone unmasked. */
+export function jobApplicationOf(values: z.output<typeof jobApplicationSchema>): JobApplication {
   return {
-    ok: true,
-    application: {
-      name,
-      phone: phone.replace(/\D/g, ''),
-      email,
-      vacancyLevel: level as JobVacancyLevel,
-      interestArea: area as JobInterestArea,
-      message,
-    },
+    name: values.nome,
+    phone: values.telefone.replace(/\D/g, ''),
+    email: values.email,
+    vacancyLevel: values.tipoDeAtuacao as JobVacancyLevel,
+    interestArea: values.interesse as JobInterestArea,
+    message: values.mensagem,
   };
 }
 

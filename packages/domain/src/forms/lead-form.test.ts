@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { formErrors } from './field-errors';
 import {
   isValidLandline,
   isValidMobile,
   LEAD_SUCCESS_MESSAGE,
   type LeadInput,
-  validateLead,
+  leadFormSchema,
+  leadSchema,
 } from './lead-form';
+
+const errorsOf = (input: LeadInput) => formErrors(leadSchema, input);
 
 const valid: LeadInput = {
   nome: 'Ana Souza',
@@ -21,23 +25,20 @@ const valid: LeadInput = {
   obs: 'Posso pagar em janeiro.',
 };
 
-describe('validateLead (spec 002 §3 "Lead", §7 "Create lead")', () => {
+describe('leadSchema (spec 002 §3 "Lead", §7 "Create lead")', () => {
   it('accepts a complete lead and unmasks documents, phones and money', () => {
-    expect(validateLead(valid)).toEqual({
-      ok: true,
-      lead: {
-        name: 'Ana Souza',
-        cpfCnpj: '52998224725',
-        email: 'ana@example.com',
-        city: 'São Paulo',
-        mobile: '11987654321',
-        phone: '1133334444',
-        store: 'Alfa Eletro',
-        amountCents: 123456,
-        affordableCents: 50000,
-        paymentForm: 'A',
-        notes: 'Posso pagar em janeiro.',
-      },
+    expect(leadSchema.parse(valid)).toEqual({
+      name: 'Ana Souza',
+      cpfCnpj: '52998224725',
+      email: 'ana@example.com',
+      city: 'São Paulo',
+      mobile: '11987654321',
+      phone: '1133334444',
+      store: 'Alfa Eletro',
+      amountCents: 123456,
+      affordableCents: 50000,
+      paymentForm: 'A',
+      notes: 'Posso pagar em janeiro.',
     });
   });
 
@@ -46,13 +47,12 @@ describe('validateLead (spec 002 §3 "Lead", §7 "Create lead")', () => {
     { cpf_cnpj: '12.ABC.345/01DE-35', expected: '12ABC34501DE35' },
     { cpf_cnpj: '12abc34501de35', expected: '12ABC34501DE35' },
   ])('accepts the document $cpf_cnpj (alphanumeric CNPJ included)', ({ cpf_cnpj, expected }) => {
-    const result = validateLead({ ...valid, cpf_cnpj, celular: '(11) 98765-4321', fone: '', obs: '' });
-    expect(result.ok && result.lead).toMatchObject({ cpfCnpj: expected, mobile: '11987654321', phone: '' });
+    const lead = leadSchema.parse({ ...valid, cpf_cnpj, celular: '(11) 98765-4321', fone: '', obs: '' });
+    expect(lead).toMatchObject({ cpfCnpj: expected, mobile: '11987654321', phone: '' });
   });
 
   it('accepts card payment in either case', () => {
-    const result = validateLead({ ...valid, forma_pagamento: 'p' });
-    expect(result.ok && result.lead.paymentForm).toBe('P');
+    expect(leadSchema.parse({ ...valid, forma_pagamento: 'p' }).paymentForm).toBe('P');
   });
 
   it.each([
@@ -93,18 +93,52 @@ describe('validateLead (spec 002 §3 "Lead", §7 "Create lead")', () => {
       message: 'O campo observação deve ter no máximo 1000 caracteres.',
     },
   ])('$field "$value": $message', ({ field, value, message }) => {
-    expect(validateLead({ ...valid, [field]: value })).toEqual({ ok: false, errors: { [field]: message } });
+    expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
   it('reports every invalid field at once', () => {
-    const result = validateLead({ ...valid, nome: '', email: 'x', forma_pagamento: '' });
-    expect(result.ok ? [] : Object.keys(result.errors)).toEqual(['nome', 'email', 'forma_pagamento']);
+    const errors = errorsOf({
+      ...valid,
+      nome: '',
+      email: 'x',
+      forma_pagamento: '',
+      valor_pode_pagar: '2.000,00',
+    });
+    expect(Object.keys(errors)).toEqual(['nome', 'email', 'forma_pagamento', 'valor_pode_pagar']);
   });
 
   it('has the spec success message', () => {
     expect(LEAD_SUCCESS_MESSAGE).toBe(
       'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
     );
+  });
+});
+
+describe('leadFormSchema (the page: address block with CEP)', () => {
+  const { cidade: _city, ...rest } = valid;
+  const form = {
+    ...rest,
+    cep: '',
+    logradouro: 'Avenida Paulista',
+    bairro: 'Bela Vista',
+    cidade: 'São Paulo',
+    uf: 'sp',
+  };
+
+  it('sends the lead with the city and state as one city', () => {
+    expect(leadFormSchema.parse(form)).toEqual({ ...valid, cidade: 'São Paulo/SP' });
+    expect(leadFormSchema.parse({ ...form, uf: '' }).cidade).toBe('São Paulo');
+  });
+
+  it("puts the lead's messages under the page's fields, and the CEP's when one is typed but incomplete", () => {
+    expect(formErrors(leadFormSchema, { ...form, cidade: '', uf: 'SP', cep: '01310-1', nome: '' })).toEqual({
+      nome: 'O campo nome é obrigatório',
+      cidade: 'O campo cidade é obrigatório',
+      cep: 'Digite um cep válido',
+    });
+    expect(formErrors(leadFormSchema, { ...form, cidade: ' ', uf: '' })).toEqual({
+      cidade: 'O campo cidade é obrigatório',
+    });
   });
 });
 

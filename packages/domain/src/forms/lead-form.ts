@@ -1,5 +1,7 @@
 // Creditor-lead form (spec 002 §3 "Lead", §7 "Create lead"): a person tells which store they owe, how much, and what
 // they can pay, by boleto or card. Shared by the browser form and the server (cadastrarLead).
+import { z } from 'zod';
+import { CEP_MESSAGES, normalizeCep } from '../address/cep';
 import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
 import { parseMoney } from '../money';
 import { isValidEmail } from '../validation/email';
@@ -89,79 +91,119 @@ export function isValidLandline(value: string): boolean {
 
 export type LeadErrors = Partial<Record<keyof LeadInput, string>>;
 
-/** The lead, or one message per invalid field (every field checked, so the form marks them all at once). */
-export function validateLead(input: LeadInput): { ok: true; lead: Lead } | { ok: false; errors: LeadErrors } {
-  const errors: LeadErrors = {};
-  const value = (key: keyof LeadInput) => (input[key] ?? '').trim();
-  const requiredText = (key: 'nome' | 'cidade' | 'loja') => {
-    const text = value(key);
-    if (text === '') errors[key] = LEAD_MESSAGES.required(LABELS[key]);
-    else if (length(text) > LEAD_LIMITS.textMax)
-      errors[key] = LEAD_MESSAGES.tooLong(LABELS[key], LEAD_LIMITS.textMax);
-    return text;
-  };
-  const name = requiredText('nome');
-  if (!errors.nome && length(name) < LEAD_LIMITS.nameMin) errors.nome = LEAD_MESSAGES.nameShort;
+const M = LEAD_MESSAGES;
+const required = (field: keyof LeadInput) => z.string().trim().min(1, M.required(LABELS[field]));
+const requiredText = (field: 'nome' | 'cidade' | 'loja') =>
+  required(field).refine(
+    (text) => length(text) <= LEAD_LIMITS.textMax,
+    M.tooLong(LABELS[field], LEAD_LIMITS.textMax),
+  );
+/** Centavos of a money text when it is a valid amount (more than zero, at most maxCents), otherwise null. */
+const cents = (text: string): number | null => {
+  const value = parseMoney(text);
+  return value !== null && value > 0 && value <= LEAD_LIMITS.maxCents ? value : null;
+};
+const money = (field: 'valor' | 'valor_pode_pagar', message: string) =>
+  required(field).refine((text) => cents(text) !== null, message);
 
-  const document = value('cpf_cnpj');
-  if (document === '') errors.cpf_cnpj = LEAD_MESSAGES.required(LABELS.cpf_cnpj);
-  else if (!isValidCpfCnpj(document)) errors.cpf_cnpj = LEAD_MESSAGES.document;
+/**
+ * The lead's rules, in the browser and on the server: one message per invalid field, every field checked at once,
+ * in the spec's order. The output is the lead to store: documents and phones unmasked, money in centavos.
+ */
+export const leadSchema = z
+  .object({
+    nome: requiredText('nome').refine((name) => length(name) >= LEAD_LIMITS.nameMin, M.nameShort),
+    cpf_cnpj: required('cpf_cnpj').refine(isValidCpfCnpj, M.document),
+    email: required('email').refine(isValidEmail, M.email),
+    cidade: requiredText('cidade'),
+    celular: required('celular').refine(isValidMobile, M.mobile),
+    fone: z
+      .string()
+      .trim()
+      .refine((phone) => phone === '' || isValidLandline(phone), M.phone),
+    loja: requiredText('loja'),
+    valor: money('valor', M.amount),
+    valor_pode_pagar: money('valor_pode_pagar', M.affordable),
+    forma_pagamento: required('forma_pagamento').refine(
+      (form) => Object.hasOwn(LEAD_PAYMENT_FORMS, form.toUpperCase()),
+      M.paymentForm,
+    ),
+    obs: z
+      .string()
+      .trim()
+      .refine((notes) => length(notes) <= LEAD_LIMITS.obsMax, M.tooLong(LABELS.obs, LEAD_LIMITS.obsMax)),
+  })
+  // Runs beside the field messages (they never abort), so this one shows with the others.
+  .superRefine((input, ctx) => {
+    const amount = cents(input.valor);
+    const affordable = cents(input.valor_pode_pagar);
+    if (amount !== null && affordable !== null && affordable > amount)
+      ctx.addIssue({ code: 'custom', path: ['valor_pode_pagar'], message: M.affordableAboveDebt });
+  })
+  .transform(
+    (input): Lead => ({
+      name: input.nome,
+      cpfCnpj: normalizeDocument(input.cpf_cnpj),
+      email: input.email,
+      city: input.cidade,
+      mobile: digits(input.celular),
+      phone: digits(input.fone),
+      store: input.loja,
+      amountCents: cents(input.valor) ?? 0,
+      affordableCents: cents(input.valor_pode_pagar) ?? 0,
+      paymentForm: input.forma_pagamento.toUpperCase() as LeadPaymentForm,
+      notes: input.obs,
+    }),
+  );
 
-  const email = value('email');
-  if (email === '') errors.email = LEAD_MESSAGES.required(LABELS.email);
-  else if (!isValidEmail(email)) errors.email = LEAD_MESSAGES.email;
-
-  const city = requiredText('cidade');
-
-  const mobile = value('celular');
-  if (mobile === '') errors.celular = LEAD_MESSAGES.required(LABELS.celular);
-  else if (!isValidMobile(mobile)) errors.celular = LEAD_MESSAGES.mobile;
-
-  const phone = value('fone');
-  if (phone !== '' && !isValidLandline(phone)) errors.fone = LEAD_MESSAGES.phone;
-
-  const store = requiredText('loja');
-
-  const money = (key: 'valor' | 'valor_pode_pagar') => {
-    const text = value(key);
-    if (text === '') {
-      errors[key] = LEAD_MESSAGES.required(LABELS[key]);
-      return 0;
-    }
-    const cents = parseMoney(text);
-    if (cents === null || cents <= 0 || cents > LEAD_LIMITS.maxCents) {
-      errors[key] = key === 'valor' ? LEAD_MESSAGES.amount : LEAD_MESSAGES.affordable;
-      return 0;
-    }
-    return cents;
-  };
-  const amountCents = money('valor');
-  const affordableCents = money('valor_pode_pagar');
-  if (!errors.valor && !errors.valor_pode_pagar && affordableCents > amountCents)
-    errors.valor_pode_pagar = LEAD_MESSAGES.affordableAboveDebt;
-
-  const paymentForm = value('forma_pagamento').toUpperCase();
-  if (paymentForm === '') errors.forma_pagamento = LEAD_MESSAGES.required(LABELS.forma_pagamento);
-  else if (paymentForm !== 'A' && paymentForm !== 'P') errors.forma_pagamento = LEAD_MESSAGES.paymentForm;
-
-  const notes = value('obs');
-  if (length(notes) > LEAD_LIMITS.obsMax) errors.obs = LEAD_MESSAGES.tooLong(LABELS.obs, LEAD_LIMITS.obsMax);
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    lead: {
-      name,
-      cpfCnpj: normalizeDocument(document),
-      email,
-      city,
-      mobile: digits(mobile),
-      phone: digits(phone),
-      store,
-      amountCents,
-      affordableCents,
-      paymentForm: paymentForm as LeadPaymentForm,
-      notes,
-    },
-  };
+/** The lead's city: the city and, when known, its state ('São Paulo/SP'). */
+export function leadCity(city: string, uf: string): string {
+  const name = city.trim();
+  const state = uf.trim().toUpperCase();
+  return name && state ? `${name}/${state}` : name;
 }
+
+const leadFormFields = z.object({
+  nome: z.string(),
+  cpf_cnpj: z.string(),
+  email: z.string(),
+  celular: z.string(),
+  fone: z.string(),
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+  loja: z.string(),
+  valor: z.string(),
+  valor_pode_pagar: z.string(),
+  forma_pagamento: z.string(),
+  obs: z.string(),
+});
+
+/** The cadastrarLead body of the page's form, as typed: the street and district stay on the page. */
+function leadInputOf({
+  cep: _cep,
+  logradouro: _street,
+  bairro: _district,
+  cidade,
+  uf,
+  ...lead
+}: z.output<typeof leadFormFields>): LeadInput {
+  return { ...lead, cidade: leadCity(cidade, uf) };
+}
+
+/**
+ * 'Envie sua proposta' as the page shows it (spec 002 §5 "Address form"): the address block's CEP, street,
+ * district, city and state instead of the lead's one city. Checked by the lead's rules (the city's message under
+ * the city field) plus the CEP's, when one is typed; the output is the cadastrarLead body.
+ */
+export const leadFormSchema = leadFormFields
+  .superRefine((form, ctx) => {
+    const result = leadSchema.safeParse(leadInputOf(form));
+    for (const issue of result.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (form.cep.trim() !== '' && !normalizeCep(form.cep))
+      ctx.addIssue({ code: 'custom', path: ['cep'], message: CEP_MESSAGES.invalid });
+  })
+  .transform(leadInputOf);

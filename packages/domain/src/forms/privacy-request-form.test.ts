@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formErrors } from './field-errors';
 import {
   canMovePrivacyStatus,
   nextPrivacyStatus,
@@ -13,8 +14,10 @@ import {
   privacyProtocol,
   privacyRequestDaysLeft,
   privacyRequestDueDate,
-  validatePrivacyRequest,
+  privacyRequestSchema,
 } from './privacy-request-form';
+
+const errorsOf = (input: PrivacyRequestInput) => formErrors(privacyRequestSchema, input);
 
 const valid: PrivacyRequestInput = {
   nome: ' Ana Souza ',
@@ -50,20 +53,17 @@ describe('the rights request form (spec 000 §3, §5, §8)', () => {
   });
 
   it('accepts a complete request: text trimmed, phone unmasked', () => {
-    expect(validatePrivacyRequest(valid)).toEqual({
-      ok: true,
-      request: {
-        name: 'Ana Souza',
-        phone: '11987654321',
-        email: 'ana@example.com',
-        requestType: 'Acesso aos dados',
-        message: 'Quero saber quais dados vocês têm sobre mim.',
-      },
+    expect(privacyRequestSchema.parse(valid)).toEqual({
+      name: 'Ana Souza',
+      phone: '11987654321',
+      email: 'ana@example.com',
+      requestType: 'Acesso aos dados',
+      message: 'Quero saber quais dados vocês têm sobre mim.',
     });
   });
 
   it.each(PRIVACY_REQUEST_TYPES)('accepts the type %s', (tipoRequisicao) => {
-    expect(validatePrivacyRequest({ ...valid, tipoRequisicao }).ok).toBe(true);
+    expect(errorsOf({ ...valid, tipoRequisicao })).toEqual({});
   });
 
   it.each<[keyof PrivacyRequestInput, string, string]>([
@@ -85,39 +85,28 @@ describe('the rights request form (spec 000 §3, §5, §8)', () => {
     ['solicitacao', '\n\t ', REQUIRED],
     ['solicitacao', 'x'.repeat(2001), 'O campo solicitação deve ter no máximo 2000 caracteres.'],
   ])('rejects %s = %j with %j', (field, value, message) => {
-    expect(validatePrivacyRequest({ ...valid, [field]: value })).toEqual({
-      ok: false,
-      errors: { [field]: message },
-    });
+    expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
   it('marks every missing field at once with the one spec message', () => {
     const empty = { nome: '', telefone: '', email: '', tipoRequisicao: '', solicitacao: '' };
-    expect(validatePrivacyRequest(empty)).toEqual({
-      ok: false,
-      errors: {
-        nome: REQUIRED,
-        telefone: REQUIRED,
-        email: REQUIRED,
-        tipoRequisicao: REQUIRED,
-        solicitacao: REQUIRED,
-      },
+    expect(errorsOf(empty)).toEqual({
+      nome: REQUIRED,
+      telefone: REQUIRED,
+      email: REQUIRED,
+      tipoRequisicao: REQUIRED,
+      solicitacao: REQUIRED,
     });
   });
 
   it('counts characters, not UTF-16 units, against the caps', () => {
-    expect(validatePrivacyRequest({ ...valid, solicitacao: '😀'.repeat(2000) }).ok).toBe(true);
-    expect(validatePrivacyRequest({ ...valid, nome: 'é'.repeat(120) }).ok).toBe(true);
+    expect(errorsOf({ ...valid, solicitacao: '😀'.repeat(2000) })).toEqual({});
+    expect(errorsOf({ ...valid, nome: 'é'.repeat(120) })).toEqual({});
   });
 
-  it('treats absent fields (a body without them) as missing', () => {
-    const result = validatePrivacyRequest({ nome: 'Ana' } as unknown as PrivacyRequestInput);
-    expect(result.ok === false && Object.values(result.errors)).toEqual([
-      REQUIRED,
-      REQUIRED,
-      REQUIRED,
-      REQUIRED,
-    ]);
+  it('refuses a body without the fields (the wire contract makes an absent field empty first)', () => {
+    const errors = errorsOf({ nome: 'Ana' } as unknown as PrivacyRequestInput);
+    expect(Object.keys(errors)).toEqual(['telefone', 'email', 'tipoRequisicao', 'solicitacao']);
   });
 });
 

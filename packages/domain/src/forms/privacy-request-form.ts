@@ -1,6 +1,8 @@
 // The privacy portal's rights request form (spec 000 §2 "Privacy portal", §3 and §5 "Rights request form", §8) and
 // the rules of the request it creates: protocol number, legal deadline, status. Shared by the browser form, the
 // server (portal/enviarSolicitacaoPrivacidade) and the back office's queue.
+
+import { z } from 'zod';
 import { addDays, daysBetween, todayInBrasilia } from '../dates';
 import { RIGHTS_ANSWER_DAYS } from '../legal/terms';
 import { isValidEmail } from '../validation/email';
@@ -62,58 +64,38 @@ export interface PrivacyRequest {
   message: string;
 }
 
-export type PrivacyRequestErrors = Partial<Record<keyof PrivacyRequestInput, string>>;
-
-/** The form's fields in screen order (the first invalid one takes the focus). */
-export const PRIVACY_REQUEST_FIELDS: readonly (keyof PrivacyRequestInput)[] = [
-  'nome',
-  'telefone',
-  'email',
-  'tipoRequisicao',
-  'solicitacao',
-];
-
 const length = (s: string) => Array.from(s).length;
+const M = PRIVACY_REQUEST_MESSAGES;
+/** Spec 000 §5: any missing field says the one message. */
+const required = () => z.string().trim().min(1, M.required);
 
-/** The request, or one message per invalid field (every field checked, so the form marks them all at once). */
-export function validatePrivacyRequest(
-  input: PrivacyRequestInput,
-): { ok: true; request: PrivacyRequest } | { ok: false; errors: PrivacyRequestErrors } {
-  const errors: PrivacyRequestErrors = {};
-  const value = (key: keyof PrivacyRequestInput) => String(input[key] ?? '').trim();
-  for (const key of PRIVACY_REQUEST_FIELDS)
-    if (value(key) === '') errors[key] = PRIVACY_REQUEST_MESSAGES.required;
-
-  const name = value('nome');
-  if (!errors.nome && length(name) > PRIVACY_REQUEST_LIMITS.nameMax)
-    errors.nome = PRIVACY_REQUEST_MESSAGES.tooLong('nome', PRIVACY_REQUEST_LIMITS.nameMax);
-
-  const phone = value('telefone');
-  if (!errors.telefone && !isValidMobile(phone)) errors.telefone = PRIVACY_REQUEST_MESSAGES.phone;
-
-  const email = value('email');
-  if (!errors.email && !isValidEmail(email)) errors.email = PRIVACY_REQUEST_MESSAGES.email;
-
-  const requestType = value('tipoRequisicao');
-  if (!errors.tipoRequisicao && !isPrivacyRequestType(requestType))
-    errors.tipoRequisicao = PRIVACY_REQUEST_MESSAGES.type;
-
-  const message = value('solicitacao');
-  if (!errors.solicitacao && length(message) > PRIVACY_REQUEST_LIMITS.messageMax)
-    errors.solicitacao = PRIVACY_REQUEST_MESSAGES.tooLong('solicitação', PRIVACY_REQUEST_LIMITS.messageMax);
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    request: {
-      name,
-      phone: phone.replace(/\D/g, ''),
-      email,
-      requestType: requestType as PrivacyRequestType,
-      message,
-    },
-  };
-}
+/**
+ * The rights request's rules, in the browser and on the server: every field required, then its format; one
+ * message per field, every field checked at once. The output is the request to store: text trimmed, phone unmasked.
+ */
+export const privacyRequestSchema = z
+  .object({
+    nome: required().refine(
+      (name) => length(name) <= PRIVACY_REQUEST_LIMITS.nameMax,
+      M.tooLong('nome', PRIVACY_REQUEST_LIMITS.nameMax),
+    ),
+    telefone: required().refine(isValidMobile, M.phone),
+    email: required().refine(isValidEmail, M.email),
+    tipoRequisicao: required().refine(isPrivacyRequestType, M.type),
+    solicitacao: required().refine(
+      (message) => length(message) <= PRIVACY_REQUEST_LIMITS.messageMax,
+      M.tooLong('solicitação', PRIVACY_REQUEST_LIMITS.messageMax),
+    ),
+  })
+  .transform(
+    (input): PrivacyRequest => ({
+      name: input.nome,
+      phone: input.telefone.replace(/\D/g, ''),
+      email: input.email,
+      requestType: input.tipoRequisicao as PrivacyRequestType,
+      message: input.solicitacao,
+    }),
+  );
 
 // LGPD art. 19 II: a complete answer within 15 days of the request; counted in calendar days from the Brasília date
 // of receipt.

@@ -1,10 +1,4 @@
-import {
-  type ContactFormInput,
-  EMAIL_SENT_MESSAGE,
-  findSection,
-  normalizeDocument,
-  validateContactForm,
-} from '@portal/domain';
+import { type ContactFormInput, contactFormSchema, EMAIL_SENT_MESSAGE, findSection } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { contactMessageEmail } from '../../integrations/mail/templates';
@@ -22,15 +16,11 @@ export async function sendContactMessage(
   partner: PartnerRow,
   input: ContactFormInput,
 ): Promise<string> {
-  const errors = validateContactForm(input);
-  if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
+  // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
+  const { name, email, identification: document, text } = contactFormSchema.parse(input);
   const config = await loadPartnerConfig(db, partner);
   const recipient = findSection(config, 'contact')?.campos.email;
   if (!recipient) throw new AppError('CONTACT_NOT_SENT');
-  const name = input.name.trim();
-  const email = input.email.trim();
-  const text = input.text.trim();
-  const document = normalizeDocument(input.identification);
   await withTransaction(db, async (tx) => {
     const outboxId = await enqueueEmail(tx, {
       partnerId: partner.id,

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import {
   CREDITOR_REGISTRATION_SUCCESS,
   type CreditorRegistrationInput,
+  creditorRegistrationSchema,
   creditorSignUpLink,
   findSection,
-  validateCreditorRegistration,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import {
   creditorConfirmationEmail,
   creditorLeadNotificationEmail,
@@ -30,9 +29,8 @@ export async function registerCreditorLead(
   partner: PartnerRow,
   input: CreditorRegistrationInput,
 ): Promise<string> {
-  const result = validateCreditorRegistration(input);
-  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
-  const { registration } = result;
+  // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
+  const registration = creditorRegistrationSchema.parse(input);
   const code = randomBytes(18).toString('base64url');
   const link = creditorSignUpLink(partnerPortalUrl(deps.publicUrlTemplate, partner), code);
   const config = await loadPartnerConfig(db, partner);

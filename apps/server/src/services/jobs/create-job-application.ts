@@ -1,13 +1,15 @@
 import {
   base64DecodedSize,
   cvProblem,
+  fieldErrorsOf,
   findSection,
   JOB_CV_MAX_BYTES,
   JOB_MESSAGES,
   type JobApplicationErrors,
   type JobApplicationInput,
+  jobApplicationOf,
+  jobApplicationSchema,
   maskMobilePhone,
-  validateJobApplication,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -53,13 +55,13 @@ export async function createJobApplication(
   input: JobApplicationInput & { curriculo: string },
 ): Promise<{ id: number; message: string }> {
   if (partner.capabilities.workWithUsMenu !== true) throw new AppError('JOB_FORM_UNAVAILABLE');
-  const result = validateJobApplication(input);
-  const errors: JobApplicationErrors = result.ok ? {} : { ...result.errors };
+  const result = jobApplicationSchema.safeParse(input);
+  const errors: JobApplicationErrors = result.success ? {} : fieldErrorsOf(result.error);
   const cv = input.curriculo ? await decodeCv(input.curriculo) : null;
   if (cv && 'problem' in cv) errors.curriculo = cv.problem;
-  if (!result.ok) throw new AppError('INVALID_INPUT', errors);
+  if (!result.success) throw new AppError('INVALID_INPUT', errors);
   if (cv && 'problem' in cv) throw new AppError('JOB_CV_INVALID', errors);
-  const { application } = result;
+  const application = jobApplicationOf(result.data);
 
   const config = await loadPartnerConfig(deps.db, partner);
   // Without a contact address the application is still kept: the back office lists every one.

@@ -4,10 +4,9 @@ import {
   LEAD_PAYMENT_FORMS,
   LEAD_SUCCESS_MESSAGE,
   type LeadInput,
-  validateLead,
+  leadSchema,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { leadEmail } from '../../integrations/mail/templates';
 import { insertLead } from '../../repositories/lead-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
@@ -24,9 +23,8 @@ export async function createLead(
   partner: PartnerRow,
   input: LeadInput,
 ): Promise<{ id: number; message: string }> {
-  const result = validateLead(input);
-  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
-  const { lead } = result;
+  // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
+  const lead = leadSchema.parse(input);
   const config = await loadPartnerConfig(db, partner);
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();

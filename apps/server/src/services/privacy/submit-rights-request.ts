@@ -6,10 +6,9 @@ import {
   PRIVACY_REQUEST_SUCCESS,
   type PrivacyRequestInput,
   privacyRequestDueDate,
-  validatePrivacyRequest,
+  privacyRequestSchema,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import {
   rightsRequestPartnerEmail,
   rightsRequestPersonEmail,
@@ -40,9 +39,8 @@ export async function submitRightsRequest(
   input: PrivacyRequestInput,
   now: Date = new Date(),
 ): Promise<SubmittedRightsRequest> {
-  const result = validatePrivacyRequest(input);
-  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
-  const { request } = result;
+  // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
+  const request = privacyRequestSchema.parse(input);
   const config = await loadPartnerConfig(db, partner);
   const partnerAddress = findSection(config, 'contact')?.campos.email?.trim() || null;
   const dueOn = privacyRequestDueDate(now);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { Form } from './Form';
-import { CheckboxInput, PhoneInput, TextInput } from './fields';
+import { CheckboxInput, MoneyInput, PhoneInput, RadioGroupInput, TextInput } from './fields';
 import { showServerErrors, useZodForm } from './use-zod-form';
 
 const schema = z.object({
@@ -97,5 +97,47 @@ describe('form fields', () => {
     expect(screen.getByText('Telefone já cadastrado')).toBeTruthy();
     expect(screen.queryByText('ignorado')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Telefone'));
+  });
+});
+
+const paymentSchema = z.object({
+  valor: z.string().min(1, 'Informe o valor'),
+  forma: z.enum(['A', 'P'], 'Escolha a forma de pagamento'),
+});
+
+function PaymentSubject({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+  const form = useZodForm(paymentSchema, { valor: '', forma: '' as 'A' });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <MoneyInput name="valor" label="Valor" />
+      <RadioGroupInput
+        name="forma"
+        legend="Forma de pagamento"
+        options={[
+          { value: 'A', label: 'Boleto' },
+          { value: 'P', label: 'Cartão' },
+        ]}
+      />
+      <button type="submit">Enviar</button>
+    </Form>
+  );
+}
+
+describe('money and radio group fields', () => {
+  it('masks money from the right and ties the group message to its fieldset', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<PaymentSubject onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('Valor'), '150000');
+    expect((screen.getByLabelText('Valor') as HTMLInputElement).value).toBe('R$ 1.500,00');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const message = screen.getByText('Escolha a forma de pagamento');
+    const group = screen.getByRole('group', { name: 'Forma de pagamento' });
+    expect(group.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(screen.getByLabelText('Boleto'));
+    await user.click(screen.getByLabelText('Cartão'));
+    expect(screen.queryByText('Escolha a forma de pagamento')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).toHaveBeenCalledWith({ valor: 'R$ 1.500,00', forma: 'P' }, expect.anything());
   });
 });

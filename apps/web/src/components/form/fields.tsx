@@ -1,4 +1,5 @@
-import { maskMobilePhone, maskPhone } from '@portal/domain';
+import { MONEY_INPUT_MAX_LENGTH, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
+import { useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
   CheckboxField,
@@ -107,5 +108,69 @@ export function SelectInput({ name, ...props }: Named<SelectFieldProps>) {
       onChange={field.onChange}
       onBlur={field.onBlur}
     />
+  );
+}
+
+/** Money as spec 000 §5 types it: R$, comma decimal, 2 decimals, 18 characters at most; digits fill from the right. */
+export function MoneyInput(props: Omit<TextInputProps, 'mask' | 'type' | 'inputMode' | 'maxLength'>) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="R$ 0,00"
+      {...props}
+      maxLength={MONEY_INPUT_MAX_LENGTH}
+      mask={maskMoneyInput}
+    />
+  );
+}
+
+export interface RadioGroupInputProps {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  /** Classes of the fieldset, its legend and each option's label (the page's look). */
+  className?: string;
+  legendClassName?: string;
+  optionClassName?: string;
+}
+
+/** One choice among a few, each a labelled radio; the message under the group is tied to the fieldset. */
+export function RadioGroupInput({
+  name,
+  legend,
+  options,
+  className,
+  legendClassName,
+  optionClassName,
+}: RadioGroupInputProps) {
+  const { field, fieldState } = useField(name);
+  const errorId = `${useId()}-error`;
+  const error = fieldState.error?.message;
+  return (
+    <fieldset
+      className={`${className ?? ''}${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className={legendClassName}>{legend}</legend>
+      {options.map((option, index) => (
+        <label key={option.value} className={optionClassName}>
+          <input
+            // The first option takes the focus when the group is the first invalid field.
+            ref={index === 0 ? field.ref : undefined}
+            type="radio"
+            name={field.name}
+            value={option.value}
+            checked={field.value === option.value}
+            onChange={() => field.onChange(option.value)}
+            onBlur={field.onBlur}
+          />
+          {option.label}
+        </label>
+      ))}
+      <p id={errorId} className="field__error field__error--slot">
+        {error}
+      </p>
+    </fieldset>
   );
 }

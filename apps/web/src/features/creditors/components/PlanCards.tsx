@@ -1,5 +1,5 @@
 import { type CreditorPlanWire, formatMoney } from '@portal/domain';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 
 /**
  * The plan cards of 'Plano Empresa' (spec 002 §4 "Plan cards: none selected, selected, and back by clicking
@@ -11,11 +11,14 @@ export function PlanCards({
   selected,
   onToggle,
   error,
+  firstRef,
 }: {
   plans: CreditorPlanWire[];
   selected: number | null;
   onToggle: (code: number) => void;
   error: string | undefined;
+  /** The first card's button: it takes the focus when no plan is chosen. */
+  firstRef?: Ref<HTMLButtonElement>;
 }) {
   const id = useId();
   const errorId = `${id}-erro`;
@@ -23,7 +26,7 @@ export function PlanCards({
     <fieldset className="plans" aria-describedby={error ? errorId : undefined} data-testid="plan-cards">
       <legend className="sr-only">Escolha o plano da sua empresa</legend>
       <ul className="plans__list">
-        {plans.map((plan) => {
+        {plans.map((plan, index) => {
           const pressed = plan.codigo === selected;
           const detailsId = `${id}-${plan.codigo}-detalhes`;
           return (
@@ -31,6 +34,7 @@ export function PlanCards({
               <h3 className="plan-card__name">
                 {/* The button covers the whole card (CSS), so a click anywhere on the card toggles it. */}
                 <button
+                  ref={index === 0 ? firstRef : undefined}
                   type="button"
                   name="plano"
                   className="plan-card__toggle"

@@ -1,33 +1,23 @@
 import {
   CREDITOR_REGISTRATION_FAILURE,
   CREDITOR_REGISTRATION_SUCCESS,
-  type CreditorRegistrationField,
   type CreditorRegistrationInput,
   creditorConfirmationSentText,
+  creditorRegistrationSchema,
   maskCnpj,
-  validateCreditorRegistration,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { EmailInput, PhoneInput, TextInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { PhoneField } from '../../../components/ui/PhoneField';
 import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
-import { registerCreditor } from '../api/creditors';
-import { useValidatedForm } from '../lib/use-validated-form';
+import { useRegisterCreditor } from '../api/creditors';
 import '../creditors.css';
 
-const FIELDS: readonly CreditorRegistrationField[] = [
-  'razao_social',
-  'cnpj',
-  'nome_contato',
-  'telefone_cel',
-  'telefone_fixo',
-  'email',
-  'website',
-];
 const EMPTY: CreditorRegistrationInput = {
   razao_social: '',
   cnpj: '',
@@ -39,20 +29,16 @@ const EMPTY: CreditorRegistrationInput = {
 };
 const FAILURE_TITLE = 'Não foi possível enviar o cadastro';
 
-const validate = (values: CreditorRegistrationInput) => {
-  const result = validateCreditorRegistration(values);
-  return result.ok ? {} : result.errors;
-};
-
 /**
  * RegisterCreditor (spec 002 §2) at /seja-parceiro: the simple creditor registration. On success the form gives
  * way to the confirmation: the server e-mailed the link that opens the sign-up wizard with these data.
  */
 export default function RegisterCreditor() {
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
-  const form = useValidatedForm<CreditorRegistrationField>(EMPTY, validate, FIELDS);
+  const form = useZodForm(creditorRegistrationSchema, EMPTY);
+  const register = useRegisterCreditor();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => markHeroPainted(), []);
@@ -60,17 +46,16 @@ export default function RegisterCreditor() {
     if (sentTo) doneRef.current?.focus();
   }, [sentTo]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !form.isValid()) return;
-    setBusy(true);
+  async function onSubmit() {
+    // The server takes the fields as typed (masks too).
+    const values = form.getValues();
     showLoading('Enviando o cadastro…');
     try {
-      const answer = await registerCreditor(form.values);
+      const answer = await register.mutateAsync(values);
       hideLoading();
       if (answer.retorno) {
         showSnackbar(CREDITOR_REGISTRATION_SUCCESS, 'success');
-        setSentTo(form.values.email.trim());
+        setSentTo(values.email.trim());
       } else {
         await showModal({
           title: FAILURE_TITLE,
@@ -80,14 +65,12 @@ export default function RegisterCreditor() {
       }
     } catch (error) {
       hideLoading();
-      if (!form.showServer(error)) {
+      if (!showServerErrors(form, error)) {
         // Spec 002 §8 keeps this silent; a person still needs to know the registration did not go through.
         const text =
           error instanceof ApiError && error.status === 429 ? error.message : CREDITOR_REGISTRATION_FAILURE;
         await showModal({ title: FAILURE_TITLE, text, style: 'alert' });
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -116,58 +99,48 @@ export default function RegisterCreditor() {
               Cadastre a sua empresa para receber as negociações dos seus clientes pelo portal. Enviaremos um
               e-mail com o link para você criar o seu usuário e escolher o plano.
             </p>
-            <form
-              ref={form.formRef}
+            <Form
+              form={form}
               className="creditor__form"
               onSubmit={onSubmit}
-              noValidate
               aria-label="Cadastro de credor parceiro"
               data-testid="register-creditor-form"
             >
-              <TextField
+              <TextInput
                 label="Razão social"
+                name="razao_social"
                 autoComplete="organization"
                 maxLength={120}
-                {...form.bind('razao_social')}
               />
-              <TextField
+              <TextInput
                 label="CNPJ"
+                name="cnpj"
                 inputMode="text"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 placeholder="00.000.000/0000-00"
                 maxLength={18}
-                {...form.bind('cnpj', maskCnpj)}
+                mask={maskCnpj}
               />
-              <TextField
-                label="Nome do contato"
-                autoComplete="name"
-                maxLength={120}
-                {...form.bind('nome_contato')}
-              />
-              <PhoneField
-                label="Celular"
-                kind="mobile"
-                autoComplete="tel-national"
-                {...form.bindValue('telefone_cel')}
-              />
-              <PhoneField
+              <TextInput label="Nome do contato" name="nome_contato" autoComplete="name" maxLength={120} />
+              <PhoneInput label="Celular" name="telefone_cel" kind="mobile" autoComplete="tel-national" />
+              <PhoneInput
                 label="Telefone fixo (opcional)"
+                name="telefone_fixo"
                 kind="any"
                 placeholder="(00) 0000-0000"
                 autoComplete="off"
-                {...form.bindValue('telefone_fixo')}
               />
-              <EmailField label="E-mail" {...form.bind('email')} />
-              <TextField
+              <EmailInput label="E-mail" name="email" />
+              <TextInput
                 label="Site (opcional)"
+                name="website"
                 type="url"
                 inputMode="url"
                 autoComplete="url"
                 placeholder="www.suaempresa.com.br"
                 maxLength={200}
-                {...form.bind('website')}
               />
               <button
                 type="submit"
@@ -178,7 +151,7 @@ export default function RegisterCreditor() {
               >
                 Cadastrar empresa
               </button>
-            </form>
+            </Form>
           </>
         )}
       </main>

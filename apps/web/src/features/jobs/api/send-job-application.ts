@@ -1,4 +1,5 @@
 import type { JobApplicationInput } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, type Envelope } from '../../../lib/api';
 
 /** The application as POST /api/trabalhe-conosco takes it: the CV as base64 (a data URL is accepted) or ''. */
@@ -23,6 +24,11 @@ export async function sendJobApplication(payload: JobApplicationPayload): Promis
   const envelope = (await response.json().catch(() => undefined)) as Envelope<{ id: number }> | undefined;
   if (!response.ok || !envelope) throw new ApiError(response.status, envelope?.mensagem ?? '', envelope);
   return envelope;
+}
+
+/** Sends an application; nothing cached on the public pages depends on it. */
+export function useSendJobApplication() {
+  return useMutation({ mutationFn: sendJobApplication });
 }
 
 /** The file as a data URL (base64), read on the phone only when the form is sent. */

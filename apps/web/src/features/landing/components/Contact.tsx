@@ -8,14 +8,17 @@ import {
   STEP_CODES,
   sectionFile,
 } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { logStep } from '../../../lib/analytics';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { externalUrl, paragraphs, telegramUrl, whatsappUrl } from '../lib/links';
-import { ContactForm } from './ContactForm';
 import { SectionImage } from './SectionImage';
 
 type ContactFields = SectionFieldsByName['contact'];
+
+// Below the fold: the form and its libraries (react-hook-form, zod) stay out of the landing page's entry chunk.
+const ContactForm = lazyWithRetry(() => import('./ContactForm'));
 
 /** Spec 000 §9: 'Segunda a Sexta' plus an optional Saturday line. */
 export function businessHours(fields: ContactFields): string[] {
@@ -158,7 +161,9 @@ export function Contact({
             </ul>
           )}
         </div>
-        <ContactForm partnerName={config.nome} />
+        <Suspense fallback={null}>
+          <ContactForm partnerName={config.nome} />
+        </Suspense>
       </div>
     </section>
   );

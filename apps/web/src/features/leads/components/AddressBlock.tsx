@@ -1,92 +1,69 @@
-import { CEP_MESSAGES, EMPTY_CEP_ADDRESS, maskCep } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
-import { lookUpCep } from '../api/leads';
+import { CEP_MESSAGES, type CepAddress, EMPTY_CEP_ADDRESS, maskCep } from '@portal/domain';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { TextInput } from '../../../components/form/fields';
+import { useCepLookup } from '../api/leads';
 
-/** The address the block holds; `localidade` and `uf` make the lead's city. */
-export interface Address {
+/** The address fields of the enclosing form; `cidade` is the city (localidade) the lead's city is made of. */
+interface AddressValues {
   cep: string;
   logradouro: string;
   bairro: string;
-  localidade: string;
+  cidade: string;
   uf: string;
 }
-
-export const EMPTY_ADDRESS: Address = { cep: '', ...EMPTY_CEP_ADDRESS };
 
 /** A masked CEP is complete at 9 characters (#####-###, spec 002 §5). */
 const CEP_LENGTH = 9;
 
+/** What the status line says of the lookup. */
+function statusOf(lookup: ReturnType<typeof useCepLookup>, complete: boolean) {
+  if (!complete) return { text: '', failed: false };
+  if (lookup.isError) return { text: CEP_MESSAGES.unavailable, failed: true };
+  if (!lookup.isSuccess) return { text: 'Buscando o endereço…', failed: false };
+  const answer = lookup.data;
+  if (!answer.retorno) return { text: answer.mensagem || CEP_MESSAGES.notFound, failed: true };
+  const { logradouro, bairro, localidade, uf } = answer.dados;
+  return { text: `Endereço encontrado: ${logradouro}, ${bairro}, ${localidade}/${uf}.`, failed: false };
+}
+
 /**
- * The address with CEP (spec 002 §5 "Address form"): a complete CEP is looked up (consultarCEP) and fills street,
- * district, city and state, or clears them with the server's message. The result is announced (aria-live).
+ * The address with CEP (spec 002 §5 "Address form"), inside a form with the AddressValues fields: a complete CEP is
+ * looked up (consultarCEP) and fills street, district, city and state, or clears them with the server's message.
+ * The result is announced (aria-live).
  */
-export function AddressBlock({
-  value,
-  onChange,
-  errors,
-  onCityBlur,
-}: {
-  value: Address;
-  onChange: (next: Address) => void;
-  errors: { cep?: string | undefined; localidade?: string | undefined };
-  onCityBlur: () => void;
-}) {
-  const [status, setStatus] = useState<{ text: string; failed: boolean }>({ text: '', failed: false });
-  const pending = useRef<AbortController | null>(null);
-  // The latest address, for the lookup's answer, which arrives after more typing may have happened.
-  const latest = useRef(value);
-  latest.current = value;
+export function AddressBlock() {
+  const { control, setValue, getFieldState } = useFormContext<AddressValues>();
+  const cep = useWatch({ control, name: 'cep' });
+  const complete = cep.length === CEP_LENGTH;
+  const lookup = useCepLookup(complete ? cep : null);
+  const status = statusOf(lookup, complete);
 
-  useEffect(() => () => pending.current?.abort(), []);
-
-  async function lookUp(cep: string) {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setStatus({ text: 'Buscando o endereço…', failed: false });
-    try {
-      const answer = await lookUpCep(cep, controller.signal);
-      if (controller.signal.aborted) return;
-      const { logradouro, bairro, localidade, uf } = answer.retorno ? answer.dados : EMPTY_CEP_ADDRESS;
-      onChange({ ...latest.current, logradouro, bairro, localidade, uf });
-      setStatus(
-        answer.retorno
-          ? { text: `Endereço encontrado: ${logradouro}, ${bairro}, ${localidade}/${uf}.`, failed: false }
-          : { text: answer.mensagem || CEP_MESSAGES.notFound, failed: true },
-      );
-    } catch {
-      if (controller.signal.aborted) return;
-      onChange({ ...latest.current, ...EMPTY_CEP_ADDRESS });
-      setStatus({ text: CEP_MESSAGES.unavailable, failed: true });
-    }
-  }
-
-  function changeCep(text: string) {
-    const cep = maskCep(text);
-    onChange({ ...value, cep });
-    if (cep.length === CEP_LENGTH && cep !== value.cep) void lookUp(cep);
-    else if (cep.length < CEP_LENGTH) setStatus({ text: '', failed: false });
-  }
-
-  const field = (key: Exclude<keyof Address, 'cep'>) => ({
-    value: value[key],
-    onChange: (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value }),
-  });
+  // Each answer (or a cached one, for a CEP typed again) fills the fields once; what is typed after it stays.
+  useEffect(() => {
+    if (!complete || lookup.isPending) return;
+    const found: Omit<CepAddress, 'cep'> =
+      lookup.isSuccess && lookup.data.retorno ? lookup.data.dados : EMPTY_CEP_ADDRESS;
+    // A shown message is checked again (it goes once the city is filled); none appears before blur or send.
+    const fill = (field: keyof Omit<AddressValues, 'cep'>, value: string) =>
+      setValue(field, value, { shouldValidate: getFieldState(field).invalid });
+    fill('logradouro', found.logradouro);
+    fill('bairro', found.bairro);
+    fill('cidade', found.localidade);
+    fill('uf', found.uf);
+  }, [complete, lookup.isPending, lookup.isSuccess, lookup.data, setValue, getFieldState]);
 
   return (
     <fieldset className="leads__fieldset">
       <legend className="leads__legend">Endereço</legend>
-      <TextField
+      <TextInput
         label="CEP"
         name="cep"
         inputMode="numeric"
         autoComplete="postal-code"
         placeholder="00000-000"
         maxLength={CEP_LENGTH}
-        value={value.cep}
-        error={errors.cep}
-        onChange={(event) => changeCep(event.target.value)}
+        mask={maskCep}
       />
       <p
         className={`leads__cep-status${status.failed ? ' leads__cep-status--failed' : ''}`}
@@ -96,19 +73,11 @@ export function AddressBlock({
       >
         {status.text}
       </p>
-      <TextField label="Rua" name="logradouro" autoComplete="address-line1" {...field('logradouro')} />
-      <TextField label="Bairro" name="bairro" autoComplete="address-level3" {...field('bairro')} />
+      <TextInput label="Rua" name="logradouro" autoComplete="address-line1" />
+      <TextInput label="Bairro" name="bairro" autoComplete="address-level3" />
       <div className="leads__row">
-        <TextField
-          label="Cidade *"
-          name="cidade"
-          autoComplete="address-level2"
-          required
-          error={errors.localidade}
-          onBlur={onCityBlur}
-          {...field('localidade')}
-        />
-        <TextField label="UF" name="uf" autoComplete="address-level1" maxLength={2} {...field('uf')} />
+        <TextInput label="Cidade *" name="cidade" autoComplete="address-level2" required />
+        <TextInput label="UF" name="uf" autoComplete="address-level1" maxLength={2} />
       </div>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import type { PrivacyRequestInput } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { type Envelope, portalCall } from '../../../lib/api';
 
 /** What a stored request answers: its protocol and legal deadline (YYYY-MM-DD). */
@@ -13,4 +14,9 @@ export interface SubmittedRequest {
  */
 export function sendRightsRequest(input: PrivacyRequestInput): Promise<Envelope<SubmittedRequest>> {
   return portalCall<SubmittedRequest>('portal', 'enviarSolicitacaoPrivacidade', { ...input });
+}
+
+/** Sends a rights request; nothing cached on the public pages depends on it. */
+export function useSendRightsRequest() {
+  return useMutation({ mutationFn: sendRightsRequest });
 }
