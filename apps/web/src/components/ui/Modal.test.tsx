@@ -36,6 +36,9 @@ async function open(options: ModalOptions) {
   return { user, onClose, opener, modal };
 }
 
+/** A confirmation: Sim confirms, Não declines. */
+const QUESTION: ModalOptions = { title: 'Excluir?', text: 'x', buttonText: 'Sim', cancelText: 'Não' };
+
 afterEach(cleanup);
 
 describe('Modal', () => {
@@ -63,12 +66,7 @@ describe('Modal', () => {
   });
 
   it('the main button confirms and focus goes back to what opened the modal', async () => {
-    const { user, onClose, opener } = await open({
-      title: 'Excluir?',
-      text: 'x',
-      buttonText: 'Sim',
-      cancelText: 'Não',
-    });
+    const { user, onClose, opener } = await open(QUESTION);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sim' }));
     await user.click(screen.getByRole('button', { name: 'Sim' }));
     expect(onClose).toHaveBeenCalledWith(true);
@@ -77,12 +75,7 @@ describe('Modal', () => {
   });
 
   it('the cancel button declines', async () => {
-    const { user, onClose, opener } = await open({
-      title: 'Excluir?',
-      text: 'x',
-      buttonText: 'Sim',
-      cancelText: 'Não',
-    });
+    const { user, onClose, opener } = await open(QUESTION);
     await user.click(screen.getByRole('button', { name: 'Não' }));
     expect(onClose).toHaveBeenCalledWith(false);
     expect(document.activeElement).toBe(opener);
@@ -101,7 +94,7 @@ describe('Modal', () => {
   });
 
   it('keeps focus inside: Tab cycles between its buttons', async () => {
-    const { user } = await open({ title: 'Excluir?', text: 'x', buttonText: 'Sim', cancelText: 'Não' });
+    const { user } = await open(QUESTION);
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Não' }));
     await user.tab();
