@@ -1,18 +1,19 @@
 import { type NavigateOptions, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
- * The query parameters a page reads, as a zod object of string fields. Give each field a `.catch()` (or make it
- * optional) so that a hand-edited address falls back to a default instead of throwing.
+ * The query parameters a page reads, as a zod object of string fields. Give each field a catch (or make it
+ * optional) so that a hand-edited address falls back to a default instead of throwing. Pages build it with
+ * `zod/mini`, a few kilobytes where the whole of zod is over twenty (gzip); a `zod` schema works as well.
  */
-export type SearchParamsSchema = z.ZodType<Record<string, string | undefined>>;
+export type SearchParamsSchema = z.core.$ZodType<Record<string, string | undefined>>;
 
 /** The values of `search` (`?a=1&b=2`, or a URLSearchParams) read through `schema`. */
 export function parseSearchParams<S extends SearchParamsSchema>(
   schema: S,
   search: string | URLSearchParams,
 ): z.output<S> {
-  return schema.parse(Object.fromEntries(new URLSearchParams(search)));
+  return z.parse(schema, Object.fromEntries(new URLSearchParams(search)));
 }
 
 /**

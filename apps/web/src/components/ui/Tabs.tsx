@@ -1,6 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useTypedSearchParams } from '../../lib/search-params';
 import './tabs.css';
 
@@ -13,7 +13,7 @@ import './tabs.css';
  * /politica-de-privacidade?aba=politicaDePrivacidade opens that tab.
  */
 export function useQueryTab<T extends string>(tabs: readonly [T, ...T[]]): [T, (tab: T) => void] {
-  const [{ aba }, setParams] = useTypedSearchParams(z.object({ aba: z.enum(tabs).catch(tabs[0]) }));
+  const [{ aba }, setParams] = useTypedSearchParams(z.object({ aba: z.catch(z.enum(tabs), tabs[0]) }));
   const select = (tab: T) => {
     if (tab !== aba) setParams({ aba: tab === tabs[0] ? undefined : tab }, { replace: true });
   };

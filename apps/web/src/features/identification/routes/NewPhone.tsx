@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useFeedback } from '../../../components/ui/feedback';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
@@ -21,7 +21,7 @@ import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
 import '../identification.css';
 
-const TOKEN_PARAM = z.object({ token: z.string().optional() });
+const TOKEN_PARAM = z.object({ token: z.optional(z.string()) });
 
 /**
  * The new-phone screen (spec 000 §2, §4 phone reset, §5 New phone), opened from the e-mailed link
