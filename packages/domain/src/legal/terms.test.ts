@@ -8,7 +8,6 @@ import {
   termsDocumentTitle,
   termsFavicon,
   termsOfUse,
-  termsTab,
 } from './terms';
 
 type Partner = Pick<PartnerConfig, 'nome' | 'capacidades' | 'sessoes' | 'logo' | 'favicon'>;
@@ -61,7 +60,7 @@ describe('terms company variant (spec 002 §1)', () => {
   });
 });
 
-describe('terms page title, favicon and tab (spec 002 §2)', () => {
+describe('terms page title and favicon (spec 002 §2)', () => {
   it('titles the page by capability', () => {
     expect(termsDocumentTitle(demo)).toBe('Portal Demo - Termos de uso e política de privacidade');
     expect(termsDocumentTitle(aqui)).toBe(NEGOTIATION_TITLE);
@@ -70,12 +69,6 @@ describe('terms page title, favicon and tab (spec 002 §2)', () => {
   it('uses the logo as favicon only for the capability', () => {
     expect(termsFavicon(demo)).toBe('/favicon.png');
     expect(termsFavicon(aqui)).toBe('/logo.webp');
-  });
-
-  it('opens termoDeUso unless politicaDePrivacidade is asked for', () => {
-    expect(termsTab(null)).toBe('termoDeUso');
-    expect(termsTab('xyz')).toBe('termoDeUso');
-    expect(termsTab('politicaDePrivacidade')).toBe('politicaDePrivacidade');
   });
 });
 

@@ -18,10 +18,6 @@ export const ADULT_AGE = MINIMUM_AGE;
 export const TERMS_TABS = ['termoDeUso', 'politicaDePrivacidade'] as const;
 export type TermsTab = (typeof TERMS_TABS)[number];
 
-export function termsTab(value: string | null | undefined): TermsTab {
-  return TERMS_TABS.find((tab) => tab === value) ?? 'termoDeUso';
-}
-
 /** The privacy policy tab of TermsLGPD, for a link to the policy text itself. */
 export const PRIVACY_POLICY_PATH = '/politica-de-privacidade?aba=politicaDePrivacidade';
 

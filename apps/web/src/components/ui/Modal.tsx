@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
 
 // Spec 000 §4: modal styles danger, success, info, alert.
 export type ModalStyle = 'danger' | 'success' | 'info' | 'alert';
@@ -12,94 +13,28 @@ export interface ModalOptions {
   cancelText?: string;
 }
 
-const ICONS: Record<ModalStyle, string> = { danger: '!', alert: '!', success: '✓', info: 'i' };
+export type ModalProps = ModalOptions & { onClose: (confirmed: boolean) => void };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+// Radix Dialog loads with the first modal, keeping it out of the landing page's entry chunk.
+const ModalDialog = lazyWithRetry(() => import('./ModalDialog'));
 
 /**
  * An accessible dialog: focus moves in, stays in (Tab cycles), Escape or a button closes, focus goes back.
  * `onClose` tells whether the person chose the main button.
  */
-export function Modal({
-  title,
-  text,
-  style = 'info',
-  buttonText = 'OK',
-  cancelText,
-  onClose,
-}: ModalOptions & { onClose: (confirmed: boolean) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
+export function Modal(props: ModalProps) {
+  // Read while rendering, before the page behind turns inert and before the dialog's chunk arrives.
+  const [previous] = useState(() => document.activeElement as HTMLElement | null);
+  // Focus goes back as the modal unmounts, so a queued modal or the caller's next step can move it on.
+  useEffect(
+    () => () => {
       if (previous && document.contains(previous)) previous.focus();
-    };
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose(!cancelText);
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
-  const urgent = style === 'danger' || style === 'alert';
+    },
+    [previous],
+  );
   return (
-    <div className="modal-backdrop">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is a dialog (chosen at run time); it traps Tab and closes on Escape */}
-      <div
-        ref={ref}
-        role={urgent ? 'alertdialog' : 'dialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        className={`modal modal--${style}`}
-        data-testid="modal"
-        onKeyDown={onKeyDown}
-      >
-        <span className="modal__icon" aria-hidden="true">
-          {ICONS[style]}
-        </span>
-        <h2 id={titleId} className="modal__title">
-          {title}
-        </h2>
-        <p id={textId} className="modal__text">
-          {text}
-        </p>
-        <div className="modal__actions">
-          {cancelText && (
-            <button type="button" className="btn btn--ghost modal__ok" onClick={() => onClose(false)}>
-              {cancelText}
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn--primary modal__ok"
-            onClick={() => onClose(true)}
-            data-autofocus
-          >
-            {buttonText}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,29 +1,23 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+import * as z from 'zod/mini';
+import { useTypedSearchParams } from '../../lib/search-params';
 import './tabs.css';
 
-// WAI-ARIA APG tabs with automatic activation: arrow keys, Home and End move between tabs and select them; only
-// the selected tab is in the Tab order; each panel is labelled by its tab.
-
-/** Query parameter that opens a tab: /politica-de-privacidade?aba=politicaDePrivacidade. */
-const TAB_PARAM = 'aba';
+// WAI-ARIA APG tabs with automatic activation (Radix Tabs): arrow keys, Home and End move between tabs and
+// select them; only the selected tab is in the Tab order; each panel is labelled by its tab.
 
 /**
- * The page's tab from `?aba=` (the first tab when absent or unknown; `parse` may supply the rule) and a function
- * that selects another, keeping the address in step (the first tab has no parameter) without a new history entry.
+ * The page's tab from `?aba=` (the first tab when absent or unknown) and a function that selects another,
+ * keeping the address in step (the first tab has no parameter) without a new history entry.
+ * /politica-de-privacidade?aba=politicaDePrivacidade opens that tab.
  */
-export function useQueryTab<T extends string>(
-  tabs: readonly T[],
-  parse: (value: string | null) => T = (value) => tabs.find((tab) => tab === value) ?? tabs[0]!,
-): [T, (tab: T) => void] {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const active = parse(new URLSearchParams(search).get(TAB_PARAM));
+export function useQueryTab<T extends string>(tabs: readonly [T, ...T[]]): [T, (tab: T) => void] {
+  const [{ aba }, setParams] = useTypedSearchParams(z.object({ aba: z.catch(z.enum(tabs), tabs[0]) }));
   const select = (tab: T) => {
-    if (tab !== active)
-      navigate(tab === tabs[0] ? pathname : `${pathname}?${TAB_PARAM}=${tab}`, { replace: true });
+    if (tab !== aba) setParams({ aba: tab === tabs[0] ? undefined : tab }, { replace: true });
   };
-  return [active, select];
+  return [aba as T, select];
 }
 
 interface TabsProps<T extends string> {
@@ -49,62 +43,34 @@ export function Tabs<T extends string>({
   children,
   panelClassName,
 }: TabsProps<T>) {
-  const buttons = useRef(new Map<T, HTMLButtonElement>());
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.indexOf(active);
-    const last = tabs.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const tab = tabs[target]!;
-    onSelect(tab);
-    buttons.current.get(tab)?.focus();
-  };
-
   return (
-    <>
-      <div className="tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <RadixTabs.Root className="tabs" value={active} onValueChange={(value) => onSelect(value as T)}>
+      <RadixTabs.List className="tabs__list" aria-label={label}>
         {tabs.map((tab) => (
-          <button
+          <RadixTabs.Trigger
             key={tab}
-            ref={(element) => {
-              if (element) buttons.current.set(tab, element);
-              else buttons.current.delete(tab);
-            }}
-            type="button"
-            role="tab"
+            value={tab}
             id={`aba-${tab}`}
-            aria-selected={tab === active}
             aria-controls={`painel-${tab}`}
-            tabIndex={tab === active ? 0 : -1}
             className="tabs__tab"
-            onClick={() => onSelect(tab)}
           >
             {labels[tab]}
-          </button>
+          </RadixTabs.Trigger>
         ))}
-      </div>
+      </RadixTabs.List>
       {tabs.map((tab) => (
-        <div
+        <RadixTabs.Content
           key={tab}
-          role="tabpanel"
+          value={tab}
+          forceMount
+          hidden={tab !== active}
           id={`painel-${tab}`}
           aria-labelledby={`aba-${tab}`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA APG tabs: a panel without focusable content is itself focusable
-          tabIndex={0}
-          hidden={tab !== active}
           className={panelClassName ? `tabs__panel ${panelClassName}` : 'tabs__panel'}
         >
           {children(tab)}
-        </div>
+        </RadixTabs.Content>
       ))}
-    </>
+    </RadixTabs.Root>
   );
 }

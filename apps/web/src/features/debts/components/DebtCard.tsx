@@ -1,4 +1,5 @@
 import { customization, formatMoney, hasCapability } from '@portal/domain';
+import * as Collapsible from '@radix-ui/react-collapsible';
 import { Suspense, useId } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
@@ -166,7 +167,6 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const titles = usePanelTitles();
   const settings = customization(config).myDebits;
   const id = useId();
-  const bodyId = `${id}-body`;
   const panelId = `${id}-panel`;
   const nameId = `${id}-name`;
   const { state, mobile, setState } = control;
@@ -185,100 +185,100 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   ];
 
   return (
-    <article
-      className={selected ? 'debt-card debt-card--selected' : 'debt-card'}
-      aria-labelledby={nameId}
-      data-testid="debt-card"
+    // On a phone the card's body is a disclosure (Radix Collapsible) opened by Ver mais; elsewhere it is always open.
+    <Collapsible.Root
+      asChild
+      open={!mobile || selected}
+      onOpenChange={() => setState((current) => toggleExpanded(current, debt.chave))}
     >
-      <div className="debt-card__head">
-        {debt.loja.loj_caminho_logo && (
-          <img className="debt-card__logo" src={debt.loja.loj_caminho_logo} alt="" width={56} height={56} />
-        )}
-        <div>
-          <h2 id={nameId} className="debt-card__name">
-            {debt.loja.loj_fantasia}
-          </h2>
-          <p className="debt-card__sub">CNPJ {debt.loja.loj_cpf_cnpj}</p>
-        </div>
-      </div>
-      {debt.com_desconto && (
-        <p className="debt-card__discount" data-testid="debt-discount">
-          {formatPercent(debt.porcentagem_desconto_total)} de desconto: economize{' '}
-          {formatMoney(debt.total_desconto)}
-        </p>
-      )}
-      <div className="debt-card__value">
-        <span className="debt-card__label">Valor atualizado</span>
-        <strong className="debt-card__amount" data-testid="debt-updated">
-          {formatMoney(debt.totalCorrigido)}
-        </strong>
-        <InfoTip label="Sobre o valor atualizado" text={UPDATED_VALUE_TIP} />
-      </div>
-      {mobile && (
-        <button
-          type="button"
-          className="btn btn--ghost debt-card__toggle"
-          aria-expanded={selected}
-          aria-controls={bodyId}
-          onClick={() => setState((current) => toggleExpanded(current, debt.chave))}
-          data-testid="debt-toggle"
-        >
-          {selected ? 'Ver menos' : 'Ver mais'}
-        </button>
-      )}
-      <div id={bodyId} className="debt-card__body" hidden={mobile && !selected}>
-        <dl className="debt-facts">
+      <article
+        className={selected ? 'debt-card debt-card--selected' : 'debt-card'}
+        aria-labelledby={nameId}
+        data-testid="debt-card"
+      >
+        <div className="debt-card__head">
+          {debt.loja.loj_caminho_logo && (
+            <img className="debt-card__logo" src={debt.loja.loj_caminho_logo} alt="" width={56} height={56} />
+          )}
           <div>
-            <dt>{contractLabel(debt.tipo_necociacao, contracts.length)}</dt>
-            <dd data-testid="debt-contracts">{contracts.join(', ')}</dd>
+            <h2 id={nameId} className="debt-card__name">
+              {debt.loja.loj_fantasia}
+            </h2>
+            <p className="debt-card__sub">CNPJ {debt.loja.loj_cpf_cnpj}</p>
           </div>
-          {showOrigin && origin && (
-            <div>
-              <dt>Origem</dt>
-              <dd>{origin}</dd>
-            </div>
-          )}
-          {showOrigin && reference && (
-            <div>
-              <dt>Referência</dt>
-              <dd>{reference}</dd>
-            </div>
-          )}
-          {hasCapability(config, 'integratedCardIssuer') && (
-            <div>
-              <dt>Situação</dt>
-              <dd>{dueStatusText(debt.fase)}</dd>
-            </div>
-          )}
-          {settings?.flgValorOriginal && (
-            <div>
-              <dt>Valor original</dt>
-              <dd data-testid="debt-original">{formatMoney(debt.total_original)}</dd>
-            </div>
-          )}
-          {debt.lancamentos_futuros.total > 0 && (
-            <div>
-              <dt>Lançamentos futuros</dt>
-              <dd data-testid="debt-future">{formatMoney(debt.lancamentos_futuros.total)}</dd>
-            </div>
-          )}
-        </dl>
-        {!negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>}
-        <DisputeLink debt={debt} />
-        <div className="debt-card__actions">
-          {panels.map((panel) => (
-            <PanelButton
-              key={panel}
-              debt={debt}
-              control={control}
-              panel={panel}
-              panelId={panelId}
-              label={titles[panel]}
-            />
-          ))}
         </div>
-      </div>
-      <OpenPanel debt={debt} control={control} id={panelId} />
-    </article>
+        {debt.com_desconto && (
+          <p className="debt-card__discount" data-testid="debt-discount">
+            {formatPercent(debt.porcentagem_desconto_total)} de desconto: economize{' '}
+            {formatMoney(debt.total_desconto)}
+          </p>
+        )}
+        <div className="debt-card__value">
+          <span className="debt-card__label">Valor atualizado</span>
+          <strong className="debt-card__amount" data-testid="debt-updated">
+            {formatMoney(debt.totalCorrigido)}
+          </strong>
+          <InfoTip label="Sobre o valor atualizado" text={UPDATED_VALUE_TIP} />
+        </div>
+        {mobile && (
+          <Collapsible.Trigger className="btn btn--ghost debt-card__toggle" data-testid="debt-toggle">
+            {selected ? 'Ver menos' : 'Ver mais'}
+          </Collapsible.Trigger>
+        )}
+        <Collapsible.Content className="debt-card__body">
+          <dl className="debt-facts">
+            <div>
+              <dt>{contractLabel(debt.tipo_necociacao, contracts.length)}</dt>
+              <dd data-testid="debt-contracts">{contracts.join(', ')}</dd>
+            </div>
+            {showOrigin && origin && (
+              <div>
+                <dt>Origem</dt>
+                <dd>{origin}</dd>
+              </div>
+            )}
+            {showOrigin && reference && (
+              <div>
+                <dt>Referência</dt>
+                <dd>{reference}</dd>
+              </div>
+            )}
+            {hasCapability(config, 'integratedCardIssuer') && (
+              <div>
+                <dt>Situação</dt>
+                <dd>{dueStatusText(debt.fase)}</dd>
+              </div>
+            )}
+            {settings?.flgValorOriginal && (
+              <div>
+                <dt>Valor original</dt>
+                <dd data-testid="debt-original">{formatMoney(debt.total_original)}</dd>
+              </div>
+            )}
+            {debt.lancamentos_futuros.total > 0 && (
+              <div>
+                <dt>Lançamentos futuros</dt>
+                <dd data-testid="debt-future">{formatMoney(debt.lancamentos_futuros.total)}</dd>
+              </div>
+            )}
+          </dl>
+          {!negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>}
+          <DisputeLink debt={debt} />
+          <div className="debt-card__actions">
+            {panels.map((panel) => (
+              <PanelButton
+                key={panel}
+                debt={debt}
+                control={control}
+                panel={panel}
+                panelId={panelId}
+                label={titles[panel]}
+              />
+            ))}
+          </div>
+        </Collapsible.Content>
+        <OpenPanel debt={debt} control={control} id={panelId} />
+      </article>
+    </Collapsible.Root>
   );
 }

@@ -1,4 +1,5 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
+import * as Collapsible from '@radix-ui/react-collapsible';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { EmailField } from '../../../components/ui/fields';
@@ -183,57 +184,56 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
   const debtor = useDebtor();
   const [sending, setSending] = useState(false);
   return (
-    <li className="second-copy" data-testid="second-copy-item">
-      <h4 className="second-copy__title">
-        Parcela {item.par_prestacao} · Contrato {item.contrato}
-      </h4>
-      <dl className="debt-facts">
-        <div>
-          <dt>Vencimento</dt>
-          <dd>{formatBrDate(item.par_vencimento)}</dd>
+    // The send form is a disclosure of the item (Radix Collapsible): the button tells whether it is open.
+    <Collapsible.Root asChild open={sending} onOpenChange={setSending}>
+      <li className="second-copy" data-testid="second-copy-item">
+        <h4 className="second-copy__title">
+          Parcela {item.par_prestacao} · Contrato {item.contrato}
+        </h4>
+        <dl className="debt-facts">
+          <div>
+            <dt>Vencimento</dt>
+            <dd>{formatBrDate(item.par_vencimento)}</dd>
+          </div>
+          <div>
+            <dt>Valor</dt>
+            <dd data-testid="second-copy-value">{formatMoney(item.par_valor)}</dd>
+          </div>
+        </dl>
+        <CopyCode
+          label="Linha digitável"
+          value={item.linha_digitavel_segunda_via}
+          kind="line"
+          testId="second-copy-line"
+        />
+        <CopyCode
+          label="PIX copia e cola"
+          value={item.pix_copia_cola_segunda_via}
+          kind="pix"
+          testId="second-copy-pix"
+        />
+        <div className="debt-card__actions">
+          <a
+            className="btn btn--ghost"
+            href={item.caminho_completo_boleto}
+            target="_blank"
+            rel="noopener"
+            onClick={() =>
+              logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj)
+            }
+            data-testid="second-copy-open"
+          >
+            <PdfIcon /> Baixar boleto (PDF)
+          </a>
+          <Collapsible.Trigger className="btn btn--ghost" data-testid="second-copy-send-open">
+            Enviar por SMS ou e-mail
+          </Collapsible.Trigger>
         </div>
-        <div>
-          <dt>Valor</dt>
-          <dd data-testid="second-copy-value">{formatMoney(item.par_valor)}</dd>
-        </div>
-      </dl>
-      <CopyCode
-        label="Linha digitável"
-        value={item.linha_digitavel_segunda_via}
-        kind="line"
-        testId="second-copy-line"
-      />
-      <CopyCode
-        label="PIX copia e cola"
-        value={item.pix_copia_cola_segunda_via}
-        kind="pix"
-        testId="second-copy-pix"
-      />
-      <div className="debt-card__actions">
-        <a
-          className="btn btn--ghost"
-          href={item.caminho_completo_boleto}
-          target="_blank"
-          rel="noopener"
-          onClick={() =>
-            logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj)
-          }
-          data-testid="second-copy-open"
-        >
-          <PdfIcon /> Baixar boleto (PDF)
-        </a>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          aria-expanded={sending}
-          onClick={() => setSending((open) => !open)}
-          data-testid="second-copy-send-open"
-        >
-          Enviar por SMS ou e-mail
-        </button>
-      </div>
-      {sending && <SendForm item={item} onDone={() => setSending(false)} />}
-    </li>
+        <Collapsible.Content>
+          <SendForm item={item} onDone={() => setSending(false)} />
+        </Collapsible.Content>
+      </li>
+    </Collapsible.Root>
   );
 }
 

@@ -8,16 +8,20 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import * as z from 'zod/mini';
 import { useFeedback } from '../../../components/ui/feedback';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
+import { useTypedSearchParams } from '../../../lib/search-params';
 import { changePhone } from '../api/identification';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
 import '../identification.css';
+
+const TOKEN_PARAM = z.object({ token: z.optional(z.string()) });
 
 /**
  * The new-phone screen (spec 000 §2, §4 phone reset, §5 New phone), opened from the e-mailed link
@@ -25,9 +29,9 @@ import '../identification.css';
  * stay in the address bar, the history list or what analytics scripts read.
  */
 export default function NewPhone() {
-  const { search, state } = useLocation();
+  const { state } = useLocation();
   const navigate = useNavigate();
-  const fromUrl = new URLSearchParams(search).get('token');
+  const [{ token: fromUrl }] = useTypedSearchParams(TOKEN_PARAM);
   const token = fromUrl || stateString(state, 'token');
 
   useEffect(() => {

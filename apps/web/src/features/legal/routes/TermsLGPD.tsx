@@ -10,7 +10,6 @@ import {
   termsDocumentTitle,
   termsFavicon,
   termsOfUse,
-  termsTab,
 } from '@portal/domain';
 import { useEffect, useMemo } from 'react';
 import { LegalSections } from '../../../components/ui/LegalSections';
@@ -74,7 +73,7 @@ function CompanyBlock({ company }: { company: LegalCompany }) {
  */
 export default function TermsLGPD() {
   const config = usePartner();
-  const [active, select] = useQueryTab(TERMS_TABS, termsTab);
+  const [active, select] = useQueryTab(TERMS_TABS);
   const company = useMemo(() => legalCompany(config), [config]);
 
   useEffect(() => {
