@@ -1,4 +1,6 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { portalCall } from '../../../lib/api';
+import { debtorKeys, envelopeData } from './debts';
 import type { SegundaVia } from './types';
 
 // Second-copy calls of docs/api.md "Second copies": issued and sent for the session person only.
@@ -25,4 +27,24 @@ export type SendChannel = 'sms' | 'email';
 
 export function sendSecondCopy(codigo: number, tipoEnvio: SendChannel, enderecoEnvio: string) {
   return portalCall<null>('negociacao_robo', 'enviar_email_sms', { codigo, tipoEnvio, enderecoEnvio });
+}
+
+export const secondCopyKeys = {
+  list: (lojCodigo: number, conCodigos: number[]) =>
+    [...debtorKeys.all, 'second-copies', lojCodigo, conCodigos] as const,
+};
+
+export function useSecondCopiesQuery(lojCodigo: number, conCodigos: number[]) {
+  return useQuery({
+    queryKey: secondCopyKeys.list(lojCodigo, conCodigos),
+    queryFn: async ({ signal }) =>
+      envelopeData(await listSecondCopies(lojCodigo, conCodigos, signal)).segundas_vias,
+  });
+}
+
+export function useSendSecondCopy(codigo: number) {
+  return useMutation({
+    mutationFn: ({ channel, address }: { channel: SendChannel; address: string }) =>
+      sendSecondCopy(codigo, channel, address),
+  });
 }

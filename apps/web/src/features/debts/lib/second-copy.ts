@@ -1,4 +1,5 @@
 import { isValidEmail, onlyDigits } from '@portal/domain';
+import { z } from 'zod';
 import type { SendChannel } from '../api/second-copy';
 
 // Texts and rules of the second-copy flow (spec 001 §4 "Second-copy flow", §5, §8).
@@ -34,3 +35,11 @@ export function sendAddressError(channel: SendChannel, address: string): string 
   if (channel === 'email') return isValidEmail(address.trim()) ? null : SECOND_COPY_TEXTS.invalidEmail;
   return onlyDigits(address).length === SMS_PHONE_DIGITS ? null : SECOND_COPY_TEXTS.invalidPhone;
 }
+
+/** The send form: the channel and its address, checked by sendAddressError. */
+export const secondCopySendSchema = z
+  .object({ tipoEnvio: z.enum(['email', 'sms']), enderecoEnvio: z.string() })
+  .superRefine((value, context) => {
+    const message = sendAddressError(value.tipoEnvio, value.enderecoEnvio);
+    if (message) context.addIssue({ code: 'custom', path: ['enderecoEnvio'], message });
+  });
