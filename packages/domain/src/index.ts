@@ -35,3 +35,4 @@ export * from './reporting/period';
 export * from './staff/staff-account';
 export * from './step-codes';
 export * from './validation/email';
+export * from './validation/schema-errors';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { maskMobilePhone } from '@portal/domain';
+import { maskDate, maskMobilePhone, maskMoneyInput, parseMoney } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { Form } from './Form';
-import { CheckboxInput, PhoneInput, TextInput } from './fields';
+import { CheckboxInput, DateInput, MoneyInput, PhoneInput, TextInput } from './fields';
 import { showServerErrors, useZodForm } from './use-zod-form';
 
 const schema = z.object({
@@ -35,6 +35,21 @@ function Subject({ onSubmit, serverError }: { onSubmit: (values: unknown) => voi
 
 afterEach(cleanup);
 
+const maskedSchema = z.object({
+  data: z.string().length(10, 'Data incompleta'),
+  valor: z.string().refine((value) => (parseMoney(value) ?? 0) > 0, 'Valor inválido'),
+});
+
+function MaskedSubject() {
+  const form = useZodForm(maskedSchema, { data: '', valor: '' });
+  return (
+    <Form form={form} onSubmit={vi.fn()}>
+      <DateInput name="data" label="Data" />
+      <MoneyInput name="valor" label="Valor" />
+    </Form>
+  );
+}
+
 describe('form fields', () => {
   it('shows a message under its field after leaving it, tied to the field for screen readers', async () => {
     const user = userEvent.setup();
@@ -56,6 +71,22 @@ describe('form fields', () => {
     const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
     await user.type(phone, '11987654321');
     expect(phone.value).toBe(maskMobilePhone('11987654321'));
+  });
+
+  it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {
+    const user = userEvent.setup();
+    render(<MaskedSubject />);
+    const date = screen.getByLabelText('Data') as HTMLInputElement;
+    const money = screen.getByLabelText('Valor') as HTMLInputElement;
+    await user.type(date, '2007');
+    expect(date.value).toBe(maskDate('2007'));
+    await user.tab();
+    expect(screen.getByText('Data incompleta')).toBeTruthy();
+    await user.type(money, '123456');
+    expect(money.value).toBe(maskMoneyInput('123456'));
+    await user.type(date, '1990');
+    expect(date.value).toBe('20/07/1990');
+    expect(screen.queryByText('Data incompleta')).toBeNull();
   });
 
   it('refuses a submit with every message and focuses the first invalid field', async () => {

@@ -1,4 +1,4 @@
-import { maskMobilePhone, maskPhone } from '@portal/domain';
+import { MONEY_INPUT_MAX_LENGTH, maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
   CheckboxField,
@@ -60,6 +60,36 @@ export function PhoneInput({
       placeholder="(00) 00000-0000"
       maxLength={15}
       mask={kind === 'mobile' ? maskMobilePhone : maskPhone}
+      {...props}
+    />
+  );
+}
+
+type MaskedProps = Omit<TextInputProps, 'mask' | 'inputMode' | 'maxLength'>;
+
+/** A date typed as dd/mm/aaaa (spec 000 §5 generic fields); which dates are valid is the schema's rule. */
+export function DateInput(props: MaskedProps) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="dd/mm/aaaa"
+      maxLength={10}
+      mask={maskDate}
+      {...props}
+    />
+  );
+}
+
+/** Money as 'R$ 1.234,56', digits filling from the right (spec 000 §5); the schema parses it to centavos. */
+export function MoneyInput(props: MaskedProps) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="R$ 0,00"
+      maxLength={MONEY_INPUT_MAX_LENGTH}
+      mask={maskMoneyInput}
       {...props}
     />
   );
