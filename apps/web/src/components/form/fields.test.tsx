@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { Form } from './Form';
-import { CheckboxInput, DateInput, MoneyInput, PhoneInput, TextInput } from './fields';
+import { CheckboxInput, DateInput, MoneyInput, PhoneInput, RadioGroupInput, TextInput } from './fields';
 import { showServerErrors, useZodForm } from './use-zod-form';
 
 const schema = z.object({
@@ -87,6 +87,37 @@ describe('form fields', () => {
     await user.type(date, '1990');
     expect(date.value).toBe('20/07/1990');
     expect(screen.queryByText('Data incompleta')).toBeNull();
+  });
+
+  it('a radio group: its message is tied to the group, the first option focused, and it goes once chosen', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const choice = z.object({ cor: z.enum(['azul', 'verde'], 'Escolha uma cor') });
+    function Choice() {
+      const form = useZodForm(choice, { cor: '' as 'azul' });
+      return (
+        <Form form={form} onSubmit={onSubmit}>
+          <RadioGroupInput
+            name="cor"
+            legend="Cor"
+            options={[
+              { value: 'azul', label: 'Azul' },
+              { value: 'verde', label: 'Verde' },
+            ]}
+          />
+          <button type="submit">Enviar</button>
+        </Form>
+      );
+    }
+    render(<Choice />);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const message = screen.getByText('Escolha uma cor');
+    expect(screen.getByRole('group', { name: 'Cor' }).getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(screen.getByLabelText('Azul'));
+    await user.click(screen.getByLabelText('Verde'));
+    expect(screen.queryByText('Escolha uma cor')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).toHaveBeenCalledWith({ cor: 'verde' }, expect.anything());
   });
 
   it('refuses a submit with every message and focuses the first invalid field', async () => {

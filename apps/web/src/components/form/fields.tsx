@@ -1,4 +1,5 @@
 import { MONEY_INPUT_MAX_LENGTH, maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
+import { type ReactNode, useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
   CheckboxField,
@@ -122,6 +123,50 @@ export function CheckboxInput({ name, ...props }: Named<CheckboxFieldProps>) {
       onChange={(event) => field.onChange(event.target.checked)}
       onBlur={field.onBlur}
     />
+  );
+}
+
+export interface RadioGroupInputProps {
+  name: string;
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+  /** The look of the group: classes of the fieldset, its legend, the options' box and each option's label. */
+  classes?: { group?: string; legend?: string; options?: string; option?: string };
+}
+
+/**
+ * Native radio buttons in a fieldset: one Tab stop, arrow keys move the choice; the message is tied to the group
+ * and announced, and a refused submit focuses the first option.
+ */
+export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGroupInputProps) {
+  const { field, fieldState } = useField(name);
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  return (
+    <fieldset className={classes.group} aria-describedby={error ? errorId : undefined}>
+      <legend className={classes.legend}>{legend}</legend>
+      <div className={classes.options}>
+        {options.map((option, index) => (
+          <label key={option.value} className={classes.option}>
+            <input
+              ref={index === 0 ? field.ref : undefined}
+              type="radio"
+              name={field.name}
+              value={option.value}
+              checked={field.value === option.value}
+              onChange={() => field.onChange(option.value)}
+              onBlur={field.onBlur}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
