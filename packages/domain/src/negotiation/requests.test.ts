@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../validation/schema-errors';
-import { CANNOT_PAY_REASONS, cannotPaySchema, DEBT_REQUEST_MESSAGES, proposalSchema } from './requests';
+import {
+  AGREEMENT_CONTACT_MESSAGES,
+  agreementContactSchema,
+  CANNOT_PAY_REASONS,
+  cannotPaySchema,
+  DEBT_REQUEST_MESSAGES,
+  proposalSchema,
+} from './requests';
 
 describe('proposalSchema (spec 001 §5)', () => {
   it('turns a valid proposal into centavos', () => {
@@ -35,4 +42,11 @@ describe('cannotPaySchema (spec 001 §5)', () => {
     ['Outro', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired }],
     [CANNOT_PAY_REASONS[0], null],
   ])('%s -> %o', (motivo, expected) => expect(schemaErrors(cannotPaySchema, { motivo })).toEqual(expected));
+});
+
+describe('agreementContactSchema (spec 001 §5 agreement confirm)', () => {
+  it.each([
+    [{ telefone: '(11) 3333-4444', email: 'ana@example.com' }, null],
+    [{ telefone: '98765-4321', email: 'ana@example' }, AGREEMENT_CONTACT_MESSAGES],
+  ])('%o -> %o', (input, expected) => expect(schemaErrors(agreementContactSchema, input)).toEqual(expected));
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { addDays, formatBrDate, isValidIsoDate } from '../dates';
+import { onlyDigits } from '../masks';
 import { parseMoney } from '../money';
+import { isValidEmail } from '../validation/email';
 
 // What a debtor can send about a debt besides accepting a plan (spec 001 §3, §5, §8).
 
@@ -90,6 +92,21 @@ export const proposalSchema = z
   );
 
 export type ProposalInput = z.input<typeof proposalSchema>;
+
+/** Spec 001 §5 "Agreement confirm" messages for the partner that asks for contact (requireContactOnConfirm). */
+export const AGREEMENT_CONTACT_MESSAGES = {
+  telefone: 'Telefone é obrigatório',
+  email: 'E-mail é obrigatório',
+} as const;
+
+/**
+ * Spec 001 §5: phone and e-mail on confirmation. A phone without its area code or an e-mail that cannot receive
+ * mail counts as missing.
+ */
+export const agreementContactSchema = z.object({
+  telefone: z.string().refine((phone) => onlyDigits(phone).length >= 10, AGREEMENT_CONTACT_MESSAGES.telefone),
+  email: z.string().refine((email) => isValidEmail(email.trim()), AGREEMENT_CONTACT_MESSAGES.email),
+});
 
 /** Spec 001 §5/§9: the first due date runs from today to today + prazo_maximo_entrada_site (Brasília dates). */
 export function firstDueDateRange(todayIso: string, maxEntryDays: number): { min: string; max: string } {
