@@ -140,3 +140,7 @@ export function useSendProposal(lojCodigo: number) {
       sendProposal({ loj_codigo: lojCodigo, ...values }),
   });
 }
+
+export function useDisputeDebt(lojCodigo: number) {
+  return useMutation({ mutationFn: () => disputeDebt(lojCodigo) });
+}

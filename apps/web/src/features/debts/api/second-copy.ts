@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalCall } from '../../../lib/api';
 import { debtorKeys, envelopeData } from './debts';
 import type { SegundaVia } from './types';
@@ -30,8 +30,8 @@ export function sendSecondCopy(codigo: number, tipoEnvio: SendChannel, enderecoE
 }
 
 export const secondCopyKeys = {
-  list: (lojCodigo: number, conCodigos: number[]) =>
-    [...debtorKeys.all, 'second-copies', lojCodigo, conCodigos] as const,
+  all: [...debtorKeys.all, 'second-copies'] as const,
+  list: (lojCodigo: number, conCodigos: number[]) => [...secondCopyKeys.all, lojCodigo, conCodigos] as const,
 };
 
 export function useSecondCopiesQuery(lojCodigo: number, conCodigos: number[]) {
@@ -46,5 +46,14 @@ export function useSendSecondCopy(codigo: number) {
   return useMutation({
     mutationFn: ({ channel, address }: { channel: SendChannel; address: string }) =>
       sendSecondCopy(codigo, channel, address),
+  });
+}
+
+/** Issuing an instalment's second copy adds it to its card's list. */
+export function useIssueSecondCopy(lojCodigo: number, parCodigo: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => issueSecondCopy(lojCodigo, parCodigo),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondCopyKeys.all }),
   });
 }

@@ -103,7 +103,7 @@ export function LoginForm({
       // A robot-check answer is accepted once: every failure needs a fresh one.
       robot.reset();
       if (showServerErrors(form, error) || robot.showServerError(error)) return;
-      outcome = failureOutcome(error, [], LOGIN_ERRORS.network.text, context);
+      outcome = failureOutcome(error, LOGIN_ERRORS.network.text, context);
     }
     hideLoading();
     if (outcome.kind === 'navigate') {

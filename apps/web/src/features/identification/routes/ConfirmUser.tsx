@@ -96,7 +96,7 @@ function FirstAccessForm({
       hideLoading();
       robot.reset();
       if (showServerErrors(form, error) || robot.showServerError(error)) return;
-      const outcome = failureOutcome(error, [], NETWORK_TEXT);
+      const outcome = failureOutcome(error, NETWORK_TEXT);
       if (outcome.kind === 'modal') await showModal(outcome);
     }
   }

@@ -67,7 +67,7 @@ function NewPhoneForm({ token }: { token: string }) {
     } catch (error) {
       hideLoading();
       if (showServerErrors(form, error)) return;
-      const outcome = failureOutcome(error, [], NEW_PHONE_MESSAGES.failure);
+      const outcome = failureOutcome(error, NEW_PHONE_MESSAGES.failure);
       if (outcome.kind === 'modal') await showModal(outcome);
     }
   }

@@ -55,7 +55,7 @@ export default function ResetPhone() {
       hideLoading();
       robot.reset();
       if (showServerErrors(form, error) || robot.showServerError(error)) return;
-      const outcome = failureOutcome(error, [], NETWORK_TEXT);
+      const outcome = failureOutcome(error, NETWORK_TEXT);
       if (outcome.kind === 'modal') await showModal(outcome);
     }
   }

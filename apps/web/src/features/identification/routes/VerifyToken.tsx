@@ -134,7 +134,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
     } catch (error) {
       hideLoading();
       if ((await sessionLost(error)) || showServerErrors(form, error)) return;
-      const outcome = failureOutcome(error, [], TOKEN_MESSAGES.lookupFault);
+      const outcome = failureOutcome(error, TOKEN_MESSAGES.lookupFault);
       if (outcome.kind === 'modal') await showModal(outcome);
     }
   }
