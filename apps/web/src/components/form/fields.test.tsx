@@ -40,6 +40,25 @@ const maskedSchema = z.object({
   valor: z.string().refine((value) => (parseMoney(value) ?? 0) > 0, 'Valor inválido'),
 });
 
+const choiceSchema = z.object({ cor: z.enum(['azul', 'verde'], 'Escolha uma cor') });
+
+function Choice({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+  const form = useZodForm(choiceSchema, { cor: '' as 'azul' });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <RadioGroupInput
+        name="cor"
+        legend="Cor"
+        options={[
+          { value: 'azul', label: 'Azul' },
+          { value: 'verde', label: 'Verde' },
+        ]}
+      />
+      <button type="submit">Enviar</button>
+    </Form>
+  );
+}
+
 function MaskedSubject() {
   const form = useZodForm(maskedSchema, { data: '', valor: '' });
   return (
@@ -92,24 +111,7 @@ describe('form fields', () => {
   it('a radio group: its message is tied to the group, the first option focused, and it goes once chosen', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const choice = z.object({ cor: z.enum(['azul', 'verde'], 'Escolha uma cor') });
-    function Choice() {
-      const form = useZodForm(choice, { cor: '' as 'azul' });
-      return (
-        <Form form={form} onSubmit={onSubmit}>
-          <RadioGroupInput
-            name="cor"
-            legend="Cor"
-            options={[
-              { value: 'azul', label: 'Azul' },
-              { value: 'verde', label: 'Verde' },
-            ]}
-          />
-          <button type="submit">Enviar</button>
-        </Form>
-      );
-    }
-    render(<Choice />);
+    render(<Choice onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     const message = screen.getByText('Escolha uma cor');
     expect(screen.getByRole('group', { name: 'Cor' }).getAttribute('aria-describedby')).toBe(message.id);
