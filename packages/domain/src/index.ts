@@ -1,6 +1,7 @@
 export * from './address/cep';
 export * from './boleto/boleto';
 export * from './boleto/pix';
+export * from './boleto/second-copy-send';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';

@@ -1,4 +1,4 @@
-import { formatBrDate, formatMoney } from '@portal/domain';
+import { formatBrDate, formatMoney, secondCopySendSchema } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
 import { Form } from '../../../components/form/Form';
 import { EmailInput, PhoneInput } from '../../../components/form/fields';
@@ -10,7 +10,7 @@ import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { type SendChannel, useSecondCopiesQuery, useSendSecondCopy } from '../api/second-copy';
 import type { Divida, SegundaVia } from '../api/types';
-import { SECOND_COPY_TEXTS, secondCopySendSchema } from '../lib/second-copy';
+import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
 import { useDebtor } from './DebtsTemplate';
 import { ChoiceGroup } from './payment-options/ChoiceGroup';
