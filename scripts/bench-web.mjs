@@ -155,9 +155,7 @@ try {
   // LCP budget: within 1.5x of the empty page's (its median over the runs).
   const emptyLcps = rows.filter((row) => row.page === 'empty page').map((row) => row.lcpMs);
   const floor = emptyLcps.sort((a, b) => a - b)[Math.floor(emptyLcps.length / 2)];
-  console.table(
-    rows.map(({ lcpMs, ...row }) => ({ ...row, 'LCP / empty': (lcpMs / floor).toFixed(2) })),
-  );
+  console.table(rows.map(({ lcpMs, ...row }) => ({ ...row, 'LCP / empty': (lcpMs / floor).toFixed(2) })));
 } finally {
   await chrome?.kill();
   server.kill('SIGTERM');

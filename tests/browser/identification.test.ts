@@ -251,6 +251,8 @@ describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
     await expect.poll(() => box.inputValue()).toBe('12.ABC.345/01DE-35');
     await box.press('Enter');
     await page.waitForURL('**/confirmar-dados');
+    // The address changes before the lazy login screen replaces the landing page.
+    await page.getByTestId('login-form').waitFor();
     expect(await field(page, 'CPF ou CNPJ').inputValue()).toBe('12.ABC.345/01DE-35');
     // A company has no birth date (spec 000 §2); the demo partner still validates the phone.
     expect(await field(page, 'Data de nascimento').count()).toBe(0);

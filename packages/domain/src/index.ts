@@ -1,6 +1,7 @@
 export * from './address/cep';
 export * from './boleto/boleto';
 export * from './boleto/pix';
+export * from './boleto/second-copy-send';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';
@@ -38,4 +39,5 @@ export * from './staff/staff-account';
 export * from './step-codes';
 export * from './validation/email';
 export * from './validation/first-issue';
+export * from './validation/schema-errors';
 export * from './validation/wire-fields';

@@ -1,4 +1,4 @@
-import { isValidTokenInput, TOKEN_MESSAGES } from '@portal/domain';
+import { loginTokenSchema } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changePhone } from '../services/identification/change-phone';
@@ -28,7 +28,6 @@ const lookupBody = z.object({
   enumCanalOrigem: text(40).optional(),
   codAssessoriaSenff: text(40).optional(),
 });
-const tokenBody = z.object({ token_cliente: z.string().refine(isValidTokenInput, TOKEN_MESSAGES.length) });
 const firstAccessBody = z.object({
   cpfCnpj: text(40).default(''),
   dataNascimento: text(20).default(''),
@@ -76,7 +75,7 @@ export function identificationActions(
     'negociacao_robo/validar_token': {
       perMinute: 20,
       handler: async (request, body) => {
-        const { token_cliente } = tokenBody.parse(body);
+        const { token_cliente } = loginTokenSchema.parse(body);
         const partner = await app.requirePartner(request);
         const session = await app.debtorSessions.require(request, partner, 'pending');
         return ok(await checkLoginToken(deps, app.debtorSessions, partner, session, token_cliente));

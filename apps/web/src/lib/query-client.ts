@@ -1,15 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
-/** An answer that refuses: a 4xx, or a 2xx whose envelope says `retorno: false`. */
-function isRefusal(error: ApiError): boolean {
-  if (error.status >= 400 && error.status < 500) return true;
-  return error.status >= 200 && error.status < 300 && error.envelope?.retorno === false;
-}
-
-/** A refusal will not change by asking again; a network failure or a 5xx may, twice more. */
+/**
+ * An answer that says no (4xx, or a 2xx with retorno false) will not change by asking again; a network failure
+ * or a 5xx may, twice more.
+ */
 function shouldRetry(failures: number, error: unknown): boolean {
-  if (error instanceof ApiError && isRefusal(error)) return false;
+  if (error instanceof ApiError && error.status >= 200 && error.status < 500) return false;
   return failures < 2;
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateFirstAccess } from './first-access';
+import { firstSchemaError } from '../validation/schema-errors';
+import { type FirstAccessInput, firstAccessSchema } from './first-access';
+
+const validateFirstAccess = (input: FirstAccessInput) => firstSchemaError(firstAccessSchema, input);
 
 const valid = {
   cpfCnpj: '11144477735',
@@ -7,9 +10,10 @@ const valid = {
   telefone: '(11) 98765-4321',
   email: 'ana@example.com',
   nome: 'Ana Souza',
-};
+  sexo: '',
+} as const;
 
-describe('validateFirstAccess (spec 000 §5, in order)', () => {
+describe('firstAccessSchema (spec 000 §5, in order)', () => {
   it('accepts a complete form', () => expect(validateFirstAccess(valid)).toBeNull());
 
   it.each([
@@ -22,7 +26,20 @@ describe('validateFirstAccess (spec 000 §5, in order)', () => {
     expect(validateFirstAccess({ ...valid, ...override })?.message).toBe(message);
   });
 
-  it('reports only the first failure in the spec order', () => {
+  it('lists every failure in the spec order; the first is the one reported', () => {
+    const result = firstAccessSchema.safeParse({
+      ...valid,
+      dataNascimento: '',
+      telefone: '',
+      email: '',
+      nome: '',
+    });
+    expect(result.error?.issues.map((issue) => issue.path[0])).toEqual([
+      'dataNascimento',
+      'telefone',
+      'email',
+      'nome',
+    ]);
     expect(
       validateFirstAccess({ ...valid, dataNascimento: '', telefone: '', email: '', nome: '' })?.field,
     ).toBe('dataNascimento');

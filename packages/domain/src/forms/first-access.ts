@@ -1,18 +1,9 @@
+import { z } from 'zod';
 import { parseBrDate } from '../dates';
 import { documentKind } from '../document/cpf-cnpj';
 import { isValidEmail } from '../validation/email';
 
 // Spec 000 §3 first-access payload and §5 "First access (checked in this order; modal title 'Atenção')".
-
-export interface FirstAccessInput {
-  cpfCnpj: string;
-  /** dd/mm/aaaa; not asked of a company (CNPJ). */
-  dataNascimento: string;
-  /** Masked (##) #####-####. */
-  telefone: string;
-  email: string;
-  nome: string;
-}
 
 export const FIRST_ACCESS_TITLE = 'Atenção';
 
@@ -25,16 +16,30 @@ export const FIRST_ACCESS_MESSAGES = {
 
 export type FirstAccessField = keyof typeof FIRST_ACCESS_MESSAGES;
 
-/** The first rule that fails, in the spec's order, or null when the form is valid. */
-export function validateFirstAccess(
-  input: FirstAccessInput,
-): { field: FirstAccessField; message: string } | null {
-  const failed = (field: FirstAccessField) => ({ field, message: FIRST_ACCESS_MESSAGES[field] });
-  if (documentKind(input.cpfCnpj) !== 'cnpj' && !parseBrDate(input.dataNascimento.trim()))
-    return failed('dataNascimento');
-  // Spec 000 §5/§9: at least 15 masked characters, i.e. a mobile number with area code.
-  if (input.telefone.trim().length < 15) return failed('telefone');
-  if (!isValidEmail(input.email.trim())) return failed('email');
-  if (input.nome.trim().length < 4) return failed('nome');
-  return null;
-}
+/**
+ * Spec 000 §5 first access, every failing rule in the spec's order (the screen and the server report the first).
+ * A company (CNPJ) is not asked for a birth date.
+ */
+export const firstAccessSchema = z
+  .object({
+    cpfCnpj: z.string(),
+    dataNascimento: z.string(),
+    telefone: z.string(),
+    email: z.string(),
+    /** Spec 000 §2: M, F, O, or empty for 'Prefiro não responder'. */
+    sexo: z.enum(['', 'M', 'F', 'O']),
+    nome: z.string(),
+  })
+  .superRefine((input, context) => {
+    const fail = (field: FirstAccessField) =>
+      context.addIssue({ code: 'custom', path: [field], message: FIRST_ACCESS_MESSAGES[field] });
+    if (documentKind(input.cpfCnpj) !== 'cnpj' && !parseBrDate(input.dataNascimento.trim()))
+      fail('dataNascimento');
+    // Spec 000 §5/§9: at least 15 masked characters, i.e. a mobile number with area code.
+    if (input.telefone.trim().length < 15) fail('telefone');
+    if (!isValidEmail(input.email.trim())) fail('email');
+    if (input.nome.trim().length < 4) fail('nome');
+  });
+
+/** Spec 000 §3 first-access payload: cpfCnpj, dataNascimento dd/mm/aaaa (not asked of a company), masked phone. */
+export type FirstAccessInput = z.input<typeof firstAccessSchema>;

@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { INVALID_DOCUMENT_MESSAGE } from '../document/cpf-cnpj';
+import { firstSchemaError, schemaErrors } from '../validation/schema-errors';
 import {
   INVALID_LOGIN_PHONE,
-  isSex,
   isValidLoginPhone,
   isValidTokenInput,
+  LOGIN_AGREEMENT_REQUIRED,
   LOGIN_ERRORS,
   LOGIN_TEXTS,
   loginAgreementText,
+  loginSchema,
   loginValidation,
   NEW_PHONE_MESSAGES,
+  newPhoneSchema,
   PHONE_RESET_MESSAGES,
   PHONE_UPDATED,
+  phoneResetSchema,
   TOKEN_MESSAGES,
-  validateNewPhone,
 } from './identification';
+
+const validateNewPhone = (pef_fone: string, confirmacao: string) =>
+  firstSchemaError(newPhoneSchema, { pef_fone, confirmacao });
 
 describe('identification texts are verbatim (spec 000 §2, §5, §8)', () => {
   it.each<[string, unknown, unknown]>([
@@ -127,7 +134,7 @@ describe('token input', () => {
   ])('%s -> %s', (token, expected) => expect(isValidTokenInput(token)).toBe(expected));
 });
 
-describe('validateNewPhone (spec 000 §5 "New phone")', () => {
+describe('newPhoneSchema (spec 000 §5 "New phone")', () => {
   it.each([
     ['', '', 'pef_fone', NEW_PHONE_MESSAGES.required],
     ['(11) 98765-4321', '', 'confirmacao', NEW_PHONE_MESSAGES.confirmationRequired],
@@ -141,12 +148,47 @@ describe('validateNewPhone (spec 000 §5 "New phone")', () => {
   });
 });
 
-describe('isSex', () => {
+describe('phoneResetSchema (spec 000 §5 phone reset)', () => {
   it.each([
-    ['M', true],
-    ['F', true],
-    ['O', true],
-    ['', false],
-    [null, false],
-  ])('%s -> %s', (value, expected) => expect(isSex(value)).toBe(expected));
+    ['111.444.777-35', null],
+    ['111.444.777-36', 'pesCpfCnpj'],
+    ['', 'pesCpfCnpj'],
+    // An invalid CNPJ is refused by the form as a whole: no message under the field.
+    ['11.222.333/0001-80', ''],
+  ])('%s -> %s', (pesCpfCnpj, field) => {
+    const failure = firstSchemaError(phoneResetSchema, { pesCpfCnpj });
+    expect(failure?.field ?? null).toBe(field);
+    if (failure) expect(failure.message).toBe(INVALID_DOCUMENT_MESSAGE);
+  });
+});
+
+describe('loginSchema (spec 000 §5 login)', () => {
+  const both = loginSchema({ birthDate: true, phone: true });
+  const errors = (input: Parameters<typeof both.parse>[0]) => schemaErrors(both, input);
+
+  it('asks only what the partner validates, and always the agreement', () => {
+    expect(schemaErrors(loginSchema({ birthDate: false, phone: false }), { aceite: true })).toBeNull();
+    expect(schemaErrors(loginSchema({ birthDate: false, phone: false }), { aceite: false })).toEqual({
+      aceite: LOGIN_AGREEMENT_REQUIRED,
+    });
+  });
+
+  it('names every failing field', () => {
+    expect(errors({ dataNascimento: '', telefone: '1198', aceite: true })).toEqual({
+      dataNascimento: LOGIN_TEXTS.invalidBirthDate,
+      telefone: INVALID_LOGIN_PHONE.text,
+    });
+  });
+
+  it('takes an adult birth date and a phone of more than 9 characters, masked or digits', () => {
+    expect(errors({ dataNascimento: '16/05/1990', telefone: '(11) 98765', aceite: true })).toBeNull();
+    expect(errors({ dataNascimento: '16/05/1990', telefone: '1198765432', aceite: true })).toBeNull();
+    expect(errors({ dataNascimento: '31/02/1990', telefone: '1198765432', aceite: true })).toEqual({
+      dataNascimento: LOGIN_TEXTS.invalidBirthDate,
+    });
+  });
+
+  it('is built once per combination', () => {
+    expect(loginSchema({ birthDate: true, phone: true })).toBe(both);
+  });
 });

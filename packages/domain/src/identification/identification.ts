@@ -1,7 +1,10 @@
 // Identification texts and rules shared by the browser and the server: login (ConfirmBirthday and the landing
 // login panel), first access (ConfirmUser), the SMS token and the phone reset. Texts verbatim from spec 000 §2,
 // §4, §5 and §8; limits from §9.
-import { documentKind } from '../document/cpf-cnpj';
+import { z } from 'zod';
+import { isAdult, parseBrDate, todayInBrasilia } from '../dates';
+import { documentKind, INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj } from '../document/cpf-cnpj';
+import { onlyDigits } from '../masks';
 
 /** A modal's title and text. */
 export interface TitledMessage {
@@ -78,6 +81,49 @@ export function loginValidation(
   };
 }
 
+export const LOGIN_AGREEMENT_REQUIRED = 'Marque a caixa de autorização para continuar.';
+
+const loginSchemas = new Map<string, z.ZodType<LoginInput, LoginInput>>();
+
+export interface LoginInput {
+  /** Shown read-only by the form; checked as a document before these rules. */
+  pesCpfCnpj?: string | undefined;
+  /** dd/mm/aaaa; sent only when asked. */
+  dataNascimento?: string | undefined;
+  /** As typed in the browser (masked), digits on the wire; sent only when asked. */
+  telefone?: string | undefined;
+  aceite: boolean;
+}
+
+/**
+ * Spec 000 §5 login rules for what the partner asks (see loginValidation): a birth date of someone 18 or over, a
+ * phone of more than 9 characters, and the agreement. Built once per combination: a zod schema compiles itself on
+ * its first parse. The date is checked against today in Brasília when parsed.
+ */
+export function loginSchema(asked: LoginValidation): z.ZodType<LoginInput, LoginInput> {
+  const key = `${asked.birthDate}/${asked.phone}`;
+  const built = loginSchemas.get(key);
+  if (built) return built;
+  const schema = z
+    .object({
+      pesCpfCnpj: z.string().optional(),
+      dataNascimento: z.string().optional(),
+      telefone: z.string().optional(),
+      aceite: z.boolean(),
+    })
+    .superRefine((input, context) => {
+      const fail = (field: keyof LoginInput, message: string) =>
+        context.addIssue({ code: 'custom', path: [field], message });
+      const birthDate = parseBrDate(input.dataNascimento?.trim() ?? '');
+      if (asked.birthDate && !(birthDate && isAdult(birthDate, todayInBrasilia())))
+        fail('dataNascimento', LOGIN_TEXTS.invalidBirthDate);
+      if (asked.phone && !isValidLoginPhone(input.telefone ?? '')) fail('telefone', INVALID_LOGIN_PHONE.text);
+      if (!input.aceite) fail('aceite', LOGIN_AGREEMENT_REQUIRED);
+    });
+  loginSchemas.set(key, schema);
+  return schema;
+}
+
 /**
  * Spec 000 §2: the agreement says the user authorises the contracts' partner to use the CPF, plus birth date
  * and/or phone where those are validated, to search debts in their name; `plain` (capability
@@ -110,12 +156,6 @@ export const SEX_OPTIONS = [
 ] as const;
 export const SEX_NOT_INFORMED = 'Prefiro não responder';
 
-export type Sex = (typeof SEX_OPTIONS)[number]['value'];
-
-export function isSex(value: unknown): value is Sex {
-  return SEX_OPTIONS.some((option) => option.value === value);
-}
-
 // ---- SMS token (spec 000 §2 token screen, §4 Token screen, §5 Token, §8) --------------------------------------
 
 export const TOKEN_LENGTH = 6;
@@ -133,12 +173,29 @@ export function isValidTokenInput(token: string): boolean {
   return new RegExp(`^\\d{${TOKEN_LENGTH}}$`).test(token);
 }
 
+/** The SMS token form (validar_token body). */
+export const loginTokenSchema = z.object({
+  token_cliente: z.string().refine(isValidTokenInput, TOKEN_MESSAGES.length),
+});
+
 // ---- Phone reset and new phone (spec 000 §2, §4 Phone reset, §5 New phone, §8) --------------------------------
 
 export const PHONE_RESET_MESSAGES = {
   notFound: 'CPF/CNPJ não encontrado.',
   emailFailure: 'Erro ao enviar o e-mail. Verifique se você tem um e-mail cadastrado junto com o seu CPF.',
 } as const;
+
+/**
+ * Spec 000 §5 phone reset: a valid CPF or CNPJ. The spec's quirk: an invalid CNPJ shows no message on this screen,
+ * so its issue belongs to the whole form (empty path), not to the field.
+ */
+export const phoneResetSchema = z
+  .object({ pesCpfCnpj: z.string() })
+  .superRefine(({ pesCpfCnpj }, context) => {
+    if (isValidCpfCnpj(pesCpfCnpj)) return;
+    const path = documentKind(pesCpfCnpj) === 'cnpj' ? [] : ['pesCpfCnpj'];
+    context.addIssue({ code: 'custom', path, message: INVALID_DOCUMENT_MESSAGE });
+  });
 
 export const NEW_PHONE_MESSAGES = {
   required: 'Digite um novo telefone.',
@@ -151,15 +208,15 @@ export const PHONE_UPDATED: TitledMessage = { title: 'Sucesso', text: 'Operaçã
 
 export type NewPhoneField = 'pef_fone' | 'confirmacao';
 
-/** Spec 000 §5 "New phone": both required, then equal (compared by digits). */
-export function validateNewPhone(
-  phone: string,
-  confirmation: string,
-): { field: NewPhoneField; message: string } | null {
-  const a = (phone ?? '').replace(/\D/g, '');
-  const b = (confirmation ?? '').replace(/\D/g, '');
-  if (a === '') return { field: 'pef_fone', message: NEW_PHONE_MESSAGES.required };
-  if (b === '') return { field: 'confirmacao', message: NEW_PHONE_MESSAGES.confirmationRequired };
-  if (a !== b) return { field: 'confirmacao', message: NEW_PHONE_MESSAGES.mismatch };
-  return null;
-}
+/** Spec 000 §5 "New phone": both required, then equal (compared by digits); failures in that order. */
+export const newPhoneSchema = z
+  .object({ pef_fone: z.string(), confirmacao: z.string() })
+  .superRefine(({ pef_fone, confirmacao }, context) => {
+    const fail = (field: NewPhoneField, message: string) =>
+      context.addIssue({ code: 'custom', path: [field], message });
+    const phone = onlyDigits(pef_fone);
+    const confirmation = onlyDigits(confirmacao);
+    if (phone === '') fail('pef_fone', NEW_PHONE_MESSAGES.required);
+    if (confirmation === '') fail('confirmacao', NEW_PHONE_MESSAGES.confirmationRequired);
+    else if (phone !== confirmation) fail('confirmacao', NEW_PHONE_MESSAGES.mismatch);
+  });

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { addDays, formatBrDate, isValidIsoDate } from '../dates';
+import { onlyDigits } from '../masks';
 import { parseMoney } from '../money';
+import { isValidEmail } from '../validation/email';
 
 // What a debtor can send about a debt besides accepting a plan (spec 001 §3, §5, §8).
 
@@ -38,11 +41,10 @@ export function isCannotPayReason(value: string): value is CannotPayReason {
   return (CANNOT_PAY_REASONS as readonly string[]).includes(value);
 }
 
-export interface ProposalInput {
-  entrada: string;
-  quantidade_parcelas: string;
-  valor_parcela: string;
-}
+/** Spec 001 §5 cannot pay: one of the reasons is required. */
+export const cannotPaySchema = z.object({
+  motivo: z.string().refine(isCannotPayReason, DEBT_REQUEST_MESSAGES.reasonRequired),
+});
 
 export interface Proposal {
   entryCents: number;
@@ -54,36 +56,57 @@ export interface Proposal {
 const MAX_PROPOSAL_CENTS = 999_999_999;
 const MAX_PROPOSAL_INSTALMENTS = 360;
 
+const proposalCents = (text: string) => (text.trim() === '' ? null : parseMoney(text));
+const proposalCount = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : 0);
+
 /**
  * Spec 001 §5 proposal rules: an entry is required; the instalment count must not be empty or 0; an instalment
- * value or the entry is required. Returns the proposal, or the message per field.
+ * value or the entry is required. Money as typed ('R$ 1.234,56'); the output is the proposal in centavos.
  */
-export function validateProposal(
-  input: ProposalInput,
-): { ok: true; proposal: Proposal } | { ok: false; errors: Partial<Record<keyof ProposalInput, string>> } {
-  const errors: Partial<Record<keyof ProposalInput, string>> = {};
-  const entry = input.entrada.trim() === '' ? null : parseMoney(input.entrada);
-  if (entry === null || entry < 0 || entry > MAX_PROPOSAL_CENTS)
-    errors.entrada = DEBT_REQUEST_MESSAGES.entryInvalid;
-  const countText = input.quantidade_parcelas.trim();
-  const count = /^\d{1,3}$/.test(countText) ? Number(countText) : 0;
-  if (count < 1 || count > MAX_PROPOSAL_INSTALMENTS)
-    errors.quantidade_parcelas = DEBT_REQUEST_MESSAGES.countInvalid;
-  const instalment = input.valor_parcela.trim() === '' ? 0 : parseMoney(input.valor_parcela);
-  if (
-    instalment === null ||
-    instalment < 0 ||
-    instalment > MAX_PROPOSAL_CENTS ||
-    (instalment === 0 && !entry)
-  ) {
-    errors.valor_parcela = DEBT_REQUEST_MESSAGES.instalmentInvalid;
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    proposal: { entryCents: entry ?? 0, instalmentCount: count, instalmentCents: instalment ?? 0 },
-  };
-}
+export const proposalSchema = z
+  .object({ entrada: z.string(), quantidade_parcelas: z.string(), valor_parcela: z.string() })
+  .superRefine((input, context) => {
+    const fail = (field: keyof ProposalInput, message: string) =>
+      context.addIssue({ code: 'custom', path: [field], message });
+    const entry = proposalCents(input.entrada);
+    if (entry === null || entry < 0 || entry > MAX_PROPOSAL_CENTS)
+      fail('entrada', DEBT_REQUEST_MESSAGES.entryInvalid);
+    const count = proposalCount(input.quantidade_parcelas);
+    if (count < 1 || count > MAX_PROPOSAL_INSTALMENTS)
+      fail('quantidade_parcelas', DEBT_REQUEST_MESSAGES.countInvalid);
+    const instalment = input.valor_parcela.trim() === '' ? 0 : parseMoney(input.valor_parcela);
+    if (
+      instalment === null ||
+      instalment < 0 ||
+      instalment > MAX_PROPOSAL_CENTS ||
+      (instalment === 0 && !entry)
+    )
+      fail('valor_parcela', DEBT_REQUEST_MESSAGES.instalmentInvalid);
+  })
+  .transform(
+    (input): Proposal => ({
+      entryCents: proposalCents(input.entrada) ?? 0,
+      instalmentCount: proposalCount(input.quantidade_parcelas),
+      instalmentCents: proposalCents(input.valor_parcela) ?? 0,
+    }),
+  );
+
+export type ProposalInput = z.input<typeof proposalSchema>;
+
+/** Spec 001 §5 "Agreement confirm" messages for the partner that asks for contact (requireContactOnConfirm). */
+export const AGREEMENT_CONTACT_MESSAGES = {
+  telefone: 'Telefone é obrigatório',
+  email: 'E-mail é obrigatório',
+} as const;
+
+/**
+ * Spec 001 §5: phone and e-mail on confirmation. A phone without its area code or an e-mail that cannot receive
+ * mail counts as missing.
+ */
+export const agreementContactSchema = z.object({
+  telefone: z.string().refine((phone) => onlyDigits(phone).length >= 10, AGREEMENT_CONTACT_MESSAGES.telefone),
+  email: z.string().refine((email) => isValidEmail(email.trim()), AGREEMENT_CONTACT_MESSAGES.email),
+});
 
 /** Spec 001 §5/§9: the first due date runs from today to today + prazo_maximo_entrada_site (Brasília dates). */
 export function firstDueDateRange(todayIso: string, maxEntryDays: number): { min: string; max: string } {

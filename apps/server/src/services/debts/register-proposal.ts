@@ -1,4 +1,4 @@
-import { DEBT_REQUEST_MESSAGES, type ProposalInput, validateProposal } from '@portal/domain';
+import { DEBT_REQUEST_MESSAGES, type ProposalInput, proposalSchema, schemaErrors } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { DebtScope } from '../../repositories/debt-snapshot';
@@ -11,9 +11,9 @@ export async function registerProposal(
   storeId: number,
   input: ProposalInput,
 ): Promise<string> {
-  const result = validateProposal(input);
-  if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
-  const { entryCents, instalmentCount, instalmentCents } = result.proposal;
+  const errors = schemaErrors(proposalSchema, input);
+  if (errors) throw new AppError('INVALID_INPUT', errors);
+  const { entryCents, instalmentCount, instalmentCents } = proposalSchema.parse(input);
   await recordDebtorRequest(db, scope, storeId, {
     kind: 'proposal',
     entryCents,

@@ -1,4 +1,4 @@
-import { isValidEmail, onlyDigits } from '@portal/domain';
+import { agreementContactSchema, onlyDigits, schemaErrors } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
@@ -15,9 +15,6 @@ export interface AgreementInput {
   email: string;
 }
 
-// Spec 001 §5: for the partner that asks for contact on confirmation.
-const CONTACT_MESSAGES = { phone: 'Telefone é obrigatório', email: 'E-mail é obrigatório' } as const;
-
 /**
  * passo_4_novo (spec 001 §7 step 4): records the agreement from a plan the server issued to this session, once,
  * before it expires; the amounts are the plan's, never the client's. A contract already under an active agreement,
@@ -33,10 +30,8 @@ export async function saveAgreement(
   const phone = onlyDigits(input.phone);
   const email = input.email.trim();
   if (partner.capabilities.requireContactOnConfirm) {
-    const errors: Record<string, string> = {};
-    if (phone.length < 10) errors.telefone = CONTACT_MESSAGES.phone;
-    if (!isValidEmail(email)) errors.email = CONTACT_MESSAGES.email;
-    if (Object.keys(errors).length) throw new AppError('INVALID_INPUT', errors);
+    const errors = schemaErrors(agreementContactSchema, { telefone: phone, email });
+    if (errors) throw new AppError('INVALID_INPUT', errors);
   }
   return withTransaction(db, async (tx) => {
     // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.

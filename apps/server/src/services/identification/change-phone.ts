@@ -1,4 +1,4 @@
-import { onlyDigits, validateNewPhone } from '@portal/domain';
+import { firstSchemaError, newPhoneSchema, onlyDigits } from '@portal/domain';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../plugins/debtor-session';
 import { changePhoneByLink } from '../../repositories/identification-repository';
@@ -17,7 +17,7 @@ export async function changePhone(
   partner: PartnerRow,
   input: { token: string; pef_fone: string; confirmacao: string },
 ): Promise<string> {
-  const failure = validateNewPhone(input.pef_fone, input.confirmacao);
+  const failure = firstSchemaError(newPhoneSchema, input);
   if (failure) throw invalid({ [failure.field]: failure.message });
   const phone = onlyDigits(input.pef_fone);
   if (phone.length !== 11) throw invalid({ pef_fone: NOT_A_MOBILE });

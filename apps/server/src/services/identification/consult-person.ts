@@ -1,15 +1,13 @@
 import {
   customization,
   INVALID_DOCUMENT_MESSAGE,
-  INVALID_LOGIN_PHONE,
-  isAdult,
   isValidCpfCnpj,
-  LOGIN_TEXTS,
+  loginSchema,
   loginValidation,
   normalizeDocument,
   onlyDigits,
   parseBrDate,
-  todayInBrasilia,
+  schemaErrors,
 } from '@portal/domain';
 import { AppError } from '../../errors';
 import type { SessionOrigin } from '../../plugins/debtor-session';
@@ -34,8 +32,6 @@ export interface ConsultPersonInput {
   origin?: SessionOrigin;
 }
 
-const AGREEMENT_MESSAGE = 'Marque a caixa de autorização para continuar.';
-
 /**
  * passo_1, the first-step consultation (spec 000 §4 login): the server checks the robot check, the limits, the
  * fields the partner asks for and the person's birth date and phone, then opens a session (pending when an SMS
@@ -52,19 +48,16 @@ export async function consultPerson(
   await enforceLimits(deps, [{ key: `login:ip:${request.ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
   const config = await loadPartnerConfig(deps.db, partner);
-  const { birthDate: checkBirthDate, phone: checkPhone } = loginValidation(
-    customization(config).confirmBirthday,
-    document,
-  );
+  const asked = loginValidation(customization(config).confirmBirthday, document);
 
-  const fields: Record<string, string> = {};
-  const birthDate = checkBirthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
-  if (checkBirthDate && (!birthDate || !isAdult(birthDate, todayInBrasilia())))
-    fields.dataNascimento = LOGIN_TEXTS.invalidBirthDate;
   const phone = onlyDigits(input.telefone ?? '');
-  if (checkPhone && phone.length < 10) fields.telefone = INVALID_LOGIN_PHONE.text;
-  if (!input.aceite) fields.aceite = AGREEMENT_MESSAGE;
-  if (Object.keys(fields).length > 0) throw invalid(fields);
+  const fields = schemaErrors(loginSchema(asked), {
+    dataNascimento: input.dataNascimento,
+    telefone: phone,
+    aceite: input.aceite,
+  });
+  if (fields) throw invalid(fields);
+  const birthDate = asked.birthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
   await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
   // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
   await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
@@ -74,8 +67,8 @@ export async function consultPerson(
   const found = await identifyPerson(deps.db, {
     partnerId: partner.id,
     cpfCnpj: document,
-    birthDate: checkBirthDate ? birthDate : null,
-    phone: checkPhone ? phone : null,
+    birthDate: asked.birthDate ? birthDate : null,
+    phone: asked.phone ? phone : null,
     session: session.row,
   });
   if (!found) throw new AppError('DOCUMENT_NOT_FOUND');

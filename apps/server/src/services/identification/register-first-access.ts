@@ -1,11 +1,12 @@
 import {
   documentKind,
+  firstAccessSchema,
+  firstSchemaError,
   INVALID_DOCUMENT_MESSAGE,
   isValidCpfCnpj,
   normalizeDocument,
   onlyDigits,
   parseBrDate,
-  validateFirstAccess,
 } from '@portal/domain';
 import { AppError } from '../../errors';
 import type { PartnerRow } from '../../repositories/partner-repository';
@@ -45,7 +46,7 @@ export async function registerFirstAccess(
   // Every attempt counts against the client address, even one with a malformed document.
   await enforceLimits(deps, [{ key: `first-access:ip:${ip}`, max: deps.env.LIMIT_FIRST_ACCESS_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ cpfCnpj: INVALID_DOCUMENT_MESSAGE });
-  const failure = validateFirstAccess({ ...input, cpfCnpj: document });
+  const failure = firstSchemaError(firstAccessSchema, { ...input, cpfCnpj: document });
   if (failure) throw invalid({ [failure.field]: failure.message });
   await verifyRobotCheck(deps, partner, input.captcha, ip);
   // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.

@@ -1,4 +1,10 @@
-import { formatBrDate, formatMoney, isValidEmail, onlyDigits } from '@portal/domain';
+import {
+  firstSchemaError,
+  formatBrDate,
+  formatMoney,
+  onlyDigits,
+  secondCopySendSchema,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { secondCopyEmail } from '../../integrations/mail/templates';
@@ -6,9 +12,6 @@ import { findStore } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { enqueueEmail, enqueueSms } from '../../repositories/outbox-repository';
 import { findSecondCopy } from './issue-second-copies';
-
-/** Spec 001 §9: an SMS phone has exactly 11 digits. */
-const SMS_PHONE_DIGITS = 11;
 
 /** Spec 001 §8 success texts of the second-copy flow. */
 export const SECOND_COPY_SENT = {
@@ -31,9 +34,13 @@ export async function sendSecondCopy(
   const storeName = store!.tradeName;
   const amount = formatMoney(copy.amountCents);
   const due = formatBrDate(copy.dueDate);
+  const refused = firstSchemaError(secondCopySendSchema, {
+    tipoEnvio: input.channel,
+    enderecoEnvio: input.address,
+  });
+  if (refused) throw new AppError(input.channel === 'sms' ? 'INVALID_PHONE' : 'INVALID_EMAIL');
   if (input.channel === 'sms') {
     const phone = onlyDigits(input.address);
-    if (phone.length !== SMS_PHONE_DIGITS) throw new AppError('INVALID_PHONE');
     await enqueueSms(db, {
       partnerId: scope.partner.id,
       phoneDigits: phone,
@@ -43,7 +50,6 @@ export async function sendSecondCopy(
     return SECOND_COPY_SENT.sms;
   }
   const email = input.address.trim();
-  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL');
   await enqueueEmail(db, {
     partnerId: scope.partner.id,
     to: email,

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { maskMobilePhone } from '@portal/domain';
+import { maskDate, maskMobilePhone, maskMoneyInput, parseMoney } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { Form } from './Form';
-import { CheckboxInput, MoneyInput, PhoneInput, RadioGroupInput, TextInput } from './fields';
+import { CheckboxInput, DateInput, MoneyInput, PhoneInput, RadioGroupInput, TextInput } from './fields';
 import { showServerErrors, useZodForm } from './use-zod-form';
 
 const schema = z.object({
@@ -35,6 +35,40 @@ function Subject({ onSubmit, serverError }: { onSubmit: (values: unknown) => voi
 
 afterEach(cleanup);
 
+const maskedSchema = z.object({
+  data: z.string().length(10, 'Data incompleta'),
+  valor: z.string().refine((value) => (parseMoney(value) ?? 0) > 0, 'Valor inválido'),
+});
+
+const choiceSchema = z.object({ cor: z.enum(['azul', 'verde'], 'Escolha uma cor') });
+
+function Choice({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+  const form = useZodForm(choiceSchema, { cor: '' as 'azul' });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <RadioGroupInput
+        name="cor"
+        legend="Cor"
+        options={[
+          { value: 'azul', label: 'Azul' },
+          { value: 'verde', label: 'Verde' },
+        ]}
+      />
+      <button type="submit">Enviar</button>
+    </Form>
+  );
+}
+
+function MaskedSubject() {
+  const form = useZodForm(maskedSchema, { data: '', valor: '' });
+  return (
+    <Form form={form} onSubmit={vi.fn()}>
+      <DateInput name="data" label="Data" />
+      <MoneyInput name="valor" label="Valor" />
+    </Form>
+  );
+}
+
 describe('form fields', () => {
   it('shows a message under its field after leaving it, tied to the field for screen readers', async () => {
     const user = userEvent.setup();
@@ -56,6 +90,36 @@ describe('form fields', () => {
     const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
     await user.type(phone, '11987654321');
     expect(phone.value).toBe(maskMobilePhone('11987654321'));
+  });
+
+  it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {
+    const user = userEvent.setup();
+    render(<MaskedSubject />);
+    const date = screen.getByLabelText('Data') as HTMLInputElement;
+    const money = screen.getByLabelText('Valor') as HTMLInputElement;
+    await user.type(date, '2007');
+    expect(date.value).toBe(maskDate('2007'));
+    await user.tab();
+    expect(screen.getByText('Data incompleta')).toBeTruthy();
+    await user.type(money, '123456');
+    expect(money.value).toBe(maskMoneyInput('123456'));
+    await user.type(date, '1990');
+    expect(date.value).toBe('20/07/1990');
+    expect(screen.queryByText('Data incompleta')).toBeNull();
+  });
+
+  it('a radio group: its message is tied to the group, the first option focused, and it goes once chosen', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Choice onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const message = screen.getByText('Escolha uma cor');
+    expect(screen.getByRole('group', { name: 'Cor' }).getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(screen.getByLabelText('Azul'));
+    await user.click(screen.getByLabelText('Verde'));
+    expect(screen.queryByText('Escolha uma cor')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).toHaveBeenCalledWith({ cor: 'verde' }, expect.anything());
   });
 
   it('refuses a submit with every message and focuses the first invalid field', async () => {
@@ -97,47 +161,5 @@ describe('form fields', () => {
     expect(screen.getByText('Telefone já cadastrado')).toBeTruthy();
     expect(screen.queryByText('ignorado')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Telefone'));
-  });
-});
-
-const paymentSchema = z.object({
-  valor: z.string().min(1, 'Informe o valor'),
-  forma: z.enum(['A', 'P'], 'Escolha a forma de pagamento'),
-});
-
-function PaymentSubject({ onSubmit }: { onSubmit: (values: unknown) => void }) {
-  const form = useZodForm(paymentSchema, { valor: '', forma: '' as 'A' });
-  return (
-    <Form form={form} onSubmit={onSubmit}>
-      <MoneyInput name="valor" label="Valor" />
-      <RadioGroupInput
-        name="forma"
-        legend="Forma de pagamento"
-        options={[
-          { value: 'A', label: 'Boleto' },
-          { value: 'P', label: 'Cartão' },
-        ]}
-      />
-      <button type="submit">Enviar</button>
-    </Form>
-  );
-}
-
-describe('money and radio group fields', () => {
-  it('masks money from the right and ties the group message to its fieldset', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(<PaymentSubject onSubmit={onSubmit} />);
-    await user.type(screen.getByLabelText('Valor'), '150000');
-    expect((screen.getByLabelText('Valor') as HTMLInputElement).value).toBe('R$ 1.500,00');
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    const message = screen.getByText('Escolha a forma de pagamento');
-    const group = screen.getByRole('group', { name: 'Forma de pagamento' });
-    expect(group.getAttribute('aria-describedby')).toBe(message.id);
-    expect(document.activeElement).toBe(screen.getByLabelText('Boleto'));
-    await user.click(screen.getByLabelText('Cartão'));
-    expect(screen.queryByText('Escolha a forma de pagamento')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(onSubmit).toHaveBeenCalledWith({ valor: 'R$ 1.500,00', forma: 'P' }, expect.anything());
   });
 });

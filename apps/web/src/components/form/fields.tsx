@@ -1,5 +1,5 @@
-import { MONEY_INPUT_MAX_LENGTH, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
-import { useId } from 'react';
+import { MONEY_INPUT_MAX_LENGTH, maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
+import { type ReactNode, useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
   CheckboxField,
@@ -66,6 +66,36 @@ export function PhoneInput({
   );
 }
 
+type MaskedProps = Omit<TextInputProps, 'mask' | 'inputMode' | 'maxLength'>;
+
+/** A date typed as dd/mm/aaaa (spec 000 §5 generic fields); which dates are valid is the schema's rule. */
+export function DateInput(props: MaskedProps) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="dd/mm/aaaa"
+      maxLength={10}
+      mask={maskDate}
+      {...props}
+    />
+  );
+}
+
+/** Money as 'R$ 1.234,56', digits filling from the right (spec 000 §5); the schema parses it to centavos. */
+export function MoneyInput(props: MaskedProps) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="R$ 0,00"
+      maxLength={MONEY_INPUT_MAX_LENGTH}
+      mask={maskMoneyInput}
+      {...props}
+    />
+  );
+}
+
 export function TextAreaInput({ name, ...props }: Named<TextAreaFieldProps>) {
   const { field, fieldState } = useField(name);
   return (
@@ -96,6 +126,50 @@ export function CheckboxInput({ name, ...props }: Named<CheckboxFieldProps>) {
   );
 }
 
+export interface RadioGroupInputProps {
+  name: string;
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+  /** The look of the group: classes of the fieldset, its legend, the options' box and each option's label. */
+  classes?: { group?: string; legend?: string; options?: string; option?: string };
+}
+
+/**
+ * Native radio buttons in a fieldset: one Tab stop, arrow keys move the choice; the message is tied to the group
+ * and announced, and a refused submit focuses the first option.
+ */
+export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGroupInputProps) {
+  const { field, fieldState } = useField(name);
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  return (
+    <fieldset className={classes.group} aria-describedby={error ? errorId : undefined}>
+      <legend className={classes.legend}>{legend}</legend>
+      <div className={classes.options}>
+        {options.map((option, index) => (
+          <label key={option.value} className={classes.option}>
+            <input
+              ref={index === 0 ? field.ref : undefined}
+              type="radio"
+              name={field.name}
+              value={option.value}
+              checked={field.value === option.value}
+              onChange={() => field.onChange(option.value)}
+              onBlur={field.onBlur}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export function SelectInput({ name, ...props }: Named<SelectFieldProps>) {
   const { field, fieldState } = useField(name);
   return (
@@ -108,69 +182,5 @@ export function SelectInput({ name, ...props }: Named<SelectFieldProps>) {
       onChange={field.onChange}
       onBlur={field.onBlur}
     />
-  );
-}
-
-/** Money as spec 000 §5 types it: R$, comma decimal, 2 decimals, 18 characters at most; digits fill from the right. */
-export function MoneyInput(props: Omit<TextInputProps, 'mask' | 'type' | 'inputMode' | 'maxLength'>) {
-  return (
-    <TextInput
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder="R$ 0,00"
-      {...props}
-      maxLength={MONEY_INPUT_MAX_LENGTH}
-      mask={maskMoneyInput}
-    />
-  );
-}
-
-export interface RadioGroupInputProps {
-  name: string;
-  legend: string;
-  options: readonly { value: string; label: string }[];
-  /** Classes of the fieldset, its legend and each option's label (the page's look). */
-  className?: string;
-  legendClassName?: string;
-  optionClassName?: string;
-}
-
-/** One choice among a few, each a labelled radio; the message under the group is tied to the fieldset. */
-export function RadioGroupInput({
-  name,
-  legend,
-  options,
-  className,
-  legendClassName,
-  optionClassName,
-}: RadioGroupInputProps) {
-  const { field, fieldState } = useField(name);
-  const errorId = `${useId()}-error`;
-  const error = fieldState.error?.message;
-  return (
-    <fieldset
-      className={`${className ?? ''}${error ? ' field--invalid' : ''}`}
-      aria-describedby={error ? errorId : undefined}
-    >
-      <legend className={legendClassName}>{legend}</legend>
-      {options.map((option, index) => (
-        <label key={option.value} className={optionClassName}>
-          <input
-            // The first option takes the focus when the group is the first invalid field.
-            ref={index === 0 ? field.ref : undefined}
-            type="radio"
-            name={field.name}
-            value={option.value}
-            checked={field.value === option.value}
-            onChange={() => field.onChange(option.value)}
-            onBlur={field.onBlur}
-          />
-          {option.label}
-        </label>
-      ))}
-      <p id={errorId} className="field__error field__error--slot">
-        {error}
-      </p>
-    </fieldset>
   );
 }

@@ -3,26 +3,41 @@ import type { ReactNode } from 'react';
 
 const CLASSES = {
   debtor: { loading: 'boot', problem: 'debts-message', button: 'btn btn--primary' },
+  /** A page of cards (Meus dados). */
+  card: { loading: 'boot', problem: 'my-data__card', button: 'btn btn--primary' },
+  /** A panel inside a debtor page (a debt card's panel): a quieter retry. */
+  panel: { loading: 'boot', problem: 'second-copy__failure', button: 'btn btn--ghost' },
   admin: { loading: 'admin-main__loading', problem: 'admin-panel__problem', button: 'btn btn--ghost' },
 } as const;
 
 interface QueryViewProps<T> {
   query: UseQueryResult<T>;
   /** What the person reads when the data could not be loaded (a 'Tentar novamente' button follows). */
-  failedText: string;
-  /** The area's look: the debtor pages or the back office. */
+  failedText: string | ((error: unknown) => string);
+  /** The area's look: the debtor pages, a page of cards, a panel inside a debtor page, or the back office. */
   look?: keyof typeof CLASSES;
+  /** Shown while the first answer is awaited; 'Carregando…' by default. */
+  loading?: ReactNode;
+  /** data-testid of the failure block. */
+  failedTestId?: string;
   children: (data: T) => ReactNode;
 }
 
 /** A query's three states, the same on every screen: loading text, failure with a retry, then the data. */
-export function QueryView<T>({ query, failedText, look = 'debtor', children }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  failedText,
+  look = 'debtor',
+  loading,
+  failedTestId,
+  children,
+}: QueryViewProps<T>) {
   const classes = CLASSES[look];
   if (query.isSuccess) return <>{children(query.data)}</>;
   if (query.isError) {
     return (
-      <div className={classes.problem} role="alert">
-        <p>{failedText}</p>
+      <div className={classes.problem} role="alert" data-testid={failedTestId}>
+        <p>{typeof failedText === 'string' ? failedText : failedText(query.error)}</p>
         <button type="button" className={classes.button} onClick={() => void query.refetch()}>
           {query.isFetching ? 'Carregando…' : 'Tentar novamente'}
         </button>
@@ -30,8 +45,10 @@ export function QueryView<T>({ query, failedText, look = 'debtor', children }: Q
     );
   }
   return (
-    <p className={classes.loading} role="status">
-      Carregando…
-    </p>
+    loading ?? (
+      <p className={classes.loading} role="status">
+        Carregando…
+      </p>
+    )
   );
 }

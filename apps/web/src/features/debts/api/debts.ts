@@ -1,5 +1,6 @@
-import type { FaqItem } from '@portal/domain';
-import { portalCall } from '../../../lib/api';
+import { type FaqItem, FIXED_FAQ } from '@portal/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, portalCall } from '../../../lib/api';
 import type { DividasResposta } from './types';
 
 // The debtor-area calls of docs/api.md "Debtor area (issue 4)". The session is the HttpOnly cookie that
@@ -54,4 +55,92 @@ export function disputeDebt(lojCodigo: number) {
 /** Spec 001 §7 "Fetch FAQ": the portal's frequently asked questions (public; reads `dados.duvidas`). */
 export function fetchFaq(signal?: AbortSignal) {
   return portalCall<{ duvidas: FaqItem[] }>('portal', 'getDuvidas', {}, { signal });
+}
+
+// ---- Queries -------------------------------------------------------------------------------------------------
+
+/**
+ * Everything read under the debtor session starts with `debtor`: when the person changes (login, logout, erasure)
+ * it is all dropped at once, so nobody ever sees the previous person's data from the cache.
+ */
+export const debtorKeys = {
+  all: ['debtor'] as const,
+  session: ['debtor', 'session'] as const,
+  debts: ['debtor', 'debts'] as const,
+  faq: ['debtor', 'faq'] as const,
+};
+
+/** Drops every cached answer of the debtor session (see debtorKeys). */
+export function forgetDebtor(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: debtorKeys.all });
+}
+
+/** The envelope's data, or an ApiError carrying its message when the server answered retorno false. */
+export function envelopeData<T>(answer: { retorno: boolean; dados: T; mensagem: string }): T {
+  if (!answer.retorno) throw new ApiError(200, answer.mensagem, answer);
+  return answer.dados;
+}
+
+/** The session ended (expired, or closed in another tab): the server answers 401. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** The open session, or null when nobody is identified on this partner (the server answers 401). */
+async function loadSession(): Promise<DebtorSession | null> {
+  try {
+    const answer = await fetchSession();
+    return answer.retorno && answer.dados ? answer.dados : null;
+  } catch (error) {
+    if (isSessionExpired(error)) return null;
+    throw error;
+  }
+}
+
+export function useSessionQuery(enabled: boolean) {
+  return useQuery({ queryKey: debtorKeys.session, queryFn: loadSession, enabled });
+}
+
+export function useDebtsQuery() {
+  return useQuery({
+    queryKey: debtorKeys.debts,
+    queryFn: async ({ signal }) => {
+      const answer = await fetchDebts(signal);
+      if (!answer.dados) throw new ApiError(200, answer.mensagem, answer);
+      return envelopeData(answer);
+    },
+  });
+}
+
+/** The FAQ items; partners with fixed texts (capability fixedFaqTexts) never ask the server. */
+export function useFaqQuery(fixed: boolean) {
+  return useQuery({
+    queryKey: [...debtorKeys.faq, fixed],
+    queryFn: async ({ signal }): Promise<readonly FaqItem[]> =>
+      fixed ? FIXED_FAQ : envelopeData(await fetchFaq(signal)).duvidas,
+  });
+}
+
+/** Ends the session and forgets what was read under it; leaving works even offline (the cookie expires). */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endSession().catch(() => null),
+    onSettled: () => forgetDebtor(queryClient),
+  });
+}
+
+export function useCannotPay(lojCodigo: number) {
+  return useMutation({ mutationFn: (motivo: string) => sendCannotPay(lojCodigo, motivo) });
+}
+
+export function useSendProposal(lojCodigo: number) {
+  return useMutation({
+    mutationFn: (values: Omit<ProposalBody, 'loj_codigo'>) =>
+      sendProposal({ loj_codigo: lojCodigo, ...values }),
+  });
+}
+
+export function useDisputeDebt(lojCodigo: number) {
+  return useMutation({ mutationFn: () => disputeDebt(lojCodigo) });
 }

@@ -6,7 +6,7 @@ import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
-import { disputeDebt } from '../api/debts';
+import { useDisputeDebt } from '../api/debts';
 import type { Divida } from '../api/types';
 import { type CardsState, closePanel, type PanelKind, toggleExpanded, togglePanel } from '../lib/card-panels';
 import { contractLabel, dueStatusText, formatPercent } from '../lib/debt-texts';
@@ -126,6 +126,7 @@ export function PanelButton({
 /** Spec 001 §2 "Não reconhece essa dívida?": confirm, record the dispute, show the answer. */
 function DisputeLink({ debt }: { debt: Divida }) {
   const { confirm, showModal } = useFeedback();
+  const send = useDisputeDebt(debt.loj_codigo);
   async function dispute() {
     const confirmed = await confirm({
       title: 'Atenção',
@@ -136,7 +137,7 @@ function DisputeLink({ debt }: { debt: Divida }) {
     });
     if (!confirmed) return;
     try {
-      const answer = await disputeDebt(debt.loj_codigo);
+      const answer = await send.mutateAsync();
       await showModal(
         answer.retorno
           ? { title: 'Sucesso', text: answer.mensagem, style: 'success' }

@@ -1,10 +1,10 @@
 import { customization, findSection, hasCapability, MISSING_PARAMETERS } from '@portal/domain';
-import { type CSSProperties, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type CSSProperties, createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { QueryView } from '../../../components/ui/QueryView';
 import { usePartner } from '../../../lib/partner';
 import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
-import { type DebtorSession, fetchSession } from '../api/debts';
+import { type DebtorSession, isSessionExpired, useSessionQuery } from '../api/debts';
 import { isExternalEntry, markExternalEntry, readExternalEntry } from '../lib/external-entry';
 import { menuLook } from '../lib/menu-theme';
 import '../debts.css';
@@ -18,7 +18,13 @@ export function useDebtor(): DebtorSession {
   return session;
 }
 
-type State = { kind: 'loading' } | { kind: 'ready'; session: DebtorSession } | { kind: 'failed' };
+/** A debtor-area read that finds the session gone sends the person to the landing page. */
+export function useLeaveWhenExpired(error: unknown): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isSessionExpired(error)) navigate('/', { replace: true });
+  }, [error, navigate]);
+}
 
 export interface DebtsTemplateProps {
   /** Spec 001 §2 page title: Minhas Dívidas, Meus Boletos, Meus Acordos, Fale Conosco, Dúvidas. */
@@ -37,55 +43,34 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
   const config = usePartner();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const entry = readExternalEntry(pathname, search);
   const entryCpf = entry?.cpfCnpj;
   const channel = entry?.enumCanalOrigem;
   const advisory = entry?.codAssessoriaSenff;
   const invalidEntry = entry !== null && entry.cpfCnpj === null;
   const externalEntry = entry !== null;
+  const query = useSessionQuery(!invalidEntry);
+  const found = query.data;
+  // Someone else's CPF in the path: that person must identify themselves first.
+  const mismatch = Boolean(found && entryCpf && found.pesCpfCnpj !== entryCpf);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the lookup for "Tentar novamente"
   useEffect(() => {
-    if (invalidEntry) return;
-    if (externalEntry) markExternalEntry();
-    let active = true;
-    const identify = () =>
+    if (externalEntry && !invalidEntry) markExternalEntry();
+  }, [externalEntry, invalidEntry]);
+
+  useEffect(() => {
+    if (found === null && !entryCpf) navigate('/', { replace: true });
+    else if (found === null || mismatch)
       navigate('/confirmar-dados', {
         replace: true,
-        state: {
-          identification: entryCpf,
-          enumCanalOrigem: channel,
-          codAssessoriaSenff: advisory,
-        },
+        state: { identification: entryCpf, enumCanalOrigem: channel, codAssessoriaSenff: advisory },
       });
-    fetchSession().then(
-      (answer) => {
-        if (!active) return;
-        if (!answer.retorno || !answer.dados) navigate('/', { replace: true });
-        else if (entryCpf && answer.dados.pesCpfCnpj !== entryCpf) identify();
-        else setState({ kind: 'ready', session: answer.dados });
-      },
-      (error) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 401) {
-          if (entryCpf) identify();
-          else navigate('/', { replace: true });
-        } else {
-          setState({ kind: 'failed' });
-        }
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [entryCpf, channel, advisory, externalEntry, invalidEntry, navigate, attempt]);
+  }, [found, mismatch, entryCpf, channel, advisory, navigate]);
 
   const look = menuLook(config);
   const menuText = customization(config).menuDebits?.textAbaixoLogo?.trim();
   const whatsappHelp = customization(config).landPage?.flgIntegraRobo === true;
-  const session = state.kind === 'ready' ? state.session : null;
+  const session = found && !mismatch ? found : null;
   const showBack = !isExternalEntry(pathname);
   const className = hasCapability(config, 'largeFonts') ? 'debts debts--large' : 'debts';
 
@@ -135,26 +120,10 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
           <p className="debts-message" role="alert">
             {MISSING_PARAMETERS}
           </p>
-        ) : session ? (
-          <DebtorContext.Provider value={session}>{children}</DebtorContext.Provider>
-        ) : state.kind === 'failed' ? (
-          <div className="debts-message" role="alert">
-            <p>Não foi possível carregar os seus dados.</p>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => {
-                setState({ kind: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Tentar novamente
-            </button>
-          </div>
         ) : (
-          <p className="boot" role="status">
-            Carregando…
-          </p>
+          <QueryView query={query} failedText="Não foi possível carregar os seus dados.">
+            {() => session && <DebtorContext.Provider value={session}>{children}</DebtorContext.Provider>}
+          </QueryView>
         )}
       </main>
     </div>

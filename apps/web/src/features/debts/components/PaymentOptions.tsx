@@ -10,6 +10,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
+import { usePlanSearch } from '../api/plans';
 import type { Divida, PreAcordo } from '../api/types';
 import {
   availableMethods,
@@ -24,7 +25,6 @@ import { useDebtor } from './DebtsTemplate';
 import { AgreementConfirmation } from './payment-options/AgreementConfirmation';
 import { PlanFilters } from './payment-options/PlanFilters';
 import { PlanList } from './payment-options/PlanList';
-import { usePlanSearch } from './payment-options/usePlanSearch';
 import '../payment-options.css';
 
 // The proposal form loads only when the person asks for it.

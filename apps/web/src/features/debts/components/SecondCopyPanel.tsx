@@ -1,25 +1,22 @@
-import { formatBrDate, formatMoney } from '@portal/domain';
+import { formatBrDate, formatMoney, secondCopySendSchema } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Form } from '../../../components/form/Form';
+import { EmailInput, PhoneInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { EmailField } from '../../../components/ui/fields';
-import { PhoneField } from '../../../components/ui/PhoneField';
+import { QueryView } from '../../../components/ui/QueryView';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { listSecondCopies, type SendChannel, sendSecondCopy } from '../api/second-copy';
+import { type SendChannel, useSecondCopiesQuery, useSendSecondCopy } from '../api/second-copy';
 import type { Divida, SegundaVia } from '../api/types';
-import { SECOND_COPY_TEXTS, sendAddressError } from '../lib/second-copy';
+import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
 import { useDebtor } from './DebtsTemplate';
 import { ChoiceGroup } from './payment-options/ChoiceGroup';
 import { PdfIcon } from './SecondCopyPdfButton';
 import '../payment-options.css';
-
-type Load =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; items: SegundaVia[] };
 
 const CHANNELS = [
   { value: 'email' as const, label: 'E-mail' },
@@ -97,85 +94,58 @@ function SendForm({ item, onDone }: { item: SegundaVia; onDone: () => void }) {
   const config = usePartner();
   const debtor = useDebtor();
   const { showModal } = useFeedback();
-  const [channel, setChannel] = useState<SendChannel>('email');
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const send = useSendSecondCopy(item.codigo);
+  const form = useZodForm(secondCopySendSchema, { tipoEnvio: 'email' as SendChannel, enderecoEnvio: '' });
+  const channel = form.watch('tipoEnvio');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const invalid = sendAddressError(channel, address);
-    if (invalid) {
-      setError(invalid);
-      formRef.current?.querySelector<HTMLInputElement>('[name="enderecoEnvio"]')?.focus();
-      return;
-    }
-    setBusy(true);
+  async function onSubmit({ tipoEnvio, enderecoEnvio }: { tipoEnvio: SendChannel; enderecoEnvio: string }) {
     logStep(
       config,
-      channel === 'sms' ? DEBT_STEPS.secondCopySms : DEBT_STEPS.secondCopyEmail,
-      channel === 'sms' ? 'Enviou a 2ª via por SMS' : 'Enviou a 2ª via por e-mail',
+      tipoEnvio === 'sms' ? DEBT_STEPS.secondCopySms : DEBT_STEPS.secondCopyEmail,
+      tipoEnvio === 'sms' ? 'Enviou a 2ª via por SMS' : 'Enviou a 2ª via por e-mail',
       debtor.pesCpfCnpj,
     );
     try {
-      const answer = await sendSecondCopy(item.codigo, channel, address);
+      const answer = await send.mutateAsync({ channel: tipoEnvio, address: enderecoEnvio });
       if (answer.retorno) {
         await showModal({ title: 'Sucesso', text: answer.mensagem, style: 'success' });
         onDone();
       } else
         await showModal({
           title: 'Erro',
-          text: answer.mensagem || SECOND_COPY_TEXTS.sendFailure[channel],
+          text: answer.mensagem || SECOND_COPY_TEXTS.sendFailure[tipoEnvio],
           style: 'danger',
         });
     } catch (failure) {
       const fallback =
-        channel === 'sms' ? SECOND_COPY_TEXTS.smsException : SECOND_COPY_TEXTS.sendFailure.email;
+        tipoEnvio === 'sms' ? SECOND_COPY_TEXTS.smsException : SECOND_COPY_TEXTS.sendFailure.email;
       await showModal({ title: 'Erro', text: failureText(failure, fallback), style: 'danger' });
-    } finally {
-      setBusy(false);
     }
   }
 
-  const change = (value: string) => {
-    setAddress(value);
-    setError(undefined);
-  };
   return (
-    <form ref={formRef} className="debt-form second-copy__send" onSubmit={onSubmit} noValidate>
+    <Form form={form} className="debt-form second-copy__send" onSubmit={onSubmit}>
       <ChoiceGroup
         legend="Enviar por"
         choices={CHANNELS}
         value={channel}
-        onChange={(next) => {
-          setChannel(next);
-          change('');
-        }}
+        onChange={(next) => form.reset({ tipoEnvio: next, enderecoEnvio: '' })}
         testId="second-copy-channel"
       />
       {channel === 'sms' ? (
-        <PhoneField
-          label="Celular"
-          name="enderecoEnvio"
-          value={address}
-          error={error}
-          onValueChange={change}
-        />
+        <PhoneInput label="Celular" name="enderecoEnvio" />
       ) : (
-        <EmailField
-          label="E-mail"
-          name="enderecoEnvio"
-          value={address}
-          error={error}
-          onChange={(event) => change(event.target.value)}
-        />
+        <EmailInput label="E-mail" name="enderecoEnvio" />
       )}
-      <button type="submit" className="btn btn--primary" disabled={busy} data-testid="second-copy-send">
-        {busy ? 'Enviando…' : 'Enviar'}
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={send.isPending}
+        data-testid="second-copy-send"
+      >
+        {send.isPending ? 'Enviando…' : 'Enviar'}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -239,52 +209,32 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
 
 /** Spec 001 §2 "second-copy invoice" panel (SegundaViaBoleto): the card's second copies, or the empty text. */
 export default function SecondCopyPanel({ debt }: { debt: Divida }) {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ kind: 'loading' });
-    listSecondCopies(
-      debt.loj_codigo,
-      debt.contratos.map((c) => c.con_codigo),
-      controller.signal,
-    )
-      .then((answer) =>
-        setLoad(
-          answer.retorno
-            ? { kind: 'ready', items: answer.dados.segundas_vias }
-            : { kind: 'failed', message: answer.mensagem || SECOND_COPY_TEXTS.listFailure },
-        ),
-      )
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoad({ kind: 'failed', message: failureText(error, SECOND_COPY_TEXTS.listFailure) });
-      });
-    return () => controller.abort();
-  }, [debt.loj_codigo, debt.contratos, attempt]);
-
-  if (load.kind === 'loading')
-    return (
-      <p className="boot" role="status">
-        {SECOND_COPY_TEXTS.issuing}
-      </p>
-    );
-  if (load.kind === 'failed')
-    return (
-      <div role="alert" className="second-copy__failure">
-        <p>{load.message}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => setAttempt((n) => n + 1)}>
-          Tentar novamente
-        </button>
-      </div>
-    );
-  if (load.items.length === 0) return <p data-testid="second-copy-empty">{SECOND_COPY_TEXTS.empty}</p>;
+  const query = useSecondCopiesQuery(
+    debt.loj_codigo,
+    debt.contratos.map((c) => c.con_codigo),
+  );
   return (
-    <ul className="second-copies" data-testid="second-copies">
-      {load.items.map((item) => (
-        <SecondCopyItem key={item.codigo} item={item} />
-      ))}
-    </ul>
+    <QueryView
+      query={query}
+      look="panel"
+      failedText={(error) => failureText(error, SECOND_COPY_TEXTS.listFailure)}
+      loading={
+        <p className="boot" role="status">
+          {SECOND_COPY_TEXTS.issuing}
+        </p>
+      }
+    >
+      {(items) =>
+        items.length === 0 ? (
+          <p data-testid="second-copy-empty">{SECOND_COPY_TEXTS.empty}</p>
+        ) : (
+          <ul className="second-copies" data-testid="second-copies">
+            {items.map((item) => (
+              <SecondCopyItem key={item.codigo} item={item} />
+            ))}
+          </ul>
+        )
+      }
+    </QueryView>
   );
 }

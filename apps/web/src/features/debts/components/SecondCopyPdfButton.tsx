@@ -2,7 +2,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { issueSecondCopy } from '../api/second-copy';
+import { useIssueSecondCopy } from '../api/second-copy';
 import type { Divida, Parcela } from '../api/types';
 import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
@@ -28,13 +28,14 @@ export function SecondCopyPdfButton({ debt, parcela }: { debt: Divida; parcela: 
   const config = usePartner();
   const debtor = useDebtor();
   const { showModal, showLoading, hideLoading } = useFeedback();
+  const issue = useIssueSecondCopy(debt.loj_codigo, parcela.par_codigo);
 
   async function open() {
     const tab = window.open('', '_blank');
     showLoading(SECOND_COPY_TEXTS.issuing);
     let failure: string | null = null;
     try {
-      const answer = await issueSecondCopy(debt.loj_codigo, parcela.par_codigo);
+      const answer = await issue.mutateAsync();
       if (answer.retorno && answer.dados) {
         logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj);
         if (tab) tab.location.href = answer.dados.caminho_completo_boleto;

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { endSession } from '../api/debts';
+import { useEndSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { clearExternalEntry } from '../lib/external-entry';
 import { type MenuTile, visibleTiles } from '../lib/menu-tiles';
@@ -21,7 +21,7 @@ function MainMenu() {
   const config = usePartner();
   const debtor = useDebtor();
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
+  const leaving = useEndSession();
 
   useEffect(() => {
     logStep(config, DEBT_STEPS.mainMenu, 'Acessou o menu principal', debtor.pesCpfCnpj);
@@ -29,12 +29,7 @@ function MainMenu() {
 
   // Spec 001 §2 Sair: ends the session and goes to the partner landing (the receive-call panel is a later issue).
   async function leave() {
-    setLeaving(true);
-    try {
-      await endSession();
-    } catch {
-      // Leaving must work even offline: the cookie expires by itself.
-    }
+    await leaving.mutateAsync();
     clearExternalEntry();
     navigate('/', { replace: true });
   }
@@ -54,7 +49,7 @@ function MainMenu() {
                   type="button"
                   className="tile tile--button"
                   onClick={leave}
-                  disabled={leaving}
+                  disabled={leaving.isPending}
                   data-testid={`tile-${tile.id}`}
                 >
                   <TileText tile={tile} />

@@ -1,24 +1,22 @@
 import { customization, hasCapability, isCityHallMode } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { QueryView } from '../../../components/ui/QueryView';
 import { logStep } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { externalUrl, paragraphs } from '../../landing/lib/links';
-import { fetchDebts } from '../api/debts';
+import { isSessionExpired, useDebtsQuery } from '../api/debts';
 import type { DividasResposta } from '../api/types';
 import { DebtCard } from '../components/DebtCard';
-import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
+import { DebtsTemplate, useDebtor, useLeaveWhenExpired } from '../components/DebtsTemplate';
 import { MunicipalCard } from '../components/MunicipalCard';
 import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
 import { MY_DEBITS_TEXTS, pendingDebtsText } from '../lib/debt-texts';
 import { BUILT_SCREENS, MENU_DEFAULTS, negotiationPermitted } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
 import { useMediaQuery } from '../lib/use-media-query';
-
-type Load = { kind: 'loading' } | { kind: 'ready'; data: DividasResposta } | { kind: 'failed' };
 
 /** The notices above the cards (spec 001 §2 "My debts"), each switched by the partner configuration. */
 function Notices({ data }: { data: DividasResposta }) {
@@ -84,75 +82,60 @@ function Notices({ data }: { data: DividasResposta }) {
 function DebtList() {
   const config = usePartner();
   const debtor = useDebtor();
-  const navigate = useNavigate();
   const { showModal } = useFeedback();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const query = useDebtsQuery();
   const [cards, setCards] = useState<CardsState>(NO_SELECTION);
   const setState = useCallback((update: (state: CardsState) => CardsState) => setCards(update), []);
   const control = { state: cards, mobile, setState };
+  const { error } = query;
 
   useEffect(() => {
     logStep(config, DEBT_STEPS.debts, 'Acessou as dívidas', debtor.pesCpfCnpj);
-    const controller = new AbortController();
-    const fail = async () => {
-      setLoad({ kind: 'failed' });
-      await showModal({ title: 'Erro', text: MY_DEBITS_TEXTS.loadError, style: 'danger' });
-    };
-    fetchDebts(controller.signal).then(
-      (answer) => {
-        if (answer.retorno && answer.dados) setLoad({ kind: 'ready', data: answer.dados });
-        else fail();
-      },
-      (error) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) navigate('/', { replace: true });
-        else fail();
-      },
-    );
-    return () => controller.abort();
-  }, [config, debtor.pesCpfCnpj, navigate, showModal]);
+  }, [config, debtor.pesCpfCnpj]);
 
-  if (load.kind === 'loading') return <LoadingOverlay message={MY_DEBITS_TEXTS.loading} />;
-  if (load.kind === 'failed') {
-    return (
-      <div className="debts-message" role="alert">
-        <p>{MY_DEBITS_TEXTS.loadError}</p>
-        <Link to="/menu" className="btn btn--primary">
-          Voltar ao menu
-        </Link>
-      </div>
-    );
-  }
+  useLeaveWhenExpired(error);
+  // Spec 001 §8: a failed list is also announced in a modal.
+  useEffect(() => {
+    if (error && !isSessionExpired(error))
+      showModal({ title: 'Erro', text: MY_DEBITS_TEXTS.loadError, style: 'danger' });
+  }, [error, showModal]);
 
-  const { data } = load;
   const cityHall = isCityHallMode(config);
   return (
-    <>
-      <Notices data={data} />
-      {data.dividas.length === 0 ? (
-        <p className="debts-message" data-testid="debts-empty">
-          {MY_DEBITS_TEXTS.empty}
-        </p>
-      ) : (
+    <QueryView
+      query={query}
+      failedText={MY_DEBITS_TEXTS.loadError}
+      loading={<LoadingOverlay message={MY_DEBITS_TEXTS.loading} />}
+    >
+      {(data) => (
         <>
-          <p className="debts-count" data-testid="debts-count">
-            {pendingDebtsText(data.dividas.length)}
-          </p>
-          <ul className="debt-list">
-            {data.dividas.map((debt) => (
-              <li key={debt.chave}>
-                {cityHall ? (
-                  <MunicipalCard debt={debt} person={data.pessoa} control={control} />
-                ) : (
-                  <DebtCard debt={debt} control={control} />
-                )}
-              </li>
-            ))}
-          </ul>
+          <Notices data={data} />
+          {data.dividas.length === 0 ? (
+            <p className="debts-message" data-testid="debts-empty">
+              {MY_DEBITS_TEXTS.empty}
+            </p>
+          ) : (
+            <>
+              <p className="debts-count" data-testid="debts-count">
+                {pendingDebtsText(data.dividas.length)}
+              </p>
+              <ul className="debt-list">
+                {data.dividas.map((debt) => (
+                  <li key={debt.chave}>
+                    {cityHall ? (
+                      <MunicipalCard debt={debt} person={data.pessoa} control={control} />
+                    ) : (
+                      <DebtCard debt={debt} control={control} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
-    </>
+    </QueryView>
   );
 }
 

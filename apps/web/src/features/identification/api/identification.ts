@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { portalCall } from '../../../lib/api';
+import { forgetDebtor } from '../../debts/api/debts';
 
 // The identification calls of docs/api.md "Identification (issue 3)". The session is an HttpOnly cookie the
 // browser sends by itself; personal data travels in bodies only, never in URLs.
@@ -61,3 +63,18 @@ export function requestPhoneChange(body: { pesCpfCnpj: string; captcha?: string 
 export function changePhone(body: { token: string; pef_fone: string; confirmacao: string }) {
   return portalCall<null>('portal', 'atualizarTelefone', body);
 }
+
+// ---- Mutations -----------------------------------------------------------------------------------------------
+
+/** A login (passo_1, or the SMS token after it) may open a session for someone else: the debtor cache goes. */
+function useIdentifying<Input, Answer>(call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => forgetDebtor(queryClient) });
+}
+
+export const useConsultPerson = () => useIdentifying(consultPerson);
+export const useCheckLoginToken = () => useIdentifying(checkLoginToken);
+export const useSendLoginToken = () => useMutation({ mutationFn: sendLoginToken });
+export const useRegisterFirstAccess = () => useMutation({ mutationFn: registerFirstAccess });
+export const useRequestPhoneChange = () => useMutation({ mutationFn: requestPhoneChange });
+export const useChangePhone = () => useMutation({ mutationFn: changePhone });

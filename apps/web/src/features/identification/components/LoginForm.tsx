@@ -2,37 +2,34 @@ import {
   customization,
   hasCapability,
   INVALID_LOGIN_PHONE,
-  isValidLoginPhone,
   LOGIN_ERRORS,
   LOGIN_TEXTS,
+  type LoginInput,
   loginAgreementText,
+  loginSchema,
   loginValidation,
   maskCpfCnpj,
   maskPhone,
   onlyDigits,
   STEP_CODES,
 } from '@portal/domain';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { DateField, dateFieldError } from '../../../components/ui/DateField';
+import { Form } from '../../../components/form/Form';
+import { CheckboxInput, DateInput, PhoneInput, TextInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { CheckboxField, TextField } from '../../../components/ui/fields';
-import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { preloadRoute } from '../../../lib/route-preload';
-import { type ConsultPersonBody, consultPerson } from '../api/identification';
+import { type ConsultPersonBody, useConsultPerson } from '../api/identification';
 import { failureOutcome, loginOutcome, type Outcome } from '../lib/outcomes';
 import { captchaField, RobotCheck, useRobotCheck } from './RobotCheck';
 import '../identification.css';
 
 // The login of spec 000 §2 (ConfirmBirthday) and §4, shared by the /confirmar-dados screen and the landing
 // page's login panel (capability loginPanelOnLanding): one form, one passo_1 flow.
-
-/** Fields of passo_1 a 400 answer can name (docs/api.md). */
-const LOGIN_FIELDS = ['pesCpfCnpj', 'dataNascimento', 'telefone', 'captcha', 'aceite'] as const;
-type LoginField = (typeof LOGIN_FIELDS)[number];
-type Errors = Partial<Record<LoginField, string>>;
 
 export interface LoginFormProps {
   /** The normalized CPF/CNPJ. */
@@ -63,144 +60,95 @@ export function LoginForm({
   const partnerName = settings.landPage?.textNomeParceiroContratos?.trim() || config.nome;
   const agreement = loginAgreementText(partnerName, asked, hasCapability(config, 'plainLoginAgreement'));
   const robot = useRobotCheck();
-
-  const [birthDate, setBirthDate] = useState('');
-  const [phone, setPhone] = useState(() => maskPhone(initialPhone));
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const consult = useConsultPerson();
+  const form = useZodForm(loginSchema(asked), {
+    pesCpfCnpj: maskCpfCnpj(identification),
+    dataNascimento: '',
+    telefone: maskPhone(initialPhone),
+    aceite: false,
+  });
   const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const canSubmit = agreed && robot.done && !busy;
+  const busy = consult.isPending;
+  const canSubmit = form.watch('aceite') && robot.done && !busy;
+  const identificationError = form.formState.errors.pesCpfCnpj?.message;
 
-  function focusField(name: LoginField) {
-    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  // Spec 000 §5: a birth date error shows under its field; a phone error is announced in a modal.
+  async function onInvalid(errors: FieldErrors<LoginInput>) {
+    if (errors.dataNascimento || !errors.telefone) return;
+    await showModal({ ...INVALID_LOGIN_PHONE, style: 'alert' });
+    form.setFocus('telefone');
   }
 
-  function showErrors(found: Errors) {
-    setErrors(found);
-    const first = LOGIN_FIELDS.find((field) => found[field]);
-    if (first) focusField(first);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !agreed) return;
-    if (asked.birthDate) {
-      const message = dateFieldError(birthDate, 'adult');
-      if (message) {
-        showErrors({ dataNascimento: message });
-        return;
-      }
-    }
-    if (asked.phone && !isValidLoginPhone(phone)) {
-      setErrors({});
-      await showModal({ ...INVALID_LOGIN_PHONE, style: 'alert' });
-      focusField('telefone');
-      return;
-    }
-    if (!robot.done) {
-      setErrors({ captcha: LOGIN_TEXTS.robotCheckRequired });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  async function onSubmit(values: LoginInput) {
+    if (!robot.check()) return;
     showLoading(LOGIN_TEXTS.loading);
     logStep(config, STEP_CODES.consultedDocument, 'Consultou o CPF/CNPJ', identification);
     preloadRoute('/menu');
+    const birthDate = values.dataNascimento ?? '';
     const context = { identification, birthDate, registrationDisabled: flags?.flgDesativaCadastro === true };
     let outcome: Outcome;
     try {
-      const answer = await consultPerson({
+      const answer = await consult.mutateAsync({
         pesCpfCnpj: identification,
         ...(asked.birthDate ? { dataNascimento: birthDate } : {}),
-        ...(asked.phone ? { telefone: onlyDigits(phone) } : {}),
+        ...(asked.phone ? { telefone: onlyDigits(values.telefone ?? '') } : {}),
         ...captchaField(robot),
         aceite: true,
         ...origin,
       });
       outcome = loginOutcome(answer, context);
     } catch (error) {
-      outcome = failureOutcome(error, LOGIN_FIELDS, LOGIN_ERRORS.network.text, context);
-    } finally {
       hideLoading();
-      setBusy(false);
+      // A robot-check answer is accepted once: every failure needs a fresh one.
+      robot.reset();
+      if (showServerErrors(form, error) || robot.showServerError(error)) return;
+      outcome = failureOutcome(error, LOGIN_ERRORS.network.text, context);
     }
+    hideLoading();
     if (outcome.kind === 'navigate') {
       navigate(outcome.to, { state: outcome.state });
       return;
     }
-    // A robot-check answer is accepted once: every failure needs a fresh one.
     robot.reset();
-    if (outcome.kind === 'fields') {
-      showErrors(outcome.errors);
-      return;
-    }
-    await showModal(outcome);
+    if (outcome.kind === 'modal') await showModal(outcome);
   }
 
   const blockedHintId = `${id}-blocked`;
   return (
-    <form ref={formRef} className="login-form" onSubmit={onSubmit} noValidate data-testid="login-form">
+    <Form
+      form={form}
+      className="login-form"
+      onSubmit={onSubmit}
+      onInvalidSubmit={onInvalid}
+      data-testid="login-form"
+    >
       <Heading className={headingLevel === 1 ? 'page__title' : 'login-form__title'}>
         {asked.birthDate || asked.phone ? LOGIN_TEXTS.subtitle : LOGIN_TEXTS.subtitleRobotOnly}
       </Heading>
       {showIdentification ? (
-        <TextField
-          label="CPF ou CNPJ"
-          name="pesCpfCnpj"
-          value={maskCpfCnpj(identification)}
-          readOnly
-          error={errors.pesCpfCnpj}
-          data-testid="confirm-identification"
-        />
+        <TextInput label="CPF ou CNPJ" name="pesCpfCnpj" readOnly data-testid="confirm-identification" />
       ) : (
-        errors.pesCpfCnpj && (
+        identificationError && (
           <p className="field__error" role="alert">
-            {errors.pesCpfCnpj}
+            {identificationError}
           </p>
         )
       )}
       {asked.birthDate && (
-        <DateField
+        <DateInput
           label="Data de nascimento"
           name="dataNascimento"
-          limit="adult"
+          autoComplete="bday"
           required
-          value={birthDate}
-          error={errors.dataNascimento}
-          onChange={(value) => {
-            setBirthDate(value);
-            if (errors.dataNascimento) setErrors((e) => ({ ...e, dataNascimento: undefined }));
-          }}
           data-testid="login-birth-date"
         />
       )}
       {asked.phone && (
-        <PhoneField
-          label="Telefone"
-          name="telefone"
-          kind="any"
-          required
-          value={phone}
-          error={errors.telefone}
-          onValueChange={(masked) => {
-            setPhone(masked);
-            if (errors.telefone) setErrors((e) => ({ ...e, telefone: undefined }));
-          }}
-          data-testid="login-phone"
-        />
+        <PhoneInput label="Telefone" name="telefone" kind="any" required data-testid="login-phone" />
       )}
-      <CheckboxField
-        label={agreement}
-        name="aceite"
-        checked={agreed}
-        error={errors.aceite}
-        onChange={(event) => setAgreed(event.target.checked)}
-        data-testid="login-agreement"
-      />
-      <RobotCheck robot={robot} error={errors.captcha} />
+      <CheckboxInput label={agreement} name="aceite" data-testid="login-agreement" />
+      <RobotCheck robot={robot} />
       <button
         type="submit"
         className="btn btn--primary btn--block"
@@ -227,6 +175,6 @@ export function LoginForm({
           {LOGIN_TEXTS.forgotPhone}
         </button>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { hasCapability, LOGIN_TEXTS } from '@portal/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
+import { ApiError } from '../../../lib/api';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 
@@ -19,28 +20,57 @@ export interface RobotCheckState {
   done: boolean;
   /** Changes on every reset: the widget is rebuilt with a fresh challenge. */
   round: number;
+  /** The message under the widget: not solved yet, or the server refused the answer. */
+  error: string | undefined;
   setToken: (token: string | null) => void;
   /** A fresh challenge (after any failed submit: an answer is accepted once). */
   reset: () => void;
+  /** Before a submit: true when done, otherwise asks for the check under the widget. */
+  check: () => boolean;
+  /** The server's `captcha` message of a refused call, shown under the widget; false when it named none. */
+  showServerError: (error: unknown) => boolean;
+}
+
+interface RobotState {
+  round: number;
+  token: string | null;
+  error: string | undefined;
 }
 
 export function useRobotCheck(): RobotCheckState {
   const config = usePartner();
   const required = !hasCapability(config, 'skipRobotCheck');
-  const [state, setState] = useState<{ round: number; token: string | null }>({ round: 0, token: null });
-  const setToken = useCallback((token: string | null) => setState((s) => ({ ...s, token })), []);
-  const reset = useCallback(() => setState((s) => ({ round: s.round + 1, token: null })), []);
-  return useMemo(
-    () => ({
+  const [state, setState] = useState<RobotState>({ round: 0, token: null, error: undefined });
+  const setToken = useCallback(
+    (token: string | null) => setState((s) => ({ ...s, token, error: token ? undefined : s.error })),
+    [],
+  );
+  const reset = useCallback(
+    () => setState((s) => ({ round: s.round + 1, token: null, error: undefined })),
+    [],
+  );
+  const setError = useCallback((error: string | undefined) => setState((s) => ({ ...s, error })), []);
+  return useMemo(() => {
+    const done = !required || state.token !== null;
+    return {
       required,
       token: state.token,
-      done: !required || state.token !== null,
+      done,
       round: state.round,
+      error: state.error,
       setToken,
       reset,
-    }),
-    [required, state, setToken, reset],
-  );
+      check: () => {
+        setError(done ? undefined : LOGIN_TEXTS.robotCheckRequired);
+        return done;
+      },
+      showServerError: (error: unknown) => {
+        const message = error instanceof ApiError ? error.fieldErrors.captcha : undefined;
+        if (message) setError(message);
+        return message !== undefined;
+      },
+    };
+  }, [required, state, setToken, reset, setError]);
 }
 
 /** The `captcha` field of a request body: present only when the partner uses a robot check. */
@@ -48,7 +78,8 @@ export function captchaField(robot: RobotCheckState): { captcha?: string } {
   return robot.required && robot.token ? { captcha: robot.token } : {};
 }
 
-export function RobotCheck({ robot, error }: { robot: RobotCheckState; error?: string | undefined }) {
+export function RobotCheck({ robot }: { robot: RobotCheckState }) {
+  const { error } = robot;
   const { captcha } = usePartner();
   if (!robot.required) return null;
   const hosted =

@@ -96,28 +96,16 @@ describe('failureOutcome', () => {
   const network = 'Não foi possível achar seu CPF em nossos registros!';
 
   it('network failure', () => {
-    expect(failureOutcome(new ApiError(0, 'offline'), [], network)).toMatchObject({
+    expect(failureOutcome(new ApiError(0, 'offline'), network)).toMatchObject({
       title: 'Erro',
       text: network,
     });
-    expect(failureOutcome(new TypeError('x'), [], network)).toMatchObject({ text: network });
+    expect(failureOutcome(new TypeError('x'), network)).toMatchObject({ text: network });
   });
 
-  it('HTTP 400 gives the field messages of the fields on screen', () => {
-    const error = new ApiError(
-      400,
-      'x',
-      envelope(false, { telefone: 'Insira um telefone válido.', other: 'y' }),
-    );
-    expect(failureOutcome(error, ['telefone', 'captcha'], network)).toEqual({
-      kind: 'fields',
-      errors: { telefone: 'Insira um telefone válido.' },
-    });
-  });
-
-  it('HTTP 400 for a field not on screen shows its message', () => {
+  it('HTTP 400 for a field not on screen shows its message in a modal', () => {
     const error = new ApiError(400, 'x', envelope(false, { pesCpfCnpj: 'Digite um CPF ou CNPJ válido!' }));
-    expect(failureOutcome(error, ['telefone'], network)).toMatchObject({
+    expect(failureOutcome(error, network)).toMatchObject({
       kind: 'modal',
       text: 'Digite um CPF ou CNPJ válido!',
     });
@@ -131,13 +119,13 @@ describe('failureOutcome', () => {
       text: 'Portal não está funcionando!',
       style: 'danger',
     };
-    expect(failureOutcome(error, [], network, context)).toEqual(fatal);
-    expect(failureOutcome(error, ['token_cliente'], network)).toEqual(fatal);
+    expect(failureOutcome(error, network, context)).toEqual(fatal);
+    expect(failureOutcome(error, network)).toEqual(fatal);
   });
 
   it('HTTP 429 shows the server message', () => {
     const error = new ApiError(429, 'x', envelope(false, null, 'Muitas tentativas.'));
-    expect(failureOutcome(error, [], network, context)).toMatchObject({
+    expect(failureOutcome(error, network, context)).toMatchObject({
       title: 'Erro',
       text: 'Muitas tentativas.',
     });

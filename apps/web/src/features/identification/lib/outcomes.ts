@@ -15,8 +15,7 @@ import type { IdentifiedAnswer } from '../api/identification';
 
 export type Outcome =
   | { kind: 'navigate'; to: string; state?: unknown }
-  | { kind: 'modal'; title: string; text: string; style: ModalStyle }
-  | { kind: 'fields'; errors: Record<string, string> };
+  | { kind: 'modal'; title: string; text: string; style: ModalStyle };
 
 /**
  * Where an identified person goes next (the server decides it: spec 000 §4). Null for an unknown answer. The
@@ -83,16 +82,12 @@ export function loginOutcome(envelope: Envelope<unknown>, context: LoginContext)
 }
 
 /**
- * The outcome of a failed call (ApiError or anything else). A switched-off portal's refusal shows 'Erro Fatal';
- * HTTP 400 with messages for `fields` the screen shows become field errors; 429 and other answers with a message show it in an 'Erro' modal; a network failure shows
- * `networkText`. A failed passo_1 with a known message is handled like its 2xx twin.
+ * The outcome of a failed call (ApiError or anything else) the form did not show under its fields. A switched-off
+ * portal's refusal shows 'Erro Fatal'; HTTP 400 shows its first message; 429 and other answers with a message show
+ * it in an 'Erro' modal; a network failure shows `networkText`. A failed passo_1 with a known message is handled
+ * like its 2xx twin.
  */
-export function failureOutcome(
-  error: unknown,
-  fields: readonly string[],
-  networkText: string,
-  login?: LoginContext,
-): Outcome {
+export function failureOutcome(error: unknown, networkText: string, login?: LoginContext): Outcome {
   if (!(error instanceof ApiError) || error.status === 0) {
     return { kind: 'modal', title: GENERIC_ERROR_TITLE, text: networkText, style: 'danger' };
   }
@@ -100,11 +95,7 @@ export function failureOutcome(
   if (error.envelope?.mensagem === FATAL_ERROR.text)
     return { kind: 'modal', ...FATAL_ERROR, style: 'danger' };
   if (error.status === 400) {
-    const all = error.fieldErrors;
-    const errors: Record<string, string> = {};
-    for (const field of fields) if (all[field]) errors[field] = all[field];
-    if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
-    const text = Object.values(all)[0] ?? error.envelope?.mensagem;
+    const text = Object.values(error.fieldErrors)[0] ?? error.envelope?.mensagem;
     if (text) return { kind: 'modal', title: GENERIC_ERROR_TITLE, text, style: 'alert' };
   }
   if (login && error.envelope && error.status !== 429) return loginOutcome(error.envelope, login);

@@ -2,32 +2,26 @@ import {
   documentKind,
   FIRST_ACCESS_TEXTS,
   FIRST_ACCESS_TITLE,
-  isSex,
-  LOGIN_TEXTS,
+  type FirstAccessInput,
+  firstAccessSchema,
   maskCpfCnpj,
   maskDate,
   SEX_NOT_INFORMED,
   SEX_OPTIONS,
-  validateFirstAccess,
 } from '@portal/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { DateField } from '../../../components/ui/DateField';
+import { Form } from '../../../components/form/Form';
+import { DateInput, EmailInput, PhoneInput, SelectInput, TextInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { EmailField, TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { PhoneField } from '../../../components/ui/PhoneField';
-import { SelectField } from '../../../components/ui/SelectField';
-import { registerFirstAccess } from '../api/identification';
+import { useRegisterFirstAccess } from '../api/identification';
 import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
 import '../identification.css';
-
-const FIELDS = ['nome', 'dataNascimento', 'sexo', 'cpfCnpj', 'telefone', 'email', 'captcha'] as const;
-type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field, string>>;
 
 const NETWORK_TEXT = 'Não foi possível concluir o cadastro. Verifique a sua conexão e tente novamente.';
 
@@ -44,6 +38,9 @@ export default function ConfirmUser() {
   return <FirstAccessForm identification={identification} initialBirthDate={birthDate} />;
 }
 
+/** The first access's fields in the spec's order of rules (the modal names the first that fails). */
+const RULE_ORDER = ['dataNascimento', 'telefone', 'email', 'nome'] as const;
+
 function FirstAccessForm({
   identification,
   initialBirthDate,
@@ -54,57 +51,36 @@ function FirstAccessForm({
   const navigate = useNavigate();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
   const robot = useRobotCheck();
+  const register = useRegisterFirstAccess();
   const company = documentKind(identification) === 'cnpj';
-  const [values, setValues] = useState({
+  const form = useZodForm(firstAccessSchema, {
+    cpfCnpj: maskCpfCnpj(identification),
     nome: '',
     dataNascimento: maskDate(initialBirthDate),
-    sexo: '',
+    sexo: '' as FirstAccessInput['sexo'],
     telefone: '',
     email: '',
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  function update(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  // Spec 000 §5: the first failing rule, in its order, is also announced in an 'Atenção' modal.
+  async function onInvalid(errors: FieldErrors<FirstAccessInput>) {
+    const first = RULE_ORDER.find((field) => errors[field]);
+    const message = first && errors[first]?.message;
+    if (!first || !message) return;
+    await showModal({ title: FIRST_ACCESS_TITLE, text: message, style: 'alert' });
+    form.setFocus(first);
   }
 
-  function focusField(field: Field) {
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validateFirstAccess({
-      cpfCnpj: identification,
-      dataNascimento: values.dataNascimento,
-      telefone: values.telefone,
-      email: values.email,
-      nome: values.nome,
-    });
-    if (failure) {
-      setErrors({ [failure.field]: failure.message });
-      await showModal({ title: FIRST_ACCESS_TITLE, text: failure.message, style: 'alert' });
-      focusField(failure.field);
-      return;
-    }
-    if (!robot.done) {
-      setErrors({ captcha: LOGIN_TEXTS.robotCheckRequired });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  async function onSubmit(values: FirstAccessInput) {
+    if (!robot.check()) return;
     showLoading(FIRST_ACCESS_TEXTS.loading);
     try {
-      const answer = await registerFirstAccess({
+      const answer = await register.mutateAsync({
         cpfCnpj: identification,
         dataNascimento: company ? '' : values.dataNascimento,
         telefone: values.telefone,
         email: values.email.trim(),
-        sexo: isSex(values.sexo) ? values.sexo : '',
+        sexo: values.sexo,
         nome: values.nome.trim(),
         ...captchaField(robot),
       });
@@ -119,16 +95,9 @@ function FirstAccessForm({
     } catch (error) {
       hideLoading();
       robot.reset();
-      const outcome = failureOutcome(error, FIELDS, NETWORK_TEXT);
-      if (outcome.kind === 'fields') {
-        setErrors(outcome.errors);
-        const first = FIELDS.find((field) => outcome.errors[field]);
-        if (first) focusField(first);
-      } else if (outcome.kind === 'modal') {
-        await showModal(outcome);
-      }
-    } finally {
-      setBusy(false);
+      if (showServerErrors(form, error) || robot.showServerError(error)) return;
+      const outcome = failureOutcome(error, NETWORK_TEXT);
+      if (outcome.kind === 'modal') await showModal(outcome);
     }
   }
 
@@ -142,64 +111,35 @@ function FirstAccessForm({
             ? 'Informe os dados de contato da empresa para fazer o primeiro acesso.'
             : 'Informe os seus dados para fazer o primeiro acesso.'}
         </p>
-        <form
-          ref={formRef}
+        <Form
+          form={form}
           className="id-form"
           onSubmit={onSubmit}
-          noValidate
+          onInvalidSubmit={onInvalid}
           data-testid="first-access-form"
         >
-          <TextField
+          <TextInput
             label={company ? 'Nome do responsável' : 'Nome completo'}
             name="nome"
             autoComplete="name"
-            value={values.nome}
-            error={errors.nome}
-            onChange={(event) => update('nome', event.target.value)}
           />
-          {!company && (
-            <DateField
-              label="Data de nascimento"
-              name="dataNascimento"
-              value={values.dataNascimento}
-              error={errors.dataNascimento}
-              autoComplete="bday"
-              onChange={(value) => update('dataNascimento', value)}
-            />
-          )}
-          <SelectField
+          {!company && <DateInput label="Data de nascimento" name="dataNascimento" autoComplete="bday" />}
+          <SelectInput
             label="Sexo"
             name="sexo"
             placeholder={SEX_NOT_INFORMED}
             options={SEX_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
-            value={values.sexo}
-            error={errors.sexo}
-            onChange={(event) => update('sexo', event.target.value)}
           />
-          <TextField
-            label="CPF ou CNPJ"
-            name="cpfCnpj"
-            value={maskCpfCnpj(identification)}
-            readOnly
-            error={errors.cpfCnpj}
+          <TextInput label="CPF ou CNPJ" name="cpfCnpj" readOnly />
+          <PhoneInput label="Celular" name="telefone" />
+          <EmailInput label="E-mail" name="email" />
+          <RobotCheck robot={robot} />
+          <FormActions
+            label={FIRST_ACCESS_TEXTS.submit}
+            busy={register.isPending}
+            testId="first-access-submit"
           />
-          <PhoneField
-            label="Celular"
-            name="telefone"
-            value={values.telefone}
-            error={errors.telefone}
-            onValueChange={(masked) => update('telefone', masked)}
-          />
-          <EmailField
-            label="E-mail"
-            name="email"
-            value={values.email}
-            error={errors.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-          <RobotCheck robot={robot} error={errors.captcha} />
-          <FormActions label={FIRST_ACCESS_TEXTS.submit} busy={busy} testId="first-access-submit" />
-        </form>
+        </Form>
       </main>
     </>
   );

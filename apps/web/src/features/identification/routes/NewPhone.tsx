@@ -1,21 +1,22 @@
 import {
   GENERIC_ERROR_TITLE,
   NEW_PHONE_MESSAGES,
-  type NewPhoneField,
+  newPhoneSchema,
   PHONE_UPDATED,
   STEP_CODES,
-  validateNewPhone,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { Form } from '../../../components/form/Form';
+import { PhoneInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { PhoneField } from '../../../components/ui/PhoneField';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { useTypedSearchParams } from '../../../lib/search-params';
-import { changePhone } from '../api/identification';
+import { useChangePhone } from '../api/identification';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
@@ -52,34 +53,13 @@ function NewPhoneForm({ token }: { token: string }) {
   const config = usePartner();
   const navigate = useNavigate();
   const { showModal, showLoading, hideLoading } = useFeedback();
-  const [values, setValues] = useState<Record<NewPhoneField, string>>({ pef_fone: '', confirmacao: '' });
-  const [errors, setErrors] = useState<Partial<Record<NewPhoneField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const change = useChangePhone();
+  const form = useZodForm(newPhoneSchema, { pef_fone: '', confirmacao: '' });
 
-  function focusField(field: NewPhoneField) {
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  function update(field: NewPhoneField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validateNewPhone(values.pef_fone, values.confirmacao);
-    if (failure) {
-      setErrors({ [failure.field]: failure.message });
-      focusField(failure.field);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  async function onSubmit(values: { pef_fone: string; confirmacao: string }) {
     showLoading('Cadastrando o novo telefone');
     try {
-      const answer = await changePhone({ token, pef_fone: values.pef_fone, confirmacao: values.confirmacao });
+      const answer = await change.mutateAsync({ token, ...values });
       hideLoading();
       if (answer.retorno) {
         logStep(config, STEP_CODES.phoneUpdated, 'Atualizou o telefone');
@@ -90,46 +70,27 @@ function NewPhoneForm({ token }: { token: string }) {
       await showModal({ title: GENERIC_ERROR_TITLE, text: NEW_PHONE_MESSAGES.failure, style: 'danger' });
     } catch (error) {
       hideLoading();
-      const outcome = failureOutcome(error, ['pef_fone', 'confirmacao'], NEW_PHONE_MESSAGES.failure);
-      if (outcome.kind === 'fields') {
-        setErrors(outcome.errors);
-        focusField(outcome.errors.pef_fone ? 'pef_fone' : 'confirmacao');
-      } else if (outcome.kind === 'modal') {
-        await showModal(outcome);
-      }
-    } finally {
-      setBusy(false);
+      if (showServerErrors(form, error)) return;
+      const outcome = failureOutcome(error, NEW_PHONE_MESSAGES.failure);
+      if (outcome.kind === 'modal') await showModal(outcome);
     }
   }
 
   return (
     <>
       <h1 className="page__title">Cadastre o seu novo telefone</h1>
-      <form ref={formRef} className="id-form" onSubmit={onSubmit} noValidate data-testid="new-phone-form">
-        <PhoneField
-          label="Novo telefone"
-          name="pef_fone"
-          value={values.pef_fone}
-          error={errors.pef_fone}
-          onValueChange={(masked) => update('pef_fone', masked)}
-        />
-        <PhoneField
-          label="Confirme o novo telefone"
-          name="confirmacao"
-          autoComplete="off"
-          value={values.confirmacao}
-          error={errors.confirmacao}
-          onValueChange={(masked) => update('confirmacao', masked)}
-        />
+      <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="new-phone-form">
+        <PhoneInput label="Novo telefone" name="pef_fone" />
+        <PhoneInput label="Confirme o novo telefone" name="confirmacao" autoComplete="off" />
         <button
           type="submit"
           className="btn btn--primary btn--block"
-          disabled={busy}
+          disabled={change.isPending}
           data-testid="new-phone-submit"
         >
           Cadastrar
         </button>
-      </form>
+      </Form>
     </>
   );
 }

@@ -1,21 +1,20 @@
 import {
-  documentKind,
   GENERIC_ERROR_TITLE,
-  INVALID_DOCUMENT_MESSAGE,
-  isValidCpfCnpj,
   LOGIN_TEXTS,
   maskCpfCnpj,
   normalizeDocument,
+  phoneResetSchema,
   STEP_CODES,
 } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { TextInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
-import { requestPhoneChange } from '../api/identification';
+import { useRequestPhoneChange } from '../api/identification';
 import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';
 import { failureOutcome } from '../lib/outcomes';
@@ -33,29 +32,18 @@ export default function ResetPhone() {
   const { state } = useLocation();
   const { showModal, showLoading, hideLoading } = useFeedback();
   const robot = useRobotCheck();
-  const [value, setValue] = useState(() => maskCpfCnpj(stateString(state, 'identification') ?? ''));
-  const [errors, setErrors] = useState<{ pesCpfCnpj?: string | undefined; captcha?: string | undefined }>({});
-  const [busy, setBusy] = useState(false);
+  const request = useRequestPhoneChange();
+  const form = useZodForm(phoneResetSchema, {
+    pesCpfCnpj: maskCpfCnpj(stateString(state, 'identification') ?? ''),
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!isValidCpfCnpj(value)) {
-      // Spec 000 §5: on this screen an invalid CNPJ does nothing visible, with no message.
-      if (documentKind(value) !== 'cnpj') setErrors({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
-      return;
-    }
-    if (!robot.done) {
-      setErrors({ captcha: LOGIN_TEXTS.robotCheckRequired });
-      return;
-    }
-    const document = normalizeDocument(value);
-    setErrors({});
-    setBusy(true);
+  async function onSubmit({ pesCpfCnpj }: { pesCpfCnpj: string }) {
+    if (!robot.check()) return;
+    const document = normalizeDocument(pesCpfCnpj);
     showLoading('Enviando o link por e-mail');
     logStep(config, STEP_CODES.sendPhoneChangeLink, 'Pediu o link de troca de telefone', document);
     try {
-      const answer = await requestPhoneChange({ pesCpfCnpj: document, ...captchaField(robot) });
+      const answer = await request.mutateAsync({ pesCpfCnpj: document, ...captchaField(robot) });
       hideLoading();
       robot.reset();
       await showModal(
@@ -66,11 +54,9 @@ export default function ResetPhone() {
     } catch (error) {
       hideLoading();
       robot.reset();
-      const outcome = failureOutcome(error, ['pesCpfCnpj', 'captcha'], NETWORK_TEXT);
-      if (outcome.kind === 'fields') setErrors(outcome.errors);
-      else if (outcome.kind === 'modal') await showModal(outcome);
-    } finally {
-      setBusy(false);
+      if (showServerErrors(form, error) || robot.showServerError(error)) return;
+      const outcome = failureOutcome(error, NETWORK_TEXT);
+      if (outcome.kind === 'modal') await showModal(outcome);
     }
   }
 
@@ -83,27 +69,22 @@ export default function ResetPhone() {
           Informe o seu CPF ou CNPJ. Enviaremos ao e-mail do seu cadastro um link para você cadastrar o seu
           novo telefone.
         </p>
-        <form className="id-form" onSubmit={onSubmit} noValidate data-testid="reset-phone-form">
-          <TextField
+        <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="reset-phone-form">
+          <TextInput
             label="CPF ou CNPJ"
             name="pesCpfCnpj"
+            mask={maskCpfCnpj}
             inputMode="text"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="000.000.000-00"
             maxLength={18}
-            value={value}
-            error={errors.pesCpfCnpj}
-            onChange={(event) => {
-              setValue(maskCpfCnpj(event.target.value));
-              if (errors.pesCpfCnpj) setErrors((e) => ({ ...e, pesCpfCnpj: undefined }));
-            }}
             data-testid="reset-phone-document"
           />
-          <RobotCheck robot={robot} error={errors.captcha} />
-          <FormActions label="Enviar link por e-mail" busy={busy} testId="reset-phone-submit" />
-        </form>
+          <RobotCheck robot={robot} />
+          <FormActions label="Enviar link por e-mail" busy={request.isPending} testId="reset-phone-submit" />
+        </Form>
       </main>
     </>
   );

@@ -1,23 +1,25 @@
 import {
   customization,
   GENERIC_ERROR_TITLE,
-  isValidTokenInput,
   LOGIN_ERRORS,
+  loginTokenSchema,
   onlyDigits,
   STEP_CODES,
   TOKEN_LENGTH,
   TOKEN_MESSAGES,
   TOKEN_RESEND_SECONDS,
 } from '@portal/domain';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { TextInput } from '../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/fields';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
-import { checkLoginToken, sendLoginToken } from '../api/identification';
+import { useCheckLoginToken, useSendLoginToken } from '../api/identification';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome, nextStepTarget } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
@@ -47,17 +49,19 @@ export default function VerifyToken() {
   );
 }
 
+/** What the token box keeps of what is typed: digits, at most TOKEN_LENGTH. */
+const tokenDigits = (value: string) => onlyDigits(value).slice(0, TOKEN_LENGTH);
+
 function TokenForm({ fone, identification }: { fone: string; identification: string }) {
   const config = usePartner();
   const navigate = useNavigate();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
   const totem = customization(config).confirmBirthday?.flgTotem === true;
-  const [token, setToken] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(TOKEN_RESEND_SECONDS);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const requested = useRef(false);
+  const send = useSendLoginToken();
+  const check = useCheckLoginToken();
+  const form = useZodForm(loginTokenSchema, { token_cliente: '' });
 
   // The countdown of the resend button: one tick a second down to zero.
   useEffect(() => {
@@ -76,11 +80,12 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
     [navigate, showModal],
   );
 
+  const { mutateAsync: sendToken } = send;
   const requestToken = useCallback(async () => {
     setSeconds(TOKEN_RESEND_SECONDS);
     logStep(config, STEP_CODES.generateToken, 'Gerou o token', identification);
     try {
-      const answer = await sendLoginToken();
+      const answer = await sendToken();
       if (answer.mensagem) showSnackbar(answer.mensagem, answer.retorno ? 'success' : 'danger');
       const wait = answer.dados?.reenviarEmSegundos;
       if (typeof wait === 'number' && wait > 0) setSeconds(Math.round(wait));
@@ -90,7 +95,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
         error instanceof ApiError && error.status !== 0 ? error.message : TOKEN_MESSAGES.lookupFault;
       showSnackbar(text, 'danger');
     }
-  }, [config, identification, sessionLost, showSnackbar]);
+  }, [config, identification, sessionLost, showSnackbar, sendToken]);
 
   useEffect(() => {
     if (requested.current) return;
@@ -98,28 +103,17 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
     requestToken();
   }, [requestToken]);
 
-  function focusInput() {
-    formRef.current?.querySelector<HTMLInputElement>('[name="token_cliente"]')?.focus();
-  }
-
+  /** The totem keypad types into the same box. */
   function type(next: string) {
-    setToken(onlyDigits(next).slice(0, TOKEN_LENGTH));
-    if (error) setError(undefined);
+    form.setValue('token_cliente', tokenDigits(next));
+    form.clearErrors('token_cliente');
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!isValidTokenInput(token)) {
-      setError(TOKEN_MESSAGES.length);
-      focusInput();
-      return;
-    }
-    setBusy(true);
+  async function onSubmit({ token_cliente }: { token_cliente: string }) {
     showLoading('Verificando o código');
     logStep(config, STEP_CODES.checkToken, 'Validou o token', identification);
     try {
-      const answer = await checkLoginToken(token);
+      const answer = await check.mutateAsync(token_cliente);
       hideLoading();
       if (answer.retorno) {
         const target = nextStepTarget(answer.dados, identification);
@@ -130,24 +124,22 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
         await showModal({ ...LOGIN_ERRORS.unexpectedData, style: 'danger' });
         return;
       }
-      setToken('');
+      form.setValue('token_cliente', '');
       await showModal({
         title: GENERIC_ERROR_TITLE,
         text: answer.mensagem || TOKEN_MESSAGES.invalid,
         style: 'danger',
       });
-      focusInput();
+      form.setFocus('token_cliente');
     } catch (error) {
       hideLoading();
-      if (await sessionLost(error)) return;
-      const outcome = failureOutcome(error, ['token_cliente'], TOKEN_MESSAGES.lookupFault);
-      if (outcome.kind === 'fields') setError(outcome.errors.token_cliente);
-      else if (outcome.kind === 'modal') await showModal(outcome);
-    } finally {
-      setBusy(false);
+      if ((await sessionLost(error)) || showServerErrors(form, error)) return;
+      const outcome = failureOutcome(error, TOKEN_MESSAGES.lookupFault);
+      if (outcome.kind === 'modal') await showModal(outcome);
     }
   }
 
+  const token = form.watch('token_cliente');
   return (
     <>
       <h1 className="page__title">Digite o código que enviamos por SMS</h1>
@@ -156,18 +148,16 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
           ? `Enviamos um código de ${TOKEN_LENGTH} dígitos para o telefone ${fone}.`
           : `Enviamos um código de ${TOKEN_LENGTH} dígitos para o telefone do seu cadastro.`}
       </p>
-      <form ref={formRef} className="id-form" onSubmit={onSubmit} noValidate data-testid="token-form">
-        <TextField
+      <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="token-form">
+        <TextInput
           label={`Código de ${TOKEN_LENGTH} dígitos`}
           name="token_cliente"
+          mask={tokenDigits}
           className="token-input"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={TOKEN_LENGTH}
-          value={token}
-          error={error}
-          onChange={(event) => type(event.target.value)}
           data-testid="token-input"
         />
         {totem && (
@@ -196,7 +186,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
         <button
           type="submit"
           className="btn btn--primary btn--block"
-          disabled={busy}
+          disabled={check.isPending}
           data-testid="token-submit"
         >
           Continuar
@@ -210,7 +200,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
         >
           {seconds > 0 ? `Reenviar código em ${seconds} s` : 'Reenviar código'}
         </button>
-      </form>
+      </Form>
     </>
   );
 }

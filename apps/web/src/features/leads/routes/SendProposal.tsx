@@ -120,9 +120,7 @@ export default function SendProposal() {
             name="forma_pagamento"
             legend="Forma de pagamento *"
             options={PAYMENT_FORMS}
-            className="leads__fieldset"
-            legendClassName="leads__legend"
-            optionClassName="leads__radio"
+            classes={{ group: 'leads__fieldset', legend: 'leads__legend', option: 'leads__radio' }}
           />
           <TextAreaInput label="Observação" name="obs" rows={4} />
           {failure && (

@@ -1,4 +1,6 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type Envelope, portalCall } from '../../../lib/api';
+import { debtorKeys, envelopeData, forgetDebtor, isSessionExpired } from '../../debts/api/debts';
 
 // "Meus dados" (docs/api.md "My data"): the export of what the portal holds about the identified person on this
 // partner, and the erasure call. The session is the HttpOnly cookie identification opened.
@@ -58,4 +60,31 @@ export interface ErasureAnswer {
 /** portal/solicitarEliminacaoDados: executed at once; the session ends with it. */
 export function requestErasure() {
   return portalCall<ErasureAnswer>('portal', 'solicitarEliminacaoDados', {});
+}
+
+export const myDataKeys = { export: [...debtorKeys.all, 'my-data'] as const };
+
+/** The export, or null when nobody is identified on this partner. */
+export function useMyDataQuery() {
+  return useQuery({
+    queryKey: myDataKeys.export,
+    queryFn: ({ signal }) =>
+      fetchMyData(signal).catch((error: unknown) => {
+        if (isSessionExpired(error)) return null;
+        throw error;
+      }),
+  });
+}
+
+/** The erasure; it ends the session, so everything read under it is forgotten. */
+export function useErasure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => envelopeData(await requestErasure()),
+    onSuccess: () => forgetDebtor(queryClient),
+    // The session was already gone: the screen asks the person to identify themselves.
+    onError: (error) => {
+      if (isSessionExpired(error)) queryClient.setQueryData(myDataKeys.export, null);
+    },
+  });
 }

@@ -5,30 +5,25 @@ import {
   maskCpfCnpj,
   maskPhone,
 } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { ApiError, failureText } from '../../../lib/api';
+import { QueryView } from '../../../components/ui/QueryView';
+import { failureText } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
+import { isSessionExpired } from '../../debts/api/debts';
 import { Footer } from '../../landing/components/Footer';
 import {
   type ErasureAnswer,
-  fetchMyData,
   MY_DATA_JSON_URL,
   MY_DATA_PDF_URL,
   type MyDataExport,
-  requestErasure,
+  useErasure,
+  useMyDataQuery,
 } from '../api/my-data';
 import { ErasureDialog } from '../components/ErasureDialog';
 import '../my-data.css';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'unidentified' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; data: MyDataExport }
-  | { kind: 'erased'; answer: ErasureAnswer };
 
 const ERASURE_FAILED = 'Não foi possível eliminar os seus dados agora. Tente novamente mais tarde.';
 
@@ -89,6 +84,108 @@ function Summary({ data }: { data: MyDataExport }) {
   );
 }
 
+/** Nobody is identified on this partner: how to get there, and the privacy portal for anyone. */
+function Unidentified() {
+  return (
+    <div className="my-data__card" data-testid="my-data-unidentified">
+      <p>
+        Para ver, baixar ou pedir a eliminação dos dados que este portal guarda sobre você, primeiro
+        precisamos saber que é você mesmo.
+      </p>
+      <p>
+        Volte à página inicial, digite o seu CPF ou CNPJ e confirme os seus dados. Depois disso, abra de novo
+        “Meus dados” no menu.
+      </p>
+      <Link to="/" className="btn btn--primary">
+        Ir para a página inicial e informar o CPF/CNPJ
+      </Link>
+      <p className="my-data__hint">
+        Sem se identificar, você ainda pode fazer um pedido pelo{' '}
+        <Link to="/portal-de-privacidade">portal de privacidade</Link>.
+      </p>
+    </div>
+  );
+}
+
+/** The summary, the downloads and the way to the erasure. */
+function Ready({ data, onErase }: { data: MyDataExport; onErase: () => void }) {
+  const config = usePartner();
+  return (
+    <>
+      <p className="my-data__intro">
+        Estes são os dados que {config.nome} guarda sobre você neste portal, como prevê a Lei Geral de
+        Proteção de Dados (LGPD). Baixe uma cópia completa ou peça a eliminação do que a lei não nos obriga a
+        guardar.
+      </p>
+      <Summary data={data} />
+      <section aria-labelledby="meus-dados-baixar" className="my-data__card">
+        <h2 id="meus-dados-baixar">Baixar uma cópia</h2>
+        <p>O arquivo JSON serve para levar os dados a outro serviço; o PDF é para ler ou imprimir.</p>
+        <div className="my-data__actions">
+          <a className="btn btn--primary" href={MY_DATA_JSON_URL} download data-testid="download-json">
+            Baixar meus dados (JSON)
+          </a>
+          <a className="btn btn--primary" href={MY_DATA_PDF_URL} download data-testid="download-pdf">
+            Baixar meus dados (PDF)
+          </a>
+        </div>
+      </section>
+      <section aria-labelledby="meus-dados-eliminar" className="my-data__card">
+        <h2 id="meus-dados-eliminar">Eliminar meus dados</h2>
+        <p>
+          Você pode pedir que apaguemos agora os dados que a lei não nos obriga a guardar. Antes de confirmar,
+          mostramos o que será eliminado e o que fica guardado.
+        </p>
+        <button
+          type="button"
+          className="btn btn--ghost my-data__erase"
+          onClick={onErase}
+          data-testid="erasure-open"
+        >
+          Solicitar eliminação dos meus dados
+        </button>
+      </section>
+    </>
+  );
+}
+
+/** After the erasure: its protocol, what stayed and why; focused so a screen reader reads it. */
+function Receipt({
+  answer,
+  receiptRef,
+}: {
+  answer: ErasureAnswer;
+  receiptRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div
+      ref={receiptRef}
+      className="my-data__card my-data__receipt"
+      tabIndex={-1}
+      role="status"
+      data-testid="erasure-receipt"
+    >
+      <h2>Pedido atendido</h2>
+      <p>
+        Eliminamos os dados que a lei não nos obriga a guardar. Protocolo:{' '}
+        <strong className="my-data__protocol" data-testid="erasure-protocol">
+          {answer.protocolo}
+        </strong>
+      </p>
+      {!answer.cadastroEliminado && (
+        <p>
+          Ficaram guardados: {ERASURE_REGISTRATION_DATA}, porque {ERASURE_REGISTRATION_KEPT}.
+        </p>
+      )}
+      {answer.emailEnviado && <p>Enviamos a confirmação com o protocolo para o seu e-mail.</p>}
+      <p>Por segurança, a sua sessão foi encerrada.</p>
+      <Link to="/" className="btn btn--primary">
+        Ir para a página inicial
+      </Link>
+    </div>
+  );
+}
+
 /**
  * "Meus dados" at /meus-dados (issue 6 item 1, docs/decisions/010): for the person identified on this portal, a
  * summary of what the portal holds about them, the JSON and PDF downloads and the erasure with its confirmation;
@@ -96,10 +193,11 @@ function Summary({ data }: { data: MyDataExport }) {
  */
 export default function MyData() {
   const config = usePartner();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [dialog, setDialog] = useState<{ busy: boolean; failure: string | null } | null>(null);
+  const query = useMyDataQuery();
+  const erasure = useErasure();
+  const [confirming, setConfirming] = useState(false);
   const receiptRef = useRef<HTMLDivElement>(null);
+  const erased = erasure.data;
 
   useEffect(() => {
     document.title = `${config.nome} - Meus dados`;
@@ -109,39 +207,17 @@ export default function MyData() {
     };
   }, [config]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load for "Tentar novamente"
   useEffect(() => {
-    const controller = new AbortController();
-    fetchMyData(controller.signal).then(
-      (data) => setState({ kind: 'ready', data }),
-      (error) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: error instanceof ApiError && error.status === 401 ? 'unidentified' : 'failed' });
+    if (erased) receiptRef.current?.focus();
+  }, [erased]);
+
+  function erase() {
+    erasure.mutate(undefined, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => {
+        if (isSessionExpired(error)) setConfirming(false);
       },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  useEffect(() => {
-    if (state.kind === 'erased') receiptRef.current?.focus();
-  }, [state.kind]);
-
-  async function erase() {
-    setDialog({ busy: true, failure: null });
-    try {
-      const answer = await requestErasure();
-      if (!answer.retorno) throw new Error(answer.mensagem);
-      setDialog(null);
-      setState({ kind: 'erased', answer: answer.dados });
-    } catch (error) {
-      const expired = error instanceof ApiError && error.status === 401;
-      if (expired) {
-        setDialog(null);
-        setState({ kind: 'unidentified' });
-      } else {
-        setDialog({ busy: false, failure: failureText(error, ERASURE_FAILED) });
-      }
-    }
+    });
   }
 
   return (
@@ -149,115 +225,35 @@ export default function MyData() {
       <PageHeader />
       <main id="conteudo" className="container my-data__main">
         <h1>Meus dados</h1>
-        {state.kind === 'loading' && (
-          <p className="boot" role="status">
-            Carregando…
-          </p>
+        {erased ? (
+          <Receipt answer={erased} receiptRef={receiptRef} />
+        ) : (
+          <QueryView query={query} look="card" failedText="Não foi possível carregar os seus dados.">
+            {(data) =>
+              data ? (
+                <Ready
+                  data={data}
+                  onErase={() => {
+                    erasure.reset();
+                    setConfirming(true);
+                  }}
+                />
+              ) : (
+                <Unidentified />
+              )
+            }
+          </QueryView>
         )}
-        {state.kind === 'failed' && (
-          <div className="my-data__card" role="alert">
-            <p>Não foi possível carregar os seus dados.</p>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => {
-                setState({ kind: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Tentar novamente
-            </button>
-          </div>
-        )}
-        {state.kind === 'unidentified' && (
-          <div className="my-data__card" data-testid="my-data-unidentified">
-            <p>
-              Para ver, baixar ou pedir a eliminação dos dados que este portal guarda sobre você, primeiro
-              precisamos saber que é você mesmo.
-            </p>
-            <p>
-              Volte à página inicial, digite o seu CPF ou CNPJ e confirme os seus dados. Depois disso, abra de
-              novo “Meus dados” no menu.
-            </p>
-            <Link to="/" className="btn btn--primary">
-              Ir para a página inicial e informar o CPF/CNPJ
-            </Link>
-            <p className="my-data__hint">
-              Sem se identificar, você ainda pode fazer um pedido pelo{' '}
-              <Link to="/portal-de-privacidade">portal de privacidade</Link>.
-            </p>
-          </div>
-        )}
-        {state.kind === 'ready' && (
-          <>
-            <p className="my-data__intro">
-              Estes são os dados que {config.nome} guarda sobre você neste portal, como prevê a Lei Geral de
-              Proteção de Dados (LGPD). Baixe uma cópia completa ou peça a eliminação do que a lei não nos
-              obriga a guardar.
-            </p>
-            <Summary data={state.data} />
-            <section aria-labelledby="meus-dados-baixar" className="my-data__card">
-              <h2 id="meus-dados-baixar">Baixar uma cópia</h2>
-              <p>O arquivo JSON serve para levar os dados a outro serviço; o PDF é para ler ou imprimir.</p>
-              <div className="my-data__actions">
-                <a className="btn btn--primary" href={MY_DATA_JSON_URL} download data-testid="download-json">
-                  Baixar meus dados (JSON)
-                </a>
-                <a className="btn btn--primary" href={MY_DATA_PDF_URL} download data-testid="download-pdf">
-                  Baixar meus dados (PDF)
-                </a>
-              </div>
-            </section>
-            <section aria-labelledby="meus-dados-eliminar" className="my-data__card">
-              <h2 id="meus-dados-eliminar">Eliminar meus dados</h2>
-              <p>
-                Você pode pedir que apaguemos agora os dados que a lei não nos obriga a guardar. Antes de
-                confirmar, mostramos o que será eliminado e o que fica guardado.
-              </p>
-              <button
-                type="button"
-                className="btn btn--ghost my-data__erase"
-                onClick={() => setDialog({ busy: false, failure: null })}
-                data-testid="erasure-open"
-              >
-                Solicitar eliminação dos meus dados
-              </button>
-            </section>
-          </>
-        )}
-        {state.kind === 'erased' && (
-          <div
-            ref={receiptRef}
-            className="my-data__card my-data__receipt"
-            tabIndex={-1}
-            role="status"
-            data-testid="erasure-receipt"
-          >
-            <h2>Pedido atendido</h2>
-            <p>
-              Eliminamos os dados que a lei não nos obriga a guardar. Protocolo:{' '}
-              <strong className="my-data__protocol" data-testid="erasure-protocol">
-                {state.answer.protocolo}
-              </strong>
-            </p>
-            {!state.answer.cadastroEliminado && (
-              <p>
-                Ficaram guardados: {ERASURE_REGISTRATION_DATA}, porque {ERASURE_REGISTRATION_KEPT}.
-              </p>
-            )}
-            {state.answer.emailEnviado && <p>Enviamos a confirmação com o protocolo para o seu e-mail.</p>}
-            <p>Por segurança, a sua sessão foi encerrada.</p>
-            <Link to="/" className="btn btn--primary">
-              Ir para a página inicial
-            </Link>
-          </div>
-        )}
-        {dialog && (
+        {confirming && (
           <ErasureDialog
-            busy={dialog.busy}
-            failure={dialog.failure}
+            busy={erasure.isPending}
+            failure={
+              erasure.isError && !isSessionExpired(erasure.error)
+                ? failureText(erasure.error, ERASURE_FAILED)
+                : null
+            }
             onConfirm={erase}
-            onCancel={() => setDialog(null)}
+            onCancel={() => setConfirming(false)}
           />
         )}
       </main>

@@ -1,20 +1,21 @@
 import {
+  agreementContactSchema,
   customization,
   formatBrDate,
   formatMoney,
   hasCapability,
-  isValidEmail,
   onlyDigits,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Form } from '../../../../components/form/Form';
+import { CheckboxInput, EmailInput, PhoneInput } from '../../../../components/form/fields';
+import { showServerErrors, useZodForm } from '../../../../components/form/use-zod-form';
 import { useFeedback } from '../../../../components/ui/feedback';
-import { CheckboxField, EmailField } from '../../../../components/ui/fields';
-import { PhoneField } from '../../../../components/ui/PhoneField';
 import { logStep } from '../../../../lib/analytics';
-import { ApiError } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
-import { confirmAgreement } from '../../api/plans';
+import { useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import {
   AGREEMENT_REDIRECT_MS,
@@ -37,19 +38,10 @@ export interface AgreementConfirmationProps {
   onBack: () => void;
 }
 
-type ContactErrors = { telefone?: string; email?: string };
-const CONTACT_FIELDS = ['telefone', 'email'] as const;
-
-/**
- * Spec 001 §5 "Agreement confirm": phone and e-mail are also required for the capability partner. A phone
- * without its area code or an e-mail that cannot receive mail counts as missing, as on the server.
- */
-function contactErrors(phone: string, email: string): ContactErrors {
-  const errors: ContactErrors = {};
-  if (onlyDigits(phone).length < 10) errors.telefone = PAYMENT_TEXTS.phoneRequired;
-  if (!isValidEmail(email.trim())) errors.email = PAYMENT_TEXTS.emailRequired;
-  return errors;
-}
+// The confirmation form: the terms box, and the contact the capability partner also asks (spec 001 §5).
+const withContact = agreementContactSchema.extend({ aceite: z.boolean() });
+const withoutContact = z.object({ telefone: z.string(), email: z.string(), aceite: z.boolean() });
+type ConfirmValues = z.input<typeof withoutContact>;
 
 /**
  * The chosen plan before it becomes an agreement (spec 001 §2, §4): summary, the partner's confirmation text,
@@ -63,51 +55,38 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
   const text =
     customization(config).myDebits?.detailsMonthlyPayment?.textConfirmaAcordo?.trim() ||
     PAYMENT_TEXTS.defaultConfirmation;
-  const [accepted, setAccepted] = useState(false);
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [busy, setBusy] = useState(false);
+  const confirm = useConfirmAgreement();
+  const form = useZodForm<ConfirmValues, ConfirmValues>(askContact ? withContact : withoutContact, {
+    telefone: '',
+    email: '',
+    aceite: false,
+  });
+  const accepted = form.watch('aceite');
+  const busy = confirm.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
   // The list of plans is gone: put the keyboard and screen reader on the new heading.
   useEffect(() => headingRef.current?.focus(), []);
 
-  /** Shows the contact errors and focuses the first; true when there is one. */
-  function showErrors(found: ContactErrors): boolean {
-    const known: ContactErrors = {};
-    for (const field of CONTACT_FIELDS) if (found[field]) known[field] = found[field];
-    setErrors(known);
-    const first = CONTACT_FIELDS.find((field) => known[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    return first !== undefined;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!accepted || busy) return;
-    if (askContact && showErrors(contactErrors(phone, email))) return;
-    setBusy(true);
+  async function onSubmit({ telefone, email }: ConfirmValues) {
     showLoading('Aguarde, estamos gerando o seu acordo.');
     let outcome: AgreementOutcome;
     try {
       outcome = agreementOutcome(
-        await confirmAgreement({
+        await confirm.mutateAsync({
           praCodigo: plan.pra_codigo,
           formaDePagamento: request.metodoPagamento,
           primeiroVencimento: request.primeiroVencimento,
-          ...(askContact ? { telefone: onlyDigits(phone), email: email.trim() } : {}),
+          ...(askContact ? { telefone: onlyDigits(telefone), email: email.trim() } : {}),
         }),
       );
     } catch (error) {
-      // A 400 names the contact fields the server refused.
-      if (error instanceof ApiError && showErrors(error.fieldErrors)) return;
-      outcome = { ok: false, message: failureMessage(error, PAYMENT_TEXTS.agreementFailed) };
-    } finally {
       hideLoading();
-      setBusy(false);
+      // A 400 names the contact fields the server refused.
+      if (showServerErrors(form, error)) return;
+      outcome = { ok: false, message: failureMessage(error, PAYMENT_TEXTS.agreementFailed) };
     }
+    hideLoading();
     if (outcome.ok) {
       logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
       // Spec 001 §2/§9: the person moves on 2 s after the agreement, whether or not the modal was closed.
@@ -119,7 +98,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
   }
 
   return (
-    <form ref={formRef} className="po-confirm" onSubmit={onSubmit} noValidate data-testid="po-confirm">
+    <Form form={form} className="po-confirm" onSubmit={onSubmit} data-testid="po-confirm">
       <h4 ref={headingRef} tabIndex={-1} className="po-confirm__title">
         Confirme o seu acordo
       </h4>
@@ -151,35 +130,11 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       </p>
       {askContact && (
         <>
-          <PhoneField
-            label="Telefone"
-            name="telefone"
-            value={phone}
-            error={errors.telefone}
-            onValueChange={(masked) => {
-              setPhone(masked);
-              if (errors.telefone) setErrors((e) => ({ ...e, telefone: undefined }));
-            }}
-          />
-          <EmailField
-            label="E-mail"
-            name="email"
-            value={email}
-            error={errors.email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (errors.email) setErrors((e) => ({ ...e, email: undefined }));
-            }}
-          />
+          <PhoneInput label="Telefone" name="telefone" />
+          <EmailInput label="E-mail" name="email" />
         </>
       )}
-      <CheckboxField
-        label="Li e concordo com os termos do acordo."
-        name="aceite"
-        checked={accepted}
-        onChange={(event) => setAccepted(event.target.checked)}
-        data-testid="po-terms"
-      />
+      <CheckboxInput label="Li e concordo com os termos do acordo." name="aceite" data-testid="po-terms" />
       <div className="po-actions">
         <button type="button" className="btn btn--ghost" onClick={onBack} data-testid="po-back">
           Voltar
@@ -193,6 +148,6 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
           Confirmar acordo
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { schemaErrors } from '../validation/schema-errors';
+import {
+  AGREEMENT_CONTACT_MESSAGES,
+  agreementContactSchema,
+  CANNOT_PAY_REASONS,
+  cannotPaySchema,
+  DEBT_REQUEST_MESSAGES,
+  proposalSchema,
+} from './requests';
+
+describe('proposalSchema (spec 001 §5)', () => {
+  it('turns a valid proposal into centavos', () => {
+    expect(
+      proposalSchema.parse({ entrada: 'R$ 100,00', quantidade_parcelas: '12', valor_parcela: 'R$ 50,50' }),
+    ).toEqual({ entryCents: 10_000, instalmentCount: 12, instalmentCents: 5_050 });
+  });
+
+  it('names every failing field with its message', () => {
+    expect(
+      schemaErrors(proposalSchema, { entrada: '', quantidade_parcelas: '0', valor_parcela: '' }),
+    ).toEqual({
+      entrada: DEBT_REQUEST_MESSAGES.entryInvalid,
+      quantidade_parcelas: DEBT_REQUEST_MESSAGES.countInvalid,
+      valor_parcela: DEBT_REQUEST_MESSAGES.instalmentInvalid,
+    });
+  });
+
+  it('takes an empty instalment value when there is an entry, and at most 360 instalments', () => {
+    expect(
+      schemaErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '360', valor_parcela: '' }),
+    ).toBeNull();
+    expect(
+      schemaErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '361', valor_parcela: '' }),
+    ).toEqual({ quantidade_parcelas: DEBT_REQUEST_MESSAGES.countInvalid });
+  });
+});
+
+describe('cannotPaySchema (spec 001 §5)', () => {
+  it.each([
+    ['', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired }],
+    ['Outro', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired }],
+    [CANNOT_PAY_REASONS[0], null],
+  ])('%s -> %o', (motivo, expected) => expect(schemaErrors(cannotPaySchema, { motivo })).toEqual(expected));
+});
+
+describe('agreementContactSchema (spec 001 §5 agreement confirm)', () => {
+  it.each([
+    [{ telefone: '(11) 3333-4444', email: 'ana@example.com' }, null],
+    [{ telefone: '98765-4321', email: 'ana@example' }, AGREEMENT_CONTACT_MESSAGES],
+  ])('%o -> %o', (input, expected) => expect(schemaErrors(agreementContactSchema, input)).toEqual(expected));
+});
