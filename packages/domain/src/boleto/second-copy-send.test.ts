@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSchemaError } from '../validation/schema-errors';
+import { firstIssue } from '../validation/schema-errors';
 import { SECOND_COPY_ADDRESS_MESSAGES, secondCopySendSchema } from './second-copy-send';
 
 describe('secondCopySendSchema (spec 001 §5)', () => {
@@ -16,8 +16,7 @@ describe('secondCopySendSchema (spec 001 §5)', () => {
     ['sms', '', SECOND_COPY_ADDRESS_MESSAGES.sms],
     ['sms', '(11) 98765-43210', SECOND_COPY_ADDRESS_MESSAGES.sms],
   ] as const)('%s %j -> %j', (tipoEnvio, enderecoEnvio, expected) => {
-    expect(firstSchemaError(secondCopySendSchema, { tipoEnvio, enderecoEnvio })?.message ?? null).toBe(
-      expected,
-    );
+    const checked = firstIssue(secondCopySendSchema, { tipoEnvio, enderecoEnvio });
+    expect(checked.ok ? null : checked.message).toBe(expected);
   });
 });

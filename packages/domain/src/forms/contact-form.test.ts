@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formErrors } from '../validation/schema-errors';
 import {
   CONTACT_FAILURE,
   CONTACT_LIMITS,
@@ -8,7 +9,6 @@ import {
   contactFormSchema,
   EMAIL_SENT_MESSAGE,
 } from './contact-form';
-import { formErrors } from './field-errors';
 
 const errorsOf = (input: ContactFormInput) => formErrors(contactFormSchema, input);
 

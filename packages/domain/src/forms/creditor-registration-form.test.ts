@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formErrors } from '../validation/schema-errors';
 import {
   type CreditorRegistrationInput,
   creditorRegistrationSchema,
   creditorSignUpLink,
 } from './creditor-registration-form';
-import { formErrors } from './field-errors';
 
 const errorsOf = (input: CreditorRegistrationInput) => formErrors(creditorRegistrationSchema, input);
 

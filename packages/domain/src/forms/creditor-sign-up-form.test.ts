@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCreditorPlan } from '../creditor/plans';
+import { formErrors } from '../validation/schema-errors';
 import {
   type CreditorUserData,
   creditorDatabaseName,
@@ -9,7 +10,6 @@ import {
   isStrongCreditorPassword,
   parseCreditorSignUpPayload,
 } from './creditor-sign-up-form';
-import { formErrors } from './field-errors';
 
 const errorsOf = (input: CreditorUserData) => formErrors(creditorUserDataSchema, input);
 

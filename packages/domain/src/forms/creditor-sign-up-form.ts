@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { type CreditorPlan, creditorPlanForUsesPortal, findCreditorPlan } from '../creditor/plans';
 import { isValidEmail } from '../validation/email';
-import { formErrors } from './field-errors';
+import { formErrors } from '../validation/schema-errors';
 import { LEAD_MESSAGES } from './lead-form';
 
 /** Step 1 'Dados do Usuário' (spec 002 §3 "Sign-up user data"). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { firstSchemaError } from '../validation/schema-errors';
+import { firstIssue } from '../validation/schema-errors';
 import { type FirstAccessInput, firstAccessSchema } from './first-access';
 
-const validateFirstAccess = (input: FirstAccessInput) => firstSchemaError(firstAccessSchema, input);
+const validateFirstAccess = (input: FirstAccessInput) => firstIssue(firstAccessSchema, input);
 
 const valid = {
   cpfCnpj: '11144477735',
@@ -14,7 +14,7 @@ const valid = {
 } as const;
 
 describe('firstAccessSchema (spec 000 §5, in order)', () => {
-  it('accepts a complete form', () => expect(validateFirstAccess(valid)).toBeNull());
+  it('accepts a complete form', () => expect(validateFirstAccess(valid).ok).toBe(true));
 
   it.each([
     [{ dataNascimento: '31/04/1990' }, 'Digite sua data de nascimento'],
@@ -23,7 +23,7 @@ describe('firstAccessSchema (spec 000 §5, in order)', () => {
     [{ email: 'ana@' }, 'Digite um e-mail válido'],
     [{ nome: 'Ana' }, 'Digite seu nome completo'],
   ])('%o -> %s', (override, message) => {
-    expect(validateFirstAccess({ ...valid, ...override })?.message).toBe(message);
+    expect(validateFirstAccess({ ...valid, ...override })).toMatchObject({ ok: false, message });
   });
 
   it('lists every failure in the spec order; the first is the one reported', () => {
@@ -41,12 +41,15 @@ describe('firstAccessSchema (spec 000 §5, in order)', () => {
       'nome',
     ]);
     expect(
-      validateFirstAccess({ ...valid, dataNascimento: '', telefone: '', email: '', nome: '' })?.field,
-    ).toBe('dataNascimento');
-    expect(validateFirstAccess({ ...valid, telefone: '', email: '', nome: '' })?.field).toBe('telefone');
+      validateFirstAccess({ ...valid, dataNascimento: '', telefone: '', email: '', nome: '' }),
+    ).toMatchObject({ ok: false, field: 'dataNascimento' });
+    expect(validateFirstAccess({ ...valid, telefone: '', email: '', nome: '' })).toMatchObject({
+      ok: false,
+      field: 'telefone',
+    });
   });
 
   it('does not ask a company for a birth date', () => {
-    expect(validateFirstAccess({ ...valid, cpfCnpj: '12ABC34501DE35', dataNascimento: '' })).toBeNull();
+    expect(validateFirstAccess({ ...valid, cpfCnpj: '12ABC34501DE35', dataNascimento: '' }).ok).toBe(true);
   });
 });

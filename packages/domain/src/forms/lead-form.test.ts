@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formErrors } from './field-errors';
+import { formErrors } from '../validation/schema-errors';
 import {
   isValidLandline,
   isValidMobile,

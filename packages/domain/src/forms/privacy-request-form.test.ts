@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formErrors } from './field-errors';
+import { formErrors } from '../validation/schema-errors';
 import {
   canMovePrivacyStatus,
   nextPrivacyStatus,

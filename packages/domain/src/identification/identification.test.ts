@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_DOCUMENT_MESSAGE } from '../document/cpf-cnpj';
-import { firstSchemaError, schemaErrors } from '../validation/schema-errors';
+import { firstIssue, formErrors } from '../validation/schema-errors';
 import {
   INVALID_LOGIN_PHONE,
   isValidLoginPhone,
@@ -20,7 +20,7 @@ import {
 } from './identification';
 
 const validateNewPhone = (pef_fone: string, confirmacao: string) =>
-  firstSchemaError(newPhoneSchema, { pef_fone, confirmacao });
+  firstIssue(newPhoneSchema, { pef_fone, confirmacao });
 
 describe('identification texts are verbatim (spec 000 §2, §5, §8)', () => {
   it.each<[string, unknown, unknown]>([
@@ -140,11 +140,11 @@ describe('newPhoneSchema (spec 000 §5 "New phone")', () => {
     ['(11) 98765-4321', '', 'confirmacao', NEW_PHONE_MESSAGES.confirmationRequired],
     ['(11) 98765-4321', '(11) 98765-4322', 'confirmacao', NEW_PHONE_MESSAGES.mismatch],
   ])('%s / %s -> %s', (phone, confirmation, field, message) => {
-    expect(validateNewPhone(phone, confirmation)).toEqual({ field, message });
+    expect(validateNewPhone(phone, confirmation)).toEqual({ ok: false, field, message });
   });
 
   it('accepts two equal phones, masked or not', () => {
-    expect(validateNewPhone('(11) 98765-4321', '11987654321')).toBeNull();
+    expect(validateNewPhone('(11) 98765-4321', '11987654321').ok).toBe(true);
   });
 });
 
@@ -156,19 +156,19 @@ describe('phoneResetSchema (spec 000 §5 phone reset)', () => {
     // An invalid CNPJ is refused by the form as a whole: no message under the field.
     ['11.222.333/0001-80', ''],
   ])('%s -> %s', (pesCpfCnpj, field) => {
-    const failure = firstSchemaError(phoneResetSchema, { pesCpfCnpj });
-    expect(failure?.field ?? null).toBe(field);
-    if (failure) expect(failure.message).toBe(INVALID_DOCUMENT_MESSAGE);
+    const failure = firstIssue(phoneResetSchema, { pesCpfCnpj });
+    expect(failure.ok ? null : failure.field).toBe(field);
+    if (!failure.ok) expect(failure.message).toBe(INVALID_DOCUMENT_MESSAGE);
   });
 });
 
 describe('loginSchema (spec 000 §5 login)', () => {
   const both = loginSchema({ birthDate: true, phone: true });
-  const errors = (input: Parameters<typeof both.parse>[0]) => schemaErrors(both, input);
+  const errors = (input: Parameters<typeof both.parse>[0]) => formErrors(both, input);
 
   it('asks only what the partner validates, and always the agreement', () => {
-    expect(schemaErrors(loginSchema({ birthDate: false, phone: false }), { aceite: true })).toBeNull();
-    expect(schemaErrors(loginSchema({ birthDate: false, phone: false }), { aceite: false })).toEqual({
+    expect(formErrors(loginSchema({ birthDate: false, phone: false }), { aceite: true })).toEqual({});
+    expect(formErrors(loginSchema({ birthDate: false, phone: false }), { aceite: false })).toEqual({
       aceite: LOGIN_AGREEMENT_REQUIRED,
     });
   });
@@ -181,8 +181,8 @@ describe('loginSchema (spec 000 §5 login)', () => {
   });
 
   it('takes an adult birth date and a phone of more than 9 characters, masked or digits', () => {
-    expect(errors({ dataNascimento: '16/05/1990', telefone: '(11) 98765', aceite: true })).toBeNull();
-    expect(errors({ dataNascimento: '16/05/1990', telefone: '1198765432', aceite: true })).toBeNull();
+    expect(errors({ dataNascimento: '16/05/1990', telefone: '(11) 98765', aceite: true })).toEqual({});
+    expect(errors({ dataNascimento: '16/05/1990', telefone: '1198765432', aceite: true })).toEqual({});
     expect(errors({ dataNascimento: '31/02/1990', telefone: '1198765432', aceite: true })).toEqual({
       dataNascimento: LOGIN_TEXTS.invalidBirthDate,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaErrors } from '../validation/schema-errors';
+import { formErrors } from '../validation/schema-errors';
 import {
   AGREEMENT_CONTACT_MESSAGES,
   agreementContactSchema,
@@ -17,9 +17,7 @@ describe('proposalSchema (spec 001 §5)', () => {
   });
 
   it('names every failing field with its message', () => {
-    expect(
-      schemaErrors(proposalSchema, { entrada: '', quantidade_parcelas: '0', valor_parcela: '' }),
-    ).toEqual({
+    expect(formErrors(proposalSchema, { entrada: '', quantidade_parcelas: '0', valor_parcela: '' })).toEqual({
       entrada: DEBT_REQUEST_MESSAGES.entryInvalid,
       quantidade_parcelas: DEBT_REQUEST_MESSAGES.countInvalid,
       valor_parcela: DEBT_REQUEST_MESSAGES.instalmentInvalid,
@@ -28,10 +26,10 @@ describe('proposalSchema (spec 001 §5)', () => {
 
   it('takes an empty instalment value when there is an entry, and at most 360 instalments', () => {
     expect(
-      schemaErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '360', valor_parcela: '' }),
-    ).toBeNull();
+      formErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '360', valor_parcela: '' }),
+    ).toEqual({});
     expect(
-      schemaErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '361', valor_parcela: '' }),
+      formErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '361', valor_parcela: '' }),
     ).toEqual({ quantidade_parcelas: DEBT_REQUEST_MESSAGES.countInvalid });
   });
 });
@@ -40,13 +38,13 @@ describe('cannotPaySchema (spec 001 §5)', () => {
   it.each([
     ['', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired }],
     ['Outro', { motivo: DEBT_REQUEST_MESSAGES.reasonRequired }],
-    [CANNOT_PAY_REASONS[0], null],
-  ])('%s -> %o', (motivo, expected) => expect(schemaErrors(cannotPaySchema, { motivo })).toEqual(expected));
+    [CANNOT_PAY_REASONS[0], {}],
+  ])('%s -> %o', (motivo, expected) => expect(formErrors(cannotPaySchema, { motivo })).toEqual(expected));
 });
 
 describe('agreementContactSchema (spec 001 §5 agreement confirm)', () => {
   it.each([
-    [{ telefone: '(11) 3333-4444', email: 'ana@example.com' }, null],
+    [{ telefone: '(11) 3333-4444', email: 'ana@example.com' }, {}],
     [{ telefone: '98765-4321', email: 'ana@example' }, AGREEMENT_CONTACT_MESSAGES],
-  ])('%o -> %o', (input, expected) => expect(schemaErrors(agreementContactSchema, input)).toEqual(expected));
+  ])('%o -> %o', (input, expected) => expect(formErrors(agreementContactSchema, input)).toEqual(expected));
 });

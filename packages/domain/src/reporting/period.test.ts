@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstIssue } from '../validation/first-issue';
+import { firstIssue } from '../validation/schema-errors';
 import {
   brasiliaDayStart,
   brasiliaTimestamp,

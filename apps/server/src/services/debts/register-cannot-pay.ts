@@ -1,4 +1,4 @@
-import { cannotPaySchema, DEBT_REQUEST_MESSAGES, schemaErrors } from '@portal/domain';
+import { cannotPaySchema, DEBT_REQUEST_MESSAGES, formErrors } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { DebtScope } from '../../repositories/debt-snapshot';
@@ -11,8 +11,8 @@ export async function registerCannotPay(
   storeId: number,
   reason: string,
 ): Promise<string> {
-  const errors = schemaErrors(cannotPaySchema, { motivo: reason });
-  if (errors) throw new AppError('INVALID_INPUT', errors);
+  const errors = formErrors(cannotPaySchema, { motivo: reason });
+  if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   await recordDebtorRequest(db, scope, storeId, { kind: 'cannot_pay', reason });
   return DEBT_REQUEST_MESSAGES.reasonReceived;
 }

@@ -1,4 +1,4 @@
-import { DEBT_REQUEST_MESSAGES, type ProposalInput, proposalSchema, schemaErrors } from '@portal/domain';
+import { DEBT_REQUEST_MESSAGES, formErrors, type ProposalInput, proposalSchema } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { DebtScope } from '../../repositories/debt-snapshot';
@@ -11,8 +11,8 @@ export async function registerProposal(
   storeId: number,
   input: ProposalInput,
 ): Promise<string> {
-  const errors = schemaErrors(proposalSchema, input);
-  if (errors) throw new AppError('INVALID_INPUT', errors);
+  const errors = formErrors(proposalSchema, input);
+  if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   const { entryCents, instalmentCount, instalmentCents } = proposalSchema.parse(input);
   await recordDebtorRequest(db, scope, storeId, {
     kind: 'proposal',

@@ -1,4 +1,4 @@
-import { agreementContactSchema, onlyDigits, schemaErrors } from '@portal/domain';
+import { agreementContactSchema, formErrors, onlyDigits } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
@@ -30,8 +30,8 @@ export async function saveAgreement(
   const phone = onlyDigits(input.phone);
   const email = input.email.trim();
   if (partner.capabilities.requireContactOnConfirm) {
-    const errors = schemaErrors(agreementContactSchema, { telefone: phone, email });
-    if (errors) throw new AppError('INVALID_INPUT', errors);
+    const errors = formErrors(agreementContactSchema, { telefone: phone, email });
+    if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   }
   return withTransaction(db, async (tx) => {
     // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.

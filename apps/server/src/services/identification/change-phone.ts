@@ -1,4 +1,4 @@
-import { firstSchemaError, newPhoneSchema, onlyDigits } from '@portal/domain';
+import { firstIssue, newPhoneSchema, onlyDigits } from '@portal/domain';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../plugins/debtor-session';
 import { changePhoneByLink } from '../../repositories/identification-repository';
@@ -17,8 +17,8 @@ export async function changePhone(
   partner: PartnerRow,
   input: { token: string; pef_fone: string; confirmacao: string },
 ): Promise<string> {
-  const failure = firstSchemaError(newPhoneSchema, input);
-  if (failure) throw invalid({ [failure.field]: failure.message });
+  const failure = firstIssue(newPhoneSchema, input);
+  if (!failure.ok) throw invalid({ [failure.field]: failure.message });
   const phone = onlyDigits(input.pef_fone);
   if (phone.length !== 11) throw invalid({ pef_fone: NOT_A_MOBILE });
   const changed = await withTransaction(deps.db, (tx) =>

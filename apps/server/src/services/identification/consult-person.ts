@@ -1,5 +1,6 @@
 import {
   customization,
+  formErrors,
   INVALID_DOCUMENT_MESSAGE,
   isValidCpfCnpj,
   loginSchema,
@@ -7,7 +8,6 @@ import {
   normalizeDocument,
   onlyDigits,
   parseBrDate,
-  schemaErrors,
 } from '@portal/domain';
 import { AppError } from '../../errors';
 import type { SessionOrigin } from '../../plugins/debtor-session';
@@ -51,12 +51,12 @@ export async function consultPerson(
   const asked = loginValidation(customization(config).confirmBirthday, document);
 
   const phone = onlyDigits(input.telefone ?? '');
-  const fields = schemaErrors(loginSchema(asked), {
+  const fields = formErrors(loginSchema(asked), {
     dataNascimento: input.dataNascimento,
     telefone: phone,
     aceite: input.aceite,
   });
-  if (fields) throw invalid(fields);
+  if (Object.keys(fields).length > 0) throw invalid(fields);
   const birthDate = asked.birthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
   await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
   // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.

@@ -1,7 +1,7 @@
 import {
   documentKind,
   firstAccessSchema,
-  firstSchemaError,
+  firstIssue,
   INVALID_DOCUMENT_MESSAGE,
   isValidCpfCnpj,
   normalizeDocument,
@@ -46,8 +46,8 @@ export async function registerFirstAccess(
   // Every attempt counts against the client address, even one with a malformed document.
   await enforceLimits(deps, [{ key: `first-access:ip:${ip}`, max: deps.env.LIMIT_FIRST_ACCESS_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ cpfCnpj: INVALID_DOCUMENT_MESSAGE });
-  const failure = firstSchemaError(firstAccessSchema, { ...input, cpfCnpj: document });
-  if (failure) throw invalid({ [failure.field]: failure.message });
+  const failure = firstIssue(firstAccessSchema, { ...input, cpfCnpj: document });
+  if (!failure.ok) throw invalid({ [failure.field]: failure.message });
   await verifyRobotCheck(deps, partner, input.captcha, ip);
   // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
   await enforceLimits(deps, [

@@ -1,10 +1,4 @@
-import {
-  firstSchemaError,
-  formatBrDate,
-  formatMoney,
-  onlyDigits,
-  secondCopySendSchema,
-} from '@portal/domain';
+import { firstIssue, formatBrDate, formatMoney, onlyDigits, secondCopySendSchema } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { secondCopyEmail } from '../../integrations/mail/templates';
@@ -34,11 +28,11 @@ export async function sendSecondCopy(
   const storeName = store!.tradeName;
   const amount = formatMoney(copy.amountCents);
   const due = formatBrDate(copy.dueDate);
-  const refused = firstSchemaError(secondCopySendSchema, {
+  const checked = firstIssue(secondCopySendSchema, {
     tipoEnvio: input.channel,
     enderecoEnvio: input.address,
   });
-  if (refused) throw new AppError(input.channel === 'sms' ? 'INVALID_PHONE' : 'INVALID_EMAIL');
+  if (!checked.ok) throw new AppError(input.channel === 'sms' ? 'INVALID_PHONE' : 'INVALID_EMAIL');
   if (input.channel === 'sms') {
     const phone = onlyDigits(input.address);
     await enqueueSms(db, {
