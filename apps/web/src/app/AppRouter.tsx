@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   createBrowserRouter,
@@ -14,9 +13,9 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router';
+import { QueryProvider } from '../components/ui/QueryProvider';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
-import { queryClient } from '../lib/query-client';
 import { PageFrame } from './PageFrame';
 import { type PageNavigateOptions, PageNavigationContext } from './page-navigation';
 import { RouteError } from './RouteError';
@@ -158,7 +157,7 @@ function Shell({ deferRoutes }: { deferRoutes: boolean }) {
   const [deferred, setDeferred] = useState(deferRoutes);
   useEffect(() => setDeferred(false), []);
   return (
-    <QueryClientProvider client={queryClient()}>
+    <QueryProvider>
       <RouterPageNavigation>
         <PageFrame>
           {/* A new page starts at the top, back and forward return where the person was; hash links keep theirs. */}
@@ -172,7 +171,7 @@ function Shell({ deferRoutes }: { deferRoutes: boolean }) {
           )}
         </PageFrame>
       </RouterPageNavigation>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }
 

@@ -92,11 +92,6 @@ export function TextField({ label, error, hint, wrapperClassName, id, className,
   );
 }
 
-/** An e-mail address: the e-mail keyboard on phones, the browser's saved address, at most 254 characters (RFC 5321). */
-export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete'>) {
-  return <TextField type="email" inputMode="email" autoComplete="email" maxLength={254} {...props} />;
-}
-
 export type TextAreaFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
 
 export function TextAreaField({

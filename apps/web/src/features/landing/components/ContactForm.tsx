@@ -10,6 +10,7 @@ import { Form } from '../../../components/form/Form';
 import { CheckboxInput, EmailInput, TextAreaInput, TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { QueryProvider } from '../../../components/ui/QueryProvider';
 import { useSendContact } from '../api/send-contact';
 
 const EMPTY: ContactFormInput = { name: '', email: '', identification: '', text: '', agreement: false };
@@ -18,7 +19,16 @@ const EMPTY: ContactFormInput = { name: '', email: '', identification: '', text:
  * Spec 000 §2/§5: the contact message form, checked with the domain's rules (the server's), then sent; on failure
  * nothing the person typed is lost. Its own chunk: the landing page loads it (and the form libraries) lazily.
  */
-export default function ContactForm({ partnerName }: { partnerName: string }) {
+/** The contact form loads after the landing page, possibly before the router and its query cache (decision 018). */
+export default function LazyContactForm({ partnerName }: { partnerName: string }) {
+  return (
+    <QueryProvider>
+      <ContactForm partnerName={partnerName} />
+    </QueryProvider>
+  );
+}
+
+function ContactForm({ partnerName }: { partnerName: string }) {
   const { showModal, showSnackbar } = useFeedback();
   const form = useZodForm(contactFormSchema, EMPTY);
   const send = useSendContact();
