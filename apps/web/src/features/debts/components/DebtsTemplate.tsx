@@ -89,9 +89,15 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
           {menuText && <p className="debts-menu__text">{menuText}</p>}
         </div>
         <div className="debts-menu__page">
-          {session && (
+          {/* The greeting and 'Meus dados' keep their room while the session loads: arriving later, they would push
+              the page down under the person's finger (layout shift). */}
+          {session ? (
             <p className="debts-menu__greeting" data-testid="debts-greeting">
               Olá, {session.pesNome}
+            </p>
+          ) : (
+            <p className="debts-menu__greeting debts-menu__reserved" aria-hidden="true">
+              Olá
             </p>
           )}
           <h1 className="debts-menu__title">{title}</h1>
@@ -105,10 +111,14 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
               Voltar
             </button>
           )}
-          {session && (
+          {session ? (
             <Link to="/meus-dados" className="btn btn--ghost" data-testid="debts-my-data">
               Meus dados
             </Link>
+          ) : (
+            <span className="btn btn--ghost debts-menu__reserved" aria-hidden="true">
+              Meus dados
+            </span>
           )}
         </div>
         {whatsappHelp && session?.pesCpfCnpj && (
