@@ -23,22 +23,31 @@ function useField(name: string) {
   return useController({ control, name: name as FieldPath<FieldValues> });
 }
 
+/** The props that tie a text-like control to its field: value, message, change and blur. */
+function useTextBinding(name: string) {
+  const { field, fieldState } = useField(name);
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: field.value ?? '',
+    error: fieldState.error?.message,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+  };
+}
+
 export type TextInputProps = Named<TextFieldProps> & {
   /** Formats what is typed (the domain's masks). */
   mask?: (value: string) => string;
 };
 
 export function TextInput({ name, mask, ...props }: TextInputProps) {
-  const { field, fieldState } = useField(name);
+  const binding = useTextBinding(name);
   return (
     <TextField
       {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      error={fieldState.error?.message}
-      onChange={(event) => field.onChange(mask ? mask(event.target.value) : event.target.value)}
-      onBlur={field.onBlur}
+      {...binding}
+      onChange={(event) => binding.onChange(mask ? mask(event.target.value) : event.target.value)}
     />
   );
 }
@@ -97,18 +106,7 @@ export function MoneyInput(props: MaskedProps) {
 }
 
 export function TextAreaInput({ name, ...props }: Named<TextAreaFieldProps>) {
-  const { field, fieldState } = useField(name);
-  return (
-    <TextAreaField
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      error={fieldState.error?.message}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-    />
-  );
+  return <TextAreaField {...props} {...useTextBinding(name)} />;
 }
 
 export function CheckboxInput({ name, ...props }: Named<CheckboxFieldProps>) {
@@ -171,16 +169,5 @@ export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGr
 }
 
 export function SelectInput({ name, ...props }: Named<SelectFieldProps>) {
-  const { field, fieldState } = useField(name);
-  return (
-    <SelectField
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      error={fieldState.error?.message}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-    />
-  );
+  return <SelectField {...props} {...useTextBinding(name)} />;
 }
