@@ -423,6 +423,8 @@ describe('the first screen before the app has started (slow phone)', () => {
 describe('contact form (spec 000 §3, §5, §7)', () => {
   it('shows each field message, keeps Send disabled without consent, and delivers the e-mail', async () => {
     const page = await open(null, { width: 1280 });
+    // The form loads as the person scrolls towards its section.
+    await page.locator('#contato').scrollIntoViewIfNeeded();
     const form = page.getByTestId('contact-form');
     await form.scrollIntoViewIfNeeded();
     const send = page.getByTestId('contact-submit');

@@ -8,16 +8,18 @@ import {
   STEP_CODES,
   sectionFile,
 } from '@portal/domain';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { logStep } from '../../../lib/analytics';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
+import { useNearViewport } from '../../../lib/near-viewport';
 import { externalUrl, paragraphs, telegramUrl, whatsappUrl } from '../lib/links';
 import { SectionImage } from './SectionImage';
 
 type ContactFields = SectionFieldsByName['contact'];
 
-// Below the fold: the form and its libraries (react-hook-form, zod) stay out of the landing page's entry chunk.
+// Below the fold: the form and its libraries (react-hook-form, zod, TanStack Query) load when the person scrolls
+// towards the section, not with the landing page (decision 018).
 const ContactForm = lazyWithRetry(() => import('./ContactForm'));
 
 /** Spec 000 §9: 'Segunda a Sexta' plus an optional Saturday line. */
@@ -58,6 +60,8 @@ export function Contact({
   section: PartnerSection<SectionFieldsByName['contact']>;
 }) {
   const fields = section.campos;
+  const sectionRef = useRef<HTMLElement>(null);
+  const formNeeded = useNearViewport(sectionRef);
   const image = sectionFile(section, 'image');
   const whatsapp = whatsappUrl(fields.whatsapp);
   const site = externalUrl(fields.site);
@@ -79,7 +83,7 @@ export function Contact({
   const visibleSocials = socials.filter((social) => social.url);
 
   return (
-    <section id="contato" className="section contact" aria-labelledby="contato-title">
+    <section ref={sectionRef} id="contato" className="section contact" aria-labelledby="contato-title">
       <div className="container contact__inner">
         <div className="contact__details">
           <h2 id="contato-title" className="section__title">
@@ -161,9 +165,14 @@ export function Contact({
             </ul>
           )}
         </div>
-        <Suspense fallback={null}>
-          <ContactForm partnerName={config.nome} />
-        </Suspense>
+        {/* The slot keeps the form's room, so the form arriving does not move the page under the reader. */}
+        <div className="contact__form-slot">
+          {formNeeded && (
+            <Suspense fallback={null}>
+              <ContactForm partnerName={config.nome} />
+            </Suspense>
+          )}
+        </div>
       </div>
     </section>
   );
