@@ -24,7 +24,7 @@ describe('instalmentSchedule: due dates', () => {
   });
 
   it.each([
-    // first due date, plan, due dates: each month from the original day, clamped, then moved to a business day.
+    // first due date, due dates, why: each month from the original day, clamped, then moved to a business day.
     [
       '2024-01-31',
       ['2024-01-31', '2024-02-29', '2024-04-01', '2024-04-30'],
