@@ -1,16 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addMonths,
   ageOn,
   BRASILIA_TIME_ZONE,
   brasiliaDateTime,
   formatBrDate,
   isAdult,
   isFutureDate,
+  isoDate,
   isValidIsoDate,
   parseBrDate,
   todayInBrasilia,
+  weekday,
 } from './dates';
+
+// Any day from 1900 to 2100 as 'YYYY-MM-DD'.
+const isoDay = fc
+  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 describe('Brasília clock (America/Sao_Paulo, whatever the machine zone)', () => {
   it('names the zone', () => {
@@ -144,13 +152,6 @@ describe('ageOn and isAdult (spec 000 §5/§9: 18 or older)', () => {
   });
 
   it('age never decreases as the day moves forward', () => {
-    const isoDay = fc
-      .date({
-        min: new Date('1900-01-01T00:00:00Z'),
-        max: new Date('2100-12-31T00:00:00Z'),
-        noInvalidDate: true,
-      })
-      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(isoDay, isoDay, isoDay, (birth, a, b) => {
         const [earlier, later] = a <= b ? [a, b] : [b, a];
@@ -170,5 +171,54 @@ describe('isFutureDate (spec 000 §5 generic fields)', () => {
     ['', '2026-11-21', false],
   ])('%j after %j -> %s', (iso, today, expected) => {
     expect(isFutureDate(iso, today)).toBe(expected);
+  });
+});
+
+describe('isoDate, weekday and addMonths (calendar arithmetic without the machine zone)', () => {
+  it('writes a calendar date and refuses one the calendar does not have', () => {
+    expect(isoDate(2024, 2, 29)).toBe('2024-02-29');
+    expect(isoDate(987, 1, 5)).toBe('0987-01-05');
+    expect(() => isoDate(2025, 2, 29)).toThrow(RangeError);
+    expect(() => isoDate(2025, 13, 1)).toThrow(RangeError);
+    expect(() => isoDate(10_000, 1, 1)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2026-03-15', 0],
+    ['2026-03-16', 1],
+    ['2024-02-29', 4],
+    ['2000-01-01', 6],
+    ['2038-01-19', 2],
+  ])('%s is weekday %i (0 Sunday)', (iso, expected) => {
+    expect(weekday(iso)).toBe(expected);
+  });
+
+  it.each([
+    ['2024-01-31', 1, '2024-02-29'],
+    ['2025-01-31', 1, '2025-02-28'],
+    ['2025-01-31', 2, '2025-03-31'],
+    ['2025-01-30', 13, '2026-02-28'],
+    ['2026-12-15', 1, '2027-01-15'],
+    ['2026-03-31', -1, '2026-02-28'],
+    ['2026-01-10', -13, '2024-12-10'],
+    ['2100-01-29', 1, '2100-02-28'],
+    ['2000-01-29', 1, '2000-02-29'],
+    ['2026-05-17', 0, '2026-05-17'],
+  ])('%s + %i months -> %s', (iso, months, expected) => {
+    expect(addMonths(iso, months)).toBe(expected);
+  });
+
+  it('keeps the day when the target month has it, and never leaves the target month', () => {
+    fc.assert(
+      fc.property(isoDay, fc.integer({ min: -600, max: 600 }), (iso, months) => {
+        const result = addMonths(iso, months);
+        const monthIndex = (text: string) => Number(text.slice(0, 4)) * 12 + Number(text.slice(5, 7));
+        expect(monthIndex(result) - monthIndex(iso)).toBe(months);
+        const day = Number(iso.slice(8));
+        if (day <= 28) expect(Number(result.slice(8))).toBe(day);
+        else expect(Number(result.slice(8))).toBeLessThanOrEqual(day);
+        expect(addMonths(result, -months) <= iso).toBe(true);
+      }),
+    );
   });
 });

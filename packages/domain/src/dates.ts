@@ -69,6 +69,14 @@ export function isValidIsoDate(iso: string): boolean {
   return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
+/** 'YYYY-MM-DD' from its numbers. Throws RangeError for a day the calendar does not have. */
+export function isoDate(year: number, month: number, day: number): string {
+  if (!isCalendarDate(year, month, day) || year > 9999) {
+    throw new RangeError(`Not a calendar date: ${year}-${month}-${day}`);
+  }
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
 function isoParts(iso: string): [year: number, month: number, day: number] {
   const match = ISO_DATE.exec(iso);
   if (!match || !isValidIsoDate(iso)) throw new RangeError(`Not an ISO date (YYYY-MM-DD): ${iso}`);
@@ -129,4 +137,22 @@ export function addDays(iso: string, days: number): string {
 /** Calendar days from one date to another: positive when `to` is later. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((isoToUtcMs(to) - isoToUtcMs(from)) / DAY_MS);
+}
+
+/** Day of the week of 'YYYY-MM-DD': 0 Sunday .. 6 Saturday (UTC arithmetic, whatever the machine zone). */
+export function weekday(iso: string): number {
+  return new Date(isoToUtcMs(iso)).getUTCDay();
+}
+
+/**
+ * 'YYYY-MM-DD' a number of calendar months later (negative goes back), keeping the day of the month and clamping
+ * it to the target month's last day: 31 Jan + 1 month is 28/29 Feb. Callers that step month after month add to the
+ * original date, not to the clamped one, so 31 Jan + 2 months is 31 Mar.
+ */
+export function addMonths(iso: string, months: number): string {
+  const [year, month, day] = isoParts(iso);
+  const monthIndex = year * 12 + month - 1 + months;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = monthIndex - targetYear * 12 + 1;
+  return isoDate(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
 }
