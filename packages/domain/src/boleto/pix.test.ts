@@ -212,7 +212,7 @@ describe('pixCopyPaste', () => {
           expect(pix.merchantCity.length).toBeLessThanOrEqual(15);
           if (/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/.test(name) && name.length <= 25)
             expect(pix.merchantName).toBe(name);
-          expect(pix.transactionAmount.toFixed(2)).toBe((amountCents / 100).toFixed(2));
+          expect(pix.transactionAmount?.toFixed(2)).toBe((amountCents / 100).toFixed(2));
           expect(pix.txid).toBe(txid);
           expect(pix.pixKey).toBe(documentKeys[key] ?? key);
           expect(
