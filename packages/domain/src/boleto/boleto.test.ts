@@ -1,6 +1,9 @@
+import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BANCO_DO_BRASIL,
+  BOLETO_MAX_CENTS,
   bancoDoBrasilFreeField,
   barcodeCheckDigit,
   barcodeFromDigitableLine,
@@ -106,6 +109,76 @@ describe('boletoBarcode and digitableLine (Banco do Brasil examples)', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** A 'YYYY-MM-DD' as the local midnight brazilian-utils reads and returns due dates in. */
+const localDate = (iso: string): Date => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+};
+const isoOf = (date: Date): string =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * A boleto read back by @brazilian-utils/brazilian-utils (module 10 of each field, module 11 of the barcode it
+ * rebuilds): its line must be valid, with our bank, amount and due date (the factor's cycle resolved around the due
+ * date itself), and our barcode must be the line's digits in the FEBRABAN order.
+ */
+function expectDecodedBoleto(dueDate: string, amountCents: number, freeField: string) {
+  const barcode = boletoBarcode({ bankCode: '001', dueDate, amountCents, freeField });
+  const line = digitableLine(barcode);
+  expect(isValidBoleto(line)).toBe(true);
+  const info = getBoletoInfo(line, { referenceDate: localDate(dueDate) });
+  expect(info && { ...info, expirationDate: info.expirationDate && isoOf(info.expirationDate) }).toEqual({
+    bankCode: '001',
+    amount: amountCents,
+    expirationDate: dueDate,
+  });
+  const digits = line.replace(/[\s.]/g, '');
+  // FEBRABAN: bank and currency (line 1-4), general digit, factor and value (33-47), free field (5-9, 11-20, 22-31).
+  expect(barcode).toBe(
+    digits.slice(0, 4) + digits.slice(32) + digits.slice(4, 9) + digits.slice(10, 20) + digits.slice(21, 31),
+  );
+}
+
+describe('boletos checked by an independent decoder (@brazilian-utils/brazilian-utils)', () => {
+  const freeField = bancoDoBrasilFreeField('1234567', 42, BANCO_DO_BRASIL.wallet);
+  it.each([
+    ['2025-02-20', 1],
+    ['2025-02-21', 12345],
+    ['2025-02-22', 12345],
+    ['2025-02-23', BOLETO_MAX_CENTS],
+    ['2025-03-31', 9_990],
+    ['2026-12-25', 20000],
+    ['2030-01-02', 150_075],
+    ['2030-12-31', BOLETO_MAX_CENTS],
+    ['2040-02-29', 1],
+    ['2040-12-31', 7_654_321],
+  ])('due %s, %d centavos', (dueDate, amountCents) => expectDecodedBoleto(dueDate, amountCents, freeField));
+
+  it('a changed digit is caught by the decoder too', () => {
+    const line = digitableLine(
+      boletoBarcode({ bankCode: '001', dueDate: '2030-01-02', amountCents: 100, freeField }),
+    );
+    expect(isValidBoleto(line.replace(/^0019/, '0029'))).toBe(false);
+  });
+
+  it('any due date from 2000 to 2049, any amount and free field', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2000-07-03T12:00:00Z'),
+          max: new Date('2049-12-31T12:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 1, max: BOLETO_MAX_CENTS }),
+        fc.stringMatching(/^\d{25}$/),
+        (date, amountCents, anyFreeField) =>
+          expectDecodedBoleto(date.toISOString().slice(0, 10), amountCents, anyFreeField),
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,10 +1,18 @@
+import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
+
 // PIX "copia e cola": the BR Code payload of Banco Central's "Manual de Padrões para Iniciação do Pix" (EMV QRCPS
 // merchant-presented mode, fields ID + 2-digit length + value, closed by a CRC16).
 
-/** BR Code manual: merchant name at most 25 characters, city at most 15, txid at most 25 alphanumerics. */
+/** BR Code manual: merchant name at most 25 characters, city at most 15. */
 const NAME_MAX = 25;
 const CITY_MAX = 15;
-const TXID_MAX = 25;
+/** BR Code manual: the amount field has at most 13 characters, so 9999999999.99 is the largest amount. */
+export const PIX_MAX_CENTS = 999_999_999_999;
+/** BR Code manual: a static payload's txid (field 62-05) is 1 to 25 letters and digits, or '***' for none. */
+const BR_CODE_TXID = /^(?:[A-Za-z0-9]{1,25}|\*\*\*)$/;
+/** API Pix (BCB): a charge's txid (cob and cobv) is 26 to 35 letters and digits. */
+const CHARGE_TXID = /^[A-Za-z0-9]{26,35}$/;
+export const CHARGE_TXID_LENGTH = 35;
 
 /** BR Code manual: CRC16-CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) over the payload up to '6304', 4 hex. */
 export function crc16(payload: string): string {
@@ -22,40 +30,125 @@ const field = (id: string, value: string): string => {
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
 };
 
-/** BR Code manual recommends plain characters in name and city: no accents, only printable ASCII. */
+/**
+ * Name and city are EMV "ans" text (printable ASCII): accents are stripped (NFD, marks removed), anything else
+ * outside ASCII (Cyrillic, CJK, emoji) is dropped, runs of spaces collapse, and the text is cut to `max`.
+ */
 const plain = (text: string, max: number): string =>
   text
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, max);
+    .slice(0, max)
+    .trimEnd();
+
+/** The first of the texts with something left once plain; a decoder rejects an empty name or city. */
+const firstPlain = (what: string, max: number, texts: (string | undefined)[]): string => {
+  for (const text of texts) {
+    const value = plain(text ?? '', max);
+    if (value) return value;
+  }
+  throw new RangeError(`PIX merchant ${what} has no printable characters`);
+};
+
+/**
+ * A CPF or CNPJ key (masked or not) goes in as the DICT stores it: digits, and upper-case letters for an
+ * alphanumeric CNPJ; any other key (e-mail, +55 phone, random key) as typed.
+ */
+const pixKey = (key: string): string => {
+  const trimmed = key.trim();
+  if (!trimmed) throw new RangeError('PIX key is empty');
+  return isValidCpfCnpj(trimmed) ? normalizeDocument(trimmed) : trimmed;
+};
+
+/** Whether `txid` fits a static BR Code's field 62-05 (1 to 25 letters and digits, or '***'). */
+export function isValidBrCodeTxid(txid: string): boolean {
+  return BR_CODE_TXID.test(txid);
+}
+
+/** Whether `txid` is a valid API Pix charge txid (cob/cobv: 26 to 35 letters and digits). */
+export function isValidChargeTxid(txid: string): boolean {
+  return CHARGE_TXID.test(txid);
+}
+
+const BASE36_CHUNK = 6;
+
+/** MurmurHash3 (x86, 32 bits) of UTF-8 bytes: spreads every byte of the seed over each chunk of the txid. */
+export function murmur3(bytes: Uint8Array, seed: number): number {
+  let h = seed >>> 0;
+  const blocks = bytes.length - (bytes.length % 4);
+  const mixK = (k: number) => {
+    const scrambled = Math.imul(k, 0xcc9e2d51);
+    return Math.imul((scrambled << 15) | (scrambled >>> 17), 0x1b873593);
+  };
+  for (let i = 0; i < blocks; i += 4) {
+    const k = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
+    h ^= mixK(k);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  let tail = 0;
+  for (let i = bytes.length - 1; i >= blocks; i--) tail = (tail << 8) | bytes[i]!;
+  if (bytes.length > blocks) h ^= mixK(tail);
+  h ^= bytes.length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * A txid derived from a seed (e.g. store and our number): the same seed always gives the same txid, so a retried
+ * issue finds the charge it already made. Upper-case letters and digits only, because some PSPs compare txids
+ * without case. The default length (35) is an API Pix charge txid; 25 or less fits a static BR Code.
+ */
+export function txidFromSeed(seed: string, length = CHARGE_TXID_LENGTH): string {
+  if (!seed) throw new RangeError('txid seed is empty');
+  if (!Number.isInteger(length) || length < 1 || length > CHARGE_TXID_LENGTH)
+    throw new RangeError(`txid length must be 1 to ${CHARGE_TXID_LENGTH}`);
+  const bytes = new TextEncoder().encode(seed);
+  let txid = '';
+  for (let chunk = 0; txid.length < length; chunk++)
+    txid += (murmur3(bytes, chunk) % 36 ** BASE36_CHUNK).toString(36).padStart(BASE36_CHUNK, '0');
+  return txid.slice(0, length).toUpperCase();
+}
 
 export interface PixCharge {
-  /** The receiver's PIX key (CPF/CNPJ digits, e-mail, +55 phone or random key). */
+  /** The receiver's PIX key: CPF/CNPJ (masked or not, alphanumeric CNPJ included), e-mail, +55 phone or random key. */
   key: string;
   merchantName: string;
   merchantCity: string;
+  /** Used where name or city has nothing printable left (e.g. all Cyrillic or empty): the partner's name and city. */
+  fallback?: { merchantName: string; merchantCity: string };
   amountCents: number;
-  /** Reconciliation id, letters and digits only. */
-  txid: string;
+  /** Reconciliation id: 1 to 25 letters and digits; '***' (or none) for a payload without one. */
+  txid?: string;
 }
 
 /** BR Code manual: a static payload with amount and txid, ending with its CRC16. */
 export function pixCopyPaste(charge: PixCharge): string {
-  if (!Number.isSafeInteger(charge.amountCents) || charge.amountCents <= 0)
-    throw new RangeError('PIX amount must be positive centavos');
-  const txid = charge.txid.replace(/[^A-Za-z0-9]/g, '').slice(0, TXID_MAX) || '***';
+  if (
+    !Number.isSafeInteger(charge.amountCents) ||
+    charge.amountCents <= 0 ||
+    charge.amountCents > PIX_MAX_CENTS
+  )
+    throw new RangeError('PIX amount must be 1 to 999,999,999,999 centavos');
+  const txid = charge.txid ?? '***';
+  if (!isValidBrCodeTxid(txid)) throw new RangeError(`PIX txid must be 1 to 25 letters and digits: ${txid}`);
   const amount = `${Math.floor(charge.amountCents / 100)}.${String(charge.amountCents % 100).padStart(2, '0')}`;
   const body = [
     field('00', '01'),
-    field('26', field('00', 'br.gov.bcb.pix') + field('01', charge.key)),
+    field('26', field('00', 'br.gov.bcb.pix') + field('01', pixKey(charge.key))),
     field('52', '0000'),
     field('53', '986'),
     field('54', amount),
     field('58', 'BR'),
-    field('59', plain(charge.merchantName, NAME_MAX)),
-    field('60', plain(charge.merchantCity, CITY_MAX)),
+    field('59', firstPlain('name', NAME_MAX, [charge.merchantName, charge.fallback?.merchantName])),
+    field('60', firstPlain('city', CITY_MAX, [charge.merchantCity, charge.fallback?.merchantCity])),
     field('62', field('05', txid)),
   ].join('');
   const withCrcId = `${body}6304`;
