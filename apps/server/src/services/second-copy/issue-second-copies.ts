@@ -3,7 +3,6 @@ import {
   bancoDoBrasilFreeField,
   boletoBarcode,
   digitableLine,
-  onlyDigits,
   ourNumber,
   pixCopyPaste,
   todayInBrasilia,
@@ -106,9 +105,12 @@ async function findOrCreate(
     barcode,
     digitableLine: digitableLine(barcode),
     pixCode: pixCopyPaste({
-      key: store.pixKey ?? onlyDigits(store.cpfCnpj),
+      // The CNPJ as registered: an alphanumeric CNPJ keeps its letters (the domain normalises the key).
+      key: store.pixKey ?? store.cpfCnpj,
       merchantName: store.legalName,
       merchantCity: store.city ?? 'BRASIL',
+      // A legal name with no Latin letters left would be an empty field that payers' apps reject.
+      fallback: { merchantName: scope.partner.name, merchantCity: 'BRASIL' },
       amountCents: wanted.amountCents,
       txid: `SV${number}`,
     }),
