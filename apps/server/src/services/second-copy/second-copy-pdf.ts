@@ -1,7 +1,7 @@
 import { BANCO_DO_BRASIL, formatBrDate, maskCnpj, maskCpfCnpj, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { renderBoletoPdf } from '../../integrations/documents/boleto-pdf';
+import { payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { findSecondCopyDebt } from '../../repositories/second-copy-repository';
 import { findSecondCopy } from './issue-second-copies';
@@ -19,34 +19,29 @@ export async function secondCopyPdf(
   const row = await findSecondCopyDebt(db, copy);
   if (!row) throw new AppError('FILE_NOT_FOUND');
   const { store, person } = row;
-  const address = [
-    [person.street, person.streetNumber].filter(Boolean).join(', '),
-    person.district,
-    [person.city, person.state].filter(Boolean).join('/'),
-    person.cep,
-  ]
-    .filter(Boolean)
-    .join(' - ');
-  const pdf = await renderBoletoPdf({
-    bankName: BANCO_DO_BRASIL.name,
-    bankCodeWithDigit: BANCO_DO_BRASIL.printedCode,
-    digitableLine: copy.digitableLine,
-    barcode: copy.barcode,
-    dueDate: copy.dueDate,
-    amountCents: copy.amountCents,
-    ourNumber: copy.ourNumber,
-    agreement: store.boletoAgreement ?? '',
-    wallet: BANCO_DO_BRASIL.wallet,
-    documentNumber: `${row.contractNumber}/${row.instalmentNumber}`,
-    issuedOn: todayInBrasilia(copy.createdAt),
-    beneficiary: { name: store.legalName, document: maskCnpj(store.cpfCnpj) },
-    payer: { name: person.name, document: maskCpfCnpj(person.cpfCnpj), address: address || null },
-    instructions: [
-      `2ª via da parcela ${row.instalmentNumber} do contrato ${row.contractNumber}.`,
-      `Não receber após o vencimento (${formatBrDate(copy.dueDate)}): depois dele, emita uma nova 2ª via pelo portal.`,
-      'Valor já atualizado com multa e juros até o vencimento.',
-    ],
-    pixCode: copy.pixCode,
-  });
+  const pdf = await renderBoletosPdf([
+    {
+      heading: '2ª via de boleto',
+      bankName: BANCO_DO_BRASIL.name,
+      bankCodeWithDigit: BANCO_DO_BRASIL.printedCode,
+      digitableLine: copy.digitableLine,
+      barcode: copy.barcode,
+      dueDate: copy.dueDate,
+      amountCents: copy.amountCents,
+      ourNumber: copy.ourNumber,
+      agreement: store.boletoAgreement ?? '',
+      wallet: BANCO_DO_BRASIL.wallet,
+      documentNumber: `${row.contractNumber}/${row.instalmentNumber}`,
+      issuedOn: todayInBrasilia(copy.createdAt),
+      beneficiary: { name: store.legalName, document: maskCnpj(store.cpfCnpj) },
+      payer: { name: person.name, document: maskCpfCnpj(person.cpfCnpj), address: payerAddress(person) },
+      instructions: [
+        `2ª via da parcela ${row.instalmentNumber} do contrato ${row.contractNumber}.`,
+        `Não receber após o vencimento (${formatBrDate(copy.dueDate)}): depois dele, emita uma nova 2ª via pelo portal.`,
+        'Valor já atualizado com multa e juros até o vencimento.',
+      ],
+      pixCode: copy.pixCode,
+    },
+  ]);
   return { name: `segunda_via_${copy.id}.pdf`, pdf };
 }
