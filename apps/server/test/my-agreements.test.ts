@@ -316,3 +316,38 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     expect(res.json().retorno).toBe(false);
   });
 });
+
+describe('Meus Boletos: a partner whose stores only issue boletos', () => {
+  it('lists a card per store with a payable boleto for each open instalment, and prints the ticked ones together', async () => {
+    const mariaOnBoletos = await login(t, MARIA, 'boletos');
+    const { acordos, paginacao } = await myAgreements(mariaOnBoletos, {}, 'boletos');
+    expect(paginacao).toBeNull();
+    expect(acordos.map((a) => a.loja.loj_fantasia).sort()).toEqual(['Energia Luz', 'Faculdade Saber']);
+    const rows = acordos.flatMap((a) => a.dadosAcordo.parcelas) as (Instalment & { codigo: number })[];
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) {
+      expect(isValidBoleto(row.linha_digitavel!)).toBe(true);
+      expect(row.pdf).toBe(`/api/segunda-via/${row.codigo}.pdf`);
+      expect(['A', 'AA']).toContain(row.status);
+    }
+    const ticked = rows.slice(0, 2);
+    const boletosHost = (url: string, cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: hostOf('boletos'), cookie },
+        remoteAddress: RACE_CLIENT,
+      });
+    const res = await boletosHost(
+      `/api/acordos/boletos.pdf?segundas_vias=${ticked.map((r) => r.codigo).join(',')}`,
+      mariaOnBoletos,
+    );
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    for (const row of ticked) expect(text).toContain(row.linha_digitavel!);
+    // Another person's session, on whatever partner, never gets them.
+    expect((await get(`/api/acordos/boletos.pdf?segundas_vias=${ticked[0]!.codigo}`, joao)).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { agreementBoletosPdf, MAX_BOLETOS_PER_PDF } from '../services/agreements
 import { agreementPixQr } from '../services/agreements/agreement-pix-qr';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { listAgreements } from '../services/agreements/list-agreements';
+import { secondCopiesPdf } from '../services/second-copy/second-copy-pdf';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { codeDigits, codeList, formCode } from './body-fields';
@@ -23,12 +24,19 @@ const agreementsBody = z.object({
   paginaAtual: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
   pagina: z.enum(['PRI', 'ANT', 'PRO', 'ULT']).optional(),
 });
-const pdfQuery = z.object({
-  parcelas: codeList.pipe(
-    z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
-  ),
-  download: z.enum(['0', '1']).default('0'),
-});
+const boletoCodes = codeList.pipe(
+  z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
+);
+// Agreement instalments (`parcelas`) or, on Meus Boletos, second copies (`segundas_vias`): one of the two.
+const pdfQuery = z
+  .object({
+    parcelas: boletoCodes.optional(),
+    segundas_vias: boletoCodes.optional(),
+    download: z.enum(['0', '1']).default('0'),
+  })
+  .refine((query) => (query.parcelas === undefined) !== (query.segundas_vias === undefined), {
+    message: 'Selecione pelo menos uma parcela!',
+  });
 const qrParams = z.object({
   file: z
     .string()
@@ -50,7 +58,10 @@ export function agreementActions(
   app.get('/api/acordos/boletos.pdf', async (request, reply) => {
     const query = pdfQuery.parse(request.query);
     const scope = await scopeOf(request);
-    const { name, pdf } = await agreementBoletosPdf(db, scope, query.parcelas);
+    const { name, pdf } =
+      query.parcelas !== undefined
+        ? await agreementBoletosPdf(db, scope, query.parcelas)
+        : await secondCopiesPdf(db, scope, query.segundas_vias!);
     await logStep(
       scope,
       STEP.boletoViewed,

@@ -1,17 +1,19 @@
 import {
+  customization,
   formatBrDate,
   instalmentLabel,
   instalmentStatus,
   isPaidStatus,
   maskCnpj,
   maskEmailForDisplay,
+  permitsNegotiation,
   remainingCents,
   todayInBrasilia,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { loadPartnerCustomization } from '../../repositories/partner-repository';
+import { loadPartnerConfig } from '../../repositories/partner-repository';
 import {
   type AgreementView,
   countAgreements,
@@ -20,6 +22,7 @@ import {
   loadAgreements,
 } from '../../repositories/payment-repository';
 import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
+import { listStoreBoletos } from './list-store-boletos';
 
 /** Spec 001 §9: agreement page size. */
 export const AGREEMENTS_PAGE_SIZE = 5;
@@ -89,7 +92,12 @@ export async function listAgreements(
   input: { storeId?: number; currentPage?: number; move?: PageMove },
   log: FastifyBaseLogger,
 ) {
-  const settings = (await loadPartnerCustomization(db, scope.partner)).myAgreements;
+  const config = await loadPartnerConfig(db, scope.partner);
+  const email = scope.person.email ? maskEmailForDisplay(scope.person.email) : '';
+  const pessoa = { email_cadastrado: email || null };
+  if (!permitsNegotiation(config))
+    return { acordos: await listStoreBoletos(db, providers, scope), pessoa, paginacao: null };
+  const settings = customization(config).myAgreements;
   const filter = { storeId: input.storeId, includeHistory: settings?.flgIncluirHistorico === true };
   const paginate = settings?.flgPaginar === true;
   let page = { offset: 0, limit: 1_000 };
@@ -113,7 +121,6 @@ export async function listAgreements(
     db,
     views.map((v) => v.agreement.id),
   );
-  const email = scope.person.email ? maskEmailForDisplay(scope.person.email) : '';
   return {
     acordos: views.map((view) => {
       const { agreement, store } = view;
@@ -140,7 +147,8 @@ export async function listAgreements(
       }
       return {
         dadosAcordo: {
-          aco_codigo: agreement.id,
+          aco_codigo: agreement.id as number | null,
+          tipo: 'acordo' as 'acordo' | 'boletos',
           status: agreement.status,
           data_acordo: todayInBrasilia(agreement.createdAt),
           forma_pagamento: agreement.paymentMethod,
@@ -160,7 +168,7 @@ export async function listAgreements(
         detalhes: [...contracts.values()],
       };
     }),
-    pessoa: { email_cadastrado: email || null },
+    pessoa,
     paginacao: paging,
   };
 }

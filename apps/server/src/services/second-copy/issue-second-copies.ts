@@ -19,6 +19,8 @@ export interface IssuedSecondCopy {
   store: StoreRow;
   contractNumber: string;
   instalmentNumber: number;
+  /** The instalment's own due date (the boleto of an overdue one falls due today). */
+  originalDueDate: string;
 }
 
 /**
@@ -36,7 +38,9 @@ export async function issueSecondCopies(
   const found = snapshot.stores.find((s) => s.store.id === input.storeId);
   if (!found) throw new AppError('CONTRACT_NOT_FOUND');
   const { store } = found;
-  if (!issuesSecondCopies(store)) throw new AppError('SECOND_COPY_UNAVAILABLE');
+  // A store that only issues boletos through this partner (Meus Boletos) issues them wherever it has a convênio.
+  if (found.negotiates ? !issuesSecondCopies(store) : !store.boletoAgreement)
+    throw new AppError('SECOND_COPY_UNAVAILABLE');
 
   const contracts = input.contractIds
     ? found.contracts.filter((c) => input.contractIds!.includes(c.id))
@@ -69,7 +73,13 @@ export async function issueSecondCopies(
       amountCents: updated.updatedCents,
     });
     const where = numbers.get(row.id)!;
-    issued.push({ copy, store, contractNumber: where.contract, instalmentNumber: where.number });
+    issued.push({
+      copy,
+      store,
+      contractNumber: where.contract,
+      instalmentNumber: where.number,
+      originalDueDate: row.dueDate,
+    });
   }
   return issued;
 }
