@@ -102,18 +102,30 @@ function drawBarcode(doc: Doc, barcode: string, x: number, y: number): void {
   const widths = interleaved2of5(barcode);
   const unit = BARCODE_WIDTH / widths.reduce((sum, w) => sum + w, 0);
   let position = x;
+  // Every bar in one path and one fill: a fill per bar makes the page's content stream several times longer.
   widths.forEach((w, index) => {
-    if (index % 2 === 0) doc.rect(position, y, w * unit, BARCODE_HEIGHT).fill('#000000');
+    if (index % 2 === 0) doc.rect(position, y, w * unit, BARCODE_HEIGHT);
     position += w * unit;
   });
+  doc.fill('#000000');
 }
 
 function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const module = size / modules.size;
-  for (let row = 0; row < modules.size; row++)
-    for (let col = 0; col < modules.size; col++)
-      if (modules.get(row, col)) doc.rect(x + col * module, y + row * module, module, module).fill('#000000');
+  // A run of dark modules in a row is one rectangle, and all of them one fill (as the barcode above).
+  for (let row = 0; row < modules.size; row++) {
+    let start = -1;
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col);
+      if (dark && start < 0) start = col;
+      if (!dark && start >= 0) {
+        doc.rect(x + start * module, y + row * module, (col - start) * module, module);
+        start = -1;
+      }
+    }
+  }
+  doc.fill('#000000');
 }
 
 /** Renders the boletos, one page each, in order; resolves to the PDF bytes. */
