@@ -12,6 +12,7 @@ import type { ActionDefinition } from './action';
 import { codeDigits, codeList, formCode } from './body-fields';
 import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
+import { privateFile } from './private-file';
 
 // Meus Acordos (spec 001 §2 "My agreements", §7 step 5; docs/api.md "Meus Acordos"): the session person's
 // agreements, their boletos as one PDF and their PIX QR codes, served to that session only.
@@ -67,24 +68,20 @@ export function agreementActions(
       STEP.boletoViewed,
       query.download === '1' ? 'Baixou os boletos' : 'Visualizou os boletos',
     );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header(
-        'content-disposition',
-        `${query.download === '1' ? 'attachment' : 'inline'}; filename="${name}"`,
-      )
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return privateFile(reply, {
+      type: 'application/pdf',
+      name,
+      disposition: query.download === '1' ? 'attachment' : 'inline',
+    }).send(pdf);
   });
 
   // The PIX QR code of one instalment, for the PIX modal.
   app.get('/api/acordos/pix/:file', async (request, reply) => {
     const { file } = qrParams.parse(request.params);
     const svg = await agreementPixQr(db, await scopeOf(request), file);
-    return reply
-      .header('content-type', 'image/svg+xml')
-      .header('cache-control', 'private, no-store')
-      .send(svg);
+    return privateFile(reply, { type: 'image/svg+xml', name: `pix_${file}.svg`, disposition: 'inline' }).send(
+      svg,
+    );
   });
 
   return {

@@ -8,6 +8,7 @@ import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
 import { clientText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
 import { ok } from './envelope';
+import { privateFile } from './private-file';
 import { staffOnly } from './staff-auth';
 
 // The job form (spec 002 §2 "Job form"; docs/api.md "Job applications"). Its CV travels as base64 in a JSON body,
@@ -67,12 +68,11 @@ export async function registerJobRoutes(
         const { id } = cvParams.parse(request.params);
         const cv = await readJobCv(deps, id);
         // An attachment never rendered in the portal's origin, never sniffed, never kept by a shared cache.
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${cv.fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(cv.bytes);
+        return privateFile(reply, {
+          type: 'application/pdf',
+          name: cv.fileName,
+          disposition: 'attachment',
+        }).send(cv.bytes);
       });
     }),
   );

@@ -8,6 +8,7 @@ import { renderPersonDataPdf } from '../services/privacy/person-data-pdf';
 import type { ActionDefinition } from './action';
 import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
+import { privateFile } from './private-file';
 
 // "Meus dados" (issue 6 item 1, docs/api.md "My data"; docs/decisions/010): the identified person downloads what the
 // portal holds about them on this partner and can ask for its erasure. Only an open session reaches them; partner
@@ -18,12 +19,9 @@ const download = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
 export function myDataActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
   const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
     (await requireDebtor(app, request)).scope;
-  // Personal data: an attachment for this browser only, never kept by a shared cache.
+  // Personal data: an attachment for this browser only.
   const attachment = (reply: FastifyReply, type: string, name: string) =>
-    reply
-      .header('content-type', type)
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store');
+    privateFile(reply, { type, name, disposition: 'attachment' });
   const fileName = (scope: DebtScope, extension: string) =>
     `meus-dados-${scope.partner.identifier}-${todayInBrasilia()}.${extension}`;
 

@@ -12,6 +12,7 @@ import type { ActionDefinition } from './action';
 import { codeDigits, codeList, formCode, lineText } from './body-fields';
 import { requireDebtor } from './debtor-scope';
 import { ok } from './envelope';
+import { privateFile } from './private-file';
 
 // Second copies of spec 001 §2/§7 (docs/api.md "Second copies"): issued for the session person only; the PDF is
 // served to that same session, never by a bare link.
@@ -62,11 +63,7 @@ export function secondCopyActions(
   app.get('/api/segunda-via/:file', async (request, reply) => {
     const { file } = pdfParams.parse(request.params);
     const { name, pdf } = await secondCopyPdf(db, await scopeOf(request), file);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return privateFile(reply, { type: 'application/pdf', name, disposition: 'inline' }).send(pdf);
   });
 
   return {
