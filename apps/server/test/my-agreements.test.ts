@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parsePix } from 'pix-utils';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreementInstalments, agreements, paymentCharges, stepLogs } from '../src/db/schema';
+import { agreementInstalments, agreements, paymentCharges, stepLogs, stores } from '../src/db/schema';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { api, call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -276,6 +276,27 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     expect((await get(`/api/acordos/pix/${only!.aci_codigo}.svg`, joao)).statusCode).toBe(404);
     // A PIX agreement has no boleto to print.
     expect((await get(`/api/acordos/boletos.pdf?parcelas=${only!.aci_codigo}`, maria)).statusCode).toBe(404);
+  });
+
+  it("pays an alphanumeric store CNPJ as registered and names the partner where the store's name has no Latin letters", async () => {
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.tradeName, 'Bela Casa'));
+    await t.database.db
+      .update(stores)
+      .set({ cpfCnpj: '12ABC34501DE35', pixKey: null, legalName: 'Магазин Бела', city: 'Москва' })
+      .where(eq(stores.id, store!.id));
+    try {
+      const plan = await planOf(maria, 'Bela Casa', { metodoPagamento: 'pix' });
+      expect((await confirm(maria, plan, 'pix')).json().retorno).toBe(true);
+      const [shown] = (await myAgreements(maria)).acordos;
+      const pix = parsePix(shown!.dadosAcordo.parcelas[0]!.pdf!);
+      expect(pix).toMatchObject({
+        pixKey: '12ABC34501DE35',
+        merchantName: 'Portal Demo',
+        merchantCity: 'BRASIL',
+      });
+    } finally {
+      await t.database.db.update(stores).set(store!).where(eq(stores.id, store!.id));
+    }
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer, and refuses the key with another body', async () => {
