@@ -23,12 +23,13 @@ const agreementsBody = z.object({
   paginaAtual: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
   pagina: z.enum(['PRI', 'ANT', 'PRO', 'ULT']).optional(),
 });
-const pdfQuery = z.object({
-  parcelas: codeList.pipe(
-    z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
-  ),
-  download: z.enum(['0', '1']).default('0'),
-});
+/** The ticked instalments (aci_codigo) whose boletos are shown or sent together. */
+export const tickedInstalments = codeList.pipe(
+  z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
+);
+/** `download=1`: a PDF comes as an attachment, otherwise inline. */
+export const downloadFlag = z.enum(['0', '1']).default('0');
+const pdfQuery = z.object({ parcelas: tickedInstalments, download: downloadFlag });
 const qrParams = z.object({
   file: z
     .string()
