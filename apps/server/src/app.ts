@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
 import { agreementActions } from './contract/agreement-actions';
+import { agreementSendingActions } from './contract/agreement-sending-actions';
 import { cepActions } from './contract/cep-actions';
 import { companyActions } from './contract/company-actions';
 import { creditorActions } from './contract/creditor-actions';
@@ -205,6 +206,7 @@ export async function buildApp({
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
     ...secondCopyActions(app, { db, providers: paymentProviders }),
     ...agreementActions(app, { db, providers: paymentProviders }),
+    ...agreementSendingActions(app, { db, limiter, sendsPerDay: env.LIMIT_AGREEMENT_SENDS_PER_DAY }),
     ...myDataActions(app, db),
     ...faqActions(db),
     ...leadActions(app, db),

@@ -76,6 +76,8 @@ const envSchema = z
     LIMIT_SMS_PER_PHONE: z.coerce.number().int().positive().default(3),
     LIMIT_PHONE_CHANGE_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
     TOKEN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+    /** Meus Acordos: sends of boletos or the confession term a person may make per channel (e-mail, SMS) a day. */
+    LIMIT_AGREEMENT_SENDS_PER_DAY: z.coerce.number().int().positive().default(10),
     /** Back office: hours a staff access token lives; login attempts per client address and per user name a window. */
     STAFF_TOKEN_HOURS: z.coerce.number().positive().max(720).default(8),
     LIMIT_STAFF_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),

@@ -120,6 +120,28 @@ const APP_ERRORS = {
   INSTALMENT_NOT_FOUND: { status: 200, message: 'Parcela não encontrada.' },
   /** Spec 001 §5: an SMS phone must have exactly 11 digits. */
   INVALID_PHONE: { status: 200, message: 'Digite um celular válido' },
+  /** Boletos or the confession term asked by e-mail by a person without a (valid) e-mail on file (spec 001 §5, §8). */
+  NO_EMAIL_ON_FILE: {
+    status: 200,
+    message: 'Infelizmente não encontramos nenhum endereço de e-mail vinculado com o seu cadastro...',
+  },
+  /** Boletos by SMS to a phone that is neither the person's on file nor the one confirmed with the agreement. */
+  PHONE_NOT_ON_FILE: {
+    status: 200,
+    message: 'Este celular não está no seu cadastro. Informe um celular cadastrado.',
+  },
+  /** A person's daily cap of boletos or term sends on one channel (AGREEMENT_SENDS_PER_DAY) is reached. */
+  TOO_MANY_SENDS: {
+    status: 429,
+    message: 'Você atingiu o limite de envios por hoje. Tente novamente amanhã.',
+  },
+  /** An agreement that is not the session person's on this partner (a file: 404). */
+  AGREEMENT_NOT_FOUND: { status: 404, message: 'Acordo não encontrado.' },
+  /** The confession term of a partner without myAgreements.flgTermoCofissao: there is no term to send or show. */
+  CONFESSION_TERM_UNAVAILABLE: {
+    status: 404,
+    message: 'O termo de confissão de dívida não está disponível neste portal.',
+  },
   /** Spec 001 §8 second-copy e-mail failure. */
   INVALID_EMAIL: {
     status: 200,

@@ -232,6 +232,15 @@ const ACTIONS: Record<string, Target> = {
     tipoEnvio: 'email',
     enderecoEnvio: 'maria@example.com',
   })),
+  // Maria's debt instalment is no agreement instalment of hers: the codes reach the scoped lookup and are not found.
+  'negociacao_robo/enviar_boletos_sms': debtor(['aci_codigo', 'fone'], () => ({
+    aci_codigo: demo.instalmentId,
+    fone: '(11) 98765-4321',
+  })),
+  'mail/envioPortal': debtor(
+    ['aci_codigo', 'termo', 'aco_codigo', 'pem_email', 'email_assunto', 'email_texto'],
+    () => ({ aci_codigo: String(demo.instalmentId), pem_email: 'maria@example.com' }),
+  ),
   'negociacao_robo/passo_5': debtor(['lojCodigo', 'paginaAtual', 'pagina'], () => ({
     paginaAtual: 1,
     pagina: 'PRO',
@@ -382,6 +391,12 @@ const ROUTES: Record<string, Target> = {
     base: () => ({ parcelas: String(demo.instalmentId), download: '1' }),
   },
   'GET /api/acordos/pix/:file': { auth: 'debtor', params: { file: () => `${demo.instalmentId}.svg` } },
+  'GET /api/acordos/:aco/termo.pdf': {
+    auth: 'debtor',
+    fields: ['download'],
+    base: () => ({ download: '1' }),
+    params: { aco: () => '1' },
+  },
   'GET /api/meus-dados.json': { auth: 'debtor' },
   'GET /api/meus-dados.pdf': { auth: 'debtor' },
   'GET /api/me': { auth: 'staff' },
@@ -631,6 +646,7 @@ beforeAll(async () => {
       LIMIT_PHONE_CHANGE_PER_DOCUMENT: '1000000',
       LIMIT_STAFF_LOGIN_PER_IP: '1000000',
       LIMIT_STAFF_LOGIN_PER_USER: '1000000',
+      LIMIT_AGREEMENT_SENDS_PER_DAY: '1000000',
       CAPTCHA_MAX_NUMBER: '100',
     },
   });

@@ -30,6 +30,59 @@ export function header(mail: ReceivedMail, name: string): string | undefined {
   return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
 }
 
+export interface MimePart {
+  contentType: string;
+  filename: string | undefined;
+  content: Buffer;
+}
+
+/** The value of a header parameter (boundary, name, filename), quoted or not. */
+function parameter(value: string, name: string): string | undefined {
+  return new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(value)?.[1];
+}
+
+function decodeQuotedPrintable(text: string): Buffer {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1');
+}
+
+/** The leaf parts of a MIME entity (a whole message or a part of one), decoded, in order. */
+function leafParts(entity: string): MimePart[] {
+  const split = entity.search(/\r?\n\r?\n/);
+  const head = entity.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = entity.slice(split).replace(/^\r?\n\r?\n/, '');
+  const field = (name: string) =>
+    head
+      .split(/\r?\n/)
+      .find((l) => l.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
+  const contentType = field('content-type') || 'text/plain';
+  const boundary = parameter(contentType, 'boundary');
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    const [, ...sections] = body.split(`--${boundary}`);
+    return sections
+      .filter((section) => !section.startsWith('--'))
+      .flatMap((section) => leafParts(section.replace(/^\r?\n/, '')));
+  }
+  const encoding = field('content-transfer-encoding').toLowerCase();
+  const content =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : Buffer.from(body, 'utf8');
+  const filename = parameter(field('content-disposition'), 'filename') ?? parameter(contentType, 'name');
+  return [{ contentType: contentType.split(';')[0]!.trim().toLowerCase(), filename, content }];
+}
+
+/** The parts of a received message: its text, its HTML and its attachments, decoded. */
+export function mimeParts(mail: ReceivedMail): MimePart[] {
+  return leafParts(mail.raw);
+}
+
 /** A real SMTP server on a loopback port; `failing` makes it refuse messages with a temporary error. */
 export async function startSmtpPeer() {
   const received: ReceivedMail[] = [];

@@ -1,6 +1,7 @@
 export * from './address/cep';
 export * from './agreements/agreement-instalments';
 export * from './boleto/boleto';
+export * from './boleto/boleto-sending';
 export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';

@@ -25,15 +25,18 @@ const agreementsBody = z.object({
   paginaAtual: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
   pagina: z.enum(['PRI', 'ANT', 'PRO', 'ULT']).optional(),
 });
-const boletoCodes = codeList.pipe(
+/** The ticked instalments (aci_codigo) or Meus Boletos' second copies whose boletos are shown or sent together. */
+export const tickedInstalments = codeList.pipe(
   z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
 );
+/** `download=1`: a PDF comes as an attachment, otherwise inline. */
+export const downloadFlag = z.enum(['0', '1']).default('0');
 // Agreement instalments (`parcelas`) or, on Meus Boletos, second copies (`segundas_vias`): one of the two.
 const pdfQuery = z
   .object({
-    parcelas: boletoCodes.optional(),
-    segundas_vias: boletoCodes.optional(),
-    download: z.enum(['0', '1']).default('0'),
+    parcelas: tickedInstalments.optional(),
+    segundas_vias: tickedInstalments.optional(),
+    download: downloadFlag,
   })
   .refine((query) => (query.parcelas === undefined) !== (query.segundas_vias === undefined), {
     message: 'Selecione pelo menos uma parcela!',

@@ -6,6 +6,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('pt-BR')} KB`;
+
 const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const LOCAL_HOST_NAME = /^(localhost|127\.0\.0\.1|\[::1\]|([a-z0-9-]+\.)+localhost)(:\d{1,5})?$/i;
 
@@ -51,6 +53,7 @@ export function registerDevMailbox(app: FastifyInstance, db: Db): void {
   · <strong>Tentativas:</strong> ${m.attempts} · <strong>Próxima tentativa:</strong> ${m.nextAttemptAt.toISOString()}
   ${m.lastError ? `· <strong>Último erro:</strong> ${escapeHtml(m.lastError)}` : ''}</p>
   <pre>${escapeHtml(m.bodyText)}</pre>
+  ${m.attachments.length > 0 ? `<p><strong>Anexos:</strong> ${m.attachments.map((a) => `${escapeHtml(a.filename)} (${kilobytes(a.size)})`).join(', ')}</p>` : ''}
 </article>`,
       )
       .join('\n');

@@ -1,30 +1,64 @@
-import { desc, sql } from 'drizzle-orm';
+import { asc, desc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { outboundMessages } from '../db/schema';
+import { outboundAttachments, outboundMessages } from '../db/schema';
+import type { Attachment } from '../integrations/mail/mail-transport';
 import type { ComposedEmail } from '../integrations/mail/templates';
+import { withTransaction } from './transaction';
 
 // The durable outbox (decision 003): use cases write messages here, in their own transaction; the outbox worker
 // claims and delivers them.
 
-/** Writes an e-mail to the durable outbox; the outbox worker delivers it. Returns the outbox id. */
+/**
+ * Writes an e-mail, with its attachments if any, to the durable outbox in one transaction; the outbox worker
+ * delivers it. Returns the outbox id.
+ */
 export async function enqueueEmail(
   db: Db,
-  input: { partnerId: number | null; to: string; replyTo?: string; email: ComposedEmail },
+  input: {
+    partnerId: number | null;
+    to: string;
+    replyTo?: string;
+    email: ComposedEmail;
+    attachments?: readonly Attachment[];
+  },
 ): Promise<number> {
-  const [row] = await db
-    .insert(outboundMessages)
-    .values({
-      partnerId: input.partnerId,
-      channel: 'email',
-      template: input.email.template,
-      recipient: input.to,
-      replyTo: input.replyTo ?? null,
-      subject: input.email.subject,
-      bodyText: input.email.text,
-      bodyHtml: input.email.html,
-    })
-    .returning({ id: outboundMessages.id });
-  return row!.id;
+  const attachments = input.attachments ?? [];
+  const write = async (tx: Db) => {
+    const [row] = await tx
+      .insert(outboundMessages)
+      .values({
+        partnerId: input.partnerId,
+        channel: 'email',
+        template: input.email.template,
+        recipient: input.to,
+        replyTo: input.replyTo ?? null,
+        subject: input.email.subject,
+        bodyText: input.email.text,
+        bodyHtml: input.email.html,
+      })
+      .returning({ id: outboundMessages.id });
+    if (attachments.length > 0)
+      await tx.insert(outboundAttachments).values(attachments.map((a) => ({ messageId: row!.id, ...a })));
+    return row!.id;
+  };
+  return attachments.length > 0 ? withTransaction(db, write) : write(db);
+}
+
+/** The attachments of these messages, by message id, in the order they were added. */
+export async function loadAttachments(
+  db: Db,
+  messageIds: readonly number[],
+): Promise<Map<number, Attachment[]>> {
+  const byMessage = new Map<number, Attachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select()
+    .from(outboundAttachments)
+    .where(inArray(outboundAttachments.messageId, [...messageIds]))
+    .orderBy(asc(outboundAttachments.id));
+  for (const { messageId, filename, contentType, content } of rows)
+    byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), { filename, contentType, content }]);
+  return byMessage;
 }
 
 /** Writes an SMS to the durable outbox; the outbox worker delivers it. Returns the outbox id. */
@@ -98,10 +132,30 @@ export async function markMessageAttemptFailed(
     where id = ${id}`);
 }
 
-/** The latest outbox messages, newest first (the development mailbox). */
-export async function listLatestMessages(
-  db: Db,
-  limit: number,
-): Promise<(typeof outboundMessages.$inferSelect)[]> {
-  return db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(limit);
+export type ListedMessage = typeof outboundMessages.$inferSelect & {
+  attachments: { filename: string; size: number }[];
+};
+
+/** The latest outbox messages, newest first, with their attachments' names and sizes (the development mailbox). */
+export async function listLatestMessages(db: Db, limit: number): Promise<ListedMessage[]> {
+  const rows = await db.select().from(outboundMessages).orderBy(desc(outboundMessages.id)).limit(limit);
+  const ids = rows.map((r) => r.id);
+  const files =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            messageId: outboundAttachments.messageId,
+            filename: outboundAttachments.filename,
+            size: sql<number>`octet_length(${outboundAttachments.content})::int`,
+          })
+          .from(outboundAttachments)
+          .where(inArray(outboundAttachments.messageId, ids))
+          .orderBy(asc(outboundAttachments.id));
+  return rows.map((row) => ({
+    ...row,
+    attachments: files
+      .filter((f) => f.messageId === row.id)
+      .map(({ filename, size }) => ({ filename, size })),
+  }));
 }

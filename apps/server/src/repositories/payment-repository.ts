@@ -272,6 +272,28 @@ export async function loadAgreementsOfInstalments(
   return withInstalments(db, rows);
 }
 
+/** One of the scope person's agreements made through the scope's partner, with its instalments; else undefined. */
+export async function loadAgreementInScope(
+  db: Db,
+  scope: DebtorScope,
+  agreementId: number,
+): Promise<AgreementView | undefined> {
+  const rows = await db
+    .select(agreementWithStore)
+    .from(agreements)
+    .innerJoin(stores, eq(stores.id, agreements.storeId))
+    .leftJoin(files, eq(files.sha256, stores.logoFile))
+    .where(
+      and(
+        eq(agreements.id, agreementId),
+        eq(agreements.partnerId, scope.partnerId),
+        eq(agreements.personId, scope.personId),
+      ),
+    );
+  const [view] = await withInstalments(db, rows);
+  return view;
+}
+
 /** The original instalments of the contracts each agreement covers (spec 001 §3 detalhes). */
 export async function loadAgreementContracts(db: Db, agreementIds: readonly number[]) {
   if (agreementIds.length === 0) return [];

@@ -8,6 +8,7 @@ import {
   debtorSessions,
   instalments,
   leads,
+  outboundAttachments,
   outboundMessages,
   partnerStores,
   personRegistrations,
@@ -187,8 +188,19 @@ export async function knownToAnotherPartner(db: Db, scope: DebtScope): Promise<b
   return viaFirstAccess !== undefined;
 }
 
-/** Outbox rows lose their content; a message not yet delivered is cancelled rather than sent without it. */
+/**
+ * Outbox rows lose their content and attachments; a message not yet delivered is cancelled rather than sent without
+ * it.
+ */
 async function scrubMessages(db: Db, where: SQL | undefined, recipientToo: boolean): Promise<void> {
+  await db
+    .delete(outboundAttachments)
+    .where(
+      inArray(
+        outboundAttachments.messageId,
+        db.select({ id: outboundMessages.id }).from(outboundMessages).where(where),
+      ),
+    );
   await db
     .update(outboundMessages)
     .set({

@@ -1,9 +1,5 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 
 /** Stored images, addressed by the SHA-256 of their web-optimised bytes so each is stored once. */
 export const files = pgTable('files', {

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 import { partners } from './partners';
 
 /** What an error step keeps of the failed call (salvarEtapaErro): named fields, bounded, card numbers masked. */
@@ -57,6 +58,24 @@ export const outboundMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbound_messages_due').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Files an outbox e-mail carries (a boleto PDF, a confession term), kept with the message: a retry after an SMTP
+ * outage sends the very bytes the person asked for, whatever changed since.
+ */
+export const outboundAttachments = pgTable(
+  'outbound_attachments',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => outboundMessages.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbound_attachments_message').on(t.messageId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -1,6 +1,7 @@
 import { formatBrDate, formatMoney, interleaved2of5 } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pdfBytes } from './pdf-output';
 
 // Boletos as a PDF, one A4 page each: the payer's receipt, then the "ficha de compensação" of the FEBRABAN layout
 // with its Interleaved 2 of 5 barcode, and the PIX QR code of the same charge (boleto híbrido).
@@ -138,12 +139,7 @@ export function renderBoletosPdf(boletos: readonly BoletoDocument[]): Promise<Bu
     autoFirstPage: false,
     info: { Title: `${first.heading} - ${first.beneficiary.name}`, Author: first.beneficiary.name },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const boleto of boletos) {
     doc.addPage();
     drawBoletoPage(doc, boleto);

@@ -1,5 +1,12 @@
 import nodemailer from 'nodemailer';
 
+/** A file sent with an e-mail (nodemailer's attachment fields). */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingEmail {
   to: string;
   from: string;
@@ -7,6 +14,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string | undefined;
+  attachments?: Attachment[] | undefined;
 }
 
 /** Delivers one e-mail or throws; the outbox decides about retries. */

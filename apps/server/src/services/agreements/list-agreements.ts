@@ -21,6 +21,7 @@ import {
   loadAgreementContracts,
   loadAgreements,
 } from '../../repositories/payment-repository';
+import { confessionTermPath } from './confession-term-pdf';
 import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
 import { listStoreBoletos } from './list-store-boletos';
 
@@ -155,7 +156,7 @@ export async function listAgreements(
           valor_negociado: agreement.totalCents,
           valor_restante: remainingCents(view.instalments),
           con_nome_loja: store.tradeName,
-          aco_termo_anexo: null as string | null,
+          aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
           parcelas: view.instalments.map((i) => instalmentItem(view, i, today)),
         },
         loja: {

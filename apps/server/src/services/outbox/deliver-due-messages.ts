@@ -3,6 +3,7 @@ import type { MailTransport } from '../../integrations/mail/mail-transport';
 import type { SmsSender } from '../../integrations/sms/sms-sender';
 import {
   claimDueMessages,
+  loadAttachments,
   markMessageAttemptFailed,
   markMessageSent,
 } from '../../repositories/outbox-repository';
@@ -38,6 +39,10 @@ export async function deliverDueMessages(
   const channels = (['email', 'sms'] as const).filter((channel) => transports[channel]);
   if (channels.length === 0) return 0;
   const claimed = await claimDueMessages(db, channels, policy.batchSize);
+  const attachments = await loadAttachments(
+    db,
+    claimed.filter((m) => m.channel === 'email').map((m) => m.id),
+  );
   for (const message of claimed) {
     try {
       const { messageId } =
@@ -50,6 +55,7 @@ export async function deliverDueMessages(
               subject: message.subject ?? '',
               text: message.body_text,
               html: message.body_html ?? undefined,
+              attachments: attachments.get(message.id),
             });
       await markMessageSent(db, message.id, messageId);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { brasiliaDateTime, formatBrDate, formatMoney, maskCpfCnpj, maskPhone } from '@portal/domain';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../integrations/documents/pdf-output';
 import type { PersonDataExport } from './export-person-data';
 
 // The "meus dados" export as a readable PDF: the same document as the JSON download (exportPersonData), laid out in
@@ -101,12 +102,7 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Meus dados - ${data.parceiro.nome}`, Author: data.parceiro.nome },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const { titular: person } = data;
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#1a1a1a').text('Meus dados', MARGIN, MARGIN);

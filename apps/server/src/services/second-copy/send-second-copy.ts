@@ -1,4 +1,11 @@
-import { firstIssue, formatBrDate, formatMoney, onlyDigits, secondCopySendSchema } from '@portal/domain';
+import {
+  firstIssue,
+  formatBrDate,
+  formatMoney,
+  onlyDigits,
+  SENT_MESSAGES,
+  secondCopySendSchema,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { secondCopyEmail } from '../../integrations/mail/templates';
@@ -6,12 +13,6 @@ import { findStore } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { enqueueEmail, enqueueSms } from '../../repositories/outbox-repository';
 import { findSecondCopy } from './issue-second-copies';
-
-/** Spec 001 §8 success texts of the second-copy flow. */
-export const SECOND_COPY_SENT = {
-  sms: 'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
-  email: 'E-mail enviado com sucesso.',
-} as const;
 
 /**
  * enviar_email_sms (spec 001 §7 "Send second copy by SMS or e-mail"): the linha digitável and PIX code of one of
@@ -41,7 +42,7 @@ export async function sendSecondCopy(
       template: 'second-copy',
       text: `${storeName}: 2a via, vencimento ${due}, ${amount}. Linha digitavel: ${copy.digitableLine} PIX copia e cola: ${copy.pixCode}`,
     });
-    return SECOND_COPY_SENT.sms;
+    return SENT_MESSAGES.sms;
   }
   const email = input.address.trim();
   await enqueueEmail(db, {
@@ -56,5 +57,5 @@ export async function sendSecondCopy(
       pixCode: copy.pixCode,
     }),
   });
-  return SECOND_COPY_SENT.email;
+  return SENT_MESSAGES.email;
 }
