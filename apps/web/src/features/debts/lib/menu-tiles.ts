@@ -13,10 +13,16 @@ export interface MenuTile {
 }
 
 /**
- * Tiles whose screens exist. MyAgreements comes with a later issue: until then its tile (and the MEUS ACORDOS button
- * of MyDebits) stays hidden so nothing leads to a missing page. Add each id as its screen lands.
+ * Tiles whose screens exist: a tile (and the MEUS ACORDOS button of MyDebits) whose screen has not landed yet stays
+ * hidden so nothing leads to a missing page. Every tile of spec 001 §2 has its screen now.
  */
-export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>(['myDebits', 'talkToUs', 'faq', 'leave']);
+export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>([
+  'myDebits',
+  'myAgreements',
+  'talkToUs',
+  'faq',
+  'leave',
+]);
 
 export const MENU_DEFAULTS = {
   myDebits: 'Minhas Dívidas',
@@ -47,6 +53,13 @@ export function hasOmniChannel(config: Pick<PartnerConfig, 'sessoes'>): boolean 
 
 const text = (value: string | undefined, fallback: string) => value?.trim() || fallback;
 
+/** Spec 001 §1/§2: MyAgreements reads 'Meus Boletos' where negotiation is not permitted, else the partner's text. */
+export function agreementsTitle(config: Pick<PartnerConfig, 'loj_codigo' | 'sessoes'>): string {
+  return negotiationPermitted(config)
+    ? text(customization(config).myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
+    : MENU_DEFAULTS.myBoletos;
+}
+
 /** Every tile the partner's menu shows, in order, before BUILT_SCREENS is applied. */
 export function menuTiles(config: Config): MenuTile[] {
   const settings = customization(config);
@@ -63,9 +76,7 @@ export function menuTiles(config: Config): MenuTile[] {
   tiles.push({
     id: 'myAgreements',
     path: '/meus-acordos',
-    title: permitted
-      ? text(settings.myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
-      : MENU_DEFAULTS.myBoletos,
+    title: agreementsTitle(config),
     caption: text(settings.myAgreements?.subtextMyAgreements, MENU_DEFAULTS.myAgreementsCaption),
   });
   if (hasOmniChannel(config) && settings.menuDebits?.flgFaleConosco) {
