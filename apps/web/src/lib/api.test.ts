@@ -74,13 +74,17 @@ describe('request headers', () => {
 });
 
 describe('fetchFile', () => {
-  it('answers the file as a Blob', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
-    );
-    const blob = await fetchFile('/api/acordos/boletos.pdf?parcelas=1');
-    expect(await blob.text()).toBe('%PDF-1.7');
+  it("answers the file as a Blob with the server's name for it", async () => {
+    const headers = {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'inline; filename="boletos_7.pdf"',
+    };
+    vi.stubGlobal('fetch', async () => new Response('%PDF-1.7', { headers }));
+    const file = await fetchFile('/api/acordos/boletos.pdf?parcelas=7');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(file.name).toBe('boletos_7.pdf');
+    vi.stubGlobal('fetch', async () => new Response('%PDF-1.7'));
+    expect((await fetchFile('/x.pdf')).name).toBeNull();
   });
 
   it("rejects with the envelope's message and records the error step", async () => {

@@ -104,11 +104,17 @@ export async function portalCall<T = unknown>(
   return envelope;
 }
 
+export interface FetchedFile {
+  blob: Blob;
+  /** The name the server gives it (Content-Disposition), or null. */
+  name: string | null;
+}
+
 /**
  * A file of the session (a PDF) as a Blob. A refusal comes as an ApiError with the envelope's message, as from
  * portalCall, so the caller shows one failure whatever went wrong.
  */
-export async function fetchFile(path: string): Promise<Blob> {
+export async function fetchFile(path: string): Promise<FetchedFile> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'same-origin' });
@@ -121,7 +127,8 @@ export async function fetchFile(path: string): Promise<Blob> {
     if (envelope?.retorno === false) reportErrorStep('arquivo', path, envelope);
     throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
   }
-  return response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), name };
 }
 
 /**

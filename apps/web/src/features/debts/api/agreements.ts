@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { fetchFile, portalCall } from '../../../lib/api';
 import { boletosPath } from '../lib/agreements';
 import { debtorKeys, envelopeData } from './debts';
-import type { AcordosPedido, AcordosResposta, EnvioBoletosSms, EnvioEmailPortal } from './types';
+import type { AcordosPedido, AcordosResposta, DadosAcordo, EnvioBoletosSms, EnvioEmailPortal } from './types';
 
 // The Meus Acordos calls of docs/api.md "Meus Acordos": the session person's agreements, their boletos' PDF and
 // sending them. The server composes every message and sends it only to the person's own addresses.
@@ -12,9 +12,9 @@ export function fetchAgreements(body: AcordosPedido, signal?: AbortSignal) {
   return portalCall<AcordosResposta>('negociacao_robo', 'passo_5', { ...body }, { signal });
 }
 
-/** The PDF of the ticked boletos, inline (to view) or as an attachment (to download). */
-export function fetchBoletosPdf(aciCodigos: readonly number[], download: boolean): Promise<Blob> {
-  return fetchFile(boletosPath(aciCodigos, download));
+/** The PDF of a card's ticked boletos, inline (to view) or as an attachment (to download). */
+export function fetchBoletosPdf(kind: DadosAcordo['tipo'], codes: readonly number[], download: boolean) {
+  return fetchFile(boletosPath(kind, codes, download));
 }
 
 export function sendBoletosSms(body: EnvioBoletosSms) {

@@ -28,8 +28,11 @@ export type StatusParcelaAcordo = 'A' | 'P' | 'B' | 'AA';
 export const PENDING_DOCUMENT = { boleto: 'boleto_vai_ser_gerado', pix: 'pix_vai_ser_gerado' } as const;
 
 export interface ParcelaAcordo {
-  aci_codigo: number;
-  /** 'Entrada', 'Parcela única' or '1/n' .. 'n/n'. */
+  /** The agreement instalment; null on a Meus Boletos card, whose rows are second copies. */
+  aci_codigo: number | null;
+  /** Meus Boletos: the second copy's code (what its PDF and its sending take). */
+  codigo?: number;
+  /** 'Entrada', 'Parcela única' or '1/n' .. 'n/n' (Meus Boletos: the contract and instalment). */
   campo_parcela: string;
   status: StatusParcelaAcordo;
   vencimento: string;
@@ -41,15 +44,19 @@ export interface ParcelaAcordo {
   /** Null while not issued or once paid. */
   linha_digitavel: string | null;
   pix_copia_cola: string | null;
-  emp_codigo: number;
+  emp_codigo: number | null;
   /** The card receipt of a B instalment (the card payment issue fills it). */
   comprovante_cartao: unknown;
 }
 
 export interface DadosAcordo {
-  aco_codigo: number;
+  /** Null on a Meus Boletos card. */
+  aco_codigo: number | null;
+  /** An agreement, or a boleto-only store's open boletos (Meus Boletos, spec 001 §1). */
+  tipo: 'acordo' | 'boletos';
   status: string;
-  data_acordo: string;
+  /** Null on a Meus Boletos card. */
+  data_acordo: string | null;
   forma_pagamento: MetodoPagamento;
   valor_negociado: number;
   valor_restante: number;

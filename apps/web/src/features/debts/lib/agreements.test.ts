@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ParcelaAcordo } from '../api/types';
 import {
   agreementsRequest,
-  boletosFileName,
   boletosPath,
   canTick,
+  documentCode,
   hasOpenInstalment,
   pageMoves,
   pageText,
@@ -108,10 +108,18 @@ describe('the boletos PDF', () => {
     expect(tickedInOrder(rows, new Set())).toEqual([]);
   });
 
-  it('inline to view, an attachment named after the first instalment to download', () => {
-    expect(boletosPath([7, 12], false)).toBe('/api/acordos/boletos.pdf?parcelas=7,12');
-    expect(boletosPath([7, 12], true)).toBe('/api/acordos/boletos.pdf?parcelas=7,12&download=1');
-    expect(boletosFileName([7, 12])).toBe('boletos_7.pdf');
+  it("an agreement's instalments or a Meus Boletos card's second copies; inline, or an attachment", () => {
+    expect(boletosPath('acordo', [7, 12], false)).toBe('/api/acordos/boletos.pdf?parcelas=7,12');
+    expect(boletosPath('acordo', [7, 12], true)).toBe('/api/acordos/boletos.pdf?parcelas=7,12&download=1');
+    expect(boletosPath('boletos', [30], true)).toBe('/api/acordos/boletos.pdf?segundas_vias=30&download=1');
+  });
+
+  it("a Meus Boletos row ticks by its second copy's code", () => {
+    const copies = [parcela({ aci_codigo: null, codigo: 30 }), parcela({ aci_codigo: null, codigo: 31 })];
+    expect(documentCode(copies[1]!)).toBe(31);
+    expect(canTick('boleto', copies[0]!)).toBe(true);
+    expect(tickedInOrder(copies, new Set([31]))).toEqual([31]);
+    expect(canTick('boleto', parcela({ aci_codigo: null }))).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import type {
   AcordosPedido,
+  DadosAcordo,
   MetodoPagamento,
   MovimentoPagina,
   Paginacao,
@@ -69,12 +70,23 @@ export function isNotIssued(parcela: Pick<ParcelaAcordo, 'pdf'>): boolean {
   return parcela.pdf === PENDING_DOCUMENT.boleto || parcela.pdf === PENDING_DOCUMENT.pix;
 }
 
+/** What the PDF and the sending calls take for a row: the agreement instalment, or a Meus Boletos second copy. */
+export function documentCode(parcela: Pick<ParcelaAcordo, 'aci_codigo' | 'codigo'>): number | null {
+  return parcela.aci_codigo ?? parcela.codigo ?? null;
+}
+
 /**
  * Spec 001 §4: an instalment can be ticked for boleto view or download when it is open or overdue and its boleto is
  * issued; paid ones (P, B) never, and PIX agreements have no boletos.
  */
 export function canTick(method: MetodoPagamento, parcela: ParcelaAcordo): boolean {
-  return method === 'boleto' && isOpen(parcela) && parcela.pdf !== null && !isNotIssued(parcela);
+  return (
+    method === 'boleto' &&
+    isOpen(parcela) &&
+    parcela.pdf !== null &&
+    !isNotIssued(parcela) &&
+    documentCode(parcela) !== null
+  );
 }
 
 /** Spec 001 §4: view and download are disabled when no instalment is open or overdue. */
@@ -102,22 +114,21 @@ export function rowActions(method: MetodoPagamento, parcela: ParcelaAcordo): Row
   };
 }
 
-/** The ticked instalments in the agreement's order (the PDF's page order and its file name follow it). */
+/** The ticked rows' codes in the card's order (the PDF's page order follows it). */
 export function tickedInOrder(parcelas: readonly ParcelaAcordo[], ticked: ReadonlySet<number>): number[] {
-  return parcelas.filter((parcela) => ticked.has(parcela.aci_codigo)).map((parcela) => parcela.aci_codigo);
+  return parcelas.map(documentCode).filter((code): code is number => code !== null && ticked.has(code));
 }
 
-/** GET /api/acordos/boletos.pdf of the ticked instalments; `download` asks for an attachment. */
-export function boletosPath(aciCodigos: readonly number[], download: boolean): string {
-  return `/api/acordos/boletos.pdf?parcelas=${aciCodigos.join(',')}${download ? '&download=1' : ''}`;
+/**
+ * GET /api/acordos/boletos.pdf of the ticked rows: an agreement's instalments (`parcelas`) or a Meus Boletos card's
+ * second copies (`segundas_vias`); `download` asks for an attachment.
+ */
+export function boletosPath(kind: DadosAcordo['tipo'], codes: readonly number[], download: boolean): string {
+  const list = kind === 'acordo' ? 'parcelas' : 'segundas_vias';
+  return `/api/acordos/boletos.pdf?${list}=${codes.join(',')}${download ? '&download=1' : ''}`;
 }
 
-/** The downloaded file's name, as the server names the attachment. */
-export function boletosFileName(aciCodigos: readonly number[]): string {
-  return `boletos_${aciCodigos[0]}.pdf`;
-}
-
-/** The QR code image of an instalment's PIX code. */
+/** The QR code image of an agreement instalment's PIX code. */
 export function pixQrPath(aciCodigo: number): string {
   return `/api/acordos/pix/${aciCodigo}.svg`;
 }

@@ -85,7 +85,8 @@ function acordo(acoCodigo: number, parcelas: ParcelaAcordo[], forma: 'boleto' | 
   return {
     dadosAcordo: {
       aco_codigo: acoCodigo,
-      status: 'A',
+      tipo: 'acordo',
+      status: 'active',
       data_acordo: '2026-05-10',
       forma_pagamento: forma,
       valor_negociado: 100000,

@@ -59,7 +59,7 @@ function AgreementList() {
               data-testid="agreements"
             >
               {data.acordos.map((acordo, index) => (
-                <li key={acordo.dadosAcordo.aco_codigo}>
+                <li key={acordo.dadosAcordo.aco_codigo ?? `loja-${acordo.loja.loj_codigo}`}>
                   <AgreementCard
                     acordo={acordo}
                     email={data.pessoa.email_cadastrado}

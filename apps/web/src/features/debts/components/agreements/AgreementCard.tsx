@@ -104,7 +104,9 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
             {loja.loj_fantasia}
           </h2>
           <p className="debt-card__sub">
-            Acordo nº {agreement.aco_codigo} de {formatBrDate(agreement.data_acordo)}
+            {agreement.aco_codigo !== null && agreement.data_acordo
+              ? `Acordo nº ${agreement.aco_codigo} de ${formatBrDate(agreement.data_acordo)}`
+              : `CNPJ ${loja.loj_cpf_cnpj}`}
           </p>
         </div>
       </div>
@@ -133,7 +135,9 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
           <PdfIcon /> Termo do acordo (PDF) <span className="sr-only">(abre em nova aba)</span>
         </a>
       )}
-      {settings?.flgTermoCofissao && <ConfessionTerm acoCodigo={agreement.aco_codigo} email={email} />}
+      {settings?.flgTermoCofissao && agreement.aco_codigo !== null && (
+        <ConfessionTerm acoCodigo={agreement.aco_codigo} email={email} />
+      )}
       <Collapsible.Root open={showPayments} onOpenChange={setShowPayments} className="agreement-payments">
         <Collapsible.Trigger className="btn btn--ghost" data-testid="agreement-payments-toggle">
           {showPayments
@@ -144,6 +148,7 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
           <PaymentsTable agreement={agreement} ticked={ticked} onTick={tick} onPix={setPix} />
           {boleto && (
             <BoletoActions
+              kind={agreement.tipo}
               ticked={chosen}
               enabled={hasOpenInstalment(agreement.parcelas)}
               onSend={canSend ? () => setSending(true) : undefined}

@@ -1,10 +1,12 @@
 import { useFeedback } from '../../../../components/ui/feedback';
 import { saveFile } from '../../../../lib/files';
 import { fetchBoletosPdf } from '../../api/agreements';
-import { AGREEMENT_TEXTS, boletosFileName } from '../../lib/agreements';
+import type { DadosAcordo } from '../../api/types';
+import { AGREEMENT_TEXTS } from '../../lib/agreements';
 
 export interface BoletoActionsProps {
-  /** The ticked instalments, in the agreement's order. */
+  kind: DadosAcordo['tipo'];
+  /** The ticked rows' codes, in the card's order. */
   ticked: readonly number[];
   /** Spec 001 §4: nothing open or overdue disables the buttons. */
   enabled: boolean;
@@ -17,7 +19,7 @@ export interface BoletoActionsProps {
  * refusal becomes the spec's modal instead of an error page; the tab to view it opens within the click, so no pop-up
  * blocker stops it, and shows the PDF once it has arrived.
  */
-export function BoletoActions({ ticked, enabled, onSend }: BoletoActionsProps) {
+export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsProps) {
   const { showModal, showLoading, hideLoading } = useFeedback();
 
   /** Spec 001 §5: nothing ticked, nothing to do but say so. */
@@ -31,19 +33,19 @@ export function BoletoActions({ ticked, enabled, onSend }: BoletoActionsProps) {
     if (needsTick()) return;
     const tab = download ? null : window.open('', '_blank');
     showLoading(AGREEMENT_TEXTS.issuing);
-    const pdf = await fetchBoletosPdf(ticked, download).catch(() => null);
+    const file = await fetchBoletosPdf(kind, ticked, download).catch(() => null);
     hideLoading();
-    if (!pdf) {
+    if (!file) {
       tab?.close();
       await showModal({ title: 'Erro', text: AGREEMENT_TEXTS.downloadFailed, style: 'danger' });
     } else if (tab) {
-      const url = URL.createObjectURL(pdf);
+      const url = URL.createObjectURL(file.blob);
       tab.location.href = url;
       // The tab has the document by then; the address is not needed after it.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } else {
-      // Downloading, or a browser that opened no tab: the file is saved instead.
-      saveFile(pdf, boletosFileName(ticked));
+      // Downloading, or a browser that opened no tab: the file is saved instead, named as the server names it.
+      saveFile(file.blob, file.name ?? 'boletos.pdf');
     }
   }
 

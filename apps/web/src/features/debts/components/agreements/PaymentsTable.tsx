@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: a table laid out with CSS display (a phone's row cards) loses its table semantics in Safari; the explicit roles keep them (see below)
 import { formatBrDate, formatMoney } from '@portal/domain';
 import type { DadosAcordo, ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, canTick, rowActions, STATUS_LABELS } from '../../lib/agreements';
+import { AGREEMENT_TEXTS, canTick, documentCode, rowActions, STATUS_LABELS } from '../../lib/agreements';
 import { useCopyCode } from '../CopyCode';
 
 // Spec 001 §2 "Payments table per agreement": ticks, instalment, due date, value, status and what each row offers.
@@ -10,8 +10,9 @@ import { useCopyCode } from '../CopyCode';
 
 export interface PaymentsTableProps {
   agreement: DadosAcordo;
+  /** The ticked rows' codes (documentCode). */
   ticked: ReadonlySet<number>;
-  onTick: (aciCodigo: number, ticked: boolean) => void;
+  onTick: (code: number, ticked: boolean) => void;
   onPix: (parcela: ParcelaAcordo) => void;
 }
 
@@ -61,7 +62,10 @@ function Row({
             className="agreement-row__checkbox"
             checked={ticked}
             disabled={!canTick(method, parcela)}
-            onChange={(event) => onTick(parcela.aci_codigo, event.target.checked)}
+            onChange={(event) => {
+              const code = documentCode(parcela);
+              if (code !== null) onTick(code, event.target.checked);
+            }}
             aria-label={`Selecionar a parcela ${name}`}
             data-testid="agreement-tick"
           />
@@ -153,16 +157,19 @@ export function PaymentsTable({ agreement, ticked, onTick, onPix }: PaymentsTabl
         </tr>
       </thead>
       <tbody role="rowgroup">
-        {agreement.parcelas.map((parcela) => (
-          <Row
-            key={parcela.aci_codigo}
-            agreement={agreement}
-            parcela={parcela}
-            ticked={ticked.has(parcela.aci_codigo)}
-            onTick={onTick}
-            onPix={onPix}
-          />
-        ))}
+        {agreement.parcelas.map((parcela, index) => {
+          const code = documentCode(parcela);
+          return (
+            <Row
+              key={code ?? `row-${index}`}
+              agreement={agreement}
+              parcela={parcela}
+              ticked={code !== null && ticked.has(code)}
+              onTick={onTick}
+              onPix={onPix}
+            />
+          );
+        })}
       </tbody>
     </table>
   );

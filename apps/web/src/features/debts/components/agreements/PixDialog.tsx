@@ -19,14 +19,17 @@ export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClos
     >
       {code ? (
         <>
-          <img
-            className="pix-dialog__qr"
-            src={pixQrPath(parcela.aci_codigo)}
-            alt={`QR Code do PIX da parcela ${parcela.campo_parcela}`}
-            width={220}
-            height={220}
-            data-testid="pix-qr"
-          />
+          {/* Agreement instalments have a QR image; a Meus Boletos second copy is paid with its code. */}
+          {parcela.aci_codigo !== null && (
+            <img
+              className="pix-dialog__qr"
+              src={pixQrPath(parcela.aci_codigo)}
+              alt={`QR Code do PIX da parcela ${parcela.campo_parcela}`}
+              width={220}
+              height={220}
+              data-testid="pix-qr"
+            />
+          )}
           <CopyCode
             label="PIX copia e cola"
             value={code}
