@@ -1,4 +1,5 @@
-// npm run bench:api: req/s and p50/p99 latency of passo_1, passo_2_novo and passo_3_novo at 100 connections, on the
+// npm run bench:api: req/s and p50/p99 latency of passo_1, passo_2_novo, passo_3_novo, passo_5 and a PDF of 12 ticked
+// boletos at 100 connections, on the
 // embedded PGlite and, when DATABASE_URL is set (or --pg), on PostgreSQL in a scratch database. The server runs in
 // its own process with the demo seed; identification limits are raised for the load generator's address only.
 // --pg-only skips the PGlite run (quicker iterations on PostgreSQL); BENCH_CALLS=passo_2_novo,... picks calls.
@@ -118,8 +119,57 @@ async function openSession(port) {
       })
     ).text,
   );
-  const card = debts.dados.dividas.find((d) => d.tipo_necociacao === 'S');
-  return { host, cookie, card };
+  const negotiable = debts.dados.dividas.filter((d) => d.tipo_necociacao === 'S');
+  const card = negotiable[0];
+  // An agreement in instalments on a card of a store without second copies (its contracts' second copies would
+  // stop), so passo_5 lists one with its documents.
+  const agreed = negotiable.find((d) => d !== card && d.loja.loj_emite_segunda_via_boleto_recupera === 'N');
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const quote = JSON.parse(
+    (
+      await request(port, '/api.php?a=negociacao_robo&b=passo_3_novo', {
+        method: 'POST',
+        host,
+        cookie,
+        body: {
+          lojCodigo: agreed.loj_codigo,
+          preCodigo: agreed.pre_codigos.join(','),
+          primeiroVencimento: today,
+          pagamentoAvistaPrazo: 'P',
+          metodoPagamento: 'boleto',
+        },
+      })
+    ).text,
+  );
+  const plan = quote.dados.pre_acordo.at(-1);
+  const saved = await request(port, '/api.php?a=negociacao_robo&b=passo_4_novo', {
+    method: 'POST',
+    host,
+    cookie,
+    body: { praCodigo: plan.pra_codigo, formaDePagamento: 'boleto', primeiroVencimento: today },
+  });
+  if (JSON.parse(saved.text).retorno !== true)
+    throw new Error(`agreement failed: ${saved.text.slice(0, 200)}`);
+  // Twelve boletos to print together: second copies of the open instalments of the stores that issue them (the
+  // same renderer, a page per boleto, as an agreement's ticked instalments).
+  const boletos = [];
+  for (const store of debts.dados.dividas.filter(
+    (d) => d.loja.loj_emite_segunda_via_boleto_recupera === 'S',
+  )) {
+    const copies = await request(
+      port,
+      '/api.php?a=negociacao_robo&b=emitir_segunda_via_boleto_recupera_sysopen',
+      {
+        method: 'POST',
+        host,
+        body: { loj_codigo: store.loj_codigo, con_codigos: store.pre_codigos.join(',') },
+        cookie,
+      },
+    );
+    boletos.push(...JSON.parse(copies.text).dados.segundas_vias.map((copy) => copy.codigo));
+  }
+  if (boletos.length < 12) throw new Error(`only ${boletos.length} boletos to print`);
+  return { host, cookie, card, boletos: boletos.slice(0, 12) };
 }
 
 // wrk prints latencies as 812.00us, 12.34ms or 1.20s.
@@ -129,16 +179,16 @@ function wrkMs(text) {
   return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
 }
 
-/** The same load as autocannon's, from wrk: POST with the body and headers, latency percentiles. */
-function runWrk(port, title, { host, body, cookie }) {
+/** The same load as autocannon's, from wrk: POST with the body (or GET) and headers, latency percentiles. */
+function runWrk(port, title, { host, body, cookie, method = 'POST' }) {
   const dir = mkdtempSync(join(tmpdir(), 'portal-wrk-'));
   const script = join(dir, 'post.lua');
   const headers = { Host: host, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) };
   writeFileSync(
     script,
     [
-      'wrk.method = "POST"',
-      `wrk.body = ${JSON.stringify(JSON.stringify(body))}`,
+      `wrk.method = "${method}"`,
+      ...(method === 'POST' ? [`wrk.body = ${JSON.stringify(JSON.stringify(body))}`] : []),
       ...Object.entries(headers).map(
         ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
       ),
@@ -171,16 +221,16 @@ function runWrk(port, title, { host, body, cookie }) {
   });
 }
 
-function run(port, title, { host, body, cookie }) {
+function run(port, title, { host, body, cookie, method = 'POST' }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: `http://127.0.0.1:${port}${title.path}`,
-        method: 'POST',
+        method,
         connections: CONNECTIONS,
         duration: DURATION,
         headers: { host, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -192,7 +242,7 @@ async function benchDatabase(label, databaseUrl) {
   const server = await startServer(label, databaseUrl);
   console.error(`${label}: ready on port ${server.port}`);
   try {
-    const { host, cookie, card } = await openSession(server.port);
+    const { host, cookie, card, boletos } = await openSession(server.port);
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const calls = [
       {
@@ -224,6 +274,17 @@ async function benchDatabase(label, databaseUrl) {
           },
         },
       },
+      {
+        name: 'passo_5',
+        path: '/api.php?a=negociacao_robo&b=passo_5',
+        options: { host, cookie, body: {} },
+      },
+      {
+        name: 'boletos PDF x12',
+        path: `/api/acordos/boletos.pdf?segundas_vias=${boletos.join(',')}`,
+        options: { host, cookie, method: 'GET' },
+        pdf: true,
+      },
     ];
     const rows = [];
     const only = process.env.BENCH_CALLS?.split(',');
@@ -231,7 +292,10 @@ async function benchDatabase(label, databaseUrl) {
       console.error(`${label}: ${call.name}`);
       // One request first: a benchmark of error answers measures nothing.
       const probe = await request(server.port, call.path, { method: 'POST', ...call.options });
-      if (probe.status !== 200 || JSON.parse(probe.text).retorno !== true)
+      if (
+        probe.status !== 200 ||
+        (call.pdf ? !probe.text.startsWith('%PDF') : JSON.parse(probe.text).retorno !== true)
+      )
         throw new Error(`${label}: ${call.name} answered ${probe.status} ${probe.text.slice(0, 300)}`);
       const before = cpuSnapshot(server.pid);
       const loadBefore = process.cpuUsage();

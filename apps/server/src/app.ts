@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
+import { agreementActions } from './contract/agreement-actions';
 import { cepActions } from './contract/cep-actions';
 import { companyActions } from './contract/company-actions';
 import { creditorActions } from './contract/creditor-actions';
@@ -32,6 +33,7 @@ import { httpStageCalculator } from './integrations/calculation/stage-calculator
 import { createAltchaChallenge } from './integrations/captcha/altcha';
 import { localCepLookup, viaCepLookup } from './integrations/cep/cep-lookup';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
+import { localPaymentProvider } from './integrations/payments/local-provider';
 import {
   memoryRateLimiter,
   REDIS_LIMIT_OPTIONS,
@@ -196,10 +198,13 @@ export async function buildApp({
   const cepLookup = env.CEP_SERVICE_URL
     ? viaCepLookup({ baseUrl: env.CEP_SERVICE_URL, timeoutMs: env.CEP_TIMEOUT_MS })
     : localCepLookup();
+  // The store's `provedor_pagamento` picks one; the local provider is every store's default.
+  const paymentProviders = new Map([['local', localPaymentProvider(db)]]);
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
-    ...secondCopyActions(app, db),
+    ...secondCopyActions(app, { db, providers: paymentProviders }),
+    ...agreementActions(app, { db, providers: paymentProviders }),
     ...myDataActions(app, db),
     ...faqActions(db),
     ...leadActions(app, db),

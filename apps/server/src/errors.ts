@@ -98,6 +98,17 @@ const APP_ERRORS = {
     status: 200,
     message: 'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
   },
+  /** An Idempotency-Key already used for another request (IETF draft "The Idempotency-Key HTTP Header Field": 422). */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'Esta chave de idempotência já foi usada em outro pedido.',
+  },
+  /** An agreement instalment that is not the session person's, or not a boleto/PIX one (a file: 404). */
+  AGREEMENT_INSTALMENT_NOT_FOUND: { status: 404, message: 'Parcela não encontrada.' },
+  /** A boleto asked of a paid or settled instalment (spec 001 §4: PAGO rows cannot be downloaded). */
+  INSTALMENT_ALREADY_PAID: { status: 409, message: 'Esta parcela já foi paga.' },
+  /** A boleto asked before the rule of spec 001 §4 issues it. */
+  INSTALMENT_NOT_ISSUED: { status: 409, message: 'O boleto desta parcela ainda não foi gerado.' },
   /** A second copy asked of a store that does not issue them (loj_emite_segunda_via_boleto_recupera N). */
   SECOND_COPY_UNAVAILABLE: { status: 200, message: 'Esta loja não emite 2ª via de boleto pelo portal.' },
   /** A second copy of an instalment the person's active agreement already covers. */

@@ -261,7 +261,8 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
     expect(one.json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
     expect((await debts(maria)).json().dados.acordo_ativo).toBe(true);
     expect((await plans()).json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
-    await t.database.db.delete(agreements).where(eq(agreements.id, row!.id));
+    // Agreements are money records: one ends by its status, never by a delete.
+    await t.database.db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, row!.id));
   });
 
   it('refuses an expired plan', async () => {

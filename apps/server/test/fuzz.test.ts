@@ -232,8 +232,12 @@ const ACTIONS: Record<string, Target> = {
     tipoEnvio: 'email',
     enderecoEnvio: 'maria@example.com',
   })),
+  'negociacao_robo/passo_5': debtor(['lojCodigo', 'paginaAtual', 'pagina'], () => ({
+    paginaAtual: 1,
+    pagina: 'PRO',
+  })),
   'negociacao_robo/passo_4_novo': debtor(
-    ['praCodigo', 'formaDePagamento', 'primeiroVencimento', 'telefone', 'email'],
+    ['praCodigo', 'formaDePagamento', 'primeiroVencimento', 'telefone', 'email', 'chave_idempotencia'],
     () => ({
       praCodigo: demo.planId,
       formaDePagamento: 'boleto',
@@ -371,6 +375,13 @@ const ROUTES: Record<string, Target> = {
   },
   'GET /files/:name': { auth: 'public', params: { name: () => `${'a'.repeat(64)}.png` } },
   'GET /api/segunda-via/:file': { auth: 'debtor', params: { file: () => `${demo.secondCopyId}.pdf` } },
+  // Maria's instalments have no agreement: the codes reach the scoped lookup and are not found.
+  'GET /api/acordos/boletos.pdf': {
+    auth: 'debtor',
+    fields: ['parcelas', 'download'],
+    base: () => ({ parcelas: String(demo.instalmentId), download: '1' }),
+  },
+  'GET /api/acordos/pix/:file': { auth: 'debtor', params: { file: () => `${demo.instalmentId}.svg` } },
   'GET /api/meus-dados.json': { auth: 'debtor' },
   'GET /api/meus-dados.pdf': { auth: 'debtor' },
   'GET /api/me': { auth: 'staff' },

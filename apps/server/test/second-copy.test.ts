@@ -235,7 +235,10 @@ describe('an agreement closes the second copies of its contracts', () => {
         mensagem: 'Esta dívida já está em um acordo. Pague pelos boletos do acordo em Meus Acordos.',
       });
     } finally {
-      await t.database.db.delete(agreements).where(eq(agreements.id, saved.json().dados.aco_codigo));
+      await t.database.db
+        .update(agreements)
+        .set({ status: 'cancelled' })
+        .where(eq(agreements.id, saved.json().dados.aco_codigo));
     }
     expect((await t.database.db.select().from(secondCopies)).length).toBeGreaterThan(0);
   });

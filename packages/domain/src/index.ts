@@ -1,4 +1,5 @@
 export * from './address/cep';
+export * from './agreements/agreement-instalments';
 export * from './boleto/boleto';
 export * from './boleto/pix';
 export * from './boleto/second-copy-send';

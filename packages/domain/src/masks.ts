@@ -100,3 +100,9 @@ export function maskPhoneForDisplay(phone: string): string {
   if (digits.length < 10) return '';
   return `(${digits.slice(0, 2)}) ${'*'.repeat(digits.length - 6)}-${digits.slice(-4)}`;
 }
+
+/** An e-mail on file shown to its owner without spelling it out: the first two characters and the domain. */
+export function maskEmailForDisplay(email: string): string {
+  const match = /^([^@\s]{1,2})[^@\s]*@([^@\s]+\.[^@\s]+)$/.exec(email.trim());
+  return match ? `${match[1]}***@${match[2]}` : '';
+}

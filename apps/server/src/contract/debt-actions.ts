@@ -50,12 +50,16 @@ const plansBody = z.object({
     .or(z.literal('').transform(() => undefined)),
   lancamentoFuturo: yesNo,
 });
+// IETF draft "The Idempotency-Key HTTP Header Field": a client-made unique key (a UUID, say).
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9\-_:.]{8,128}$/, 'Chave de idempotência inválida.');
+const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() });
 const agreementBody = z.object({
   praCodigo: formCode,
   formaDePagamento: method,
   primeiroVencimento: dueDate,
   telefone: lineText(30).default(''),
   email: lineText(254).default(''),
+  chave_idempotencia: idempotencyKey.optional(),
 });
 const cannotPayBody = z.object({ lojCodigo: formCode, motivo: lineText(100).trim().default('') });
 const proposalMoney = formText(30);
@@ -111,14 +115,21 @@ export function debtActions(
       perMinute: 20,
       handler: async (request, body) => {
         const input = agreementBody.parse(body);
+        const header = idempotencyHeader.parse(request.headers)['idempotency-key'];
         const { scope, session } = await openSession(request);
-        const saved = await saveAgreement(db, scope, session, {
-          planId: input.praCodigo,
-          method: input.formaDePagamento,
-          firstDueDate: input.primeiroVencimento,
-          phone: input.telefone,
-          email: input.email,
-        });
+        const saved = await saveAgreement(
+          db,
+          scope,
+          session,
+          {
+            planId: input.praCodigo,
+            method: input.formaDePagamento,
+            firstDueDate: input.primeiroVencimento,
+            phone: input.telefone,
+            email: input.email,
+          },
+          header ?? input.chave_idempotencia,
+        );
         return ok(saved, 'Acordo realizado com sucesso!');
       },
     },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { DebtScope } from '../repositories/debt-snapshot';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { type IssuedSecondCopy, issueSecondCopies } from '../services/second-copy/issue-second-copies';
 import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';
@@ -50,7 +51,10 @@ function secondCopyItem({ copy, contractNumber, instalmentNumber }: IssuedSecond
   };
 }
 
-export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
+export function secondCopyActions(
+  app: FastifyInstance,
+  { db, providers }: { db: Db; providers: PaymentProviders },
+): Record<string, ActionDefinition> {
   const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
     (await requireDebtor(app, request)).scope;
 
@@ -71,7 +75,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
       perMinute: 30,
       handler: async (request, body) => {
         const input = instalmentBody.parse(body);
-        const [issued] = await issueSecondCopies(db, await scopeOf(request), {
+        const [issued] = await issueSecondCopies(db, providers, await scopeOf(request), {
           storeId: input.loj_codigo,
           instalmentIds: [input.par_codigo],
         });
@@ -83,7 +87,7 @@ export function secondCopyActions(app: FastifyInstance, db: Db): Record<string, 
       perMinute: 30,
       handler: async (request, body) => {
         const input = contractsBody.parse(body);
-        const issued = await issueSecondCopies(db, await scopeOf(request), {
+        const issued = await issueSecondCopies(db, providers, await scopeOf(request), {
           storeId: input.loj_codigo,
           contractIds: input.con_codigos,
         }).catch((error: unknown) => {

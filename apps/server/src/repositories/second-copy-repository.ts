@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, instalments, persons, secondCopies, stores } from '../db/schema';
 import type { StoreRow } from './debt-repository';
@@ -51,14 +51,6 @@ export async function findSameSecondCopy(db: Db, key: SecondCopyKey): Promise<Se
     )
     .limit(1);
   return copy;
-}
-
-/** The id of the next second copy: the nosso número's sequence, taken before the boleto is built. */
-export async function nextSecondCopyId(db: Db): Promise<number> {
-  const next = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('second_copies', 'id'))::int as id`,
-  );
-  return Number(next.rows[0]!.id);
 }
 
 /** Stores a second copy of the scope person; undefined when another request issued the same one in between. */

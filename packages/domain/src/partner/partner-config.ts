@@ -87,6 +87,14 @@ export function isCityHallMode(config: Pick<PartnerConfig, 'sessoes'>): boolean 
   return Boolean(c.menuDebits?.flgPrefeituraMode || c.confirmBirthday?.flgPrefeituraMode);
 }
 
+/**
+ * Spec 001 §1 permits-negotiate flag: a partner negotiates when it has stores that negotiate; the others only issue
+ * boletos ('Meus Boletos').
+ */
+export function permitsNegotiation(config: Pick<PartnerConfig, 'loj_codigo'>): boolean {
+  return config.loj_codigo.trim() !== '';
+}
+
 export function hasCapability(config: Pick<PartnerConfig, 'capacidades'>, name: CapabilityName): boolean {
   return config.capacidades[name] === true;
 }

@@ -8,6 +8,7 @@ export * from './leads';
 export * from './messaging';
 export * from './negotiation';
 export * from './partners';
+export * from './payments';
 export * from './privacy';
 export * from './second-copies';
 export * from './staff';

@@ -79,8 +79,17 @@ export const stores = pgTable(
     issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
     /** Banco do Brasil convênio (7 digits) the store's second-copy boletos are issued under. */
     boletoAgreement: text('boleto_convenio'),
-    /** PIX key paid by the second copies' copy-paste code; the store's CNPJ when unset. */
+    /** PIX key paid by the store's PIX codes; the store's CNPJ when unset. */
     pixKey: text('chave_pix'),
+    /** Where the store's agreement payments are charged (packages/domain payment-providers; 'local' by default). */
+    paymentProvider: text('provedor_pagamento').notNull().default('local'),
+    /** The bank account the store's boletos credit (FEBRABAN: bank, agency, account, wallet; the convênio above). */
+    bankCode: text('banco_codigo').notNull().default('001'),
+    bankBranch: text('banco_agencia'),
+    bankAccount: text('banco_conta'),
+    boletoWallet: text('banco_carteira').notNull().default('17'),
+    /** The beneficiary printed on boletos and named in PIX codes; the legal name when unset. */
+    beneficiaryName: text('beneficiario_nome'),
     recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
     groupingType: text('loj_tipo_agrupamento_negociacao'),
     /** Fine, interest, discounts and limits of the store's negotiation (packages/domain NegotiationPolicy); unset fields take the defaults. */

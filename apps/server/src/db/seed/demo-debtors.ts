@@ -12,6 +12,23 @@ export interface DemoContract {
   futureEntries: number;
 }
 
+/**
+ * An agreement made through a partner's portal before the demo starts, so Meus Acordos shows every instalment state
+ * at first start: the first `paid` payments paid, the next one overdue, the rest open.
+ */
+export interface DemoAgreement {
+  partner: string;
+  /** Index into the debtor's contracts. */
+  contract: number;
+  method: 'boleto' | 'pix';
+  entryCents: number;
+  instalmentCents: number;
+  instalmentCount: number;
+  /** Days between today and the first due date (negative: in the past). */
+  firstDueInDays: number;
+  paid: number;
+}
+
 export interface DemoDebtor {
   cpfCnpj: string;
   name: string;
@@ -20,6 +37,7 @@ export interface DemoDebtor {
   email: string | null;
   gender: 'M' | 'F' | 'O' | null;
   contracts: DemoContract[];
+  agreement?: DemoAgreement;
 }
 
 const everyStoreOnce = (first: number): DemoContract[] =>
@@ -59,6 +77,17 @@ export const FIXED_DEBTORS: DemoDebtor[] = [
       { store: 0, instalments: 6, overdue: 3, paid: 1, amountCents: 35_000, futureEntries: 0 },
       { store: 2, instalments: 4, overdue: 2, paid: 0, amountCents: 72_450, futureEntries: 1 },
     ],
+    // Entry paid about 50 days ago, 1/2 overdue since about 20 days, 2/2 due in about 10 days.
+    agreement: {
+      partner: 'demo',
+      contract: 0,
+      method: 'boleto',
+      entryCents: 30_000,
+      instalmentCents: 60_000,
+      instalmentCount: 2,
+      firstDueInDays: -50,
+      paid: 1,
+    },
   },
   {
     cpfCnpj: '12ABC34501DE35',

@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { cnpjCheckDigits, cpfCheckDigits, todayInBrasilia } from '@portal/domain';
-import { count } from 'drizzle-orm';
+import {
+  addDays,
+  addMonths,
+  cnpjCheckDigits,
+  cpfCheckDigits,
+  instalmentSchedule,
+  todayInBrasilia,
+} from '@portal/domain';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type ImageProfile, type StoredImage, storeImage } from '../../services/files/store-image';
 import type { Db } from '../client';
 import {
+  agreementContracts,
+  agreementInstalments,
+  agreements,
   contracts,
   faqItems,
   instalments,
@@ -12,12 +22,13 @@ import {
   partnerSections,
   partnerStores,
   partners,
+  paymentEvents,
   persons,
   stores,
 } from '../schema';
 import { faviconSvg, headerSvg, illustrationSvg, logoSvg } from './artwork';
 import { seedCompanies } from './demo-companies';
-import { type DemoDebtor, FIXED_DEBTORS, generatedDebtors } from './demo-debtors';
+import { type DemoAgreement, type DemoDebtor, FIXED_DEBTORS, generatedDebtors } from './demo-debtors';
 import { DEMO_FAQ } from './demo-faq';
 import { DEMO_PARTNERS, DEMO_STORES, type DemoPartner } from './demo-partners';
 
@@ -25,14 +36,6 @@ export type SeedOutcome = 'seeded' | 'skipped-not-empty' | 'refused-production';
 
 async function image(db: Db, svg: Buffer, profile: ImageProfile, name: string): Promise<StoredImage> {
   return storeImage(db, await sharp(svg).png().toBuffer(), profile, name);
-}
-
-function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 const TUTORIAL_STEPS = [
@@ -239,6 +242,7 @@ async function seedDebtor(db: Db, debtor: DemoDebtor, storeIds: number[], today:
     })
     .returning({ id: persons.id });
   let sequence = 0;
+  const contractIds: number[] = [];
   for (const contract of debtor.contracts) {
     sequence += 1;
     const [row] = await db
@@ -251,6 +255,7 @@ async function seedDebtor(db: Db, debtor: DemoDebtor, storeIds: number[], today:
         reference: `REF-${sequence}`,
       })
       .returning({ id: contracts.id });
+    contractIds.push(row!.id);
     const firstDue = addMonths(today, -contract.overdue);
     const notDue = contract.instalments - contract.overdue;
     await db.insert(instalments).values(
@@ -268,6 +273,65 @@ async function seedDebtor(db: Db, debtor: DemoDebtor, storeIds: number[], today:
       }),
     );
   }
+  if (debtor.agreement)
+    await seedAgreement(
+      db,
+      person!.id,
+      storeIds[debtor.contracts[debtor.agreement.contract]!.store]!,
+      contractIds[debtor.agreement.contract]!,
+      debtor.agreement,
+      today,
+    );
+}
+
+/** An agreement as passo_4_novo records it (agreement, its contract, its instalments), with its paid payments. */
+async function seedAgreement(
+  db: Db,
+  personId: number,
+  storeId: number,
+  contractId: number,
+  demo: DemoAgreement,
+  today: string,
+): Promise<void> {
+  const [partner] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.identifier, demo.partner));
+  const firstDueDate = addDays(today, demo.firstDueInDays);
+  const plan = {
+    entryCents: demo.entryCents,
+    instalmentCount: demo.instalmentCount,
+    instalmentCents: demo.instalmentCents,
+    totalCents: demo.entryCents + demo.instalmentCents * demo.instalmentCount,
+  };
+  const [agreement] = await db
+    .insert(agreements)
+    .values({
+      partnerId: partner!.id,
+      personId,
+      storeId,
+      paymentMethod: demo.method,
+      ...plan,
+      firstDueDate,
+      createdAt: new Date(Date.parse(`${addDays(firstDueDate, -3)}T12:00:00-03:00`)),
+    })
+    .returning({ id: agreements.id });
+  await db.insert(agreementContracts).values({ agreementId: agreement!.id, contractId });
+  const rows = await db
+    .insert(agreementInstalments)
+    .values(instalmentSchedule(plan, firstDueDate).map((row) => ({ agreementId: agreement!.id, ...row })))
+    .returning();
+  const paid = rows.slice(0, demo.paid);
+  if (paid.length > 0)
+    await db.insert(paymentEvents).values(
+      paid.map((row) => ({
+        instalmentId: row.id,
+        kind: 'paid' as const,
+        amountCents: row.amountCents,
+        occurredOn: row.dueDate,
+        cause: 'Pagamento de demonstração (seed)',
+      })),
+    );
 }
 
 /**
@@ -300,8 +364,10 @@ export async function seedDemo(
           logoFile: logo.sha256,
           maxEntryDays: store.maxEntryDays,
           issuesSecondCopy: store.issuesSecondCopy,
-          // Demo convênio: the first 7 digits of the store's CNPJ.
-          boletoAgreement: store.issuesSecondCopy ? store.cnpjBase.slice(0, 7) : null,
+          // Demo bank account (Banco do Brasil, carteira 17) and convênio: the first 7 digits of the store's CNPJ.
+          boletoAgreement: store.cnpjBase.slice(0, 7),
+          bankBranch: `${store.cnpjBase.slice(7, 11)}-${store.cnpjBase.slice(11, 12)}`,
+          bankAccount: `${store.cnpjBase.slice(0, 5)}-${store.cnpjBase.slice(5, 6)}`,
           negotiationPolicy: store.policy ?? {},
           groupingType: store.groupingType ?? null,
           city: store.city,

@@ -2,10 +2,12 @@ import { formatBrDate, formatMoney, interleaved2of5 } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
-// The second-copy boleto as a PDF: the payer's receipt, then the "ficha de compensação" of the FEBRABAN layout
-// with its Interleaved 2 of 5 barcode, and the PIX QR code for the same amount.
+// Boletos as a PDF, one A4 page each: the payer's receipt, then the "ficha de compensação" of the FEBRABAN layout
+// with its Interleaved 2 of 5 barcode, and the PIX QR code of the same charge (boleto híbrido).
 
 export interface BoletoDocument {
+  /** The page's title: '2ª via de boleto', 'Boleto do acordo'. */
+  heading: string;
   bankName: string;
   /** 'BBB-D', the bank code with its check digit as printed in the header. */
   bankCodeWithDigit: string;
@@ -22,6 +24,26 @@ export interface BoletoDocument {
   payer: { name: string; document: string; address: string | null };
   instructions: string[];
   pixCode: string;
+}
+
+/** The payer's postal address on one line, from what is on file; null when nothing is. */
+export function payerAddress(person: {
+  street: string | null;
+  streetNumber: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+}): string | null {
+  const address = [
+    [person.street, person.streetNumber].filter(Boolean).join(', '),
+    person.district,
+    [person.city, person.state].filter(Boolean).join('/'),
+    person.cep,
+  ]
+    .filter(Boolean)
+    .join(' - ');
+  return address || null;
 }
 
 const MM = 72 / 25.4;
@@ -94,12 +116,15 @@ function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number):
       if (modules.get(row, col)) doc.rect(x + col * module, y + row * module, module, module).fill('#000000');
 }
 
-/** Renders the boleto; resolves to the PDF bytes. */
-export function renderBoletoPdf(boleto: BoletoDocument): Promise<Buffer> {
+/** Renders the boletos, one page each, in order; resolves to the PDF bytes. */
+export function renderBoletosPdf(boletos: readonly BoletoDocument[]): Promise<Buffer> {
+  const [first] = boletos;
+  if (!first) throw new RangeError('A boleto PDF needs a boleto');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
-    info: { Title: `2ª via de boleto - ${boleto.beneficiary.name}`, Author: boleto.beneficiary.name },
+    autoFirstPage: false,
+    info: { Title: `${first.heading} - ${first.beneficiary.name}`, Author: first.beneficiary.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -107,7 +132,15 @@ export function renderBoletoPdf(boleto: BoletoDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  for (const boleto of boletos) {
+    doc.addPage();
+    drawBoletoPage(doc, boleto);
+  }
+  doc.end();
+  return done;
+}
 
+function drawBoletoPage(doc: Doc, boleto: BoletoDocument): void {
   const width = doc.page.width - PAGE_MARGIN * 2;
   const amount = formatMoney(boleto.amountCents);
   const due = formatBrDate(boleto.dueDate);
@@ -117,7 +150,7 @@ export function renderBoletoPdf(boleto: BoletoDocument): Promise<Buffer> {
 
   // Payer's receipt.
   let y = PAGE_MARGIN;
-  doc.font('Helvetica-Bold').fontSize(12).text('2ª via de boleto', PAGE_MARGIN, y);
+  doc.font('Helvetica-Bold').fontSize(12).text(boleto.heading, PAGE_MARGIN, y);
   doc.font('Helvetica').fontSize(8).text('Recibo do Pagador', PAGE_MARGIN, y, { width, align: 'right' });
   y += 20;
   header(doc, boleto, y, width, boleto.digitableLine);
@@ -246,7 +279,4 @@ export function renderBoletoPdf(boleto: BoletoDocument): Promise<Buffer> {
     .font('Courier')
     .fontSize(7)
     .text(boleto.pixCode, textX, y + 42, { width: width - qrSize - 14 });
-
-  doc.end();
-  return done;
 }

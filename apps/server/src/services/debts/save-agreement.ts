@@ -1,8 +1,17 @@
-import { agreementContactSchema, formErrors, onlyDigits } from '@portal/domain';
+import { createHash } from 'node:crypto';
+import {
+  agreementContactSchema,
+  formErrors,
+  instalmentLabel,
+  instalmentSchedule,
+  onlyDigits,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
+import { insertAgreementInstalments } from '../../repositories/payment-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { withTransaction } from '../../repositories/transaction';
 
@@ -15,17 +24,35 @@ export interface AgreementInput {
   email: string;
 }
 
+/** Spec 001 §7 step 4's answer: the agreement and its payments (`dados.parcelas[0].estado_da_transacao`). */
+export interface SavedAgreement {
+  aco_codigo: number;
+  parcelas: {
+    aci_codigo: number;
+    campo_parcela: string;
+    vencimento: string;
+    valor: number;
+    /** The card's transaction state; boleto and PIX payments have none. */
+    estado_da_transacao: string | null;
+  }[];
+}
+
+const ACTION = 'passo_4_novo';
+
 /**
  * passo_4_novo (spec 001 §7 step 4): records the agreement from a plan the server issued to this session, once,
- * before it expires; the amounts are the plan's, never the client's. A contract already under an active agreement,
- * through any partner, is refused by the database's unique index: no interleaving of requests makes a second one.
+ * before it expires, with one row per payment (entry and instalments, issue 16 item 1) in the same transaction; the
+ * amounts are the plan's, never the client's. A contract already under an active agreement, through any partner, is
+ * refused by the database's unique index. With an Idempotency-Key, a retry (or a concurrent duplicate) gets the
+ * first answer and the same key with another request is refused.
  */
 export async function saveAgreement(
   db: Db,
   scope: DebtScope,
   session: SessionRow,
   input: AgreementInput,
-): Promise<{ aco_codigo: number }> {
+  idempotencyKey?: string,
+): Promise<SavedAgreement> {
   const { partner } = scope;
   const phone = onlyDigits(input.phone);
   const email = input.email.trim();
@@ -33,13 +60,39 @@ export async function saveAgreement(
     const errors = formErrors(agreementContactSchema, { telefone: phone, email });
     if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   }
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([input.planId, input.method, input.firstDueDate, phone, email]))
+    .digest('base64url');
   return withTransaction(db, async (tx) => {
+    if (idempotencyKey) {
+      const claim = await claimIdempotencyKey(tx, scope, {
+        key: idempotencyKey,
+        action: ACTION,
+        requestHash,
+      });
+      if (!claim.fresh) {
+        if (claim.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return claim.answer as SavedAgreement;
+      }
+    }
     // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.
     const plan = await claimIssuedPlan(tx, scope, session.tokenHash, input.planId);
     if (!plan || plan.paymentMethod !== input.method || plan.firstDueDate !== input.firstDueDate) {
       throw new AppError('PLAN_NOT_FOUND');
     }
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
-    return { aco_codigo: id };
+    const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
+    const answer: SavedAgreement = {
+      aco_codigo: id,
+      parcelas: rows.map((row) => ({
+        aci_codigo: row.id,
+        campo_parcela: instalmentLabel(row.number, plan.instalmentCount),
+        vencimento: row.dueDate,
+        valor: row.amountCents,
+        estado_da_transacao: null,
+      })),
+    };
+    if (idempotencyKey) await saveIdempotentAnswer(tx, scope, idempotencyKey, answer);
+    return answer;
   });
 }

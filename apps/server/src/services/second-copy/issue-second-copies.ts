@@ -1,24 +1,17 @@
-import {
-  BANCO_DO_BRASIL,
-  bancoDoBrasilFreeField,
-  boletoBarcode,
-  digitableLine,
-  ourNumber,
-  pixCopyPaste,
-  todayInBrasilia,
-} from '@portal/domain';
+import { todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError, type AppErrorCode } from '../../errors';
+import { providerFor } from '../../integrations/payments/payment-provider';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import {
   findSameSecondCopy,
   findSecondCopyInScope,
   insertSecondCopy,
-  nextSecondCopyId,
   type SecondCopyKey,
   type SecondCopyRow,
 } from '../../repositories/second-copy-repository';
+import { chargeBeneficiary, type PaymentProviders } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
 
 export interface IssuedSecondCopy {
@@ -26,6 +19,8 @@ export interface IssuedSecondCopy {
   store: StoreRow;
   contractNumber: string;
   instalmentNumber: number;
+  /** The instalment's own due date (the boleto of an overdue one falls due today). */
+  originalDueDate: string;
 }
 
 /**
@@ -35,6 +30,7 @@ export interface IssuedSecondCopy {
  */
 export async function issueSecondCopies(
   db: Db,
+  providers: PaymentProviders,
   scope: DebtScope,
   input: { storeId: number; contractIds?: number[]; instalmentIds?: number[] },
 ): Promise<IssuedSecondCopy[]> {
@@ -42,7 +38,9 @@ export async function issueSecondCopies(
   const found = snapshot.stores.find((s) => s.store.id === input.storeId);
   if (!found) throw new AppError('CONTRACT_NOT_FOUND');
   const { store } = found;
-  if (!issuesSecondCopies(store)) throw new AppError('SECOND_COPY_UNAVAILABLE');
+  // A store that only issues boletos through this partner (Meus Boletos) issues them wherever it has a convênio.
+  if (found.negotiates ? !issuesSecondCopies(store) : !store.boletoAgreement)
+    throw new AppError('SECOND_COPY_UNAVAILABLE');
 
   const contracts = input.contractIds
     ? found.contracts.filter((c) => input.contractIds!.includes(c.id))
@@ -69,51 +67,47 @@ export async function issueSecondCopies(
   for (const { row, updated } of wanted) {
     // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text, Math.max would turn them to NaN
     const dueDate = row.dueDate < today ? today : row.dueDate;
-    const copy = await findOrCreate(db, scope, store, {
+    const copy = await findOrCreate(db, providers, scope, store, {
       instalmentId: row.id,
       dueDate,
       amountCents: updated.updatedCents,
     });
     const where = numbers.get(row.id)!;
-    issued.push({ copy, store, contractNumber: where.contract, instalmentNumber: where.number });
+    issued.push({
+      copy,
+      store,
+      contractNumber: where.contract,
+      instalmentNumber: where.number,
+      originalDueDate: row.dueDate,
+    });
   }
   return issued;
 }
 
 async function findOrCreate(
   db: Db,
+  providers: PaymentProviders,
   scope: DebtScope,
   store: StoreRow,
   wanted: SecondCopyKey,
 ): Promise<SecondCopyRow> {
   const existing = await findSameSecondCopy(db, wanted);
   if (existing) return existing;
-  // The row id is the nosso número's sequence, so it is taken before the boleto is built.
-  const id = await nextSecondCopyId(db);
-  const number = ourNumber(store.boletoAgreement!, id);
-  const barcode = boletoBarcode({
-    bankCode: BANCO_DO_BRASIL.code,
+  // The store's provider numbers the boleto (its convênio's sequence) and gives the PIX code of the same charge.
+  const issued = await providerFor(providers, store.paymentProvider).issueBoleto({
+    reference: `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`,
     dueDate: wanted.dueDate,
     amountCents: wanted.amountCents,
-    freeField: bancoDoBrasilFreeField(store.boletoAgreement!, id, BANCO_DO_BRASIL.wallet),
+    beneficiary: chargeBeneficiary(store, scope.partner.name),
+    payer: { name: scope.person.name, document: scope.person.cpfCnpj },
   });
   const created = await insertSecondCopy(db, scope, {
-    id,
     storeId: store.id,
     ...wanted,
-    ourNumber: number,
-    barcode,
-    digitableLine: digitableLine(barcode),
-    pixCode: pixCopyPaste({
-      // The CNPJ as registered: an alphanumeric CNPJ keeps its letters (the domain normalises the key).
-      key: store.pixKey ?? store.cpfCnpj,
-      merchantName: store.legalName,
-      merchantCity: store.city ?? 'BRASIL',
-      // A legal name with no Latin letters left would be an empty field that payers' apps reject.
-      fallback: { merchantName: scope.partner.name, merchantCity: 'BRASIL' },
-      amountCents: wanted.amountCents,
-      txid: `SV${number}`,
-    }),
+    ourNumber: issued.ourNumber!,
+    barcode: issued.barcode!,
+    digitableLine: issued.digitableLine!,
+    pixCode: issued.pixCode,
   });
   if (created) return created;
   // Another request issued it in between.

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import type { DebtScope } from '../repositories/debt-snapshot';
+import { agreementBoletosPdf, MAX_BOLETOS_PER_PDF } from '../services/agreements/agreement-boletos-pdf';
+import { agreementPixQr } from '../services/agreements/agreement-pix-qr';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
+import { listAgreements } from '../services/agreements/list-agreements';
+import { secondCopiesPdf } from '../services/second-copy/second-copy-pdf';
+import { saveStep } from '../services/steps/save-step';
+import type { ActionDefinition } from './action';
+import { codeDigits, codeList, formCode } from './body-fields';
+import { requireDebtor } from './debtor-scope';
+import { ok } from './envelope';
+
+// Meus Acordos (spec 001 §2 "My agreements", §7 step 5; docs/api.md "Meus Acordos"): the session person's
+// agreements, their boletos as one PDF and their PIX QR codes, served to that session only.
+
+/** Spec 001 "Step codes" the server observes here. */
+const STEP = { agreements: 3, boletoViewed: 4 } as const;
+
+const agreementsBody = z.object({
+  lojCodigo: formCode.optional(),
+  paginaAtual: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
+  pagina: z.enum(['PRI', 'ANT', 'PRO', 'ULT']).optional(),
+});
+const boletoCodes = codeList.pipe(
+  z.array(z.number()).max(MAX_BOLETOS_PER_PDF, `No máximo ${MAX_BOLETOS_PER_PDF} boletos por vez.`),
+);
+// Agreement instalments (`parcelas`) or, on Meus Boletos, second copies (`segundas_vias`): one of the two.
+const pdfQuery = z
+  .object({
+    parcelas: boletoCodes.optional(),
+    segundas_vias: boletoCodes.optional(),
+    download: z.enum(['0', '1']).default('0'),
+  })
+  .refine((query) => (query.parcelas === undefined) !== (query.segundas_vias === undefined), {
+    message: 'Selecione pelo menos uma parcela!',
+  });
+const qrParams = z.object({
+  file: z
+    .string()
+    .regex(/^\d+\.svg$/, 'Arquivo inválido.')
+    .transform((file) => file.slice(0, -'.svg'.length))
+    .pipe(codeDigits),
+});
+
+export function agreementActions(
+  app: FastifyInstance,
+  { db, providers }: { db: Db; providers: PaymentProviders },
+): Record<string, ActionDefinition> {
+  const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
+    (await requireDebtor(app, request)).scope;
+  const logStep = (scope: DebtScope, stepCode: number, reason: string) =>
+    saveStep(db, scope.partner, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
+
+  // The ticked instalments' boletos as one PDF, private to the session that owns them.
+  app.get('/api/acordos/boletos.pdf', async (request, reply) => {
+    const query = pdfQuery.parse(request.query);
+    const scope = await scopeOf(request);
+    const { name, pdf } =
+      query.parcelas !== undefined
+        ? await agreementBoletosPdf(db, scope, query.parcelas)
+        : await secondCopiesPdf(db, scope, query.segundas_vias!);
+    await logStep(
+      scope,
+      STEP.boletoViewed,
+      query.download === '1' ? 'Baixou os boletos' : 'Visualizou os boletos',
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `${query.download === '1' ? 'attachment' : 'inline'}; filename="${name}"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  // The PIX QR code of one instalment, for the PIX modal.
+  app.get('/api/acordos/pix/:file', async (request, reply) => {
+    const { file } = qrParams.parse(request.params);
+    const svg = await agreementPixQr(db, await scopeOf(request), file);
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'private, no-store')
+      .send(svg);
+  });
+
+  return {
+    // Spec 001 §7 step 5.
+    'negociacao_robo/passo_5': {
+      perMinute: 60,
+      handler: async (request, body) => {
+        const input = agreementsBody.parse(body);
+        const scope = await scopeOf(request);
+        const answer = await listAgreements(
+          db,
+          providers,
+          scope,
+          { storeId: input.lojCodigo, currentPage: input.paginaAtual, move: input.pagina },
+          request.log,
+        );
+        await logStep(scope, STEP.agreements, 'Consultou os acordos');
+        return ok(answer);
+      },
+    },
+  };
+}

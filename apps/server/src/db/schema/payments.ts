@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { agreements } from './negotiation';
+import { stores } from './partners';
+import { partnerRef, personRef } from './references';
+
+/**
+ * An agreement's payments (spec 001 §3 "Agreement instalment", aci_codigo): the entry (number 0) and instalments
+ * 1..n, written with the agreement from the issued plan. Never changed: what happens to one is a payment event.
+ */
+export const agreementInstalments = pgTable(
+  'agreement_instalments',
+  {
+    id: serial('aci_codigo').primaryKey(),
+    agreementId: integer('aco_codigo')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'restrict' }),
+    number: integer('numero').notNull(),
+    dueDate: date('vencimento', { mode: 'string' }).notNull(),
+    amountCents: bigint('valor', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agreement_instalments_number').on(t.agreementId, t.number)],
+);
+
+export type ChargeKind = 'boleto' | 'pix';
+
+/**
+ * A payment document a provider issued for an instalment: a boleto (our-number, barcode, linha digitável) or a PIX
+ * charge with a due date (txid, BR Code). A boleto carries the PIX code of the same instalment too (boleto
+ * híbrido). `issue` counts re-issues of one instalment and kind, so two concurrent issues make one charge.
+ */
+export const paymentCharges = pgTable(
+  'payment_charges',
+  {
+    id: serial('id').primaryKey(),
+    instalmentId: integer('aci_codigo')
+      .notNull()
+      .references(() => agreementInstalments.id, { onDelete: 'restrict' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    provider: text('provedor').notNull(),
+    kind: text('tipo').$type<ChargeKind>().notNull(),
+    issue: integer('emissao').notNull().default(1),
+    dueDate: date('vencimento', { mode: 'string' }).notNull(),
+    amountCents: bigint('valor', { mode: 'number' }).notNull(),
+    ourNumber: text('nosso_numero'),
+    barcode: text('codigo_barras'),
+    digitableLine: text('linha_digitavel'),
+    txid: text('txid'),
+    pixCode: text('pix_copia_cola').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_charges_instalment_kind_issue').on(t.instalmentId, t.kind, t.issue),
+    uniqueIndex('payment_charges_txid').on(t.txid),
+  ],
+);
+
+export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled';
+
+/**
+ * What happened to an instalment's money, with its cause (GUIDE: money records change only by events): paid (by a
+ * boleto, PIX or transfer), settled (a card payment), a charge cancelled. Append-only.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    instalmentId: integer('aci_codigo')
+      .notNull()
+      .references(() => agreementInstalments.id, { onDelete: 'restrict' }),
+    chargeId: integer('charge_id').references(() => paymentCharges.id, { onDelete: 'restrict' }),
+    kind: text('tipo').$type<PaymentEventKind>().notNull(),
+    amountCents: bigint('valor', { mode: 'number' }),
+    occurredOn: date('data', { mode: 'string' }).notNull(),
+    /** Who or what says so: 'seed', a provider's notification id, a bank return file line, a staff user. */
+    cause: text('causa').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_events_instalment').on(t.instalmentId),
+    // An instalment is paid once: a second notification of the same payment records nothing.
+    uniqueIndex('payment_events_one_payment').on(t.instalmentId).where(sql`${t.kind} in ('paid', 'settled')`),
+  ],
+);
+
+/**
+ * The last boleto our-number sequence used per bank and convênio: a bank numbers a convênio's boletos once, whichever
+ * store issues them. Taken with an update (row lock), so two issues never share a number.
+ */
+export const ourNumberSequences = pgTable(
+  'our_number_sequences',
+  {
+    bankCode: text('banco').notNull(),
+    agreement: text('convenio').notNull(),
+    last: bigint('ultimo', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bankCode, t.agreement] })],
+);
+
+/**
+ * Answers of retryable writes by Idempotency-Key, per partner and person: a retry gets the first answer; the same
+ * key with another request is refused. The row is written in the write's own transaction, so a concurrent duplicate
+ * waits for it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    partnerId: partnerRef(),
+    personId: personRef(),
+    key: text('chave').notNull(),
+    action: text('acao').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The answer as sent (JSON text: jsonb would reorder its keys, and a retry gets the same bytes). */
+    answer: text('resposta'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.personId, t.key] })],
+);

@@ -1,0 +1,83 @@
+import {
+  BANCO_DO_BRASIL,
+  formatBrDate,
+  instalmentLabel,
+  instalmentStatus,
+  isPaidStatus,
+  maskCnpj,
+  maskCpfCnpj,
+  todayInBrasilia,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { type BoletoDocument, payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
+import type { DebtScope } from '../../repositories/debt-snapshot';
+import { type AgreementView, loadAgreementsOfInstalments } from '../../repositories/payment-repository';
+import { chargeBeneficiary } from './issue-due-charges';
+
+/** How many boletos one PDF holds (docs/api.md: a year of monthly instalments, twice). */
+export const MAX_BOLETOS_PER_PDF = 24;
+
+/**
+ * The boletos of some of the session person's agreement instalments as one PDF, a page each in agreement order
+ * (spec 001 §2 "Instalments can be ticked for boleto view or download"). An instalment that is not theirs, or not
+ * of a boleto agreement, does not exist for them (404); a paid one or one not issued yet is refused with why.
+ */
+export async function agreementBoletosPdf(
+  db: Db,
+  scope: DebtScope,
+  instalmentIds: readonly number[],
+): Promise<{ name: string; pdf: Buffer }> {
+  const wanted = new Set(instalmentIds);
+  const views = await loadAgreementsOfInstalments(db, scope, [...wanted]);
+  const today = todayInBrasilia();
+  const pages: BoletoDocument[] = [];
+  for (const view of views) {
+    for (const instalment of view.instalments) {
+      if (!wanted.has(instalment.id)) continue;
+      wanted.delete(instalment.id);
+      if (view.agreement.paymentMethod !== 'boleto') throw new AppError('AGREEMENT_INSTALMENT_NOT_FOUND');
+      if (isPaidStatus(instalmentStatus(instalment, today))) throw new AppError('INSTALMENT_ALREADY_PAID');
+      if (!instalment.charge) throw new AppError('INSTALMENT_NOT_ISSUED');
+      pages.push(boletoPage(scope, view, instalment));
+    }
+  }
+  if (wanted.size > 0 || pages.length === 0) throw new AppError('AGREEMENT_INSTALMENT_NOT_FOUND');
+  return { name: `boletos_${Math.min(...instalmentIds)}.pdf`, pdf: await renderBoletosPdf(pages) };
+}
+
+function boletoPage(
+  scope: DebtScope,
+  view: AgreementView,
+  instalment: AgreementView['instalments'][number],
+): BoletoDocument {
+  const { agreement, store } = view;
+  const charge = instalment.charge!;
+  const beneficiary = chargeBeneficiary(store, scope.partner.name);
+  const label = instalmentLabel(instalment.number, agreement.instalmentCount);
+  return {
+    heading: 'Boleto do acordo',
+    bankName: BANCO_DO_BRASIL.name,
+    bankCodeWithDigit: BANCO_DO_BRASIL.printedCode,
+    digitableLine: charge.digitableLine!,
+    barcode: charge.barcode!,
+    dueDate: charge.dueDate,
+    amountCents: charge.amountCents,
+    ourNumber: charge.ourNumber!,
+    agreement: beneficiary.agreement ?? '',
+    wallet: beneficiary.wallet,
+    documentNumber: `${agreement.id}/${instalment.number}`,
+    issuedOn: todayInBrasilia(charge.createdAt),
+    beneficiary: { name: beneficiary.name, document: maskCnpj(store.cpfCnpj) },
+    payer: {
+      name: scope.person.name,
+      document: maskCpfCnpj(scope.person.cpfCnpj),
+      address: payerAddress(scope.person),
+    },
+    instructions: [
+      `Acordo ${agreement.id} com ${store.tradeName}: parcela ${label}, vencimento ${formatBrDate(charge.dueDate)}.`,
+      'Pague pelo código de barras ou pelo PIX abaixo: os dois quitam a mesma parcela.',
+    ],
+    pixCode: charge.pixCode,
+  };
+}

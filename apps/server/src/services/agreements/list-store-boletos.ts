@@ -1,0 +1,61 @@
+import { formatBrDate, maskCnpj, todayInBrasilia } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { issueSecondCopies } from '../second-copy/issue-second-copies';
+import type { PaymentProviders } from './issue-due-charges';
+
+/**
+ * Meus Boletos (spec 001 §1, §2: "My agreements: named My boletos if negotiation is not permitted"): for a partner
+ * whose stores only issue boletos, one card per store with a boleto for each of the person's open instalments
+ * there (an overdue one due today for its updated value, like a second copy), in the shape of passo_5's agreements.
+ */
+export async function listStoreBoletos(db: Db, providers: PaymentProviders, scope: DebtScope) {
+  const snapshot = await loadDebtSnapshot(db, scope, scope.version);
+  const today = todayInBrasilia();
+  const cards = [];
+  for (const { store, logoUrl, contracts } of snapshot.stores) {
+    if (contracts.length === 0) continue;
+    const issued = await issueSecondCopies(db, providers, scope, { storeId: store.id });
+    if (issued.length === 0) continue;
+    const total = issued.reduce((sum, i) => sum + i.copy.amountCents, 0);
+    cards.push({
+      dadosAcordo: {
+        aco_codigo: null,
+        tipo: 'boletos' as const,
+        status: 'active' as const,
+        data_acordo: null,
+        forma_pagamento: 'boleto' as const,
+        valor_negociado: total,
+        valor_restante: total,
+        con_nome_loja: store.tradeName,
+        aco_termo_anexo: null,
+        parcelas: issued.map(({ copy, contractNumber, instalmentNumber, originalDueDate }) => ({
+          aci_codigo: null,
+          // The second copy's code: what the PDF (segundas_vias) and the second-copy sending take.
+          codigo: copy.id,
+          campo_parcela: `Contrato ${contractNumber} - parcela ${instalmentNumber}`,
+          status: originalDueDate < today ? ('AA' as const) : ('A' as const),
+          vencimento: copy.dueDate,
+          vencimento_formatado: formatBrDate(copy.dueDate),
+          valor: copy.amountCents,
+          encargos: 0,
+          valor_atualizado: copy.amountCents,
+          pdf: `/api/segunda-via/${copy.id}.pdf`,
+          linha_digitavel: copy.digitableLine,
+          pix_copia_cola: copy.pixCode,
+          emp_codigo: null,
+          comprovante_cartao: null,
+        })),
+      },
+      loja: {
+        loj_codigo: store.id,
+        loj_fantasia: store.tradeName,
+        loj_razao_social: store.legalName,
+        loj_cpf_cnpj: maskCnpj(store.cpfCnpj),
+        loj_caminho_logo: logoUrl,
+      },
+      detalhes: [],
+    });
+  }
+  return cards;
+}

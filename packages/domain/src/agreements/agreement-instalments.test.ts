@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type InstalmentState,
+  instalmentLabel,
+  instalmentStatus,
+  isDocumentDue,
+  isPaidStatus,
+  remainingCents,
+} from './agreement-instalments';
+
+const TODAY = '2026-11-25';
+
+describe('instalmentStatus (spec 001 §4)', () => {
+  it.each([
+    [{ dueDate: '2026-11-25', payment: null }, 'A'],
+    [{ dueDate: '2026-12-25', payment: null }, 'A'],
+    [{ dueDate: '2026-11-24', payment: null }, 'AA'],
+    [{ dueDate: '2026-10-01', payment: 'paid' }, 'P'],
+    [{ dueDate: '2026-12-01', payment: 'paid' }, 'P'],
+    [{ dueDate: '2026-10-01', payment: 'settled' }, 'B'],
+  ] as const)('%o is %s', (state, status) => {
+    expect(instalmentStatus(state, TODAY)).toBe(status);
+  });
+
+  it.each([
+    ['A', false],
+    ['AA', false],
+    ['P', true],
+    ['B', true],
+  ] as const)('%s paid: %s', (status, paid) => expect(isPaidStatus(status)).toBe(paid));
+});
+
+describe('isDocumentDue (spec 001 §4: on the due date or after the previous one is paid)', () => {
+  const rows = (...states: [string, InstalmentState['payment']][]): InstalmentState[] =>
+    states.map(([dueDate, payment]) => ({ dueDate, payment }));
+
+  it('issues the first instalment at once and holds the later ones', () => {
+    const plan = rows(['2026-11-30', null], ['2026-12-30', null], ['2027-01-30', null]);
+    expect(plan.map((_, i) => isDocumentDue(plan, i, TODAY))).toEqual([true, false, false]);
+  });
+
+  it('issues the next one once the one before it is paid, never a paid one', () => {
+    const plan = rows(['2026-10-30', 'paid'], ['2026-12-30', null], ['2027-01-30', null]);
+    expect(plan.map((_, i) => isDocumentDue(plan, i, TODAY))).toEqual([false, true, false]);
+  });
+
+  it('issues an instalment from its due date on even when the one before is unpaid', () => {
+    const plan = rows(
+      ['2026-09-30', 'paid'],
+      ['2026-10-30', null],
+      ['2026-11-25', null],
+      ['2026-12-30', null],
+    );
+    expect(plan.map((_, i) => isDocumentDue(plan, i, TODAY))).toEqual([false, true, true, false]);
+  });
+
+  it('counts a card settlement as paid', () => {
+    const plan = rows(['2026-10-30', 'settled'], ['2026-12-30', null]);
+    expect(isDocumentDue(plan, 1, TODAY)).toBe(true);
+  });
+
+  it('has no document for an index out of range', () => {
+    expect(isDocumentDue([], 0, TODAY)).toBe(false);
+  });
+});
+
+describe('instalmentLabel (spec 001 §3 campo_parcela)', () => {
+  it.each([
+    [0, 0, 'Parcela única'],
+    [0, 6, 'Entrada'],
+    [1, 6, '1/6'],
+    [6, 6, '6/6'],
+  ])('number %i of %i is %s', (number, count, label) => expect(instalmentLabel(number, count)).toBe(label));
+});
+
+describe('remainingCents (spec 001 §3 valor_restante)', () => {
+  it('adds what is neither paid nor settled', () => {
+    expect(
+      remainingCents([
+        { dueDate: '2026-10-01', payment: 'paid', amountCents: 10_000 },
+        { dueDate: '2026-11-01', payment: null, amountCents: 5_001 },
+        { dueDate: '2026-12-01', payment: 'settled', amountCents: 7_000 },
+        { dueDate: '2027-01-01', payment: null, amountCents: 4_999 },
+      ]),
+    ).toBe(10_000);
+  });
+});

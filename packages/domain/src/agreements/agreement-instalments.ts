@@ -1,0 +1,52 @@
+// Agreement instalments as Meus Acordos shows them (spec 001 §3 "Agreement instalment", §4 statuses and the boleto
+// generation rule).
+
+/** Spec 001 §4: A open, P paid, B settled/written off (card receipt), AA overdue. */
+export type InstalmentStatus = 'A' | 'P' | 'B' | 'AA';
+
+/** What the payment events say of an instalment: paid (boleto, PIX), settled (card), or nothing yet. */
+export type InstalmentPayment = 'paid' | 'settled' | null;
+
+export interface InstalmentState {
+  /** 'YYYY-MM-DD'. */
+  dueDate: string;
+  payment: InstalmentPayment;
+}
+
+/** Spec 001 §4: paid or settled first; an open instalment is overdue once its due date has passed (Brasília). */
+export function instalmentStatus(instalment: InstalmentState, today: string): InstalmentStatus {
+  if (instalment.payment === 'paid') return 'P';
+  if (instalment.payment === 'settled') return 'B';
+  return instalment.dueDate < today ? 'AA' : 'A';
+}
+
+/** Spec 001 §4: 'PAGO' rows (P, B) cannot be ticked, viewed or downloaded. */
+export function isPaidStatus(status: InstalmentStatus): boolean {
+  return status === 'P' || status === 'B';
+}
+
+/**
+ * Spec 001 §4 "Boleto is generated on the due date, or after the previous instalment is paid": the first instalment
+ * at once, a later one when the one before it is paid or from its own due date on. `instalments` in order.
+ */
+export function isDocumentDue(
+  instalments: readonly InstalmentState[],
+  index: number,
+  today: string,
+): boolean {
+  const instalment = instalments[index];
+  if (!instalment || instalment.payment !== null) return false;
+  if (index === 0 || instalment.dueDate <= today) return true;
+  return instalments[index - 1]!.payment !== null;
+}
+
+/** Spec 001 §3 campo_parcela: 'Parcela única' when paid in full, 'Entrada', then 'k/n'. */
+export function instalmentLabel(number: number, instalmentCount: number): string {
+  if (instalmentCount === 0) return 'Parcela única';
+  return number === 0 ? 'Entrada' : `${number}/${instalmentCount}`;
+}
+
+/** Spec 001 §3 valor_restante: what is left to pay, the instalments not paid or settled. */
+export function remainingCents(instalments: readonly (InstalmentState & { amountCents: number })[]): number {
+  return instalments.reduce((sum, i) => (i.payment === null ? sum + i.amountCents : sum), 0);
+}
