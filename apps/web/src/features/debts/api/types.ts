@@ -1,6 +1,6 @@
 // The debtor-area wire types of issue 4 live with the domain (contract/debts.ts) so the server answers exactly
 // what the screens read; the Meus Acordos ones below are docs/api.md "Meus Acordos" written out.
-import type { MetodoPagamento } from '@portal/domain';
+import type { InstalmentStatus, MetodoPagamento } from '@portal/domain';
 
 export type {
   BandeiraCartao,
@@ -22,7 +22,7 @@ export { CARD_BRANDS } from '@portal/domain';
 // ---- Meus Acordos (docs/api.md "Meus Acordos", spec 001 §3 "Agreement", "Agreement instalment") --------------
 
 /** Instalment status: A open, P paid, B settled (card receipt), AA overdue (open, due before today in Brasília). */
-export type StatusParcelaAcordo = 'A' | 'P' | 'B' | 'AA';
+export type StatusParcelaAcordo = InstalmentStatus;
 
 /** The `pdf` of an instalment whose boleto or PIX is not issued yet (spec 001 §4 boleto generation rule). */
 export const PENDING_DOCUMENT = { boleto: 'boleto_vai_ser_gerado', pix: 'pix_vai_ser_gerado' } as const;

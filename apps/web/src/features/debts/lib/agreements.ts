@@ -56,10 +56,6 @@ export const STATUS_LABELS: Record<StatusParcelaAcordo, string> = {
 /** Spec 001 §9: agreements per page when the partner paginates (myAgreements.flgPaginar). */
 export const AGREEMENTS_PER_PAGE = 5;
 
-export function isPaid(parcela: Pick<ParcelaAcordo, 'status'>): boolean {
-  return parcela.status === 'P' || parcela.status === 'B';
-}
-
 /** Open or overdue: still to be paid. */
 export function isOpen(parcela: Pick<ParcelaAcordo, 'status'>): boolean {
   return parcela.status === 'A' || parcela.status === 'AA';

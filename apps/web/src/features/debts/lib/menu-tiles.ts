@@ -1,4 +1,10 @@
-import { customization, findSection, hasCapability, type PartnerConfig } from '@portal/domain';
+import {
+  customization,
+  findSection,
+  hasCapability,
+  type PartnerConfig,
+  permitsNegotiation,
+} from '@portal/domain';
 
 // Spec 001 §2 "Main menu (AccordionTabs)": which tiles the menu offers, and with which texts (§9 defaults).
 
@@ -37,11 +43,6 @@ export const MENU_DEFAULTS = {
 
 type Config = Pick<PartnerConfig, 'loj_codigo' | 'sessoes' | 'capacidades'>;
 
-/** Negotiation is permitted when the partner has stores that negotiate (the others only issue boletos). */
-export function negotiationPermitted(config: Pick<PartnerConfig, 'loj_codigo'>): boolean {
-  return config.loj_codigo.trim() !== '';
-}
-
 /** Spec 001 §3 sessoes.omniChannel: at least one channel configured. */
 export function hasOmniChannel(config: Pick<PartnerConfig, 'sessoes'>): boolean {
   const fields = findSection(config, 'omniChannel')?.campos;
@@ -55,7 +56,7 @@ const text = (value: string | undefined, fallback: string) => value?.trim() || f
 
 /** Spec 001 §1/§2: MyAgreements reads 'Meus Boletos' where negotiation is not permitted, else the partner's text. */
 export function agreementsTitle(config: Pick<PartnerConfig, 'loj_codigo' | 'sessoes'>): string {
-  return negotiationPermitted(config)
+  return permitsNegotiation(config)
     ? text(customization(config).myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
     : MENU_DEFAULTS.myBoletos;
 }
@@ -63,7 +64,7 @@ export function agreementsTitle(config: Pick<PartnerConfig, 'loj_codigo' | 'sess
 /** Every tile the partner's menu shows, in order, before BUILT_SCREENS is applied. */
 export function menuTiles(config: Config): MenuTile[] {
   const settings = customization(config);
-  const permitted = negotiationPermitted(config);
+  const permitted = permitsNegotiation(config);
   const tiles: MenuTile[] = [];
   if (permitted) {
     tiles.push({
