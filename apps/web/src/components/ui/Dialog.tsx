@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import './dialog.css';
 
 export interface DialogProps {
@@ -13,10 +13,19 @@ export interface DialogProps {
 
 /**
  * A dialog with content of its own (a form, a QR code), on Radix Dialog like Modal: focus moves in and stays in,
- * Escape or 'Fechar' closes it, and focus goes back to the button that opened it as it unmounts. Render it while
- * open; a feedback modal (useFeedback) opened from inside it stacks on top.
+ * Escape or 'Fechar' closes it, and focus goes back to the element that opened it. Render it while open; a feedback
+ * modal (useFeedback) opened from inside it stacks on top.
  */
 export function Dialog({ title, description, onClose, children, testId }: DialogProps) {
+  // Radix gives focus back to its Trigger; opened by a button of our own, the dialog gives it back itself, as it
+  // unmounts (as Modal does).
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(
+    () => () => {
+      if (opener && document.contains(opener)) opener.focus();
+    },
+    [opener],
+  );
   return (
     <RadixDialog.Root
       open
@@ -29,6 +38,7 @@ export function Dialog({ title, description, onClose, children, testId }: Dialog
           <RadixDialog.Content
             className="modal dialog"
             data-testid={testId}
+            onCloseAutoFocus={(event) => event.preventDefault()}
             // Without a description Radix must be told there is none.
             {...(description ? {} : { 'aria-describedby': undefined })}
           >
