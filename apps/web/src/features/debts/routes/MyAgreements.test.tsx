@@ -328,6 +328,32 @@ describe('MyAgreements', () => {
     expect(screen.getByTestId('send-boletos-dialog')).toBeTruthy();
   });
 
+  it("Meus Boletos: a store's open boletos tick by their second copy and print as segundas_vias", async () => {
+    const store = acordo(0, [
+      parcela({ aci_codigo: null, codigo: 30, campo_parcela: 'Contrato 77 - parcela 2', status: 'AA' }),
+      parcela({ aci_codigo: null, codigo: 31, campo_parcela: 'Contrato 77 - parcela 3' }),
+    ]);
+    store.dadosAcordo = { ...store.dadosAcordo, aco_codigo: null, tipo: 'boletos', data_acordo: null };
+    handlers.passo_5 = () => answer([store]);
+    const { user } = show({ ...config({}, { sendBoletosButton: true }), loj_codigo: '' });
+    const [card] = await cards();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus Boletos' })).toBeTruthy();
+    expect(within(card!).getByText('Valor em aberto')).toBeTruthy();
+    expect(within(card!).queryByTestId('agreement-negotiated')).toBeNull();
+    expect(within(card!).queryByTestId('agreement-send')).toBeNull();
+    await user.click(within(card!).getAllByTestId('agreement-tick')[1]!);
+    await user.click(within(card!).getByTestId('agreement-download'));
+    await expectModal(user, 'Erro', 'Não foi possível baixar os boletos selecionados!');
+    expect(files).toEqual(['/api/acordos/boletos.pdf?segundas_vias=31&download=1']);
+    // A second copy has no QR image route: its PIX is paid with the code.
+    await user.click(within(card!).getAllByTestId('agreement-pix')[0]!);
+    const dialog = await screen.findByTestId('pix-dialog');
+    expect(within(dialog).queryByTestId('pix-qr')).toBeNull();
+    expect((within(dialog).getByTestId('pix-code') as HTMLInputElement).value).toBe(
+      '00020101021226...6304ABCD',
+    );
+  });
+
   it('no send button without the capability, nor with flgPagueMe', async () => {
     handlers.passo_5 = () => answer([JOAO_AGREEMENT]);
     show(config({ myAgreements: { flgPagueMe: true } }, { sendBoletosButton: true }));

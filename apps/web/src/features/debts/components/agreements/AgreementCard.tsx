@@ -80,8 +80,10 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
   const [sending, setSending] = useState(false);
   const [showPayments, setShowPayments] = useState(paymentsOpen);
   const boleto = agreement.forma_pagamento === 'boleto';
-  // Spec 001 §6: the send-boletos button only for the partners that have it, and not with the pay-me flag.
-  const canSend = hasCapability(config, 'sendBoletosButton') && !settings?.flgPagueMe;
+  // Spec 001 §6: the send-boletos button only for the partners that have it, and not with the pay-me flag; it sends
+  // an agreement's instalments (a Meus Boletos card's second copies have their own sending, in MyDebits).
+  const canSend =
+    hasCapability(config, 'sendBoletosButton') && !settings?.flgPagueMe && agreement.tipo === 'acordo';
   const chosen = tickedInOrder(agreement.parcelas, ticked);
 
   function tick(aciCodigo: number, on: boolean) {
@@ -111,14 +113,24 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
         </div>
       </div>
       <dl className="debt-facts">
-        <div>
-          <dt>Valor negociado</dt>
-          <dd data-testid="agreement-negotiated">{formatMoney(agreement.valor_negociado)}</dd>
-        </div>
-        <div>
-          <dt>Valor restante</dt>
-          <dd data-testid="agreement-remaining">{formatMoney(agreement.valor_restante)}</dd>
-        </div>
+        {agreement.tipo === 'acordo' ? (
+          <>
+            <div>
+              <dt>Valor negociado</dt>
+              <dd data-testid="agreement-negotiated">{formatMoney(agreement.valor_negociado)}</dd>
+            </div>
+            <div>
+              <dt>Valor restante</dt>
+              <dd data-testid="agreement-remaining">{formatMoney(agreement.valor_restante)}</dd>
+            </div>
+          </>
+        ) : (
+          // A boleto-only store's card negotiated nothing: its boletos add up to what is open.
+          <div>
+            <dt>Valor em aberto</dt>
+            <dd data-testid="agreement-remaining">{formatMoney(agreement.valor_restante)}</dd>
+          </div>
+        )}
         <div>
           <dt>Forma de pagamento</dt>
           <dd data-testid="agreement-method">{METHOD_LABELS[agreement.forma_pagamento]}</dd>
