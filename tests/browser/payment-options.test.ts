@@ -324,7 +324,11 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     const started = Date.now();
     await page.waitForURL('**/meus-acordos', { timeout: 5000 });
     expect(Date.now() - started).toBeGreaterThan(1000);
-    const rows = await portal.database.db.select().from(agreements);
+    // One agreement for this plan (the seed's agreement of another person has none).
+    const rows = await portal.database.db
+      .select()
+      .from(agreements)
+      .where(eq(agreements.preAgreementId, plan.pra_codigo));
     expect(rows.length).toBe(1);
     await dialog.getByRole('button', { name: 'OK' }).click();
   });
