@@ -23,7 +23,7 @@ export const AGREEMENT_TEXTS = {
   hidePayments: 'Ocultar pagamentos',
   /** Spec 001 §4 boleto generation rule (info text of an instalment not issued yet). */
   notIssued: 'O boleto será gerado na data de vencimento ou após o pagamento da parcela anterior.',
-  /** Spec 001 §4: the PIX modal's notice instead of the QR code, in the words of the boleto rule. */
+  /** Spec 001 §4: the same rule for a PIX agreement's instalment (its row and the PIX modal, instead of the QR). */
   pixNotIssued:
     'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
   /** Spec 001 §5. */

@@ -91,7 +91,7 @@ function Row({
       <td role="cell" className="agreement-row__actions">
         {actions.notIssued && (
           <p className="agreement-row__notice" data-testid="agreement-not-issued">
-            {AGREEMENT_TEXTS.notIssued}
+            {method === 'pix' ? AGREEMENT_TEXTS.pixNotIssued : AGREEMENT_TEXTS.notIssued}
           </p>
         )}
         {(actions.copyLine || actions.pix) && (
