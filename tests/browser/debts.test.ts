@@ -153,10 +153,10 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     expect(await page.locator('.debts-menu').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
       'rgb(5, 11, 23)',
     );
-    // Only tiles whose screens exist: Meus Acordos comes with a later issue.
     const tiles = page.getByTestId('menu-tiles').getByRole('listitem');
     expect(await tiles.allTextContents()).toEqual([
       'Minhas DívidasVocê possui dívidas?',
+      'Meus AcordosConsulte seus acordos e pagamentos.',
       'Fale Conosco',
       'Dúvidas',
       'Sair',
@@ -422,6 +422,7 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     await loginMaria(page);
     await page.waitForURL('**/menu');
     expect(await page.getByTestId('menu-tiles').getByRole('listitem').allTextContents()).toEqual([
+      'Meus BoletosConsulte seus acordos e pagamentos.',
       'Dúvidas',
       'Sair',
     ]);
@@ -495,12 +496,12 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     await page.reload();
     data = await readDebts(answer);
     expect(data.acordo_ativo).toBe(true);
-    expect(await text(page.getByTestId('notice-agreement'))).toBe(
+    expect(await text(page.getByTestId('notice-agreement').locator('p'))).toBe(
       'Você já possui um acordo ativo. Consulte os seus acordos e pagamentos em Meus Acordos.',
     );
-    // MEUS ACORDOS appears with the MyAgreements screen (next issue); no button may lead to a missing page.
-    expect(await page.getByTestId('notice-agreement').getByRole('link').count()).toBe(0);
     await expectNoAxeViolations(page);
+    await page.getByTestId('notice-agreement').getByRole('link', { name: 'MEUS ACORDOS' }).click();
+    await page.waitForURL('**/meus-acordos');
   });
 });
 

@@ -260,7 +260,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     await page.unroute('**/api.php?a=negociacao_robo&b=passo_3_novo');
   });
 
-  it('confirmation: summary, default text, Confirmar acordo only after the terms, then Parabéns and the menu', async () => {
+  it('confirmation: summary, default text, Confirmar acordo only after the terms, then Parabéns and Meus Acordos', async () => {
     const page = await open('demo', PHONE);
     await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Banco Horizonte');
@@ -307,7 +307,10 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 
     const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
     await submit.click();
-    const sent = (await saved).request().postDataJSON();
+    const request = (await saved).request();
+    // Issue 16 item 1: a retry of this request would carry the same key, so the server records one agreement.
+    expect(request.headers()['idempotency-key']).toMatch(/^[\w-]{8,128}$/);
+    const sent = request.postDataJSON();
     expect(sent).toEqual({
       praCodigo: plan.pra_codigo,
       formaDePagamento: 'boleto',
@@ -317,11 +320,15 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     await dialog.getByRole('heading', { name: 'Parabéns' }).waitFor();
     expect(await text(dialog.locator('.modal__text'))).toBe('Acordo realizado com sucesso!');
     await shot(page, 'phone-congratulations');
-    // Spec 001 §9: 2000 ms later the person is on the menu (agreements come with the next issue).
+    // Spec 001 §2/§9: 2000 ms later the person is on MyAgreements.
     const started = Date.now();
-    await page.waitForURL('**/menu', { timeout: 5000 });
+    await page.waitForURL('**/meus-acordos', { timeout: 5000 });
     expect(Date.now() - started).toBeGreaterThan(1000);
-    const rows = await portal.database.db.select().from(agreements);
+    // One agreement for this plan (the seed's agreement of another person has none).
+    const rows = await portal.database.db
+      .select()
+      .from(agreements)
+      .where(eq(agreements.preAgreementId, plan.pra_codigo));
     expect(rows.length).toBe(1);
     await dialog.getByRole('button', { name: 'OK' }).click();
   });

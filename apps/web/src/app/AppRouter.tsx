@@ -40,6 +40,7 @@ const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
   lazyWithRetry(() => loadDebtScreens().then((m) => ({ default: m[name] })));
 const AccordionTabs = debtScreen('AccordionTabs');
 const MyDebits = debtScreen('MyDebits');
+const MyAgreements = debtScreen('MyAgreements');
 const Faq = debtScreen('Faq');
 const TalkToUs = debtScreen('TalkToUs');
 const loadAdminScreens = () => import('../features/admin/screens');
@@ -93,6 +94,8 @@ const PAGES: RouteObject[] = [
   { path: '/menu/:cpf', element: <AccordionTabs /> },
   { path: '/minhas-dividas', element: <MyDebits /> },
   { path: '/minhas-dividas/:cpf', element: <MyDebits /> },
+  // Spec 001 §2 MyAgreements (Meus Boletos where the partner only issues boletos).
+  { path: '/meus-acordos', element: <MyAgreements /> },
   { path: '/duvidas', element: <Faq /> },
   { path: '/fale-conosco', element: <TalkToUs /> },
   // Spec 002 §2 TermsLGPD; ?aba=politicaDePrivacidade opens the second tab.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { portalCall, rememberStep } from './api';
+import { ApiError, fetchFile, idempotencyKey, portalCall, rememberStep } from './api';
 
 type Call = { url: string; body: Record<string, unknown> };
 
@@ -57,5 +57,72 @@ describe('error step (spec 000 §7: any retorno false is also recorded)', () => 
       'salvarEtapaErro',
       'sessao',
     ]);
+  });
+});
+
+describe('request headers', () => {
+  it('sends the caller headers beside the JSON ones', async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers));
+      return new Response(JSON.stringify({ retorno: true, dados: null, mensagem: '' }));
+    });
+    await portalCall('negociacao_robo', 'passo_4_novo', {}, { headers: { 'Idempotency-Key': 'k-123' } });
+    expect(sent[0]!.get('Idempotency-Key')).toBe('k-123');
+    expect(sent[0]!.get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('fetchFile', () => {
+  it("answers the file as a Blob with the server's name for it", async () => {
+    const headers = {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'inline; filename="boletos_7.pdf"',
+    };
+    vi.stubGlobal('fetch', async () => new Response('%PDF-1.7', { headers }));
+    const file = await fetchFile('/api/acordos/boletos.pdf?parcelas=7');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(file.name).toBe('boletos_7.pdf');
+    vi.stubGlobal('fetch', async () => new Response('%PDF-1.7'));
+    expect((await fetchFile('/x.pdf')).name).toBeNull();
+  });
+
+  it("rejects with the envelope's message and records the error step", async () => {
+    const refused = { retorno: false, dados: null, mensagem: 'Esta parcela já foi paga.' };
+    const calls = stubFetch({});
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      url.startsWith('/api/acordos')
+        ? new Response(JSON.stringify(refused), { status: 409 })
+        : inner(url, init as RequestInit),
+    );
+    rememberStep(3, '39053344705');
+    const failure = await fetchFile('/api/acordos/boletos.pdf?parcelas=9').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, message: 'Esta parcela já foi paga.' });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ esn_fk_ets_codigo: 3, mensagem: 'Esta parcela já foi paga.' });
+  });
+
+  it('a network failure is an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchFile('/api/acordos/boletos.pdf?parcelas=1')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('idempotencyKey', () => {
+  it('is a fresh UUID each time', () => {
+    const a = idempotencyKey();
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idempotencyKey()).not.toBe(a);
+  });
+
+  it('is 32 random hex digits where randomUUID is missing (no secure context)', () => {
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    const key = idempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(idempotencyKey()).not.toBe(key);
   });
 });

@@ -81,14 +81,14 @@ export async function portalCall<T = unknown>(
   area: string,
   action: string,
   body: Record<string, unknown>,
-  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+  init: { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
   let response: Response;
   try {
     response = await fetch(`/api.php?a=${encodeURIComponent(area)}&b=${encodeURIComponent(action)}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { ...init.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
       signal: init.signal,
       keepalive: init.keepalive,
@@ -102,6 +102,45 @@ export async function portalCall<T = unknown>(
   if (!response.ok) throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
   if (!envelope) throw new ApiError(response.status, 'Resposta inválida do servidor');
   return envelope;
+}
+
+export interface FetchedFile {
+  blob: Blob;
+  /** The name the server gives it (Content-Disposition), or null. */
+  name: string | null;
+}
+
+/**
+ * A file of the session (a PDF) as a Blob. A refusal comes as an ApiError with the envelope's message, as from
+ * portalCall, so the caller shows one failure whatever went wrong.
+ */
+export async function fetchFile(path: string): Promise<FetchedFile> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Falha de rede');
+  }
+  if (!response.ok) {
+    const json = await readJson(response);
+    const envelope = isEnvelope(json) ? json : undefined;
+    if (envelope?.retorno === false) reportErrorStep('arquivo', path, envelope);
+    throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), name };
+}
+
+/**
+ * A fresh `Idempotency-Key`: a retry of the same request sends it again, so the server answers the first answer
+ * instead of doing the work twice. randomUUID needs a secure context; a plain-HTTP address (a phone trying the
+ * portal on the local network) still gets 128 random bits.
+ */
+export function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 export type PartnerConfigResult =

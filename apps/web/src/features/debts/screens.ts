@@ -3,5 +3,6 @@
 
 export { default as AccordionTabs } from './routes/AccordionTabs';
 export { default as Faq } from './routes/Faq';
+export { default as MyAgreements } from './routes/MyAgreements';
 export { default as MyDebits } from './routes/MyDebits';
 export { default as TalkToUs } from './routes/TalkToUs';

@@ -2,6 +2,7 @@ import { type PasswordChangeInput, UNAUTHENTICATED } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ModalOptions } from '../../../components/ui/Modal';
 import { ApiError } from '../../../lib/api';
+import { saveFile } from '../../../lib/files';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 
 // Admin API client (spec 002 §7): JSON, `Authorization: Bearer <access_token>`. Failures come as AdminApiError with
@@ -107,13 +108,7 @@ export async function adminDownload(path: string, fileName: string): Promise<voi
     const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     throw failure(response.status, json?.message, json?.dados);
   }
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  link.click();
-  // The click has started the download; the object URL is not needed after it.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+  saveFile(await response.blob(), fileName);
 }
 
 /**

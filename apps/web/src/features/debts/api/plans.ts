@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { portalCall } from '../../../lib/api';
 import { failureMessage, PAYMENT_TEXTS, type SearchOutcome, searchOutcome } from '../lib/plans';
+import { agreementKeys } from './agreements';
 import { debtorKeys } from './debts';
-import type { MetodoPagamento, PlanosPedido, PlanosResposta } from './types';
+import type { AcordoSalvo, MetodoPagamento, PlanosPedido, PlanosResposta } from './types';
 
 // Negotiation steps 3 and 4 (spec 001 §4 "Negotiation flow", docs/api.md "Debtor area (issue 4)").
 
@@ -16,12 +17,16 @@ export function searchPlans(body: PlanosPedido) {
   );
 }
 
-/** passo_4_novo as a mutation; the debts list changes (the card now has an agreement). */
+/** passo_4_novo as a mutation; the debts and the agreements change (the card now has an agreement). */
 export function useConfirmAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: confirmAgreement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: debtorKeys.debts }),
+    mutationFn: ({ body, key }: { body: AcordoPedido; key: string }) => confirmAgreement(body, key),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: debtorKeys.debts }),
+        queryClient.invalidateQueries({ queryKey: agreementKeys.all }),
+      ]),
   });
 }
 
@@ -87,7 +92,15 @@ export interface AcordoPedido {
   email?: string;
 }
 
-/** passo_4_novo: records the agreement. */
-export function confirmAgreement(body: AcordoPedido) {
-  return portalCall<unknown>('negociacao_robo', 'passo_4_novo', { ...body });
+/**
+ * passo_4_novo: records the agreement. `idempotencyKey` is the same for a retry of the same request (a lost answer,
+ * a second click), so the server records one agreement and answers the first answer again.
+ */
+export function confirmAgreement(body: AcordoPedido, idempotencyKey: string) {
+  return portalCall<AcordoSalvo>(
+    'negociacao_robo',
+    'passo_4_novo',
+    { ...body },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
 }

@@ -1,6 +1,6 @@
 import { formatBrDate, formatMoney, secondCopySendSchema } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Form } from '../../../components/form/Form';
 import { EmailInput, PhoneInput } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -13,6 +13,7 @@ import { type SendChannel, useSecondCopiesQuery, useSendSecondCopy } from '../ap
 import type { Divida, SegundaVia } from '../api/types';
 import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
+import { CopyCode } from './CopyCode';
 import { useDebtor } from './DebtsTemplate';
 import { ChoiceGroup } from './payment-options/ChoiceGroup';
 import { PdfIcon } from './SecondCopyPdfButton';
@@ -22,72 +23,6 @@ const CHANNELS = [
   { value: 'email' as const, label: 'E-mail' },
   { value: 'sms' as const, label: 'SMS' },
 ];
-
-/** Copies to the clipboard; where the browser refuses, selects the text so the person can copy it. */
-async function copyText(input: HTMLInputElement | null, text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    input?.focus();
-    input?.select();
-    return document.execCommand?.('copy') ?? false;
-  }
-}
-
-/** A code the person pays with: shown in full (selectable) with a copy button. */
-function CopyCode({
-  label,
-  value,
-  kind,
-  testId,
-}: {
-  label: string;
-  value: string;
-  kind: 'line' | 'pix';
-  testId: string;
-}) {
-  const config = usePartner();
-  const debtor = useDebtor();
-  const { showSnackbar } = useFeedback();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  async function copy() {
-    const copied = await copyText(inputRef.current, value);
-    showSnackbar(
-      copied ? SECOND_COPY_TEXTS.copied[kind] : SECOND_COPY_TEXTS.copyFailed,
-      copied ? 'success' : 'danger',
-    );
-    if (copied)
-      logStep(
-        config,
-        kind === 'line' ? DEBT_STEPS.lineCopied : DEBT_STEPS.pixCopied,
-        kind === 'line' ? 'Copiou a linha digitável da 2ª via' : 'Copiou o PIX da 2ª via',
-        debtor.pesCpfCnpj,
-      );
-  }
-  return (
-    <div className="copy-code">
-      <label htmlFor={id} className="copy-code__label">
-        {label}
-      </label>
-      <div className="copy-code__row">
-        <input
-          id={id}
-          ref={inputRef}
-          className="copy-code__value"
-          value={value}
-          readOnly
-          onFocus={(event) => event.target.select()}
-          data-testid={testId}
-        />
-        <button type="button" className="btn btn--ghost" onClick={copy} data-testid={`${testId}-copy`}>
-          Copiar
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** Spec 001 §4 "Second-copy flow": choose e-mail or SMS, enter the address, send, result modal. */
 function SendForm({ item, onDone }: { item: SegundaVia; onDone: () => void }) {
@@ -174,12 +109,14 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
           label="Linha digitável"
           value={item.linha_digitavel_segunda_via}
           kind="line"
+          reason="Copiou a linha digitável da 2ª via"
           testId="second-copy-line"
         />
         <CopyCode
           label="PIX copia e cola"
           value={item.pix_copia_cola_segunda_via}
           kind="pix"
+          reason="Copiou o PIX da 2ª via"
           testId="second-copy-pix"
         />
         <div className="debt-card__actions">

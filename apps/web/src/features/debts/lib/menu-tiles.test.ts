@@ -1,6 +1,6 @@
 import type { CustomizationFields, OmniChannelFields, PartnerConfig } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { hasOmniChannel, menuTiles, visibleTiles } from './menu-tiles';
+import { agreementsTitle, hasOmniChannel, menuTiles, visibleTiles } from './menu-tiles';
 
 type Config = Pick<PartnerConfig, 'loj_codigo' | 'sessoes' | 'capacidades'>;
 
@@ -66,11 +66,29 @@ describe('main menu tiles (spec 001 §2 AccordionTabs)', () => {
     expect(ids(config({ capacidades: { hideFaqTile: true } }))).not.toContain('faq');
   });
 
-  it('renders only tiles whose screens exist', () => {
+  it('renders every tile: each has its screen, Meus Acordos / Meus Boletos included', () => {
     const all = config({ customization: { menuDebits: { flgFaleConosco: true } }, omni: { chatOmni: 'x' } });
     expect(ids(all)).toEqual(['myDebits', 'myAgreements', 'talkToUs', 'faq', 'leave']);
-    expect(visibleTiles(all).map((t) => t.id)).toEqual(['myDebits', 'talkToUs', 'faq', 'leave']);
-    expect(visibleTiles(config({ stores: '' })).map((t) => t.id)).toEqual(['faq', 'leave']);
+    expect(visibleTiles(all).map((t) => t.id)).toEqual([
+      'myDebits',
+      'myAgreements',
+      'talkToUs',
+      'faq',
+      'leave',
+    ]);
+    const boletoOnly = visibleTiles(config({ stores: '' }));
+    expect(boletoOnly.map((t) => t.id)).toEqual(['myAgreements', 'faq', 'leave']);
+    expect(boletoOnly[0]).toMatchObject({ path: '/meus-acordos', title: 'Meus Boletos' });
+  });
+
+  it("MyAgreements' title: the partner's text, the default, or 'Meus Boletos' without negotiation", () => {
+    const named = { myAgreements: { textMyAgreements: ' Acordos ' } };
+    expect(agreementsTitle(config())).toBe('Meus Acordos');
+    expect(agreementsTitle(config({ customization: named }))).toBe('Acordos');
+    expect(agreementsTitle(config({ customization: { myAgreements: { textMyAgreements: '  ' } } }))).toBe(
+      'Meus Acordos',
+    );
+    expect(agreementsTitle(config({ stores: '', customization: named }))).toBe('Meus Boletos');
   });
 
   it('an omni-channel section with nothing filled counts as not configured', () => {

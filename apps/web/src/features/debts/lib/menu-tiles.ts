@@ -1,4 +1,10 @@
-import { customization, findSection, hasCapability, type PartnerConfig } from '@portal/domain';
+import {
+  customization,
+  findSection,
+  hasCapability,
+  type PartnerConfig,
+  permitsNegotiation,
+} from '@portal/domain';
 
 // Spec 001 §2 "Main menu (AccordionTabs)": which tiles the menu offers, and with which texts (§9 defaults).
 
@@ -13,10 +19,16 @@ export interface MenuTile {
 }
 
 /**
- * Tiles whose screens exist. MyAgreements comes with a later issue: until then its tile (and the MEUS ACORDOS button
- * of MyDebits) stays hidden so nothing leads to a missing page. Add each id as its screen lands.
+ * Tiles whose screens exist: a tile (and the MEUS ACORDOS button of MyDebits) whose screen has not landed yet stays
+ * hidden so nothing leads to a missing page. Every tile of spec 001 §2 has its screen now.
  */
-export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>(['myDebits', 'talkToUs', 'faq', 'leave']);
+export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>([
+  'myDebits',
+  'myAgreements',
+  'talkToUs',
+  'faq',
+  'leave',
+]);
 
 export const MENU_DEFAULTS = {
   myDebits: 'Minhas Dívidas',
@@ -31,11 +43,6 @@ export const MENU_DEFAULTS = {
 
 type Config = Pick<PartnerConfig, 'loj_codigo' | 'sessoes' | 'capacidades'>;
 
-/** Negotiation is permitted when the partner has stores that negotiate (the others only issue boletos). */
-export function negotiationPermitted(config: Pick<PartnerConfig, 'loj_codigo'>): boolean {
-  return config.loj_codigo.trim() !== '';
-}
-
 /** Spec 001 §3 sessoes.omniChannel: at least one channel configured. */
 export function hasOmniChannel(config: Pick<PartnerConfig, 'sessoes'>): boolean {
   const fields = findSection(config, 'omniChannel')?.campos;
@@ -47,10 +54,17 @@ export function hasOmniChannel(config: Pick<PartnerConfig, 'sessoes'>): boolean 
 
 const text = (value: string | undefined, fallback: string) => value?.trim() || fallback;
 
+/** Spec 001 §1/§2: MyAgreements reads 'Meus Boletos' where negotiation is not permitted, else the partner's text. */
+export function agreementsTitle(config: Pick<PartnerConfig, 'loj_codigo' | 'sessoes'>): string {
+  return permitsNegotiation(config)
+    ? text(customization(config).myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
+    : MENU_DEFAULTS.myBoletos;
+}
+
 /** Every tile the partner's menu shows, in order, before BUILT_SCREENS is applied. */
 export function menuTiles(config: Config): MenuTile[] {
   const settings = customization(config);
-  const permitted = negotiationPermitted(config);
+  const permitted = permitsNegotiation(config);
   const tiles: MenuTile[] = [];
   if (permitted) {
     tiles.push({
@@ -63,9 +77,7 @@ export function menuTiles(config: Config): MenuTile[] {
   tiles.push({
     id: 'myAgreements',
     path: '/meus-acordos',
-    title: permitted
-      ? text(settings.myAgreements?.textMyAgreements, MENU_DEFAULTS.myAgreements)
-      : MENU_DEFAULTS.myBoletos,
+    title: agreementsTitle(config),
     caption: text(settings.myAgreements?.subtextMyAgreements, MENU_DEFAULTS.myAgreementsCaption),
   });
   if (hasOmniChannel(config) && settings.menuDebits?.flgFaleConosco) {

@@ -8,6 +8,7 @@ export const DEBT_STEPS = {
   proposal: 9,
   insuranceLink: 104,
   cityHallPortal: 32,
+  agreementDetails: 35,
   boletoViewed: 4,
   secondCopySms: 100,
   secondCopyEmail: 101,

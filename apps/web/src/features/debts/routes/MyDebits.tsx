@@ -1,4 +1,4 @@
-import { customization, hasCapability, isCityHallMode } from '@portal/domain';
+import { customization, hasCapability, isCityHallMode, permitsNegotiation } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
@@ -14,7 +14,7 @@ import { DebtsTemplate, useDebtor, useLeaveWhenExpired } from '../components/Deb
 import { MunicipalCard } from '../components/MunicipalCard';
 import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
 import { MY_DEBITS_TEXTS, pendingDebtsText } from '../lib/debt-texts';
-import { BUILT_SCREENS, MENU_DEFAULTS, negotiationPermitted } from '../lib/menu-tiles';
+import { BUILT_SCREENS, MENU_DEFAULTS } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
 import { useMediaQuery } from '../lib/use-media-query';
 
@@ -142,7 +142,7 @@ function DebtList() {
 /** MyDebits (spec 001 §2 "My debts") at /minhas-dividas and /minhas-dividas/:cpf. */
 export default function MyDebits() {
   const config = usePartner();
-  const title = negotiationPermitted(config)
+  const title = permitsNegotiation(config)
     ? customization(config).myDebits?.textMyDebits?.trim() || MENU_DEFAULTS.myDebits
     : MENU_DEFAULTS.myBoletos;
   return (

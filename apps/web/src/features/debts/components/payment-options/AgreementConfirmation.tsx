@@ -14,8 +14,9 @@ import { CheckboxInput, EmailInput, PhoneInput } from '../../../../components/fo
 import { showServerErrors, useZodForm } from '../../../../components/form/use-zod-form';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { logStep } from '../../../../lib/analytics';
+import { idempotencyKey } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
-import { useConfirmAgreement } from '../../api/plans';
+import { type AcordoPedido, useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import {
   AGREEMENT_REDIRECT_MS,
@@ -64,22 +65,27 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
   const accepted = form.watch('aceite');
   const busy = confirm.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The last request sent and its Idempotency-Key. */
+  const attempt = useRef<{ body: string; key: string } | null>(null);
 
   // The list of plans is gone: put the keyboard and screen reader on the new heading.
   useEffect(() => headingRef.current?.focus(), []);
 
   async function onSubmit({ telefone, email }: ConfirmValues) {
+    const body: AcordoPedido = {
+      praCodigo: plan.pra_codigo,
+      formaDePagamento: request.metodoPagamento,
+      primeiroVencimento: request.primeiroVencimento,
+      ...(askContact ? { telefone: onlyDigits(telefone), email: email.trim() } : {}),
+    };
+    // A retry of the same request (its answer was lost, or a second click) reuses the key, so the server makes one
+    // agreement; a request that differs (other contact details) is a new attempt with a new key.
+    const sent = JSON.stringify(body);
+    if (attempt.current?.body !== sent) attempt.current = { body: sent, key: idempotencyKey() };
     showLoading('Aguarde, estamos gerando o seu acordo.');
     let outcome: AgreementOutcome;
     try {
-      outcome = agreementOutcome(
-        await confirm.mutateAsync({
-          praCodigo: plan.pra_codigo,
-          formaDePagamento: request.metodoPagamento,
-          primeiroVencimento: request.primeiroVencimento,
-          ...(askContact ? { telefone: onlyDigits(telefone), email: email.trim() } : {}),
-        }),
-      );
+      outcome = agreementOutcome(await confirm.mutateAsync({ body, key: attempt.current.key }));
     } catch (error) {
       hideLoading();
       // A 400 names the contact fields the server refused.
@@ -89,8 +95,9 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     hideLoading();
     if (outcome.ok) {
       logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
-      // Spec 001 §2/§9: the person moves on 2 s after the agreement, whether or not the modal was closed.
-      setTimeout(() => navigate('/menu'), AGREEMENT_REDIRECT_MS);
+      // Spec 001 §2/§9: the person moves on to MyAgreements 2 s after the agreement, whether or not the modal was
+      // closed.
+      setTimeout(() => navigate('/meus-acordos'), AGREEMENT_REDIRECT_MS);
       await showModal({ title: 'Parabéns', text: outcome.message, style: 'success' });
       return;
     }

@@ -1,0 +1,48 @@
+import { formatBrDate, formatMoney } from '@portal/domain';
+import { Dialog } from '../../../../components/ui/Dialog';
+import type { ParcelaAcordo } from '../../api/types';
+import { AGREEMENT_TEXTS, isNotIssued, pixQrPath } from '../../lib/agreements';
+import { CopyCode } from '../CopyCode';
+
+/**
+ * Spec 001 §2/§4 QR/PIX modal: an instalment's QR code and its copy-and-paste code, or the notice that the PIX is
+ * issued later (pix_vai_ser_gerado).
+ */
+export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClose: () => void }) {
+  const code = isNotIssued(parcela) ? null : parcela.pix_copia_cola;
+  return (
+    <Dialog
+      title="Pagar com PIX"
+      description={`${parcela.campo_parcela} · vencimento ${formatBrDate(parcela.vencimento)} · ${formatMoney(parcela.valor)}`}
+      onClose={onClose}
+      testId="pix-dialog"
+    >
+      {code ? (
+        <>
+          {/* Agreement instalments have a QR image; a Meus Boletos second copy is paid with its code. */}
+          {parcela.aci_codigo !== null && (
+            <img
+              className="pix-dialog__qr"
+              src={pixQrPath(parcela.aci_codigo)}
+              alt={`QR Code do PIX da parcela ${parcela.campo_parcela}`}
+              width={220}
+              height={220}
+              data-testid="pix-qr"
+            />
+          )}
+          <CopyCode
+            label="PIX copia e cola"
+            value={code}
+            kind="pix"
+            reason="Copiou o PIX do acordo"
+            testId="pix-code"
+          />
+        </>
+      ) : (
+        <p className="notice" data-testid="pix-not-issued">
+          {AGREEMENT_TEXTS.pixNotIssued}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { customization } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { QueryView } from '../../../components/ui/QueryView';
+import { failureText } from '../../../lib/api';
+import { usePartner } from '../../../lib/partner';
+import { useAgreementsQuery } from '../api/agreements';
+import type { MovimentoPagina } from '../api/types';
+import { AgreementCard } from '../components/agreements/AgreementCard';
+import { Pagination } from '../components/agreements/Pagination';
+import { DebtsTemplate, useLeaveWhenExpired } from '../components/DebtsTemplate';
+import { AGREEMENT_TEXTS, agreementsRequest } from '../lib/agreements';
+import { agreementsTitle } from '../lib/menu-tiles';
+import '../agreements.css';
+
+function AgreementList() {
+  const config = usePartner();
+  const settings = customization(config).myAgreements;
+  const paginate = settings?.flgPaginar === true;
+  const [position, setPosition] = useState<{ paginaAtual: number; pagina: MovimentoPagina }>({
+    paginaAtual: 1,
+    pagina: 'PRI',
+  });
+  const query = useAgreementsQuery(agreementsRequest(paginate, position));
+  const listRef = useRef<HTMLUListElement>(null);
+  const moved = useRef(false);
+  const turning = query.isPlaceholderData && query.isFetching;
+  useLeaveWhenExpired(query.error);
+
+  // A new page replaces the cards under the pressed button: the keyboard and screen reader go to the new list.
+  useEffect(() => {
+    if (!turning && moved.current) {
+      moved.current = false;
+      listRef.current?.focus();
+    }
+  }, [turning]);
+
+  const panelText = settings?.subtextPanelMyAgreements?.trim();
+  return (
+    <QueryView
+      query={query}
+      failedText={(error) => failureText(error, AGREEMENT_TEXTS.loadError)}
+      loading={<LoadingOverlay message={AGREEMENT_TEXTS.issuing} />}
+    >
+      {(data) => (
+        <>
+          {turning && <LoadingOverlay message={AGREEMENT_TEXTS.issuing} />}
+          {panelText && <p className="notice">{panelText}</p>}
+          {data.acordos.length === 0 ? (
+            <p className="debts-message" data-testid="agreements-empty">
+              {settings?.subtextPanelMyAgreementsNotFound?.trim() || AGREEMENT_TEXTS.empty}
+            </p>
+          ) : (
+            <ul
+              ref={listRef}
+              className="debt-list"
+              aria-label="Acordos"
+              tabIndex={-1}
+              data-testid="agreements"
+            >
+              {data.acordos.map((acordo, index) => (
+                <li key={acordo.dadosAcordo.aco_codigo ?? `loja-${acordo.loja.loj_codigo}`}>
+                  <AgreementCard
+                    acordo={acordo}
+                    email={data.pessoa.email_cadastrado}
+                    paymentsOpen={index === 0}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {paginate && data.paginacao && data.paginacao.quantidade_de_paginas > 1 && (
+            <Pagination
+              paginacao={data.paginacao}
+              busy={turning}
+              onMove={(pagina) => {
+                moved.current = true;
+                setPosition({ paginaAtual: data.paginacao?.pagina_atual ?? 1, pagina });
+              }}
+            />
+          )}
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+/**
+ * MyAgreements (spec 001 §2 "My agreements") at /meus-acordos: 'Meus Acordos' (the partner's text), or 'Meus
+ * Boletos' where the partner only issues boletos.
+ */
+export default function MyAgreements() {
+  const config = usePartner();
+  return (
+    <DebtsTemplate title={agreementsTitle(config)} back="menu">
+      <AgreementList />
+    </DebtsTemplate>
+  );
+}

@@ -1,0 +1,405 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { formatBrDate, formatMoney } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stepLogs } from '../../apps/server/src/db/schema';
+import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features/debts/api/types';
+import { type DemoDebtor, JOAO, loginDebtor, MARIA } from './debtor-login';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Spec 001 §2 "My agreements", §4 (statuses, PIX modal, boleto generation rule), §5, §8, §9 and issue 16: Meus
+// Acordos through the built web app, the real server and the demo seed (João's agreement has a paid, an overdue
+// and an open instalment), on a phone first.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = '/tmp/my-agreements-screens';
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // Every test logs in again; the per-document login limit has its own server tests.
+  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(partner: string, viewport = PHONE): Promise<Page> {
+  context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR', acceptDownloads: true });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url(partner, '/'));
+  return page;
+}
+
+const agreementsAnswer = (page: Page) =>
+  page.waitForResponse((r: Response) => r.url().includes('b=passo_5') && r.request().method() === 'POST');
+
+async function readAgreements(answer: Promise<Response>): Promise<AcordosResposta> {
+  const envelope = (await (await answer).json()) as { retorno: boolean; dados: AcordosResposta };
+  expect(envelope.retorno).toBe(true);
+  return envelope.dados;
+}
+
+/** Logs `debtor` in on `partner` and opens Meus Acordos from the menu tile; answers what passo_5 gave. */
+async function openMyAgreements(page: Page, debtor: DemoDebtor, tile = /^Meus Acordos/) {
+  await loginDebtor(page, debtor);
+  await page.waitForURL('**/menu');
+  const answer = agreementsAnswer(page);
+  await page.getByRole('link', { name: tile }).click();
+  await page.waitForURL('**/meus-acordos');
+  const data = await readAgreements(answer);
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+  return data;
+}
+
+const text = async (locator: Locator) => (await locator.textContent())?.replace(/\u00a0/g, ' ') ?? '';
+const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
+const rows = (card: Locator) => card.getByTestId('agreement-row');
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function shot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+}
+
+async function expectModal(page: Page, title: string, body: string): Promise<void> {
+  const dialog = page.getByTestId('modal');
+  await dialog.getByRole('heading', { name: title, exact: true }).waitFor();
+  expect(await text(dialog.locator('.modal__text'))).toBe(body);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function stepsLogged(code: number, debtor: DemoDebtor): Promise<number> {
+  const logged = await portal.database.db
+    .select({ id: stepLogs.id })
+    .from(stepLogs)
+    .where(and(eq(stepLogs.stepCode, code), eq(stepLogs.cpfCnpj, debtor.digits)));
+  return logged.length;
+}
+
+/** The row of an instalment in its card (rows follow the answer's order). */
+function rowOf(card: Locator, agreement: ParcelaAcordo[], parcela: ParcelaAcordo): Locator {
+  return rows(card).nth(agreement.indexOf(parcela));
+}
+
+const STATUS = { A: 'Em aberto', AA: 'Vencida', P: 'PAGO', B: 'PAGO' } as const;
+
+describe('Meus Acordos on demo (João: a paid, an overdue and an open instalment)', () => {
+  it('menu tile, cards and statuses; paid rows cannot be ticked; phone without sideways scrolling', async () => {
+    const page = await open('demo');
+    const data = await openMyAgreements(page, JOAO);
+    await page.getByRole('heading', { level: 1, name: 'Meus Acordos', exact: true }).waitFor();
+    expect(data.acordos.length).toBeGreaterThan(0);
+    const cards = page.getByTestId('agreement-card');
+    expect(await cards.count()).toBe(data.acordos.length);
+
+    const { dadosAcordo: agreement, loja } = data.acordos[0]!;
+    const card = cards.first();
+    await card.getByRole('heading', { level: 2, name: loja.loj_fantasia, exact: true }).waitFor();
+    expect(await text(card.getByTestId('agreement-negotiated'))).toBe(money(agreement.valor_negociado));
+    expect(await text(card.getByTestId('agreement-remaining'))).toBe(money(agreement.valor_restante));
+    expect(await text(card.getByTestId('agreement-method'))).toBe('Boleto');
+
+    // Every instalment with its status; the seed gives every state.
+    const statuses = agreement.parcelas.map((p) => p.status);
+    expect(statuses).toEqual(expect.arrayContaining(['P', 'AA', 'A']));
+    expect(await card.getByTestId('agreement-status').allTextContents()).toEqual(
+      agreement.parcelas.map((p) => STATUS[p.status]),
+    );
+    for (const parcela of agreement.parcelas) {
+      const row = rowOf(card, agreement.parcelas, parcela);
+      expect(await text(row)).toContain(parcela.campo_parcela);
+      expect(await text(row)).toContain(formatBrDate(parcela.vencimento));
+      const tick = row.getByTestId('agreement-tick');
+      const issued = parcela.pdf !== null && !parcela.pdf.endsWith('_vai_ser_gerado');
+      expect(await tick.isEnabled()).toBe((parcela.status === 'A' || parcela.status === 'AA') && issued);
+      if (!issued && parcela.status !== 'P' && parcela.status !== 'B')
+        expect(await text(row.getByTestId('agreement-not-issued'))).toBe(
+          'O boleto será gerado na data de vencimento ou após o pagamento da parcela anterior.',
+        );
+    }
+    const paid = agreement.parcelas.find((p) => p.status === 'P')!;
+    expect(await rowOf(card, agreement.parcelas, paid).getByTestId('agreement-tick').isDisabled()).toBe(true);
+
+    // Spec 001 §4: view and download are on (an instalment is open).
+    expect(await card.getByTestId('agreement-view').isEnabled()).toBe(true);
+    expect(await card.getByTestId('agreement-download').isEnabled()).toBe(true);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'phone-list');
+    await shot(card.getByTestId('agreement-payments'), 'phone-payments');
+    await expectNoAxeViolations(page);
+
+    // Spec 001 §2: Voltar from MyAgreements goes to the menu.
+    await page.getByTestId('debts-back').click();
+    await page.waitForURL('**/menu');
+  });
+
+  it("'Selecione pelo menos uma parcela!', then tick, download and view one PDF (step 4)", async () => {
+    const page = await open('demo');
+    const data = await openMyAgreements(page, JOAO);
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const card = page.getByTestId('agreement-card').first();
+
+    await card.getByTestId('agreement-download').click();
+    await expectModal(page, 'Atenção', 'Selecione pelo menos uma parcela!');
+    await card.getByTestId('agreement-view').click();
+    await expectModal(page, 'Atenção', 'Selecione pelo menos uma parcela!');
+
+    const overdue = agreement.parcelas.find((p) => p.status === 'AA')!;
+    await rowOf(card, agreement.parcelas, overdue).getByTestId('agreement-tick').check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByTestId('agreement-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`boletos_${overdue.aci_codigo}.pdf`);
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // View: a tab opened within the click shows the PDF that was fetched.
+    const [tab] = await Promise.all([page.waitForEvent('popup'), card.getByTestId('agreement-view').click()]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    const head = await tab.evaluate(async () =>
+      new TextDecoder('latin1').decode((await (await fetch(location.href)).arrayBuffer()).slice(0, 4)),
+    );
+    expect(head).toBe('%PDF');
+    await tab.close();
+    await expect.poll(() => stepsLogged(4, JOAO)).toBeGreaterThan(0);
+  });
+
+  it("a refused PDF closes the tab and says 'Não foi possível baixar os boletos selecionados!'", async () => {
+    const page = await open('demo');
+    const data = await openMyAgreements(page, JOAO);
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const card = page.getByTestId('agreement-card').first();
+    const due = agreement.parcelas.find((p) => p.linha_digitavel !== null)!;
+    await rowOf(card, agreement.parcelas, due).getByTestId('agreement-tick').check();
+    // The instalment was paid meanwhile: the server answers 409 'Esta parcela já foi paga.'.
+    await page.route('**/api/acordos/boletos.pdf*', (route) =>
+      route.fulfill({
+        status: 409,
+        json: { retorno: false, dados: null, mensagem: 'Esta parcela já foi paga.' },
+      }),
+    );
+    const [tab] = await Promise.all([page.waitForEvent('popup'), card.getByTestId('agreement-view').click()]);
+    await expectModal(page, 'Erro', 'Não foi possível baixar os boletos selecionados!');
+    expect(tab.isClosed()).toBe(true);
+  });
+
+  it('PIX modal: QR code and copy-and-paste code (step 103); copy the line (step 102); original instalments (step 35)', async () => {
+    const page = await open('demo');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const data = await openMyAgreements(page, JOAO);
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const card = page.getByTestId('agreement-card').first();
+    // The overdue instalment is issued (the open one after it waits for it: boleto generation rule).
+    const due = agreement.parcelas.find((p) => p.pix_copia_cola !== null)!;
+    const row = rowOf(card, agreement.parcelas, due);
+
+    await row.getByTestId('agreement-copy-line').click();
+    await page.getByText('Linha digitável copiada.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(due.linha_digitavel);
+    await expect.poll(() => stepsLogged(102, JOAO)).toBeGreaterThan(0);
+
+    const pixButton = row.getByTestId('agreement-pix');
+    await pixButton.click();
+    const dialog = page.getByTestId('pix-dialog');
+    await dialog.getByRole('heading', { name: 'Pagar com PIX' }).waitFor();
+    const qr = dialog.getByRole('img', { name: `QR Code do PIX da parcela ${due.campo_parcela}` });
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await dialog.getByTestId('pix-code').inputValue()).toBe(due.pix_copia_cola);
+    await shot(page, 'phone-pix');
+    await expectNoAxeViolations(page);
+    await dialog.getByTestId('pix-code-copy').click();
+    await page.getByText('Código PIX copiado.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(due.pix_copia_cola);
+    await expect.poll(() => stepsLogged(103, JOAO)).toBeGreaterThan(0);
+    // Escape closes it and the focus is back on the PIX button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await pixButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const details = data.acordos[0]!.detalhes;
+    await card.getByTestId('agreement-details-toggle').click();
+    const table = card.getByTestId('agreement-details');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(
+      details.reduce((sum, detalhe) => sum + detalhe.parcelas.length, 0),
+    );
+    await expect.poll(() => stepsLogged(35, JOAO)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('a new agreement (Maria on negocie)', () => {
+  it('confirms a boleto agreement (a retry keeps its Idempotency-Key), lands on Meus Acordos after 2 s, opens the sending modal', async () => {
+    const page = await open('negocie');
+    await loginDebtor(page, MARIA);
+    await page.goto(portal.url('negocie', '/minhas-dividas'));
+    const card = page.getByTestId('debt-card').first();
+    await card.waitFor();
+    const toggle = card.getByTestId('debt-toggle');
+    if (await toggle.isVisible()) await toggle.click();
+    await card.getByTestId('panel-paymentOptions').click();
+    const panel = card.getByTestId('payment-options');
+    await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+
+    // The first attempt's answer is lost on the way: the person tries again with the same key.
+    const keys: string[] = [];
+    await page.route('**/api.php?a=negociacao_robo&b=passo_4_novo', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await expectModal(page, 'Erro', 'Não foi possível gerar o seu acordo');
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    const dialog = page.getByTestId('modal');
+    await dialog.getByRole('heading', { name: 'Parabéns' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[\w-]{8,128}$/);
+
+    const answer = agreementsAnswer(page);
+    const started = Date.now();
+    await page.waitForURL('**/meus-acordos', { timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const data = await readAgreements(answer);
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const newest = page.getByTestId('agreement-card').first();
+    await newest.getByTestId('agreement-payments').waitFor();
+    await shot(page, 'phone-new-agreement');
+
+    // negocie has the send-boletos button (capability sendBoletosButton, flgPagueMe off).
+    await newest.getByTestId('agreement-send').click();
+    await expectModal(page, 'Atenção', 'Selecione pelo menos uma parcela!');
+    const first = agreement.parcelas.find((p) => p.linha_digitavel)!;
+    await rowOf(newest, agreement.parcelas, first).getByTestId('agreement-tick').check();
+    await newest.getByTestId('agreement-send').click();
+    const send = page.getByTestId('send-boletos-dialog');
+    await send.getByTestId('send-boletos-email').waitFor();
+    expect(await text(send.getByTestId('send-boletos-email'))).toBe(data.pessoa.email_cadastrado);
+    await shot(page, 'phone-send-boletos');
+    await expectNoAxeViolations(page);
+
+    // SMS: an 11-digit mobile is required.
+    await send.getByRole('radio', { name: 'SMS' }).check();
+    await send.getByLabel('Celular', { exact: true }).fill('1199');
+    await send.getByTestId('send-boletos-sms-submit').click();
+    await send.getByText('Digite um celular válido', { exact: true }).waitFor();
+
+    // The server does not send boletos yet (enviar_boletos_sms, mail/envioPortal): the component tests cover the
+    // answers (MyAgreements.test.tsx).
+    await send.getByRole('button', { name: 'Fechar' }).click();
+    await send.waitFor({ state: 'detached' });
+  });
+});
+
+describe('a PIX agreement (Maria on demo, Bela Casa)', () => {
+  it('its rows have the PIX button only: no ticks, no boletos; the QR code and the code to copy', async () => {
+    const page = await open('demo');
+    await loginDebtor(page, MARIA);
+    await page.goto(portal.url('demo', '/minhas-dividas'));
+    const card = page
+      .getByTestId('debt-card')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'Bela Casa', exact: true }) })
+      .first();
+    await card.waitFor();
+    const toggle = card.getByTestId('debt-toggle');
+    if (await toggle.isVisible()) await toggle.click();
+    await card.getByTestId('panel-paymentOptions').click();
+    const panel = card.getByTestId('payment-options');
+    const plans = panel.getByTestId('po-plans');
+    await expect.poll(() => plans.getAttribute('aria-busy')).toBe('false');
+    await panel.getByTestId('po-method').getByRole('radio', { name: 'PIX', exact: true }).check();
+    await expect.poll(() => plans.getAttribute('aria-busy')).toBe('false');
+    await panel.getByTestId('po-mode').getByRole('radio', { name: 'Parcelado', exact: true }).check();
+    await expect.poll(() => plans.getAttribute('aria-busy')).toBe('false');
+    await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
+    const answer = agreementsAnswer(page);
+    await page.waitForURL('**/meus-acordos', { timeout: 5000 });
+    await page.getByTestId('modal').getByRole('button', { name: 'OK' }).click();
+    const data = await readAgreements(answer);
+    const agreement = data.acordos.find((a) => a.dadosAcordo.forma_pagamento === 'pix')!.dadosAcordo;
+
+    const pixCard = page
+      .getByTestId('agreement-card')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'Bela Casa', exact: true }) });
+    await pixCard.getByTestId('agreement-payments').waitFor();
+    expect(await text(pixCard.getByTestId('agreement-method'))).toBe('PIX');
+    expect(await pixCard.getByTestId('agreement-tick').count()).toBe(0);
+    expect(await pixCard.getByTestId('agreement-copy-line').count()).toBe(0);
+    expect(await pixCard.getByTestId('agreement-view').count()).toBe(0);
+    expect(await pixCard.getByTestId('agreement-pix').count()).toBe(agreement.parcelas.length);
+    expect(await text(pixCard.getByTestId('agreement-not-issued'))).toBe(
+      'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
+    );
+    await shot(pixCard, 'phone-pix-agreement');
+    await expectNoAxeViolations(page);
+
+    // The entry's PIX is issued at once; the next instalment's waits for it (or its due date): the notice.
+    const [first, second] = agreement.parcelas;
+    expect(second!.pdf).toBe('pix_vai_ser_gerado');
+    await pixCard.getByTestId('agreement-pix').first().click();
+    let dialog = page.getByTestId('pix-dialog');
+    const qr = dialog.getByTestId('pix-qr');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await dialog.getByTestId('pix-code').inputValue()).toBe(first!.pix_copia_cola);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await pixCard.getByTestId('agreement-pix').nth(1).click();
+    dialog = page.getByTestId('pix-dialog');
+    expect(await text(dialog.getByTestId('pix-not-issued'))).toBe(
+      'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
+    );
+    expect(await dialog.getByTestId('pix-qr').count()).toBe(0);
+  });
+});
+
+describe('partner wording', () => {
+  it("boletos: 'Meus Boletos' lists each store's open boletos; the ticked ones come in one PDF", async () => {
+    const page = await open('boletos', DESKTOP);
+    const data = await openMyAgreements(page, MARIA, /^Meus Boletos/);
+    await page.getByRole('heading', { level: 1, name: 'Meus Boletos', exact: true }).waitFor();
+    expect(data.acordos.length).toBeGreaterThan(0);
+    expect(data.acordos.every((a) => a.dadosAcordo.tipo === 'boletos')).toBe(true);
+    const card = page.getByTestId('agreement-card').first();
+    await card.getByTestId('agreement-payments').waitFor();
+    await shot(page, 'desktop-boletos');
+    await expectNoAxeViolations(page);
+    await card.getByTestId('agreement-tick').first().check();
+    await card.getByTestId('agreement-tick').nth(1).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByTestId('agreement-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^boletos_\d+\.pdf$/);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
+  });
+});
