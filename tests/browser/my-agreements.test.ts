@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { formatBrDate, formatMoney } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stepLogs } from '../../apps/server/src/db/schema';
+import { outboundMessages, stepLogs } from '../../apps/server/src/db/schema';
+import { mimeParts } from '../../apps/server/test/smtp-peer';
 import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features/debts/api/types';
 import { type DemoDebtor, JOAO, loginDebtor, MARIA } from './debtor-login';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
@@ -305,10 +306,58 @@ describe('a new agreement (Maria on negocie)', () => {
     await send.getByTestId('send-boletos-sms-submit').click();
     await send.getByText('Digite um celular válido', { exact: true }).waitFor();
 
-    // The server does not send boletos yet (enviar_boletos_sms, mail/envioPortal): the component tests cover the
-    // answers (MyAgreements.test.tsx).
-    await send.getByRole('button', { name: 'Fechar' }).click();
+    // To her own mobile: the SMS goes through the outbox with the boleto's line.
+    await send.getByLabel('Celular', { exact: true }).fill(MARIA.phone);
+    await send.getByTestId('send-boletos-sms-submit').click();
+    await expectModal(
+      page,
+      'Sucesso',
+      'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
+    );
     await send.waitFor({ state: 'detached' });
+    const [sms] = await portal.database.db
+      .select()
+      .from(outboundMessages)
+      .where(
+        and(
+          eq(outboundMessages.channel, 'sms'),
+          eq(outboundMessages.recipient, MARIA.phone.replace(/\D/g, '')),
+        ),
+      )
+      .orderBy(desc(outboundMessages.id))
+      .limit(1);
+    expect(sms!.bodyText).toContain(first.linha_digitavel!);
+
+    // By e-mail to the address on file: it arrives at the SMTP server with the boletos' PDF attached.
+    await newest.getByTestId('agreement-send').click();
+    await send.getByTestId('send-boletos-email-submit').click();
+    await expectModal(
+      page,
+      'Sucesso',
+      'E-mail enviado com sucesso. Caso não encontre a mensagem, verifique também a sua caixa de spam.',
+    );
+    await expect
+      .poll(
+        () =>
+          portal.smtp.received.find(
+            (mail) =>
+              mail.to.includes('demo@example.com') &&
+              mimeParts(mail).some((p) => p.contentType === 'application/pdf'),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+    const mail = portal.smtp.received.find(
+      (m) =>
+        m.to.includes('demo@example.com') && mimeParts(m).some((p) => p.contentType === 'application/pdf'),
+    )!;
+    const pdf = mimeParts(mail).find((p) => p.contentType === 'application/pdf')!;
+    expect(pdf.content.subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      mimeParts(mail)
+        .find((p) => p.contentType.startsWith('text/plain'))!
+        .content.toString(),
+    ).toContain(first.linha_digitavel!);
   });
 });
 

@@ -64,6 +64,8 @@ export const DEMO_PARTNERS: DemoPartner[] = [
       confirmBirthday: { ...standardLogin },
       // Boleto and card only: shows the payment options without PIX.
       myDebits: { flgDesativarPix: true },
+      // Meus Acordos links the confession term and e-mails it (spec 001 §3 flgTermoCofissao).
+      myAgreements: { flgTermoCofissao: true },
     },
     stores: [
       [0, true],

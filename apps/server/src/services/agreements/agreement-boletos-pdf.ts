@@ -2,18 +2,16 @@ import {
   BANCO_DO_BRASIL,
   formatBrDate,
   instalmentLabel,
-  instalmentStatus,
-  isPaidStatus,
   maskCnpj,
   maskCpfCnpj,
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { type BoletoDocument, payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { type AgreementView, loadAgreementsOfInstalments } from '../../repositories/payment-repository';
+import type { AgreementView } from '../../repositories/payment-repository';
 import { chargeBeneficiary } from './issue-due-charges';
+import { findIssuedBoletos } from './issued-boletos';
 
 /** How many boletos one PDF holds (docs/api.md: a year of monthly instalments, twice). */
 export const MAX_BOLETOS_PER_PDF = 24;
@@ -28,21 +26,8 @@ export async function agreementBoletosPdf(
   scope: DebtScope,
   instalmentIds: readonly number[],
 ): Promise<{ name: string; pdf: Buffer }> {
-  const wanted = new Set(instalmentIds);
-  const views = await loadAgreementsOfInstalments(db, scope, [...wanted]);
-  const today = todayInBrasilia();
-  const pages: BoletoDocument[] = [];
-  for (const view of views) {
-    for (const instalment of view.instalments) {
-      if (!wanted.has(instalment.id)) continue;
-      wanted.delete(instalment.id);
-      if (view.agreement.paymentMethod !== 'boleto') throw new AppError('AGREEMENT_INSTALMENT_NOT_FOUND');
-      if (isPaidStatus(instalmentStatus(instalment, today))) throw new AppError('INSTALMENT_ALREADY_PAID');
-      if (!instalment.charge) throw new AppError('INSTALMENT_NOT_ISSUED');
-      pages.push(boletoPage(scope, view, instalment));
-    }
-  }
-  if (wanted.size > 0 || pages.length === 0) throw new AppError('AGREEMENT_INSTALMENT_NOT_FOUND');
+  const boletos = await findIssuedBoletos(db, scope, instalmentIds);
+  const pages = boletos.map(({ view, instalment }) => boletoPage(scope, view, instalment));
   return { name: `boletos_${Math.min(...instalmentIds)}.pdf`, pdf: await renderBoletosPdf(pages) };
 }
 
