@@ -86,11 +86,11 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
     hasCapability(config, 'sendBoletosButton') && !settings?.flgPagueMe && agreement.tipo === 'acordo';
   const chosen = tickedInOrder(agreement.parcelas, ticked);
 
-  function tick(aciCodigo: number, on: boolean) {
+  function tick(code: number, on: boolean) {
     setTicked((current) => {
       const next = new Set(current);
-      if (on) next.add(aciCodigo);
-      else next.delete(aciCodigo);
+      if (on) next.add(code);
+      else next.delete(code);
       return next;
     });
   }
