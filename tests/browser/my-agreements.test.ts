@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { formatBrDate, formatMoney } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, stepLogs } from '../../apps/server/src/db/schema';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
@@ -169,6 +170,11 @@ describe('Meus Acordos on demo (João: a paid, an overdue and an open instalment
     expect(download.suggestedFilename()).toBe(`boletos_${overdue.aci_codigo}.pdf`);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // The PDF's text holds the instalment's linha digitável.
+    const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+      mergePages: true,
+    });
+    expect(pdfText).toContain(overdue.linha_digitavel!);
 
     // View: a tab opened within the click shows the PDF that was fetched.
     const [tab] = await Promise.all([page.waitForEvent('popup'), card.getByTestId('agreement-view').click()]);
