@@ -1,5 +1,5 @@
 import type { InstalmentPayment, ScheduledInstalment } from '@portal/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   type AgreementStatus,
@@ -167,12 +167,24 @@ export async function countAgreements(db: Db, scope: DebtorScope, filter: Agreem
 
 function agreementsWhere(scope: DebtorScope, filter: AgreementFilter) {
   return and(
-    eq(agreements.partnerId, scope.partnerId),
-    eq(agreements.personId, scope.personId),
+    inScope(scope),
     inArray(agreements.status, listedStatuses(filter)),
     filter.storeId === undefined ? undefined : eq(agreements.storeId, filter.storeId),
   );
 }
+
+/** The scope person's agreements made through the scope's partner. */
+const inScope = (scope: DebtorScope) =>
+  and(eq(agreements.partnerId, scope.partnerId), eq(agreements.personId, scope.personId));
+
+/** Agreements with their store and its logo, where `where` holds (a condition that includes the scope). */
+const agreementsWithStore = (db: Db, where: SQL | undefined) =>
+  db
+    .select(agreementWithStore)
+    .from(agreements)
+    .innerJoin(stores, eq(stores.id, agreements.storeId))
+    .leftJoin(files, eq(files.sha256, stores.logoFile))
+    .where(where);
 
 /** A page of the scope person's agreements made through the scope's partner, newest first, with their payments. */
 export async function loadAgreements(
@@ -181,12 +193,7 @@ export async function loadAgreements(
   filter: AgreementFilter,
   page: { offset: number; limit: number },
 ): Promise<AgreementView[]> {
-  const rows = await db
-    .select(agreementWithStore)
-    .from(agreements)
-    .innerJoin(stores, eq(stores.id, agreements.storeId))
-    .leftJoin(files, eq(files.sha256, stores.logoFile))
-    .where(agreementsWhere(scope, filter))
+  const rows = await agreementsWithStore(db, agreementsWhere(scope, filter))
     .orderBy(desc(agreements.createdAt), desc(agreements.id))
     .offset(page.offset)
     .limit(page.limit);
@@ -250,25 +257,19 @@ export async function loadAgreementsOfInstalments(
   instalmentIds: readonly number[],
 ): Promise<AgreementView[]> {
   if (instalmentIds.length === 0) return [];
-  const rows = await db
-    .select(agreementWithStore)
-    .from(agreements)
-    .innerJoin(stores, eq(stores.id, agreements.storeId))
-    .leftJoin(files, eq(files.sha256, stores.logoFile))
-    .where(
-      and(
-        eq(agreements.partnerId, scope.partnerId),
-        eq(agreements.personId, scope.personId),
-        inArray(
-          agreements.id,
-          db
-            .select({ id: agreementInstalments.agreementId })
-            .from(agreementInstalments)
-            .where(inArray(agreementInstalments.id, [...instalmentIds])),
-        ),
+  const rows = await agreementsWithStore(
+    db,
+    and(
+      inScope(scope),
+      inArray(
+        agreements.id,
+        db
+          .select({ id: agreementInstalments.agreementId })
+          .from(agreementInstalments)
+          .where(inArray(agreementInstalments.id, [...instalmentIds])),
       ),
-    )
-    .orderBy(asc(agreements.id));
+    ),
+  ).orderBy(asc(agreements.id));
   return withInstalments(db, rows);
 }
 
@@ -278,18 +279,7 @@ export async function loadAgreementInScope(
   scope: DebtorScope,
   agreementId: number,
 ): Promise<AgreementView | undefined> {
-  const rows = await db
-    .select(agreementWithStore)
-    .from(agreements)
-    .innerJoin(stores, eq(stores.id, agreements.storeId))
-    .leftJoin(files, eq(files.sha256, stores.logoFile))
-    .where(
-      and(
-        eq(agreements.id, agreementId),
-        eq(agreements.partnerId, scope.partnerId),
-        eq(agreements.personId, scope.personId),
-      ),
-    );
+  const rows = await agreementsWithStore(db, and(eq(agreements.id, agreementId), inScope(scope)));
   const [view] = await withInstalments(db, rows);
   return view;
 }
