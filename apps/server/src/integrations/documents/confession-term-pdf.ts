@@ -27,11 +27,12 @@ export const RELEASE_SENTENCE =
   'dias úteis, a baixa das restrições em nome do(a) DEVEDOR(A) nos órgãos de proteção ao crédito referentes aos ' +
   'contratos deste acordo.';
 
-const MARGIN = 56;
+export const MARGIN = 56;
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-function section(doc: Doc, title: string): void {
+/** A bold heading and the normal text after it. */
+export function section(doc: Doc, title: string): void {
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(title, MARGIN);
   doc.moveDown(0.3).font('Helvetica').fontSize(10);
 }
