@@ -21,10 +21,14 @@ import type { AgreementRow } from './payment-repository';
 
 const PAYMENT_KINDS = ['paid', 'settled'] as const;
 
-/** An instalment has a payment event (paid, or settled by card). */
-const paymentOf = (instalmentId: SQL | typeof agreementInstalments.id) =>
-  sql`exists (select 1 from ${paymentEvents} where ${paymentEvents.instalmentId} = ${instalmentId}
-    and ${paymentEvents.kind} in ('paid', 'settled'))`;
+/**
+ * The instalment whose id `instalmentId` names has a payment event (paid, or settled by card). Written with
+ * aliases: Drizzle leaves columns unqualified in a single-table query, where they would name the subquery's own.
+ */
+const paymentOf = (instalmentId: SQL) =>
+  sql`exists (select 1 from ${paymentEvents} pe where pe.aci_codigo = ${instalmentId} and pe.tipo in ('paid', 'settled'))`;
+/** agreement_instalments.aci_codigo, qualified. */
+const instalmentIdColumn = sql`${agreementInstalments}.aci_codigo`;
 
 /**
  * One 'overdue' event for each unpaid instalment of an active agreement whose due date is before `date`; an
@@ -57,9 +61,8 @@ export async function loadInstalmentStates(
       number: agreementInstalments.number,
       dueDate: agreementInstalments.dueDate,
       amountCents: agreementInstalments.amountCents,
-      payment: sql<'paid' | 'settled' | null>`(select ${paymentEvents.kind} from ${paymentEvents}
-        where ${paymentEvents.instalmentId} = ${agreementInstalments.id} and ${paymentEvents.kind} in ('paid', 'settled')
-        limit 1)`,
+      payment: sql<'paid' | 'settled' | null>`(select pe.tipo from ${paymentEvents} pe
+        where pe.aci_codigo = ${instalmentIdColumn} and pe.tipo in ('paid', 'settled') limit 1)`,
     })
     .from(agreementInstalments)
     .where(eq(agreementInstalments.agreementId, agreementId))
@@ -91,9 +94,9 @@ export async function findFullyPaidActiveAgreements(db: Db): Promise<number[]> {
     .where(
       and(
         eq(agreements.status, 'active'),
-        sql`exists (select 1 from ${agreementInstalments} where ${agreementInstalments.agreementId} = ${agreements.id})`,
-        sql`not exists (select 1 from ${agreementInstalments} where ${agreementInstalments.agreementId} = ${agreements.id}
-          and not ${paymentOf(agreementInstalments.id)})`,
+        sql`exists (select 1 from ${agreementInstalments} i where i.aco_codigo = ${agreements}.aco_codigo)`,
+        sql`not exists (select 1 from ${agreementInstalments} i where i.aco_codigo = ${agreements}.aco_codigo
+          and not ${paymentOf(sql`i.aci_codigo`)})`,
       ),
     )
     .orderBy(asc(agreements.id));
@@ -118,7 +121,7 @@ export async function findUnpaidEntries(db: Db, date: string) {
       and(
         eq(agreements.status, 'active'),
         sql`${agreementInstalments.dueDate} < ${date}::date`,
-        sql`not ${paymentOf(agreementInstalments.id)}`,
+        sql`not ${paymentOf(instalmentIdColumn)}`,
       ),
     )
     .orderBy(asc(agreements.id));
@@ -137,9 +140,9 @@ export async function findOpenChargesOfCancelledAgreements(db: Db) {
     .where(
       and(
         eq(agreements.status, 'cancelled'),
-        sql`not ${paymentOf(agreementInstalments.id)}`,
-        sql`not exists (select 1 from ${paymentEvents} where ${paymentEvents.chargeId} = ${paymentCharges.id}
-          and ${paymentEvents.kind} = 'charge_cancelled')`,
+        sql`not ${paymentOf(instalmentIdColumn)}`,
+        sql`not exists (select 1 from ${paymentEvents} pe where pe.charge_id = ${paymentCharges}.id
+          and pe.tipo = 'charge_cancelled')`,
       ),
     )
     .orderBy(asc(paymentCharges.id));
