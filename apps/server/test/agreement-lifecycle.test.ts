@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runPaymentsCommand } from '../src/cli/payments';
+import { runPaymentsCommand } from '../src/cli/payments-command';
 import { type Database, openDatabase } from '../src/db/client';
 import {
   agreementContracts,
@@ -39,7 +39,7 @@ import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
 import { type DebtCard, quotePlans } from './debt-helpers';
-import { api, call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
 // Issue 17 item 5: overdue instalments, settled agreements and their discharge letter, broken agreements, and the
@@ -92,17 +92,16 @@ async function agree(index: number, mode: 'A' | 'P' = 'P', cookie = maria) {
   const card = (await debtCards(cookie)).dividas.filter((d) => !d.acordo_ativo)[index]!;
   const quote = await quotePlans(t, card, { cookie, partner: 'demo' }, { pagamentoAvistaPrazo: mode });
   const plan = (quote.json().dados as PlanosResposta).pre_acordo.at(-1)!;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: api('negociacao_robo/passo_4_novo'),
-    payload: {
+  const res = await call(
+    t,
+    'negociacao_robo/passo_4_novo',
+    {
       praCodigo: plan.pra_codigo,
       formaDePagamento: 'boleto',
       primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
     },
-    headers: { host: hostOf('demo'), cookie },
-    remoteAddress: CLIENT,
-  });
+    { host: hostOf('demo'), cookie, ip: CLIENT },
+  );
   expect(res.json().retorno).toBe(true);
   const [agreement] = await t.database.db
     .select()
