@@ -34,6 +34,7 @@ import { findPaymentsAfterCancellation } from '../src/repositories/lifecycle-rep
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { recordPayment } from '../src/repositories/payment-repository';
 import { findPersonByDocument } from '../src/repositories/person-repository';
+import { withTransaction } from '../src/repositories/transaction';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { listAgreements } from '../src/services/agreements/list-agreements';
@@ -349,6 +350,39 @@ describe('settlement and the discharge letter', () => {
       headers: { host: hostOf('demo'), cookie: maria },
     });
     expect(refused.statusCode).toBe(404);
+  });
+  it('settles once when the last two payments are recorded at once, each in its transaction', async () => {
+    const { agreement, instalments } = await agree(1, 'P');
+    for (const instalment of instalments.slice(0, -2)) await pay(instalment);
+    const sentBefore = (await emailsTo('discharge-letter')).length;
+    const outcomes = await Promise.all(
+      instalments.slice(-2).map((instalment) =>
+        withTransaction(t.database.db, async (tx) => {
+          await recordPayment(tx, {
+            instalmentId: instalment.id,
+            chargeId: null,
+            kind: 'paid',
+            amountCents: instalment.amountCents,
+            occurredOn: instalment.dueDate,
+            cause: `test:paid:${instalment.id}`,
+          });
+          return settleIfFullyPaid(tx, agreement.id, `payment:test:${instalment.id}`);
+        }),
+      ),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await statusEvents(agreement.id)).toHaveLength(1);
+    expect(await emailsTo('discharge-letter')).toHaveLength(sentBefore + 1);
+  });
+
+  it('is caught up by the daily job when the payment recorder did not settle it', async () => {
+    const { agreement, instalments } = await agree(1, 'A');
+    for (const instalment of instalments) await pay(instalment);
+    const date = todayInBrasilia();
+    await runJobsOn(date);
+    expect(await statusEvents(agreement.id)).toMatchObject([
+      { from: 'active', to: 'settled', cause: `job:settle:${date}` },
+    ]);
   });
 });
 
