@@ -261,7 +261,7 @@ describe('the overdue job across midnight in Brasília', () => {
 
 describe('settlement and the discharge letter', () => {
   it('settles after the last payment, e-mails the letter once, and serves it to its owner only', async () => {
-    const { agreement, instalments } = await agree(1, 'P');
+    const { card, agreement, instalments } = await agree(1, 'P');
     expect(instalments.length).toBeGreaterThan(1);
     const last = instalments.at(-1)!;
     for (const instalment of instalments.slice(0, -1)) {
@@ -288,6 +288,8 @@ describe('settlement and the discharge letter', () => {
       .from(agreementContracts)
       .where(eq(agreementContracts.agreementId, agreement.id));
     expect(covered.every((c) => c.agreementStatus === 'settled')).toBe(true);
+    // Discharged: the contracts are not offered again as debts.
+    expect((await debtCards(maria)).dividas.find((d) => d.chave === card.chave)).toBeUndefined();
 
     const emails = await emailsTo('discharge-letter');
     expect(emails).toHaveLength(sentBefore + 1);

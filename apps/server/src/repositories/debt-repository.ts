@@ -75,6 +75,9 @@ const debtRowsQuery = (oneStore: boolean) =>
         and(
           eq(contracts.personId, sql.placeholder('personId')),
           eq(instalments.paid, false),
+          // A contract a settled agreement discharged is no longer owed (its discharge letter says so).
+          sql`not exists (select 1 from ${agreementContracts} ac where ac.contract_id = ${contracts.id}
+            and ac.agreement_status = 'settled')`,
           oneStore ? eq(contracts.storeId, sql.placeholder('storeId')) : undefined,
         ),
       )
