@@ -37,6 +37,7 @@ import { findPersonByDocument } from '../src/repositories/person-repository';
 import { withTransaction } from '../src/repositories/transaction';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import type { ScheduledJob } from '../src/scheduler/scheduled-job';
 import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
 import { type DebtCard, quotePlans } from './debt-helpers';
@@ -256,6 +257,36 @@ describe('the overdue job across midnight in Brasília', () => {
     } finally {
       if (other !== t.database) await other.close();
     }
+  });
+});
+
+describe('the job runner', () => {
+  it('runs an interval job when its interval has passed, and keeps a failed daily date owed', async () => {
+    const ran: string[] = [];
+    let failures = 1;
+    const jobs: ScheduledJob[] = [
+      {
+        name: 'test-flaky',
+        schedule: 'daily',
+        run: async ({ date }) => {
+          if (failures-- > 0) throw new Error('provider down');
+          ran.push(`flaky ${date}`);
+        },
+      },
+      {
+        name: 'test-every-minute',
+        schedule: { everyMs: 60_000 },
+        run: async ({ date }) => void ran.push(`minute ${date}`),
+      },
+    ];
+    const at = new Date('2026-11-25T12:00:00-03:00');
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    const first = await runDueJobs(deps(), jobs, at);
+    // The failure is logged and its date stays owed; the job after it still ran.
+    expect(first.map((r) => r.dates)).toEqual([[], ['2026-11-25']]);
+    await runDueJobs(deps(), jobs, later(30_000));
+    await runDueJobs(deps(), jobs, later(60_000));
+    expect(ran).toEqual(['minute 2026-11-25', 'flaky 2026-11-25', 'minute 2026-11-25']);
   });
 });
 

@@ -12,7 +12,7 @@ export interface SchedulerDeps {
 
 export interface JobReport {
   name: string;
-  /** The dates it ran for; empty when nothing was due. */
+  /** The dates it finished; empty when nothing was due (or its first date failed: logged, owed to the next round). */
   dates: string[];
   /** Another process held the job's lock: it runs there. */
   busy: boolean;
@@ -45,12 +45,18 @@ export async function runDueJobs(
   const reports: JobReport[] = [];
   for (const job of jobs) {
     const held = await deps.database.withAdvisoryLock(`scheduled-job:${job.name}`, async () => {
-      const dates = datesDue(job, await findJobRun(db, job.name), now, today);
-      for (const date of dates) {
-        await job.run({ db, date, now, providers: deps.providers, log: deps.log });
-        await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
+      const done: string[] = [];
+      try {
+        for (const date of datesDue(job, await findJobRun(db, job.name), now, today)) {
+          await job.run({ db, date, now, providers: deps.providers, log: deps.log });
+          await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
+          done.push(date);
+        }
+      } catch (error) {
+        // The date stays owed and runs again next round; the other jobs still run.
+        deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
       }
-      return dates;
+      return done;
     });
     reports.push({ name: job.name, dates: held?.value ?? [], busy: held === null });
   }
