@@ -5,6 +5,8 @@ export * from './boleto/boleto-sending';
 export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';
+export * from './cnab/cnab240';
+export * from './cnab/fields';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';
