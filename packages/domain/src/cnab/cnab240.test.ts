@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  agreementOfField,
   bancoDoBrasilAgreementField,
   type CnabFileInfo,
   type RemessaTitle,
@@ -87,6 +88,16 @@ describe('fields (FEBRABAN CNAB 240 "Formatação dos campos")', () => {
     () => cnabRecord([[1, 240, ' '.repeat(239)]]),
   ])('refuses what does not fit (%#)', (write) => {
     expect(write).toThrow(RangeError);
+  });
+});
+
+describe('agreementOfField', () => {
+  it.each([
+    ['001', bancoDoBrasilAgreementField('1234567', '17', '019'), '1234567'],
+    ['001', bancoDoBrasilAgreementField('0012345', '17', '019'), '0012345'],
+    ['104', '123456              ', '123456'],
+  ])('bank %s, field %j: convênio %s', (bank, field, expected) => {
+    expect(agreementOfField(bank, field)).toBe(expected);
   });
 });
 

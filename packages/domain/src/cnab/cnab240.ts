@@ -99,6 +99,13 @@ export function bancoDoBrasilAgreementField(
   return `${numericField(agreement, 9)}0014${numericField(wallet, 2)}${numericField(walletVariation, 3)}  `;
 }
 
+/** The convênio a G007 field names: Banco do Brasil's first 9 positions (7-digit convênio), else the field. */
+export function agreementOfField(bankCode: string, field: string): string {
+  if (bankCode === '001' && /^\d{9}/.test(field))
+    return field.slice(0, 9).replace(/^0+/, '').padStart(7, '0');
+  return field.trim();
+}
+
 export interface PayerAddress {
   street: string;
   district: string;
