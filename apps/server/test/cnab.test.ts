@@ -1,19 +1,9 @@
 import { type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agreementInstalments,
-  agreements,
-  cnabFiles,
-  paymentCharges,
-  paymentEvents,
-  remessaCharges,
-  stores,
-} from '../src/db/schema';
-import { localPaymentProvider } from '../src/integrations/payments/local-provider';
-import { insertCharge } from '../src/repositories/payment-repository';
-import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
+import { cnabFiles, paymentCharges, paymentEvents, remessaCharges, stores } from '../src/db/schema';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { issueBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -45,32 +35,6 @@ async function joaoInstalments(): Promise<Instalment[]> {
   const res = await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: joao });
   expect(res.json().retorno).toBe(true);
   return res.json().dados.acordos[0].dadosAcordo.parcelas;
-}
-
-/** Issues an instalment's boleto as the store's provider does when its time comes. */
-async function issueBoleto(instalmentId: number) {
-  const db = t.database.db;
-  const [row] = await db
-    .select({ instalment: agreementInstalments, store: stores })
-    .from(agreementInstalments)
-    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
-    .innerJoin(stores, eq(stores.id, agreements.storeId))
-    .where(eq(agreementInstalments.id, instalmentId))
-    .limit(1);
-  const issued = await localPaymentProvider(db).issueBoleto({
-    reference: `test-${instalmentId}`,
-    dueDate: row!.instalment.dueDate,
-    amountCents: row!.instalment.amountCents,
-    beneficiary: chargeBeneficiary(row!.store, 'Demo'),
-    payer: { name: 'João', document: '39053344705' },
-  });
-  return (await insertCharge(db, {
-    instalmentId,
-    storeId: row!.store.id,
-    dueDate: row!.instalment.dueDate,
-    amountCents: row!.instalment.amountCents,
-    ...issued,
-  }))!;
 }
 
 const chargeOf = async (instalmentId: number) =>
@@ -188,7 +152,7 @@ describe('remessa', () => {
     expect(again.json()).toMatchObject({ message: 'Nenhum boleto novo para registrar.', data: [] });
 
     // A boleto issued later goes in the next remessa, numbered after the first.
-    await issueBoleto(second!.aci_codigo);
+    await issueBoleto(t.database.db, second!.aci_codigo);
     const next = await t.app.inject({
       method: 'POST',
       url: '/api/cobranca/remessas',
@@ -230,7 +194,7 @@ describe('retorno', () => {
   it('two liquidations, a rejection and an unknown our-number: only the two instalments are paid', async () => {
     const [entry, first, second] = await joaoInstalments();
     const [a, b] = [await chargeOf(first!.aci_codigo), await chargeOf(second!.aci_codigo)];
-    const rejected = await issueBoleto(entry!.aci_codigo);
+    const rejected = await issueBoleto(t.database.db, entry!.aci_codigo);
     const before = await eventRows();
     const content = await retornoOf(
       a,

@@ -1,3 +1,4 @@
+import type { RetornoOutcome } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,21 +66,7 @@ export const remessaCharges = pgTable(
   (t) => [index('remessa_charges_file').on(t.fileId)],
 );
 
-/**
- * What each title of a retorno did: applied (a liquidation recorded as a payment), duplicate (a liquidation of an
- * instalment already paid), rejected (entry refused, with the bank's reasons: the charge's registration failed),
- * confirmed (entry accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a
- * movement this portal does not act on).
- */
-export type RetornoOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'rejected'
-  | 'confirmed'
-  | 'written_off'
-  | 'unknown'
-  | 'ignored';
-
+/** What each title of a retorno did (packages/domain RetornoOutcome), with the bank's data of the title. */
 export const retornoResults = pgTable(
   'retorno_results',
   {

@@ -2,14 +2,15 @@ import {
   agreementOfField,
   type Lined,
   RETORNO_MOVEMENTS,
+  RETORNO_OUTCOME_TEXTS,
   type RetornoMovement,
+  type RetornoOutcome,
   type RetornoTitle,
   readRetorno,
   rejectionReasonText,
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { RetornoOutcome } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   type BoletoChargeToRegister,
@@ -50,15 +51,7 @@ export interface RetornoReport {
   counts: Record<RetornoOutcome, number>;
 }
 
-const OUTCOMES: RetornoOutcome[] = [
-  'applied',
-  'duplicate',
-  'rejected',
-  'confirmed',
-  'written_off',
-  'unknown',
-  'ignored',
-];
+const OUTCOMES = Object.keys(RETORNO_OUTCOME_TEXTS) as RetornoOutcome[];
 
 function report(file: CnabFileRow, rows: RetornoResultRow[], alreadyImported: boolean): RetornoReport {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<RetornoOutcome, number>;
