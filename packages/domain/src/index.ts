@@ -6,6 +6,7 @@ export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';
 export * from './cnab/cnab240';
+export * from './cnab/cobranca-api';
 export * from './cnab/fields';
 export * from './contract/debts';
 export * from './contract/page-cookies';

@@ -1,3 +1,4 @@
+import type { RetornoReportAnswer } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -24,7 +25,7 @@ const uploadQuery = z.object({
 });
 
 /** The retorno's report in the admin API's shape: every title's line, movement, our-number and what it did. */
-function reportWire(report: RetornoReport) {
+function reportWire(report: RetornoReport): RetornoReportAnswer {
   return {
     arquivo_id: report.fileId,
     nome_arquivo: report.fileName,

@@ -72,6 +72,32 @@ export const REJECTION_REASONS: Readonly<Record<string, string>> = {
 /** The text of a rejection reason code; an unlisted code is still shown, by its number. */
 export const rejectionReasonText = (code: string): string => REJECTION_REASONS[code] ?? `Motivo ${code}`;
 
+/**
+ * What a retorno's title did in the portal: applied (a liquidation recorded as the instalment's payment), duplicate
+ * (a liquidation of an instalment already paid), rejected (entry refused, with the bank's reasons), confirmed (entry
+ * accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a movement this portal
+ * does not act on).
+ */
+export type RetornoOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'rejected'
+  | 'confirmed'
+  | 'written_off'
+  | 'unknown'
+  | 'ignored';
+
+/** The back office's words for each outcome (report screen and `npm run payments -- retorno`). */
+export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
+  applied: 'Pago',
+  duplicate: 'Já estava pago',
+  rejected: 'Rejeitado pelo banco',
+  confirmed: 'Registro confirmado',
+  written_off: 'Baixado',
+  unknown: 'Nosso número desconhecido',
+  ignored: 'Sem ação no portal',
+};
+
 /** The beneficiary's account at the bank (the store), as the headers and segments P and T carry it. */
 export interface CnabBeneficiary {
   bankCode: string;

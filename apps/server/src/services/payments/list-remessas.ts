@@ -1,10 +1,11 @@
+import type { RemessaListItem, RemessaListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listCnabFiles } from '../../repositories/cnab-repository';
 
 export const REMESSAS_PER_PAGE = 20;
 
 /** The back office's list of remessas (newest first), in the admin API's shape (docs/api.md "Cobrança"). */
-export async function listRemessas(db: Db, page: number) {
+export async function listRemessas(db: Db, page: number): Promise<RemessaListPage> {
   const { total, files } = await listCnabFiles(db, 'remessa', {
     offset: (page - 1) * REMESSAS_PER_PAGE,
     limit: REMESSAS_PER_PAGE,
@@ -32,7 +33,7 @@ export function remessaWire(file: {
   createdBy: string;
   createdAt: Date;
   titles?: number;
-}) {
+}): RemessaListItem {
   return {
     id: file.id,
     loja: file.storeId === null ? null : { id: file.storeId, nome: file.storeName ?? null },
