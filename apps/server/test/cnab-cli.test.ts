@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { readRemessa } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { type DatabaseOptions, openDatabase } from '../src/db/client';
 import { paymentEvents } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { prepareDatabase } from '../src/prepare-database';
+import { captureStream } from './capture-stream';
 import { issueBoleto, joaoInstalmentRows } from './cnab-helpers';
 import { commandDatabase } from './test-app';
 
@@ -57,20 +57,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
 async function run(argv: string[]) {
-  const stdout = capture();
-  const stderr = capture();
+  const stdout = captureStream();
+  const stderr = captureStream();
   const code = await runPaymentsCommand(argv, { stdout: stdout.stream, stderr: stderr.stream, env }, NOW);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

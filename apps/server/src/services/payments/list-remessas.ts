@@ -1,6 +1,6 @@
 import type { RemessaListItem, RemessaListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { listCnabFiles } from '../../repositories/cnab-repository';
+import { type CnabFileSummary, listCnabFiles } from '../../repositories/cnab-repository';
 
 export const REMESSAS_PER_PAGE = 20;
 
@@ -21,19 +21,11 @@ export async function listRemessas(db: Db, page: number): Promise<RemessaListPag
   };
 }
 
-export function remessaWire(file: {
-  id: number;
-  storeId: number | null;
-  storeName?: string | null;
-  bankCode: string;
-  agreement: string;
-  sequence: number;
-  businessDate: string;
-  fileName: string;
-  createdBy: string;
-  createdAt: Date;
-  titles?: number;
-}): RemessaListItem {
+/** A remessa in the admin API's shape; a file just written has no store name or title count joined yet. */
+export function remessaWire(
+  file: Omit<CnabFileSummary, 'storeName' | 'titles'> &
+    Partial<Pick<CnabFileSummary, 'storeName' | 'titles'>>,
+): RemessaListItem {
   return {
     id: file.id,
     loja: file.storeId === null ? null : { id: file.storeId, nome: file.storeName ?? null },

@@ -18,7 +18,9 @@ import {
 } from '../api/cobranca';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
+import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
+import '../reports.css';
 import '../cobranca.css';
 
 /**
@@ -55,7 +57,11 @@ function Remessas() {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="remessas-title" aria-busy={remessas.isPending}>
+    <section
+      className="admin-panel cobranca__panel"
+      aria-labelledby="remessas-title"
+      aria-busy={remessas.isPending}
+    >
       <div className="admin-panel__head">
         <h1 id="remessas-title" className="admin-panel__title">
           Remessas de boletos
@@ -80,13 +86,9 @@ function Remessas() {
               Nenhuma remessa gerada ainda.
             </p>
           ) : (
-            <section
-              className="cobranca__scroll"
-              aria-label="Tabela de remessas"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
-              tabIndex={0}
-            >
-              <table className="cobranca__table" data-testid="remessas">
+            <ReportsTableScroll captionId="remessas-caption">
+              <table className="reports-table" data-testid="remessas">
+                <caption id="remessas-caption">Remessas geradas</caption>
                 <thead>
                   <tr>
                     <th scope="col">NSA</th>
@@ -109,7 +111,7 @@ function Remessas() {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ReportsTableScroll>
           )
         }
       </QueryView>
@@ -178,7 +180,7 @@ function Retorno() {
   }
 
   return (
-    <section className="admin-panel cobranca__retorno" aria-labelledby="retorno-title">
+    <section className="admin-panel cobranca__panel cobranca__retorno" aria-labelledby="retorno-title">
       <div className="admin-panel__head">
         <h2 id="retorno-title" className="admin-panel__title">
           Importar retorno do banco
@@ -254,13 +256,9 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
       <p>{message}</p>
       <p data-testid="retorno-summary">{summary || 'O arquivo não tem títulos.'}</p>
       {report.linhas.length > 0 && (
-        <section
-          className="cobranca__scroll"
-          aria-label="Títulos do retorno"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
-          tabIndex={0}
-        >
-          <table className="cobranca__table">
+        <ReportsTableScroll captionId="retorno-caption">
+          <table className="reports-table">
+            <caption id="retorno-caption">Títulos do retorno</caption>
             <thead>
               <tr>
                 <th scope="col">Linha</th>
@@ -288,7 +286,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
               ))}
             </tbody>
           </table>
-        </section>
+        </ReportsTableScroll>
       )}
     </div>
   );
