@@ -103,6 +103,8 @@ describe('remessa', () => {
     const [entry, first, second] = await joaoInstalments();
     expect([entry!.status, first!.status, second!.status]).toEqual(['P', 'AA', 'A']);
     const charge = await chargeOf(first!.aci_codigo);
+    // A boleto of an instalment already paid has nothing to collect: no remessa sends it.
+    const ofPaid = await issueBoleto(t.database.db, entry!.aci_codigo);
 
     const res = await t.app.inject({
       method: 'POST',
@@ -140,6 +142,7 @@ describe('remessa', () => {
       .select()
       .from(remessaCharges)
       .where(eq(remessaCharges.fileId, file.id));
+    expect(read.titles.map((t) => t.ourNumber)).not.toContain(ofPaid.ourNumber);
     expect(linked.map((r) => r.chargeId)).toContain(charge.id);
 
     const again = await t.app.inject({
@@ -194,7 +197,7 @@ describe('retorno', () => {
   it('two liquidations, a rejection and an unknown our-number: only the two instalments are paid', async () => {
     const [entry, first, second] = await joaoInstalments();
     const [a, b] = [await chargeOf(first!.aci_codigo), await chargeOf(second!.aci_codigo)];
-    const rejected = await issueBoleto(t.database.db, entry!.aci_codigo);
+    const rejected = await chargeOf(entry!.aci_codigo);
     const before = await eventRows();
     const content = await retornoOf(
       a,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
@@ -36,10 +36,7 @@ const boletoCharges = (db: Db) =>
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
     .innerJoin(persons, eq(persons.id, agreements.personId));
 
-/**
- * Boletos no remessa has registered yet, of stores with a convênio (optionally one store), oldest first; a
- * cancelled charge is not sent.
- */
+/** Boletos no remessa has registered yet, of stores with a convênio (optionally one store), oldest first. */
 export async function chargesToRegister(db: Db, storeId?: number): Promise<BoletoChargeToRegister[]> {
   return boletoCharges(db)
     .where(
@@ -49,12 +46,22 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
         isNotNull(stores.boletoAgreement),
         storeId === undefined ? undefined : eq(stores.id, storeId),
         notExists(db.select().from(remessaCharges).where(eq(remessaCharges.chargeId, paymentCharges.id))),
+        // A cancelled charge, or one whose instalment is already paid, has nothing left to collect.
         notExists(
           db
             .select()
             .from(paymentEvents)
             .where(
-              and(eq(paymentEvents.chargeId, paymentCharges.id), eq(paymentEvents.kind, 'charge_cancelled')),
+              or(
+                and(
+                  eq(paymentEvents.chargeId, paymentCharges.id),
+                  eq(paymentEvents.kind, 'charge_cancelled'),
+                ),
+                and(
+                  eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+                  inArray(paymentEvents.kind, ['paid', 'settled']),
+                ),
+              ),
             ),
         ),
       ),

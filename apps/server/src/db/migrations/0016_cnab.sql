@@ -42,4 +42,5 @@ ALTER TABLE "retorno_results" ADD CONSTRAINT "retorno_results_charge_id_payment_
 CREATE UNIQUE INDEX "cnab_files_remessa_nsa" ON "cnab_files" USING btree ("banco","convenio","nsa") WHERE "cnab_files"."tipo" = 'remessa';--> statement-breakpoint
 CREATE UNIQUE INDEX "cnab_files_content" ON "cnab_files" USING btree ("tipo","conteudo_sha256");--> statement-breakpoint
 CREATE INDEX "remessa_charges_file" ON "remessa_charges" USING btree ("cnab_file_id");--> statement-breakpoint
-CREATE INDEX "retorno_results_charge" ON "retorno_results" USING btree ("charge_id");
+CREATE INDEX "retorno_results_charge" ON "retorno_results" USING btree ("charge_id");--> statement-breakpoint
+CREATE INDEX "payment_charges_our_number" ON "payment_charges" USING btree ("nosso_numero");
