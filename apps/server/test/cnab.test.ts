@@ -143,8 +143,17 @@ describe('remessa', () => {
       .from(remessaCharges)
       .where(eq(remessaCharges.fileId, file.id));
     expect(read.titles.map((t) => t.ourNumber)).not.toContain(ofPaid.ourNumber);
+    // The overdue instalment's boleto was issued after its due date; the remessa never dates it after the due date.
+    for (const title of read.titles) expect(title.issueDate <= title.dueDate).toBe(true);
     expect(linked.map((r) => r.chargeId)).toContain(charge.id);
 
+    const wrongStore = await t.app.inject({
+      method: 'POST',
+      url: '/api/cobranca/remessas',
+      payload: { loja: 'abc' },
+      headers: auth(),
+    });
+    expect(wrongStore.statusCode).toBe(400);
     const again = await generate();
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ message: 'Nenhum boleto novo para registrar.', data: [] });

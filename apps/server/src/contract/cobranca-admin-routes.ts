@@ -15,7 +15,8 @@ import { staffOf } from './staff-auth';
 
 const idParam = z.object({ id: formCode });
 const listQuery = z.object({ page: pageNumber });
-const generateBody = z.object({ loja: formCode.optional() }).catch({ loja: undefined });
+// A wrong store code is a 400, never a run for every store.
+const generateBody = z.object({ loja: formCode.optional() });
 const uploadQuery = z.object({
   nome: z
     .string()

@@ -30,7 +30,7 @@ export const MOVEMENT_ENTRY = '01';
 /** FEBRABAN C006 carteira 1 "Cobrança Simples"; C007 forma de cadastramento 1 "com cadastramento (registrada)". */
 const WALLET_SIMPLE = '1';
 const REGISTERED = '1';
-/** FEBRABAN C015 espécie 02 "DM Duplicata Mercantil"... the agreement's instalment is "99 Outros". */
+/** FEBRABAN C015 espécie do título: an agreement's instalment is none of the listed kinds, so 99 "Outros". */
 const KIND_OTHER = '99';
 /** FEBRABAN G065 código da moeda 09 = Real. */
 const CURRENCY_REAL = '09';

@@ -28,7 +28,8 @@ function remessaTitle({ charge, payer }: BoletoChargeToRegister): RemessaTitle {
     // The charge's id is the beneficiary's own number of the title ("seu número"), printed back in the retorno.
     documentNumber: String(charge.id),
     dueDate: charge.dueDate,
-    issueDate: todayInBrasilia(charge.createdAt),
+    // FEBRABAN G071: issue date no later than the due date; an overdue instalment's boleto is issued after it.
+    issueDate: [todayInBrasilia(charge.createdAt), charge.dueDate].sort()[0]!,
     amountCents: charge.amountCents,
     payer: {
       document: normalizeDocument(payer.cpfCnpj),
