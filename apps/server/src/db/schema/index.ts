@@ -1,3 +1,4 @@
+export * from './cnab';
 export * from './creditors';
 export * from './debts';
 export * from './faq';

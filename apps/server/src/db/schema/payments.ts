@@ -66,6 +66,8 @@ export const paymentCharges = pgTable(
   (t) => [
     uniqueIndex('payment_charges_instalment_kind_issue').on(t.instalmentId, t.kind, t.issue),
     uniqueIndex('payment_charges_txid').on(t.txid),
+    // A bank's retorno names its boletos by our-number (CNAB 240 segment T).
+    index('payment_charges_our_number').on(t.ourNumber),
   ],
 );
 
