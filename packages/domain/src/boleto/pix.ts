@@ -58,7 +58,7 @@ export const firstPlain = (what: string, max: number, texts: (string | undefined
  * A CPF or CNPJ key (masked or not) goes in as the DICT stores it: digits, and upper-case letters for an
  * alphanumeric CNPJ; any other key (e-mail, +55 phone, random key) as typed.
  */
-const pixKey = (key: string): string => {
+export const normalizedPixKey = (key: string): string => {
   const trimmed = key.trim();
   if (!trimmed) throw new RangeError('PIX key is empty');
   return isValidCpfCnpj(trimmed) ? normalizeDocument(trimmed) : trimmed;
@@ -145,7 +145,7 @@ export function pixCopyPaste(charge: PixCharge): string {
   return withCrc(
     [
       emvField('00', '01'),
-      emvField('26', emvField('00', 'br.gov.bcb.pix') + emvField('01', pixKey(charge.key))),
+      emvField('26', emvField('00', 'br.gov.bcb.pix') + emvField('01', normalizedPixKey(charge.key))),
       emvField('52', '0000'),
       emvField('53', '986'),
       emvField('54', amount),

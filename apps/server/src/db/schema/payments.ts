@@ -69,7 +69,8 @@ export const paymentCharges = pgTable(
   ],
 );
 
-export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled';
+/** `unapplied`: money received that did not pay the instalment (less than due, or a second payment), kept for staff. */
+export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'unapplied';
 
 /**
  * What happened to an instalment's money, with its cause (GUIDE: money records change only by events): paid (by a
@@ -94,6 +95,8 @@ export const paymentEvents = pgTable(
     index('payment_events_instalment').on(t.instalmentId),
     // An instalment is paid once: a second notification of the same payment records nothing.
     uniqueIndex('payment_events_one_payment').on(t.instalmentId).where(sql`${t.kind} in ('paid', 'settled')`),
+    // A PIX is one endToEndId (BCB: unique per payment): its notification, repeated or reconciled, records once.
+    uniqueIndex('payment_events_pix_cause').on(t.cause).where(sql`${t.cause} like 'pix:%'`),
   ],
 );
 
