@@ -215,12 +215,13 @@ describe("a store whose provider is 'pix-api'", () => {
   it('issues its PIX at its PSP over mTLS, and the PSP webhook makes the instalment PAGO', async () => {
     process.env.TEST_PIX_CLIENT_SECRET = CLIENT_SECRET;
     // João's store goes to its PSP before his first listing issues anything.
-    const [{ storeId }] = (
+    const [found] = (
       await t.database.db.execute(
         sql`select a.store_id as "storeId" from agreements a join persons p on p.id = a.person_id
             where p.cpf_cnpj = '39053344705' and a.status = 'active' limit 1`,
       )
     ).rows as { storeId: number }[];
+    const storeId = found!.storeId;
     await t.database.db
       .update(stores)
       .set({

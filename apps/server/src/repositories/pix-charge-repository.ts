@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { paymentCharges, paymentEvents, stores } from '../db/schema';
+import { paymentCharges, paymentEvents } from '../db/schema';
 import type { ChargeRow } from './payment-repository';
 
 // The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
@@ -16,16 +16,6 @@ export async function findStoreChargeByTxid(
     .from(paymentCharges)
     .where(and(eq(paymentCharges.txid, txid), eq(paymentCharges.storeId, storeId)));
   return row;
-}
-
-/** Whether a PIX (its endToEndId in the cause) was already recorded, paid or unapplied. */
-export async function pixRecorded(db: Db, cause: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.cause, cause))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Money that did not pay its instalment (less than due, or a second payment): kept as an event for staff. */
@@ -83,8 +73,4 @@ export async function openPixCharges(
 export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {
   const [row] = await db.select().from(paymentCharges).where(eq(paymentCharges.id, id));
   return row;
-}
-
-export async function storesWithProvider(db: Db, provider: string) {
-  return db.select().from(stores).where(eq(stores.paymentProvider, provider));
 }

@@ -1,9 +1,8 @@
 import { todayInBrasilia } from '@portal/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provider';
 import { openPixCharges } from '../../repositories/pix-charge-repository';
-import { type PixOutcome, recordPixPayments } from './record-pix-payments';
+import { type PaymentsLog, type PixOutcome, recordPixPayments } from './record-pix-payments';
 
 export interface ReconcileOptions {
   /** Providers whose charges are cobv at a PSP. */
@@ -31,7 +30,7 @@ export interface ReconcileReport {
 export async function reconcilePixCharges(
   db: Db,
   options: ReconcileOptions,
-  log: FastifyBaseLogger,
+  log: PaymentsLog,
 ): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
   const charges = await openPixCharges(db, {

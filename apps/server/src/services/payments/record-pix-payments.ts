@@ -5,6 +5,9 @@ import type { PixReceived } from '../../integrations/payments/pix-api/client';
 import { recordPayment } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnapplied } from '../../repositories/pix-charge-repository';
 
+/** What the payment use cases log: warnings and errors (the server's logger, or a command's). */
+export type PaymentsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
 export type PixOutcome = 'paid' | 'unapplied' | 'duplicate' | 'unknown';
 
 /** The event's cause: the endToEndId, which the BCB makes unique per payment. */
@@ -20,7 +23,7 @@ export async function recordPixPayments(
   db: Db,
   storeId: number,
   payments: readonly PixReceived[],
-  log: FastifyBaseLogger,
+  log: PaymentsLog,
 ): Promise<PixOutcome[]> {
   const outcomes: PixOutcome[] = [];
   for (const pix of payments) {

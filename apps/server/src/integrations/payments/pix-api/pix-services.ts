@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { normalizedPixKey } from '@portal/domain';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { PixApiStoreConfig } from '../../../db/schema';
 import type { Env } from '../../../env';
 import { findStore, type StoreRow } from '../../../repositories/debt-repository';
 import { pixWebhookToken } from '../../../services/payments/pix-webhook-token';
+import type { PaymentsLog } from '../../../services/payments/record-pix-payments';
 import { localBoletoIssuer } from '../local-provider';
 import type { PaymentProvider } from '../payment-provider';
 import { type PixApiClient, pixApiClient } from './client';
@@ -54,7 +55,7 @@ function clientSecret(config: PixApiStoreConfig, env: NodeJS.ProcessEnv): string
 export async function createPixServices(options: {
   db: Db;
   env: PixEnv;
-  log: FastifyBaseLogger;
+  log: PaymentsLog;
   /** How the local PSP delivers webhooks (the portal in-process); defaults to HTTP. */
   deliver?: (url: string, body: unknown) => Promise<number>;
   processEnv?: NodeJS.ProcessEnv;
