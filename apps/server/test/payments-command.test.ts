@@ -52,8 +52,9 @@ describe('npm run payments', () => {
       .select()
       .from(paymentCharges)
       .where(eq(paymentCharges.instalmentId, row.aci_codigo));
+    // The code as copied from the PIX modal names the charge by its location.
     const run = io({ PORT: String(port), NODE_ENV: 'development' });
-    expect(await runPaymentsCommand(['pay-pix', charge!.txid!], run.io)).toBe(0);
+    expect(await runPaymentsCommand(['pay-pix', row.pix_copia_cola!], run.io)).toBe(0);
     expect(run.text.out).toMatch(/^PIX E\w{31} de R\$ [\d]+,\d{2} pago; webhook: 200\n$/);
     const events = await t.database.db
       .select()

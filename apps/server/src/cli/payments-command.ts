@@ -6,10 +6,10 @@ import type { PaymentsLog } from '../services/payments/record-pix-payments';
 import { openCommandDatabase } from './command-database';
 
 // `npm run payments -- reconcile`: asks the PSPs about PIX charges still open (a lost webhook is caught here; the
-// scheduled-job runner calls the same use case). `npm run payments -- pay-pix <txid>`: the local PSP of the running
+// scheduled-job runner calls the same use case). `npm run payments -- pay-pix <txid or copied PIX code>`: the local PSP of the running
 // server pays the charge as a payer's bank would and sends the real webhook (demonstration; never in production).
 
-const USAGE = 'uso: npm run payments -- reconcile | pay-pix <txid>';
+const USAGE = "uso: npm run payments -- reconcile | pay-pix <txid ou 'PIX copia e cola'>";
 
 export interface PaymentsCommandIo {
   stdout: Writable;
@@ -51,7 +51,12 @@ async function reconcile(io: PaymentsCommandIo): Promise<number> {
   }
 }
 
-async function payPix(io: PaymentsCommandIo, txid: string): Promise<number> {
+/** The charge a pay-pix argument names: a txid, or a PIX copia e cola whose location names it. */
+const chargeReference = (argument: string) =>
+  /\/qr\/v2\/cobv\/([0-9a-f]{32})/.exec(argument)?.[1] ?? argument;
+
+async function payPix(io: PaymentsCommandIo, argument: string): Promise<number> {
+  const txid = chargeReference(argument);
   const env = loadEnv(io.env);
   if (env.NODE_ENV === 'production') {
     io.stderr.write('o pagamento de demonstração não existe em produção\n');

@@ -225,8 +225,10 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
   }));
 
   // Sandbox: pays an active charge as a payer's bank would, then notifies the key's webhook (POST {url}/pix).
+  // The charge is named by its txid or by its location id (what a BR Code copied from the screen carries).
   app.post<{ Params: { txid: string } }>('/sandbox/pay/:txid', async (request, reply) => {
-    const found = await findPspCharge(db, request.params.txid);
+    const { txid } = request.params;
+    const found = (await findPspCharge(db, txid)) ?? (await findPspChargeByLocation(db, txid));
     if (!found) return problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
     const charge = found.charge as unknown as CobvRequest;
     const paidAt = now();
