@@ -67,6 +67,16 @@ afterAll(async () => {
 const tls = () =>
   mutualTlsHttp({ certPath: certs.clientCertPath, keyPath: certs.clientKeyPath, caPath: certs.caPath });
 
+/** A client of the PSP with the client certificate; `overrides` change its secret, transport or clock. */
+const pspClient = (overrides: Partial<Parameters<typeof pixApiClient>[0]> = {}) =>
+  pixApiClient({
+    baseUrl: pspUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    http: tls(),
+    ...overrides,
+  });
+
 /** The transport, counting token requests. */
 function counted(http: PixHttp) {
   const paths: string[] = [];
@@ -89,13 +99,7 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
   it('takes one OAuth2 token for many calls and a new one when it expires', async () => {
     let now = Date.parse('2026-11-25T12:00:00Z');
     const transport = counted(tls());
-    const client = pixApiClient({
-      baseUrl: pspUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      http: transport.http,
-      now: () => now,
-    });
+    const client = pspClient({ http: transport.http, now: () => now });
     const txid = txidFromSeed('token-test');
     await client.putCobv(txid, charge());
     await client.getCobv(txid);
@@ -107,12 +111,7 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
   });
 
   it('creates, reads and cancels a charge with a due date; a txid names one charge for good', async () => {
-    const client = pixApiClient({
-      baseUrl: pspUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      http: tls(),
-    });
+    const client = pspClient();
     const txid = txidFromSeed('crud-test');
     expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
     const created = await client.putCobv(txid, charge());
@@ -140,12 +139,7 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
   });
 
   it('refuses a charge off the schema (txid, amount, payer)', async () => {
-    const client = pixApiClient({
-      baseUrl: pspUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      http: tls(),
-    });
+    const client = pspClient();
     for (const [txid, body] of [
       ['CURTO123', charge()],
       [txidFromSeed('bad-amount'), charge({ valor: { original: '12,30' } })],
@@ -157,12 +151,7 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
   });
 
   it('registers the webhook and notifies it when the charge is paid (POST {url}/pix)', async () => {
-    const client = pixApiClient({
-      baseUrl: pspUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      http: tls(),
-    });
+    const client = pspClient();
     await client.putWebhook('cobranca@loja.com.br', `${hooks.url}/recebedor`);
     const txid = txidFromSeed('paid-test');
     await client.putCobv(txid, charge());
@@ -204,7 +193,7 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
     await expect(
       bare({ cert: readFileSync(certs.strangerCertPath), key: readFileSync(certs.strangerKeyPath) }),
     ).rejects.toThrow();
-    const client = pixApiClient({ baseUrl: pspUrl, clientId: CLIENT_ID, clientSecret: 'outro', http: tls() });
+    const client = pspClient({ clientSecret: 'outro' });
     const error = await client.getCobv(txidFromSeed('x')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PixApiError);
     expect((error as PixApiError).status).toBe(401);

@@ -4,8 +4,8 @@ import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
 // merchant-presented mode, fields ID + 2-digit length + value, closed by a CRC16).
 
 /** BR Code manual: merchant name at most 25 characters, city at most 15. */
-export const MERCHANT_NAME_MAX = 25;
-export const MERCHANT_CITY_MAX = 15;
+const MERCHANT_NAME_MAX = 25;
+const MERCHANT_CITY_MAX = 15;
 /** BR Code manual: the amount field has at most 13 characters, so 9999999999.99 is the largest amount. */
 export const PIX_MAX_CENTS = 999_999_999_999;
 /** BR Code manual: a static payload's txid (field 62-05) is 1 to 25 letters and digits, or '***' for none. */
@@ -46,7 +46,7 @@ const plain = (text: string, max: number): string =>
     .trimEnd();
 
 /** The first of the texts with something left once plain; a decoder rejects an empty name or city. */
-export const firstPlain = (what: string, max: number, texts: (string | undefined)[]): string => {
+const firstPlain = (what: string, max: number, texts: (string | undefined)[]): string => {
   for (const text of texts) {
     const value = plain(text ?? '', max);
     if (value) return value;
@@ -149,17 +149,26 @@ export function pixCopyPaste(charge: PixCharge): string {
       emvField('52', '0000'),
       emvField('53', '986'),
       emvField('54', amount),
-      emvField('58', 'BR'),
-      emvField(
-        '59',
-        firstPlain('name', MERCHANT_NAME_MAX, [charge.merchantName, charge.fallback?.merchantName]),
-      ),
-      emvField(
-        '60',
-        firstPlain('city', MERCHANT_CITY_MAX, [charge.merchantCity, charge.fallback?.merchantCity]),
-      ),
+      merchantFields(charge),
       emvField('62', emvField('05', txid)),
     ].join(''),
+  );
+}
+
+/** BR Code manual fields 58 (country), 59 (merchant name) and 60 (city), the partner's where the store's are empty. */
+export function merchantFields(
+  merchant: Pick<PixCharge, 'merchantName' | 'merchantCity' | 'fallback'>,
+): string {
+  return (
+    emvField('58', 'BR') +
+    emvField(
+      '59',
+      firstPlain('name', MERCHANT_NAME_MAX, [merchant.merchantName, merchant.fallback?.merchantName]),
+    ) +
+    emvField(
+      '60',
+      firstPlain('city', MERCHANT_CITY_MAX, [merchant.merchantCity, merchant.fallback?.merchantCity]),
+    )
   );
 }
 

@@ -1,4 +1,4 @@
-import { emvField, firstPlain, MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, withCrc } from '../boleto/pix';
+import { emvField, merchantFields, withCrc } from '../boleto/pix';
 
 // The dynamic BR Code of a charge registered at a PSP (API Pix cob/cobv): the payer's bank reads the charge (amount,
 // due date, interest) from the location URL, so the payload carries no amount and no txid.
@@ -26,15 +26,7 @@ export function dynamicPixCopyPaste(charge: DynamicPixCharge): string {
       emvField('26', emvField('00', 'br.gov.bcb.pix') + emvField('25', location)),
       emvField('52', '0000'),
       emvField('53', '986'),
-      emvField('58', 'BR'),
-      emvField(
-        '59',
-        firstPlain('name', MERCHANT_NAME_MAX, [charge.merchantName, charge.fallback?.merchantName]),
-      ),
-      emvField(
-        '60',
-        firstPlain('city', MERCHANT_CITY_MAX, [charge.merchantCity, charge.fallback?.merchantCity]),
-      ),
+      merchantFields(charge),
       emvField('62', emvField('05', '***')),
     ].join(''),
   );
