@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
+import { findStore } from '../src/repositories/debt-repository';
+import { insertCharge } from '../src/repositories/payment-repository';
+import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
@@ -263,5 +266,46 @@ describe('reconciliation', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the cobv provider', () => {
+  it('reads a charge open at the PSP, cancels it there (PATCH) with an event, then reads it cancelled', async () => {
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const provider = services.providers.get('local')!;
+      const instalment = rows[0]!;
+      const issued = await provider.issuePix({
+        reference: 'teste-cancelamento',
+        storeId,
+        dueDate: instalment.vencimento,
+        amountCents: 1000,
+        beneficiary: chargeBeneficiary((await findStore(t.database.db, storeId))!, 'Portal Demo'),
+        payer: { name: 'João da Silva Lima', document: '390.533.447-05' },
+      });
+      const charge = (await insertCharge(t.database.db, {
+        instalmentId: instalment.aci_codigo,
+        storeId,
+        dueDate: instalment.vencimento,
+        amountCents: 1000,
+        ...issued,
+      }))!;
+      const ref = { chargeId: charge.id, txid: charge.txid! };
+      expect(await provider.status(ref)).toBe('open');
+      await provider.cancel(ref, 'teste: acordo cancelado');
+      expect(await provider.status(ref)).toBe('cancelled');
+      const { client } = await services.gatewayFor(storeId);
+      expect((await client.getCobv(ref.txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      const events = await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.chargeId, charge.id));
+      expect(events).toEqual([
+        expect.objectContaining({ kind: 'charge_cancelled', cause: 'teste: acordo cancelado' }),
+      ]);
+    } finally {
+      await services.close();
+    }
   });
 });
