@@ -40,9 +40,11 @@ export const agreementKeys = {
 const OPEN_POLL_MS = 30_000;
 const PIX_POLL_MS = 5_000;
 
-const hasOpenInstalment = (data: AcordosResposta | undefined) =>
-  data?.acordos.some((a) => a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA')) ??
-  false;
+/** How often the list is read again: every 30 s while an instalment shown is open (A, AA), else never. */
+export const agreementsRefetchInterval = (data: AcordosResposta | undefined): number | false =>
+  data?.acordos.some((a) => a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'))
+    ? OPEN_POLL_MS
+    : false;
 
 /** The agreements of `body`'s page; a new page keeps the previous one on screen until it arrives. */
 export function useAgreementsQuery(body: AcordosPedido) {
@@ -50,7 +52,7 @@ export function useAgreementsQuery(body: AcordosPedido) {
     queryKey: agreementKeys.list(body),
     queryFn: async ({ signal }) => envelopeData(await fetchAgreements(body, signal)),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (hasOpenInstalment(query.state.data) ? OPEN_POLL_MS : false),
+    refetchInterval: (query) => agreementsRefetchInterval(query.state.data),
   });
 }
 
