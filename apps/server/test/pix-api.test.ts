@@ -238,6 +238,10 @@ describe("a store whose provider is 'pix-api'", () => {
           }[];
         };
       }[];
+    const answer = await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie });
+    // The store's PSP access is references only, and none of it is in an answer.
+    expect(answer.body).not.toContain(certs.dir);
+    expect(answer.body).not.toContain('TEST_PIX_CLIENT_SECRET');
     const [agreement] = await list();
     const open = agreement!.dadosAcordo.parcelas.find((p) => p.status !== 'P' && p.pix_copia_cola)!;
     const code = open.pix_copia_cola!;
