@@ -92,7 +92,7 @@ describe('npm run payments', () => {
 
   it('prints its usage otherwise', async () => {
     const run = io({});
-    expect(await runPaymentsCommand(['pay'], run.io)).toBe(64);
+    expect(await runPaymentsCommand(['pay'], run.io)).toBe(2);
     expect(run.text.err).toContain('uso: npm run payments');
   });
 });

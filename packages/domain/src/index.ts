@@ -1,5 +1,6 @@
 export * from './address/cep';
 export * from './agreements/agreement-instalments';
+export * from './agreements/agreement-lifecycle';
 export * from './boleto/boleto';
 export * from './boleto/boleto-sending';
 export * from './boleto/pix';

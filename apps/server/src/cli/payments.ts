@@ -1,5 +1,11 @@
-// Entry of `npm run payments`; see payments-command.ts and the README ("Pagar o PIX de demonstração").
+// Entry of `npm run payments`; see payments-command.ts and the README ("Scheduled jobs").
+import { runAsMain } from './command-main';
 import { runPaymentsCommand } from './payments-command';
-import { runCli } from './run-cli';
 
-runCli(runPaymentsCommand);
+runAsMain(() =>
+  runPaymentsCommand(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  }),
+);

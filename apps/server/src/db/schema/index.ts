@@ -5,6 +5,7 @@ export * from './files';
 export * from './identification';
 export * from './jobs';
 export * from './leads';
+export * from './lifecycle';
 export * from './local-psp';
 export * from './messaging';
 export * from './negotiation';

@@ -69,12 +69,16 @@ export const paymentCharges = pgTable(
   ],
 );
 
-/** `unapplied`: money received that did not pay the instalment (less than due, or a second payment), kept for staff. */
-export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'unapplied';
+/**
+ * `overdue`: the instalment fell due unpaid; `unapplied`: money received that did not pay the instalment (less than
+ * due, or a second payment), kept for staff.
+ */
+export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'overdue' | 'unapplied';
 
 /**
  * What happened to an instalment's money, with its cause (GUIDE: money records change only by events): paid (by a
- * boleto, PIX or transfer), settled (a card payment), a charge cancelled. Append-only.
+ * boleto, PIX or transfer), settled (a card payment), a charge cancelled, overdue (the day job saw its due date pass;
+ * the AA status itself stays derived from the due date). Append-only.
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -95,6 +99,8 @@ export const paymentEvents = pgTable(
     index('payment_events_instalment').on(t.instalmentId),
     // An instalment is paid once: a second notification of the same payment records nothing.
     uniqueIndex('payment_events_one_payment').on(t.instalmentId).where(sql`${t.kind} in ('paid', 'settled')`),
+    // An instalment falls overdue once: the job run twice, or on two processes, records one event.
+    uniqueIndex('payment_events_one_overdue').on(t.instalmentId).where(sql`${t.kind} = 'overdue'`),
     // A PIX is one endToEndId (BCB: unique per payment): its notification, repeated or reconciled, records once.
     uniqueIndex('payment_events_pix_cause').on(t.cause).where(sql`${t.cause} like 'pix:%'`),
   ],

@@ -1,12 +1,12 @@
 import { brasiliaDateTime, centsFromPixApiAmount } from '@portal/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
 import { recordPayment } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnapplied } from '../../repositories/pix-charge-repository';
+import type { JobLog } from '../../scheduler/scheduled-job';
 
 /** What the payment use cases log: warnings and errors (the server's logger, or a command's). */
-export type PaymentsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+export type PaymentsLog = Pick<JobLog, 'warn' | 'error'>;
 
 export type PixOutcome = 'paid' | 'unapplied' | 'duplicate' | 'unknown';
 

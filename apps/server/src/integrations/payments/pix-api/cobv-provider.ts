@@ -110,10 +110,14 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
       const charge = await findChargeById(db, chargeId);
       if (!charge) throw new Error(`No charge ${chargeId}`);
       const { client } = await options.gatewayFor(charge.storeId);
-      const cobv = await client.getCobv(txid);
+      // A charge the PSP never had (a static code issued before the cobv path) has nothing to remove there.
+      const cobv = await client.getCobv(txid).catch((error: unknown) => {
+        if (error instanceof PixApiError && error.status === 404) return null;
+        throw error;
+      });
       // Paid meanwhile: the payment stands (reconciliation records it), nothing is cancelled.
-      if (cobv.status === 'CONCLUIDA') throw new Error(`PIX charge ${txid} was paid; not cancelled`);
-      if (cobv.status === 'ATIVA') await client.cancelCobv(txid);
+      if (cobv?.status === 'CONCLUIDA') throw new Error(`PIX charge ${txid} was paid; not cancelled`);
+      if (cobv?.status === 'ATIVA') await client.cancelCobv(txid);
       await recordChargeCancelled(db, chargeId, reason);
     },
     async status({ chargeId, txid }) {

@@ -35,6 +35,10 @@ export interface LocalPspOptions {
 
 /** Seconds an access token lives (what PSPs commonly grant). */
 const TOKEN_SECONDS = 3600;
+/** A DICT key as it travels: printable ASCII, at most 77 characters (an e-mail key is the longest). */
+const PIX_KEY = /^[\x21-\x7e]{1,77}$/;
+/** A payment location's id: 128 random bits in hex. */
+const LOCATION_ID = /^[0-9a-f]{32}$/;
 /** This PSP's ISPB in endToEndIds ('E' + ISPB + yyyyMMddHHmm + 11 characters, BCB). */
 const ISPB = '99999999';
 
@@ -100,6 +104,8 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
   await app.register(formbody);
+  // Marks the instance as the PSP's, not the portal's (the portal's route inventory leaves it out).
+  app.decorate('localPsp', true);
 
   app.post('/oauth/token', async (request, reply) => {
     const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
@@ -158,13 +164,17 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
   });
 
   app.get<{ Params: { txid: string } }>('/v2/cobv/:txid', async (request, reply) => {
-    const row = await findPspCharge(db, request.params.txid);
+    const row = isValidChargeTxid(request.params.txid)
+      ? await findPspCharge(db, request.params.txid)
+      : undefined;
     return row ? answer(row) : problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
   });
 
   app.patch<{ Params: { txid: string } }>('/v2/cobv/:txid', async (request, reply) => {
     if ((request.body as { status?: string } | null)?.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
       return problem(reply, 400, 'CobVOperacaoInvalida', 'Só a remoção pelo recebedor é aceita.');
+    if (!isValidChargeTxid(request.params.txid))
+      return problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
     const row = await closePspCharge(db, request.params.txid, 'REMOVIDA_PELO_USUARIO_RECEBEDOR', {});
     if (row) return answer(row);
     const existing = await findPspCharge(db, request.params.txid);
@@ -175,14 +185,16 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
 
   app.put<{ Params: { key: string } }>('/v2/webhook/:key', async (request, reply) => {
     const url = (request.body as { webhookUrl?: string } | null)?.webhookUrl;
-    if (!url || !URL.canParse(url))
+    if (!PIX_KEY.test(request.params.key))
+      return problem(reply, 400, 'WebhookOperacaoInvalida', 'chave inválida.');
+    if (typeof url !== 'string' || !URL.canParse(url))
       return problem(reply, 400, 'WebhookOperacaoInvalida', 'webhookUrl inválida.');
     await upsertPspWebhook(db, request.params.key, url);
     return reply.code(204).send();
   });
 
   app.get<{ Params: { key: string } }>('/v2/webhook/:key', async (request, reply) => {
-    const row = await findPspWebhook(db, request.params.key);
+    const row = PIX_KEY.test(request.params.key) ? await findPspWebhook(db, request.params.key) : undefined;
     return row
       ? { webhookUrl: row.url, chave: row.key, criacao: row.createdAt.toISOString() }
       : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.');
@@ -190,7 +202,9 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
 
   // The payload a payer's bank reads from the BR Code's location: public by design, signed, the payer masked.
   app.get<{ Params: { id: string } }>('/qr/v2/cobv/:id', async (request, reply) => {
-    const row = await findPspChargeByLocation(db, request.params.id);
+    const row = LOCATION_ID.test(request.params.id)
+      ? await findPspChargeByLocation(db, request.params.id)
+      : undefined;
     if (!row) return reply.code(404).send();
     const charge = row.charge as unknown as CobvRequest & {
       txid: string;
@@ -228,15 +242,20 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
   // The charge is named by its txid or by its location id (what a BR Code copied from the screen carries).
   app.post<{ Params: { txid: string } }>('/sandbox/pay/:txid', async (request, reply) => {
     const { txid } = request.params;
-    const found = (await findPspCharge(db, txid)) ?? (await findPspChargeByLocation(db, txid));
+    const found =
+      (isValidChargeTxid(txid) ? await findPspCharge(db, txid) : undefined) ??
+      (LOCATION_ID.test(txid) ? await findPspChargeByLocation(db, txid) : undefined);
     if (!found) return problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
     const charge = found.charge as unknown as CobvRequest;
+    const requestedValue = (request.body as { valor?: unknown } | null)?.valor;
+    if (requestedValue !== undefined && centsFromPixApiAmount(String(requestedValue)) === null)
+      return problem(reply, 400, 'CobVOperacaoInvalida', 'valor fora do padrão 0.00.');
     const paidAt = now();
     const stamp = paidAt.toISOString().replace(/\D/g, '').slice(0, 12);
     const pix: PixReceived = {
       endToEndId: `E${ISPB}${stamp}${randomBytes(8).toString('hex').slice(0, 11)}`,
       txid: found.txid,
-      valor: (request.body as { valor?: string } | null)?.valor ?? charge.valor.original,
+      valor: requestedValue === undefined ? charge.valor.original : String(requestedValue),
       horario: paidAt.toISOString(),
       infoPagador: 'Pagamento de demonstração',
     };

@@ -66,7 +66,8 @@ export async function createPixServices(options: {
     (env.NODE_ENV === 'production' ? randomBytes(32).toString('base64url') : DEVELOPMENT_WEBHOOK_SECRET);
   if (!env.PIX_WEBHOOK_SECRET && env.NODE_ENV === 'production')
     log.warn(
-      'PIX_WEBHOOK_SECRET is not set: webhook paths change at every start (reconciliation still sees payments)',
+      {},
+      'PIX_WEBHOOK_SECRET is not set: webhook paths change at every start (reconciliation sees payments)',
     );
 
   // The in-process PSP and its one client share a secret that never leaves this process.
