@@ -304,6 +304,20 @@ describe('the cobv provider', () => {
       expect(events).toEqual([
         expect.objectContaining({ kind: 'charge_cancelled', cause: 'teste: acordo cancelado' }),
       ]);
+
+      // A charge the PSP never had (a static code from before the cobv path): the cancellation is only recorded.
+      const [legacy] = await t.database.db
+        .insert(paymentCharges)
+        .values({
+          ...charge,
+          id: undefined,
+          issue: 2,
+          txid: 'CODIGOESTATICOANTIGO0000',
+          createdAt: undefined,
+        })
+        .returning();
+      await provider.cancel({ chargeId: legacy!.id, txid: legacy!.txid! }, 'teste: código estático');
+      expect(await provider.status({ chargeId: legacy!.id, txid: legacy!.txid! })).toBe('cancelled');
     } finally {
       await services.close();
     }
