@@ -24,6 +24,7 @@ import { registerLifecycleRoutes } from './contract/lifecycle-routes';
 import { myDataActions } from './contract/my-data-routes';
 import { registerNoScriptFormRoutes } from './contract/no-script-form-routes';
 import { registerPartnerRoutes } from './contract/partner-routes';
+import { registerPixRoutes } from './contract/pix-routes';
 import { registerPortalApi } from './contract/portal-api';
 import { privacyActions } from './contract/privacy-actions';
 import { secondCopyActions } from './contract/second-copy-actions';
@@ -35,7 +36,7 @@ import { httpStageCalculator } from './integrations/calculation/stage-calculator
 import { createAltchaChallenge } from './integrations/captcha/altcha';
 import { localCepLookup, viaCepLookup } from './integrations/cep/cep-lookup';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
-import { localPaymentProvider } from './integrations/payments/local-provider';
+import { createPixServices } from './integrations/payments/pix-api/pix-services';
 import {
   memoryRateLimiter,
   REDIS_LIMIT_OPTIONS,
@@ -203,8 +204,23 @@ export async function buildApp({
   const cepLookup = env.CEP_SERVICE_URL
     ? viaCepLookup({ baseUrl: env.CEP_SERVICE_URL, timeoutMs: env.CEP_TIMEOUT_MS })
     : localCepLookup();
-  // The store's `provedor_pagamento` picks one; the local provider is every store's default.
-  const paymentProviders = new Map([['local', localPaymentProvider(db)]]);
+  // The store's `provedor_pagamento` picks one; the local provider is every store's default. Its PIX charges go to
+  // the local PSP this process hosts, which notifies this app's webhook in-process (decision 020).
+  const pix = await createPixServices({
+    db,
+    env,
+    log: app.log,
+    deliver: async (url, body) =>
+      (await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object })).statusCode,
+  });
+  app.addHook('onClose', pix.close);
+  const paymentProviders = pix.providers;
+  registerPixRoutes(app, {
+    db,
+    webhookSecret: pix.webhookSecret,
+    localPsp: pix.localPsp,
+    sandbox: env.NODE_ENV !== 'production',
+  });
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
     ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),

@@ -86,6 +86,14 @@ const envSchema = z
     LIMIT_STAFF_LOGIN_PER_USER: z.coerce.number().int().positive().default(5),
     /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
     SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+    /** Signs the per-store PIX webhook paths (/webhooks/pix/{token}/pix); see .env.example. */
+    PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** The portal's address as PSPs reach it, for the webhook URLs registered with them. */
+    PIX_WEBHOOK_BASE_URL: z.string().url().optional(),
+    /** The address of the server's own local PSP (/psp-local) in the BR Codes of the default provider. */
+    LOCAL_PSP_PUBLIC_URL: z.string().url().optional(),
+    /** Reconciliation asks the PSP about a PIX charge still open this many minutes after issuing it. */
+    PIX_RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(30),
   })
   // PGlite is one process's database; rate limits counted in each process's memory would multiply by the count.
   .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {
@@ -99,6 +107,8 @@ const envSchema = z
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     // E-mailed links reach the port the server really listens on.
     PUBLIC_URL_TEMPLATE: env.PUBLIC_URL_TEMPLATE ?? `http://{partner}.portal.localhost:${env.PORT}`,
+    PIX_WEBHOOK_BASE_URL: env.PIX_WEBHOOK_BASE_URL ?? `http://localhost:${env.PORT}`,
+    LOCAL_PSP_PUBLIC_URL: env.LOCAL_PSP_PUBLIC_URL ?? `http://localhost:${env.PORT}/psp-local`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

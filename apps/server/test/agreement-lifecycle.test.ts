@@ -28,7 +28,8 @@ import {
   paymentEvents,
   scheduledJobRuns,
 } from '../src/db/schema';
-import { localPaymentProvider } from '../src/integrations/payments/local-provider';
+import { loadEnv } from '../src/env';
+import { createPixServices, type PixServices } from '../src/integrations/payments/pix-api/pix-services';
 import type { DebtScope } from '../src/repositories/debt-snapshot';
 import { findPaymentsAfterCancellation } from '../src/repositories/lifecycle-repository';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
@@ -54,11 +55,15 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 let t: TestApp;
 let maria: string;
 let joao: string;
+// The payment providers as the server builds them (PIX charges at the local PSP over the test database).
+let pix: PixServices;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT, PARTNER_CACHE_SECONDS: '0' } });
+  pix = await createPixServices({ db: t.database.db, env: loadEnv({ NODE_ENV: 'test' }), log: silent });
   [maria, joao] = await Promise.all([login(t, MARIA), login(t, JOAO)]);
 });
 afterAll(async () => {
+  await pix?.close();
   await t?.close();
 });
 // Every test starts with jobs that never ran; agreements a test leaves active end by status, as agreements do.
@@ -75,7 +80,7 @@ afterEach(async () => {
 
 const deps = (database: Database = t.database) => ({
   database,
-  providers: new Map([['local', localPaymentProvider(database.db)]]),
+  providers: pix.providers,
   log: silent,
 });
 /** Noon in Brasília of a date. */

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { agreementInstalments, agreements, persons, stores } from '../src/db/schema';
-import { localPaymentProvider } from '../src/integrations/payments/local-provider';
+import { loadEnv } from '../src/env';
+import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { insertCharge } from '../src/repositories/payment-repository';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 
@@ -19,7 +20,7 @@ export async function joaoInstalmentRows(db: Db) {
     .then((rows) => rows.map((r) => r.instalment));
 }
 
-/** Issues an instalment's boleto through the local provider and records the charge. */
+/** Issues an instalment's boleto through the default 'local' provider, as the server builds it, and records the charge. */
 export async function issueBoleto(db: Db, instalmentId: number) {
   const [row] = await db
     .select({ instalment: agreementInstalments, store: stores })
@@ -27,13 +28,22 @@ export async function issueBoleto(db: Db, instalmentId: number) {
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
     .innerJoin(stores, eq(stores.id, agreements.storeId))
     .where(eq(agreementInstalments.id, instalmentId));
-  const issued = await localPaymentProvider(db).issueBoleto({
-    reference: `test-${instalmentId}`,
-    dueDate: row!.instalment.dueDate,
-    amountCents: row!.instalment.amountCents,
-    beneficiary: chargeBeneficiary(row!.store, 'Demo'),
-    payer: { name: 'João', document: '39053344705' },
+  const pix = await createPixServices({
+    db,
+    env: loadEnv({ NODE_ENV: 'test' }),
+    log: { warn: () => undefined, error: () => undefined },
   });
+  const issued = await pix.providers
+    .get('local')!
+    .issueBoleto({
+      storeId: row!.store.id,
+      reference: `test-${instalmentId}`,
+      dueDate: row!.instalment.dueDate,
+      amountCents: row!.instalment.amountCents,
+      beneficiary: chargeBeneficiary(row!.store, 'Demo'),
+      payer: { name: 'João', document: '39053344705' },
+    })
+    .finally(pix.close);
   return (await insertCharge(db, {
     instalmentId,
     storeId: row!.store.id,

@@ -25,6 +25,8 @@ const bodyLimits = new Map<string, number>();
 channel('fastify.initialization').subscribe((message) => {
   const { fastify } = message as { fastify: FastifyInstance };
   fastify.addHook('onRoute', (route: RouteOptions) => {
+    // The local PSP's own instance (decision 020) is another service: the portal reaches it only through its routes.
+    if (fastify.hasDecorator('localPsp')) return;
     for (const method of [route.method].flat()) {
       // HEAD routes are Fastify's copies of the GET ones.
       if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
@@ -376,6 +378,18 @@ const partnerIdParam = { id: () => String(demo.fuzzPartnerId) };
 
 const ROUTES: Record<string, Target> = {
   'GET /healthz': { auth: 'public' },
+  // A PSP's notification with a token of no store: refused before anything is read.
+  'POST /webhooks/pix/:token/pix': {
+    auth: 'public',
+    fields: ['pix'],
+    params: { token: () => `1.${'A'.repeat(43)}` },
+  },
+  'GET /psp-local/qr/v2/cobv/:id': { auth: 'public', params: { id: () => '0'.repeat(32) } },
+  'POST /psp-local/sandbox/pay/:txid': {
+    auth: 'public',
+    fields: ['valor'],
+    params: { txid: () => 'A'.repeat(35) },
+  },
   'GET /readyz': { auth: 'public' },
   'GET /api/captcha/altcha': { auth: 'public' },
   'GET /api/parceiro/:identificador/info': {

@@ -8,12 +8,12 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { parsePix } from 'pix-utils';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreementInstalments, agreements, paymentCharges, stepLogs, stores } from '../src/db/schema';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { api, call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Meus Acordos (issue 16): an agreement's instalments, their boletos and PIX codes, to their owner only.
@@ -157,9 +157,14 @@ describe('passo_5: the seeded agreement shows every state', () => {
       barcode,
     });
     // The boleto carries the PIX code of the same charge (boleto híbrido), for the same amount.
-    const pix = parsePix(overdue.pix_copia_cola!);
+    // A dynamic BR Code: its location holds the charge with the amount and due date (API Pix cobv).
+    const { pix, payload } = await pixChargeAt(t.app, overdue.pix_copia_cola!);
     expect(hasValidPixCrc(overdue.pix_copia_cola!)).toBe(true);
-    expect(pix).toMatchObject({ transactionAmount: 600, merchantName: 'Alfa Eletrodomesticos S.A' });
+    expect(pix).toMatchObject({ merchantName: 'Alfa Eletrodomesticos S.A' });
+    expect(payload).toMatchObject({
+      valor: { original: '600.00' },
+      calendario: { dataDeVencimento: overdue.vencimento },
+    });
     // The BR Code's 25-character name field holds the store's legal name, transliterated.
   });
 
@@ -266,8 +271,8 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     expect(only!.campo_parcela).toBe('Parcela única');
     expect(only!.pdf).toBe(only!.pix_copia_cola);
     expect(only!.linha_digitavel).toBeNull();
-    const pix = parsePix(only!.pdf!);
-    expect(pix).toMatchObject({ transactionAmount: plan.valor_total_acordo / 100 });
+    const { payload } = await pixChargeAt(t.app, only!.pdf!);
+    expect(payload.valor.original).toBe((plan.valor_total_acordo / 100).toFixed(2));
     expect(hasValidPixCrc(only!.pdf!)).toBe(true);
     const qr = await get(`/api/acordos/pix/${only!.aci_codigo}.svg`, maria);
     expect(qr.statusCode).toBe(200);
@@ -288,12 +293,9 @@ describe('passo_4_novo: the agreement and its instalments', () => {
       const plan = await planOf(maria, 'Bela Casa', { metodoPagamento: 'pix' });
       expect((await confirm(maria, plan, 'pix')).json().retorno).toBe(true);
       const [shown] = (await myAgreements(maria)).acordos;
-      const pix = parsePix(shown!.dadosAcordo.parcelas[0]!.pdf!);
-      expect(pix).toMatchObject({
-        pixKey: '12ABC34501DE35',
-        merchantName: 'Portal Demo',
-        merchantCity: 'BRASIL',
-      });
+      const { pix, payload } = await pixChargeAt(t.app, shown!.dadosAcordo.parcelas[0]!.pdf!);
+      expect(pix).toMatchObject({ merchantName: 'Portal Demo', merchantCity: 'BRASIL' });
+      expect(payload.chave).toBe('12ABC34501DE35');
     } finally {
       await t.database.db.update(stores).set(store!).where(eq(stores.id, store!.id));
     }

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, secondCopies } from '../src/db/schema';
 import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
+import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Second copies (spec 001 §2 details PDF icon, §7 second-copy calls, §8 messages; issue 4 §3).
@@ -66,8 +67,10 @@ describe('emitir_segunda_via_boleto: the PDF icon of the details table', () => {
     // The nosso número carries the store's convênio (first 7 digits of its CNPJ in the demo).
     expect(barcode.slice(25, 32)).toBe(alfa.loja.loj_cpf_cnpj.replace(/\D/g, '').slice(0, 7));
     expect(hasValidPixCrc(item.pix_copia_cola_segunda_via)).toBe(true);
-    const reais = `${Math.floor(overdue.corrigido / 100)}.${String(overdue.corrigido % 100).padStart(2, '0')}`;
-    expect(item.pix_copia_cola_segunda_via).toContain(`54${String(reais.length).padStart(2, '0')}${reais}`);
+    // Its PIX is a charge with the due date at the PSP (dynamic BR Code): the same amount, due the same day.
+    const { payload } = await pixChargeAt(t.app, item.pix_copia_cola_segunda_via);
+    expect(payload.valor.original).toBe((overdue.corrigido / 100).toFixed(2));
+    expect(payload.calendario.dataDeVencimento).toBe(today);
 
     // Asking again the same day gives the same boleto.
     const again = await demo('emitir_segunda_via_boleto', {

@@ -36,6 +36,7 @@ export * from './partner/partner-config';
 export * from './partner/partner-form';
 export * from './partner/partner-settings';
 export * from './partner/tenant';
+export * from './pix/dynamic-br-code';
 export * from './privacy/card-numbers';
 export * from './privacy/my-data';
 export * from './reporting/dashboard';

@@ -1,23 +1,16 @@
 import { formatBrDate, formatMoney, isValidIsoDate } from '@portal/domain';
-import { localPaymentProvider } from '../integrations/payments/local-provider';
+import { createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../scheduler/jobs';
 import { runDueJobs } from '../scheduler/run-due-jobs';
-import type { JobLog } from '../scheduler/scheduled-job';
-import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-command';
+import { lineLog, type PaymentsSubcommand } from './payments-command';
 
 // `npm run payments -- run-jobs [--today AAAA-MM-DD]` and `npm run payments -- late-payments` (README "Scheduled
 // jobs"): the scheduled jobs run now, as a server process would, and the payments staff must settle by hand.
 
-const lineLog = (io: PaymentsCommandIo): JobLog => {
-  const write = (level: string) => (fields: object, message: string) =>
-    io.stderr.write(`${level}: ${message} ${JSON.stringify(fields)}\n`);
-  return { info: write('info'), warn: write('aviso'), error: write('erro') };
-};
-
 const runJobs: PaymentsSubcommand = {
   usage: '[--today AAAA-MM-DD]',
-  async run(args, { database, io }) {
+  async run(args, { database, env, io }) {
     const at = args.indexOf('--today');
     const today = at >= 0 ? args[at + 1] : undefined;
     if (today !== undefined && !isValidIsoDate(today)) {
@@ -26,12 +19,15 @@ const runJobs: PaymentsSubcommand = {
     }
     // A day given by hand is run at its noon in Brasília (-03:00 all year since 2019).
     const now = today ? new Date(`${today}T12:00:00-03:00`) : new Date();
+    const log = lineLog(io);
+    // The payment providers as the server builds them (their PIX at the local PSP or the store's).
+    const pix = await createPixServices({ db: database.db, env, log });
     const reports = await runDueJobs(
-      { database, providers: new Map([['local', localPaymentProvider(database.db)]]), log: lineLog(io) },
+      { database, providers: pix.providers, log },
       SCHEDULED_JOBS,
       now,
       today,
-    );
+    ).finally(pix.close);
     for (const { name, dates, busy } of reports)
       io.stdout.write(
         `${name}: ${busy ? 'em execução em outro processo' : dates.length ? dates.join(', ') : 'nada a fazer'}\n`,

@@ -17,7 +17,7 @@ const LOCAL_HOST_NAME = /^(localhost|127\.0\.0\.1|\[::1\]|([a-z0-9-]+\.)+localho
  * machine the socket is loopback too, hence no forwarded request at all), to a local host name (a page of another
  * site that resolves its own name to 127.0.0.1 — DNS rebinding — sends its own Host).
  */
-function isLocalRequest(request: FastifyRequest): boolean {
+export function isLocalRequest(request: FastifyRequest): boolean {
   const { headers } = request;
   return (
     LOOPBACK_ADDRESS.test(request.raw.socket.remoteAddress ?? '') &&

@@ -4,8 +4,8 @@ import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
 // merchant-presented mode, fields ID + 2-digit length + value, closed by a CRC16).
 
 /** BR Code manual: merchant name at most 25 characters, city at most 15. */
-const NAME_MAX = 25;
-const CITY_MAX = 15;
+const MERCHANT_NAME_MAX = 25;
+const MERCHANT_CITY_MAX = 15;
 /** BR Code manual: the amount field has at most 13 characters, so 9999999999.99 is the largest amount. */
 export const PIX_MAX_CENTS = 999_999_999_999;
 /** BR Code manual: a static payload's txid (field 62-05) is 1 to 25 letters and digits, or '***' for none. */
@@ -25,7 +25,8 @@ export function crc16(payload: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-const field = (id: string, value: string): string => {
+/** An EMV field: ID, 2-digit length, value. */
+export const emvField = (id: string, value: string): string => {
   if (value.length > 99) throw new RangeError(`BR Code field ${id} longer than 99 characters`);
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
 };
@@ -57,7 +58,7 @@ const firstPlain = (what: string, max: number, texts: (string | undefined)[]): s
  * A CPF or CNPJ key (masked or not) goes in as the DICT stores it: digits, and upper-case letters for an
  * alphanumeric CNPJ; any other key (e-mail, +55 phone, random key) as typed.
  */
-const pixKey = (key: string): string => {
+export const normalizedPixKey = (key: string): string => {
   const trimmed = key.trim();
   if (!trimmed) throw new RangeError('PIX key is empty');
   return isValidCpfCnpj(trimmed) ? normalizeDocument(trimmed) : trimmed;
@@ -129,28 +130,50 @@ export interface PixCharge {
   txid?: string;
 }
 
+/** BR Code field 54 and API Pix `valor.original`: reais with a dot and two decimals ("123.45"). */
+export function pixAmount(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > PIX_MAX_CENTS)
+    throw new RangeError('PIX amount must be 1 to 999,999,999,999 centavos');
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** BR Code manual: a static payload with amount and txid, ending with its CRC16. */
 export function pixCopyPaste(charge: PixCharge): string {
-  if (
-    !Number.isSafeInteger(charge.amountCents) ||
-    charge.amountCents <= 0 ||
-    charge.amountCents > PIX_MAX_CENTS
-  )
-    throw new RangeError('PIX amount must be 1 to 999,999,999,999 centavos');
+  const amount = pixAmount(charge.amountCents);
   const txid = charge.txid ?? '***';
   if (!isValidBrCodeTxid(txid)) throw new RangeError(`PIX txid must be 1 to 25 letters and digits: ${txid}`);
-  const amount = `${Math.floor(charge.amountCents / 100)}.${String(charge.amountCents % 100).padStart(2, '0')}`;
-  const body = [
-    field('00', '01'),
-    field('26', field('00', 'br.gov.bcb.pix') + field('01', pixKey(charge.key))),
-    field('52', '0000'),
-    field('53', '986'),
-    field('54', amount),
-    field('58', 'BR'),
-    field('59', firstPlain('name', NAME_MAX, [charge.merchantName, charge.fallback?.merchantName])),
-    field('60', firstPlain('city', CITY_MAX, [charge.merchantCity, charge.fallback?.merchantCity])),
-    field('62', field('05', txid)),
-  ].join('');
+  return withCrc(
+    [
+      emvField('00', '01'),
+      emvField('26', emvField('00', 'br.gov.bcb.pix') + emvField('01', normalizedPixKey(charge.key))),
+      emvField('52', '0000'),
+      emvField('53', '986'),
+      emvField('54', amount),
+      merchantFields(charge),
+      emvField('62', emvField('05', txid)),
+    ].join(''),
+  );
+}
+
+/** BR Code manual fields 58 (country), 59 (merchant name) and 60 (city), the partner's where the store's are empty. */
+export function merchantFields(
+  merchant: Pick<PixCharge, 'merchantName' | 'merchantCity' | 'fallback'>,
+): string {
+  return (
+    emvField('58', 'BR') +
+    emvField(
+      '59',
+      firstPlain('name', MERCHANT_NAME_MAX, [merchant.merchantName, merchant.fallback?.merchantName]),
+    ) +
+    emvField(
+      '60',
+      firstPlain('city', MERCHANT_CITY_MAX, [merchant.merchantCity, merchant.fallback?.merchantCity]),
+    )
+  );
+}
+
+/** BR Code manual: the payload closes with field 63 (length 04) holding the CRC16 of everything before it. */
+export function withCrc(body: string): string {
   const withCrcId = `${body}6304`;
   return withCrcId + crc16(withCrcId);
 }

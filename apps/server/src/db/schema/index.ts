@@ -7,6 +7,7 @@ export * from './identification';
 export * from './jobs';
 export * from './leads';
 export * from './lifecycle';
+export * from './local-psp';
 export * from './messaging';
 export * from './negotiation';
 export * from './partners';

@@ -8,6 +8,20 @@ export interface PartnerStyleColumn {
   corSecundaria: string;
 }
 
+/**
+ * How a store reaches its PSP's API Pix (provedor_pagamento 'pix-api'). Secrets are never stored here: the client
+ * secret is named by an environment variable or a file path, and the mTLS certificate, key and CA are file paths.
+ */
+export interface PixApiStoreConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecretEnv?: string;
+  clientSecretFile?: string;
+  certPath: string;
+  keyPath: string;
+  caPath?: string;
+}
+
 export const partners = pgTable('partners', {
   id: serial('id').primaryKey(),
   identifier: text('identificador').notNull().unique(),
@@ -85,6 +99,8 @@ export const stores = pgTable(
     pixKey: text('chave_pix'),
     /** Where the store's agreement payments are charged (packages/domain payment-providers; 'local' by default). */
     paymentProvider: text('provedor_pagamento').notNull().default('local'),
+    /** The store's API Pix access when its provider is 'pix-api' (references to secrets only). */
+    pixApi: jsonb('pix_api').$type<PixApiStoreConfig>(),
     /** The bank account the store's boletos credit (FEBRABAN: bank, agency, account, wallet; the convênio above). */
     bankCode: text('banco_codigo').notNull().default('001'),
     bankBranch: text('banco_agencia'),

@@ -71,7 +71,11 @@ export const paymentCharges = pgTable(
   ],
 );
 
-export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'overdue';
+/**
+ * `overdue`: the instalment fell due unpaid; `unapplied`: money received that did not pay the instalment (less than
+ * due, or a second payment), kept for staff.
+ */
+export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'overdue' | 'unapplied';
 
 /**
  * What happened to an instalment's money, with its cause (GUIDE: money records change only by events): paid (by a
@@ -99,6 +103,8 @@ export const paymentEvents = pgTable(
     uniqueIndex('payment_events_one_payment').on(t.instalmentId).where(sql`${t.kind} in ('paid', 'settled')`),
     // An instalment falls overdue once: the job run twice, or on two processes, records one event.
     uniqueIndex('payment_events_one_overdue').on(t.instalmentId).where(sql`${t.kind} = 'overdue'`),
+    // A PIX is one endToEndId (BCB: unique per payment): its notification, repeated or reconciled, records once.
+    uniqueIndex('payment_events_pix_cause').on(t.cause).where(sql`${t.cause} like 'pix:%'`),
   ],
 );
 

@@ -21,6 +21,8 @@ export interface ChargeBeneficiary {
 }
 
 export interface ChargeRequest {
+  /** The store the charge pays; its configuration picks the PSP. */
+  storeId: number;
   /** Names the charge at the provider: the same reference gives the same txid, so a retried issue is one charge. */
   reference: string;
   dueDate: string;

@@ -93,6 +93,7 @@ async function issueCharge(
   const request = {
     // The first issue of this instalment's document: a retry names the same charge.
     reference: `aci:${instalment.id}:${kind}:1`,
+    storeId: view.store.id,
     dueDate: instalment.dueDate,
     amountCents: instalment.amountCents,
     beneficiary: chargeBeneficiary(view.store, scope.partner.name),

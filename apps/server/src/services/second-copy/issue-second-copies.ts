@@ -96,6 +96,7 @@ async function findOrCreate(
   // The store's provider numbers the boleto (its convênio's sequence) and gives the PIX code of the same charge.
   const issued = await providerFor(providers, store.paymentProvider).issueBoleto({
     reference: `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`,
+    storeId: store.id,
     dueDate: wanted.dueDate,
     amountCents: wanted.amountCents,
     beneficiary: chargeBeneficiary(store, scope.partner.name),

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { fetchFile, portalCall } from '../../../lib/api';
 import { boletosPath } from '../lib/agreements';
 import { debtorKeys, envelopeData } from './debts';
@@ -31,13 +32,40 @@ export const agreementKeys = {
   list: (body: AcordosPedido) => [...agreementKeys.all, body] as const,
 };
 
+/**
+ * Issue 17 item 6: while an instalment shown is open, the list is read again every 30 s (every 5 s while a PIX is on
+ * screen, useWatchPayment) so a payment the PSP reports turns PAGO without a reload; never while the page is hidden,
+ * and not at all once nothing is open.
+ */
+const OPEN_POLL_MS = 30_000;
+const PIX_POLL_MS = 5_000;
+
+/** How often the list is read again: every 30 s while an instalment shown is open (A, AA), else never. */
+export const agreementsRefetchInterval = (data: AcordosResposta | undefined): number | false =>
+  data?.acordos.some((a) => a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'))
+    ? OPEN_POLL_MS
+    : false;
+
 /** The agreements of `body`'s page; a new page keeps the previous one on screen until it arrives. */
 export function useAgreementsQuery(body: AcordosPedido) {
   return useQuery({
     queryKey: agreementKeys.list(body),
     queryFn: async ({ signal }) => envelopeData(await fetchAgreements(body, signal)),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => agreementsRefetchInterval(query.state.data),
   });
+}
+
+/** While mounted (a PIX modal open) and the page visible, the agreements are read again every 5 s. */
+export function useWatchPayment() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
+    }, PIX_POLL_MS);
+    return () => clearInterval(timer);
+  }, [queryClient]);
 }
 
 export function useSendBoletosSms() {

@@ -1,5 +1,6 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
 import { Dialog } from '../../../../components/ui/Dialog';
+import { useWatchPayment } from '../../api/agreements';
 import type { ParcelaAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS, isNotIssued, pixQrPath } from '../../lib/agreements';
 import { CopyCode } from '../CopyCode';
@@ -10,6 +11,8 @@ import { CopyCode } from '../CopyCode';
  */
 export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClose: () => void }) {
   const code = isNotIssued(parcela) ? null : parcela.pix_copia_cola;
+  // The person is paying now: PAGO shows on the row within seconds of the PSP's notice.
+  useWatchPayment();
   return (
     <Dialog
       title="Pagar com PIX"

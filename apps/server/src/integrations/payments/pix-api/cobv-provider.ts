@@ -1,0 +1,133 @@
+import {
+  dynamicPixCopyPaste,
+  normalizeDocument,
+  normalizedPixKey,
+  pixAmount,
+  txidFromSeed,
+} from '@portal/domain';
+import type { Db } from '../../../db/client';
+import { chargeEventKinds, recordChargeCancelled } from '../../../repositories/payment-repository';
+import { findChargeById } from '../../../repositories/pix-charge-repository';
+import type { ChargeRequest, IssuedCharge, PaymentProvider } from '../payment-provider';
+import { type Cobv, type CobvRequest, type PixApiClient, PixApiError } from './client';
+
+// A provider whose PIX is a charge with a due date (API Pix cobv) at the store's PSP, and whose boletos are issued
+// by `issueBoleto` (the local bank numbering): the boleto híbrido's PIX is the cobv of the same instalment.
+
+/** Days a cobv stays payable after its due date (API Pix validadeAposVencimento): an overdue instalment is paid too. */
+const VALIDITY_AFTER_DUE_DAYS = 30;
+
+export interface PixGateway {
+  client: PixApiClient;
+  /** Registers the store's webhook at its PSP; called before the store's first charge of each process. */
+  registerWebhook(): Promise<void>;
+}
+
+export interface CobvProviderOptions {
+  name: string;
+  db: Db;
+  /** The PSP a store's charges go to. */
+  gatewayFor(storeId: number): Promise<PixGateway>;
+  issueBoleto(request: ChargeRequest): Promise<Pick<IssuedCharge, 'ourNumber' | 'barcode' | 'digitableLine'>>;
+}
+
+/** API Pix devedor: cpf or cnpj (an alphanumeric CNPJ keeps its letters) and the name. */
+function payer(request: ChargeRequest): CobvRequest['devedor'] {
+  const document = normalizeDocument(request.payer.document);
+  const nome = request.payer.name.slice(0, 200);
+  return document.length === 11 ? { cpf: document, nome } : { cnpj: document, nome };
+}
+
+export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvider {
+  const { db } = options;
+  const webhooks = new Map<number, Promise<void>>();
+
+  async function gateway(storeId: number): Promise<PixApiClient> {
+    const found = await options.gatewayFor(storeId);
+    let registered = webhooks.get(storeId);
+    if (!registered) {
+      registered = found.registerWebhook();
+      webhooks.set(storeId, registered);
+      // A failed registration is tried again with the next charge (reconciliation covers the charges in between).
+      registered.catch(() => webhooks.delete(storeId));
+    }
+    await registered;
+    return found.client;
+  }
+
+  /** The charge at the PSP: created, or, when a retry finds the txid taken, the one created before. */
+  async function cobvOf(request: ChargeRequest): Promise<Cobv> {
+    const client = await gateway(request.storeId);
+    const txid = txidFromSeed(request.reference);
+    const body: CobvRequest = {
+      calendario: { dataDeVencimento: request.dueDate, validadeAposVencimento: VALIDITY_AFTER_DUE_DAYS },
+      devedor: payer(request),
+      valor: { original: pixAmount(request.amountCents) },
+      chave: normalizedPixKey(request.beneficiary.pixKey),
+    };
+    try {
+      return await client.putCobv(txid, body);
+    } catch (error) {
+      if (!(error instanceof PixApiError) || error.status !== 400) throw error;
+      const existing = await client.getCobv(txid).catch(() => null);
+      if (existing?.valor.original === body.valor.original && existing.status === 'ATIVA') return existing;
+      throw error;
+    }
+  }
+
+  async function issuePixPart(request: ChargeRequest) {
+    const cobv = await cobvOf(request);
+    const { beneficiary } = request;
+    // The PSP's own code when it gives one; else the dynamic BR Code of the location it answered.
+    const pixCode =
+      cobv.pixCopiaECola ??
+      dynamicPixCopyPaste({
+        location: cobv.loc.location,
+        merchantName: beneficiary.name,
+        merchantCity: beneficiary.city,
+        fallback: { merchantName: beneficiary.fallbackName, merchantCity: 'BRASIL' },
+      });
+    return { txid: cobv.txid, pixCode };
+  }
+
+  return {
+    name: options.name,
+    async issueBoleto(request) {
+      const boleto = await options.issueBoleto(request);
+      return { kind: 'boleto', provider: options.name, ...boleto, ...(await issuePixPart(request)) };
+    },
+    async issuePix(request) {
+      return {
+        kind: 'pix',
+        provider: options.name,
+        ourNumber: null,
+        barcode: null,
+        digitableLine: null,
+        ...(await issuePixPart(request)),
+      };
+    },
+    async cancel({ chargeId, txid }, reason) {
+      const charge = await findChargeById(db, chargeId);
+      if (!charge) throw new Error(`No charge ${chargeId}`);
+      const { client } = await options.gatewayFor(charge.storeId);
+      // A charge the PSP never had (a static code issued before the cobv path) has nothing to remove there.
+      const cobv = await client.getCobv(txid).catch((error: unknown) => {
+        if (error instanceof PixApiError && error.status === 404) return null;
+        throw error;
+      });
+      // Paid meanwhile: the payment stands (reconciliation records it), nothing is cancelled.
+      if (cobv?.status === 'CONCLUIDA') throw new Error(`PIX charge ${txid} was paid; not cancelled`);
+      if (cobv?.status === 'ATIVA') await client.cancelCobv(txid);
+      await recordChargeCancelled(db, chargeId, reason);
+    },
+    async status({ chargeId, txid }) {
+      const kinds = await chargeEventKinds(db, chargeId);
+      if (kinds.includes('paid') || kinds.includes('settled')) return 'paid';
+      if (kinds.includes('charge_cancelled')) return 'cancelled';
+      const charge = await findChargeById(db, chargeId);
+      if (!charge) throw new Error(`No charge ${chargeId}`);
+      const { status } = await (await options.gatewayFor(charge.storeId)).client.getCobv(txid);
+      return status === 'CONCLUIDA' ? 'paid' : status === 'ATIVA' ? 'open' : 'cancelled';
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { normalizedPixKey } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client';
+import type { PixApiStoreConfig } from '../../../db/schema';
+import type { Env } from '../../../env';
+import { findStore, type StoreRow } from '../../../repositories/debt-repository';
+import { pixWebhookToken } from '../../../services/payments/pix-webhook-token';
+import type { PaymentsLog } from '../../../services/payments/record-pix-payments';
+import { localBoletoIssuer } from '../local-provider';
+import type { PaymentProvider } from '../payment-provider';
+import { type PixApiClient, pixApiClient } from './client';
+import { cobvPaymentProvider, type PixGateway } from './cobv-provider';
+import { inProcessHttp, mutualTlsHttp } from './http';
+import { buildLocalPsp } from './local-psp';
+
+// The PIX side of the payment providers (decision 020): the 'local' provider's charges go to the local PSP this
+// process hosts, a 'pix-api' store's to its own PSP through the API Pix adapter; both issue boletos locally.
+
+/** Providers whose PIX charges are cobv at a PSP (reconciliation asks about theirs). */
+export const COBV_PROVIDERS = ['local', 'pix-api'] as const;
+
+/** Outside production a fixed secret keeps the demo's webhook paths valid across restarts; production sets its own. */
+const DEVELOPMENT_WEBHOOK_SECRET = 'development-only-pix-webhook-secret';
+
+export type PixEnv = Pick<
+  Env,
+  | 'NODE_ENV'
+  | 'PIX_WEBHOOK_SECRET'
+  | 'PIX_WEBHOOK_BASE_URL'
+  | 'LOCAL_PSP_PUBLIC_URL'
+  | 'PIX_RECONCILE_AFTER_MINUTES'
+>;
+
+export interface PixServices {
+  providers: Map<string, PaymentProvider>;
+  gatewayFor(storeId: number): Promise<PixGateway>;
+  localPsp: FastifyInstance;
+  webhookSecret: string;
+  close(): Promise<void>;
+}
+
+/** The client secret a store's configuration names: an environment variable or a file, never the value itself. */
+function clientSecret(config: PixApiStoreConfig, env: NodeJS.ProcessEnv): string {
+  const secret = config.clientSecretEnv
+    ? env[config.clientSecretEnv]
+    : config.clientSecretFile
+      ? readFileSync(config.clientSecretFile, 'utf8').trim()
+      : undefined;
+  if (!secret) throw new Error('API Pix client secret not found (clientSecretEnv or clientSecretFile)');
+  return secret;
+}
+
+export async function createPixServices(options: {
+  db: Db;
+  env: PixEnv;
+  log: PaymentsLog;
+  /** How the local PSP delivers webhooks (the portal in-process); defaults to HTTP. */
+  deliver?: (url: string, body: unknown) => Promise<number>;
+  processEnv?: NodeJS.ProcessEnv;
+}): Promise<PixServices> {
+  const { db, env, log } = options;
+  const webhookSecret =
+    env.PIX_WEBHOOK_SECRET ??
+    (env.NODE_ENV === 'production' ? randomBytes(32).toString('base64url') : DEVELOPMENT_WEBHOOK_SECRET);
+  if (!env.PIX_WEBHOOK_SECRET && env.NODE_ENV === 'production')
+    log.warn(
+      {},
+      'PIX_WEBHOOK_SECRET is not set: webhook paths change at every start (reconciliation sees payments)',
+    );
+
+  // The in-process PSP and its one client share a secret that never leaves this process.
+  const localSecret = randomBytes(24).toString('base64url');
+  const localPsp = await buildLocalPsp({
+    db,
+    clients: { portal: localSecret },
+    publicUrl: env.LOCAL_PSP_PUBLIC_URL!,
+    deliver: options.deliver,
+  });
+  const localClient = pixApiClient({
+    baseUrl: 'http://local-psp',
+    clientId: 'portal',
+    clientSecret: localSecret,
+    http: inProcessHttp(localPsp),
+  });
+  const configured = new Map<number, { key: string; client: PixApiClient }>();
+  const configuredClient = (store: StoreRow): PixApiClient => {
+    const config = store.pixApi;
+    if (!config) throw new Error(`Store ${store.id} uses 'pix-api' without its pix_api configuration`);
+    const key = JSON.stringify(config);
+    const cached = configured.get(store.id);
+    if (cached?.key === key) return cached.client;
+    const client = pixApiClient({
+      baseUrl: config.baseUrl,
+      clientId: config.clientId,
+      clientSecret: clientSecret(config, options.processEnv ?? process.env),
+      http: mutualTlsHttp(config),
+    });
+    configured.set(store.id, { key, client });
+    return client;
+  };
+
+  const gatewayFor = async (storeId: number): Promise<PixGateway> => {
+    const store = await findStore(db, storeId);
+    if (!store) throw new Error(`No store ${storeId}`);
+    const client = store.paymentProvider === 'pix-api' ? configuredClient(store) : localClient;
+    const webhookUrl = `${env.PIX_WEBHOOK_BASE_URL!.replace(/\/+$/, '')}/webhooks/pix/${pixWebhookToken(webhookSecret, store.id)}`;
+    return {
+      client,
+      registerWebhook: () => client.putWebhook(normalizedPixKey(store.pixKey ?? store.cpfCnpj), webhookUrl),
+    };
+  };
+
+  const issueBoleto = localBoletoIssuer(db);
+  const providers = new Map<string, PaymentProvider>(
+    COBV_PROVIDERS.map((name) => [name, cobvPaymentProvider({ name, db, gatewayFor, issueBoleto })]),
+  );
+  return { providers, gatewayFor, localPsp, webhookSecret, close: () => localPsp.close() };
+}

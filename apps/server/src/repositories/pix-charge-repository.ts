@@ -1,0 +1,76 @@
+import { and, asc, eq, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { paymentCharges, paymentEvents } from '../db/schema';
+import type { ChargeRow } from './payment-repository';
+
+// The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
+
+/** The store's charge with this txid (a PSP notifies through the store's own webhook path); else undefined. */
+export async function findStoreChargeByTxid(
+  db: Db,
+  storeId: number,
+  txid: string,
+): Promise<ChargeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentCharges)
+    .where(and(eq(paymentCharges.txid, txid), eq(paymentCharges.storeId, storeId)));
+  return row;
+}
+
+/** Money that did not pay its instalment (less than due, or a second payment): kept as an event for staff. */
+export async function recordUnapplied(
+  db: Db,
+  values: { instalmentId: number; chargeId: number; amountCents: number; occurredOn: string; cause: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ ...values, kind: 'unapplied' })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a cancellation, due
+ * before `dueBefore` or issued before `issuedBefore`: those a lost webhook would leave open. Oldest first.
+ */
+export async function openPixCharges(
+  db: Db,
+  filter: { providers: readonly string[]; dueBefore: string; issuedBefore: Date; limit: number },
+): Promise<ChargeRow[]> {
+  return db
+    .select()
+    .from(paymentCharges)
+    .where(
+      and(
+        isNotNull(paymentCharges.txid),
+        sql`${paymentCharges.provider} in ${filter.providers}`,
+        or(lt(paymentCharges.dueDate, filter.dueBefore), lt(paymentCharges.createdAt, filter.issuedBefore)),
+        notExists(
+          db
+            .select({ id: paymentEvents.id })
+            .from(paymentEvents)
+            .where(
+              or(
+                and(
+                  eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+                  sql`${paymentEvents.kind} in ('paid', 'settled')`,
+                ),
+                and(
+                  eq(paymentEvents.chargeId, paymentCharges.id),
+                  eq(paymentEvents.kind, 'charge_cancelled'),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(paymentCharges.id))
+    .limit(filter.limit);
+}
+
+export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {
+  const [row] = await db.select().from(paymentCharges).where(eq(paymentCharges.id, id));
+  return row;
+}

@@ -1,0 +1,325 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
+import { loadEnv } from '../src/env';
+import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
+import { findStore } from '../src/repositories/debt-repository';
+import { insertCharge } from '../src/repositories/payment-repository';
+import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
+import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
+import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
+import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { pixChargeAt } from './pix-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Issue 17 items 1, 4 and 6 on the default provider: João's instalments get PIX charges with a due date at the local
+// PSP the server hosts; its webhook is authenticated by the path's secret, records each payment once by endToEndId
+// whatever the order or repetition; reconciliation catches a lost webhook once; the public location shows the payer
+// masked.
+
+const SECRET = 'segredo-dos-webhooks-de-teste';
+
+interface Row {
+  aci_codigo: number;
+  status: string;
+  vencimento: string;
+  pix_copia_cola: string | null;
+}
+
+let t: TestApp;
+let joao: string;
+let rows: Row[];
+let storeId: number;
+
+const list = async (cookie = joao) =>
+  (await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie })).json().dados.acordos as {
+    loja: { loj_codigo: number };
+    dadosAcordo: { parcelas: Row[] };
+  }[];
+
+const chargeOf = async (instalmentId: number) =>
+  (
+    await t.database.db.select().from(paymentCharges).where(eq(paymentCharges.instalmentId, instalmentId))
+  )[0]!;
+
+const eventsOf = (instalmentId: number) =>
+  t.database.db.select().from(paymentEvents).where(eq(paymentEvents.instalmentId, instalmentId));
+
+const notify = (token: string, pix: unknown[]) =>
+  t.app.inject({ method: 'POST', url: `/webhooks/pix/${token}/pix`, payload: { pix } });
+
+const pixOf = (txid: string, endToEndId: string, valor: string) => ({
+  endToEndId,
+  txid,
+  valor,
+  // 01:30 UTC on the 26th is still the 25th in Brasília.
+  horario: '2026-11-26T01:30:00.000Z',
+});
+
+const reais = (cents: number) => (cents / 100).toFixed(2);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
+  joao = await login(t, JOAO);
+  const [agreement] = await list();
+  storeId = agreement!.loja.loj_codigo;
+  rows = agreement!.dadosAcordo.parcelas.filter((p) => p.status !== 'P' && p.pix_copia_cola);
+  expect(rows.length).toBeGreaterThanOrEqual(1);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the default provider gives every issued instalment a PIX charge with its due date', () => {
+  it('a dynamic BR Code whose location holds the amount, the due date and the masked payer', async () => {
+    for (const row of rows) {
+      const charge = await chargeOf(row.aci_codigo);
+      const { payload, header } = await pixChargeAt(t.app, row.pix_copia_cola!);
+      expect(header.alg).toBe('ES256');
+      expect(payload).toMatchObject({
+        txid: charge.txid,
+        valor: { original: reais(charge.amountCents) },
+        calendario: { dataDeVencimento: row.vencimento },
+        status: 'ATIVA',
+        // BCB practice: the payer's CPF shows its 6 middle digits only, the name its first name and an initial.
+        devedor: { nome: 'João L.', cpf: '***.533.447-**' },
+      });
+      expect(JSON.stringify(payload)).not.toContain('39053344705');
+    }
+  });
+
+  it('the location is not a way into another charge: an unknown or guessed id is 404, the txid is not an id', async () => {
+    const charge = await chargeOf(rows[0]!.aci_codigo);
+    for (const id of ['0', '1', charge.txid!, 'ffffffffffffffffffffffffffffffff'])
+      expect((await t.app.inject({ method: 'GET', url: `/psp-local/qr/v2/cobv/${id}` })).statusCode).toBe(
+        404,
+      );
+  });
+});
+
+describe('POST /webhooks/pix/{token}/pix', () => {
+  it('refuses a bad secret with 401 and records nothing', async () => {
+    const charge = await chargeOf(rows[0]!.aci_codigo);
+    const good = pixWebhookToken(SECRET, storeId);
+    for (const token of [
+      pixWebhookToken('outro-segredo-qualquer-1234', storeId),
+      `${storeId}.${'A'.repeat(43)}`,
+      String(storeId),
+      `${good}x`,
+    ]) {
+      const res = await notify(token, [
+        pixOf(charge.txid!, 'E99999999202611260130BADSECRET01', reais(charge.amountCents)),
+      ]);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await eventsOf(rows[0]!.aci_codigo)).toEqual([]);
+  });
+
+  it('answers 200 to an unknown txid, or one of another store, and records nothing', async () => {
+    const charge = await chargeOf(rows[0]!.aci_codigo);
+    const unknown = await notify(pixWebhookToken(SECRET, storeId), [
+      pixOf('TXIDQUENAOEXISTENOPORTAL0000000', 'E99999999202611260130UNKNOWN0001', '1.00'),
+    ]);
+    expect(unknown.statusCode).toBe(200);
+    // A path of another store: its PSP cannot pay this store's charge.
+    const other = await notify(pixWebhookToken(SECRET, storeId + 1000), [
+      pixOf(charge.txid!, 'E99999999202611260130OTHERSTORE1', reais(charge.amountCents)),
+    ]);
+    expect(other.statusCode).toBe(200);
+    const recorded = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        inArray(paymentEvents.cause, [
+          'pix:E99999999202611260130UNKNOWN0001',
+          'pix:E99999999202611260130OTHERSTORE1',
+        ]),
+      );
+    expect(recorded).toEqual([]);
+  });
+
+  it('refuses a body that is not a notification', async () => {
+    for (const payload of [{}, { pix: 'x' }, { pix: [1] }])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/webhooks/pix/${pixWebhookToken(SECRET, storeId)}/pix`,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
+  });
+
+  it('the same payment 5 times, and out of order with an underpayment and a second payment: one payment', async () => {
+    const row = rows[0]!;
+    const charge = await chargeOf(row.aci_codigo);
+    const token = pixWebhookToken(SECRET, storeId);
+    const payment = pixOf(charge.txid!, 'E99999999202611260130PAYMENT0001', reais(charge.amountCents));
+    const under = pixOf(charge.txid!, 'E99999999202611260130UNDERPAID01', reais(charge.amountCents - 1));
+    const second = pixOf(charge.txid!, 'E99999999202611260130SECONDPAY01', reais(charge.amountCents));
+    // The underpayment first, then the payment five times at once, then a batch in reverse order.
+    expect((await notify(token, [under])).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(token, [payment])));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await notify(token, [second, payment, under])).statusCode).toBe(200);
+
+    const events = await eventsOf(row.aci_codigo);
+    const byKind = (kind: string) => events.filter((e) => e.kind === kind);
+    expect(byKind('paid')).toEqual([
+      expect.objectContaining({
+        chargeId: charge.id,
+        amountCents: charge.amountCents,
+        cause: 'pix:E99999999202611260130PAYMENT0001',
+        occurredOn: '2026-11-25',
+      }),
+    ]);
+    // Money that did not pay the instalment is kept, each PIX once.
+    expect(
+      byKind('unapplied')
+        .map((e) => e.cause)
+        .sort(),
+    ).toEqual(['pix:E99999999202611260130SECONDPAY01', 'pix:E99999999202611260130UNDERPAID01']);
+    const shown = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.aci_codigo === row.aci_codigo)!;
+    expect(shown.status).toBe('P');
+  });
+
+  it('is not a way to pay someone else: Maria sees nothing of João’s payments', async () => {
+    const maria = await login(t, MARIA);
+    const mine = (await list(maria)).flatMap((a) => a.dadosAcordo.parcelas.map((p) => p.aci_codigo));
+    expect(mine).not.toContain(rows[0]!.aci_codigo);
+  });
+});
+
+describe('reconciliation', () => {
+  it('catches a lost webhook exactly once, and the late webhook adds nothing', async () => {
+    // The instalment after the one paid above: its PIX is issued now that the one before it is paid (spec 001 §4).
+    const row = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.status !== 'P' && p.pix_copia_cola)!;
+    const charge = await chargeOf(row.aci_codigo);
+    // The webhook is lost: the PSP notifies an address that is not the portal's.
+    await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/psp-local/sandbox/pay/${charge.txid}`,
+      headers: { host: 'localhost' },
+    });
+    expect(paid.statusCode).toBe(200);
+    const { pix } = paid.json() as { pix: { endToEndId: string } };
+    expect(await eventsOf(row.aci_codigo)).toEqual([]);
+
+    // The same books seen from another process (the CLI's): its own in-process PSP over the same database.
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    const options = {
+      providers: ['local', 'pix-api'],
+      gatewayFor: services.gatewayFor,
+      afterMinutes: 0,
+      now: new Date(Date.now() + 60_000),
+    };
+    try {
+      const first = await reconcilePixCharges(t.database.db, options, t.app.log);
+      expect(first).toMatchObject({ paid: 1, failed: 0 });
+      const second = await reconcilePixCharges(t.database.db, options, t.app.log);
+      expect(second.paid).toBe(0);
+    } finally {
+      await services.close();
+    }
+    const late = await notify(pixWebhookToken(SECRET, storeId), [
+      pixOf(charge.txid!, pix.endToEndId, reais(charge.amountCents)),
+    ]);
+    expect(late.statusCode).toBe(200);
+    expect(await eventsOf(row.aci_codigo)).toEqual([
+      expect.objectContaining({
+        kind: 'paid',
+        cause: `pix:${pix.endToEndId}`,
+        amountCents: charge.amountCents,
+      }),
+    ]);
+  });
+
+  it('leaves a charge issued moments ago and not yet due alone', async () => {
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const report = await reconcilePixCharges(
+        t.database.db,
+        {
+          providers: ['local'],
+          gatewayFor: services.gatewayFor,
+          afterMinutes: 60,
+          now: new Date('2000-01-01T12:00:00Z'),
+        },
+        t.app.log,
+      );
+      expect(report.checked).toBe(0);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('the sandbox payment is not served to a request from elsewhere', async () => {
+    const charge = await chargeOf(rows[0]!.aci_codigo);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/psp-local/sandbox/pay/${charge.txid}`,
+      headers: { host: 'localhost' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the cobv provider', () => {
+  it('reads a charge open at the PSP, cancels it there (PATCH) with an event, then reads it cancelled', async () => {
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const provider = services.providers.get('local')!;
+      const instalment = rows[0]!;
+      const issued = await provider.issuePix({
+        reference: 'teste-cancelamento',
+        storeId,
+        dueDate: instalment.vencimento,
+        amountCents: 1000,
+        beneficiary: chargeBeneficiary((await findStore(t.database.db, storeId))!, 'Portal Demo'),
+        payer: { name: 'João da Silva Lima', document: '390.533.447-05' },
+      });
+      const charge = (await insertCharge(t.database.db, {
+        instalmentId: instalment.aci_codigo,
+        storeId,
+        dueDate: instalment.vencimento,
+        amountCents: 1000,
+        ...issued,
+      }))!;
+      const ref = { chargeId: charge.id, txid: charge.txid! };
+      expect(await provider.status(ref)).toBe('open');
+      await provider.cancel(ref, 'teste: acordo cancelado');
+      expect(await provider.status(ref)).toBe('cancelled');
+      const { client } = await services.gatewayFor(storeId);
+      expect((await client.getCobv(ref.txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      const events = await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.chargeId, charge.id));
+      expect(events).toEqual([
+        expect.objectContaining({ kind: 'charge_cancelled', cause: 'teste: acordo cancelado' }),
+      ]);
+
+      // A charge the PSP never had (a static code from before the cobv path): the cancellation is only recorded.
+      const [legacy] = await t.database.db
+        .insert(paymentCharges)
+        .values({
+          ...charge,
+          id: undefined,
+          issue: 2,
+          txid: 'CODIGOESTATICOANTIGO0000',
+          createdAt: undefined,
+        })
+        .returning();
+      await provider.cancel({ chargeId: legacy!.id, txid: legacy!.txid! }, 'teste: código estático');
+      expect(await provider.status({ chargeId: legacy!.id, txid: legacy!.txid! })).toBe('cancelled');
+    } finally {
+      await services.close();
+    }
+  });
+});

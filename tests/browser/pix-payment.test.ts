@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPaymentsCommand } from '../../apps/server/src/cli/payments-command';
+import { paymentCharges } from '../../apps/server/src/db/schema';
+import type { AcordosResposta } from '../../apps/web/src/features/debts/api/types';
+import { JOAO, loginDebtor } from './debtor-login';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Issue 17 item 6: João has the PIX of an instalment on screen, pays it at the local PSP (`npm run payments --
+// pay-pix`, the bank's side), the PSP's webhook records it, and Meus Acordos shows PAGO on that row without a reload.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await portal?.close();
+});
+
+async function openMyAgreements(): Promise<{ page: Page; data: AcordosResposta }> {
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    bypassCSP: true,
+    locale: 'pt-BR',
+  });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url('demo', '/'));
+  await loginDebtor(page, JOAO);
+  await page.waitForURL('**/menu');
+  const answer = page.waitForResponse(
+    (r: Response) => r.url().includes('b=passo_5') && r.request().method() === 'POST',
+  );
+  await page.getByRole('link', { name: /^Meus Acordos/ }).click();
+  await page.waitForURL('**/meus-acordos');
+  const { dados } = (await (await answer).json()) as { dados: AcordosResposta };
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+  return { page, data: dados };
+}
+
+/** What `npm run payments -- pay-pix <txid>` does against this portal. */
+async function payAtTheLocalPsp(txid: string): Promise<string> {
+  let out = '';
+  const stdout = new PassThrough().on('data', (chunk) => {
+    out += chunk;
+  });
+  const port = new URL(portal.url(null)).port;
+  const code = await runPaymentsCommand(['pay-pix', txid], {
+    stdout,
+    stderr: new PassThrough(),
+    env: { PORT: port, NODE_ENV: 'development', LOG_LEVEL: 'silent' },
+  });
+  expect(code).toBe(0);
+  return out;
+}
+
+describe('a PIX paid at the PSP shows PAGO on Meus Acordos', () => {
+  it('João opens the PIX, pays it, and the row turns PAGO without a reload; axe clean', async () => {
+    const { page, data } = await openMyAgreements();
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const index = agreement.parcelas.findIndex((p) => p.status !== 'P' && p.pix_copia_cola !== null);
+    const instalment = agreement.parcelas[index]!;
+    const row = page.getByTestId('agreement-card').first().getByTestId('agreement-row').nth(index);
+    expect(await row.textContent()).not.toContain('PAGO');
+
+    await row.getByTestId('agreement-pix').click();
+    const dialog = page.getByTestId('pix-dialog');
+    await dialog.getByRole('heading', { name: 'Pagar com PIX' }).waitFor();
+    expect(await dialog.getByTestId('pix-code').inputValue()).toBe(instalment.pix_copia_cola);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const [charge] = await portal.database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.instalmentId, instalment.aci_codigo!));
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    expect(await payAtTheLocalPsp(charge!.txid!)).toContain('webhook: 200');
+
+    // The open modal reads the list every 5 s: PAGO arrives on the row behind it, with no navigation.
+    await expect.poll(async () => row.textContent(), { timeout: 15_000, interval: 500 }).toContain('PAGO');
+    expect(navigations).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('PAGO', { exact: true }).waitFor();
+    expect(await row.getByTestId('agreement-pix').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
