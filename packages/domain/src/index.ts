@@ -5,6 +5,7 @@ export * from './boleto/boleto-sending';
 export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';
+export * from './card/card';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';
