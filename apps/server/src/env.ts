@@ -82,8 +82,26 @@ const envSchema = z
     STAFF_TOKEN_HOURS: z.coerce.number().positive().max(720).default(8),
     LIMIT_STAFF_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
     LIMIT_STAFF_LOGIN_PER_USER: z.coerce.number().int().positive().default(5),
+    /**
+     * Card gateway (decision 023): Pagar.me Core API v5 base URL (https://api.pagar.me/core/v5) and its keys. Unset
+     * outside production: the portal serves a local sandbox gateway at /sandbox-gateway; in production, no card.
+     */
+    CARD_GATEWAY_URL: z.string().url().optional(),
+    CARD_GATEWAY_SECRET_KEY: z.string().optional(),
+    CARD_GATEWAY_PUBLIC_KEY: z.string().optional(),
+    /** Milliseconds a charge may take before the person is told it is pending (a lookup or webhook settles it). */
+    CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    /** HTTP Basic credentials the gateway's webhook URL is configured with; the webhook route exists only with them. */
+    CARD_WEBHOOK_USER: z.string().optional(),
+    CARD_WEBHOOK_PASSWORD: z.string().min(16).optional(),
+    /** Sandbox gateway: how long its slow test card's answer takes (longer than CARD_GATEWAY_TIMEOUT_MS to show a timeout). */
+    SANDBOX_GATEWAY_SLOW_MS: z.coerce.number().int().positive().default(30_000),
     /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
     SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  })
+  .refine((env) => !env.CARD_GATEWAY_URL || (env.CARD_GATEWAY_SECRET_KEY && env.CARD_GATEWAY_PUBLIC_KEY), {
+    path: ['CARD_GATEWAY_URL'],
+    message: 'a card gateway needs CARD_GATEWAY_SECRET_KEY and CARD_GATEWAY_PUBLIC_KEY',
   })
   // PGlite is one process's database; rate limits counted in each process's memory would multiply by the count.
   .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {

@@ -6,6 +6,7 @@ export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';
 export * from './card/card';
+export * from './card/card-data-fields';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';

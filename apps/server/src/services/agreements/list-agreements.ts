@@ -21,6 +21,7 @@ import {
   loadAgreementContracts,
   loadAgreements,
 } from '../../repositories/payment-repository';
+import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
 import { confessionTermPath } from './confession-term-pdf';
 import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
 import { listStoreBoletos } from './list-store-boletos';
@@ -53,7 +54,12 @@ function pageNumber(move: PageMove | undefined, current: number, pages: number):
 }
 
 /** Spec 001 §3 "Agreement instalment". */
-function instalmentItem(view: AgreementView, instalment: InstalmentView, today: string) {
+function instalmentItem(
+  view: AgreementView,
+  instalment: InstalmentView,
+  today: string,
+  card: Parameters<typeof cardReceiptItem>[2] | undefined,
+) {
   const status = instalmentStatus(instalment, today);
   const kind = chargeKindOf(view);
   const open = !isPaidStatus(status);
@@ -75,7 +81,11 @@ function instalmentItem(view: AgreementView, instalment: InstalmentView, today: 
     linha_digitavel: charge?.digitableLine ?? null,
     pix_copia_cola: charge?.pixCode ?? null,
     emp_codigo: null as number | null,
-    comprovante_cartao: null,
+    // Spec 001 §4: a card-settled (B) instalment offers its receipt.
+    comprovante_cartao:
+      status === 'B' && card
+        ? cardReceiptItem(instalment.id, view.store.tradeName, card)
+        : (null as CardReceiptItem | null),
   };
 }
 
@@ -118,6 +128,10 @@ export async function listAgreements(
     today,
     log,
   );
+  const cards = await cardPaymentsByAgreement(
+    db,
+    views.map((v) => v.agreement.id),
+  );
   const details = await loadAgreementContracts(
     db,
     views.map((v) => v.agreement.id),
@@ -157,7 +171,7 @@ export async function listAgreements(
           valor_restante: remainingCents(view.instalments),
           con_nome_loja: store.tradeName,
           aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
-          parcelas: view.instalments.map((i) => instalmentItem(view, i, today)),
+          parcelas: view.instalments.map((i) => instalmentItem(view, i, today, cards.get(agreement.id))),
         },
         loja: {
           loj_codigo: store.id,
