@@ -92,6 +92,7 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     const found = await gateway.lookup(order.reference);
     expect(found).toMatchObject({ state: 'PAID', reference: order.reference, lastFour: '0044' });
     expect(await gateway.lookup('nunca-cobrado')).toBeNull();
+    expect(await gateway.getCharge('ch_desconhecida')).toBeNull();
   });
 
   it('cancels a charge (VOIDED) and refuses a wrong secret key', async () => {

@@ -42,7 +42,8 @@ export interface CardGateway {
   charge(request: CardChargeRequest): Promise<CardCharge>;
   /** The charge made under our reference, if any (after an unanswered charge). */
   lookup(reference: string): Promise<CardCharge | null>;
-  getCharge(chargeId: string): Promise<CardCharge>;
+  /** The charge, or null when the gateway knows no such charge. */
+  getCharge(chargeId: string): Promise<CardCharge | null>;
   cancel(chargeId: string): Promise<CardCharge>;
 }
 

@@ -60,12 +60,20 @@ function orderCharge(order: PagarmeOrder): CardCharge {
   return toCardCharge(charge, order);
 }
 
+/** The gateway answered 404: no such charge or order. */
+class NotFound extends Error {}
+
 export function pagarmeGateway(options: PagarmeOptions): CardGateway {
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
   const baseUrl = typeof options.baseUrl === 'string' ? () => options.baseUrl as string : options.baseUrl;
   const browserBase = options.browserBaseUrl;
 
-  async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl()}${path}`, {
@@ -83,6 +91,7 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
       throw new CardGatewayUnavailable(error);
     }
     if (response.status >= 500) throw new CardGatewayUnavailable(new Error(`pagar.me ${response.status}`));
+    if (response.status === 404) throw new NotFound(path);
     const answer = (await response.json()) as T;
     if (!response.ok)
       throw new Error(`pagar.me ${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
@@ -141,7 +150,12 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
       return order ? orderCharge(order) : null;
     },
     async getCharge(chargeId: string) {
-      return toCardCharge(await call<PagarmeCharge>('GET', `/charges/${encodeURIComponent(chargeId)}`));
+      try {
+        return toCardCharge(await call<PagarmeCharge>('GET', `/charges/${encodeURIComponent(chargeId)}`));
+      } catch (error) {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }
     },
     async cancel(chargeId: string) {
       return toCardCharge(await call<PagarmeCharge>('DELETE', `/charges/${encodeURIComponent(chargeId)}`));

@@ -24,8 +24,8 @@ export async function receiveCardWebhook(
   log: FastifyBaseLogger,
 ): Promise<'recorded' | 'pending' | 'unknown'> {
   const charge = await gateway.getCharge(event.chargeId);
-  const payment = charge.reference ? await findCardPaymentByReference(db, charge.reference) : undefined;
-  if (!payment) {
+  const payment = charge?.reference ? await findCardPaymentByReference(db, charge.reference) : undefined;
+  if (!charge || !payment) {
     log.warn({ event: event.id, type: event.type }, 'card webhook for an unknown charge');
     return 'unknown';
   }
