@@ -1,0 +1,38 @@
+import { maskCardCvv, maskCardNumber, maskCardValidity } from '@portal/domain';
+import { TextInput } from '../../../../components/form/fields';
+
+/**
+ * Spec 001 §3 "Card (input)" and §5 masks: number ####.####.####.####, validity ##/##, CVV of 3 digits, and the
+ * name on the card. These values stay in the browser: they go to the card gateway, never to the portal.
+ */
+export function CardFields() {
+  return (
+    <fieldset className="po-card" data-testid="po-card-fields">
+      <legend>Dados do cartão de crédito</legend>
+      <TextInput
+        label="Número do cartão"
+        name="card_number"
+        mask={maskCardNumber}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="0000.0000.0000.0000"
+      />
+      <TextInput
+        label="Validade (mm/aa)"
+        name="valid_date"
+        mask={maskCardValidity}
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="mm/aa"
+      />
+      <TextInput
+        label="Código de segurança (CVV)"
+        name="cvv"
+        mask={maskCardCvv}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+      />
+      <TextInput label="Nome impresso no cartão" name="name" autoComplete="cc-name" />
+    </fieldset>
+  );
+}
