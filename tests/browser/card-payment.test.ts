@@ -1,0 +1,162 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayments } from '../../apps/server/src/db/schema';
+import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
+import { JOAO, loginDebtor } from './debtor-login';
+import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+
+// Issue 17 item 3, spec 001 §2-§5, §7-§9: João pays an agreement by card through the built web app, the real
+// server and its sandbox gateway; the card goes from the browser to the gateway, the portal gets a token.
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/tmp/card-payment-screens';
+const STORE = 'Bela Casa';
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(): Promise<Page> {
+  context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(portal.url('demo', '/'));
+  return page;
+}
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+/** João opens the card plans of STORE's debt and the confirmation of its first plan, with the card form. */
+async function cardConfirmation(page: Page): Promise<Locator> {
+  await loginDebtor(page, JOAO);
+  await page.waitForURL('**/menu');
+  await page.goto(portal.url('demo', '/minhas-dividas'));
+  const card = page
+    .getByTestId('debt-card')
+    .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
+    .first();
+  await page.getByTestId('debt-card').first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/debts.png`, fullPage: true });
+  const toggle = card.getByTestId('debt-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await card.getByTestId('panel-paymentOptions').click();
+  const panel = card.getByTestId('payment-options');
+  await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+  await panel.getByTestId('po-method').getByRole('radio', { name: 'Cartão de crédito', exact: true }).check();
+  await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+  await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
+  await panel.getByRole('button', { name: 'Continuar' }).click();
+  const confirm = panel.getByTestId('po-confirm');
+  await confirm.getByTestId('po-card-fields').waitFor();
+  return confirm;
+}
+
+/** Types the card as a person does (the masks format it), accepts the terms and confirms. */
+async function payWith(page: Page, confirm: Locator, number: string, cvv: string) {
+  const fields = confirm.getByTestId('po-card-fields');
+  await fields.getByLabel('Número do cartão').pressSequentially(number);
+  await fields.getByLabel('Validade (mm/aa)').pressSequentially('1230');
+  await fields.getByLabel('Código de segurança (CVV)').fill(cvv);
+  await fields.getByLabel('Nome impresso no cartão').fill('JOAO P LIMA');
+  expect(await fields.getByLabel('Número do cartão').inputValue()).toBe(
+    number.replace(/(\d{4})(?=\d)/g, '$1.'),
+  );
+  await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+  const tokenised = page.waitForRequest((r) => r.url().includes('/sandbox-gateway/core/v5/tokens'));
+  const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+  await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+  // The card went to the gateway; the portal got the token, brand and last four only.
+  expect((await tokenised).postDataJSON()).toMatchObject({ card: { number, cvv } });
+  const sent = (await saved).request().postData() ?? '';
+  expect(sent).not.toContain(number);
+  expect(sent).not.toContain(`"${cvv}"`);
+  expect(JSON.parse(sent).dadosDoCartao).toEqual({
+    token: expect.stringMatching(/^token_/),
+    bandeira: 'VISA',
+    ultimos_digitos: number.slice(-4),
+  });
+}
+
+async function expectOutcome(page: Page, state: string, title: string, message: string) {
+  await page.waitForURL(`**/meus-acordos?formaDePagamento=cartao&estadoDaTransacao=${state}`);
+  const modal = page.getByTestId('modal');
+  await modal.getByRole('heading', { name: title, exact: true }).waitFor();
+  expect(await text(modal.locator('.modal__text'))).toBe(message);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+describe('card payment on demo (João, Bela Casa)', () => {
+  it('REJECTED: the card screen passes axe; the refusal is told and no agreement is kept', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await confirm.getByText('Informe um número de cartão válido.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/card-form-errors.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, '987');
+    await expectOutcome(page, 'REJECTED', 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
+  });
+
+  it('VOIDED: the cancelled charge is told', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.voided, '654');
+    await expectOutcome(page, 'VOIDED', 'Erro', CARD_OUTCOME_MESSAGES.VOIDED);
+  });
+
+  it('PAID: success, every instalment PAGO, the receipt dialog and its PDF', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, '321');
+    await expectOutcome(page, 'PAID', 'Parabéns', CARD_OUTCOME_MESSAGES.PAID);
+    const card = page
+      .getByTestId('agreement-card')
+      .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
+      .first();
+    const statuses = await card.getByTestId('agreement-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['PAGO']));
+    await card.getByTestId('agreement-card-receipt').first().click();
+    const dialog = page.getByTestId('card-receipt');
+    await dialog.getByRole('heading', { name: 'Comprovante de pagamento' }).waitFor();
+    expect(await text(dialog)).toContain('**** **** **** 0010');
+    expect(await text(dialog)).toContain('Visa');
+    await page.screenshot({ path: `${SHOTS}/card-receipt.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.waitForEvent('download');
+    await dialog.getByTestId('card-receipt-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^comp_cartao_\d+\.pdf$/);
+    const pdf = readFileSync((await file.path())!);
+    const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    expect(pdfText).toContain('390.***.***-05');
+    expect(pdfText).toContain('**** **** **** 0010');
+    const [payment] = await portal.database.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.lastFour, '0010'));
+    expect(payment).toMatchObject({ brand: 'VISA', lastFour: '0010' });
+  });
+});
