@@ -455,7 +455,9 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
       telefone: '11987654321',
       email: 'demo@example.com',
     });
+    // Capability cardReturnStates: Meus Acordos reads the outcome from the return parameters (spec 001 §1, §4).
     await page.waitForURL('**/meus-acordos?formaDePagamento=cartao&estadoDaTransacao=PAID');
     await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
+    await page.getByTestId('modal').getByText('Pagamento realizado com sucesso!').waitFor();
   });
 });

@@ -119,7 +119,12 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...ANALYTICS_SCRIPT_HOSTS, ...CAPTCHA_HOSTS],
+        scriptSrc: [
+          "'self'",
+          ...ANALYTICS_SCRIPT_HOSTS,
+          ...CAPTCHA_HOSTS,
+          ...env.CARD_FINGERPRINT_SCRIPT_HOSTS,
+        ],
         // The card gateway's tokenisation endpoint, only when a real one is configured (the sandbox is 'self').
         connectSrc: [
           "'self'",

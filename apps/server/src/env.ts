@@ -6,6 +6,17 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A comma-separated list, empty by default. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,15 +61,7 @@ const envSchema = z
     ZENVIA_SMS_FROM: z.string().default('portal'),
     ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
     /** Client addresses never rate limited by the HTTP layer (a load generator of our own); comma-separated. */
-    RATE_LIMIT_ALLOWLIST: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((ip) => ip.trim())
-          .filter(Boolean),
-      ),
+    RATE_LIMIT_ALLOWLIST: commaList,
     /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
     STAGE_CALCULATION_HOST: z.string().url().optional(),
     STAGE_CALCULATION_TOKEN: z.string().optional(),
@@ -94,6 +97,8 @@ const envSchema = z
     /** HTTP Basic credentials the gateway's webhook URL is configured with; the webhook route exists only with them. */
     CARD_WEBHOOK_USER: z.string().optional(),
     CARD_WEBHOOK_PASSWORD: z.string().min(16).optional(),
+    /** Hosts (https://...) the partners' device fingerprint scripts may come from (CSP script-src); comma-separated. */
+    CARD_FINGERPRINT_SCRIPT_HOSTS: commaList,
     /** Sandbox gateway: how long its slow test card's answer takes (longer than CARD_GATEWAY_TIMEOUT_MS to show a timeout). */
     SANDBOX_GATEWAY_SLOW_MS: z.coerce.number().int().positive().default(30_000),
     /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */

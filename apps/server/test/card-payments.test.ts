@@ -40,6 +40,7 @@ beforeAll(async () => {
       CARD_GATEWAY_TIMEOUT_MS: '300',
       CARD_WEBHOOK_USER: WEBHOOK.user,
       CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
+      CARD_FINGERPRINT_SCRIPT_HOSTS: 'https://fp.antifraude.example.com',
     },
     logStream: { write: (line) => void logLines.push(line) },
   });
@@ -306,6 +307,17 @@ describe('passo_4_novo with a card', () => {
     const noToken = await confirm(plan, {});
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().mensagem).toBe('Informe os dados do cartão.');
+  });
+});
+
+describe('security headers', () => {
+  it("the configured gateway's origin may be connected to, the fingerprint host loaded from", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: hostOf('demo') } });
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain(new URL(sandbox.baseUrl).origin);
+    expect(directive('script-src')).toContain('https://fp.antifraude.example.com');
+    expect(directive('script-src')).not.toContain(new URL(sandbox.baseUrl).origin);
   });
 });
 

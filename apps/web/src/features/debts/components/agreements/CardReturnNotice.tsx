@@ -1,7 +1,8 @@
-import { CARD_OUTCOME_MESSAGES, CARD_TRANSACTION_STATES } from '@portal/domain';
+import { CARD_OUTCOME_MESSAGES, CARD_TRANSACTION_STATES, hasCapability } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import * as z from 'zod/mini';
 import { useFeedback } from '../../../../components/ui/feedback';
+import { usePartner } from '../../../../lib/partner';
 import { useTypedSearchParams } from '../../../../lib/search-params';
 
 const returnParams = z.object({
@@ -10,14 +11,19 @@ const returnParams = z.object({
 });
 
 /**
- * Spec 001 §1 and §8: back in Meus Acordos from a card payment (`formaDePagamento`, `estadoDaTransacao`), the
- * person reads the outcome once; the parameters are then dropped so a reload does not say it again.
+ * Spec 001 §1, §4 and §8: back in Meus Acordos from a card payment (`formaDePagamento`, `estadoDaTransacao`) on a
+ * partner with the card return states (capability cardReturnStates), the person reads the outcome once; the
+ * parameters are then dropped so a reload does not say it again.
  */
 export function CardReturnNotice() {
+  const config = usePartner();
   const [params, setParams] = useTypedSearchParams(returnParams);
   const { showModal } = useFeedback();
   const shown = useRef(false);
-  const state = params.formaDePagamento === 'cartao' ? params.estadoDaTransacao : undefined;
+  const state =
+    params.formaDePagamento === 'cartao' && hasCapability(config, 'cardReturnStates')
+      ? params.estadoDaTransacao
+      : undefined;
 
   useEffect(() => {
     if (!state || shown.current) return;

@@ -134,11 +134,12 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     let outcome: AgreementOutcome;
     try {
       const envelope = await confirm.mutateAsync({ body, key: attempt.current.key });
-      const state = byCard ? cardState(envelope.dados) : null;
+      // Capability cardReturnStates (spec 001 §4): Meus Acordos tells the card's outcome from the return parameters;
+      // elsewhere the outcome's message is shown here like any agreement's.
+      const state = byCard && hasCapability(config, 'cardReturnStates') ? cardState(envelope.dados) : null;
       if (state) {
         hideLoading();
         if (envelope.retorno) logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
-        // Spec 001 §1: Meus Acordos tells the card's outcome from the return parameters.
         navigate(
           `/meus-acordos?${new URLSearchParams({ formaDePagamento: 'cartao', estadoDaTransacao: state })}`,
         );
