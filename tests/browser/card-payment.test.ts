@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayments } from '../../apps/server/src/db/schema';
+import { agreements, cardPayments } from '../../apps/server/src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
 import { JOAO, loginDebtor } from './debtor-login';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
@@ -115,6 +115,12 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
     await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, '987');
     await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
+    const [refused] = await portal.database.db
+      .select({ status: agreements.status })
+      .from(cardPayments)
+      .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
+      .where(eq(cardPayments.lastFour, '0028'));
+    expect(refused?.status).toBe('cancelled');
   });
 
   it('VOIDED: the cancelled charge is told', async () => {
