@@ -1,42 +1,30 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agreements, cardPayments } from '../../apps/server/src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
+import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations } from './harness';
 
 // Issue 17 item 3, spec 001 §2-§5, §7-§9: João pays an agreement by card through the built web app, the real
 // server and its sandbox gateway; the card goes from the browser to the gateway, the portal gets a token.
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
-
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/card-payment-screens';
 const STORE = 'Bela Casa';
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
+// Every test logs in again; the per-document login limit has its own server tests.
+const suite = browserSuite(SHOTS, { LIMIT_LOGIN_PER_DOCUMENT: '100' });
 
 async function open(): Promise<Page> {
-  context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
+  const context = await suite.browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
+  suite.context = context;
   await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
   const page = await context.newPage();
-  await page.goto(portal.url('demo', '/'));
+  await page.goto(suite.portal.url('demo', '/'));
   return page;
 }
 
@@ -46,13 +34,13 @@ const text = async (locator: Locator) => ((await locator.textContent()) ?? '').r
 async function cardConfirmation(page: Page): Promise<Locator> {
   await loginDebtor(page, JOAO);
   await page.waitForURL('**/menu');
-  await page.goto(portal.url('demo', '/minhas-dividas'));
+  await page.goto(suite.portal.url('demo', '/minhas-dividas'));
   const card = page
     .getByTestId('debt-card')
     .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
     .first();
+  // On a phone the card opens with its toggle, which exists once the debts are listed.
   await page.getByTestId('debt-card').first().waitFor();
-  await page.screenshot({ path: `${SHOTS}/debts.png`, fullPage: true });
   const toggle = card.getByTestId('debt-toggle');
   if (await toggle.isVisible()) await toggle.click();
   await card.getByTestId('panel-paymentOptions').click();
@@ -115,7 +103,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
     await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, '987');
     await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
-    const [refused] = await portal.database.db
+    const [refused] = await suite.portal.database.db
       .select({ status: agreements.status })
       .from(cardPayments)
       .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
@@ -160,7 +148,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     });
     expect(pdfText).toContain('390.***.***-05');
     expect(pdfText).toContain('**** **** **** 0010');
-    const [payment] = await portal.database.db
+    const [payment] = await suite.portal.database.db
       .select()
       .from(cardPayments)
       .where(eq(cardPayments.lastFour, '0010'));
