@@ -11,6 +11,7 @@ import type { DebtorScope } from './debtor-scope';
 
 // Card payments of agreements and the gateway's final word on each (issue 17 item 3, migration 0018).
 
+export type { CardOutcomeState };
 export type CardPaymentRow = typeof cardPayments.$inferSelect;
 export type CardOutcomeRow = typeof cardPaymentOutcomes.$inferSelect;
 

@@ -1,9 +1,10 @@
 import { todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { CardOutcomeState } from '../../db/schema';
+
 import type { CardCharge } from '../../integrations/card-gateway/card-gateway';
 import {
   type CardOutcomeRow,
+  type CardOutcomeState,
   type CardPaymentRow,
   cancelActiveAgreement,
   insertCardOutcome,
