@@ -1,4 +1,5 @@
 import {
+  CARD_UNAVAILABLE,
   CREDITOR_LEAD_NOT_FOUND,
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
@@ -112,10 +113,7 @@ const APP_ERRORS = {
   /** A card agreement without the gateway's token (spec 001 §7 step 4 `dadosDoCartao`). */
   CARD_TOKEN_REQUIRED: { status: 400, message: 'Informe os dados do cartão.' },
   /** Card payments asked where no card gateway is configured (production without CARD_GATEWAY_URL). */
-  CARD_GATEWAY_NOT_CONFIGURED: {
-    status: 200,
-    message: 'O pagamento com cartão está indisponível no momento. Escolha outra forma de pagamento.',
-  },
+  CARD_GATEWAY_NOT_CONFIGURED: { status: 200, message: CARD_UNAVAILABLE },
   /** A card receipt of an instalment that is not the session person's or was not paid by card (a file: 404). */
   CARD_RECEIPT_NOT_FOUND: { status: 404, message: 'Comprovante não encontrado.' },
   /** An agreement instalment that is not the session person's, or not a boleto/PIX one (a file: 404). */

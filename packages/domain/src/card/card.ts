@@ -143,6 +143,10 @@ export const CARD_OUTCOME_MESSAGES = {
     'A operadora do cartão ainda não confirmou o pagamento. Seu acordo foi registrado e o pagamento será atualizado em Meus Acordos assim que a confirmação chegar.',
 } as const;
 
+/** Card payments asked where no card gateway is configured. */
+export const CARD_UNAVAILABLE =
+  'O pagamento com cartão está indisponível no momento. Escolha outra forma de pagamento.';
+
 /** What passo_4_novo takes for a card (spec 001 §7 `dadosDoCartao`): the gateway's token and what may be shown. */
 export const cardDataSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/),

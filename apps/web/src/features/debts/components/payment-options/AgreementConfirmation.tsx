@@ -1,5 +1,6 @@
 import {
   agreementContactSchema,
+  CARD_UNAVAILABLE,
   type CardFormInput,
   cardFormSchema,
   customization,
@@ -20,7 +21,7 @@ import { useFeedback } from '../../../../components/ui/feedback';
 import { logStep } from '../../../../lib/analytics';
 import { idempotencyKey } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
-import { tokeniseCard } from '../../api/card';
+import { CardTokenError, tokeniseCard } from '../../api/card';
 import { type AcordoPedido, useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import {
@@ -108,9 +109,14 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     try {
       cardToken.current = { card: typed, data: await tokeniseCard(card) };
       return cardToken.current.data;
-    } catch {
+    } catch (error) {
       hideLoading();
-      await showModal({ title: 'Erro', text: CARD_TEXTS.tokenFailed, style: 'danger' });
+      const unavailable = error instanceof CardTokenError && error.message === 'unavailable';
+      await showModal({
+        title: 'Erro',
+        text: unavailable ? CARD_UNAVAILABLE : CARD_TEXTS.tokenFailed,
+        style: 'danger',
+      });
       return null;
     }
   }
