@@ -39,7 +39,6 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     expect(gateway.tokenisation.tokenUrl).toBe(
       `${sandbox.baseUrl}/tokens?appId=${SANDBOX_TEST_KEYS.publicKey}`,
     );
-    expect(gateway.tokenisation.origin).toBe(new URL(sandbox.baseUrl).origin);
     const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
     expect(token.id).toMatch(/^token_/);
     expect(token.card).toMatchObject({ last_four_digits: '0010', brand: 'Visa' });

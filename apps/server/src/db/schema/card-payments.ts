@@ -1,3 +1,4 @@
+import type { CardTransactionState } from '@portal/domain';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agreements } from './negotiation';
 
@@ -29,7 +30,8 @@ export const cardPayments = pgTable(
   ],
 );
 
-export type CardOutcomeState = 'PAID' | 'REJECTED' | 'VOIDED';
+/** Spec 001 §4 card return states. */
+export type CardOutcomeState = CardTransactionState;
 
 /**
  * What the gateway finally said of a card payment (spec 001 §4 PAID / REJECTED / VOIDED), with who said it: the

@@ -1,8 +1,10 @@
+import type { CardTransactionState } from '@portal/domain';
+
 // One interface for the card gateway (GUIDE "payments": one card gateway with tokenisation in the browser). The
 // browser sends the card to the gateway's tokenisation endpoint; the portal only ever holds the token it got back.
 
 /** Spec 001 §4 card return states, and PENDING while the gateway has not given its final word. */
-export type CardChargeState = 'PAID' | 'REJECTED' | 'VOIDED' | 'PENDING';
+export type CardChargeState = CardTransactionState | 'PENDING';
 
 export interface CardCharge {
   state: CardChargeState;
@@ -30,8 +32,6 @@ export interface CardChargeRequest {
 export interface CardTokenisation {
   /** POST the card here (the gateway's own endpoint, with the public key). */
   tokenUrl: string;
-  /** The origin the browser connects to (CSP connect-src); null when it is the portal's own. */
-  origin: string | null;
 }
 
 export interface CardGateway {

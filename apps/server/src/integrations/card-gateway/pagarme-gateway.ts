@@ -102,7 +102,6 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
     name: 'pagarme',
     tokenisation: {
       tokenUrl: `${browserBase}/tokens?appId=${encodeURIComponent(options.publicKey)}`,
-      origin: browserBase.startsWith('/') ? null : new URL(browserBase).origin,
     },
     async charge(request: CardChargeRequest) {
       const order = await call<PagarmeOrder>(
