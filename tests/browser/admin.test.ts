@@ -171,6 +171,7 @@ describe('staff login (spec 002 §2)', () => {
       '/admin/painel',
       '/admin/privacidade',
       '/admin/candidaturas',
+      '/admin/cobranca',
       '/admin/alterar-senha',
     ]);
     expect(await page.getByTestId('admin-user').textContent()).toContain('admin');

@@ -21,6 +21,7 @@ import { registerFileRoutes } from './contract/file-routes';
 import { identificationActions } from './contract/identification-actions';
 import { registerJobRoutes } from './contract/job-routes';
 import { leadActions } from './contract/lead-actions';
+import { registerLifecycleRoutes } from './contract/lifecycle-routes';
 import { myDataActions } from './contract/my-data-routes';
 import { registerNoScriptFormRoutes } from './contract/no-script-form-routes';
 import { registerPartnerRoutes } from './contract/partner-routes';
@@ -48,11 +49,14 @@ import { maskCardNumbersInLogLine } from './log-scrubbing';
 import debtorSession from './plugins/debtor-session';
 import { installErrorHandler, refuseUrl } from './plugins/error-handler';
 import tenant from './plugins/tenant';
+import { SCHEDULED_JOBS } from './scheduler/jobs';
+import { type Scheduler, startScheduler } from './scheduler/scheduler';
 import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    scheduler: Scheduler;
   }
 }
 
@@ -239,6 +243,7 @@ export async function buildApp({
         ? { user: env.CARD_WEBHOOK_USER, password: env.CARD_WEBHOOK_PASSWORD }
         : null,
   });
+  registerLifecycleRoutes(app, db);
   await registerAdminRoutes(app, { db, env, limiter, altchaSecret });
   // After the admin routes: the staff calls of the job form use the staff guard they install.
   await registerJobRoutes(app, { db, cvDir: resolve(env.DATA_DIR, 'uploads', 'curriculos') });
@@ -273,7 +278,16 @@ export async function buildApp({
       app.log,
     ),
   );
+  app.decorate(
+    'scheduler',
+    startScheduler(
+      { database, providers: paymentProviders, log: app.log },
+      SCHEDULED_JOBS,
+      env.SCHEDULER_POLL_MS,
+    ),
+  );
   app.addHook('onClose', async () => {
+    await app.scheduler.stop();
     await app.outbox.stop();
   });
   return app;

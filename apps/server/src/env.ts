@@ -37,6 +37,8 @@ const envSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    /** How often each server process looks for due scheduled jobs (overdue, settlements, broken agreements); 0: never. */
+    SCHEDULER_POLL_MS: z.coerce.number().int().min(0).default(60_000),
     WEB_DIST_DIR: z.string().optional(),
     /** Address of a partner's portal in links sent by e-mail; {partner} is replaced by the identifier. */
     PUBLIC_URL_TEMPLATE: z.string().optional(),

@@ -253,6 +253,20 @@ const APP_ERRORS = {
   CREDITOR_LOGIN_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.loginTaken },
   /** cadastrarCliente with a company name whose emp_nome_banco another creditor company has. */
   CREDITOR_COMPANY_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.companyTaken },
+  /** A CNAB remessa for a store without agency, account or convênio (details: loja). */
+  CNAB_STORE_BANK_DATA_MISSING: {
+    status: 409,
+    message: 'A loja não tem agência, conta e convênio cadastrados para gerar a remessa.',
+  },
+  /** A retorno with a bad line or wrong totals: nothing was applied (details: erros, each with linha and mensagem). */
+  RETORNO_INVALID: {
+    status: 422,
+    message: 'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.',
+  },
+  /** A retorno over RETORNO_MAX_BYTES. */
+  RETORNO_TOO_LARGE: { status: 413, message: 'O arquivo de retorno é maior que 5 MB.' },
+  /** The demo payment names no boleto of ours (linha digitável or nosso número). */
+  BOLETO_NOT_FOUND: { status: 404, message: 'Boleto não encontrado.' },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

@@ -5,10 +5,18 @@ import {
   type PlanosResposta,
   passesLuhn,
 } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, cardPaymentOutcomes, cardPayments, paymentEvents } from '../src/db/schema';
+import {
+  agreementStatusEvents,
+  agreements,
+  cardPaymentOutcomes,
+  cardPayments,
+  partnerSections,
+  partners,
+  paymentEvents,
+} from '../src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
@@ -20,8 +28,8 @@ import { createTestApp, type TestApp } from './test-app';
 
 const CLIENT = '10.2.0.31';
 const WEBHOOK = { user: 'pagarme', password: 'segredo-do-webhook-de-teste' };
-// Security codes used below, unusual enough to be looked for in every stored text and log line.
-const CVVS = ['987', '654', '321'];
+// Security codes used below, looked for in every stored text and log line (none an octal byte escape, \000-\377).
+const CVVS = ['987', '654', '389'];
 
 let sandbox: SandboxServer;
 let t: TestApp;
@@ -41,21 +49,30 @@ beforeAll(async () => {
       CARD_WEBHOOK_USER: WEBHOOK.user,
       CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
       CARD_FINGERPRINT_SCRIPT_HOSTS: 'https://fp.antifraude.example.com',
+      PARTNER_CACHE_SECONDS: '0',
     },
     logStream: { write: (line) => void logLines.push(line) },
   });
   maria = await login(t, MARIA);
+  // A card-paid agreement is settled at once (decision 022): the demo partner lists settled agreements too.
+  const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  await t.database.db
+    .update(partnerSections)
+    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
+    .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
 });
 afterAll(async () => {
   await t?.close();
   await sandbox?.close();
 });
-// Agreements a test leaves active end by status, so the next test can agree on the same debt.
+// Agreements a test leaves active or settled end by status, so the next test can agree on the same debt.
 afterEach(async () => {
   await t.database.db
     .update(agreements)
     .set({ status: 'cancelled' })
-    .where(and(eq(agreements.status, 'active'), sql`${agreements.preAgreementId} is not null`));
+    .where(
+      and(inArray(agreements.status, ['active', 'settled']), sql`${agreements.preAgreementId} is not null`),
+    );
 });
 
 type Plan = PlanosResposta['pre_acordo'][number];
@@ -125,6 +142,14 @@ async function myAgreement(agreementId: number) {
 const agreementStatus = async (id: number) =>
   (await t.database.db.select().from(agreements).where(eq(agreements.id, id)))[0]!.status;
 
+const statusEvents = async (agreementId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(agreementStatusEvents)
+      .where(eq(agreementStatusEvents.agreementId, agreementId))
+  ).map((e) => [e.from, e.to, e.cause]);
+
 const settlements = async (agreementId: number) => {
   const [payment] = await t.database.db
     .select()
@@ -162,15 +187,27 @@ function cardDataIn(text: string): string[] {
   return [...runs.filter(passesLuhn), ...cvvs.map((cvv) => `cvv ${cvv}`)];
 }
 
+const binaryColumns = new Set<string>();
+
 /** Every text-like column of every table, as text. */
 async function storedTexts(): Promise<Map<string, string>> {
-  const columns = await t.database.db.execute<{ table_name: string; column_name: string }>(sql`
-    select table_name, column_name from information_schema.columns
+  const columns = await t.database.db.execute<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+  }>(sql`
+    select table_name, column_name, data_type from information_schema.columns
     where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'bytea')`);
   const texts = new Map<string, string>();
-  for (const { table_name, column_name } of columns.rows) {
+  for (const { table_name, column_name, data_type } of columns.rows) {
+    if (data_type === 'bytea') binaryColumns.add(`${table_name}.${column_name}`);
+    // Bytes (an attachment) as their text with the other bytes escaped: hex would make digit runs of its own.
+    const value =
+      data_type === 'bytea'
+        ? sql`encode(${sql.identifier(column_name)}, 'escape')`
+        : sql`${sql.identifier(column_name)}::text`;
     const rows = await t.database.db.execute<{ v: string | null }>(
-      sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)}`,
+      sql`select ${value} as v from ${sql.identifier(table_name)}`,
     );
     texts.set(`${table_name}.${column_name}`, rows.rows.map((r) => r.v ?? '').join('\n'));
   }
@@ -183,7 +220,7 @@ beforeAll(async () => {
 });
 
 describe('passo_4_novo with a card', () => {
-  it('PAID: the agreement is kept, every instalment settled (B) by the card, with the receipt and its PDF', async () => {
+  it('PAID: every instalment settled (B) by the card, the agreement settled, the receipt and its PDF', async () => {
     const { res, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
     expect(res.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PAID });
     expect(
@@ -191,8 +228,11 @@ describe('passo_4_novo with a card', () => {
         .json()
         .dados.parcelas.every((p: { estado_da_transacao: string }) => p.estado_da_transacao === 'PAID'),
     ).toBe(true);
-    expect(await agreementStatus(agreementId)).toBe('active');
+    expect(await agreementStatus(agreementId)).toBe('settled');
     const { payment, outcomes, events } = await settlements(agreementId);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${outcomes[0]!.gatewayChargeId}`],
+    ]);
     expect(payment).toMatchObject({
       brand: 'VISA',
       lastFour: '0010',
@@ -255,6 +295,9 @@ describe('passo_4_novo with a card', () => {
     expect(await agreementStatus(agreementId)).toBe('cancelled');
     const { outcomes, events } = await settlements(agreementId);
     expect(outcomes.map((o) => o.state)).toEqual([state]);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'cancelled', `card:${state}:${outcomes[0]!.gatewayChargeId}`],
+    ]);
     expect(events).toEqual([]);
   });
 
@@ -362,7 +405,7 @@ describe('the gateway webhook', () => {
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]).toMatchObject({ state: 'PAID', cause: `webhook:hook_${agreementId}_0` });
     expect(new Set(events.map((e) => e.instalmentId)).size).toBe(events.length);
-    expect(await agreementStatus(agreementId)).toBe('active');
+    expect(await agreementStatus(agreementId)).toBe('settled');
     const unknown = await webhook({ id: 'hook_x', type: 'charge.paid', data: { id: 'ch_desconhecida' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().status).toBe('unknown');
@@ -380,7 +423,11 @@ describe('after the card tests', () => {
     const found: string[] = [];
     for (const [column, text] of after) {
       const known = new Set(cardDataIn(before.get(column) ?? ''));
-      for (const hit of cardDataIn(text)) if (!known.has(hit)) found.push(`${column}: ${hit}`);
+      // An attachment's bytes (a PDF with its dates and ids) are searched for the cards and codes used only.
+      const hits = binaryColumns.has(column)
+        ? cardDataIn(text).filter((hit) => hit.startsWith('cvv'))
+        : cardDataIn(text);
+      for (const hit of hits) if (!known.has(hit)) found.push(`${column}: ${hit}`);
       for (const number of Object.values(SANDBOX_TEST_CARDS))
         if (text.includes(number)) found.push(`${column}: ${number}`);
     }

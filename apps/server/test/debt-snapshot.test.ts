@@ -150,8 +150,8 @@ describe('kept debts follow every change to what they are made of', () => {
       .insert(agreementContracts)
       .values({ agreementId: id, contractId: second!.pre_codigos[0]! });
     expect((await alfa()).map((d) => d.acordo_ativo)).toEqual([false, true]);
-    // Ending the agreement releases its contracts.
-    await t.database.db.update(agreements).set({ status: 'settled' }).where(eq(agreements.id, id));
+    // Cancelling the agreement releases its contracts (a settled one discharges them: decision 022).
+    await t.database.db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, id));
     expect((await alfa()).map((d) => d.acordo_ativo)).toEqual([false, false]);
   });
 

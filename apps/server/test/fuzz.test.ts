@@ -411,6 +411,13 @@ const ROUTES: Record<string, Target> = {
     params: { file: () => `comp_cartao_${demo.instalmentId}.pdf` },
   },
   'GET /api/cartao/gateway': { auth: 'public' },
+  // Maria has no settled agreement: the code reaches the scoped lookup and is not found.
+  'GET /api/acordos/:aco/quitacao.pdf': {
+    auth: 'debtor',
+    fields: ['download'],
+    base: () => ({ download: '1' }),
+    params: { aco: () => '1' },
+  },
   'GET /api/meus-dados.json': { auth: 'debtor' },
   'GET /api/meus-dados.pdf': { auth: 'debtor' },
   'GET /api/me': { auth: 'staff' },

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { cnpjCheckDigits, cpfCheckDigits, type DividasResposta, maskCnpj, maskCpf } from '@portal/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   PORTFOLIO_COLUMNS,
   type PortfolioColumn,
 } from '../src/services/import/validate-portfolio';
+import { captureStream } from './capture-stream';
 import { call, cookieOf, solveRobotCheck } from './identification-helpers';
 import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
@@ -1018,21 +1019,9 @@ describe('the header line', () => {
 // The command: its own database (a PGlite directory, or a scratch PostgreSQL database with TEST_DATABASE_URL),
 // as `npm run import` opens the server's database rather than the test app's.
 
-function capture(options: { tty?: boolean } = {}) {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  if (options.tty) Object.assign(stream, { isTTY: true, columns: 120 });
-  return { stream, text: () => text };
-}
-
 async function runCommand(argv: string[], env: Record<string, string>, options: { tty?: boolean } = {}) {
-  const stdout = capture();
-  const stderr = capture(options);
+  const stdout = captureStream();
+  const stderr = captureStream(options);
   const code = await runImportCommand(argv, { stdout: stdout.stream, stderr: stderr.stream, env });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

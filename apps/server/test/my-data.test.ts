@@ -284,7 +284,22 @@ describe('the erasure', () => {
       instalmentCents: 0,
       totalCents: 10_000,
       firstDueDate: '2026-12-01',
+      // The contact he confirmed with the agreement, other than the one on file: boletos were sent there.
+      phone: '11912345678',
+      email: 'Joao.Acordo@example.com',
     });
+    const acme = await partnerId('acme');
+    const toAgreementContact = {
+      channel: 'sms' as const,
+      template: 'agreement-boleto',
+      bodyText: 'Linha 0019...',
+    };
+    await db.insert(outboundMessages).values([
+      { ...toAgreementContact, partnerId: demo, recipient: '11912345678' },
+      { ...toAgreementContact, partnerId: demo, channel: 'email', recipient: 'joao.acordo@example.com' },
+      // The same phone on another partner is not this erasure's.
+      { ...toAgreementContact, partnerId: acme, recipient: '11912345678' },
+    ]);
     // João's store is also served by 'negocie': his session there is not this erasure's.
     const onNegocie = await login(t, JOAO, 'negocie');
     const other = await login(t, JOAO);
@@ -340,6 +355,18 @@ describe('the erasure', () => {
     });
     const steps = await db.select().from(stepLogs).where(eq(stepLogs.cpfCnpj, JOAO_DOC));
     expect(steps.map((s) => s.stepCode)).toEqual([9]);
+    const boletoMessages = await db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.template, 'agreement-boleto'))
+      .orderBy(outboundMessages.id);
+    expect(
+      boletoMessages.map((m) => [m.partnerId === demo ? 'demo' : 'acme', m.recipient, m.bodyText]),
+    ).toEqual([
+      ['demo', 'eliminado', 'Conteúdo eliminado a pedido do titular (LGPD).'],
+      ['demo', 'eliminado', 'Conteúdo eliminado a pedido do titular (LGPD).'],
+      ['acme', '11912345678', 'Linha 0019...'],
+    ]);
     const sms = await db.select().from(outboundMessages).where(eq(outboundMessages.template, 'login-token'));
     expect(sms).toEqual([
       expect.objectContaining({

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { runStaffCommand } from '../src/cli/staff-command';
 import { type DatabaseOptions, openDatabase } from '../src/db/client';
 import { staffTokens, staffUsers } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { captureStream } from './capture-stream';
 import { solveRobotCheck } from './identification-helpers';
 import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
@@ -351,20 +352,9 @@ describe('npm run staff -- create <user>', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  function capture() {
-    let text = '';
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        text += chunk.toString();
-        done();
-      },
-    });
-    return { stream, text: () => text };
-  }
-
   async function run(argv: string[], input: string) {
-    const stdout = capture();
-    const stderr = capture();
+    const stdout = captureStream();
+    const stderr = captureStream();
     const code = await runStaffCommand(argv, {
       stdin: Readable.from([input]),
       stdout: stdout.stream,

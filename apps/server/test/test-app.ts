@@ -80,6 +80,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     OUTBOX_POLL_MS: '3600000',
     OUTBOX_RETRY_BASE_MS: '1000',
+    // Scheduled jobs run when a test runs them (app.scheduler.runOnce, runDueJobs).
+    SCHEDULER_POLL_MS: '0',
     WEB_DIST_DIR: fakeWebDist(),
     PARTNER_HOSTS: 'www.negocieaqui.com.br=aqui',
     ...options.env,

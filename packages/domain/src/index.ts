@@ -1,5 +1,6 @@
 export * from './address/cep';
 export * from './agreements/agreement-instalments';
+export * from './agreements/agreement-lifecycle';
 export * from './boleto/boleto';
 export * from './boleto/boleto-sending';
 export * from './boleto/pix';
@@ -7,6 +8,9 @@ export * from './boleto/second-copy-send';
 export * from './business-days';
 export * from './card/card';
 export * from './card/card-data-fields';
+export * from './cnab/cnab240';
+export * from './cnab/cobranca-api';
+export * from './cnab/fields';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';

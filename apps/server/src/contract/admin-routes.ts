@@ -5,6 +5,7 @@ import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
 import { lineText } from './body-fields';
+import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
@@ -45,7 +46,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
   );
 
   await app.register(
-    staffOnly(deps.db, (admin) => {
+    staffOnly(deps.db, async (admin) => {
       admin.post('/api/logout', async (request) => {
         await logOutStaff(deps.db, staffOf(request));
         return { message: 'Sessão encerrada.' };
@@ -55,6 +56,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
+      await registerCobrancaAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', async (request) => {
         const staff = staffOf(request);

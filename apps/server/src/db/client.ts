@@ -20,6 +20,26 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `work` while holding the advisory lock named `key` (GUIDE "jobs": safe on several processes at once); null,
+   * without running it, when another holder has it. On PostgreSQL a session lock on a connection kept for the run
+   * (released if the process dies); the embedded database has one process, so a lock within it.
+   */
+  withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<{ value: T } | null>;
+}
+
+/** The keys the embedded database's single process holds: advisory locks are re-entrant within one session. */
+function processLocks(): Database['withAdvisoryLock'] {
+  const held = new Set<string>();
+  return async (key, work) => {
+    if (held.has(key)) return null;
+    held.add(key);
+    try {
+      return { value: await work() };
+    } finally {
+      held.delete(key);
+    }
+  };
 }
 
 /**
@@ -119,6 +139,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      withAdvisoryLock: async (key, work) => {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock(hashtext($1)) as locked',
+            [key],
+          );
+          if (!rows[0]?.locked) return null;
+          try {
+            return { value: await work() };
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   let unlock = () => {};
@@ -143,5 +180,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       unlock();
     },
+    withAdvisoryLock: processLocks(),
   };
 }

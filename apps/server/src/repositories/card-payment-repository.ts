@@ -104,14 +104,6 @@ export async function loadAgreementInstalmentRows(db: Db, agreementId: number) {
     .where(eq(agreementInstalments.agreementId, agreementId));
 }
 
-/** Ends an active agreement whose card was refused: its contracts are free again (the unique index follows status). */
-export async function cancelActiveAgreement(db: Db, agreementId: number): Promise<void> {
-  await db
-    .update(agreements)
-    .set({ status: 'cancelled' })
-    .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'active')));
-}
-
 /** The paid card payments of these agreements with their outcome (the receipts of spec 001 §3). */
 export async function loadPaidCardPayments(db: Db, agreementIds: readonly number[]) {
   if (agreementIds.length === 0) return [];

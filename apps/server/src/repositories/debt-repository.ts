@@ -39,6 +39,13 @@ export interface StoreDebtRows {
   contracts: DebtContractRow[];
 }
 
+/**
+ * The contract is not one a settled agreement discharged: no longer owed (its discharge letter says so) until the
+ * creditor's next import marks it paid (decision 022). For queries that join contracts to another table.
+ */
+export const notDischarged = sql`not exists (select 1 from ${agreementContracts} ac where ac.contract_id = ${contracts.id}
+  and ac.agreement_status = 'settled')`;
+
 /** The debt rows of a person on a partner, of every store or (`oneStore`) of the store asked: built once per database. */
 const debtRowsQuery = (oneStore: boolean) =>
   preparedOnce((db) =>
@@ -75,6 +82,7 @@ const debtRowsQuery = (oneStore: boolean) =>
         and(
           eq(contracts.personId, sql.placeholder('personId')),
           eq(instalments.paid, false),
+          notDischarged,
           oneStore ? eq(contracts.storeId, sql.placeholder('storeId')) : undefined,
         ),
       )

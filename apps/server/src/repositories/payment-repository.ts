@@ -147,6 +147,15 @@ export async function recordPayment(
   return rows.length > 0;
 }
 
+/** The agreement an instalment belongs to. */
+export async function agreementOfInstalment(db: Db, instalmentId: number): Promise<number> {
+  const [row] = await db
+    .select({ agreementId: agreementInstalments.agreementId })
+    .from(agreementInstalments)
+    .where(eq(agreementInstalments.id, instalmentId));
+  return row!.agreementId;
+}
+
 export interface AgreementFilter {
   storeId?: number;
   /** Settled and cancelled agreements too (myAgreements.flgIncluirHistorico). */

@@ -26,18 +26,25 @@ import type { DebtScope } from './debt-snapshot';
 // erasure), read and erased here. A person is matched by id where a row names them, by CPF/CNPJ where a form
 // stored it, and by the e-mail or phone on file in the outbox.
 
-/** Outbox rows addressed to the person on this partner: to their e-mail or their phone on file. */
+/**
+ * Outbox rows addressed to the person on this partner: to the e-mail or phone on file, or to the contact they
+ * confirmed with an agreement (boletos sent by SMS or e-mail go there).
+ */
 function messagesToPerson(scope: DebtScope) {
   const { person } = scope;
+  const ownAgreements = and(
+    eq(agreements.partnerId, scope.partnerId),
+    eq(agreements.personId, scope.personId),
+  );
   const addresses = [
     person.email
       ? eq(sql`lower(${outboundMessages.recipient})`, person.email.trim().toLowerCase())
       : undefined,
     person.phone ? eq(outboundMessages.recipient, person.phone) : undefined,
+    sql`${outboundMessages.recipient} in (select ${agreements.phone} from ${agreements} where ${ownAgreements})`,
+    sql`lower(${outboundMessages.recipient}) in (select lower(${agreements.email}) from ${agreements} where ${ownAgreements})`,
   ].filter((condition) => condition !== undefined);
-  return addresses.length > 0
-    ? and(eq(outboundMessages.partnerId, scope.partnerId), or(...addresses))
-    : sql`false`;
+  return and(eq(outboundMessages.partnerId, scope.partnerId), or(...addresses));
 }
 
 /** The rows of the person's data export, each list oldest first. */

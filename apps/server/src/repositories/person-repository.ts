@@ -8,6 +8,7 @@ import {
   personRegistrations,
   persons,
 } from '../db/schema';
+import { notDischarged } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -70,6 +71,7 @@ const pendingDebtCount = (db: Db, partnerId: Placeholder, personId: Placeholder 
         eq(contracts.personId, personId),
         inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
         eq(instalments.paid, false),
+        notDischarged,
       ),
     );
 

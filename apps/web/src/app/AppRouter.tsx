@@ -58,6 +58,7 @@ const UpdateQuestions = adminScreen('UpdateQuestions');
 const ListLeads = adminScreen('ListLeads');
 const Dashboard = adminScreen('Dashboard');
 const ListPrivacyRequests = adminScreen('ListPrivacyRequests');
+const Cobranca = adminScreen('Cobranca');
 const ListJobApplications = adminScreen('ListJobApplications');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
@@ -127,6 +128,7 @@ const PAGES: RouteObject[] = [
   // The operations dashboard (issue 5 item 6, beyond the spec).
   { path: '/admin/painel', element: <Dashboard /> },
   { path: '/admin/privacidade', element: <ListPrivacyRequests /> },
+  { path: '/admin/cobranca', element: <Cobranca /> },
   { path: '/admin/candidaturas', element: <ListJobApplications /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.

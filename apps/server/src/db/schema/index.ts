@@ -1,4 +1,5 @@
 export * from './card-payments';
+export * from './cnab';
 export * from './creditors';
 export * from './debts';
 export * from './faq';
@@ -6,6 +7,7 @@ export * from './files';
 export * from './identification';
 export * from './jobs';
 export * from './leads';
+export * from './lifecycle';
 export * from './messaging';
 export * from './negotiation';
 export * from './partners';

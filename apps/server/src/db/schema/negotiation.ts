@@ -145,5 +145,7 @@ export const agreementContracts = pgTable(
     uniqueIndex(ONE_ACTIVE_AGREEMENT_PER_CONTRACT)
       .on(t.contractId)
       .where(sql`${t.agreementStatus} = 'active'`),
+    // The debts list leaves out contracts a settled agreement discharged (decision 022).
+    index('agreement_contracts_settled').on(t.contractId).where(sql`${t.agreementStatus} = 'settled'`),
   ],
 );

@@ -76,6 +76,8 @@ export const stores = pgTable(
     cpfCnpj: text('loj_cpf_cnpj').notNull(),
     logoFile: text('logo_file').references(() => files.sha256),
     maxEntryDays: integer('prazo_maximo_entrada_site').notNull().default(10),
+    /** Days after its due date an agreement's entry may stay unpaid before the agreement is broken (issue 17). */
+    breakToleranceDays: integer('tolerancia_quebra_dias').notNull().default(5),
     issuesSecondCopy: boolean('loj_emite_segunda_via').notNull().default(false),
     /** Banco do Brasil convênio (7 digits) the store's second-copy boletos are issued under. */
     boletoAgreement: text('boleto_convenio'),

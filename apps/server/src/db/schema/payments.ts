@@ -66,14 +66,17 @@ export const paymentCharges = pgTable(
   (t) => [
     uniqueIndex('payment_charges_instalment_kind_issue').on(t.instalmentId, t.kind, t.issue),
     uniqueIndex('payment_charges_txid').on(t.txid),
+    // A bank's retorno names its boletos by our-number (CNAB 240 segment T).
+    index('payment_charges_our_number').on(t.ourNumber),
   ],
 );
 
-export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled';
+export type PaymentEventKind = 'paid' | 'settled' | 'charge_cancelled' | 'overdue';
 
 /**
  * What happened to an instalment's money, with its cause (GUIDE: money records change only by events): paid (by a
- * boleto, PIX or transfer), settled (a card payment), a charge cancelled. Append-only.
+ * boleto, PIX or transfer), settled (a card payment), a charge cancelled, overdue (the day job saw its due date pass;
+ * the AA status itself stays derived from the due date). Append-only.
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -94,6 +97,8 @@ export const paymentEvents = pgTable(
     index('payment_events_instalment').on(t.instalmentId),
     // An instalment is paid once: a second notification of the same payment records nothing.
     uniqueIndex('payment_events_one_payment').on(t.instalmentId).where(sql`${t.kind} in ('paid', 'settled')`),
+    // An instalment falls overdue once: the job run twice, or on two processes, records one event.
+    uniqueIndex('payment_events_one_overdue').on(t.instalmentId).where(sql`${t.kind} = 'overdue'`),
   ],
 );
 

@@ -1,21 +1,11 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
-import PDFDocument from 'pdfkit';
-import { pdfBytes } from './pdf-output';
+import type PDFDocument from 'pdfkit';
+import { type AgreementDocument, MARGIN, openAgreementDocument, section } from './agreement-document';
 
 // The "Termo de confissão de dívida" of an agreement (spec 001 §3 flgTermoCofissao, §9 "Confession term text cites a
 // 5-business-day release"), one A4 document: who owes whom, for which contracts, how much and when.
 
-export interface ConfessionTerm {
-  agreementId: number;
-  /** The day the person accepted the agreement on the portal ('YYYY-MM-DD', Brasília). */
-  agreedOn: string;
-  /** The day and time the document is made, as shown ('dd/mm/aaaa hh:mm'). */
-  issuedAt: string;
-  portalName: string;
-  creditor: { legalName: string; tradeName: string; document: string };
-  /** The person, their CPF/CNPJ masked. */
-  debtor: { name: string; document: string };
-  contracts: string[];
+export interface ConfessionTerm extends AgreementDocument {
   paymentMethod: string;
   totalCents: number;
   instalments: { label: string; dueDate: string; amountCents: number }[];
@@ -27,14 +17,7 @@ export const RELEASE_SENTENCE =
   'dias úteis, a baixa das restrições em nome do(a) DEVEDOR(A) nos órgãos de proteção ao crédito referentes aos ' +
   'contratos deste acordo.';
 
-const MARGIN = 56;
-
 type Doc = InstanceType<typeof PDFDocument>;
-
-function section(doc: Doc, title: string): void {
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(title, MARGIN);
-  doc.moveDown(0.3).font('Helvetica').fontSize(10);
-}
 
 function clause(doc: Doc, number: number, text: string): void {
   doc
@@ -71,39 +54,9 @@ function instalmentTable(doc: Doc, rows: ConfessionTerm['instalments']): void {
 
 /** Renders the term; resolves to the PDF bytes. */
 export function renderConfessionTermPdf(term: ConfessionTerm): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
-      Title: `Termo de confissão de dívida - acordo ${term.agreementId}`,
-      Author: term.creditor.legalName,
-    },
-  });
-  const done = pdfBytes(doc);
+  const { doc, finish } = openAgreementDocument('Termo de confissão de dívida', 'aceito', term);
   const total = formatMoney(term.totalCents);
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text('Termo de confissão de dívida', MARGIN, MARGIN, { align: 'center' });
-  doc
-    .moveDown(0.3)
-    .font('Helvetica')
-    .fontSize(10)
-    .text(
-      `Acordo nº ${term.agreementId}, aceito em ${formatBrDate(term.agreedOn)} pelo portal ${term.portalName}.`,
-      {
-        align: 'center',
-      },
-    );
-
-  section(doc, 'CREDOR');
-  doc.text(
-    `${term.creditor.legalName} (${term.creditor.tradeName}), CNPJ ${term.creditor.document}.`,
-    MARGIN,
-  );
-  section(doc, 'DEVEDOR(A)');
-  doc.text(`${term.debtor.name}, CPF/CNPJ ${term.debtor.document}.`, MARGIN);
   section(doc, 'DÍVIDA CONFESSADA');
   doc.text(`Contrato(s): ${term.contracts.join(', ')}.`, MARGIN);
   doc.text(`Valor total do acordo: ${total}, pago por ${term.paymentMethod}, nas parcelas abaixo.`, MARGIN);
@@ -124,13 +77,5 @@ export function renderConfessionTermPdf(term: ConfessionTerm): Promise<Buffer> {
     'Este termo foi aceito eletronicamente pelo(a) DEVEDOR(A) ao confirmar o acordo no portal, identificado(a) ' +
       'pelo seu CPF/CNPJ, e vale como confissão de dívida.',
   );
-
-  doc
-    .moveDown(1)
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#444444')
-    .text(`Documento gerado em ${term.issuedAt} (horário de Brasília).`, MARGIN);
-  doc.end();
-  return done;
+  return finish();
 }

@@ -22,6 +22,7 @@ import {
   loadAgreements,
 } from '../../repositories/payment-repository';
 import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
+import { dischargeLetterPath } from '../lifecycle/discharge-letter';
 import { confessionTermPath } from './confession-term-pdf';
 import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
 import { listStoreBoletos } from './list-store-boletos';
@@ -171,6 +172,8 @@ export async function listAgreements(
           valor_restante: remainingCents(view.instalments),
           con_nome_loja: store.tradeName,
           aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
+          // Issue 17: a settled agreement's discharge letter (listed where the partner includes history).
+          aco_carta_quitacao: agreement.status === 'settled' ? dischargeLetterPath(agreement.id) : null,
           parcelas: view.instalments.map((i) => instalmentItem(view, i, today, cards.get(agreement.id))),
         },
         loja: {

@@ -29,6 +29,7 @@ export async function listStoreBoletos(db: Db, providers: PaymentProviders, scop
         valor_restante: total,
         con_nome_loja: store.tradeName,
         aco_termo_anexo: null,
+        aco_carta_quitacao: null,
         parcelas: issued.map(({ copy, contractNumber, instalmentNumber, originalDueDate }) => ({
           aci_codigo: null,
           // The second copy's code: what the PDF (segundas_vias) and the second-copy sending take.

@@ -6,19 +6,20 @@ import {
   type CardOutcomeRow,
   type CardOutcomeState,
   type CardPaymentRow,
-  cancelActiveAgreement,
   insertCardOutcome,
   loadAgreementInstalmentRows,
   loadCardOutcome,
 } from '../../repositories/card-payment-repository';
-import { recordPayment } from '../../repositories/payment-repository';
+import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
 import { withTransaction } from '../../repositories/transaction';
+import { recordInstalmentPayment } from '../payments/record-instalment-payment';
 
 /**
  * Records the gateway's final word on a card payment, once, whoever brings it first (the charge's answer, a lookup,
  * a webhook; `cause` says which). PAID settles every instalment of the agreement (status B, cause
- * `card:{charge id}`); REJECTED and VOIDED end the agreement (decision 023: no agreement is kept without its
- * payment). A later or repeated word changes nothing. Answers the outcome that stands.
+ * `card:{charge id}`), and so the agreement with its discharge letter (decision 022); REJECTED and VOIDED cancel the
+ * agreement with a status event (decision 023: no agreement is kept without its payment). A later or repeated word
+ * changes nothing. Answers the outcome that stands.
  */
 export async function recordCardOutcome(
   db: Db,
@@ -38,7 +39,7 @@ export async function recordCardOutcome(
     if (fresh && charge.state === 'PAID') {
       const occurredOn = todayInBrasilia();
       for (const instalment of await loadAgreementInstalmentRows(tx, payment.agreementId))
-        await recordPayment(tx, {
+        await recordInstalmentPayment(tx, {
           instalmentId: instalment.id,
           chargeId: null,
           kind: 'settled',
@@ -47,7 +48,9 @@ export async function recordCardOutcome(
           cause: `card:${charge.chargeId}`,
         });
     } else if (fresh) {
-      await cancelActiveAgreement(tx, payment.agreementId);
+      const agreement = await lockAgreement(tx, payment.agreementId);
+      if (agreement?.status === 'active')
+        await changeAgreementStatus(tx, agreement, 'cancelled', `card:${charge.state}:${charge.chargeId}`);
     }
     return (await loadCardOutcome(tx, payment.id))!;
   });

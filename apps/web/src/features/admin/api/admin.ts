@@ -23,11 +23,14 @@ export const READ_ON_OPEN = { staleTime: 0 } as const;
  */
 export class AdminApiError extends ApiError {
   readonly fields: Record<string, string>;
+  /** The answer's `dados` as sent (e.g. a refused retorno's errors by line). */
+  readonly details: unknown;
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, message: string, fields: Record<string, string> = {}, details: unknown = null) {
     super(status, message, { retorno: false, dados: fields, mensagem: message });
     this.name = 'AdminApiError';
     this.fields = fields;
+    this.details = details;
   }
 
   override get fieldErrors(): Record<string, string> {
@@ -50,7 +53,9 @@ async function send(
   token: string | undefined,
 ): Promise<{ response: Response; json: Record<string, unknown> | undefined }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A string body is a file's text (a CNAB retorno); anything else is JSON.
+  const text = typeof body === 'string';
+  if (body !== undefined) headers['Content-Type'] = text ? 'text/plain' : 'application/json';
   const bearer = token ?? readCredentials()?.token;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   let response: Response;
@@ -59,7 +64,7 @@ async function send(
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || text ? (body as string | undefined) : JSON.stringify(body),
     });
   } catch {
     throw new AdminApiError(0, '');
@@ -78,7 +83,7 @@ function failure(status: number, message: unknown, dados: unknown): AdminApiErro
   const fields: Record<string, string> = {};
   if (dados && typeof dados === 'object' && !Array.isArray(dados))
     for (const [field, text] of Object.entries(dados)) if (typeof text === 'string') fields[field] = text;
-  const error = new AdminApiError(status, typeof message === 'string' ? message : '', fields);
+  const error = new AdminApiError(status, typeof message === 'string' ? message : '', fields, dados);
   if (error.unauthenticated) clearCredentials();
   return error;
 }

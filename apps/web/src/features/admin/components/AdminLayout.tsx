@@ -65,6 +65,7 @@ export const ADMIN_NAV = [
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
   { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
   { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
+  { to: '/admin/cobranca', label: 'Cobrança', home: 'Remessas e retornos de boletos (CNAB 240)' },
   { to: '/admin/alterar-senha', label: 'Alterar senha', home: 'Alterar a sua senha' },
 ];
 

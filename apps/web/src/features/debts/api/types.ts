@@ -79,6 +79,8 @@ export interface DadosAcordo {
   con_nome_loja: string;
   /** Path of the term PDF, or null. */
   aco_termo_anexo: string | null;
+  /** Path of a settled agreement's discharge letter (carta de quitação) PDF, or null. */
+  aco_carta_quitacao: string | null;
   parcelas: ParcelaAcordo[];
 }
 

@@ -1,6 +1,6 @@
 import type { CustomizationFields, OmniChannelFields, PartnerConfig } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { agreementsTitle, hasOmniChannel, menuTiles, visibleTiles } from './menu-tiles';
+import { agreementsTitle, hasOmniChannel, menuTiles } from './menu-tiles';
 
 type Config = Pick<PartnerConfig, 'loj_codigo' | 'sessoes' | 'capacidades'>;
 
@@ -69,14 +69,7 @@ describe('main menu tiles (spec 001 §2 AccordionTabs)', () => {
   it('renders every tile: each has its screen, Meus Acordos / Meus Boletos included', () => {
     const all = config({ customization: { menuDebits: { flgFaleConosco: true } }, omni: { chatOmni: 'x' } });
     expect(ids(all)).toEqual(['myDebits', 'myAgreements', 'talkToUs', 'faq', 'leave']);
-    expect(visibleTiles(all).map((t) => t.id)).toEqual([
-      'myDebits',
-      'myAgreements',
-      'talkToUs',
-      'faq',
-      'leave',
-    ]);
-    const boletoOnly = visibleTiles(config({ stores: '' }));
+    const boletoOnly = menuTiles(config({ stores: '' }));
     expect(boletoOnly.map((t) => t.id)).toEqual(['myAgreements', 'faq', 'leave']);
     expect(boletoOnly[0]).toMatchObject({ path: '/meus-acordos', title: 'Meus Boletos' });
   });

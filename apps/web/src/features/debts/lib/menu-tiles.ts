@@ -18,18 +18,6 @@ export interface MenuTile {
   path?: string;
 }
 
-/**
- * Tiles whose screens exist: a tile (and the MEUS ACORDOS button of MyDebits) whose screen has not landed yet stays
- * hidden so nothing leads to a missing page. Every tile of spec 001 §2 has its screen now.
- */
-export const BUILT_SCREENS: ReadonlySet<TileId> = new Set<TileId>([
-  'myDebits',
-  'myAgreements',
-  'talkToUs',
-  'faq',
-  'leave',
-]);
-
 export const MENU_DEFAULTS = {
   myDebits: 'Minhas Dívidas',
   myDebitsCaption: 'Você possui dívidas?',
@@ -61,7 +49,7 @@ export function agreementsTitle(config: Pick<PartnerConfig, 'loj_codigo' | 'sess
     : MENU_DEFAULTS.myBoletos;
 }
 
-/** Every tile the partner's menu shows, in order, before BUILT_SCREENS is applied. */
+/** Every tile the partner's menu shows, in order. */
 export function menuTiles(config: Config): MenuTile[] {
   const settings = customization(config);
   const permitted = permitsNegotiation(config);
@@ -87,9 +75,4 @@ export function menuTiles(config: Config): MenuTile[] {
     tiles.push({ id: 'faq', title: MENU_DEFAULTS.faq, path: '/duvidas' });
   tiles.push({ id: 'leave', title: MENU_DEFAULTS.leave });
   return tiles;
-}
-
-/** The tiles to render now. */
-export function visibleTiles(config: Config): MenuTile[] {
-  return menuTiles(config).filter((tile) => BUILT_SCREENS.has(tile.id));
 }

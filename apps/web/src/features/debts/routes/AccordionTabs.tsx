@@ -5,7 +5,7 @@ import { usePartner } from '../../../lib/partner';
 import { useEndSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { clearExternalEntry } from '../lib/external-entry';
-import { type MenuTile, visibleTiles } from '../lib/menu-tiles';
+import { type MenuTile, menuTiles } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
 
 function TileText({ tile }: { tile: MenuTile }) {
@@ -37,7 +37,7 @@ function MainMenu() {
   return (
     <nav aria-label="Menu principal">
       <ul className="tiles" data-testid="menu-tiles">
-        {visibleTiles(config).map((tile) => {
+        {menuTiles(config).map((tile) => {
           return (
             <li key={tile.id}>
               {tile.path ? (

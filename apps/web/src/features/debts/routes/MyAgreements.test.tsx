@@ -93,6 +93,7 @@ function acordo(acoCodigo: number, parcelas: ParcelaAcordo[], forma: 'boleto' | 
       valor_restante: 75000,
       con_nome_loja: 'Banco Horizonte',
       aco_termo_anexo: null,
+      aco_carta_quitacao: null,
       parcelas,
     },
     loja: {

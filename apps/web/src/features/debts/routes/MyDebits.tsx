@@ -14,7 +14,7 @@ import { DebtsTemplate, useDebtor, useLeaveWhenExpired } from '../components/Deb
 import { MunicipalCard } from '../components/MunicipalCard';
 import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
 import { MY_DEBITS_TEXTS, pendingDebtsText } from '../lib/debt-texts';
-import { BUILT_SCREENS, MENU_DEFAULTS } from '../lib/menu-tiles';
+import { MENU_DEFAULTS } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
 import { useMediaQuery } from '../lib/use-media-query';
 
@@ -40,11 +40,9 @@ function Notices({ data }: { data: DividasResposta }) {
         data.acordo_ativo && (
           <div className="notice" data-testid="notice-agreement">
             <p>{MY_DEBITS_TEXTS.activeAgreement}</p>
-            {BUILT_SCREENS.has('myAgreements') && (
-              <Link to="/meus-acordos" className="btn btn--primary">
-                MEUS ACORDOS
-              </Link>
-            )}
+            <Link to="/meus-acordos" className="btn btn--primary">
+              MEUS ACORDOS
+            </Link>
           </div>
         )
       )}

@@ -147,6 +147,17 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
           <PdfIcon /> Termo do acordo (PDF) <span className="sr-only">(abre em nova aba)</span>
         </a>
       )}
+      {agreement.aco_carta_quitacao && (
+        // Issue 17: a settled agreement's discharge letter, saved as a file.
+        <a
+          className="btn btn--ghost agreement-card__term"
+          href={`${agreement.aco_carta_quitacao}?download=1`}
+          download
+          data-testid="agreement-discharge-letter"
+        >
+          <PdfIcon /> Carta de quitação
+        </a>
+      )}
       {settings?.flgTermoCofissao && agreement.aco_codigo !== null && (
         <ConfessionTerm acoCodigo={agreement.aco_codigo} email={email} />
       )}

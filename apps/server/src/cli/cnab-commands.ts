@@ -1,0 +1,117 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatBrDate, formatMoney, RETORNO_OUTCOME_TEXTS } from '@portal/domain';
+import { AppError } from '../errors';
+import { generateRemessa } from '../services/payments/generate-remessa';
+import { importRetorno, type RetornoReport } from '../services/payments/import-retorno';
+import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
+import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-command';
+
+// CNAB 240 subcommands of `npm run payments` (issue 17 items 2 and 6): write the day's remessas to a directory,
+// import a bank's retorno, and pay a demo boleto as the bank would (a real retorno file, imported).
+
+const directoryOf = (dir: string | undefined, dataDir: string) => dir ?? join(dataDir, 'cnab');
+
+/** Prints a retorno's report: one line per title, then the totals. */
+function printReport(io: PaymentsCommandIo, report: RetornoReport): void {
+  if (report.alreadyImported) io.stdout.write('Este retorno já foi importado; nada foi alterado.\n');
+  io.stdout.write(`retorno ${report.fileName} (arquivo ${report.fileId})\n`);
+  for (const line of report.lines) {
+    const reasons = line.reasons.map((r) => `${r.code} ${r.text}`).join('; ');
+    const paid = line.outcome === 'applied' ? ` ${formatMoney(line.paidCents)}` : '';
+    const when = line.occurredOn ? ` em ${formatBrDate(line.occurredOn)}` : '';
+    io.stdout.write(
+      `linha ${line.line}: ${line.movement} ${line.movementText}, nosso número ${line.ourNumber}: ` +
+        `${RETORNO_OUTCOME_TEXTS[line.outcome]}${paid}${when}${reasons ? ` (${reasons})` : ''}\n`,
+    );
+  }
+  const totals = Object.entries(report.counts)
+    .filter(([, count]) => count > 0)
+    .map(
+      ([outcome, count]) =>
+        `${RETORNO_OUTCOME_TEXTS[outcome as keyof typeof RETORNO_OUTCOME_TEXTS]}: ${count}`,
+    );
+  io.stdout.write(`${totals.join(', ') || 'nenhum título'}\n`);
+}
+
+const remessa: PaymentsSubcommand = {
+  usage: '[--store <código da loja>] [--dir <pasta>]',
+  async run(args, { db, env, io, now }) {
+    const { values } = parseArgs({ args, options: { store: { type: 'string' }, dir: { type: 'string' } } });
+    const storeId = values.store === undefined ? undefined : Number(values.store);
+    if (storeId !== undefined && !Number.isSafeInteger(storeId)) {
+      io.stderr.write('--store: informe o código numérico da loja\n');
+      return 1;
+    }
+    const files = await generateRemessa(db, { storeId, createdBy: 'cli', now });
+    if (files.length === 0) {
+      io.stdout.write('Nenhum boleto novo para registrar: nenhuma remessa gerada.\n');
+      return 0;
+    }
+    const directory = directoryOf(values.dir, env.DATA_DIR);
+    await mkdir(directory, { recursive: true });
+    for (const file of files) {
+      const path = join(directory, file.fileName);
+      await writeFile(path, file.content);
+      io.stdout.write(
+        `remessa ${file.sequence} (loja ${file.storeId}, convênio ${file.agreement}): ${path}\n`,
+      );
+    }
+    return 0;
+  },
+};
+
+const retorno: PaymentsSubcommand = {
+  usage: '<arquivo>',
+  async run(args, { db, io, now }) {
+    const [path, ...rest] = args;
+    if (!path || rest.length > 0) {
+      io.stderr.write(`uso: npm run payments -- retorno ${this.usage}\n`);
+      return 1;
+    }
+    try {
+      // CNAB 240 files are ASCII; latin1 keeps any stray byte as one character instead of failing the read.
+      const content = await readFile(path, 'latin1');
+      printReport(io, await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now }));
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'RETORNO_INVALID') throw error;
+      io.stderr.write(`${error.message}\n`);
+      for (const e of (error.details as { erros: { linha: number; mensagem: string }[] }).erros)
+        io.stderr.write(`linha ${e.linha}: ${e.mensagem}\n`);
+      return 1;
+    }
+  },
+};
+
+const payBoleto: PaymentsSubcommand = {
+  usage: '<linha digitável ou nosso número> [--dir <pasta>]',
+  async run(args, { db, env, io, now }) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { dir: { type: 'string' } },
+    });
+    // The line may come as printed, in several shell words.
+    const reference = positionals.join('');
+    if (reference === '') {
+      io.stderr.write(`uso: npm run payments -- pay-boleto ${this.usage}\n`);
+      return 1;
+    }
+    const { path, report } = await payDemoBoleto(db, {
+      reference,
+      directory: directoryOf(values.dir, env.DATA_DIR),
+      now,
+    });
+    io.stdout.write(`retorno do banco escrito em ${path}\n`);
+    printReport(io, report);
+    return 0;
+  },
+};
+
+export const CNAB_COMMANDS: Readonly<Record<string, PaymentsSubcommand>> = {
+  remessa,
+  retorno,
+  'pay-boleto': payBoleto,
+};

@@ -1,0 +1,60 @@
+import { formatBrDate, formatMoney, isValidIsoDate } from '@portal/domain';
+import { localPaymentProvider } from '../integrations/payments/local-provider';
+import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
+import { SCHEDULED_JOBS } from '../scheduler/jobs';
+import { runDueJobs } from '../scheduler/run-due-jobs';
+import type { JobLog } from '../scheduler/scheduled-job';
+import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-command';
+
+// `npm run payments -- run-jobs [--today AAAA-MM-DD]` and `npm run payments -- late-payments` (README "Scheduled
+// jobs"): the scheduled jobs run now, as a server process would, and the payments staff must settle by hand.
+
+const lineLog = (io: PaymentsCommandIo): JobLog => {
+  const write = (level: string) => (fields: object, message: string) =>
+    io.stderr.write(`${level}: ${message} ${JSON.stringify(fields)}\n`);
+  return { info: write('info'), warn: write('aviso'), error: write('erro') };
+};
+
+const runJobs: PaymentsSubcommand = {
+  usage: '[--today AAAA-MM-DD]',
+  async run(args, { database, io }) {
+    const at = args.indexOf('--today');
+    const today = at >= 0 ? args[at + 1] : undefined;
+    if (today !== undefined && !isValidIsoDate(today)) {
+      io.stderr.write('erro: --today espera uma data AAAA-MM-DD\n');
+      return 2;
+    }
+    // A day given by hand is run at its noon in Brasília (-03:00 all year since 2019).
+    const now = today ? new Date(`${today}T12:00:00-03:00`) : new Date();
+    const reports = await runDueJobs(
+      { database, providers: new Map([['local', localPaymentProvider(database.db)]]), log: lineLog(io) },
+      SCHEDULED_JOBS,
+      now,
+      today,
+    );
+    for (const { name, dates, busy } of reports)
+      io.stdout.write(
+        `${name}: ${busy ? 'em execução em outro processo' : dates.length ? dates.join(', ') : 'nada a fazer'}\n`,
+      );
+    return 0;
+  },
+};
+
+const latePayments: PaymentsSubcommand = {
+  usage: '',
+  async run(_args, { db, io }) {
+    const rows = await findPaymentsAfterCancellation(db);
+    if (rows.length === 0) io.stdout.write('nenhum pagamento recebido depois de um acordo cancelado\n');
+    for (const row of rows)
+      io.stdout.write(
+        `acordo ${row.agreementId} parcela ${row.instalmentNumber}: ${formatMoney(row.amountCents ?? 0)} em ` +
+          `${formatBrDate(row.occurredOn)} (${row.cause}), depois do cancelamento (${row.cancelCause})\n`,
+      );
+    return 0;
+  },
+};
+
+export const LIFECYCLE_COMMANDS: Readonly<Record<string, PaymentsSubcommand>> = {
+  'run-jobs': runJobs,
+  'late-payments': latePayments,
+};

@@ -1,0 +1,62 @@
+import type { Writable } from 'node:stream';
+import type { Database, Db } from '../db/client';
+import { type Env, loadEnv } from '../env';
+import { AppError } from '../errors';
+import { CNAB_COMMANDS } from './cnab-commands';
+import { openCommandDatabase } from './command-database';
+import { LIFECYCLE_COMMANDS } from './lifecycle-commands';
+
+// `npm run payments -- <subcommand> ...`: payment operations run from a terminal against the server's database.
+// Each area adds its subcommands to the table below from a file of its own (cnab-commands.ts, lifecycle-commands.ts).
+
+export interface PaymentsCommandIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface PaymentsSubcommand {
+  /** The arguments after the subcommand's name, as `uso:` shows them. */
+  usage: string;
+  /** Runs with the database open; returns the exit code (2 for arguments it cannot take). */
+  run(
+    args: string[],
+    context: { database: Database; db: Db; env: Env; io: PaymentsCommandIo; now: Date },
+  ): Promise<number>;
+}
+
+const SUBCOMMANDS: Readonly<Record<string, PaymentsSubcommand>> = { ...CNAB_COMMANDS, ...LIFECYCLE_COMMANDS };
+
+const usage = () =>
+  Object.entries(SUBCOMMANDS)
+    .map(([name, command]) => `uso: npm run payments -- ${name} ${command.usage}`.trimEnd())
+    .join('\n');
+
+/** Returns the exit code: 0 done, 1 nothing done (a refused input, the database busy), 2 usage. */
+export async function runPaymentsCommand(
+  argv: string[],
+  io: PaymentsCommandIo,
+  now = new Date(),
+): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : SUBCOMMANDS[name];
+  if (!command) {
+    io.stderr.write(`${usage()}\n`);
+    return 2;
+  }
+  const env = loadEnv(io.env);
+  const database = await openCommandDatabase(env, 'tente de novo');
+  if (typeof database === 'string') {
+    io.stderr.write(`${database}\n`);
+    return 1;
+  }
+  try {
+    return await command.run(args, { database, db: database.db, env, io, now });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    io.stderr.write(`${error.message}\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,234 @@
+import { and, desc, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  agreementInstalments,
+  agreements,
+  type CnabFileKind,
+  cnabFiles,
+  paymentCharges,
+  paymentEvents,
+  persons,
+  remessaCharges,
+  retornoResults,
+  stores,
+} from '../db/schema';
+import type { StoreRow } from './debt-repository';
+
+export type CnabFileRow = typeof cnabFiles.$inferSelect;
+export type RetornoResultRow = typeof retornoResults.$inferSelect;
+export type PersonRow = typeof persons.$inferSelect;
+
+// CNAB 240 files exchanged with the bank (issue 17 item 2): remessas of new boletos, retornos and what each did.
+
+/** A boleto charge with the store it credits and the person who pays it. */
+export interface BoletoChargeToRegister {
+  charge: typeof paymentCharges.$inferSelect;
+  store: StoreRow;
+  payer: PersonRow;
+}
+
+const boletoCharges = (db: Db) =>
+  db
+    .select({ charge: paymentCharges, store: stores, payer: persons })
+    .from(paymentCharges)
+    .innerJoin(stores, eq(stores.id, paymentCharges.storeId))
+    .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentCharges.instalmentId))
+    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+    .innerJoin(persons, eq(persons.id, agreements.personId));
+
+/** Boletos no remessa has registered yet, of stores with a convênio (optionally one store), oldest first. */
+export async function chargesToRegister(db: Db, storeId?: number): Promise<BoletoChargeToRegister[]> {
+  return boletoCharges(db)
+    .where(
+      and(
+        eq(paymentCharges.kind, 'boleto'),
+        isNotNull(paymentCharges.ourNumber),
+        isNotNull(stores.boletoAgreement),
+        storeId === undefined ? undefined : eq(stores.id, storeId),
+        notExists(db.select().from(remessaCharges).where(eq(remessaCharges.chargeId, paymentCharges.id))),
+        // A cancelled charge, or one whose instalment is already paid, has nothing left to collect.
+        notExists(
+          db
+            .select()
+            .from(paymentEvents)
+            .where(
+              or(
+                and(
+                  eq(paymentEvents.chargeId, paymentCharges.id),
+                  eq(paymentEvents.kind, 'charge_cancelled'),
+                ),
+                and(
+                  eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+                  inArray(paymentEvents.kind, ['paid', 'settled']),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(paymentCharges.storeId, paymentCharges.id);
+}
+
+/** Boleto charges of a bank by our-number (a convênio's our-numbers are the bank's identity of a title). */
+export async function boletoChargesByOurNumber(
+  db: Db,
+  bankCode: string,
+  ourNumbers: readonly string[],
+): Promise<BoletoChargeToRegister[]> {
+  if (ourNumbers.length === 0) return [];
+  return boletoCharges(db).where(
+    and(
+      eq(paymentCharges.kind, 'boleto'),
+      eq(stores.bankCode, bankCode),
+      inArray(paymentCharges.ourNumber, [...ourNumbers]),
+    ),
+  );
+}
+
+/** The boleto charge with this our-number or linha digitável, with its store and payer. */
+export async function findBoletoCharge(
+  db: Db,
+  by: { ourNumber: string } | { digitableLine: string },
+): Promise<BoletoChargeToRegister | undefined> {
+  const [row] = await boletoCharges(db)
+    .where(
+      and(
+        eq(paymentCharges.kind, 'boleto'),
+        'ourNumber' in by
+          ? eq(paymentCharges.ourNumber, by.ourNumber)
+          : // The line as typed or as printed (with its dots and spaces) names the same boleto.
+            sql`regexp_replace(${paymentCharges.digitableLine}, '[^0-9]', '', 'g') = ${by.digitableLine.replace(/\D/g, '')}`,
+      ),
+    )
+    .orderBy(desc(paymentCharges.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Serialises the files of one bank convênio and kind for the rest of the transaction (remessa NSAs, and which
+ * charges one remessa takes), across server processes.
+ */
+export async function lockConvenio(
+  tx: Db,
+  kind: CnabFileKind,
+  bankCode: string,
+  agreement: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cnab:${kind}:${bankCode}:${agreement}`}))`);
+}
+
+/** The next NSA of a convênio's files of a kind (the last one's plus one). */
+export async function nextFileSequence(
+  tx: Db,
+  kind: CnabFileKind,
+  bankCode: string,
+  agreement: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${cnabFiles.sequence}), 0)::int` })
+    .from(cnabFiles)
+    .where(
+      and(eq(cnabFiles.kind, kind), eq(cnabFiles.bankCode, bankCode), eq(cnabFiles.agreement, agreement)),
+    );
+  return row!.last + 1;
+}
+
+/** Records a file; undefined when a file of the kind with the same content is already recorded. */
+export async function insertCnabFile(
+  tx: Db,
+  values: typeof cnabFiles.$inferInsert,
+): Promise<CnabFileRow | undefined> {
+  const [row] = await tx.insert(cnabFiles).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function insertRemessaCharges(
+  tx: Db,
+  rows: (typeof remessaCharges.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(remessaCharges).values(rows);
+}
+
+export async function insertRetornoResults(
+  tx: Db,
+  rows: (typeof retornoResults.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(retornoResults).values(rows);
+}
+
+export async function findCnabFile(db: Db, id: number): Promise<CnabFileRow | undefined> {
+  const [row] = await db.select().from(cnabFiles).where(eq(cnabFiles.id, id));
+  return row;
+}
+
+export async function findCnabFileByContent(
+  db: Db,
+  kind: CnabFileKind,
+  sha256: string,
+): Promise<CnabFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cnabFiles)
+    .where(and(eq(cnabFiles.kind, kind), eq(cnabFiles.contentSha256, sha256)));
+  return row;
+}
+
+export async function loadRetornoResults(db: Db, fileId: number): Promise<RetornoResultRow[]> {
+  return db
+    .select()
+    .from(retornoResults)
+    .where(eq(retornoResults.fileId, fileId))
+    .orderBy(retornoResults.line);
+}
+
+export interface CnabFileSummary {
+  id: number;
+  storeId: number | null;
+  storeName: string | null;
+  bankCode: string;
+  agreement: string;
+  sequence: number;
+  businessDate: string;
+  fileName: string;
+  createdBy: string;
+  createdAt: Date;
+  titles: number;
+}
+
+/** A page of the files of a kind, newest first, with the count of titles each registered. */
+export async function listCnabFiles(
+  db: Db,
+  kind: CnabFileKind,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; files: CnabFileSummary[] }> {
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(cnabFiles)
+    .where(eq(cnabFiles.kind, kind));
+  const titles =
+    kind === 'remessa'
+      ? sql<number>`(select count(*)::int from ${remessaCharges} where ${remessaCharges.fileId} = ${cnabFiles.id})`
+      : sql<number>`(select count(*)::int from ${retornoResults} where ${retornoResults.fileId} = ${cnabFiles.id})`;
+  const files = await db
+    .select({
+      id: cnabFiles.id,
+      storeId: cnabFiles.storeId,
+      storeName: stores.tradeName,
+      bankCode: cnabFiles.bankCode,
+      agreement: cnabFiles.agreement,
+      sequence: cnabFiles.sequence,
+      businessDate: cnabFiles.businessDate,
+      fileName: cnabFiles.fileName,
+      createdBy: cnabFiles.createdBy,
+      createdAt: cnabFiles.createdAt,
+      titles,
+    })
+    .from(cnabFiles)
+    .leftJoin(stores, eq(stores.id, cnabFiles.storeId))
+    .where(eq(cnabFiles.kind, kind))
+    .orderBy(desc(cnabFiles.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { total: count!.total, files };
+}

@@ -1,0 +1,64 @@
+import { datesToCatchUp, todayInBrasilia } from '@portal/domain';
+import type { Database } from '../db/client';
+import { findJobRun, recordJobRun } from '../repositories/scheduled-job-repository';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
+import type { JobLog, ScheduledJob } from './scheduled-job';
+
+export interface SchedulerDeps {
+  database: Database;
+  providers: PaymentProviders;
+  log: JobLog;
+}
+
+export interface JobReport {
+  name: string;
+  /** The dates it finished; empty when nothing was due (or its first date failed: logged, owed to the next round). */
+  dates: string[];
+  /** Another process held the job's lock: it runs there. */
+  busy: boolean;
+}
+
+/** The dates a job owes at `now` (Brasília `today`), reading its last run after the lock is held. */
+function datesDue(
+  job: ScheduledJob,
+  last: { lastRunAt: Date | null; lastDateDone: string | null } | undefined,
+  now: Date,
+  today: string,
+): string[] {
+  if (job.schedule === 'daily') return datesToCatchUp(last?.lastDateDone ?? null, today);
+  const lastRun = last?.lastRunAt?.getTime();
+  return lastRun === undefined || now.getTime() - lastRun >= job.schedule.everyMs ? [today] : [];
+}
+
+/**
+ * Runs each job that is due, each under its advisory lock: a second process finds the lock held and leaves the job
+ * to the first, and reads the progress the first recorded once it gets the lock. A daily job's dates run one at a
+ * time, each recorded as done when it finishes, so a crash resumes at the date it was on.
+ */
+export async function runDueJobs(
+  deps: SchedulerDeps,
+  jobs: readonly ScheduledJob[],
+  now: Date = new Date(),
+  today: string = todayInBrasilia(now),
+): Promise<JobReport[]> {
+  const { db } = deps.database;
+  const reports: JobReport[] = [];
+  for (const job of jobs) {
+    const held = await deps.database.withAdvisoryLock(`scheduled-job:${job.name}`, async () => {
+      const done: string[] = [];
+      try {
+        for (const date of datesDue(job, await findJobRun(db, job.name), now, today)) {
+          await job.run({ db, date, now, providers: deps.providers, log: deps.log });
+          await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
+          done.push(date);
+        }
+      } catch (error) {
+        // The date stays owed and runs again next round; the other jobs still run.
+        deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
+      }
+      return done;
+    });
+    reports.push({ name: job.name, dates: held?.value ?? [], busy: held === null });
+  }
+  return reports;
+}

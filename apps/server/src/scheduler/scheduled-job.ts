@@ -1,0 +1,32 @@
+import type { Db } from '../db/client';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
+
+// What a scheduled job is (GUIDE "jobs"): a name, when it runs, and its work. jobs.ts lists them.
+
+/** The part of a pino/Fastify logger the jobs use (the CLI passes its own). */
+export interface JobLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface JobContext {
+  db: Db;
+  /** The Brasília business date the run is for: today, or a missed date being caught up. */
+  date: string;
+  now: Date;
+  providers: PaymentProviders;
+  log: JobLog;
+}
+
+export interface ScheduledJob {
+  /** Names the job's advisory lock and its scheduled_job_runs row: never rename a job in use. */
+  name: string;
+  /**
+   * 'daily': once per Brasília date, every date missed while no process ran it caught up in order; or every
+   * `everyMs` milliseconds (for the date of the run).
+   */
+  schedule: 'daily' | { everyMs: number };
+  /** The work, idempotent: a run repeated after a crash before it was recorded changes nothing more. */
+  run(context: JobContext): Promise<void>;
+}

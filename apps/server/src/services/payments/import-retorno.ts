@@ -1,0 +1,178 @@
+import {
+  agreementOfField,
+  type Lined,
+  RETORNO_MOVEMENTS,
+  RETORNO_OUTCOME_TEXTS,
+  type RetornoMovement,
+  type RetornoOutcome,
+  type RetornoTitle,
+  readRetorno,
+  rejectionReasonText,
+  todayInBrasilia,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import {
+  type BoletoChargeToRegister,
+  boletoChargesByOurNumber,
+  type CnabFileRow,
+  findCnabFileByContent,
+  insertCnabFile,
+  insertRetornoResults,
+  loadRetornoResults,
+  type RetornoResultRow,
+} from '../../repositories/cnab-repository';
+import { withTransaction } from '../../repositories/transaction';
+import { contentSha256 } from './cnab-files';
+import { recordInstalmentPayment } from './record-instalment-payment';
+
+/** A retorno is a day's titles of a convênio: a few hundred kilobytes; more is not a bank's file. */
+export const RETORNO_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface RetornoLineReport {
+  line: number;
+  movement: string;
+  movementText: string;
+  ourNumber: string;
+  outcome: RetornoOutcome;
+  reasons: { code: string; text: string }[];
+  amountCents: number;
+  paidCents: number;
+  occurredOn: string | null;
+  chargeId: number | null;
+}
+
+export interface RetornoReport {
+  fileId: number;
+  fileName: string;
+  /** The same content was imported before: this is that import's report, and nothing was applied now. */
+  alreadyImported: boolean;
+  lines: RetornoLineReport[];
+  counts: Record<RetornoOutcome, number>;
+}
+
+const OUTCOMES = Object.keys(RETORNO_OUTCOME_TEXTS) as RetornoOutcome[];
+
+function report(file: CnabFileRow, rows: RetornoResultRow[], alreadyImported: boolean): RetornoReport {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<RetornoOutcome, number>;
+  for (const row of rows) counts[row.outcome]++;
+  return {
+    fileId: file.id,
+    fileName: file.fileName,
+    alreadyImported,
+    counts,
+    lines: rows.map((row) => ({
+      line: row.line,
+      movement: row.movement,
+      movementText: RETORNO_MOVEMENTS[row.movement as RetornoMovement] ?? `Movimento ${row.movement}`,
+      ourNumber: row.ourNumber,
+      outcome: row.outcome,
+      reasons:
+        row.reasons === ''
+          ? []
+          : row.reasons.split(',').map((code) => ({ code, text: rejectionReasonText(code) })),
+      amountCents: row.amountCents,
+      paidCents: row.paidCents,
+      occurredOn: row.occurredOn,
+      chargeId: row.chargeId,
+    })),
+  };
+}
+
+/** FEBRABAN C044: what a title's movement does here; a liquidation is applied as the instalment's payment. */
+async function applyTitle(
+  tx: Db,
+  fileId: number,
+  title: Lined<RetornoTitle>,
+  found: BoletoChargeToRegister | undefined,
+  today: string,
+): Promise<RetornoOutcome> {
+  if (!found) return 'unknown';
+  switch (title.movement) {
+    case '06': {
+      const recorded = await recordInstalmentPayment(tx, {
+        instalmentId: found.charge.instalmentId,
+        chargeId: found.charge.id,
+        kind: 'paid',
+        amountCents: title.paidCents,
+        occurredOn: title.occurredOn ?? today,
+        cause: `cnab:${fileId}:${title.line}`,
+      });
+      return recorded ? 'applied' : 'duplicate';
+    }
+    case '03':
+      return 'rejected';
+    case '02':
+      return 'confirmed';
+    case '09':
+      return 'written_off';
+    default:
+      return 'ignored';
+  }
+}
+
+/**
+ * Imports a bank's CNAB 240 retorno (issue 17 item 2). The file is read whole first: any bad line or wrong total
+ * and nothing is applied, every error listed by line. Then, in one transaction, the file is recorded with what each
+ * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
+ * occurrence), a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
+ * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
+ * of an instalment already paid records nothing (the payment's unique index).
+ */
+export async function importRetorno(
+  db: Db,
+  input: { content: string; fileName: string; createdBy: string; now: Date },
+): Promise<RetornoReport> {
+  if (Buffer.byteLength(input.content) > RETORNO_MAX_BYTES) throw new AppError('RETORNO_TOO_LARGE');
+  const read = readRetorno(input.content);
+  if (!read.ok)
+    throw new AppError('RETORNO_INVALID', {
+      erros: read.errors.map((e) => ({ linha: e.line, mensagem: e.message })),
+    });
+  const sha256 = contentSha256(input.content);
+  const today = todayInBrasilia(input.now);
+
+  const imported = await withTransaction(db, async (tx) => {
+    const file = await insertCnabFile(tx, {
+      storeId: null,
+      bankCode: read.header.bankCode,
+      agreement: agreementOfField(read.header.bankCode, read.header.agreementField),
+      kind: 'retorno',
+      sequence: read.header.sequence,
+      businessDate: today,
+      fileName: input.fileName,
+      content: input.content,
+      contentSha256: sha256,
+      createdBy: input.createdBy,
+    });
+    if (!file) return undefined;
+    const charges = await boletoChargesByOurNumber(
+      tx,
+      read.header.bankCode,
+      read.titles.map((t) => t.ourNumber),
+    );
+    const byOurNumber = new Map(charges.map((c) => [c.charge.ourNumber, c]));
+    const rows: RetornoResultRow[] = [];
+    for (const title of read.titles) {
+      const found = byOurNumber.get(title.ourNumber);
+      rows.push({
+        fileId: file.id,
+        line: title.line,
+        movement: title.movement,
+        ourNumber: title.ourNumber,
+        chargeId: found?.charge.id ?? null,
+        outcome: await applyTitle(tx, file.id, title, found, today),
+        reasons: title.movement === '03' ? title.reasons.join(',') : '',
+        amountCents: title.amountCents,
+        paidCents: title.paidCents,
+        occurredOn: title.occurredOn,
+        creditOn: title.creditOn,
+      });
+    }
+    await insertRetornoResults(tx, rows);
+    return report(file, rows, false);
+  });
+  if (imported) return imported;
+  const first = (await findCnabFileByContent(db, 'retorno', sha256))!;
+  return report(first, await loadRetornoResults(db, first.id), true);
+}

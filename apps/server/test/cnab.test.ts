@@ -1,0 +1,294 @@
+import { type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreementInstalments,
+  agreementStatusEvents,
+  cnabFiles,
+  outboundMessages,
+  paymentCharges,
+  paymentEvents,
+  remessaCharges,
+  stores,
+} from '../src/db/schema';
+import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { issueBoleto } from './cnab-helpers';
+import { call, hostOf, JOAO, login } from './identification-helpers';
+import { staffToken } from './reports-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Boletos registered with the bank through CNAB 240 and settled by its retorno (issue 17 item 2), through the
+// admin API: the remessa, the retorno's all-or-nothing import, idempotency, and the staff guard.
+
+interface Instalment {
+  aci_codigo: number;
+  campo_parcela: string;
+  status: string;
+  linha_digitavel: string | null;
+}
+
+let t: TestApp;
+let token: string;
+let joao: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [token, joao] = await Promise.all([staffToken(t), login(t, JOAO)]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const generate = () =>
+  t.app.inject({ method: 'POST', url: '/api/cobranca/remessas', payload: {}, headers: auth() });
+
+async function joaoInstalments(): Promise<Instalment[]> {
+  const res = await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: joao });
+  expect(res.json().retorno).toBe(true);
+  return res.json().dados.acordos[0].dadosAcordo.parcelas;
+}
+
+const chargeOf = async (instalmentId: number) =>
+  (
+    await t.database.db.select().from(paymentCharges).where(eq(paymentCharges.instalmentId, instalmentId))
+  )[0]!;
+
+async function retornoOf(charge: { storeId: number }, titles: RetornoTitle[], sequence: number) {
+  const [store] = await t.database.db.select().from(stores).where(eq(stores.id, charge.storeId));
+  return writeRetorno(
+    { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
+    titles,
+  );
+}
+
+const liquidation = (charge: typeof paymentCharges.$inferSelect, paidCents: number): RetornoTitle => ({
+  movement: '06',
+  ourNumber: charge.ourNumber!,
+  documentNumber: String(charge.id),
+  dueDate: charge.dueDate,
+  amountCents: charge.amountCents,
+  feeCents: 180,
+  reasons: [],
+  payer: { document: '39053344705', name: 'JOAO' },
+  interestCents: Math.max(0, paidCents - charge.amountCents),
+  discountCents: 0,
+  rebateCents: 0,
+  iofCents: 0,
+  paidCents,
+  netCents: Math.max(0, paidCents - 180),
+  occurredOn: '2026-11-25',
+  creditOn: '2026-11-26',
+});
+
+const upload = (content: string, contentType = 'text/plain') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/cobranca/retornos?nome=CBR_RETORNO.ret',
+    payload: content,
+    headers: { ...auth(), 'content-type': contentType },
+  });
+
+const eventRows = () => t.database.db.select().from(paymentEvents).orderBy(paymentEvents.id);
+const fileCount = async () => (await t.database.db.select().from(cnabFiles)).length;
+
+describe('the admin API refuses without a staff token', () => {
+  it.each([
+    ['GET', '/api/cobranca/remessas'],
+    ['POST', '/api/cobranca/remessas'],
+    ['GET', '/api/cobranca/remessas/1/arquivo'],
+    ['POST', '/api/cobranca/retornos'],
+  ] as const)('%s %s: 401', async (method, url) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: method === 'POST' ? 'x' : undefined,
+      headers: { 'content-type': 'text/plain', authorization: 'Bearer not-a-token-of-anyone-here' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Unauthenticated');
+  });
+});
+
+describe('remessa', () => {
+  it('registers every boleto once: the file reads back with their our-numbers; a second run writes nothing', async () => {
+    const [entry, first, second] = await joaoInstalments();
+    expect([entry!.status, first!.status, second!.status]).toEqual(['P', 'AA', 'A']);
+    const charge = await chargeOf(first!.aci_codigo);
+    // A boleto of an instalment already paid has nothing to collect: no remessa sends it.
+    const ofPaid = await issueBoleto(t.database.db, entry!.aci_codigo);
+
+    // Two runs at once (two staff, two processes): one writes the remessa, the other finds nothing new.
+    const runs = await Promise.all([generate(), generate()]);
+    expect(runs.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const res = runs.find((r) => r.statusCode === 201)!;
+    expect(res.json().data).toHaveLength(1);
+    const [file] = res.json().data;
+    expect(file).toMatchObject({
+      nsa: 1,
+      convenio: expect.stringMatching(/^\d{7}$/),
+      titulos: null,
+      criado_por: 'staff:admin',
+    });
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/cobranca/remessas/${file.id}/arquivo`,
+      headers: auth(),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${file.nome_arquivo}"`);
+    const read = readRemessa(download.body);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.header.sequence).toBe(1);
+    expect(read.titles.map((t) => [t.ourNumber, t.dueDate, t.amountCents, t.payer.document])).toContainEqual([
+      charge.ourNumber,
+      charge.dueDate,
+      charge.amountCents,
+      '39053344705',
+    ]);
+    const linked = await t.database.db
+      .select()
+      .from(remessaCharges)
+      .where(eq(remessaCharges.fileId, file.id));
+    expect(read.titles.map((t) => t.ourNumber)).not.toContain(ofPaid.ourNumber);
+    // The overdue instalment's boleto was issued after its due date; the remessa never dates it after the due date.
+    for (const title of read.titles) expect(title.issueDate <= title.dueDate).toBe(true);
+    expect(linked.map((r) => r.chargeId)).toContain(charge.id);
+
+    const wrongStore = await t.app.inject({
+      method: 'POST',
+      url: '/api/cobranca/remessas',
+      payload: { loja: 'abc' },
+      headers: auth(),
+    });
+    expect(wrongStore.statusCode).toBe(400);
+    const again = await generate();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ message: 'Nenhum boleto novo para registrar.', data: [] });
+
+    // A boleto issued later goes in the next remessa, numbered after the first.
+    await issueBoleto(t.database.db, second!.aci_codigo);
+    const next = await generate();
+    expect(next.json().data).toMatchObject([{ nsa: 2 }]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/cobranca/remessas', headers: auth() });
+    expect(list.json().data.map((f: { nsa: number; titulos: number }) => [f.nsa, f.titulos])).toEqual([
+      [2, 1],
+      [1, linked.length],
+    ]);
+  });
+});
+
+describe('retorno', () => {
+  it('a bad line or wrong totals change nothing and list the errors by line', async () => {
+    const [, first] = await joaoInstalments();
+    const charge = await chargeOf(first!.aci_codigo);
+    const good = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
+    const before = { events: await eventRows(), files: await fileCount() };
+    good[3] = good[3]!.slice(0, 200);
+    good[4] = `${good[4]!.slice(0, 29)}99999999999999999${good[4]!.slice(46)}`;
+    const res = await upload(good.join('\r\n'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.',
+    );
+    expect(res.json().dados.erros).toEqual([{ linha: 4, mensagem: 'tamanho 200, esperado 240 posições' }]);
+    const totals = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
+    totals[4] = `${totals[4]!.slice(0, 29)}00000000000000001${totals[4]!.slice(46)}`;
+    const wrong = await upload(totals.join('\r\n'));
+    expect(wrong.json().dados.erros).toEqual([
+      { linha: 5, mensagem: `valor total dos títulos 1 centavos, o lote soma ${charge.amountCents}` },
+    ]);
+    expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
+  });
+
+  it('two liquidations, a rejection and an unknown our-number: only the two instalments are paid', async () => {
+    const [entry, first, second] = await joaoInstalments();
+    const [a, b] = [await chargeOf(first!.aci_codigo), await chargeOf(second!.aci_codigo)];
+    const rejected = await chargeOf(entry!.aci_codigo);
+    const before = await eventRows();
+    const content = await retornoOf(
+      a,
+      [
+        liquidation(a, a.amountCents + 1_234),
+        {
+          ...liquidation(rejected, 0),
+          movement: '03',
+          reasons: ['08', '48'],
+          occurredOn: '2026-11-25',
+          creditOn: null,
+        },
+        liquidation(b, b.amountCents),
+        { ...liquidation(b, 5_000), ourNumber: '99999990000000001' },
+      ],
+      901,
+    );
+    const res = await upload(content);
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report).toMatchObject({
+      ja_importado: false,
+      totais: { aplicados: 2, rejeitados: 1, desconhecidos: 1, duplicados: 0 },
+      linhas: [
+        {
+          linha: 3,
+          resultado: 'applied',
+          movimento: '06',
+          movimento_texto: 'Liquidação',
+          valor_pago: a.amountCents + 1_234,
+        },
+        {
+          linha: 5,
+          resultado: 'rejected',
+          motivos: [
+            { codigo: '08', texto: 'Nosso número inválido' },
+            { codigo: '48', texto: 'CEP inválido' },
+          ],
+        },
+        { linha: 7, resultado: 'applied', nosso_numero: b.ourNumber },
+        { linha: 9, resultado: 'unknown', nosso_numero: '99999990000000001' },
+      ],
+    });
+    const added = (await eventRows()).slice(before.length);
+    expect(
+      added.map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),
+    ).toEqual([
+      [first!.aci_codigo, a.id, 'paid', a.amountCents + 1_234, '2026-11-25', `cnab:${report.arquivo_id}:3`],
+      [second!.aci_codigo, b.id, 'paid', b.amountCents, '2026-11-25', `cnab:${report.arquivo_id}:7`],
+    ]);
+    // The last instalment paid settles the agreement, with the payment as the cause, and e-mails the discharge letter.
+    const agreementId = (
+      await t.database.db
+        .select({ id: agreementInstalments.agreementId })
+        .from(agreementInstalments)
+        .where(eq(agreementInstalments.id, second!.aci_codigo))
+    )[0]!.id;
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(agreementStatusEvents)
+          .where(eq(agreementStatusEvents.agreementId, agreementId))
+      ).map((e) => [e.from, e.to, e.cause]),
+    ).toEqual([['active', 'settled', `payment:cnab:${report.arquivo_id}:7`]]);
+    const letters = await t.database.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.template, 'discharge-letter'));
+    expect(letters).toHaveLength(1);
+
+    // The same file again changes nothing and answers the first report.
+    const again = await upload(content);
+    expect(again.json()).toMatchObject({
+      message: 'Este retorno já foi importado; nada foi alterado.',
+      data: { ja_importado: true, arquivo_id: report.arquivo_id, totais: report.totais },
+    });
+    // Another file telling the same liquidation (sent as the file's bytes) records no second payment.
+    const resent = await upload(
+      await retornoOf(a, [liquidation(a, a.amountCents)], 902),
+      'application/octet-stream',
+    );
+    expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
+    expect((await eventRows()).length).toBe(before.length + 2);
+  });
+});

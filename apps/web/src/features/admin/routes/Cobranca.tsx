@@ -1,0 +1,301 @@
+import {
+  formatBrDate,
+  formatMoney,
+  RETORNO_OUTCOME_TEXTS,
+  type RemessaListItem,
+  type RetornoReportAnswer,
+  type RetornoReportLine,
+} from '@portal/domain';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useFeedback } from '../../../components/ui/feedback';
+import { QueryView } from '../../../components/ui/QueryView';
+import {
+  type RetornoUpload,
+  useGenerateRemessas,
+  useRemessaDownload,
+  useRemessas,
+  useRetornoUpload,
+} from '../api/cobranca';
+import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminPager } from '../components/AdminPager';
+import { ReportsTableScroll } from '../components/ReportsTableScroll';
+import { brasiliaDateTimeFormat } from '../lib/admin-format';
+import '../reports.css';
+import '../cobranca.css';
+
+/**
+ * 'Cobrança' (issue 17 item 2): the CNAB 240 remessas that register the boletos at the bank, written now or by the
+ * daily run, each to download and send; and the upload of the bank's retorno, whose report says what each title
+ * did (paid, rejected with the bank's reasons, unknown) or, for a broken file, every error by line.
+ */
+export default function Cobranca() {
+  return (
+    <AdminLayout>
+      <Remessas />
+      <Retorno />
+    </AdminLayout>
+  );
+}
+
+function Remessas() {
+  const onFailure = useAdminFailure();
+  const { showSnackbar } = useFeedback();
+  const [page, setPage] = useState(1);
+  const remessas = useRemessas(page);
+  const generate = useGenerateRemessas();
+  const download = useRemessaDownload();
+  const downloading = download.isPending ? download.variables.id : null;
+
+  function generateNow() {
+    generate.mutate(undefined, {
+      onSuccess: (answer) => {
+        setPage(1);
+        showSnackbar(answer.message, 'success');
+      },
+      onError: onFailure,
+    });
+  }
+
+  return (
+    <section
+      className="admin-panel cobranca__panel"
+      aria-labelledby="remessas-title"
+      aria-busy={remessas.isPending}
+    >
+      <div className="admin-panel__head">
+        <h1 id="remessas-title" className="admin-panel__title">
+          Remessas de boletos
+        </h1>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={generateNow}
+          disabled={generate.isPending}
+        >
+          {generate.isPending ? 'Gerando…' : 'Gerar remessa agora'}
+        </button>
+      </div>
+      <p className="cobranca__hint">
+        Cada remessa registra no banco os boletos novos de uma loja (CNAB 240). Baixe o arquivo e envie ao
+        banco.
+      </p>
+      <QueryView query={remessas} look="admin" failedText="Não foi possível carregar as remessas.">
+        {({ data: items }) =>
+          items.length === 0 ? (
+            <p className="admin-panel__empty" data-testid="remessas-empty">
+              Nenhuma remessa gerada ainda.
+            </p>
+          ) : (
+            <ReportsTableScroll captionId="remessas-caption">
+              <table className="reports-table" data-testid="remessas">
+                <caption id="remessas-caption">Remessas geradas</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">NSA</th>
+                    <th scope="col">Loja</th>
+                    <th scope="col">Banco / convênio</th>
+                    <th scope="col">Gerada em</th>
+                    <th scope="col">Boletos</th>
+                    <th scope="col">Por</th>
+                    <th scope="col">Arquivo</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <RemessaRow
+                      key={item.id}
+                      item={item}
+                      busy={downloading === item.id}
+                      onDownload={() => download.mutate(item, { onError: onFailure })}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </ReportsTableScroll>
+          )
+        }
+      </QueryView>
+      <AdminPager
+        page={page}
+        lastPage={remessas.data?.meta.last_page ?? 1}
+        label="Páginas de remessas"
+        onPage={setPage}
+      />
+    </section>
+  );
+}
+
+function RemessaRow({
+  item,
+  busy,
+  onDownload,
+}: {
+  item: RemessaListItem;
+  busy: boolean;
+  onDownload: () => void;
+}) {
+  return (
+    <tr data-testid="remessa">
+      <td className="cobranca__number">{item.nsa}</td>
+      <td>{item.loja?.nome ?? '—'}</td>
+      <td className="cobranca__nowrap">
+        {item.banco} / {item.convenio}
+      </td>
+      <td className="cobranca__nowrap">{brasiliaDateTimeFormat.format(new Date(item.criado_em))}</td>
+      <td className="cobranca__number">{item.titulos}</td>
+      <td>{item.criado_por}</td>
+      <td>
+        <button
+          type="button"
+          className="btn btn--ghost cobranca__download"
+          onClick={onDownload}
+          disabled={busy}
+          aria-label={`Baixar remessa ${item.nsa} (${item.nome_arquivo})`}
+        >
+          {busy ? 'Baixando…' : 'Baixar'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function Retorno() {
+  const onFailure = useAdminFailure();
+  const upload = useRetornoUpload();
+  const inputId = useId();
+  const [missing, setMissing] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    setMissing(!file);
+    if (!file) return;
+    upload.mutate(file, {
+      // The result is read next: focus moves to it, so a keyboard or screen-reader user lands on the report.
+      onSuccess: () => requestAnimationFrame(() => resultRef.current?.focus()),
+      onError: onFailure,
+    });
+  }
+
+  return (
+    <section className="admin-panel cobranca__panel cobranca__retorno" aria-labelledby="retorno-title">
+      <div className="admin-panel__head">
+        <h2 id="retorno-title" className="admin-panel__title">
+          Importar retorno do banco
+        </h2>
+      </div>
+      <form className="cobranca__upload" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="cobranca__label">
+          Arquivo de retorno (CNAB 240)
+        </label>
+        <input
+          id={inputId}
+          ref={fileRef}
+          type="file"
+          name="retorno"
+          accept=".ret,.txt,.RET,.TXT,text/plain"
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${inputId}-error` : undefined}
+          onChange={() => setMissing(false)}
+        />
+        {missing && (
+          <p id={`${inputId}-error`} className="cobranca__error" role="alert">
+            Escolha o arquivo de retorno enviado pelo banco.
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
+          {upload.isPending ? 'Importando…' : 'Importar retorno'}
+        </button>
+      </form>
+      <div ref={resultRef} tabIndex={-1} className="cobranca__result" aria-live="polite">
+        {upload.isPending && <p>Lendo o arquivo e aplicando os pagamentos…</p>}
+        {upload.data && <RetornoResult result={upload.data} />}
+      </div>
+    </section>
+  );
+}
+
+function RetornoResult({ result }: { result: RetornoUpload }) {
+  if (!result.ok)
+    return (
+      <div className="cobranca__refused" data-testid="retorno-errors">
+        <h3>Retorno não importado</h3>
+        <p>{result.message}</p>
+        <ul>
+          {result.errors.map((error) => (
+            <li key={`${error.linha}-${error.mensagem}`}>
+              Linha {error.linha}: {error.mensagem}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  return <RetornoReport message={result.message} report={result.report} />;
+}
+
+// Each total as the report's summary says it, singular and plural.
+const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
+  ['aplicados', 'pago', 'pagos'],
+  ['duplicados', 'já estava pago', 'já estavam pagos'],
+  ['rejeitados', 'rejeitado pelo banco', 'rejeitados pelo banco'],
+  ['confirmados', 'registro confirmado', 'registros confirmados'],
+  ['baixados', 'baixado', 'baixados'],
+  ['desconhecidos', 'com nosso número desconhecido', 'com nosso número desconhecido'],
+  ['ignorados', 'sem ação no portal', 'sem ação no portal'],
+];
+
+function RetornoReport({ message, report }: { message: string; report: RetornoReportAnswer }) {
+  const summary = TOTALS.filter(([key]) => report.totais[key] > 0)
+    .map(([key, one, many]) => `${report.totais[key]} ${report.totais[key] === 1 ? one : many}`)
+    .join(', ');
+  return (
+    <div data-testid="retorno-report">
+      <h3>Resultado do retorno {report.nome_arquivo}</h3>
+      <p>{message}</p>
+      <p data-testid="retorno-summary">{summary || 'O arquivo não tem títulos.'}</p>
+      {report.linhas.length > 0 && (
+        <ReportsTableScroll captionId="retorno-caption">
+          <table className="reports-table">
+            <caption id="retorno-caption">Títulos do retorno</caption>
+            <thead>
+              <tr>
+                <th scope="col">Linha</th>
+                <th scope="col">Movimento</th>
+                <th scope="col">Nosso número</th>
+                <th scope="col">Resultado</th>
+                <th scope="col">Detalhes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.linhas.map((line) => (
+                <tr
+                  key={line.linha}
+                  data-testid="retorno-line"
+                  className={`cobranca__line--${line.resultado}`}
+                >
+                  <td className="cobranca__number">{line.linha}</td>
+                  <td>
+                    {line.movimento} {line.movimento_texto}
+                  </td>
+                  <td className="cobranca__nowrap">{line.nosso_numero}</td>
+                  <td>{RETORNO_OUTCOME_TEXTS[line.resultado]}</td>
+                  <td>{lineDetails(line)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ReportsTableScroll>
+      )}
+    </div>
+  );
+}
+
+function lineDetails(line: RetornoReportLine): string {
+  if (line.motivos.length > 0) return line.motivos.map((m) => `${m.codigo} ${m.texto}`).join('; ');
+  const when = line.data_ocorrencia ? ` em ${formatBrDate(line.data_ocorrencia)}` : '';
+  if (line.resultado === 'applied' || line.resultado === 'duplicate')
+    return `${formatMoney(line.valor_pago)} pagos${when}`;
+  return `Valor do título ${formatMoney(line.valor)}${when}`;
+}
