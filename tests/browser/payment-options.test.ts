@@ -428,6 +428,12 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
     await planRadios(panel).first().check();
     await panel.getByRole('button', { name: 'Continuar' }).click();
     const confirm = panel.getByTestId('po-confirm');
+    // The card itself (issue 17): the sandbox gateway's paid test card.
+    const cardFields = confirm.getByTestId('po-card-fields');
+    await cardFields.getByLabel('Número do cartão').fill('4000000000000010');
+    await cardFields.getByLabel('Validade (mm/aa)').fill('12/30');
+    await cardFields.getByLabel('Código de segurança (CVV)').fill('123');
+    await cardFields.getByLabel('Nome impresso no cartão').fill('MARIA SILVA');
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
     let saves = 0;
     page.on('request', (request) => {
@@ -449,6 +455,9 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
       telefone: '11987654321',
       email: 'demo@example.com',
     });
+    // Capability cardReturnStates: Meus Acordos reads the outcome from the return parameters (spec 001 §1, §4).
+    await page.waitForURL('**/meus-acordos?formaDePagamento=cartao&estadoDaTransacao=PAID');
     await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
+    await page.getByTestId('modal').getByText('Pagamento realizado com sucesso!').waitFor();
   });
 });

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { registerAdminRoutes } from './contract/admin-routes';
 import { agreementActions } from './contract/agreement-actions';
 import { agreementSendingActions } from './contract/agreement-sending-actions';
+import { registerCardRoutes } from './contract/card-routes';
 import { cepActions } from './contract/cep-actions';
 import { companyActions } from './contract/company-actions';
 import { creditorActions } from './contract/creditor-actions';
@@ -34,6 +35,7 @@ import type { Env } from './env';
 import { localStageCalculator } from './integrations/calculation/local-stage-calculator';
 import { httpStageCalculator } from './integrations/calculation/stage-calculator';
 import { createAltchaChallenge } from './integrations/captcha/altcha';
+import { configuredCardGateway } from './integrations/card-gateway/configured-gateway';
 import { localCepLookup, viaCepLookup } from './integrations/cep/cep-lookup';
 import { type MailTransport, smtpTransport } from './integrations/mail/mail-transport';
 import { createPixServices } from './integrations/payments/pix-api/pix-services';
@@ -122,8 +124,19 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...ANALYTICS_SCRIPT_HOSTS, ...CAPTCHA_HOSTS],
-        connectSrc: ["'self'", ...ANALYTICS_CONNECT_HOSTS, 'https://*.hcaptcha.com'],
+        scriptSrc: [
+          "'self'",
+          ...ANALYTICS_SCRIPT_HOSTS,
+          ...CAPTCHA_HOSTS,
+          ...env.CARD_FINGERPRINT_SCRIPT_HOSTS,
+        ],
+        // The card gateway's tokenisation endpoint, only when a real one is configured (the sandbox is 'self').
+        connectSrc: [
+          "'self'",
+          ...ANALYTICS_CONNECT_HOSTS,
+          'https://*.hcaptcha.com',
+          ...(env.CARD_GATEWAY_URL ? [new URL(env.CARD_GATEWAY_URL).origin] : []),
+        ],
         imgSrc: ["'self'", 'data:', 'https://www.facebook.com', 'https://*.hotjar.com'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://*.hcaptcha.com'],
         fontSrc: ["'self'", 'data:'],
@@ -221,11 +234,12 @@ export async function buildApp({
     localPsp: pix.localPsp,
     sandbox: env.NODE_ENV !== 'production',
   });
+  const cardGateway = await configuredCardGateway(app, env);
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
-    ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES }),
+    ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES, cardGateway }),
     ...secondCopyActions(app, { db, providers: paymentProviders }),
-    ...agreementActions(app, { db, providers: paymentProviders }),
+    ...agreementActions(app, { db, providers: paymentProviders, cardGateway }),
     ...agreementSendingActions(app, { db, limiter, sendsPerDay: env.LIMIT_AGREEMENT_SENDS_PER_DAY }),
     ...myDataActions(app, db),
     ...faqActions(db),
@@ -237,6 +251,14 @@ export async function buildApp({
   });
   registerPartnerRoutes(app, db);
   registerFileRoutes(app, db);
+  registerCardRoutes(app, {
+    db,
+    gateway: cardGateway,
+    webhookAuth:
+      env.CARD_WEBHOOK_USER && env.CARD_WEBHOOK_PASSWORD
+        ? { user: env.CARD_WEBHOOK_USER, password: env.CARD_WEBHOOK_PASSWORD }
+        : null,
+  });
   registerLifecycleRoutes(app, db);
   await registerAdminRoutes(app, { db, env, limiter, altchaSecret });
   // After the admin routes: the staff calls of the job form use the staff guard they install.

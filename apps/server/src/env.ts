@@ -6,6 +6,17 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A comma-separated list, empty by default. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,15 +63,7 @@ const envSchema = z
     ZENVIA_SMS_FROM: z.string().default('portal'),
     ZENVIA_API_URL: z.string().url().default('https://api.zenvia.com/v2/channels/sms/messages'),
     /** Client addresses never rate limited by the HTTP layer (a load generator of our own); comma-separated. */
-    RATE_LIMIT_ALLOWLIST: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((ip) => ip.trim())
-          .filter(Boolean),
-      ),
+    RATE_LIMIT_ALLOWLIST: commaList,
     /** Stage mode (flgPortalUsaStage): host of the external calculation service; unset uses the local calculator. */
     STAGE_CALCULATION_HOST: z.string().url().optional(),
     STAGE_CALCULATION_TOKEN: z.string().optional(),
@@ -84,6 +87,22 @@ const envSchema = z
     STAFF_TOKEN_HOURS: z.coerce.number().positive().max(720).default(8),
     LIMIT_STAFF_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
     LIMIT_STAFF_LOGIN_PER_USER: z.coerce.number().int().positive().default(5),
+    /**
+     * Card gateway (decision 023): Pagar.me Core API v5 base URL (https://api.pagar.me/core/v5) and its keys. Unset
+     * outside production: the portal serves a local sandbox gateway at /sandbox-gateway; in production, no card.
+     */
+    CARD_GATEWAY_URL: z.string().url().optional(),
+    CARD_GATEWAY_SECRET_KEY: z.string().optional(),
+    CARD_GATEWAY_PUBLIC_KEY: z.string().optional(),
+    /** Milliseconds a charge may take before the person is told it is pending (a lookup or webhook settles it). */
+    CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    /** HTTP Basic credentials the gateway's webhook URL is configured with; the webhook route exists only with them. */
+    CARD_WEBHOOK_USER: z.string().optional(),
+    CARD_WEBHOOK_PASSWORD: z.string().min(16).optional(),
+    /** Hosts (https://...) the partners' device fingerprint scripts may come from (CSP script-src); comma-separated. */
+    CARD_FINGERPRINT_SCRIPT_HOSTS: commaList,
+    /** Sandbox gateway: how long its slow test card's answer takes (longer than CARD_GATEWAY_TIMEOUT_MS to show a timeout). */
+    SANDBOX_GATEWAY_SLOW_MS: z.coerce.number().int().positive().default(30_000),
     /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
     SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     /** Signs the per-store PIX webhook paths (/webhooks/pix/{token}/pix); see .env.example. */
@@ -94,6 +113,10 @@ const envSchema = z
     LOCAL_PSP_PUBLIC_URL: z.string().url().optional(),
     /** Reconciliation asks the PSP about a PIX charge still open this many minutes after issuing it. */
     PIX_RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(30),
+  })
+  .refine((env) => !env.CARD_GATEWAY_URL || (env.CARD_GATEWAY_SECRET_KEY && env.CARD_GATEWAY_PUBLIC_KEY), {
+    path: ['CARD_GATEWAY_URL'],
+    message: 'a card gateway needs CARD_GATEWAY_SECRET_KEY and CARD_GATEWAY_PUBLIC_KEY',
   })
   // PGlite is one process's database; rate limits counted in each process's memory would multiply by the count.
   .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {

@@ -1,4 +1,5 @@
 import {
+  CARD_UNAVAILABLE,
   CREDITOR_LEAD_NOT_FOUND,
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
@@ -103,6 +104,18 @@ const APP_ERRORS = {
     status: 422,
     message: 'Esta chave de idempotência já foi usada em outro pedido.',
   },
+  /** A body carrying a card number or security code: the card goes to the gateway, never to the portal (issue 17). */
+  CARD_DATA_REFUSED: {
+    status: 400,
+    message:
+      'Por segurança, os dados do cartão não podem ser enviados ao portal. Atualize a página e tente novamente.',
+  },
+  /** A card agreement without the gateway's token (spec 001 §7 step 4 `dadosDoCartao`). */
+  CARD_TOKEN_REQUIRED: { status: 400, message: 'Informe os dados do cartão.' },
+  /** Card payments asked where no card gateway is configured (production without CARD_GATEWAY_URL). */
+  CARD_GATEWAY_NOT_CONFIGURED: { status: 200, message: CARD_UNAVAILABLE },
+  /** A card receipt of an instalment that is not the session person's or was not paid by card (a file: 404). */
+  CARD_RECEIPT_NOT_FOUND: { status: 404, message: 'Comprovante não encontrado.' },
   /** An agreement instalment that is not the session person's, or not a boleto/PIX one (a file: 404). */
   AGREEMENT_INSTALMENT_NOT_FOUND: { status: 404, message: 'Parcela não encontrada.' },
   /** A boleto asked of a paid or settled instalment (spec 001 §4: PAGO rows cannot be downloaded). */

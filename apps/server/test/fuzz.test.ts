@@ -248,7 +248,15 @@ const ACTIONS: Record<string, Target> = {
     pagina: 'PRO',
   })),
   'negociacao_robo/passo_4_novo': debtor(
-    ['praCodigo', 'formaDePagamento', 'primeiroVencimento', 'telefone', 'email', 'chave_idempotencia'],
+    [
+      'praCodigo',
+      'formaDePagamento',
+      'primeiroVencimento',
+      'telefone',
+      'email',
+      'chave_idempotencia',
+      'dadosDoCartao',
+    ],
     () => ({
       praCodigo: demo.planId,
       formaDePagamento: 'boleto',
@@ -411,6 +419,12 @@ const ROUTES: Record<string, Target> = {
     base: () => ({ download: '1' }),
     params: { aco: () => '1' },
   },
+  'GET /api/acordos/comprovante-cartao/:file': {
+    auth: 'debtor',
+    fields: ['download'],
+    params: { file: () => `comp_cartao_${demo.instalmentId}.pdf` },
+  },
+  'GET /api/cartao/gateway': { auth: 'public' },
   // Maria has no settled agreement: the code reaches the scoped lookup and is not found.
   'GET /api/acordos/:aco/quitacao.pdf': {
     auth: 'debtor',
@@ -669,6 +683,12 @@ beforeAll(async () => {
       LIMIT_STAFF_LOGIN_PER_USER: '1000000',
       LIMIT_AGREEMENT_SENDS_PER_DAY: '1000000',
       CAPTCHA_MAX_NUMBER: '100',
+      // A gateway that never answers (the sandbox, with its own error format, stands for a service outside the
+      // portal): a card charge stays pending.
+      CARD_GATEWAY_URL: 'http://127.0.0.1:9/core/v5',
+      CARD_GATEWAY_SECRET_KEY: 'sk_fuzz',
+      CARD_GATEWAY_PUBLIC_KEY: 'pk_fuzz',
+      CARD_GATEWAY_TIMEOUT_MS: '200',
     },
   });
   const maria = await login(t, MARIA);

@@ -6,6 +6,8 @@ export * from './boleto/boleto-sending';
 export * from './boleto/pix';
 export * from './boleto/second-copy-send';
 export * from './business-days';
+export * from './card/card';
+export * from './card/card-data-fields';
 export * from './cnab/cnab240';
 export * from './cnab/cobranca-api';
 export * from './cnab/fields';

@@ -10,7 +10,7 @@ export function onlyDigits(s: string): string {
  * Places `chars` into the '#' slots of `pattern`. A literal is written only when a character follows it, so a
  * partial value never ends in a separator ('529' stays '529', '5299' becomes '529.9').
  */
-function applyPattern(chars: string, pattern: string): string {
+export function applyPattern(chars: string, pattern: string): string {
   let out = '';
   let pending = '';
   let index = 0;

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import type { DebtScope } from '../repositories/debt-snapshot';
 import { agreementBoletosPdf, MAX_BOLETOS_PER_PDF } from '../services/agreements/agreement-boletos-pdf';
 import { agreementPixQr } from '../services/agreements/agreement-pix-qr';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { listAgreements } from '../services/agreements/list-agreements';
+import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
 import { secondCopiesPdf } from '../services/second-copy/second-copy-pdf';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
@@ -51,7 +53,7 @@ const qrParams = z.object({
 
 export function agreementActions(
   app: FastifyInstance,
-  { db, providers }: { db: Db; providers: PaymentProviders },
+  { db, providers, cardGateway }: { db: Db; providers: PaymentProviders; cardGateway: CardGateway | null },
 ): Record<string, ActionDefinition> {
   const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
     (await requireDebtor(app, request)).scope;
@@ -94,6 +96,8 @@ export function agreementActions(
       handler: async (request, body) => {
         const input = agreementsBody.parse(body);
         const scope = await scopeOf(request);
+        // A card charge the gateway had not answered is asked about again, so its outcome shows now.
+        if (cardGateway) await confirmPendingCardPayments(db, cardGateway, scope, request.log);
         const answer = await listAgreements(
           db,
           providers,

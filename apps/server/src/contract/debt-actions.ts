@@ -1,9 +1,19 @@
-import { CARD_BRANDS, isValidIsoDate, parseBrDate } from '@portal/domain';
+import {
+  CARD_BRANDS,
+  CARD_OUTCOME_MESSAGES,
+  cardDataFields,
+  cardDataSchema,
+  isValidIsoDate,
+  parseBrDate,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
+import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import { markDebtsListed } from '../repositories/session-repository';
+import { chargeAgreementCard } from '../services/card/charge-agreement-card';
 import { listDebts } from '../services/debts/list-debts';
 import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
 import { registerCannotPay } from '../services/debts/register-cannot-pay';
@@ -52,6 +62,14 @@ const plansBody = z.object({
 });
 // IETF draft "The Idempotency-Key HTTP Header Field": a client-made unique key (a UUID, say).
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9\-_:.]{8,128}$/, 'Chave de idempotência inválida.');
+const jsonObject = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
 const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() });
 const agreementBody = z.object({
   praCodigo: formCode,
@@ -60,6 +78,8 @@ const agreementBody = z.object({
   telefone: lineText(30).default(''),
   email: lineText(254).default(''),
   chave_idempotencia: idempotencyKey.optional(),
+  // An object in JSON, or its JSON text in a form-encoded body.
+  dadosDoCartao: z.preprocess(jsonObject, cardDataSchema).optional(),
 });
 const cannotPayBody = z.object({ lojCodigo: formCode, motivo: lineText(100).trim().default('') });
 const proposalMoney = formText(30);
@@ -73,7 +93,7 @@ const storeBody = z.object({ lojCodigo: formCode });
 
 export function debtActions(
   app: FastifyInstance,
-  deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number },
+  deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number; cardGateway: CardGateway | null },
 ): Record<string, ActionDefinition> {
   const { db } = deps;
   const openSession = (request: FastifyRequest) => requireDebtor(app, request);
@@ -114,9 +134,14 @@ export function debtActions(
     'negociacao_robo/passo_4_novo': {
       perMinute: 20,
       handler: async (request, body) => {
+        // Refused before anything else reads it: the card itself goes to the gateway, never here.
+        if (cardDataFields(body).length > 0) throw new AppError('CARD_DATA_REFUSED');
         const input = agreementBody.parse(body);
         const header = idempotencyHeader.parse(request.headers)['idempotency-key'];
         const { scope, session } = await openSession(request);
+        const card = input.formaDePagamento === 'cartao' ? input.dadosDoCartao : undefined;
+        const gateway = deps.cardGateway;
+        if (card && !gateway) throw new AppError('CARD_GATEWAY_NOT_CONFIGURED');
         const saved = await saveAgreement(
           db,
           scope,
@@ -127,10 +152,34 @@ export function debtActions(
             firstDueDate: input.primeiroVencimento,
             phone: input.telefone,
             email: input.email,
+            card:
+              card && gateway
+                ? {
+                    gateway: gateway.name,
+                    token: card.token,
+                    brand: card.bandeira,
+                    lastFour: card.ultimos_digitos,
+                  }
+                : undefined,
           },
           header ?? input.chave_idempotencia,
         );
-        return ok(saved, 'Acordo realizado com sucesso!');
+        if (!card || !gateway) return ok(saved, 'Acordo realizado com sucesso!');
+        // Spec 001 §7: the card's state in dados.parcelas[].estado_da_transacao; §8 its message.
+        const state = await chargeAgreementCard(
+          db,
+          gateway,
+          scope,
+          saved.aco_codigo,
+          card.token,
+          request.log,
+        );
+        const answer = {
+          ...saved,
+          parcelas: saved.parcelas.map((parcela) => ({ ...parcela, estado_da_transacao: state })),
+        };
+        const message = CARD_OUTCOME_MESSAGES[state];
+        return state === 'PAID' || state === 'PENDING' ? ok(answer, message) : fail(message, answer);
       },
     },
     'portal/naoPossoPagar': {

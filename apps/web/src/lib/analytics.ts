@@ -123,6 +123,11 @@ function loadHotjar(hotjarId: string): void {
   injectScript(`https://static.hotjar.com/c/hotjar-${encodeURIComponent(hotjarId)}.js?sv=6`);
 }
 
+/** A partner's script loaded only after consent (the card form's device fingerprint, capability deviceFingerprint). */
+export function loadConsentedScript(src: string): void {
+  if (cookieChoice() === 'accepted') injectScript(src);
+}
+
 /** Loads the partner's analytics. Call only after the visitor accepted cookies. */
 export function loadTrackers(config: Pick<PartnerConfig, 'pixel_meta' | 'hotjar_id'>): void {
   const pixel = config.pixel_meta?.trim();

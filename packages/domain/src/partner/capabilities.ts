@@ -137,7 +137,8 @@ export const CAPABILITIES = {
   },
   deviceFingerprint: {
     label: 'Script antifraude no pagamento com cartão',
-    description: 'Loads the fraud-prevention device fingerprint script on card payment.',
+    description:
+      'Loads the fraud-prevention device fingerprint script (myDebits.urlScriptAntifraude) on the card form, only after cookie consent.',
     source: 'spec 001 §7: "A fraud-prevention device fingerprint script is loaded for one partner."',
     seededOn: 'senff',
   },

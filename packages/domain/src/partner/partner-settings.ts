@@ -368,6 +368,11 @@ const SECTIONS = {
           flgPortalUsaStage: flag('Portal usa stage', { updateOnly: true }),
           /** Address of the insurance offer that My debts links to (capability insuranceLink). */
           urlSeguro: link(5000),
+          /**
+           * The fraud-prevention device fingerprint script loaded on the card form after cookie consent (capability
+           * deviceFingerprint); its host must be in CARD_FINGERPRINT_SCRIPT_HOSTS (the CSP).
+           */
+          urlScriptAntifraude: link(5000, 'Endereço do script antifraude (cartão)'),
         }),
       ),
       myAgreements: group(

@@ -1,3 +1,4 @@
+export * from './card-payments';
 export * from './cnab';
 export * from './creditors';
 export * from './debts';

@@ -21,6 +21,7 @@ import {
   loadAgreementContracts,
   loadAgreements,
 } from '../../repositories/payment-repository';
+import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
 import { dischargeLetterPath } from '../lifecycle/discharge-letter';
 import { confessionTermPath } from './confession-term-pdf';
 import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
@@ -54,7 +55,12 @@ function pageNumber(move: PageMove | undefined, current: number, pages: number):
 }
 
 /** Spec 001 §3 "Agreement instalment". */
-function instalmentItem(view: AgreementView, instalment: InstalmentView, today: string) {
+function instalmentItem(
+  view: AgreementView,
+  instalment: InstalmentView,
+  today: string,
+  card: Parameters<typeof cardReceiptItem>[2] | undefined,
+) {
   const status = instalmentStatus(instalment, today);
   const kind = chargeKindOf(view);
   const open = !isPaidStatus(status);
@@ -76,7 +82,11 @@ function instalmentItem(view: AgreementView, instalment: InstalmentView, today: 
     linha_digitavel: charge?.digitableLine ?? null,
     pix_copia_cola: charge?.pixCode ?? null,
     emp_codigo: null as number | null,
-    comprovante_cartao: null,
+    // Spec 001 §4: a card-settled (B) instalment offers its receipt.
+    comprovante_cartao:
+      status === 'B' && card
+        ? cardReceiptItem(instalment.id, view.store.tradeName, card)
+        : (null as CardReceiptItem | null),
   };
 }
 
@@ -119,6 +129,10 @@ export async function listAgreements(
     today,
     log,
   );
+  const cards = await cardPaymentsByAgreement(
+    db,
+    views.map((v) => v.agreement.id),
+  );
   const details = await loadAgreementContracts(
     db,
     views.map((v) => v.agreement.id),
@@ -160,7 +174,7 @@ export async function listAgreements(
           aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
           // Issue 17: a settled agreement's discharge letter (listed where the partner includes history).
           aco_carta_quitacao: agreement.status === 'settled' ? dischargeLetterPath(agreement.id) : null,
-          parcelas: view.instalments.map((i) => instalmentItem(view, i, today)),
+          parcelas: view.instalments.map((i) => instalmentItem(view, i, today, cards.get(agreement.id))),
         },
         loja: {
           loj_codigo: store.id,

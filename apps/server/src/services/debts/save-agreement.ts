@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
+import { insertCardPayment } from '../../repositories/card-payment-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
 import { insertAgreementInstalments } from '../../repositories/payment-repository';
@@ -22,6 +23,8 @@ export interface AgreementInput {
   firstDueDate: string;
   phone: string;
   email: string;
+  /** A card agreement: the gateway's token, brand and last four (spec 001 §7 `dadosDoCartao`), never the card. */
+  card?: { gateway: string; token: string; brand: string; lastFour: string };
 }
 
 /** Spec 001 §7 step 4's answer: the agreement and its payments (`dados.parcelas[0].estado_da_transacao`). */
@@ -60,8 +63,10 @@ export async function saveAgreement(
     const errors = formErrors(agreementContactSchema, { telefone: phone, email });
     if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   }
+  const { card } = input;
+  if (input.method === 'cartao' && !card) throw new AppError('CARD_TOKEN_REQUIRED');
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([input.planId, input.method, input.firstDueDate, phone, email]))
+    .update(JSON.stringify([input.planId, input.method, input.firstDueDate, phone, email, card ?? null]))
     .digest('base64url');
   return withTransaction(db, async (tx) => {
     if (idempotencyKey) {
@@ -82,6 +87,17 @@ export async function saveAgreement(
     }
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
     const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
+    // The card's charge is asked after this transaction (chargeAgreementCard), under this row's reference.
+    if (input.method === 'cartao' && card)
+      await insertCardPayment(tx, {
+        agreementId: id,
+        gateway: card.gateway,
+        reference: `acordo-${id}`,
+        amountCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+        instalments: rows.length,
+        brand: card.brand,
+        lastFour: card.lastFour,
+      });
     const answer: SavedAgreement = {
       aco_codigo: id,
       parcelas: rows.map((row) => ({

@@ -1,3 +1,4 @@
+import type { DadosDoCartao } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { portalCall } from '../../../lib/api';
@@ -87,6 +88,8 @@ export interface AcordoPedido {
   formaDePagamento: MetodoPagamento;
   /** dd/mm/yyyy. */
   primeiroVencimento: string;
+  /** A card payment: the gateway's token, brand and last four (spec 001 §7), never the card itself. */
+  dadosDoCartao?: DadosDoCartao;
   /** Digits only; asked with capability requireContactOnConfirm. */
   telefone?: string;
   email?: string;

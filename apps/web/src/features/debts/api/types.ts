@@ -45,8 +45,24 @@ export interface ParcelaAcordo {
   linha_digitavel: string | null;
   pix_copia_cola: string | null;
   emp_codigo: number | null;
-  /** The card receipt of a B instalment (the card payment issue fills it). */
-  comprovante_cartao: unknown;
+  /** The card receipt of a B instalment paid by card, else null. */
+  comprovante_cartao: ComprovanteCartao | null;
+}
+
+/** Spec 001 §3 "Card receipt" (docs/api.md "Meus Acordos"). */
+export interface ComprovanteCartao {
+  empresa: string;
+  bandeira: string;
+  numero_cartao: string;
+  vencimento_cartao: string | null;
+  data_de_pagamento: string;
+  horario_de_pagamento: string;
+  codigo_de_autorizacao: string;
+  estado_da_transacao: string;
+  valor: number;
+  parcelas: number;
+  /** The receipt PDF's path. */
+  pdf: string;
 }
 
 export interface DadosAcordo {

@@ -7,6 +7,7 @@ import { usePartner } from '../../../lib/partner';
 import { useAgreementsQuery } from '../api/agreements';
 import type { MovimentoPagina } from '../api/types';
 import { AgreementCard } from '../components/agreements/AgreementCard';
+import { CardReturnNotice } from '../components/agreements/CardReturnNotice';
 import { Pagination } from '../components/agreements/Pagination';
 import { DebtsTemplate, useLeaveWhenExpired } from '../components/DebtsTemplate';
 import { AGREEMENT_TEXTS, agreementsRequest } from '../lib/agreements';
@@ -93,6 +94,7 @@ export default function MyAgreements() {
   const config = usePartner();
   return (
     <DebtsTemplate title={agreementsTitle(config)} back="menu">
+      <CardReturnNotice />
       <AgreementList />
     </DebtsTemplate>
   );

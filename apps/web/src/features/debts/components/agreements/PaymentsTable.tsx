@@ -3,6 +3,7 @@ import { formatBrDate, formatMoney } from '@portal/domain';
 import type { DadosAcordo, ParcelaAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS, canTick, documentCode, rowActions, STATUS_LABELS } from '../../lib/agreements';
 import { useCopyCode } from '../CopyCode';
+import { CardReceiptButton } from './CardReceipt';
 
 // Spec 001 §2 "Payments table per agreement": ticks, instalment, due date, value, status and what each row offers.
 // A real table on wide screens; on a phone each row is laid out as a small card (agreements.css), so the explicit
@@ -89,6 +90,7 @@ function Row({
         </span>
       </td>
       <td role="cell" className="agreement-row__actions">
+        {parcela.comprovante_cartao && <CardReceiptButton receipt={parcela.comprovante_cartao} name={name} />}
         {actions.notIssued && (
           <p className="agreement-row__notice" data-testid="agreement-not-issued">
             {method === 'pix' ? AGREEMENT_TEXTS.pixNotIssued : AGREEMENT_TEXTS.notIssued}

@@ -1,12 +1,17 @@
 import {
   agreementContactSchema,
+  CARD_UNAVAILABLE,
+  type CardFormInput,
+  cardFormSchema,
   customization,
+  type DadosDoCartao,
   formatBrDate,
   formatMoney,
   hasCapability,
   onlyDigits,
+  todayInBrasilia,
 } from '@portal/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Form } from '../../../../components/form/Form';
@@ -16,6 +21,7 @@ import { useFeedback } from '../../../../components/ui/feedback';
 import { logStep } from '../../../../lib/analytics';
 import { idempotencyKey } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
+import { CardTokenError, tokeniseCard } from '../../api/card';
 import { type AcordoPedido, useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import {
@@ -29,6 +35,7 @@ import {
   planLabel,
   planNotes,
 } from '../../lib/plans';
+import { CardFields } from './CardFields';
 
 export interface AgreementConfirmationProps {
   plan: PreAcordo;
@@ -42,7 +49,18 @@ export interface AgreementConfirmationProps {
 // The confirmation form: the terms box, and the contact the capability partner also asks (spec 001 §5).
 const withContact = agreementContactSchema.extend({ aceite: z.boolean() });
 const withoutContact = z.object({ telefone: z.string(), email: z.string(), aceite: z.boolean() });
-type ConfirmValues = z.input<typeof withoutContact>;
+type ConfirmValues = z.input<typeof withoutContact> & Partial<CardFormInput>;
+const NO_CARD = { card_number: '', valid_date: '', cvv: '', name: '' };
+const CARD_TEXTS = {
+  paying: 'Aguarde, estamos processando o pagamento.',
+  tokenFailed: 'Não foi possível validar o cartão junto à operadora. Confira os dados e tente novamente.',
+};
+
+/** The card's state in a passo_4_novo answer (spec 001 §7 `dados.parcelas[0].estado_da_transacao`). */
+function cardState(dados: unknown): string | null {
+  const parcelas = (dados as { parcelas?: { estado_da_transacao?: string | null }[] } | null)?.parcelas;
+  return parcelas?.[0]?.estado_da_transacao ?? null;
+}
 
 /**
  * The chosen plan before it becomes an agreement (spec 001 §2, §4): summary, the partner's confirmation text,
@@ -57,35 +75,83 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     customization(config).myDebits?.detailsMonthlyPayment?.textConfirmaAcordo?.trim() ||
     PAYMENT_TEXTS.defaultConfirmation;
   const confirm = useConfirmAgreement();
-  const form = useZodForm<ConfirmValues, ConfirmValues>(askContact ? withContact : withoutContact, {
+  const byCard = request.metodoPagamento === 'cartao';
+  // A card payment also asks the card (spec 001 §2, §3 "Card (input)"), which goes to the gateway only.
+  const schema = useMemo(() => {
+    const base = askContact ? withContact : withoutContact;
+    return (byCard ? base.extend(cardFormSchema(todayInBrasilia()).shape) : base) as unknown as z.ZodType<
+      ConfirmValues,
+      ConfirmValues
+    >;
+  }, [askContact, byCard]);
+  const form = useZodForm<ConfirmValues, ConfirmValues>(schema, {
     telefone: '',
     email: '',
     aceite: false,
+    ...(byCard ? NO_CARD : {}),
   });
   const accepted = form.watch('aceite');
   const busy = confirm.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** The last request sent and its Idempotency-Key. */
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  /** The token of the card last typed: a retry of the same card sends the same token (and so the same request). */
+  const cardToken = useRef<{ card: string; data: DadosDoCartao } | null>(null);
 
   // The list of plans is gone: put the keyboard and screen reader on the new heading.
   useEffect(() => headingRef.current?.focus(), []);
 
-  async function onSubmit({ telefone, email }: ConfirmValues) {
+  /** Tokenises the card at the gateway; null (the person told why) when the gateway refused or cannot be reached. */
+  async function cardData(values: ConfirmValues): Promise<DadosDoCartao | null> {
+    const card = { card_number: '', valid_date: '', cvv: '', name: '', ...values };
+    const typed = JSON.stringify([card.card_number, card.valid_date, card.cvv, card.name]);
+    if (cardToken.current?.card === typed) return cardToken.current.data;
+    try {
+      cardToken.current = { card: typed, data: await tokeniseCard(card) };
+      return cardToken.current.data;
+    } catch (error) {
+      hideLoading();
+      const unavailable = error instanceof CardTokenError && error.message === 'unavailable';
+      await showModal({
+        title: 'Erro',
+        text: unavailable ? CARD_UNAVAILABLE : CARD_TEXTS.tokenFailed,
+        style: 'danger',
+      });
+      return null;
+    }
+  }
+
+  async function onSubmit(values: ConfirmValues) {
+    const { telefone, email } = values;
+    showLoading(byCard ? CARD_TEXTS.paying : 'Aguarde, estamos gerando o seu acordo.');
+    const dadosDoCartao = byCard ? await cardData(values) : undefined;
+    if (dadosDoCartao === null) return;
     const body: AcordoPedido = {
       praCodigo: plan.pra_codigo,
       formaDePagamento: request.metodoPagamento,
       primeiroVencimento: request.primeiroVencimento,
       ...(askContact ? { telefone: onlyDigits(telefone), email: email.trim() } : {}),
+      ...(dadosDoCartao ? { dadosDoCartao } : {}),
     };
     // A retry of the same request (its answer was lost, or a second click) reuses the key, so the server makes one
     // agreement; a request that differs (other contact details) is a new attempt with a new key.
     const sent = JSON.stringify(body);
     if (attempt.current?.body !== sent) attempt.current = { body: sent, key: idempotencyKey() };
-    showLoading('Aguarde, estamos gerando o seu acordo.');
     let outcome: AgreementOutcome;
     try {
-      outcome = agreementOutcome(await confirm.mutateAsync({ body, key: attempt.current.key }));
+      const envelope = await confirm.mutateAsync({ body, key: attempt.current.key });
+      // Capability cardReturnStates (spec 001 §4): Meus Acordos tells the card's outcome from the return parameters;
+      // elsewhere the outcome's message is shown here like any agreement's.
+      const state = byCard && hasCapability(config, 'cardReturnStates') ? cardState(envelope.dados) : null;
+      if (state) {
+        hideLoading();
+        if (envelope.retorno) logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
+        navigate(
+          `/meus-acordos?${new URLSearchParams({ formaDePagamento: 'cartao', estadoDaTransacao: state })}`,
+        );
+        return;
+      }
+      outcome = agreementOutcome(envelope);
     } catch (error) {
       hideLoading();
       // A 400 names the contact fields the server refused.
@@ -135,6 +201,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       <p className="po-confirm__text" data-testid="po-confirm-text">
         {text}
       </p>
+      {byCard && <CardFields />}
       {askContact && (
         <>
           <PhoneInput label="Telefone" name="telefone" />

@@ -1,0 +1,56 @@
+import type { CardTransactionState } from '@portal/domain';
+
+// One interface for the card gateway (GUIDE "payments": one card gateway with tokenisation in the browser). The
+// browser sends the card to the gateway's tokenisation endpoint; the portal only ever holds the token it got back.
+
+/** Spec 001 §4 card return states, and PENDING while the gateway has not given its final word. */
+export type CardChargeState = CardTransactionState | 'PENDING';
+
+export interface CardCharge {
+  state: CardChargeState;
+  /** Our reference the charge was made under (the order's code). */
+  reference: string;
+  orderId: string | null;
+  chargeId: string;
+  authorisationCode: string | null;
+  brand: string | null;
+  lastFour: string | null;
+}
+
+export interface CardChargeRequest {
+  /** One per agreement: the order's code and its Idempotency-Key, so a retry never charges twice. */
+  reference: string;
+  amountCents: number;
+  /** Instalments on the card. */
+  instalments: number;
+  cardToken: string;
+  description: string;
+  customer: { name: string; document: string; email: string | null };
+}
+
+/** What the browser needs to tokenise a card at the gateway. */
+export interface CardTokenisation {
+  /** POST the card here (the gateway's own endpoint, with the public key). */
+  tokenUrl: string;
+}
+
+export interface CardGateway {
+  /** Stored with each card payment. */
+  name: string;
+  tokenisation: CardTokenisation;
+  /** Authorises and captures; throws CardGatewayUnavailable when no answer came (the charge may exist). */
+  charge(request: CardChargeRequest): Promise<CardCharge>;
+  /** The charge made under our reference, if any (after an unanswered charge). */
+  lookup(reference: string): Promise<CardCharge | null>;
+  /** The charge, or null when the gateway knows no such charge. */
+  getCharge(chargeId: string): Promise<CardCharge | null>;
+  cancel(chargeId: string): Promise<CardCharge>;
+}
+
+/** The gateway did not answer in time or at all: whether the charge was made is unknown until a lookup or webhook. */
+export class CardGatewayUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('card gateway unavailable', { cause });
+    this.name = 'CardGatewayUnavailable';
+  }
+}

@@ -1,0 +1,163 @@
+import type { CardCharge, CardChargeRequest, CardChargeState, CardGateway } from './card-gateway';
+import { CardGatewayUnavailable } from './card-gateway';
+
+// Pagar.me Core API v5 (docs.pagar.me/reference): orders with a credit_card payment from a card_token made in the
+// browser by POST /tokens?appId={public key}; the secret key authenticates by HTTP Basic (key as the user, empty
+// password); an Idempotency-Key header makes a retried order the same order. Decision 023.
+
+export interface PagarmeOptions {
+  /** e.g. https://api.pagar.me/core/v5; a function when it is known only once the server listens (the sandbox). */
+  baseUrl: string | (() => string);
+  secretKey: string;
+  publicKey: string;
+  /** Where the browser tokenises: an absolute URL, or a path on the portal (the sandbox). */
+  browserBaseUrl: string;
+  timeoutMs: number;
+}
+
+interface PagarmeCharge {
+  id: string;
+  code?: string;
+  status: string;
+  order?: { id?: string; code?: string };
+  last_transaction?: {
+    status?: string;
+    acquirer_auth_code?: string | null;
+    card?: { brand?: string; last_four_digits?: string };
+  };
+}
+
+interface PagarmeOrder {
+  id: string;
+  code: string;
+  charges?: PagarmeCharge[];
+}
+
+/** A charge's status (Pagar.me v5 charge statuses) as spec 001 §4's card return state. */
+export function pagarmeChargeState(status: string): CardChargeState {
+  if (status === 'paid' || status === 'overpaid') return 'PAID';
+  if (status === 'failed') return 'REJECTED';
+  if (status === 'canceled' || status === 'chargedback') return 'VOIDED';
+  return 'PENDING';
+}
+
+function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: string }): CardCharge {
+  const transaction = charge.last_transaction;
+  return {
+    state: pagarmeChargeState(charge.status),
+    reference: order?.code ?? charge.order?.code ?? charge.code ?? '',
+    orderId: order?.id ?? charge.order?.id ?? null,
+    chargeId: charge.id,
+    authorisationCode: transaction?.acquirer_auth_code ?? null,
+    brand: transaction?.card?.brand ?? null,
+    lastFour: transaction?.card?.last_four_digits ?? null,
+  };
+}
+
+function orderCharge(order: PagarmeOrder): CardCharge {
+  const charge = order.charges?.at(-1);
+  if (!charge) throw new Error(`pagar.me order ${order.id} has no charge`);
+  return toCardCharge(charge, order);
+}
+
+/** The gateway answered 404: no such charge or order. */
+class NotFound extends Error {}
+
+export function pagarmeGateway(options: PagarmeOptions): CardGateway {
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const baseUrl = typeof options.baseUrl === 'string' ? () => options.baseUrl as string : options.baseUrl;
+  const browserBase = options.browserBaseUrl;
+
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new CardGatewayUnavailable(error);
+    }
+    if (response.status >= 500) throw new CardGatewayUnavailable(new Error(`pagar.me ${response.status}`));
+    if (response.status === 404) throw new NotFound(path);
+    const answer = (await response.json()) as T;
+    if (!response.ok)
+      throw new Error(`pagar.me ${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  }
+
+  return {
+    name: 'pagarme',
+    tokenisation: {
+      tokenUrl: `${browserBase}/tokens?appId=${encodeURIComponent(options.publicKey)}`,
+    },
+    async charge(request: CardChargeRequest) {
+      const order = await call<PagarmeOrder>(
+        'POST',
+        '/orders',
+        {
+          code: request.reference,
+          closed: true,
+          items: [
+            {
+              code: request.reference,
+              amount: request.amountCents,
+              description: request.description,
+              quantity: 1,
+            },
+          ],
+          customer: {
+            name: request.customer.name,
+            email: request.customer.email ?? undefined,
+            document: request.customer.document,
+            type: request.customer.document.length > 11 ? 'company' : 'individual',
+          },
+          payments: [
+            {
+              payment_method: 'credit_card',
+              amount: request.amountCents,
+              credit_card: {
+                installments: request.instalments,
+                operation_type: 'auth_and_capture',
+                card_token: request.cardToken,
+              },
+            },
+          ],
+        },
+        { 'idempotency-key': request.reference },
+      );
+      return orderCharge(order);
+    },
+    async lookup(reference: string) {
+      const page = await call<{ data: PagarmeOrder[] }>(
+        'GET',
+        `/orders?code=${encodeURIComponent(reference)}`,
+      );
+      const order = page.data.find((o) => o.code === reference);
+      return order ? orderCharge(order) : null;
+    },
+    async getCharge(chargeId: string) {
+      try {
+        return toCardCharge(await call<PagarmeCharge>('GET', `/charges/${encodeURIComponent(chargeId)}`));
+      } catch (error) {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }
+    },
+    async cancel(chargeId: string) {
+      return toCardCharge(await call<PagarmeCharge>('DELETE', `/charges/${encodeURIComponent(chargeId)}`));
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CARD_BRAND_NAMES, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+// A local card gateway speaking the Pagar.me Core API v5 subset the adapter uses (tokens, orders, charges), so the
+// product runs and is tested without a real gateway (decision 023). Like a gateway's sandbox, test card numbers
+// decide the outcome (README "Test cards"). It keeps its charges in memory: it stands for a service outside the
+// portal, and in the default product it is served at /sandbox-gateway only when no real gateway is configured.
+
+/** Test cards (Luhn-valid) and what the sandbox does with each; any other valid card is paid. */
+export const SANDBOX_TEST_CARDS = {
+  paid: '4000000000000010',
+  rejected: '4000000000000028',
+  voided: '4000000000000036',
+  /** Paid, but the answer comes after `slowMs`: the portal stops waiting first, a lookup finds it paid. */
+  slow: '4000000000000044',
+} as const;
+
+export interface SandboxGatewayOptions {
+  secretKey: string;
+  publicKey: string;
+  /** How long the slow test card's answer takes. */
+  slowMs: number;
+}
+
+interface SandboxToken {
+  digits: string;
+  holder: string;
+  expiresAt: number;
+}
+
+interface SandboxCharge {
+  id: string;
+  code: string;
+  status: 'paid' | 'failed' | 'canceled';
+  amount: number;
+  order: { id: string; code: string };
+  last_transaction: {
+    status: string;
+    acquirer_auth_code: string | null;
+    installments: number;
+    card: { brand: string; last_four_digits: string; first_six_digits: string };
+  };
+}
+
+interface SandboxOrder {
+  id: string;
+  code: string;
+  amount: number;
+  status: string;
+  charges: SandboxCharge[];
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+const tokenBody = z.object({
+  type: z.literal('card'),
+  card: z.object({
+    number: z.string().transform(onlyDigits),
+    holder_name: z.string().min(1),
+    exp_month: z.coerce.number().int().min(1).max(12),
+    exp_year: z.coerce.number().int().min(0),
+    cvv: z.string().regex(/^\d{3,4}$/),
+  }),
+});
+
+const orderBody = z.object({
+  code: z.string().min(1),
+  payments: z
+    .array(
+      z.object({
+        payment_method: z.literal('credit_card'),
+        amount: z.number().int().positive(),
+        credit_card: z.object({ installments: z.number().int().min(1).max(24), card_token: z.string() }),
+      }),
+    )
+    .length(1),
+});
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const unprocessable = (reply: FastifyReply, message: string) => reply.code(422).send({ message, errors: {} });
+
+/** Registers the sandbox's routes (use with a prefix such as /sandbox-gateway/core/v5). */
+export async function sandboxGateway(app: FastifyInstance, options: SandboxGatewayOptions): Promise<void> {
+  const tokens = new Map<string, SandboxToken>();
+  const orders = new Map<string, SandboxOrder>();
+  const byIdempotencyKey = new Map<string, SandboxOrder>();
+  const charges = new Map<string, SandboxCharge>();
+  const basic = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+
+  const authenticated = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!sameSecret(request.headers.authorization ?? '', basic))
+      return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
+  };
+
+  // Tokenisation is called from the payer's browser, possibly from another origin (CORS), with the public key only.
+  app.options('/tokens', async (_request, reply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .code(204)
+      .send(),
+  );
+  app.post('/tokens', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    const appId = (request.query as { appId?: string }).appId ?? '';
+    if (!sameSecret(appId, options.publicKey)) return reply.code(401).send({ message: 'Invalid appId' });
+    const parsed = tokenBody.safeParse(request.body);
+    if (!parsed.success || !passesLuhn(parsed.data.card.number))
+      return unprocessable(reply, 'The request is invalid.');
+    const { card } = parsed.data;
+    const token = id('token');
+    // Pagar.me's tokens are short-lived and single use.
+    tokens.set(token, { digits: card.number, holder: card.holder_name, expiresAt: Date.now() + 60_000 });
+    return reply.code(200).send({
+      id: token,
+      type: 'card',
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      card: {
+        first_six_digits: card.number.slice(0, 6),
+        last_four_digits: card.number.slice(-4),
+        holder_name: card.holder_name,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        brand: CARD_BRAND_NAMES[cardBrandOf(card.number)],
+      },
+    });
+  });
+
+  app.post('/orders', { preHandler: authenticated }, async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    const again = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+    if (again) return reply.code(200).send(again);
+    const parsed = orderBody.safeParse(request.body);
+    if (!parsed.success) return unprocessable(reply, 'The request is invalid.');
+    const [payment] = parsed.data.payments;
+    const token = tokens.get(payment!.credit_card.card_token);
+    tokens.delete(payment!.credit_card.card_token);
+    if (!token || token.expiresAt < Date.now())
+      return unprocessable(reply, 'card_token inválido ou expirado.');
+    const orderId = id('or');
+    const status =
+      token.digits === SANDBOX_TEST_CARDS.rejected
+        ? 'failed'
+        : token.digits === SANDBOX_TEST_CARDS.voided
+          ? 'canceled'
+          : 'paid';
+    const charge: SandboxCharge = {
+      id: id('ch'),
+      code: parsed.data.code,
+      status,
+      amount: payment!.amount,
+      order: { id: orderId, code: parsed.data.code },
+      last_transaction: {
+        status: status === 'paid' ? 'captured' : status === 'failed' ? 'not_authorized' : 'voided',
+        acquirer_auth_code: status === 'failed' ? null : String(100_000 + (charges.size % 900_000)),
+        installments: payment!.credit_card.installments,
+        card: {
+          brand: CARD_BRAND_NAMES[cardBrandOf(token.digits)],
+          last_four_digits: token.digits.slice(-4),
+          first_six_digits: token.digits.slice(0, 6),
+        },
+      },
+    };
+    const order: SandboxOrder = {
+      id: orderId,
+      code: parsed.data.code,
+      amount: payment!.amount,
+      status: status === 'paid' ? 'paid' : status === 'failed' ? 'failed' : 'canceled',
+      charges: [charge],
+    };
+    orders.set(orderId, order);
+    charges.set(charge.id, charge);
+    if (typeof key === 'string') byIdempotencyKey.set(key, order);
+    if (token.digits === SANDBOX_TEST_CARDS.slow)
+      await new Promise((done) => setTimeout(done, options.slowMs));
+    return reply.code(200).send(order);
+  });
+
+  app.get('/orders', { preHandler: authenticated }, async (request) => {
+    const code = (request.query as { code?: string }).code;
+    const data = [...orders.values()].filter((order) => code === undefined || order.code === code);
+    return { data, paging: { total: data.length } };
+  });
+
+  app.get('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
+    const charge = charges.get((request.params as { id: string }).id);
+    return charge ? charge : reply.code(404).send({ message: 'Charge not found.' });
+  });
+
+  app.delete('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
+    const charge = charges.get((request.params as { id: string }).id);
+    if (!charge) return reply.code(404).send({ message: 'Charge not found.' });
+    charge.status = 'canceled';
+    charge.last_transaction.status = 'voided';
+    return charge;
+  });
+}

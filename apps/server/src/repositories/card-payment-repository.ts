@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  agreementInstalments,
+  agreements,
+  type CardOutcomeState,
+  cardPaymentOutcomes,
+  cardPayments,
+} from '../db/schema';
+import type { DebtorScope } from './debtor-scope';
+
+// Card payments of agreements and the gateway's final word on each (issue 17 item 3, migration 0018).
+
+export type { CardOutcomeState };
+export type CardPaymentRow = typeof cardPayments.$inferSelect;
+export type CardOutcomeRow = typeof cardPaymentOutcomes.$inferSelect;
+
+export async function insertCardPayment(
+  db: Db,
+  values: typeof cardPayments.$inferInsert,
+): Promise<CardPaymentRow> {
+  const [row] = await db.insert(cardPayments).values(values).returning();
+  return row!;
+}
+
+const withOutcome = { payment: cardPayments, outcome: cardPaymentOutcomes };
+
+/** The card payment of one of the scope person's agreements (made through the scope's partner), with its outcome. */
+export async function loadCardPaymentInScope(db: Db, scope: DebtorScope, agreementId: number) {
+  const [row] = await db
+    .select(withOutcome)
+    .from(cardPayments)
+    .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
+    .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
+    .where(
+      and(
+        eq(cardPayments.agreementId, agreementId),
+        eq(agreements.partnerId, scope.partnerId),
+        eq(agreements.personId, scope.personId),
+      ),
+    );
+  return row;
+}
+
+/** The scope person's card payments the gateway has not given its final word on yet. */
+export async function loadPendingCardPayments(db: Db, scope: DebtorScope): Promise<CardPaymentRow[]> {
+  const rows = await db
+    .select({ payment: cardPayments })
+    .from(cardPayments)
+    .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
+    .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
+    .where(
+      and(
+        eq(agreements.partnerId, scope.partnerId),
+        eq(agreements.personId, scope.personId),
+        isNull(cardPaymentOutcomes.id),
+      ),
+    );
+  return rows.map((row) => row.payment);
+}
+
+/** A card payment by our reference at the gateway (a webhook names it; the gateway, not a debtor, is the caller). */
+export async function findCardPaymentByReference(
+  db: Db,
+  reference: string,
+): Promise<CardPaymentRow | undefined> {
+  const [row] = await db.select().from(cardPayments).where(eq(cardPayments.reference, reference));
+  return row;
+}
+
+/** Records the gateway's final word; false when one was already recorded (the first one stands). */
+export async function insertCardOutcome(
+  db: Db,
+  values: {
+    cardPaymentId: number;
+    state: CardOutcomeState;
+    gatewayOrderId: string | null;
+    gatewayChargeId: string;
+    authorisationCode: string | null;
+    cause: string;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(cardPaymentOutcomes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: cardPaymentOutcomes.id });
+  return rows.length > 0;
+}
+
+export async function loadCardOutcome(db: Db, cardPaymentId: number): Promise<CardOutcomeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardPaymentOutcomes)
+    .where(eq(cardPaymentOutcomes.cardPaymentId, cardPaymentId));
+  return row;
+}
+
+/** The agreement's instalments (ids and amounts), for the settlement a paid card makes. */
+export async function loadAgreementInstalmentRows(db: Db, agreementId: number) {
+  return db
+    .select({ id: agreementInstalments.id, amountCents: agreementInstalments.amountCents })
+    .from(agreementInstalments)
+    .where(eq(agreementInstalments.agreementId, agreementId));
+}
+
+/** The paid card payments of these agreements with their outcome (the receipts of spec 001 §3). */
+export async function loadPaidCardPayments(db: Db, agreementIds: readonly number[]) {
+  if (agreementIds.length === 0) return [];
+  return db
+    .select(withOutcome)
+    .from(cardPayments)
+    .innerJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
+    .where(and(inArray(cardPayments.agreementId, [...agreementIds]), eq(cardPaymentOutcomes.state, 'PAID')));
+}

@@ -1,0 +1,61 @@
+import { todayInBrasilia } from '@portal/domain';
+import type { Db } from '../../db/client';
+
+import type { CardCharge } from '../../integrations/card-gateway/card-gateway';
+import {
+  type CardOutcomeRow,
+  type CardOutcomeState,
+  type CardPaymentRow,
+  insertCardOutcome,
+  loadAgreementInstalmentRows,
+  loadCardOutcome,
+} from '../../repositories/card-payment-repository';
+import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
+import { withTransaction } from '../../repositories/transaction';
+import { recordInstalmentPayment } from '../payments/record-instalment-payment';
+
+/**
+ * Records the gateway's final word on a card payment, once, whoever brings it first (the charge's answer, a lookup,
+ * a webhook; `cause` says which). PAID settles every instalment of the agreement (status B, cause
+ * `card:{charge id}`), and so the agreement with its discharge letter (decision 022); REJECTED and VOIDED cancel the
+ * agreement with a status event (decision 023: no agreement is kept without its payment). A later or repeated word
+ * changes nothing. Answers the outcome that stands.
+ */
+export async function recordCardOutcome(
+  db: Db,
+  payment: CardPaymentRow,
+  charge: CardCharge & { state: CardOutcomeState },
+  cause: string,
+): Promise<CardOutcomeRow> {
+  return withTransaction(db, async (tx) => {
+    const fresh = await insertCardOutcome(tx, {
+      cardPaymentId: payment.id,
+      state: charge.state,
+      gatewayOrderId: charge.orderId,
+      gatewayChargeId: charge.chargeId,
+      authorisationCode: charge.authorisationCode,
+      cause,
+    });
+    if (fresh && charge.state === 'PAID') {
+      const occurredOn = todayInBrasilia();
+      for (const instalment of await loadAgreementInstalmentRows(tx, payment.agreementId))
+        await recordInstalmentPayment(tx, {
+          instalmentId: instalment.id,
+          chargeId: null,
+          kind: 'settled',
+          amountCents: instalment.amountCents,
+          occurredOn,
+          cause: `card:${charge.chargeId}`,
+        });
+    } else if (fresh) {
+      const agreement = await lockAgreement(tx, payment.agreementId);
+      if (agreement?.status === 'active')
+        await changeAgreementStatus(tx, agreement, 'cancelled', `card:${charge.state}:${charge.chargeId}`);
+    }
+    return (await loadCardOutcome(tx, payment.id))!;
+  });
+}
+
+/** A charge the gateway has decided (not PENDING). */
+export const isFinal = (charge: CardCharge): charge is CardCharge & { state: CardOutcomeState } =>
+  charge.state !== 'PENDING';

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CardGatewayUnavailable } from '../src/integrations/card-gateway/card-gateway';
+import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
+import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
+import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
+
+// The Pagar.me v5 adapter against the sandbox gateway over HTTP (issue 17 item 3): tokens, orders, charges.
+
+let sandbox: SandboxServer;
+const gatewayWith = (overrides: Partial<Parameters<typeof pagarmeGateway>[0]> = {}) =>
+  pagarmeGateway({
+    baseUrl: sandbox.baseUrl,
+    browserBaseUrl: sandbox.baseUrl,
+    ...SANDBOX_TEST_KEYS,
+    timeoutMs: 500,
+    ...overrides,
+  });
+
+beforeAll(async () => {
+  sandbox = await startSandboxGateway(1_500);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+let sequence = 0;
+const request = (cardToken: string) => ({
+  reference: `teste-${Date.now()}-${++sequence}`,
+  amountCents: 12_345,
+  instalments: 3,
+  cardToken,
+  description: 'Acordo de teste',
+  customer: { name: 'Maria Silva', document: '52998224725', email: null },
+});
+
+describe('Pagar.me v5 adapter against the sandbox gateway', () => {
+  it('tokenises with the public key only and answers brand and last four, never the number', async () => {
+    const gateway = gatewayWith();
+    expect(gateway.tokenisation.tokenUrl).toBe(
+      `${sandbox.baseUrl}/tokens?appId=${SANDBOX_TEST_KEYS.publicKey}`,
+    );
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
+    expect(token.id).toMatch(/^token_/);
+    expect(token.card).toMatchObject({ last_four_digits: '0010', brand: 'Visa' });
+    expect(JSON.stringify(token)).not.toContain(SANDBOX_TEST_CARDS.paid);
+    await expect(
+      tokenise(`${sandbox.baseUrl}/tokens?appId=wrong`, { number: SANDBOX_TEST_CARDS.paid }),
+    ).rejects.toThrow('401');
+    await expect(tokenise(gateway.tokenisation.tokenUrl, { number: '4000000000000011' })).rejects.toThrow(
+      '422',
+    );
+  });
+
+  it.each([
+    [SANDBOX_TEST_CARDS.paid, 'PAID', true],
+    [SANDBOX_TEST_CARDS.rejected, 'REJECTED', false],
+    [SANDBOX_TEST_CARDS.voided, 'VOIDED', true],
+  ])('card %s is %s', async (number, state, authorised) => {
+    const gateway = gatewayWith();
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number });
+    const order = request(token.id);
+    const charge = await gateway.charge(order);
+    expect(charge).toMatchObject({
+      state,
+      reference: order.reference,
+      lastFour: number.slice(-4),
+      brand: 'Visa',
+    });
+    expect(charge.chargeId).toMatch(/^ch_/);
+    expect(charge.orderId).toMatch(/^or_/);
+    expect(charge.authorisationCode !== null).toBe(authorised);
+    expect(await gateway.getCharge(charge.chargeId)).toEqual(charge);
+    expect(await gateway.lookup(order.reference)).toEqual(charge);
+  });
+
+  it('a retried order under the same reference is the same charge (Idempotency-Key), the token used once', async () => {
+    const gateway = gatewayWith();
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
+    const order = request(token.id);
+    const first = await gateway.charge(order);
+    expect(await gateway.charge(order)).toEqual(first);
+    // A spent token makes no second charge under another reference.
+    await expect(gateway.charge({ ...order, reference: `${order.reference}-b` })).rejects.toThrow('422');
+  });
+
+  it('a gateway slower than the timeout is unavailable; the lookup later finds the charge paid', async () => {
+    const gateway = gatewayWith({ timeoutMs: 200 });
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.slow });
+    const order = request(token.id);
+    await expect(gateway.charge(order)).rejects.toBeInstanceOf(CardGatewayUnavailable);
+    const found = await gateway.lookup(order.reference);
+    expect(found).toMatchObject({ state: 'PAID', reference: order.reference, lastFour: '0044' });
+    expect(await gateway.lookup('nunca-cobrado')).toBeNull();
+    expect(await gateway.getCharge('ch_desconhecida')).toBeNull();
+  });
+
+  it('cancels a charge (VOIDED) and refuses a wrong secret key', async () => {
+    const gateway = gatewayWith();
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
+    const charge = await gateway.charge(request(token.id));
+    expect((await gateway.cancel(charge.chargeId)).state).toBe('VOIDED');
+    await expect(gatewayWith({ secretKey: 'sk_wrong' }).getCharge(charge.chargeId)).rejects.toThrow('401');
+  });
+
+  it('an unreachable gateway is unavailable, not an answer', async () => {
+    const gateway = gatewayWith({ baseUrl: 'http://127.0.0.1:9/core/v5' });
+    await expect(gateway.lookup('x')).rejects.toBeInstanceOf(CardGatewayUnavailable);
+  });
+});

@@ -1,0 +1,447 @@
+import {
+  CARD_OUTCOME_MESSAGES,
+  type DividasResposta,
+  formatBrDate,
+  type PlanosResposta,
+  passesLuhn,
+} from '@portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreementStatusEvents,
+  agreements,
+  cardPaymentOutcomes,
+  cardPayments,
+  partnerSections,
+  partners,
+  paymentEvents,
+} from '../src/db/schema';
+import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
+import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
+import { quotePlans } from './debt-helpers';
+import { api, call, hostOf, login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Card agreements through the gateway (issue 17 item 3): passo_4_novo with a token, PAID / REJECTED / VOIDED, a
+// gateway that does not answer, the webhook, the receipt; and no card number or CVV anywhere in the portal.
+
+const CLIENT = '10.2.0.31';
+const WEBHOOK = { user: 'pagarme', password: 'segredo-do-webhook-de-teste' };
+// Security codes used below, looked for in every stored text and log line (none an octal byte escape, \000-\377).
+const CVVS = ['987', '654', '389'];
+
+let sandbox: SandboxServer;
+let t: TestApp;
+let maria: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandboxGateway(1_500);
+  t = await createTestApp({
+    env: {
+      RATE_LIMIT_ALLOWLIST: CLIENT,
+      LOG_LEVEL: 'info',
+      CARD_GATEWAY_URL: sandbox.baseUrl,
+      CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
+      CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+      CARD_GATEWAY_TIMEOUT_MS: '300',
+      CARD_WEBHOOK_USER: WEBHOOK.user,
+      CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
+      CARD_FINGERPRINT_SCRIPT_HOSTS: 'https://fp.antifraude.example.com',
+      PARTNER_CACHE_SECONDS: '0',
+    },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  maria = await login(t, MARIA);
+  // A card-paid agreement is settled at once (decision 022): the demo partner lists settled agreements too.
+  const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  await t.database.db
+    .update(partnerSections)
+    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
+    .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
+});
+afterAll(async () => {
+  await t?.close();
+  await sandbox?.close();
+});
+// Agreements a test leaves active or settled end by status, so the next test can agree on the same debt.
+afterEach(async () => {
+  await t.database.db
+    .update(agreements)
+    .set({ status: 'cancelled' })
+    .where(
+      and(inArray(agreements.status, ['active', 'settled']), sql`${agreements.preAgreementId} is not null`),
+    );
+});
+
+type Plan = PlanosResposta['pre_acordo'][number];
+interface ListedInstalment {
+  aci_codigo: number;
+  status: string;
+  comprovante_cartao: { pdf: string; data_de_pagamento: string } | null;
+}
+
+async function cardPlan(): Promise<Plan> {
+  const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria });
+  const debt = (debts.json().dados as DividasResposta).dividas.find(
+    (d) => d.loja.loj_fantasia === 'Bela Casa',
+  )!;
+  const res = await quotePlans(t, debt, { cookie: maria, partner: 'demo' }, { metodoPagamento: 'cartao' });
+  expect(res.json().retorno).toBe(true);
+  return (res.json().dados as PlanosResposta).pre_acordo.at(-1)!;
+}
+
+const tokenUrl = async () => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/cartao/gateway',
+    headers: { host: hostOf('demo') },
+  });
+  return res.json().tokenUrl as string;
+};
+
+function confirm(plan: Plan, extra: Record<string, unknown>, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: api('negociacao_robo/passo_4_novo'),
+    payload: {
+      praCodigo: plan.pra_codigo,
+      formaDePagamento: 'cartao',
+      primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
+      ...extra,
+    },
+    headers: { host: hostOf('demo'), cookie: maria, ...(key ? { 'idempotency-key': key } : {}) },
+    remoteAddress: CLIENT,
+  });
+}
+
+/** The browser's part: tokenise at the gateway, then passo_4_novo with the token, brand and last four only. */
+async function payByCard(number: string, cvv: string, key?: string) {
+  const plan = await cardPlan();
+  const token = await tokenise(await tokenUrl(), { number, cvv });
+  const dadosDoCartao = { token: token.id, bandeira: 'VISA', ultimos_digitos: token.card.last_four_digits };
+  const res = await confirm(plan, { dadosDoCartao }, key);
+  expect(res.statusCode).toBe(200);
+  return { res, plan, dadosDoCartao, agreementId: res.json().dados.aco_codigo as number };
+}
+
+async function myAgreement(agreementId: number) {
+  const res = await call(
+    t,
+    'negociacao_robo/passo_5',
+    {},
+    { host: hostOf('demo'), cookie: maria, ip: CLIENT },
+  );
+  const acordos = res.json().dados.acordos as {
+    dadosAcordo: { aco_codigo: number; parcelas: ListedInstalment[] };
+  }[];
+  return acordos.find((a) => a.dadosAcordo.aco_codigo === agreementId)?.dadosAcordo;
+}
+
+const agreementStatus = async (id: number) =>
+  (await t.database.db.select().from(agreements).where(eq(agreements.id, id)))[0]!.status;
+
+const statusEvents = async (agreementId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(agreementStatusEvents)
+      .where(eq(agreementStatusEvents.agreementId, agreementId))
+  ).map((e) => [e.from, e.to, e.cause]);
+
+const settlements = async (agreementId: number) => {
+  const [payment] = await t.database.db
+    .select()
+    .from(cardPayments)
+    .where(eq(cardPayments.agreementId, agreementId));
+  const outcomes = await t.database.db
+    .select()
+    .from(cardPaymentOutcomes)
+    .where(eq(cardPaymentOutcomes.cardPaymentId, payment!.id));
+  const events = await t.database.db
+    .select()
+    .from(paymentEvents)
+    .where(
+      sql`${paymentEvents.cause} like ${`card:%`} and ${paymentEvents.instalmentId} in (select aci_codigo from agreement_instalments where aco_codigo = ${agreementId})`,
+    );
+  return { payment: payment!, outcomes, events };
+};
+
+function webhook(
+  body: unknown,
+  auth = `Basic ${Buffer.from(`${WEBHOOK.user}:${WEBHOOK.password}`).toString('base64')}`,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/cartao/webhook',
+    payload: body as Record<string, unknown>,
+    headers: { host: 'localhost', authorization: auth },
+  });
+}
+
+/** Every maximal run of 13 to 19 digits that passes Luhn in `text`, and the security codes used, found in it. */
+function cardDataIn(text: string): string[] {
+  const runs = [...text.matchAll(/\d+/g)].map((m) => m[0]).filter((d) => d.length >= 13 && d.length <= 19);
+  const cvvs = CVVS.filter((cvv) => new RegExp(`\\b${cvv}\\b`).test(text));
+  return [...runs.filter(passesLuhn), ...cvvs.map((cvv) => `cvv ${cvv}`)];
+}
+
+const binaryColumns = new Set<string>();
+
+/** Every text-like column of every table, as text. */
+async function storedTexts(): Promise<Map<string, string>> {
+  const columns = await t.database.db.execute<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+  }>(sql`
+    select table_name, column_name, data_type from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'bytea')`);
+  const texts = new Map<string, string>();
+  for (const { table_name, column_name, data_type } of columns.rows) {
+    if (data_type === 'bytea') binaryColumns.add(`${table_name}.${column_name}`);
+    // Bytes (an attachment) as their text with the other bytes escaped: hex would make digit runs of its own.
+    const value =
+      data_type === 'bytea'
+        ? sql`encode(${sql.identifier(column_name)}, 'escape')`
+        : sql`${sql.identifier(column_name)}::text`;
+    const rows = await t.database.db.execute<{ v: string | null }>(
+      sql`select ${value} as v from ${sql.identifier(table_name)}`,
+    );
+    texts.set(`${table_name}.${column_name}`, rows.rows.map((r) => r.v ?? '').join('\n'));
+  }
+  return texts;
+}
+
+let before: Map<string, string>;
+beforeAll(async () => {
+  before = await storedTexts();
+});
+
+describe('passo_4_novo with a card', () => {
+  it('PAID: every instalment settled (B) by the card, the agreement settled, the receipt and its PDF', async () => {
+    const { res, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PAID });
+    expect(
+      res
+        .json()
+        .dados.parcelas.every((p: { estado_da_transacao: string }) => p.estado_da_transacao === 'PAID'),
+    ).toBe(true);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    const { payment, outcomes, events } = await settlements(agreementId);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${outcomes[0]!.gatewayChargeId}`],
+    ]);
+    expect(payment).toMatchObject({
+      brand: 'VISA',
+      lastFour: '0010',
+      gateway: 'pagarme',
+      reference: `acordo-${agreementId}`,
+    });
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]).toMatchObject({ state: 'PAID', cause: 'gateway:charge' });
+    expect(events.map((e) => [e.kind, e.cause])).toEqual(
+      events.map(() => ['settled', `card:${outcomes[0]!.gatewayChargeId}`]),
+    );
+    const listed = (await myAgreement(agreementId))!;
+    expect(events).toHaveLength(listed.parcelas.length);
+    for (const parcela of listed.parcelas) {
+      expect(parcela.status).toBe('B');
+      expect(parcela.comprovante_cartao).toMatchObject({
+        empresa: 'Bela Casa',
+        bandeira: 'Visa',
+        numero_cartao: '**** **** **** 0010',
+        codigo_de_autorizacao: outcomes[0]!.authorisationCode,
+        estado_da_transacao: 'PAID',
+        pdf: `/api/acordos/comprovante-cartao/comp_cartao_${parcela.aci_codigo}.pdf`,
+      });
+    }
+    const first = listed.parcelas[0]!;
+    const receipt = first.comprovante_cartao!;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `${receipt.pdf}?download=1`,
+      headers: { host: hostOf('demo'), cookie: maria },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="comp_cartao_${first.aci_codigo}.pdf"`,
+    );
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('529.***.***-25');
+    expect(text).toContain('**** **** **** 0010');
+    expect(text).toContain(outcomes[0]!.authorisationCode!);
+    expect(text).toContain(receipt.data_de_pagamento);
+    // Another person, or no session, gets nothing.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: receipt.pdf,
+      headers: { host: hostOf('demo') },
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it.each([
+    [SANDBOX_TEST_CARDS.rejected, 'REJECTED', CARD_OUTCOME_MESSAGES.REJECTED],
+    [SANDBOX_TEST_CARDS.voided, 'VOIDED', CARD_OUTCOME_MESSAGES.VOIDED],
+  ])('%s: %s ends the agreement, nothing is settled', async (number, state, message) => {
+    const { res, agreementId } = await payByCard(number, CVVS[1]!);
+    expect(res.json()).toMatchObject({ retorno: false, mensagem: message });
+    expect(res.json().dados.parcelas[0].estado_da_transacao).toBe(state);
+    expect(await agreementStatus(agreementId)).toBe('cancelled');
+    const { outcomes, events } = await settlements(agreementId);
+    expect(outcomes.map((o) => o.state)).toEqual([state]);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'cancelled', `card:${state}:${outcomes[0]!.gatewayChargeId}`],
+    ]);
+    expect(events).toEqual([]);
+  });
+
+  it('a retry with the same Idempotency-Key answers the same outcome and charges once', async () => {
+    const key = 'cartao-retry-abcdef';
+    const { res, plan, dadosDoCartao, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[2]!, key);
+    const again = await confirm(plan, { dadosDoCartao }, key);
+    expect(again.json()).toEqual(res.json());
+    const orders = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+    });
+    expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('a gateway that does not answer: the person is told it is pending; the listing then settles it once', async () => {
+    const { res, agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!);
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PENDING });
+    expect(res.json().dados.parcelas[0].estado_da_transacao).toBe('PENDING');
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    await new Promise((done) => setTimeout(done, 1_600));
+    await myAgreement(agreementId);
+    const listed = (await myAgreement(agreementId))!;
+    expect(listed.parcelas.map((p) => p.status)).toEqual(listed.parcelas.map(() => 'B'));
+    const { outcomes, events } = await settlements(agreementId);
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]!.cause).toMatch(/^lookup:ch_/);
+    expect(events).toHaveLength(listed.parcelas.length);
+  });
+
+  it('refuses a body with a card number or a CVV, and a card agreement without a token', async () => {
+    const plan = await cardPlan();
+    const withPan = await confirm(plan, {
+      dadosDoCartao: {
+        number: SANDBOX_TEST_CARDS.paid,
+        token: 'token_abcdefgh',
+        bandeira: 'VISA',
+        ultimos_digitos: '0010',
+      },
+    });
+    expect(withPan.statusCode).toBe(400);
+    expect(withPan.json().retorno).toBe(false);
+    const withCvv = await confirm(plan, {
+      dadosDoCartao: { token: 'token_abcdefgh', bandeira: 'VISA', ultimos_digitos: '0010', cvv: CVVS[1] },
+    });
+    expect(withCvv.statusCode).toBe(400);
+    const panElsewhere = await confirm(plan, { telefone: `4000 0000 0000 0010` });
+    expect(panElsewhere.statusCode).toBe(400);
+    const noToken = await confirm(plan, {});
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().mensagem).toBe('Informe os dados do cartão.');
+  });
+});
+
+describe('security headers', () => {
+  it("the configured gateway's origin may be connected to, the fingerprint host loaded from", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: hostOf('demo') } });
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain(new URL(sandbox.baseUrl).origin);
+    expect(directive('script-src')).toContain('https://fp.antifraude.example.com');
+    expect(directive('script-src')).not.toContain(new URL(sandbox.baseUrl).origin);
+  });
+});
+
+describe('the gateway webhook', () => {
+  it('refuses bad credentials; the same event five times, out of order with others, settles once', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[2]!);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+    });
+    const chargeId = ((await lookup.json()) as { data: { charges: { id: string }[] }[] }).data[0]!.charges[0]!
+      .id;
+    const event = { id: `hook_${agreementId}`, type: 'charge.paid', data: { id: chargeId, status: 'paid' } };
+    expect(
+      (await webhook(event, `Basic ${Buffer.from('pagarme:errado').toString('base64')}`)).statusCode,
+    ).toBe(401);
+    expect((await webhook(event, '')).statusCode).toBe(401);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    // A late "pending" event, the paid one five times, a stale "failed" claim: the gateway's own state decides.
+    const answers = [];
+    for (const body of [
+      { id: `hook_${agreementId}_0`, type: 'charge.pending', data: { id: chargeId, status: 'pending' } },
+      event,
+      event,
+      {
+        id: `hook_${agreementId}_2`,
+        type: 'charge.payment_failed',
+        data: { id: chargeId, status: 'failed' },
+      },
+      event,
+      event,
+      event,
+    ]) {
+      const res = await webhook(body);
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json().status);
+    }
+    expect(answers).toEqual(Array(7).fill('recorded'));
+    const { outcomes, events } = await settlements(agreementId);
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]).toMatchObject({ state: 'PAID', cause: `webhook:hook_${agreementId}_0` });
+    expect(new Set(events.map((e) => e.instalmentId)).size).toBe(events.length);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    const unknown = await webhook({ id: 'hook_x', type: 'charge.paid', data: { id: 'ch_desconhecida' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().status).toBe('unknown');
+  });
+});
+
+describe('after the card tests', () => {
+  it('no card number (Luhn-valid 13-19 digit run) or CVV used is in the database, the outbox or the logs', async () => {
+    // The scanner finds what it looks for.
+    expect(cardDataIn(`x ${SANDBOX_TEST_CARDS.paid} ${CVVS[0]} y`)).toEqual([
+      SANDBOX_TEST_CARDS.paid,
+      `cvv ${CVVS[0]}`,
+    ]);
+    const after = await storedTexts();
+    const found: string[] = [];
+    for (const [column, text] of after) {
+      const known = new Set(cardDataIn(before.get(column) ?? ''));
+      // An attachment's bytes (a PDF with its dates and ids) are searched for the cards and codes used only.
+      const hits = binaryColumns.has(column)
+        ? cardDataIn(text).filter((hit) => hit.startsWith('cvv'))
+        : cardDataIn(text);
+      for (const hit of hits) if (!known.has(hit)) found.push(`${column}: ${hit}`);
+      for (const number of Object.values(SANDBOX_TEST_CARDS))
+        if (text.includes(number)) found.push(`${column}: ${number}`);
+    }
+    expect(found).toEqual([]);
+    // A log line's strings (its numbers are times and counts, JSON numbers that carry no card).
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(strings)
+          : [];
+    const log = logLines.flatMap((line) => strings(JSON.parse(line))).join('\n');
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(cardDataIn(log)).toEqual([]);
+    for (const number of Object.values(SANDBOX_TEST_CARDS)) expect(log).not.toContain(number);
+  });
+});

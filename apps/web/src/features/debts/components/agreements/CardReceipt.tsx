@@ -1,0 +1,66 @@
+import { formatMoney } from '@portal/domain';
+import { useState } from 'react';
+import { Dialog } from '../../../../components/ui/Dialog';
+import { useFeedback } from '../../../../components/ui/feedback';
+import { fetchFile } from '../../../../lib/api';
+import { saveFile } from '../../../../lib/files';
+import type { ComprovanteCartao } from '../../api/types';
+
+/** Spec 001 §4: a card-settled (B) instalment's receipt, in a dialog, and its PDF (comp_cartao_{aci_codigo}). */
+export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCartao; name: string }) {
+  const [open, setOpen] = useState(false);
+  const { showModal } = useFeedback();
+
+  async function download() {
+    const file = await fetchFile(`${receipt.pdf}?download=1`).catch(() => null);
+    if (!file) {
+      await showModal({ title: 'Erro', text: 'Não foi possível baixar o comprovante.', style: 'danger' });
+      return;
+    }
+    saveFile(file.blob, file.name ?? receipt.pdf.split('/').at(-1)!);
+  }
+
+  const lines: [string, string][] = [
+    ['Empresa', receipt.empresa],
+    ['Bandeira', receipt.bandeira],
+    ['Cartão', receipt.numero_cartao],
+    ['Data do pagamento', receipt.data_de_pagamento],
+    ['Horário do pagamento', `${receipt.horario_de_pagamento} (Brasília)`],
+    ['Código de autorização', receipt.codigo_de_autorizacao],
+    ['Valor', formatMoney(receipt.valor)],
+    ['Parcelas no cartão', `${receipt.parcelas}x`],
+  ];
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        onClick={() => setOpen(true)}
+        aria-label={`Comprovante do cartão da parcela ${name}`}
+        data-testid="agreement-card-receipt"
+      >
+        Comprovante
+      </button>
+      {open && (
+        <Dialog title="Comprovante de pagamento" onClose={() => setOpen(false)} testId="card-receipt">
+          <dl className="po-summary">
+            {lines.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={download}
+            data-testid="card-receipt-download"
+          >
+            Baixar comprovante (PDF)
+          </button>
+        </Dialog>
+      )}
+    </>
+  );
+}

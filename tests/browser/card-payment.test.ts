@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { agreements, cardPayments, partnerSections, partners } from '../../apps/server/src/db/schema';
+import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
+import { browserSuite } from './browser-suite';
+import { JOAO, loginDebtor } from './debtor-login';
+import { axeViolations } from './harness';
+
+// Issue 17 item 3, spec 001 §2-§5, §7-§9: João pays an agreement by card through the built web app, the real
+// server and its sandbox gateway; the card goes from the browser to the gateway, the portal gets a token.
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/tmp/card-payment-screens';
+const STORE = 'Bela Casa';
+// Every test logs in again; the per-document login limit has its own server tests.
+const suite = browserSuite(SHOTS, { LIMIT_LOGIN_PER_DOCUMENT: '100', PARTNER_CACHE_SECONDS: '0' });
+
+/** A card-paid agreement is settled at once (decision 022): the demo partner lists settled agreements too. */
+async function listSettledAgreements(): Promise<void> {
+  const { db } = suite.portal.database;
+  const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  await db
+    .update(partnerSections)
+    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
+    .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
+}
+
+async function open(): Promise<Page> {
+  const context = await suite.browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
+  suite.context = context;
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await context.newPage();
+  await page.goto(suite.portal.url('demo', '/'));
+  return page;
+}
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+/** João opens the card plans of STORE's debt and the confirmation of its first plan, with the card form. */
+async function cardConfirmation(page: Page): Promise<Locator> {
+  await loginDebtor(page, JOAO);
+  await page.waitForURL('**/menu');
+  await page.goto(suite.portal.url('demo', '/minhas-dividas'));
+  const card = page
+    .getByTestId('debt-card')
+    .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
+    .first();
+  // On a phone the card opens with its toggle, which exists once the debts are listed.
+  await page.getByTestId('debt-card').first().waitFor();
+  const toggle = card.getByTestId('debt-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await card.getByTestId('panel-paymentOptions').click();
+  const panel = card.getByTestId('payment-options');
+  await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+  await panel.getByTestId('po-method').getByRole('radio', { name: 'Cartão de crédito', exact: true }).check();
+  await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+  await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
+  await panel.getByRole('button', { name: 'Continuar' }).click();
+  const confirm = panel.getByTestId('po-confirm');
+  await confirm.getByTestId('po-card-fields').waitFor();
+  return confirm;
+}
+
+/** Types the card as a person does (the masks format it), accepts the terms and confirms. */
+async function payWith(page: Page, confirm: Locator, number: string, cvv: string) {
+  const fields = confirm.getByTestId('po-card-fields');
+  await fields.getByLabel('Número do cartão').pressSequentially(number);
+  await fields.getByLabel('Validade (mm/aa)').pressSequentially('1230');
+  await fields.getByLabel('Código de segurança (CVV)').fill(cvv);
+  await fields.getByLabel('Nome impresso no cartão').fill('JOAO P LIMA');
+  expect(await fields.getByLabel('Número do cartão').inputValue()).toBe(
+    number.replace(/(\d{4})(?=\d)/g, '$1.'),
+  );
+  await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+  const tokenised = page.waitForRequest((r) => r.url().includes('/sandbox-gateway/core/v5/tokens'));
+  const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+  await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+  // The card went to the gateway; the portal got the token, brand and last four only.
+  expect((await tokenised).postDataJSON()).toMatchObject({ card: { number, cvv } });
+  const sent = (await saved).request().postData() ?? '';
+  expect(sent).not.toContain(number);
+  expect(sent).not.toContain(`"${cvv}"`);
+  expect(JSON.parse(sent).dadosDoCartao).toEqual({
+    token: expect.stringMatching(/^token_/),
+    bandeira: 'VISA',
+    ultimos_digitos: number.slice(-4),
+  });
+}
+
+/** Demo has no cardReturnStates (spec 001 §4): the card's outcome is told where the person confirmed. */
+async function expectOutcome(page: Page, title: string, message: string) {
+  const modal = page.getByTestId('modal');
+  await modal.getByRole('heading', { name: title, exact: true }).waitFor();
+  expect(await text(modal.locator('.modal__text'))).toBe(message);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+describe('card payment on demo (João, Bela Casa)', () => {
+  it('REJECTED: the card screen passes axe; the refusal is told and no agreement is kept', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await confirm.getByText('Informe um número de cartão válido.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/card-form-errors.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, '987');
+    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
+    const [refused] = await suite.portal.database.db
+      .select({ status: agreements.status })
+      .from(cardPayments)
+      .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
+      .where(eq(cardPayments.lastFour, '0028'));
+    expect(refused?.status).toBe('cancelled');
+  });
+
+  it('VOIDED: the cancelled charge is told', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.voided, '654');
+    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.VOIDED);
+  });
+
+  it('PAID: success, the agreement settled with every instalment PAGO, the receipt dialog and its PDF', async () => {
+    await listSettledAgreements();
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, '321');
+    await expectOutcome(page, 'Parabéns', CARD_OUTCOME_MESSAGES.PAID);
+    await page.waitForURL('**/meus-acordos');
+    const card = page
+      .getByTestId('agreement-card')
+      .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
+      .first();
+    const statuses = await card.getByTestId('agreement-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['PAGO']));
+    await card.getByTestId('agreement-card-receipt').first().click();
+    const dialog = page.getByTestId('card-receipt');
+    await dialog.getByRole('heading', { name: 'Comprovante de pagamento' }).waitFor();
+    expect(await text(dialog)).toContain('**** **** **** 0010');
+    expect(await text(dialog)).toContain('Visa');
+    await page.screenshot({ path: `${SHOTS}/card-receipt.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.waitForEvent('download');
+    await dialog.getByTestId('card-receipt-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^comp_cartao_\d+\.pdf$/);
+    const pdf = readFileSync((await file.path())!);
+    const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    expect(pdfText).toContain('390.***.***-05');
+    expect(pdfText).toContain('**** **** **** 0010');
+    const [payment] = await suite.portal.database.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.lastFour, '0010'));
+    expect(payment).toMatchObject({ brand: 'VISA', lastFour: '0010' });
+  });
+});
