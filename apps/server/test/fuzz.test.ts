@@ -450,6 +450,11 @@ const ROUTES: Record<string, Target> = {
     base: () => ({ status: 'in_progress' }),
     params: { id: () => String(demo.privacyRequestId) },
   },
+  'GET /api/cobranca/remessas': { auth: 'staff', fields: ['page'] },
+  'POST /api/cobranca/remessas': { auth: 'staff', fields: ['loja'] },
+  'GET /api/cobranca/remessas/:id/arquivo': { auth: 'staff', params: { id: () => '1' } },
+  // A retorno is the file's text; a form or JSON body reaches the route's own refusal.
+  'POST /api/cobranca/retornos': { auth: 'staff', fields: ['nome'] },
   'GET /api/candidaturas': { auth: 'staff', fields: ['page', 'parceiro'] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },
   'POST /api/trabalhe-conosco': {

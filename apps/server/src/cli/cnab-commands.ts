@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { generateRemessa } from '../services/payments/generate-remessa';
 import { importRetorno, type RetornoReport } from '../services/payments/import-retorno';
 import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
-import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-command';
+import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcommand';
 
 // CNAB 240 subcommands of `npm run payments` (issue 17 items 2 and 6): write the day's remessas to a directory,
 // import a bank's retorno, and pay a demo boleto as the bank would (a real retorno file, imported).

@@ -3,7 +3,7 @@ import { createPixServices } from '../integrations/payments/pix-api/pix-services
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../scheduler/jobs';
 import { runDueJobs } from '../scheduler/run-due-jobs';
-import { lineLog, type PaymentsSubcommand } from './payments-command';
+import { lineLog, type PaymentsSubcommand } from './payments-subcommand';
 
 // `npm run payments -- run-jobs [--today AAAA-MM-DD]` and `npm run payments -- late-payments` (README "Scheduled
 // jobs"): the scheduled jobs run now, as a server process would, and the payments staff must settle by hand.

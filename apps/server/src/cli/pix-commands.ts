@@ -1,7 +1,7 @@
 import type { Env } from '../env';
 import { COBV_PROVIDERS, createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
-import { lineLog, type PaymentsCommandIo, type PaymentsSubcommand } from './payments-command';
+import { lineLog, type PaymentsCommandIo, type PaymentsSubcommand } from './payments-subcommand';
 
 // `npm run payments -- reconcile`: asks the PSPs about PIX charges still open (a lost webhook is caught here; the
 // scheduled jobs can call the same use case). `npm run payments -- pay-pix <txid or copied PIX code>`: the local PSP

@@ -14,6 +14,8 @@ import {
 } from '../db/schema';
 import type { StoreRow } from './debt-repository';
 
+export type { CnabFileKind };
+
 export type CnabFileRow = typeof cnabFiles.$inferSelect;
 export type RetornoResultRow = typeof retornoResults.$inferSelect;
 export type PersonRow = typeof persons.$inferSelect;

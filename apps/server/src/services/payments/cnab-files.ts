@@ -5,8 +5,8 @@ import {
   type CnabBeneficiary,
   normalizeDocument,
 } from '@portal/domain';
-import type { CnabFileKind } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { CnabFileKind } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
 
 // What remessa and retorno files share: the store's account as the files name it, their names and content hash.
