@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { agreements, cardPayments, partnerSections, partners } from '../../apps/server/src/db/schema';
+import { agreements, cardPayments } from '../../apps/server/src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
 import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
@@ -18,16 +18,6 @@ const SHOTS = '/tmp/card-payment-screens';
 const STORE = 'Bela Casa';
 // Every test logs in again; the per-document login limit has its own server tests.
 const suite = browserSuite(SHOTS, { LIMIT_LOGIN_PER_DOCUMENT: '100', PARTNER_CACHE_SECONDS: '0' });
-
-/** A card-paid agreement is settled at once (decision 022): the demo partner lists settled agreements too. */
-async function listSettledAgreements(): Promise<void> {
-  const { db } = suite.portal.database;
-  const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
-  await db
-    .update(partnerSections)
-    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
-    .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
-}
 
 async function open(): Promise<Page> {
   const context = await suite.browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
@@ -129,7 +119,6 @@ describe('card payment on demo (João, Bela Casa)', () => {
   });
 
   it('PAID: success, the agreement settled with every instalment PAGO, the receipt dialog and its PDF', async () => {
-    await listSettledAgreements();
     const page = await open();
     const confirm = await cardConfirmation(page);
     await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, '321');

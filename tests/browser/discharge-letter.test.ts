@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { addDays, instalmentSchedule, todayInBrasilia } from '@portal/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import {
   agreements,
   contracts,
   outboundMessages,
-  partnerSections,
   partners,
   persons,
 } from '../../apps/server/src/db/schema';
@@ -64,11 +63,6 @@ async function settledAgreement(): Promise<number> {
       cause: 'browser-test',
     });
   expect(await settleIfFullyPaid(db, agreement!.id, 'payment:browser-test')).toBe(true);
-  // The demo partner lists settled agreements too (myAgreements.flgIncluirHistorico).
-  await db
-    .update(partnerSections)
-    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
-    .where(and(eq(partnerSections.partnerId, partner!.id), eq(partnerSections.name, 'customization')));
   return agreement!.id;
 }
 

@@ -362,24 +362,10 @@ describe('settlement and the discharge letter', () => {
       401,
     );
 
-    // Listed with its letter where the partner shows settled agreements (myAgreements.flgIncluirHistorico).
-    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
-    await t.database.db
-      .update(partnerSections)
-      .set({
-        fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')`,
-      })
-      .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
-    try {
-      const listed = (await myAgreements(maria)).find((a) => a.dadosAcordo.aco_codigo === agreement.id);
-      expect(listed!.dadosAcordo).toMatchObject({ status: 'settled', aco_carta_quitacao: url });
-      expect(listed!.dadosAcordo.parcelas.every((p) => p.status === 'P')).toBe(true);
-    } finally {
-      await t.database.db
-        .update(partnerSections)
-        .set({ fields: sql`${partnerSections.fields} #- '{myAgreements,flgIncluirHistorico}'` })
-        .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
-    }
+    // Listed with its letter, whether or not the partner shows its history (myAgreements.flgIncluirHistorico).
+    const listed = (await myAgreements(maria)).find((a) => a.dadosAcordo.aco_codigo === agreement.id);
+    expect(listed!.dadosAcordo).toMatchObject({ status: 'settled', aco_carta_quitacao: url });
+    expect(listed!.dadosAcordo.parcelas.every((p) => p.status === 'P')).toBe(true);
     // An active agreement has no letter.
     const { agreement: open } = await agree(0, 'A');
     const refused = await t.app.inject({
@@ -449,6 +435,29 @@ describe('a broken agreement', () => {
     expect(await statusEvents(agreement.id)).toMatchObject([
       { from: 'active', to: 'cancelled', cause: `job:broken:${date}` },
     ]);
+
+    // Meus Acordos lists a cancelled agreement only where the partner shows its history (flgIncluirHistorico).
+    const listedIds = async () => (await myAgreements(maria)).map((a) => a.dadosAcordo.aco_codigo);
+    expect(await listedIds()).not.toContain(agreement.id);
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const customization = and(
+      eq(partnerSections.partnerId, demo!.id),
+      eq(partnerSections.name, 'customization'),
+    );
+    await t.database.db
+      .update(partnerSections)
+      .set({
+        fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')`,
+      })
+      .where(customization);
+    try {
+      expect(await listedIds()).toContain(agreement.id);
+    } finally {
+      await t.database.db
+        .update(partnerSections)
+        .set({ fields: sql`${partnerSections.fields} #- '{myAgreements,flgIncluirHistorico}'` })
+        .where(customization);
+    }
 
     // The contracts are negotiable again, with the values the debts list gave before the agreement.
     const again = (await debtCards(maria)).dividas.find((d) => d.chave === card.chave)!;

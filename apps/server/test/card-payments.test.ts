@@ -13,8 +13,6 @@ import {
   agreements,
   cardPaymentOutcomes,
   cardPayments,
-  partnerSections,
-  partners,
   paymentEvents,
 } from '../src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
@@ -54,12 +52,6 @@ beforeAll(async () => {
     logStream: { write: (line) => void logLines.push(line) },
   });
   maria = await login(t, MARIA);
-  // A card-paid agreement is settled at once (decision 022): the demo partner lists settled agreements too.
-  const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
-  await t.database.db
-    .update(partnerSections)
-    .set({ fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')` })
-    .where(and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization')));
 });
 afterAll(async () => {
   await t?.close();

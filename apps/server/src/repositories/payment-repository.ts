@@ -158,12 +158,13 @@ export async function agreementOfInstalment(db: Db, instalmentId: number): Promi
 
 export interface AgreementFilter {
   storeId?: number;
-  /** Settled and cancelled agreements too (myAgreements.flgIncluirHistorico). */
+  /** Cancelled agreements too (myAgreements.flgIncluirHistorico). */
   includeHistory: boolean;
 }
 
+// A settled agreement stays listed: it holds the person's proof of payment (card receipts, the discharge letter).
 const listedStatuses = (filter: AgreementFilter): AgreementStatus[] =>
-  filter.includeHistory ? ['active', 'settled', 'cancelled'] : ['active'];
+  filter.includeHistory ? ['active', 'settled', 'cancelled'] : ['active', 'settled'];
 
 /** How many of the scope person's agreements, made through the scope's partner, the filter lists. */
 export async function countAgreements(db: Db, scope: DebtorScope, filter: AgreementFilter): Promise<number> {
