@@ -297,7 +297,12 @@ export async function buildApp({
   app.decorate(
     'scheduler',
     startScheduler(
-      { database, providers: paymentProviders, log: app.log },
+      {
+        database,
+        providers: paymentProviders,
+        pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
+        log: app.log,
+      },
       SCHEDULED_JOBS,
       env.SCHEDULER_POLL_MS,
     ),

@@ -78,15 +78,18 @@ afterEach(async () => {
     .where(and(eq(agreements.status, 'active'), sql`${agreements.preAgreementId} is not null`));
 });
 
+// The lifecycle's jobs (PIX reconciliation, an interval job, has its own test).
+const DAILY_JOBS = SCHEDULED_JOBS.filter((job) => job.schedule === 'daily');
 const deps = (database: Database = t.database) => ({
   database,
   providers: pix.providers,
+  pix: { gatewayFor: pix.gatewayFor, afterMinutes: 30 },
   log: silent,
 });
 /** Noon in Brasília of a date. */
 const noonOf = (date: string) => new Date(`${date}T12:00:00-03:00`);
 const runJobsOn = (date: string, database?: Database) =>
-  runDueJobs(deps(database), SCHEDULED_JOBS, noonOf(date), date);
+  runDueJobs(deps(database), DAILY_JOBS, noonOf(date), date);
 
 async function debtCards(cookie: string): Promise<DividasResposta> {
   const res = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie, ip: CLIENT });
@@ -190,7 +193,7 @@ describe('the overdue job across midnight in Brasília', () => {
     expect(lastMinute.toISOString().slice(0, 10)).toBe(addDays(today, 1));
 
     // The job derives the date from the pinned clock, as the server's scheduler does.
-    await runDueJobs(deps(), SCHEDULED_JOBS, lastMinute);
+    await runDueJobs(deps(), DAILY_JOBS, lastMinute);
     expect(await eventsOf([entry!.id], 'overdue')).toEqual([]);
     // Meus Acordos at the pinned clock (the listing itself: a session's expiry is kept by the database's clock).
     const statusAt = async (now: Date) => {
@@ -207,12 +210,12 @@ describe('the overdue job across midnight in Brasília', () => {
     expect(await statusAt(lastMinute)).toBe('A');
     expect(await statusAt(midnight)).toBe('AA');
     vi.useRealTimers();
-    await runDueJobs(deps(), SCHEDULED_JOBS, midnight);
+    await runDueJobs(deps(), DAILY_JOBS, midnight);
     const [event] = await eventsOf([entry!.id], 'overdue');
     expect(event).toMatchObject({ occurredOn: addDays(today, 1), cause: `job:overdue:${addDays(today, 1)}` });
 
     // Run again the same day: nothing more.
-    expect((await runDueJobs(deps(), SCHEDULED_JOBS, midnight)).every((r) => r.dates.length === 0)).toBe(
+    expect((await runDueJobs(deps(), DAILY_JOBS, midnight)).every((r) => r.dates.length === 0)).toBe(
       true,
     );
     expect(await eventsOf([entry!.id], 'overdue')).toHaveLength(1);
@@ -254,7 +257,7 @@ describe('the overdue job across midnight in Brasília', () => {
     try {
       const date = addDays(today, 2);
       const [a, b] = await Promise.all([runJobsOn(date, t.database), runJobsOn(date, other)]);
-      for (const job of SCHEDULED_JOBS) {
+      for (const job of DAILY_JOBS) {
         const ran = [a, b].flatMap((reports) => reports.find((r) => r.name === job.name)!.dates);
         expect(ran).toEqual([date]);
       }
@@ -521,10 +524,10 @@ describe('npm run payments -- run-jobs', () => {
       };
       expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
         code: 0,
-        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\n',
+        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreconcile-pix: 2026-11-25\n',
       });
       expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\n',
+        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreconcile-pix: nada a fazer\n',
       );
       expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
       expect((await run(['nothing'])).code).toBe(2);

@@ -5,6 +5,8 @@ import { loadEnv } from '../src/env';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { findStore } from '../src/repositories/debt-repository';
 import { insertCharge } from '../src/repositories/payment-repository';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
@@ -217,8 +219,18 @@ describe('reconciliation', () => {
       now: new Date(Date.now() + 60_000),
     };
     try {
-      const first = await reconcilePixCharges(t.database.db, options, t.app.log);
-      expect(first).toMatchObject({ paid: 1, failed: 0 });
+      // The scheduled job every server process runs asks the PSP and records the payment.
+      const reconcileJob = SCHEDULED_JOBS.filter((job) => job.name === 'reconcile-pix');
+      const deps = {
+        database: t.database,
+        providers: services.providers,
+        pix: { gatewayFor: services.gatewayFor, afterMinutes: 0 },
+        log: t.app.log,
+      };
+      expect(await runDueJobs(deps, reconcileJob, options.now)).toMatchObject([
+        { name: 'reconcile-pix', busy: false },
+      ]);
+      expect(await eventsOf(row.aci_codigo)).toEqual([expect.objectContaining({ kind: 'paid' })]);
       const second = await reconcilePixCharges(t.database.db, options, t.app.log);
       expect(second.paid).toBe(0);
     } finally {

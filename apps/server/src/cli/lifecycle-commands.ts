@@ -23,7 +23,12 @@ const runJobs: PaymentsSubcommand = {
     // The payment providers as the server builds them (their PIX at the local PSP or the store's).
     const pix = await createPixServices({ db: database.db, env, log });
     const reports = await runDueJobs(
-      { database, providers: pix.providers, log },
+      {
+        database,
+        providers: pix.providers,
+        pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
+        log,
+      },
       SCHEDULED_JOBS,
       now,
       today,

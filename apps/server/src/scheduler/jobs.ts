@@ -1,11 +1,23 @@
+import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
+import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
 import type { ScheduledJob } from './scheduled-job';
+
+/** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
+const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
 
 // The jobs every server process schedules (and `npm run payments -- run-jobs` runs), in this order: one line each.
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
   { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
   { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
+  {
+    name: 'reconcile-pix',
+    schedule: { everyMs: PIX_RECONCILE_EVERY_MS },
+    run: async ({ db, now, pix, log }) => {
+      await reconcilePixCharges(db, { providers: COBV_PROVIDERS, ...pix, now }, log);
+    },
+  },
 ];

@@ -2,11 +2,12 @@ import { datesToCatchUp, todayInBrasilia } from '@portal/domain';
 import type { Database } from '../db/client';
 import { findJobRun, recordJobRun } from '../repositories/scheduled-job-repository';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
-import type { JobLog, ScheduledJob } from './scheduled-job';
+import type { JobLog, PixReconciliation, ScheduledJob } from './scheduled-job';
 
 export interface SchedulerDeps {
   database: Database;
   providers: PaymentProviders;
+  pix: PixReconciliation;
   log: JobLog;
 }
 
@@ -48,7 +49,7 @@ export async function runDueJobs(
       const done: string[] = [];
       try {
         for (const date of datesDue(job, await findJobRun(db, job.name), now, today)) {
-          await job.run({ db, date, now, providers: deps.providers, log: deps.log });
+          await job.run({ db, date, now, providers: deps.providers, pix: deps.pix, log: deps.log });
           await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
           done.push(date);
         }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
+import type { ReconcileOptions } from '../services/payments/reconcile-pix-charges';
 
 // What a scheduled job is (GUIDE "jobs"): a name, when it runs, and its work. jobs.ts lists them.
 
@@ -16,8 +17,12 @@ export interface JobContext {
   date: string;
   now: Date;
   providers: PaymentProviders;
+  /** How PIX reconciliation reaches each store's PSP. */
+  pix: PixReconciliation;
   log: JobLog;
 }
+
+export type PixReconciliation = Pick<ReconcileOptions, 'gatewayFor' | 'afterMinutes'>;
 
 export interface ScheduledJob {
   /** Names the job's advisory lock and its scheduled_job_runs row: never rename a job in use. */
