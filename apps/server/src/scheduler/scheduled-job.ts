@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
+import type { PixGateway } from '../integrations/payments/pix-api/cobv-provider';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
-import type { ReconcileOptions } from '../services/payments/reconcile-pix-charges';
 
 // What a scheduled job is (GUIDE "jobs"): a name, when it runs, and its work. jobs.ts lists them.
 
@@ -22,7 +22,11 @@ export interface JobContext {
   log: JobLog;
 }
 
-export type PixReconciliation = Pick<ReconcileOptions, 'gatewayFor' | 'afterMinutes'>;
+export interface PixReconciliation {
+  gatewayFor(storeId: number): Promise<PixGateway>;
+  /** An open charge issued longer ago than this is asked about even before its due date. */
+  afterMinutes: number;
+}
 
 export interface ScheduledJob {
   /** Names the job's advisory lock and its scheduled_job_runs row: never rename a job in use. */
