@@ -78,8 +78,8 @@ afterEach(async () => {
     .where(and(eq(agreements.status, 'active'), sql`${agreements.preAgreementId} is not null`));
 });
 
-// The lifecycle's jobs (PIX reconciliation, an interval job, has its own test).
-const DAILY_JOBS = SCHEDULED_JOBS.filter((job) => job.schedule === 'daily');
+// The lifecycle's jobs (the remessa and PIX reconciliation jobs are tested with CNAB and PIX).
+const DAILY_JOBS = SCHEDULED_JOBS.filter((job) => ['overdue', 'settle', 'broken'].includes(job.name));
 const deps = (database: Database = t.database) => ({
   database,
   providers: pix.providers,
@@ -215,9 +215,7 @@ describe('the overdue job across midnight in Brasília', () => {
     expect(event).toMatchObject({ occurredOn: addDays(today, 1), cause: `job:overdue:${addDays(today, 1)}` });
 
     // Run again the same day: nothing more.
-    expect((await runDueJobs(deps(), DAILY_JOBS, midnight)).every((r) => r.dates.length === 0)).toBe(
-      true,
-    );
+    expect((await runDueJobs(deps(), DAILY_JOBS, midnight)).every((r) => r.dates.length === 0)).toBe(true);
     expect(await eventsOf([entry!.id], 'overdue')).toHaveLength(1);
   });
 
@@ -524,10 +522,10 @@ describe('npm run payments -- run-jobs', () => {
       };
       expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
         code: 0,
-        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreconcile-pix: 2026-11-25\n',
+        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\n',
       });
       expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreconcile-pix: nada a fazer\n',
+        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\n',
       );
       expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
       expect((await run(['nothing'])).code).toBe(2);

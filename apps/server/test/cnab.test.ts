@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
   agreementStatusEvents,
+  agreements,
   cnabFiles,
   outboundMessages,
   paymentCharges,
@@ -11,8 +12,10 @@ import {
   remessaCharges,
   stores,
 } from '../src/db/schema';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
-import { issueBoleto } from './cnab-helpers';
+import { issueBoleto, joaoInstalmentRows } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -290,5 +293,48 @@ describe('retorno', () => {
     );
     expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
     expect((await eventRows()).length).toBe(before.length + 2);
+  });
+});
+
+describe('the daily remessa job', () => {
+  it('writes the remessa of boletos issued since the last one, once a day, by the scheduler', async () => {
+    // An open instalment of a new agreement of João's (the demo one is paid by now), with its boleto issued.
+    const [seeded] = await joaoInstalmentRows(t.database.db);
+    const [demoAgreement] = await t.database.db
+      .select()
+      .from(agreements)
+      .where(eq(agreements.id, seeded!.agreementId));
+    const {
+      id: _id,
+      status: _status,
+      createdAt: _createdAt,
+      preAgreementId: _plan,
+      ...terms
+    } = demoAgreement!;
+    const [agreement] = await t.database.db.insert(agreements).values(terms).returning();
+    const [open] = await t.database.db
+      .insert(agreementInstalments)
+      .values({ agreementId: agreement!.id, number: 0, dueDate: '2026-12-10', amountCents: 12_345 })
+      .returning();
+    const charge = await issueBoleto(t.database.db, open!.id);
+    const remessaJob = SCHEDULED_JOBS.filter((job) => job.name === 'remessa');
+    const deps = {
+      database: t.database,
+      providers: new Map(),
+      pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    };
+    const before = await fileCount();
+    const [report] = await runDueJobs(deps, remessaJob, new Date('2026-11-27T12:00:00-03:00'), '2026-11-27');
+    expect(report).toMatchObject({ name: 'remessa', busy: false });
+    const files = await t.database.db.select().from(cnabFiles).orderBy(cnabFiles.id);
+    expect(files).toHaveLength(before + 1);
+    const read = readRemessa(files.at(-1)!.content);
+    expect(read.ok && read.titles.map((title) => title.ourNumber)).toEqual([charge.ourNumber]);
+    expect(files.at(-1)).toMatchObject({ kind: 'remessa', createdBy: 'job:remessa' });
+    // The same day again: nothing due.
+    const [again] = await runDueJobs(deps, remessaJob, new Date('2026-11-27T18:00:00-03:00'), '2026-11-27');
+    expect(again!.dates).toEqual([]);
+    expect(await fileCount()).toBe(before + 1);
   });
 });

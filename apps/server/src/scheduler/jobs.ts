@@ -2,6 +2,7 @@ import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
+import { generateRemessa } from '../services/payments/generate-remessa';
 import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
 import type { ScheduledJob } from './scheduled-job';
 
@@ -13,6 +14,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
   { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
   { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
+  // The day's CNAB 240 remessa per store and convênio, for staff to send to the bank (issue 17 item 2).
+  {
+    name: 'remessa',
+    schedule: 'daily',
+    run: async ({ db, now }) => {
+      await generateRemessa(db, { createdBy: 'job:remessa', now });
+    },
+  },
   {
     name: 'reconcile-pix',
     schedule: { everyMs: PIX_RECONCILE_EVERY_MS },
