@@ -21,6 +21,24 @@ describe('agreementsRefetchInterval', () => {
     { case: 'no agreements', data: answer(), interval: false },
     { case: 'nothing loaded yet', data: undefined, interval: false },
   ])('$case: $interval', ({ data, interval }) => {
-    expect(agreementsRefetchInterval(data)).toBe(interval);
+    expect(agreementsRefetchInterval(data, 0, 0)).toBe(interval);
+  });
+
+  const open = answer(['P', 'A']);
+  it.each([
+    { case: 'a PIX modal open', now: 1_000, watchUntil: Number.POSITIVE_INFINITY, interval: 5_000 },
+    {
+      case: 'a PIX closed a minute ago (3 minutes watched)',
+      now: 60_000,
+      watchUntil: 180_000,
+      interval: 5_000,
+    },
+    { case: 'the watch over', now: 180_000, watchUntil: 180_000, interval: 30_000 },
+  ])('$case: $interval', ({ now, watchUntil, interval }) => {
+    expect(agreementsRefetchInterval(open, now, watchUntil)).toBe(interval);
+  });
+
+  it('nothing open: no reading even while a PIX is watched', () => {
+    expect(agreementsRefetchInterval(answer(['P']), 0, Number.POSITIVE_INFINITY)).toBe(false);
   });
 });

@@ -33,18 +33,30 @@ export const agreementKeys = {
 };
 
 /**
- * Issue 17 item 6: while an instalment shown is open, the list is read again every 30 s (every 5 s while a PIX is on
- * screen, useWatchPayment) so a payment the PSP reports turns PAGO without a reload; never while the page is hidden,
- * and not at all once nothing is open.
+ * Issue 17 item 6: while an instalment shown is open, the list is read again every 30 s, and every 5 s while a PIX is
+ * on screen and for 3 minutes after it closes (the person is paying it in the bank's app), so a payment the PSP
+ * reports turns PAGO without a reload; never while the page is hidden (TanStack's default), and not at all once
+ * nothing is open.
  */
 const OPEN_POLL_MS = 30_000;
 const PIX_POLL_MS = 5_000;
+const PIX_WATCH_AFTER_CLOSE_MS = 3 * 60_000;
 
-/** How often the list is read again: every 30 s while an instalment shown is open (A, AA), else never. */
-export const agreementsRefetchInterval = (data: AcordosResposta | undefined): number | false =>
-  data?.acordos.some((a) => a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'))
-    ? OPEN_POLL_MS
-    : false;
+/** Until when (epoch ms) the list is read every 5 s: Infinity while a PIX modal is open. */
+let watchPaymentUntil = 0;
+
+/** How often the list is read again: while an instalment shown is open (A, AA), 5 s when a PIX is watched, else 30 s. */
+export const agreementsRefetchInterval = (
+  data: AcordosResposta | undefined,
+  now: number = Date.now(),
+  watchUntil: number = watchPaymentUntil,
+): number | false => {
+  const open = data?.acordos.some((a) =>
+    a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'),
+  );
+  if (!open) return false;
+  return now < watchUntil ? PIX_POLL_MS : OPEN_POLL_MS;
+};
 
 /** The agreements of `body`'s page; a new page keeps the previous one on screen until it arrives. */
 export function useAgreementsQuery(body: AcordosPedido) {
@@ -56,15 +68,18 @@ export function useAgreementsQuery(body: AcordosPedido) {
   });
 }
 
-/** While mounted (a PIX modal open) and the page visible, the agreements are read again every 5 s. */
+/**
+ * While mounted (a PIX modal open) the agreements are read every 5 s, and for 3 minutes after it closes. Reading once
+ * at mount makes the list's next interval the fast one at once.
+ */
 export function useWatchPayment() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible')
-        void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
-    }, PIX_POLL_MS);
-    return () => clearInterval(timer);
+    watchPaymentUntil = Number.POSITIVE_INFINITY;
+    void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
+    return () => {
+      watchPaymentUntil = Date.now() + PIX_WATCH_AFTER_CLOSE_MS;
+    };
   }, [queryClient]);
 }
 
