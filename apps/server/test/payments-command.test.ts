@@ -82,7 +82,8 @@ describe('npm run payments', () => {
       const run = io(database.env);
       expect(await runPaymentsCommand(['reconcile'], run.io)).toBe(0);
       expect(run.text.out).toBe(
-        '0 cobranças PIX consultadas: 0 pagamentos registrados, 0 valores não aplicados, 0 falhas\n',
+        '0 cobranças PIX consultadas: 0 pagamentos registrados, 0 valores não aplicados, 0 encerradas no PSP, ' +
+          '0 falhas\n',
       );
     } finally {
       await database.drop();

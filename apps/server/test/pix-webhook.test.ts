@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
+import { agreementInstalments, localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
 import { loadEnv } from '../src/env';
+import { type Cobv, type PixApiClient, PixApiError } from '../src/integrations/payments/pix-api/client';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { findStore } from '../src/repositories/debt-repository';
 import { insertCharge } from '../src/repositories/payment-repository';
@@ -249,26 +250,6 @@ describe('reconciliation', () => {
     ]);
   });
 
-  it('leaves a charge issued moments ago and not yet due alone', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
-    try {
-      const report = await reconcilePixCharges(
-        t.database.db,
-        {
-          providers: ['local'],
-          gatewayFor: services.gatewayFor,
-          afterMinutes: 60,
-          now: new Date('2000-01-01T12:00:00Z'),
-        },
-        t.app.log,
-      );
-      expect(report.checked).toBe(0);
-    } finally {
-      await services.close();
-    }
-  });
-
   it('the sandbox payment is not served to a request from elsewhere', async () => {
     const charge = await chargeOf(rows[0]!.aci_codigo);
     const res = await t.app.inject({
@@ -333,5 +314,168 @@ describe('the cobv provider', () => {
     } finally {
       await services.close();
     }
+  });
+});
+
+describe('reconciliation asks about every open charge, within a bounded time', () => {
+  // Charges of a provider name of their own, so each test sees only its charges; the PSP is a stand-in that says
+  // which txids it was asked about.
+  const NOW = new Date('2030-06-15T12:00:00Z');
+  let nextIssue = 100;
+
+  /** An instalment of its own, never paid: its charges are the open ones. */
+  async function openInstalment() {
+    const [instalment] = await t.database.db.select().from(agreementInstalments).limit(1);
+    const [row] = await t.database.db
+      .insert(agreementInstalments)
+      .values({
+        agreementId: instalment!.agreementId,
+        number: nextIssue++,
+        dueDate: '2030-06-01',
+        amountCents: 1000,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  async function chargesOf(provider: string, specs: { dueDate: string; createdAt: string }[]) {
+    const instalmentId = await openInstalment();
+    const inserted = [];
+    for (const spec of specs) {
+      const issue = nextIssue++;
+      const [row] = await t.database.db
+        .insert(paymentCharges)
+        .values({
+          instalmentId,
+          storeId,
+          provider,
+          kind: 'pix',
+          issue,
+          dueDate: spec.dueDate,
+          amountCents: 1000,
+          txid: `RECONCILIACAOTESTE${String(issue).padStart(8, '0')}`,
+          pixCode: 'x',
+          createdAt: new Date(spec.createdAt),
+        })
+        .returning();
+      inserted.push(row!);
+    }
+    return inserted;
+  }
+
+  /** A PSP where every charge is still ATIVA, or `answer` decides; `asked` lists the txids asked, in order. */
+  function psp(
+    answer: (txid: string) => Promise<Cobv> = async (txid) => ({ txid, status: 'ATIVA' }) as Cobv,
+  ) {
+    const asked: string[] = [];
+    const client = {
+      getCobv: (txid: string) => {
+        asked.push(txid);
+        return answer(txid);
+      },
+    } as PixApiClient;
+    return { asked, gatewayFor: async () => ({ client, registerWebhook: async () => {} }) };
+  }
+
+  const reconcile = (provider: string, gateway: ReturnType<typeof psp>, extra = {}) =>
+    reconcilePixCharges(
+      t.database.db,
+      { providers: [provider], gatewayFor: gateway.gatewayFor, afterMinutes: 60, now: NOW, ...extra },
+      t.app.log,
+    );
+
+  const past = { dueDate: '2030-06-01', createdAt: '2030-05-20T12:00:00Z' };
+
+  it('asks about a charge past due, or issued long enough ago, and leaves one due today or issued moments ago', async () => {
+    // 12:00 UTC pinned: "issued long enough ago" is before 11:00 UTC; "past due" is before 2030-06-15 in Brasília.
+    const [dueYesterday, dueToday, oldEnough, recent] = await chargesOf('teste-filtro', [
+      { dueDate: '2030-06-14', createdAt: '2030-06-15T11:30:00Z' },
+      { dueDate: '2030-06-15', createdAt: '2030-06-15T11:30:00Z' },
+      { dueDate: '2030-06-20', createdAt: '2030-06-15T10:59:00Z' },
+      { dueDate: '2030-06-20', createdAt: '2030-06-15T11:01:00Z' },
+    ]);
+    const gateway = psp();
+    expect(await reconcile('teste-filtro', gateway)).toMatchObject({ checked: 2, resumeAfter: null });
+    expect(gateway.asked).toEqual([dueYesterday!.txid, oldEnough!.txid]);
+    expect(gateway.asked).not.toContain(dueToday!.txid);
+    expect(gateway.asked).not.toContain(recent!.txid);
+  });
+
+  it('pages through more open charges than one page, each asked once, newest too', async () => {
+    const charges = await chargesOf(
+      'teste-paginas',
+      Array.from({ length: 5 }, () => past),
+    );
+    const gateway = psp();
+    expect(await reconcile('teste-paginas', gateway, { pageSize: 2 })).toMatchObject({
+      checked: 5,
+      failed: 0,
+      resumeAfter: null,
+    });
+    expect(gateway.asked).toEqual(charges.map((c) => c.txid));
+  });
+
+  it('a charge the PSP does not know (404) or removed is recorded cancelled once, and not asked about again', async () => {
+    const [unknown, removed, open] = await chargesOf('teste-removidas', [past, past, past]);
+    const gateway = psp(async (txid) => {
+      if (txid === unknown!.txid) throw new PixApiError(404, '{"title":"Cobrança não encontrada"}');
+      return { txid, status: txid === removed!.txid ? 'REMOVIDA_PELO_PSP' : 'ATIVA' } as Cobv;
+    });
+    expect(await reconcile('teste-removidas', gateway)).toMatchObject({ checked: 3, closed: 2, failed: 0 });
+    const cancelled = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(inArray(paymentEvents.chargeId, [unknown!.id, removed!.id, open!.id]));
+    expect(cancelled.map((e) => [e.chargeId, e.kind, e.cause])).toEqual([
+      [unknown!.id, 'charge_cancelled', 'reconcile:psp:404'],
+      [removed!.id, 'charge_cancelled', 'reconcile:psp:REMOVIDA_PELO_PSP'],
+    ]);
+    gateway.asked.length = 0;
+    expect(await reconcile('teste-removidas', gateway)).toMatchObject({ checked: 1, closed: 0, failed: 0 });
+    expect(gateway.asked).toEqual([open!.txid]);
+  });
+
+  it('the real local PSP answers 404 for a charge it never had: the command does not fail on it', async () => {
+    const [never] = await chargesOf('teste-psp-local', [past]);
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const run = () =>
+        reconcilePixCharges(
+          t.database.db,
+          { providers: ['teste-psp-local'], gatewayFor: services.gatewayFor, afterMinutes: 60, now: NOW },
+          t.app.log,
+        );
+      expect(await run()).toMatchObject({ checked: 1, closed: 1, failed: 0 });
+      expect(await run()).toMatchObject({ checked: 0, failed: 0 });
+      expect(
+        (await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, never!.id)))
+          .length,
+      ).toBe(1);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a PSP that fails is asked once per run, not once per charge', async () => {
+    await chargesOf('teste-psp-fora', [past, past, past]);
+    const gateway = psp(async () => {
+      throw new Error('PSP did not answer within 10000 ms');
+    });
+    expect(await reconcile('teste-psp-fora', gateway)).toMatchObject({ checked: 1, failed: 1, skipped: 2 });
+    expect(gateway.asked).toHaveLength(1);
+  });
+
+  it('stops at its time limit and the next run goes on where it stopped', async () => {
+    const charges = await chargesOf('teste-prazo', [past, past, past]);
+    // Each look at the clock takes 1 s: the start, then one look before each charge.
+    let ms = 0;
+    const clock = () => (ms += 1000);
+    const gateway = psp();
+    const first = await reconcile('teste-prazo', gateway, { maxRunMs: 2500, clock });
+    expect(first).toMatchObject({ checked: 2, resumeAfter: charges[1]!.id });
+    const second = await reconcile('teste-prazo', gateway, { startAfter: first.resumeAfter! });
+    expect(second).toMatchObject({ checked: 1, resumeAfter: null });
+    expect(gateway.asked).toEqual(charges.map((c) => c.txid));
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentCharges, paymentEvents } from '../db/schema';
 import type { ChargeRow } from './payment-repository';
@@ -32,18 +32,26 @@ export async function recordUnapplied(
 }
 
 /**
- * Charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a cancellation, due
- * before `dueBefore` or issued before `issuedBefore`: those a lost webhook would leave open. Oldest first.
+ * A page of the charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a
+ * cancellation, due before `dueBefore` or issued before `issuedBefore` (those a lost webhook would leave open): the
+ * first `limit` with an id above `afterId`, by id, so a caller pages through all of them (keyset).
  */
 export async function openPixCharges(
   db: Db,
-  filter: { providers: readonly string[]; dueBefore: string; issuedBefore: Date; limit: number },
+  filter: {
+    providers: readonly string[];
+    dueBefore: string;
+    issuedBefore: Date;
+    afterId: number;
+    limit: number;
+  },
 ): Promise<ChargeRow[]> {
   return db
     .select()
     .from(paymentCharges)
     .where(
       and(
+        gt(paymentCharges.id, filter.afterId),
         isNotNull(paymentCharges.txid),
         sql`${paymentCharges.provider} in ${filter.providers}`,
         or(lt(paymentCharges.dueDate, filter.dueBefore), lt(paymentCharges.createdAt, filter.issuedBefore)),
