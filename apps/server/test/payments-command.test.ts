@@ -68,7 +68,11 @@ describe('npm run payments', () => {
   });
 
   it('pay-pix does not exist in production, and says so when the server is not running', async () => {
-    const production = io({ PORT: String(port), NODE_ENV: 'production' });
+    const production = io({
+      PORT: String(port),
+      NODE_ENV: 'production',
+      PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao',
+    });
     expect(await runPaymentsCommand(['pay-pix', 'X'.repeat(35)], production.io)).toBe(1);
     const down = io({ PORT: String(await freePort()), NODE_ENV: 'development' });
     expect(await runPaymentsCommand(['pay-pix', 'X'.repeat(35)], down.io)).toBe(1);

@@ -479,3 +479,35 @@ describe('reconciliation asks about every open charge, within a bounded time', (
     expect(gateway.asked).toEqual(charges.map((c) => c.txid));
   });
 });
+
+describe('the webhook secret', () => {
+  it('is required in production, so no process signs paths of its own', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', PIX_WEBHOOK_SECRET: SECRET }).PIX_WEBHOOK_SECRET).toBe(SECRET);
+    expect(loadEnv({ NODE_ENV: 'development' }).PIX_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it('never reaches the request log: the path token is written as ***', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { PIX_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const good = pixWebhookToken(SECRET, storeId);
+      const bad = pixWebhookToken('outro-segredo-qualquer-1234', storeId);
+      for (const token of [good, bad])
+        await logged.app.inject({ method: 'POST', url: `/webhooks/pix/${token}/pix`, payload: { pix: [] } });
+      // A path the router does not know is logged too (404).
+      await logged.app.inject({ method: 'GET', url: `/webhooks/pix/${good}` });
+      const log = lines.join('');
+      expect(log).toContain('/webhooks/pix/***/pix');
+      for (const token of [good, bad]) {
+        expect(log).not.toContain(token);
+        expect(log).not.toContain(token.split('.')[1]);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});
