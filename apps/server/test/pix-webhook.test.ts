@@ -1,6 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementInstalments, localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
+import {
+  agreementInstalments,
+  localPspWebhooks,
+  paymentCharges,
+  paymentEvents,
+  unmatchedPixPayments,
+} from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { type Cobv, type PixApiClient, PixApiError } from '../src/integrations/payments/pix-api/client';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
@@ -11,6 +17,7 @@ import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
+import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -118,12 +125,12 @@ describe('POST /webhooks/pix/{token}/pix', () => {
     expect(await eventsOf(rows[0]!.aci_codigo)).toEqual([]);
   });
 
-  it('answers 200 to an unknown txid, or one of another store, and records nothing', async () => {
+  it('answers 200 to an unknown txid, kept once as money of no charge; one of another store pays nothing', async () => {
     const charge = await chargeOf(rows[0]!.aci_codigo);
-    const unknown = await notify(pixWebhookToken(SECRET, storeId), [
-      pixOf('TXIDQUENAOEXISTENOPORTAL0000000', 'E99999999202611260130UNKNOWN0001', '1.00'),
-    ]);
-    expect(unknown.statusCode).toBe(200);
+    const token = pixWebhookToken(SECRET, storeId);
+    const unknownPix = pixOf('TXIDQUENAOEXISTENOPORTAL0000000', 'E99999999202611260130UNKNOWN0001', '1.00');
+    const unreadable = { txid: 'TXIDQUENAOEXISTENOPORTAL0000000', valor: 'muito', horario: 'ontem' };
+    for (let i = 0; i < 2; i++) expect((await notify(token, [unknownPix, unreadable])).statusCode).toBe(200);
     // A path of another store: its PSP cannot pay this store's charge.
     const other = await notify(pixWebhookToken(SECRET, storeId + 1000), [
       pixOf(charge.txid!, 'E99999999202611260130OTHERSTORE1', reais(charge.amountCents)),
@@ -139,6 +146,27 @@ describe('POST /webhooks/pix/{token}/pix', () => {
         ]),
       );
     expect(recorded).toEqual([]);
+    const kept = await t.database.db.select().from(unmatchedPixPayments).orderBy(unmatchedPixPayments.id);
+    expect(kept).toEqual([
+      expect.objectContaining({
+        storeId,
+        endToEndId: 'E99999999202611260130UNKNOWN0001',
+        txid: 'TXIDQUENAOEXISTENOPORTAL0000000',
+        amountCents: 100,
+        paidAt: new Date('2026-11-26T01:30:00.000Z'),
+        reason: 'unknown_txid',
+        item: unknownPix,
+      }),
+      // Without an endToEndId it cannot be told apart from a retry: each delivery is kept.
+      expect.objectContaining({
+        storeId,
+        endToEndId: null,
+        amountCents: null,
+        paidAt: null,
+        reason: 'unreadable',
+      }),
+      expect.objectContaining({ storeId, endToEndId: null, reason: 'unreadable' }),
+    ]);
   });
 
   it('refuses a body that is not a notification', async () => {
@@ -185,6 +213,35 @@ describe('POST /webhooks/pix/{token}/pix', () => {
     ).toEqual(['pix:E99999999202611260130SECONDPAY01', 'pix:E99999999202611260130UNDERPAID01']);
     const shown = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.aci_codigo === row.aci_codigo)!;
     expect(shown.status).toBe('P');
+  });
+
+  it('another source paying the instalment again (a boleto after the PIX, a card) is kept as unapplied, once', async () => {
+    const row = rows[0]!;
+    const charge = await chargeOf(row.aci_codigo);
+    const boleto = {
+      instalmentId: row.aci_codigo,
+      chargeId: charge.id,
+      kind: 'paid' as const,
+      amountCents: charge.amountCents,
+      occurredOn: '2026-11-27',
+      cause: 'cnab:9999:3',
+    };
+    const card = { ...boleto, chargeId: null, kind: 'settled' as const, cause: 'card:ch_teste_repetido' };
+    // As the CNAB retorno and the card outcome record theirs; each told twice.
+    for (let i = 0; i < 2; i++) {
+      expect(await recordInstalmentPayment(t.database.db, boleto)).toBe(false);
+      expect(await recordInstalmentPayment(t.database.db, card)).toBe(false);
+    }
+    const events = await eventsOf(row.aci_codigo);
+    expect(events.filter((e) => e.kind === 'paid' || e.kind === 'settled')).toHaveLength(1);
+    expect(
+      events
+        .filter((e) => e.cause === boleto.cause || e.cause === card.cause)
+        .map((e) => [e.kind, e.chargeId, e.amountCents, e.occurredOn, e.cause]),
+    ).toEqual([
+      ['unapplied', charge.id, charge.amountCents, '2026-11-27', 'cnab:9999:3'],
+      ['unapplied', null, charge.amountCents, '2026-11-27', 'card:ch_teste_repetido'],
+    ]);
   });
 
   it('is not a way to pay someone else: Maria sees nothing of João’s payments', async () => {

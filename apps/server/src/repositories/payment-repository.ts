@@ -147,6 +147,31 @@ export async function recordPayment(
   return rows.length > 0;
 }
 
+/**
+ * Money received that did not pay its instalment (less than due, or a payment of an instalment already paid), kept
+ * for staff; false when this cause already has an event on the instalment (the same payment told again).
+ */
+export async function recordUnapplied(
+  db: Db,
+  values: {
+    instalmentId: number;
+    chargeId: number | null;
+    amountCents: number;
+    occurredOn: string;
+    cause: string;
+  },
+): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    insert into payment_events (aci_codigo, charge_id, tipo, valor, data, causa)
+    select ${values.instalmentId}::int, ${values.chargeId}::int, 'unapplied', ${values.amountCents}::bigint,
+      ${values.occurredOn}::date, ${values.cause}::text
+    where not exists (
+      select 1 from payment_events where aci_codigo = ${values.instalmentId} and causa = ${values.cause})
+    on conflict do nothing
+    returning id`);
+  return rows.length > 0;
+}
+
 /** The agreement an instalment belongs to. */
 export async function agreementOfInstalment(db: Db, instalmentId: number): Promise<number> {
   const [row] = await db
