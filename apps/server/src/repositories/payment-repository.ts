@@ -149,7 +149,8 @@ export async function recordPayment(
 
 /**
  * Money received that did not pay its instalment (less than due, or a payment of an instalment already paid), kept
- * for staff; false when this cause already has an event on the instalment (the same payment told again).
+ * for staff; false when it is a payment already told: its cause has an event on the instalment, or, as a bank
+ * liquidates a boleto once, another retorno's liquidation (cause cnab:...) of the same charge.
  */
 export async function recordUnapplied(
   db: Db,
@@ -166,7 +167,8 @@ export async function recordUnapplied(
     select ${values.instalmentId}::int, ${values.chargeId}::int, 'unapplied', ${values.amountCents}::bigint,
       ${values.occurredOn}::date, ${values.cause}::text
     where not exists (
-      select 1 from payment_events where aci_codigo = ${values.instalmentId} and causa = ${values.cause})
+      select 1 from payment_events where aci_codigo = ${values.instalmentId}::int and (causa = ${values.cause}::text
+        or (causa like 'cnab:%' and ${values.cause}::text like 'cnab:%' and charge_id = ${values.chargeId}::int)))
     on conflict do nothing
     returning id`);
   return rows.length > 0;
