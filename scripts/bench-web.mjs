@@ -35,6 +35,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-do-benchmark',
     SEED_DEMO: 'force',
   },
   stdio: 'inherit',

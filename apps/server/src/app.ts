@@ -46,7 +46,7 @@ import {
   redisRateLimiter,
 } from './integrations/rate-limiter';
 import { type SmsSender, zenviaSmsSender } from './integrations/sms/sms-sender';
-import { maskCardNumbersInLogLine } from './log-scrubbing';
+import { scrubLogLine } from './log-scrubbing';
 import debtorSession from './plugins/debtor-session';
 import { installErrorHandler, refuseUrl } from './plugins/error-handler';
 import tenant from './plugins/tenant';
@@ -112,7 +112,7 @@ export async function buildApp({
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
-        : { level: env.LOG_LEVEL, hooks: { streamWrite: maskCardNumbersInLogLine }, stream: logStream },
+        : { level: env.LOG_LEVEL, hooks: { streamWrite: scrubLogLine }, stream: logStream },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     frameworkErrors: refuseUrl,

@@ -105,7 +105,7 @@ const envSchema = z
     SANDBOX_GATEWAY_SLOW_MS: z.coerce.number().int().positive().default(30_000),
     /** Server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
     SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
-    /** Signs the per-store PIX webhook paths (/webhooks/pix/{token}/pix); see .env.example. */
+    /** Signs the per-store PIX webhook paths (/webhooks/pix/{token}/pix); required in production; see .env.example. */
     PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** The portal's address as PSPs reach it, for the webhook URLs registered with them. */
     PIX_WEBHOOK_BASE_URL: z.string().url().optional(),
@@ -117,6 +117,11 @@ const envSchema = z
   .refine((env) => !env.CARD_GATEWAY_URL || (env.CARD_GATEWAY_SECRET_KEY && env.CARD_GATEWAY_PUBLIC_KEY), {
     path: ['CARD_GATEWAY_URL'],
     message: 'a card gateway needs CARD_GATEWAY_SECRET_KEY and CARD_GATEWAY_PUBLIC_KEY',
+  })
+  // Every process (each server, the payments command) must sign the same webhook paths the PSPs were given.
+  .refine((env) => env.NODE_ENV !== 'production' || env.PIX_WEBHOOK_SECRET, {
+    path: ['PIX_WEBHOOK_SECRET'],
+    message: 'production needs PIX_WEBHOOK_SECRET (16+ characters), the same in every process',
   })
   // PGlite is one process's database; rate limits counted in each process's memory would multiply by the count.
   .refine((env) => env.SERVER_PROCESSES === 1 || (env.DATABASE_URL && env.REDIS_URL), {

@@ -71,7 +71,13 @@ describe('development mailbox', () => {
   });
 
   it('does not exist in production, nor does the demo staff account', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'force' } });
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'force',
+        PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao',
+      },
+    });
     try {
       for (const url of ['/dev/mailbox', '/dev/mailbox.json'])
         expect(production.app.hasRoute({ method: 'GET', url })).toBe(false);
@@ -91,7 +97,9 @@ describe('listen address and e-mailed links', () => {
   it('listens on loopback only outside production unless HOST is set', () => {
     expect(loadEnv({}).HOST).toBe('127.0.0.1');
     expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
-    expect(loadEnv({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(
+      loadEnv({ NODE_ENV: 'production', PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao' }).HOST,
+    ).toBe('0.0.0.0');
     expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 

@@ -68,7 +68,11 @@ describe('npm run payments', () => {
   });
 
   it('pay-pix does not exist in production, and says so when the server is not running', async () => {
-    const production = io({ PORT: String(port), NODE_ENV: 'production' });
+    const production = io({
+      PORT: String(port),
+      NODE_ENV: 'production',
+      PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao',
+    });
     expect(await runPaymentsCommand(['pay-pix', 'X'.repeat(35)], production.io)).toBe(1);
     const down = io({ PORT: String(await freePort()), NODE_ENV: 'development' });
     expect(await runPaymentsCommand(['pay-pix', 'X'.repeat(35)], down.io)).toBe(1);
@@ -82,7 +86,8 @@ describe('npm run payments', () => {
       const run = io(database.env);
       expect(await runPaymentsCommand(['reconcile'], run.io)).toBe(0);
       expect(run.text.out).toBe(
-        '0 cobranças PIX consultadas: 0 pagamentos registrados, 0 valores não aplicados, 0 falhas\n',
+        '0 cobranças PIX consultadas: 0 pagamentos registrados, 0 valores não aplicados, 0 encerradas no PSP, ' +
+          '0 falhas\n',
       );
     } finally {
       await database.drop();

@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from './test-app';
 
 const CLIENT_ID = 'portal-cobranca';
 const CLIENT_SECRET = 'segredo-do-cliente-de-teste';
+const SLOW_TXID = txidFromSeed('slow-psp');
 
 let certs: CertificateFiles;
 let t: TestApp;
@@ -54,6 +55,10 @@ beforeAll(async () => {
       requestCert: true,
       rejectUnauthorized: true,
     },
+  });
+  // A PSP that is slow for one charge: its answer comes after the client stopped waiting.
+  psp.addHook('onRequest', async (request) => {
+    if (request.url.includes(SLOW_TXID)) await new Promise((resolve) => setTimeout(resolve, 2000));
   });
   await psp.listen({ port: pspPort, host: '127.0.0.1' });
 });
@@ -108,6 +113,43 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
     now += 3600 * 1000;
     await client.getCobv(txid);
     expect(transport.tokens()).toBe(2);
+  });
+
+  it('takes a new token once when the PSP refuses the cached one (401), and gives up on a second 401', async () => {
+    const txid = txidFromSeed('revoked-token');
+    await pspClient().putCobv(txid, charge());
+    // The PSP forgot the token: the first call with it is refused as the PSP would refuse any unknown token.
+    let revoked = 1;
+    const transport = counted(tls());
+    const revoking: PixHttp = (req) =>
+      transport.http(
+        req.headers.authorization?.startsWith('Bearer ') && revoked-- > 0
+          ? { ...req, headers: { ...req.headers, authorization: 'Bearer revogado' } }
+          : req,
+      );
+    const client = pspClient({ http: revoking });
+    expect(await client.getCobv(txid)).toMatchObject({ txid, status: 'ATIVA' });
+    expect(transport.tokens()).toBe(2);
+
+    // Refused again with the new token: the answer is the PSP's 401, not a loop.
+    revoked = Number.POSITIVE_INFINITY;
+    const before = transport.tokens();
+    const error = await client.getCobv(txid).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PixApiError);
+    expect((error as PixApiError).status).toBe(401);
+    expect(transport.tokens() - before).toBe(1);
+  });
+
+  it('gives up on a PSP that does not answer in time, with an error that says so', async () => {
+    const client = pspClient({
+      http: mutualTlsHttp(
+        { certPath: certs.clientCertPath, keyPath: certs.clientKeyPath, caPath: certs.caPath },
+        300,
+      ),
+    });
+    const started = Date.now();
+    await expect(client.getCobv(SLOW_TXID)).rejects.toThrow('PSP did not answer within 300 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('creates, reads and cancels a charge with a due date; a txid names one charge for good', async () => {

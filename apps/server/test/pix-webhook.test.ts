@@ -1,7 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localPspWebhooks, paymentCharges, paymentEvents } from '../src/db/schema';
+import {
+  agreementInstalments,
+  localPspWebhooks,
+  paymentCharges,
+  paymentEvents,
+  unmatchedPixPayments,
+} from '../src/db/schema';
 import { loadEnv } from '../src/env';
+import { type Cobv, type PixApiClient, PixApiError } from '../src/integrations/payments/pix-api/client';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { findStore } from '../src/repositories/debt-repository';
 import { insertCharge } from '../src/repositories/payment-repository';
@@ -10,6 +17,7 @@ import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
+import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -117,12 +125,12 @@ describe('POST /webhooks/pix/{token}/pix', () => {
     expect(await eventsOf(rows[0]!.aci_codigo)).toEqual([]);
   });
 
-  it('answers 200 to an unknown txid, or one of another store, and records nothing', async () => {
+  it('answers 200 to an unknown txid, kept once as money of no charge; one of another store pays nothing', async () => {
     const charge = await chargeOf(rows[0]!.aci_codigo);
-    const unknown = await notify(pixWebhookToken(SECRET, storeId), [
-      pixOf('TXIDQUENAOEXISTENOPORTAL0000000', 'E99999999202611260130UNKNOWN0001', '1.00'),
-    ]);
-    expect(unknown.statusCode).toBe(200);
+    const token = pixWebhookToken(SECRET, storeId);
+    const unknownPix = pixOf('TXIDQUENAOEXISTENOPORTAL0000000', 'E99999999202611260130UNKNOWN0001', '1.00');
+    const unreadable = { txid: 'TXIDQUENAOEXISTENOPORTAL0000000', valor: 'muito', horario: 'ontem' };
+    for (let i = 0; i < 2; i++) expect((await notify(token, [unknownPix, unreadable])).statusCode).toBe(200);
     // A path of another store: its PSP cannot pay this store's charge.
     const other = await notify(pixWebhookToken(SECRET, storeId + 1000), [
       pixOf(charge.txid!, 'E99999999202611260130OTHERSTORE1', reais(charge.amountCents)),
@@ -138,6 +146,27 @@ describe('POST /webhooks/pix/{token}/pix', () => {
         ]),
       );
     expect(recorded).toEqual([]);
+    const kept = await t.database.db.select().from(unmatchedPixPayments).orderBy(unmatchedPixPayments.id);
+    expect(kept).toEqual([
+      expect.objectContaining({
+        storeId,
+        endToEndId: 'E99999999202611260130UNKNOWN0001',
+        txid: 'TXIDQUENAOEXISTENOPORTAL0000000',
+        amountCents: 100,
+        paidAt: new Date('2026-11-26T01:30:00.000Z'),
+        reason: 'unknown_txid',
+        item: unknownPix,
+      }),
+      // Without an endToEndId it cannot be told apart from a retry: each delivery is kept.
+      expect.objectContaining({
+        storeId,
+        endToEndId: null,
+        amountCents: null,
+        paidAt: null,
+        reason: 'unreadable',
+      }),
+      expect.objectContaining({ storeId, endToEndId: null, reason: 'unreadable' }),
+    ]);
   });
 
   it('refuses a body that is not a notification', async () => {
@@ -184,6 +213,36 @@ describe('POST /webhooks/pix/{token}/pix', () => {
     ).toEqual(['pix:E99999999202611260130SECONDPAY01', 'pix:E99999999202611260130UNDERPAID01']);
     const shown = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.aci_codigo === row.aci_codigo)!;
     expect(shown.status).toBe('P');
+  });
+
+  it('another source paying the instalment again (a boleto after the PIX, a card) is kept as unapplied, once', async () => {
+    const row = rows[0]!;
+    const charge = await chargeOf(row.aci_codigo);
+    const boleto = {
+      instalmentId: row.aci_codigo,
+      chargeId: charge.id,
+      kind: 'paid' as const,
+      amountCents: charge.amountCents,
+      occurredOn: '2026-11-27',
+      cause: 'cnab:9999:3',
+    };
+    const card = { ...boleto, chargeId: null, kind: 'settled' as const, cause: 'card:ch_teste_repetido' };
+    // As the CNAB retorno and the card outcome record theirs; each told twice, the liquidation again in another file
+    // too (a bank liquidates a boleto once).
+    for (const cause of ['cnab:9999:3', 'cnab:9999:3', 'cnab:10000:5']) {
+      expect(await recordInstalmentPayment(t.database.db, { ...boleto, cause })).toBe(false);
+      expect(await recordInstalmentPayment(t.database.db, card)).toBe(false);
+    }
+    const events = await eventsOf(row.aci_codigo);
+    expect(events.filter((e) => e.kind === 'paid' || e.kind === 'settled')).toHaveLength(1);
+    expect(
+      events
+        .filter((e) => e.cause === boleto.cause || e.cause === card.cause)
+        .map((e) => [e.kind, e.chargeId, e.amountCents, e.occurredOn, e.cause]),
+    ).toEqual([
+      ['unapplied', charge.id, charge.amountCents, '2026-11-27', 'cnab:9999:3'],
+      ['unapplied', null, charge.amountCents, '2026-11-27', 'card:ch_teste_repetido'],
+    ]);
   });
 
   it('is not a way to pay someone else: Maria sees nothing of João’s payments', async () => {
@@ -249,26 +308,6 @@ describe('reconciliation', () => {
     ]);
   });
 
-  it('leaves a charge issued moments ago and not yet due alone', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
-    try {
-      const report = await reconcilePixCharges(
-        t.database.db,
-        {
-          providers: ['local'],
-          gatewayFor: services.gatewayFor,
-          afterMinutes: 60,
-          now: new Date('2000-01-01T12:00:00Z'),
-        },
-        t.app.log,
-      );
-      expect(report.checked).toBe(0);
-    } finally {
-      await services.close();
-    }
-  });
-
   it('the sandbox payment is not served to a request from elsewhere', async () => {
     const charge = await chargeOf(rows[0]!.aci_codigo);
     const res = await t.app.inject({
@@ -332,6 +371,201 @@ describe('the cobv provider', () => {
       expect(await provider.status({ chargeId: legacy!.id, txid: legacy!.txid! })).toBe('cancelled');
     } finally {
       await services.close();
+    }
+  });
+});
+
+describe('reconciliation asks about every open charge, within a bounded time', () => {
+  // Charges of a provider name of their own, so each test sees only its charges; the PSP is a stand-in that says
+  // which txids it was asked about.
+  const NOW = new Date('2030-06-15T12:00:00Z');
+  let nextIssue = 100;
+
+  /** An instalment of its own, never paid: its charges are the open ones. */
+  async function openInstalment() {
+    const [instalment] = await t.database.db.select().from(agreementInstalments).limit(1);
+    const [row] = await t.database.db
+      .insert(agreementInstalments)
+      .values({
+        agreementId: instalment!.agreementId,
+        number: nextIssue++,
+        dueDate: '2030-06-01',
+        amountCents: 1000,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  async function chargesOf(provider: string, specs: { dueDate: string; createdAt: string }[]) {
+    const instalmentId = await openInstalment();
+    const inserted = [];
+    for (const spec of specs) {
+      const issue = nextIssue++;
+      const [row] = await t.database.db
+        .insert(paymentCharges)
+        .values({
+          instalmentId,
+          storeId,
+          provider,
+          kind: 'pix',
+          issue,
+          dueDate: spec.dueDate,
+          amountCents: 1000,
+          txid: `RECONCILIACAOTESTE${String(issue).padStart(8, '0')}`,
+          pixCode: 'x',
+          createdAt: new Date(spec.createdAt),
+        })
+        .returning();
+      inserted.push(row!);
+    }
+    return inserted;
+  }
+
+  /** A PSP where every charge is still ATIVA, or `answer` decides; `asked` lists the txids asked, in order. */
+  function psp(
+    answer: (txid: string) => Promise<Cobv> = async (txid) => ({ txid, status: 'ATIVA' }) as Cobv,
+  ) {
+    const asked: string[] = [];
+    const client = {
+      getCobv: (txid: string) => {
+        asked.push(txid);
+        return answer(txid);
+      },
+    } as PixApiClient;
+    return { asked, gatewayFor: async () => ({ client, registerWebhook: async () => {} }) };
+  }
+
+  const reconcile = (provider: string, gateway: ReturnType<typeof psp>, extra = {}) =>
+    reconcilePixCharges(
+      t.database.db,
+      { providers: [provider], gatewayFor: gateway.gatewayFor, afterMinutes: 60, now: NOW, ...extra },
+      t.app.log,
+    );
+
+  const past = { dueDate: '2030-06-01', createdAt: '2030-05-20T12:00:00Z' };
+
+  it('asks about a charge past due, or issued long enough ago, and leaves one due today or issued moments ago', async () => {
+    // 12:00 UTC pinned: "issued long enough ago" is before 11:00 UTC; "past due" is before 2030-06-15 in Brasília.
+    const [dueYesterday, dueToday, oldEnough, recent] = await chargesOf('teste-filtro', [
+      { dueDate: '2030-06-14', createdAt: '2030-06-15T11:30:00Z' },
+      { dueDate: '2030-06-15', createdAt: '2030-06-15T11:30:00Z' },
+      { dueDate: '2030-06-20', createdAt: '2030-06-15T10:59:00Z' },
+      { dueDate: '2030-06-20', createdAt: '2030-06-15T11:01:00Z' },
+    ]);
+    const gateway = psp();
+    expect(await reconcile('teste-filtro', gateway)).toMatchObject({ checked: 2, resumeAfter: null });
+    expect(gateway.asked).toEqual([dueYesterday!.txid, oldEnough!.txid]);
+    expect(gateway.asked).not.toContain(dueToday!.txid);
+    expect(gateway.asked).not.toContain(recent!.txid);
+  });
+
+  it('pages through more open charges than one page, each asked once, newest too', async () => {
+    const charges = await chargesOf(
+      'teste-paginas',
+      Array.from({ length: 5 }, () => past),
+    );
+    const gateway = psp();
+    expect(await reconcile('teste-paginas', gateway, { pageSize: 2 })).toMatchObject({
+      checked: 5,
+      failed: 0,
+      resumeAfter: null,
+    });
+    expect(gateway.asked).toEqual(charges.map((c) => c.txid));
+  });
+
+  it('a charge the PSP does not know (404) or removed is recorded cancelled once, and not asked about again', async () => {
+    const [unknown, removed, open] = await chargesOf('teste-removidas', [past, past, past]);
+    const gateway = psp(async (txid) => {
+      if (txid === unknown!.txid) throw new PixApiError(404, '{"title":"Cobrança não encontrada"}');
+      return { txid, status: txid === removed!.txid ? 'REMOVIDA_PELO_PSP' : 'ATIVA' } as Cobv;
+    });
+    expect(await reconcile('teste-removidas', gateway)).toMatchObject({ checked: 3, closed: 2, failed: 0 });
+    const cancelled = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(inArray(paymentEvents.chargeId, [unknown!.id, removed!.id, open!.id]));
+    expect(cancelled.map((e) => [e.chargeId, e.kind, e.cause])).toEqual([
+      [unknown!.id, 'charge_cancelled', 'reconcile:psp:404'],
+      [removed!.id, 'charge_cancelled', 'reconcile:psp:REMOVIDA_PELO_PSP'],
+    ]);
+    gateway.asked.length = 0;
+    expect(await reconcile('teste-removidas', gateway)).toMatchObject({ checked: 1, closed: 0, failed: 0 });
+    expect(gateway.asked).toEqual([open!.txid]);
+  });
+
+  it('the real local PSP answers 404 for a charge it never had: the command does not fail on it', async () => {
+    const [never] = await chargesOf('teste-psp-local', [past]);
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const run = () =>
+        reconcilePixCharges(
+          t.database.db,
+          { providers: ['teste-psp-local'], gatewayFor: services.gatewayFor, afterMinutes: 60, now: NOW },
+          t.app.log,
+        );
+      expect(await run()).toMatchObject({ checked: 1, closed: 1, failed: 0 });
+      expect(await run()).toMatchObject({ checked: 0, failed: 0 });
+      expect(
+        (await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, never!.id)))
+          .length,
+      ).toBe(1);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a PSP that fails is asked once per run, not once per charge', async () => {
+    await chargesOf('teste-psp-fora', [past, past, past]);
+    const gateway = psp(async () => {
+      throw new Error('PSP did not answer within 10000 ms');
+    });
+    expect(await reconcile('teste-psp-fora', gateway)).toMatchObject({ checked: 1, failed: 1, skipped: 2 });
+    expect(gateway.asked).toHaveLength(1);
+  });
+
+  it('stops at its time limit and the next run goes on where it stopped', async () => {
+    const charges = await chargesOf('teste-prazo', [past, past, past]);
+    // Each look at the clock takes 1 s: the start, then one look before each charge.
+    let ms = 0;
+    const clock = () => (ms += 1000);
+    const gateway = psp();
+    const first = await reconcile('teste-prazo', gateway, { maxRunMs: 2500, clock });
+    expect(first).toMatchObject({ checked: 2, resumeAfter: charges[1]!.id });
+    const second = await reconcile('teste-prazo', gateway, { startAfter: first.resumeAfter! });
+    expect(second).toMatchObject({ checked: 1, resumeAfter: null });
+    expect(gateway.asked).toEqual(charges.map((c) => c.txid));
+  });
+});
+
+describe('the webhook secret', () => {
+  it('is required in production, so no process signs paths of its own', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', PIX_WEBHOOK_SECRET: SECRET }).PIX_WEBHOOK_SECRET).toBe(SECRET);
+    expect(loadEnv({ NODE_ENV: 'development' }).PIX_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it('never reaches the request log: the path token is written as ***', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { PIX_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const good = pixWebhookToken(SECRET, storeId);
+      const bad = pixWebhookToken('outro-segredo-qualquer-1234', storeId);
+      for (const token of [good, bad])
+        await logged.app.inject({ method: 'POST', url: `/webhooks/pix/${token}/pix`, payload: { pix: [] } });
+      // A path the router does not know is logged too (404).
+      await logged.app.inject({ method: 'GET', url: `/webhooks/pix/${good}` });
+      const log = lines.join('');
+      expect(log).toContain('/webhooks/pix/***/pix');
+      for (const token of [good, bad]) {
+        expect(log).not.toContain(token);
+        expect(log).not.toContain(token.split('.')[1]);
+      }
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -93,7 +93,13 @@ describe('session cookie', () => {
   }, 120_000);
 
   it('is always Secure in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'force' } });
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'force',
+        PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao',
+      },
+    });
     try {
       expect(await cookieFlags(production)).toMatch(/;\s*Secure/i);
     } finally {

@@ -20,12 +20,15 @@ const reconcile: PaymentsSubcommand = {
           providers: COBV_PROVIDERS,
           gatewayFor: pix.gatewayFor,
           afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES,
+          // A person running it waits for the whole answer; a PSP that fails is asked once per run anyway.
+          maxRunMs: Number.POSITIVE_INFINITY,
         },
         log,
       );
       io.stdout.write(
         `${report.checked} cobranças PIX consultadas: ${report.paid} pagamentos registrados, ` +
-          `${report.unapplied} valores não aplicados, ${report.failed} falhas\n`,
+          `${report.unapplied} valores não aplicados, ${report.closed} encerradas no PSP, ` +
+          `${report.failed} falhas\n`,
       );
       return report.failed > 0 ? 1 : 0;
     } finally {

@@ -147,6 +147,33 @@ export async function recordPayment(
   return rows.length > 0;
 }
 
+/**
+ * Money received that did not pay its instalment (less than due, or a payment of an instalment already paid), kept
+ * for staff; false when it is a payment already told: its cause has an event on the instalment, or, as a bank
+ * liquidates a boleto once, another retorno's liquidation (cause cnab:...) of the same charge.
+ */
+export async function recordUnapplied(
+  db: Db,
+  values: {
+    instalmentId: number;
+    chargeId: number | null;
+    amountCents: number;
+    occurredOn: string;
+    cause: string;
+  },
+): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    insert into payment_events (aci_codigo, charge_id, tipo, valor, data, causa)
+    select ${values.instalmentId}::int, ${values.chargeId}::int, 'unapplied', ${values.amountCents}::bigint,
+      ${values.occurredOn}::date, ${values.cause}::text
+    where not exists (
+      select 1 from payment_events where aci_codigo = ${values.instalmentId}::int and (causa = ${values.cause}::text
+        or (causa like 'cnab:%' and ${values.cause}::text like 'cnab:%' and charge_id = ${values.chargeId}::int)))
+    on conflict do nothing
+    returning id`);
+  return rows.length > 0;
+}
+
 /** The agreement an instalment belongs to. */
 export async function agreementOfInstalment(db: Db, instalmentId: number): Promise<number> {
   const [row] = await db

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { paymentCharges, paymentEvents } from '../db/schema';
+import { paymentCharges, paymentEvents, type UnmatchedPixReason } from '../db/schema';
 import type { ChargeRow } from './payment-repository';
 
 // The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
@@ -18,32 +18,51 @@ export async function findStoreChargeByTxid(
   return row;
 }
 
-/** Money that did not pay its instalment (less than due, or a second payment): kept as an event for staff. */
-export async function recordUnapplied(
+/** A PIX of no known charge of the store, or unreadable, kept; false when this store has it already (or no longer exists). */
+export async function recordUnmatchedPix(
   db: Db,
-  values: { instalmentId: number; chargeId: number; amountCents: number; occurredOn: string; cause: string },
+  values: {
+    storeId: number;
+    endToEndId: string | null;
+    txid: string | null;
+    amountCents: number | null;
+    paidAt: Date | null;
+    reason: UnmatchedPixReason;
+    item: Record<string, unknown>;
+  },
 ): Promise<boolean> {
-  const rows = await db
-    .insert(paymentEvents)
-    .values({ ...values, kind: 'unapplied' })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
+  // A token names a store only if this portal signed it, but a store id is still checked rather than trusted.
+  const { rows } = await db.execute(sql`
+    insert into unmatched_pix_payments (store_id, end_to_end_id, txid, valor, horario, motivo, item)
+    select id, ${values.endToEndId}::text, ${values.txid}::text, ${values.amountCents}::bigint,
+      ${values.paidAt?.toISOString() ?? null}::timestamptz, ${values.reason}::text, ${JSON.stringify(values.item)}::jsonb
+    from stores where id = ${values.storeId}
+    on conflict do nothing
+    returning id`);
   return rows.length > 0;
 }
 
 /**
- * Charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a cancellation, due
- * before `dueBefore` or issued before `issuedBefore`: those a lost webhook would leave open. Oldest first.
+ * A page of the charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a
+ * cancellation, due before `dueBefore` or issued before `issuedBefore` (those a lost webhook would leave open): the
+ * first `limit` with an id above `afterId`, by id, so a caller pages through all of them (keyset).
  */
 export async function openPixCharges(
   db: Db,
-  filter: { providers: readonly string[]; dueBefore: string; issuedBefore: Date; limit: number },
+  filter: {
+    providers: readonly string[];
+    dueBefore: string;
+    issuedBefore: Date;
+    afterId: number;
+    limit: number;
+  },
 ): Promise<ChargeRow[]> {
   return db
     .select()
     .from(paymentCharges)
     .where(
       and(
+        gt(paymentCharges.id, filter.afterId),
         isNotNull(paymentCharges.txid),
         sql`${paymentCharges.provider} in ${filter.providers}`,
         or(lt(paymentCharges.dueDate, filter.dueBefore), lt(paymentCharges.createdAt, filter.issuedBefore)),

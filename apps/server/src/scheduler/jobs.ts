@@ -9,6 +9,9 @@ import type { ScheduledJob } from './scheduled-job';
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
 const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
 
+/** Where this process's last PIX reconciliation stopped at its time limit: the next one goes on from there. */
+let pixResumeAfter = 0;
+
 // The jobs every server process schedules (and `npm run payments -- run-jobs` runs), in this order: one line each.
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
@@ -26,7 +29,12 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     name: 'reconcile-pix',
     schedule: { everyMs: PIX_RECONCILE_EVERY_MS },
     run: async ({ db, now, pix, log }) => {
-      await reconcilePixCharges(db, { providers: COBV_PROVIDERS, ...pix, now }, log);
+      const report = await reconcilePixCharges(
+        db,
+        { providers: COBV_PROVIDERS, ...pix, now, startAfter: pixResumeAfter },
+        log,
+      );
+      pixResumeAfter = report.resumeAfter ?? 0;
     },
   },
 ];

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -105,6 +106,38 @@ export const paymentEvents = pgTable(
     uniqueIndex('payment_events_one_overdue').on(t.instalmentId).where(sql`${t.kind} = 'overdue'`),
     // A PIX is one endToEndId (BCB: unique per payment): its notification, repeated or reconciled, records once.
     uniqueIndex('payment_events_pix_cause').on(t.cause).where(sql`${t.cause} like 'pix:%'`),
+  ],
+);
+
+/** Why a PIX a PSP reported is not an instalment's payment event. */
+export type UnmatchedPixReason = 'unknown_txid' | 'unreadable';
+
+/**
+ * PIX payments a store's PSP reported that match no charge of the store (an unknown txid: a second copy's PIX, a
+ * charge of another system on the same key) or that cannot be read (no endToEndId, amount or time): money received
+ * all the same, kept for staff rather than only logged. Append-only; one row per store and endToEndId.
+ */
+export const unmatchedPixPayments = pgTable(
+  'unmatched_pix_payments',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    endToEndId: text('end_to_end_id'),
+    txid: text('txid'),
+    amountCents: bigint('valor', { mode: 'number' }),
+    paidAt: timestamp('horario', { withTimezone: true }),
+    reason: text('motivo').$type<UnmatchedPixReason>().notNull(),
+    /** The PSP's item as received (API Pix PixRecebido). */
+    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The same notification again (a retry, reconciliation) records nothing more.
+    uniqueIndex('unmatched_pix_payments_e2e')
+      .on(t.storeId, t.endToEndId)
+      .where(sql`${t.endToEndId} is not null`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import { brasiliaDateTime, centsFromPixApiAmount } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
-
-import { findStoreChargeByTxid, recordUnapplied } from '../../repositories/pix-charge-repository';
+import { recordUnapplied } from '../../repositories/payment-repository';
+import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
-import { recordInstalmentPayment } from './record-instalment-payment';
+import { receiveInstalmentPayment } from './record-instalment-payment';
 
 /** What the payment use cases log: warnings and errors (the server's logger, or a command's). */
 export type PaymentsLog = Pick<JobLog, 'warn' | 'error'>;
@@ -14,11 +14,14 @@ export type PixOutcome = 'paid' | 'unapplied' | 'duplicate' | 'unknown';
 /** The event's cause: the endToEndId, which the BCB makes unique per payment. */
 export const pixCause = (pix: PixReceived) => `pix:${pix.endToEndId}`;
 
+/** A field of an item the PSP sent, when it is text (items are not trusted to follow the schema). */
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
 /**
  * Records the PIX payments a store's PSP reported (webhook or reconciliation), each once by its endToEndId, in any
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
- * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020). An unknown
- * txid records nothing: it is logged, and the PSP is not asked to retry.
+ * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020). A PIX of
+ * no charge of the store (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
 export async function recordPixPayments(
   db: Db,
@@ -28,14 +31,23 @@ export async function recordPixPayments(
 ): Promise<PixOutcome[]> {
   const outcomes: PixOutcome[] = [];
   for (const pix of payments) {
-    const charge = pix.txid ? await findStoreChargeByTxid(db, storeId, pix.txid) : undefined;
+    const txid = textOf(pix.txid);
+    const endToEndId = textOf(pix.endToEndId);
+    const charge = txid ? await findStoreChargeByTxid(db, storeId, txid) : undefined;
     const amountCents = centsFromPixApiAmount(String(pix.valor));
-    const paidAt = new Date(pix.horario);
-    if (!charge || amountCents === null || Number.isNaN(paidAt.getTime()) || !pix.endToEndId) {
-      log.warn(
-        { storeId, txid: pix.txid, endToEndId: pix.endToEndId },
-        'PIX notification of no known charge',
-      );
+    const paidAt = new Date(textOf(pix.horario) ?? Number.NaN);
+    const readable = amountCents !== null && !Number.isNaN(paidAt.getTime()) && endToEndId !== null;
+    if (!charge || !readable) {
+      log.warn({ storeId, txid, endToEndId }, 'PIX notification of no known charge');
+      await recordUnmatchedPix(db, {
+        storeId,
+        endToEndId,
+        txid,
+        amountCents,
+        paidAt: Number.isNaN(paidAt.getTime()) ? null : paidAt,
+        reason: readable ? 'unknown_txid' : 'unreadable',
+        item: { ...pix },
+      });
       outcomes.push('unknown');
       continue;
     }
@@ -47,18 +59,14 @@ export async function recordPixPayments(
       occurredOn: brasiliaDateTime(paidAt).date,
       cause: pixCause(pix),
     };
-    if (
-      amountCents >= charge.amountCents &&
-      (await recordInstalmentPayment(db, { ...values, kind: 'paid' }))
-    ) {
-      outcomes.push('paid');
-      continue;
-    }
-    // Not a payment of the instalment: this same PIX again (nothing to do), or money kept as unapplied.
-    if (await recordUnapplied(db, values)) {
-      log.warn({ storeId, txid: pix.txid, endToEndId: pix.endToEndId }, 'PIX recorded as unapplied money');
-      outcomes.push('unapplied');
-    } else outcomes.push('duplicate');
+    const outcome =
+      amountCents >= charge.amountCents
+        ? await receiveInstalmentPayment(db, { ...values, kind: 'paid' })
+        : (await recordUnapplied(db, values))
+          ? 'unapplied'
+          : 'duplicate';
+    if (outcome === 'unapplied') log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
+    outcomes.push(outcome);
   }
   return outcomes;
 }

@@ -30,7 +30,7 @@ export interface MutualTlsFiles {
 const TIMEOUT_MS = 10_000;
 
 /** HTTPS with a client certificate, one kept-alive connection pool per configured PSP. */
-export function mutualTlsHttp(files: MutualTlsFiles): PixHttp {
+export function mutualTlsHttp(files: MutualTlsFiles, timeoutMs = TIMEOUT_MS): PixHttp {
   const agent = new Agent({
     cert: readFileSync(files.certPath),
     key: readFileSync(files.keyPath),
@@ -41,7 +41,7 @@ export function mutualTlsHttp(files: MutualTlsFiles): PixHttp {
     new Promise((resolve, reject) => {
       const call = request(
         req.url,
-        { method: req.method, headers: req.headers, agent, timeout: TIMEOUT_MS },
+        { method: req.method, headers: req.headers, agent, timeout: timeoutMs },
         (res) => {
           let body = '';
           res.setEncoding('utf8');
@@ -52,7 +52,7 @@ export function mutualTlsHttp(files: MutualTlsFiles): PixHttp {
           res.on('error', reject);
         },
       );
-      call.on('timeout', () => call.destroy(new Error(`PSP did not answer within ${TIMEOUT_MS} ms`)));
+      call.on('timeout', () => call.destroy(new Error(`PSP did not answer within ${timeoutMs} ms`)));
       call.on('error', reject);
       call.end(req.body);
     });

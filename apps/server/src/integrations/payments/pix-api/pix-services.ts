@@ -21,16 +21,12 @@ import { buildLocalPsp } from './local-psp';
 /** Providers whose PIX charges are cobv at a PSP (reconciliation asks about theirs). */
 export const COBV_PROVIDERS = ['local', 'pix-api'] as const;
 
-/** Outside production a fixed secret keeps the demo's webhook paths valid across restarts; production sets its own. */
+/** Outside production a fixed secret keeps the demo's webhook paths valid across restarts; env.ts requires one in production. */
 const DEVELOPMENT_WEBHOOK_SECRET = 'development-only-pix-webhook-secret';
 
 export type PixEnv = Pick<
   Env,
-  | 'NODE_ENV'
-  | 'PIX_WEBHOOK_SECRET'
-  | 'PIX_WEBHOOK_BASE_URL'
-  | 'LOCAL_PSP_PUBLIC_URL'
-  | 'PIX_RECONCILE_AFTER_MINUTES'
+  'PIX_WEBHOOK_SECRET' | 'PIX_WEBHOOK_BASE_URL' | 'LOCAL_PSP_PUBLIC_URL' | 'PIX_RECONCILE_AFTER_MINUTES'
 >;
 
 export interface PixServices {
@@ -60,15 +56,8 @@ export async function createPixServices(options: {
   deliver?: (url: string, body: unknown) => Promise<number>;
   processEnv?: NodeJS.ProcessEnv;
 }): Promise<PixServices> {
-  const { db, env, log } = options;
-  const webhookSecret =
-    env.PIX_WEBHOOK_SECRET ??
-    (env.NODE_ENV === 'production' ? randomBytes(32).toString('base64url') : DEVELOPMENT_WEBHOOK_SECRET);
-  if (!env.PIX_WEBHOOK_SECRET && env.NODE_ENV === 'production')
-    log.warn(
-      {},
-      'PIX_WEBHOOK_SECRET is not set: webhook paths change at every start (reconciliation sees payments)',
-    );
+  const { db, env } = options;
+  const webhookSecret = env.PIX_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET;
 
   // The in-process PSP and its one client share a secret that never leaves this process.
   const localSecret = randomBytes(24).toString('base64url');
