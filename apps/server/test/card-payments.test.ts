@@ -172,11 +172,23 @@ function webhook(
   });
 }
 
-/** Every maximal run of 13 to 19 digits that passes Luhn in `text`, and the security codes used, found in it. */
+/**
+ * The card numbers (13 to 19 digits passing Luhn) and the security codes used found in `text`. A number counts as a
+ * PAN when it stands alone, between characters that are not letters or digits, plain or typed in groups with one
+ * separator (4000.0000.0000.0010, 4000 0000 0000 0010): a digit run inside a longer token (a hex hash, a
+ * gateway's random `ch_`/`or_` id) is part of that token, and treating it as a card made this scan flaky. A security
+ * code likewise stands alone, not as the digits of a time or an amount (12:00:00.987+00, R$ 1.654,00).
+ */
 function cardDataIn(text: string): string[] {
-  const runs = [...text.matchAll(/\d+/g)].map((m) => m[0]).filter((d) => d.length >= 13 && d.length <= 19);
-  const cvvs = CVVS.filter((cvv) => new RegExp(`\\b${cvv}\\b`).test(text));
-  return [...runs.filter(passesLuhn), ...cvvs.map((cvv) => `cvv ${cvv}`)];
+  const numbers = [
+    ...text.matchAll(/(?<![A-Za-z0-9])(?:\d{13,19}|\d{4}([ .-])\d{3,6}(?:\1\d{3,6}){1,3})(?![A-Za-z0-9])/g),
+  ]
+    .map((m) => m[0].replace(/\D/g, ''))
+    .filter((digits) => digits.length >= 13 && digits.length <= 19 && passesLuhn(digits));
+  const cvvs = CVVS.filter((cvv) =>
+    new RegExp(`(?<![A-Za-z0-9]|\\d[.,:])${cvv}(?![A-Za-z0-9]|[.,:]\\d)`).test(text),
+  );
+  return [...numbers, ...cvvs.map((cvv) => `cvv ${cvv}`)];
 }
 
 const binaryColumns = new Set<string>();
@@ -406,12 +418,31 @@ describe('the gateway webhook', () => {
 
 describe('after the card tests', () => {
   it('no card number (Luhn-valid 13-19 digit run) or CVV used is in the database, the outbox or the logs', async () => {
-    // The scanner finds what it looks for.
+    // The scanner finds what it looks for, plain or typed with separators, and not the digits inside an id or a time.
     expect(cardDataIn(`x ${SANDBOX_TEST_CARDS.paid} ${CVVS[0]} y`)).toEqual([
       SANDBOX_TEST_CARDS.paid,
       `cvv ${CVVS[0]}`,
     ]);
-    const after = await storedTexts();
+    expect(cardDataIn('{"n":"4000.0000.0000.0028","m":"4000 0000 0000 0036"}')).toEqual([
+      SANDBOX_TEST_CARDS.rejected,
+      SANDBOX_TEST_CARDS.voided,
+    ]);
+    expect(
+      cardDataIn(`ch_ab${SANDBOX_TEST_CARDS.paid}cd 9f${SANDBOX_TEST_CARDS.paid}e 12:00:00.${CVVS[0]}+00`),
+    ).toEqual([]);
+    // And a card number stored in any table: one planted in a table of its own, scanned with the rest.
+    await t.database.db.execute(sql`create table card_scan_probe (note text)`);
+    let after: Map<string, string>;
+    try {
+      await t.database.db.execute(
+        sql`insert into card_scan_probe values ('cartão 5555 5555 5555 4444 informado')`,
+      );
+      after = await storedTexts();
+    } finally {
+      await t.database.db.execute(sql`drop table card_scan_probe`);
+    }
+    expect(cardDataIn(after.get('card_scan_probe.note') ?? '')).toEqual(['5555555555554444']);
+    after.delete('card_scan_probe.note');
     const found: string[] = [];
     for (const [column, text] of after) {
       const known = new Set(cardDataIn(before.get(column) ?? ''));
