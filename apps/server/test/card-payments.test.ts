@@ -254,6 +254,7 @@ describe('passo_4_novo with a card', () => {
       expect(parcela.status).toBe('B');
       expect(parcela.comprovante_cartao).toMatchObject({
         empresa: 'Bela Casa',
+        cpf_cnpj: '529.***.***-25',
         bandeira: 'Visa',
         numero_cartao: '**** **** **** 0010',
         codigo_de_autorizacao: outcomes[0]!.authorisationCode,
