@@ -1,4 +1,5 @@
 import {
+  addDays,
   CARD_OUTCOME_MESSAGES,
   type DividasResposta,
   formatBrDate,
@@ -15,7 +16,10 @@ import {
   cardPayments,
   paymentEvents,
 } from '../src/db/schema';
+import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
 import { api, call, hostOf, login, MARIA } from './identification-helpers';
@@ -413,6 +417,48 @@ describe('the gateway webhook', () => {
     const unknown = await webhook({ id: 'hook_x', type: 'charge.paid', data: { id: 'ch_desconhecida' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().status).toBe('unknown');
+  });
+});
+
+describe('a card payment the gateway has not decided', () => {
+  const jobs = (...names: string[]) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
+  const deps = () => ({
+    database: t.database,
+    providers: new Map(),
+    pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+    cardGateway: pagarmeGateway({
+      baseUrl: sandbox.baseUrl,
+      browserBaseUrl: sandbox.baseUrl,
+      ...SANDBOX_TEST_KEYS,
+      timeoutMs: 2_000,
+    }),
+    log: t.app.log,
+  });
+
+  it('keeps its agreement past the tolerance; the reconciliation job settles it once', async () => {
+    const { agreementId, plan } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    // Well past the entry's due date and the store's tolerance: an unpaid boleto agreement would be broken.
+    const late = addDays(plan.pra_primeiro_vcto, 30);
+    const noon = new Date(`${late}T12:00:00-03:00`);
+    await runDueJobs(deps(), jobs('broken'), noon, late);
+    expect(await agreementStatus(agreementId)).toBe('active');
+    expect(await statusEvents(agreementId)).toEqual([]);
+    // The gateway's answer was lost: the job asks, twice (a second process, the next round), and settles once.
+    await new Promise((done) => setTimeout(done, 1_600));
+    await runDueJobs(deps(), jobs('reconcile-card'), noon);
+    await runDueJobs(deps(), jobs('reconcile-card'), new Date(noon.getTime() + 10 * 60_000));
+    const { outcomes, events } = await settlements(agreementId);
+    expect(outcomes).toMatchObject([{ state: 'PAID', cause: `lookup:${outcomes[0]!.gatewayChargeId}` }]);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${outcomes[0]!.gatewayChargeId}`],
+    ]);
+    const instalments = await t.database.db.execute(
+      sql`select count(*)::int as n from agreement_instalments where aco_codigo = ${agreementId}`,
+    );
+    expect(events).toHaveLength((instalments.rows[0] as { n: number }).n);
+    expect(new Set(events.map((e) => e.instalmentId)).size).toBe(events.length);
   });
 });
 
