@@ -309,6 +309,43 @@ describe('passo_4_novo with a card', () => {
     expect(events).toEqual([]);
   });
 
+  it('a charge the gateway refuses (4xx, a spent token) ends the agreement with an event; a retry charges nothing', async () => {
+    const key = 'cartao-recusado-abcdef';
+    const plan = await cardPlan();
+    const token = await tokenise(await tokenUrl(), { number: SANDBOX_TEST_CARDS.paid, cvv: CVVS[2]! });
+    const dadosDoCartao = { token: token.id, bandeira: 'VISA', ultimos_digitos: '0010' };
+    // The token is spent at the gateway before the portal uses it (single use, as Pagar.me's).
+    await fetch(`${sandbox.baseUrl}/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        code: 'outro-pedido',
+        payments: [
+          {
+            payment_method: 'credit_card',
+            amount: 100,
+            credit_card: { installments: 1, card_token: token.id },
+          },
+        ],
+      }),
+    });
+    const res = await confirm(plan, { dadosDoCartao }, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ retorno: false, mensagem: CARD_OUTCOME_MESSAGES.REFUSED });
+    const agreementId = res.json().dados.aco_codigo as number;
+    expect(res.json().dados.parcelas[0].estado_da_transacao).toBe('REJECTED');
+    expect(await agreementStatus(agreementId)).toBe('cancelled');
+    expect(await statusEvents(agreementId)).toEqual([['active', 'cancelled', 'card:refused:422']]);
+    const again = await confirm(plan, { dadosDoCartao }, key);
+    expect(again.json()).toEqual(res.json());
+    const { outcomes, events } = await settlements(agreementId);
+    expect([outcomes, events]).toEqual([[], []]);
+    expect(await statusEvents(agreementId)).toHaveLength(1);
+  });
+
   it('a retry with the same Idempotency-Key answers the same outcome and charges once', async () => {
     const key = 'cartao-retry-abcdef';
     const { res, plan, dadosDoCartao, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[2]!, key);

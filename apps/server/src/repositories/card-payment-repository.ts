@@ -25,10 +25,13 @@ export async function insertCardPayment(
 
 const withOutcome = { payment: cardPayments, outcome: cardPaymentOutcomes };
 
-/** The card payment of one of the scope person's agreements (made through the scope's partner), with its outcome. */
+/**
+ * The card payment of one of the scope person's agreements (made through the scope's partner), with its outcome and
+ * the agreement's status.
+ */
 export async function loadCardPaymentInScope(db: Db, scope: DebtorScope, agreementId: number) {
   const [row] = await db
-    .select(withOutcome)
+    .select({ ...withOutcome, agreementStatus: agreements.status })
     .from(cardPayments)
     .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
     .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
