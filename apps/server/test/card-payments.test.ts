@@ -374,6 +374,21 @@ describe('passo_4_novo with a card', () => {
     expect(events).toHaveLength(listed.parcelas.length);
   });
 
+  it('dadosDoCartao.forma must be the card form the plan was quoted for (spec 001 §7 steps 3 and 4)', async () => {
+    const plan = await cardPlan();
+    const token = await tokenise(await tokenUrl(), { number: SANDBOX_TEST_CARDS.paid, cvv: CVVS[0]! });
+    const card = { token: token.id, bandeira: 'VISA', ultimos_digitos: '0010' };
+    const agreementsBefore = (await t.database.db.select().from(agreements)).length;
+    // This plan was quoted without a card form (the demo partner does not ask for one).
+    const other = await confirm(plan, { dadosDoCartao: { ...card, forma: 'parcelado' } });
+    expect(other.json()).toMatchObject({
+      retorno: false,
+      mensagem:
+        'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
+    });
+    expect((await t.database.db.select().from(agreements)).length).toBe(agreementsBefore);
+  });
+
   it('refuses a body with a card number or a CVV, and a card agreement without a token', async () => {
     const plan = await cardPlan();
     const withPan = await confirm(plan, {

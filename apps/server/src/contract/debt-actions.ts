@@ -159,6 +159,7 @@ export function debtActions(
                     token: card.token,
                     brand: card.bandeira,
                     lastFour: card.ultimos_digitos,
+                    form: card.forma,
                   }
                 : undefined,
           },
