@@ -128,6 +128,8 @@ describe('card payment on demo (João, Bela Casa)', () => {
       .getByTestId('agreement-card')
       .filter({ has: page.getByRole('heading', { level: 2, name: STORE, exact: true }) })
       .first();
+    // allTextContents does not wait: the list may still be loading.
+    await card.getByTestId('agreement-status').first().waitFor();
     const statuses = await card.getByTestId('agreement-status').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['PAGO']));
@@ -136,6 +138,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await dialog.getByRole('heading', { name: 'Comprovante de pagamento' }).waitFor();
     expect(await text(dialog)).toContain('**** **** **** 0010');
     expect(await text(dialog)).toContain('Visa');
+    expect(await text(dialog)).toContain('390.***.***-05');
     await page.screenshot({ path: `${SHOTS}/card-receipt.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     const download = page.waitForEvent('download');

@@ -301,6 +301,7 @@ export async function buildApp({
         database,
         providers: paymentProviders,
         pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
+        cardGateway,
         log: app.log,
       },
       SCHEDULED_JOBS,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardGatewayUnavailable } from '../src/integrations/card-gateway/card-gateway';
+import { CardGatewayRefused, CardGatewayUnavailable } from '../src/integrations/card-gateway/card-gateway';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
@@ -79,8 +79,10 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     const order = request(token.id);
     const first = await gateway.charge(order);
     expect(await gateway.charge(order)).toEqual(first);
-    // A spent token makes no second charge under another reference.
-    await expect(gateway.charge({ ...order, reference: `${order.reference}-b` })).rejects.toThrow('422');
+    // A spent token makes no second charge under another reference: a refusal (4xx), not an unanswered charge.
+    const spent = gateway.charge({ ...order, reference: `${order.reference}-b` });
+    await expect(spent).rejects.toThrow('422');
+    await expect(spent).rejects.toBeInstanceOf(CardGatewayRefused);
   });
 
   it('a gateway slower than the timeout is unavailable; the lookup later finds the charge paid', async () => {

@@ -1,4 +1,5 @@
 import {
+  addDays,
   CARD_OUTCOME_MESSAGES,
   type DividasResposta,
   formatBrDate,
@@ -15,7 +16,10 @@ import {
   cardPayments,
   paymentEvents,
 } from '../src/db/schema';
+import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
 import { api, call, hostOf, login, MARIA } from './identification-helpers';
@@ -172,11 +176,22 @@ function webhook(
   });
 }
 
-/** Every maximal run of 13 to 19 digits that passes Luhn in `text`, and the security codes used, found in it. */
+/**
+ * The card numbers (13 to 19 digits passing Luhn) and the security codes used found in `text`. A number counts as a
+ * PAN when it stands alone, between characters that are not letters, digits or '_', plain or typed in groups with
+ * one separator (4000.0000.0000.0010, 4000 0000 0000 0010): a digit run inside a longer token (a hex hash, a
+ * gateway's random `ch_`/`or_` id, whose hex can be all digits) is part of that token, and treating it as a card
+ * made this scan flaky. A security code likewise stands alone, not as the digits of a time or an amount
+ * (12:00:00.987+00, R$ 1.654,00).
+ */
 function cardDataIn(text: string): string[] {
-  const runs = [...text.matchAll(/\d+/g)].map((m) => m[0]).filter((d) => d.length >= 13 && d.length <= 19);
-  const cvvs = CVVS.filter((cvv) => new RegExp(`\\b${cvv}\\b`).test(text));
-  return [...runs.filter(passesLuhn), ...cvvs.map((cvv) => `cvv ${cvv}`)];
+  const numbers = [...text.matchAll(/(?<!\w)(?:\d{13,19}|\d{4}([ .-])\d{3,6}(?:\1\d{3,6}){1,3})(?!\w)/g)]
+    .map((m) => m[0].replace(/\D/g, ''))
+    .filter((digits) => digits.length >= 13 && digits.length <= 19 && passesLuhn(digits));
+  const cvvs = CVVS.filter((cvv) =>
+    new RegExp(`(?<![A-Za-z0-9]|\\d[.,:])${cvv}(?![A-Za-z0-9]|[.,:]\\d)`).test(text),
+  );
+  return [...numbers, ...cvvs.map((cvv) => `cvv ${cvv}`)];
 }
 
 const binaryColumns = new Set<string>();
@@ -242,6 +257,7 @@ describe('passo_4_novo with a card', () => {
       expect(parcela.status).toBe('B');
       expect(parcela.comprovante_cartao).toMatchObject({
         empresa: 'Bela Casa',
+        cpf_cnpj: '529.***.***-25',
         bandeira: 'Visa',
         numero_cartao: '**** **** **** 0010',
         codigo_de_autorizacao: outcomes[0]!.authorisationCode,
@@ -293,6 +309,43 @@ describe('passo_4_novo with a card', () => {
     expect(events).toEqual([]);
   });
 
+  it('a charge the gateway refuses (4xx, a spent token) ends the agreement with an event; a retry charges nothing', async () => {
+    const key = 'cartao-recusado-abcdef';
+    const plan = await cardPlan();
+    const token = await tokenise(await tokenUrl(), { number: SANDBOX_TEST_CARDS.paid, cvv: CVVS[2]! });
+    const dadosDoCartao = { token: token.id, bandeira: 'VISA', ultimos_digitos: '0010' };
+    // The token is spent at the gateway before the portal uses it (single use, as Pagar.me's).
+    await fetch(`${sandbox.baseUrl}/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        code: 'outro-pedido',
+        payments: [
+          {
+            payment_method: 'credit_card',
+            amount: 100,
+            credit_card: { installments: 1, card_token: token.id },
+          },
+        ],
+      }),
+    });
+    const res = await confirm(plan, { dadosDoCartao }, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ retorno: false, mensagem: CARD_OUTCOME_MESSAGES.REFUSED });
+    const agreementId = res.json().dados.aco_codigo as number;
+    expect(res.json().dados.parcelas[0].estado_da_transacao).toBe('REJECTED');
+    expect(await agreementStatus(agreementId)).toBe('cancelled');
+    expect(await statusEvents(agreementId)).toEqual([['active', 'cancelled', 'card:refused:422']]);
+    const again = await confirm(plan, { dadosDoCartao }, key);
+    expect(again.json()).toEqual(res.json());
+    const { outcomes, events } = await settlements(agreementId);
+    expect([outcomes, events]).toEqual([[], []]);
+    expect(await statusEvents(agreementId)).toHaveLength(1);
+  });
+
   it('a retry with the same Idempotency-Key answers the same outcome and charges once', async () => {
     const key = 'cartao-retry-abcdef';
     const { res, plan, dadosDoCartao, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[2]!, key);
@@ -319,6 +372,21 @@ describe('passo_4_novo with a card', () => {
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]!.cause).toMatch(/^lookup:ch_/);
     expect(events).toHaveLength(listed.parcelas.length);
+  });
+
+  it('dadosDoCartao.forma must be the card form the plan was quoted for (spec 001 §7 steps 3 and 4)', async () => {
+    const plan = await cardPlan();
+    const token = await tokenise(await tokenUrl(), { number: SANDBOX_TEST_CARDS.paid, cvv: CVVS[0]! });
+    const card = { token: token.id, bandeira: 'VISA', ultimos_digitos: '0010' };
+    const agreementsBefore = (await t.database.db.select().from(agreements)).length;
+    // This plan was quoted without a card form (the demo partner does not ask for one).
+    const other = await confirm(plan, { dadosDoCartao: { ...card, forma: 'parcelado' } });
+    expect(other.json()).toMatchObject({
+      retorno: false,
+      mensagem:
+        'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
+    });
+    expect((await t.database.db.select().from(agreements)).length).toBe(agreementsBefore);
   });
 
   it('refuses a body with a card number or a CVV, and a card agreement without a token', async () => {
@@ -404,14 +472,75 @@ describe('the gateway webhook', () => {
   });
 });
 
+describe('a card payment the gateway has not decided', () => {
+  const jobs = (...names: string[]) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
+  const deps = () => ({
+    database: t.database,
+    providers: new Map(),
+    pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+    cardGateway: pagarmeGateway({
+      baseUrl: sandbox.baseUrl,
+      browserBaseUrl: sandbox.baseUrl,
+      ...SANDBOX_TEST_KEYS,
+      timeoutMs: 2_000,
+    }),
+    log: t.app.log,
+  });
+
+  it('keeps its agreement past the tolerance; the reconciliation job settles it once', async () => {
+    const { agreementId, plan } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    // Well past the entry's due date and the store's tolerance: an unpaid boleto agreement would be broken.
+    const late = addDays(plan.pra_primeiro_vcto, 30);
+    const noon = new Date(`${late}T12:00:00-03:00`);
+    await runDueJobs(deps(), jobs('broken'), noon, late);
+    expect(await agreementStatus(agreementId)).toBe('active');
+    expect(await statusEvents(agreementId)).toEqual([]);
+    // The gateway's answer was lost: the job asks, twice (a second process, the next round), and settles once.
+    await new Promise((done) => setTimeout(done, 1_600));
+    await runDueJobs(deps(), jobs('reconcile-card'), noon);
+    await runDueJobs(deps(), jobs('reconcile-card'), new Date(noon.getTime() + 10 * 60_000));
+    const { outcomes, events } = await settlements(agreementId);
+    expect(outcomes).toMatchObject([{ state: 'PAID', cause: `lookup:${outcomes[0]!.gatewayChargeId}` }]);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${outcomes[0]!.gatewayChargeId}`],
+    ]);
+    const instalments = await t.database.db.execute(
+      sql`select count(*)::int as n from agreement_instalments where aco_codigo = ${agreementId}`,
+    );
+    expect(events).toHaveLength((instalments.rows[0] as { n: number }).n);
+    expect(new Set(events.map((e) => e.instalmentId)).size).toBe(events.length);
+  });
+});
+
 describe('after the card tests', () => {
   it('no card number (Luhn-valid 13-19 digit run) or CVV used is in the database, the outbox or the logs', async () => {
-    // The scanner finds what it looks for.
+    // The scanner finds what it looks for, plain or typed with separators, and not the digits inside an id or a time.
     expect(cardDataIn(`x ${SANDBOX_TEST_CARDS.paid} ${CVVS[0]} y`)).toEqual([
       SANDBOX_TEST_CARDS.paid,
       `cvv ${CVVS[0]}`,
     ]);
-    const after = await storedTexts();
+    expect(cardDataIn('{"n":"4000.0000.0000.0028","m":"4000 0000 0000 0036"}')).toEqual([
+      SANDBOX_TEST_CARDS.rejected,
+      SANDBOX_TEST_CARDS.voided,
+    ]);
+    expect(
+      cardDataIn(`or_${SANDBOX_TEST_CARDS.paid} 9f${SANDBOX_TEST_CARDS.paid}e 12:00:00.${CVVS[0]}+00`),
+    ).toEqual([]);
+    // And a card number stored in any table: one planted in a table of its own, scanned with the rest.
+    await t.database.db.execute(sql`create table card_scan_probe (note text)`);
+    let after: Map<string, string>;
+    try {
+      await t.database.db.execute(
+        sql`insert into card_scan_probe values ('cartão 5555 5555 5555 4444 informado')`,
+      );
+      after = await storedTexts();
+    } finally {
+      await t.database.db.execute(sql`drop table card_scan_probe`);
+    }
+    expect(cardDataIn(after.get('card_scan_probe.note') ?? '')).toEqual(['5555555555554444']);
+    after.delete('card_scan_probe.note');
     const found: string[] = [];
     for (const [column, text] of after) {
       const known = new Set(cardDataIn(before.get(column) ?? ''));

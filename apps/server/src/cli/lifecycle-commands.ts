@@ -1,4 +1,5 @@
 import { formatBrDate, formatMoney, isValidIsoDate } from '@portal/domain';
+import { externalCardGateway } from '../integrations/card-gateway/configured-gateway';
 import { createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../scheduler/jobs';
@@ -27,6 +28,7 @@ const runJobs: PaymentsSubcommand = {
         database,
         providers: pix.providers,
         pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
+        cardGateway: externalCardGateway(env),
         log,
       },
       SCHEDULED_JOBS,

@@ -159,6 +159,7 @@ export function debtActions(
                     token: card.token,
                     brand: card.bandeira,
                     lastFour: card.ultimos_digitos,
+                    form: card.forma,
                   }
                 : undefined,
           },
@@ -174,9 +175,11 @@ export function debtActions(
           card.token,
           request.log,
         );
+        // A refused request is a rejected payment to the person: spec 001 §4 has no other failed state.
+        const estado = state === 'REFUSED' ? 'REJECTED' : state;
         const answer = {
           ...saved,
-          parcelas: saved.parcelas.map((parcela) => ({ ...parcela, estado_da_transacao: state })),
+          parcelas: saved.parcelas.map((parcela) => ({ ...parcela, estado_da_transacao: estado })),
         };
         const message = CARD_OUTCOME_MESSAGES[state];
         return state === 'PAID' || state === 'PENDING' ? ok(answer, message) : fail(message, answer);

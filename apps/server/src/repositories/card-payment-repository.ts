@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
@@ -25,10 +25,13 @@ export async function insertCardPayment(
 
 const withOutcome = { payment: cardPayments, outcome: cardPaymentOutcomes };
 
-/** The card payment of one of the scope person's agreements (made through the scope's partner), with its outcome. */
+/**
+ * The card payment of one of the scope person's agreements (made through the scope's partner), with its outcome and
+ * the agreement's status.
+ */
 export async function loadCardPaymentInScope(db: Db, scope: DebtorScope, agreementId: number) {
   const [row] = await db
-    .select(withOutcome)
+    .select({ ...withOutcome, agreementStatus: agreements.status })
     .from(cardPayments)
     .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
     .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
@@ -42,22 +45,30 @@ export async function loadCardPaymentInScope(db: Db, scope: DebtorScope, agreeme
   return row;
 }
 
-/** The scope person's card payments the gateway has not given its final word on yet. */
-export async function loadPendingCardPayments(db: Db, scope: DebtorScope): Promise<CardPaymentRow[]> {
+/**
+ * Card payments the gateway has not given its final word on yet, of active agreements (one whose charge the gateway
+ * refused was cancelled with no charge to ask about), oldest first.
+ */
+async function pendingCardPayments(db: Db, where?: SQL): Promise<CardPaymentRow[]> {
   const rows = await db
     .select({ payment: cardPayments })
     .from(cardPayments)
     .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
     .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
-    .where(
-      and(
-        eq(agreements.partnerId, scope.partnerId),
-        eq(agreements.personId, scope.personId),
-        isNull(cardPaymentOutcomes.id),
-      ),
-    );
+    .where(and(eq(agreements.status, 'active'), isNull(cardPaymentOutcomes.id), where))
+    .orderBy(asc(cardPayments.id));
   return rows.map((row) => row.payment);
 }
+
+/** The scope person's pending card payments (see pendingCardPayments). */
+export const loadPendingCardPayments = (db: Db, scope: DebtorScope) =>
+  pendingCardPayments(
+    db,
+    and(eq(agreements.partnerId, scope.partnerId), eq(agreements.personId, scope.personId)),
+  );
+
+/** Everyone's pending card payments, for the reconciliation job (no debtor is the caller). */
+export const findPendingCardPayments = (db: Db) => pendingCardPayments(db);
 
 /** A card payment by our reference at the gateway (a webhook names it; the gateway, not a debtor, is the caller). */
 export async function findCardPaymentByReference(

@@ -7,6 +7,8 @@ import {
   agreementInstalments,
   agreementStatusEvents,
   agreements,
+  cardPaymentOutcomes,
+  cardPayments,
   contracts,
   partners,
   paymentCharges,
@@ -103,7 +105,10 @@ export async function findFullyPaidActiveAgreements(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Active agreements whose entry (number 0) is unpaid and was due before `date`, with their store's tolerance. */
+/**
+ * Active agreements whose entry (number 0) is unpaid and was due before `date`, with their store's tolerance; not one
+ * whose card charge awaits the gateway's word (the money may have been taken: the reconciliation decides it).
+ */
 export async function findUnpaidEntries(db: Db, date: string) {
   return db
     .select({
@@ -122,6 +127,8 @@ export async function findUnpaidEntries(db: Db, date: string) {
         eq(agreements.status, 'active'),
         sql`${agreementInstalments.dueDate} < ${date}::date`,
         sql`not ${paymentOf(instalmentIdColumn)}`,
+        sql`not exists (select 1 from ${cardPayments} cp where cp.aco_codigo = ${agreements}.aco_codigo
+          and not exists (select 1 from ${cardPaymentOutcomes} o where o.card_payment_id = cp.id))`,
       ),
     )
     .orderBy(asc(agreements.id));

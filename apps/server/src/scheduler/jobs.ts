@@ -1,4 +1,5 @@
 import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
+import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
@@ -8,6 +9,8 @@ import type { ScheduledJob } from './scheduled-job';
 
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
 const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
+/** How often card payments the gateway has not decided are asked about: a lost answer or webhook is caught within this. */
+const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
 
 /** Where this process's last PIX reconciliation stopped at its time limit: the next one goes on from there. */
 let pixResumeAfter = 0;
@@ -35,6 +38,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
         log,
       );
       pixResumeAfter = report.resumeAfter ?? 0;
+    },
+  },
+  // Card charges left pending (no answer, no webhook) settle or end here, not only when their payer opens Meus Acordos.
+  {
+    name: 'reconcile-card',
+    schedule: { everyMs: CARD_RECONCILE_EVERY_MS },
+    run: async ({ db, cardGateway, log }) => {
+      if (cardGateway) await confirmPendingCardPayments(db, cardGateway, 'everyone', log);
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { datesToCatchUp, todayInBrasilia } from '@portal/domain';
 import type { Database } from '../db/client';
+import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import { findJobRun, recordJobRun } from '../repositories/scheduled-job-repository';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import type { JobLog, PixReconciliation, ScheduledJob } from './scheduled-job';
@@ -8,6 +9,8 @@ export interface SchedulerDeps {
   database: Database;
   providers: PaymentProviders;
   pix: PixReconciliation;
+  /** Absent or null: no card gateway, so no card payments to reconcile. */
+  cardGateway?: CardGateway | null;
   log: JobLog;
 }
 
@@ -49,7 +52,15 @@ export async function runDueJobs(
       const done: string[] = [];
       try {
         for (const date of datesDue(job, await findJobRun(db, job.name), now, today)) {
-          await job.run({ db, date, now, providers: deps.providers, pix: deps.pix, log: deps.log });
+          await job.run({
+            db,
+            date,
+            now,
+            providers: deps.providers,
+            pix: deps.pix,
+            cardGateway: deps.cardGateway ?? null,
+            log: deps.log,
+          });
           await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
           done.push(date);
         }

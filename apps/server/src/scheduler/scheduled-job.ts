@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import type { PixGateway } from '../integrations/payments/pix-api/cobv-provider';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 
@@ -19,6 +20,8 @@ export interface JobContext {
   providers: PaymentProviders;
   /** How PIX reconciliation reaches each store's PSP. */
   pix: PixReconciliation;
+  /** The card gateway, or null where there is none (no card payments). */
+  cardGateway: CardGateway | null;
   log: JobLog;
 }
 

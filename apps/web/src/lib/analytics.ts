@@ -50,6 +50,9 @@ export function cookieChoice(): CookieChoice {
   return null;
 }
 
+/** Scripts of screens still open that wait for the visitor's consent (loadConsentedScript). */
+const awaitingConsent = new Set<() => void>();
+
 // The choice is also kept in a first-party cookie (not only in the spec's local storage keys) so the server can
 // put the banner in the page's first paint, or leave it out, before any script runs (domain contract/page-cookies).
 export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
@@ -57,6 +60,7 @@ export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on the older phones we serve; the value is a fixed word
   document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  if (choice === 'accepted') for (const load of [...awaitingConsent]) load();
 }
 
 // ---- Third-party analytics, loaded only after consent --------------------------------------------------------
@@ -123,9 +127,19 @@ function loadHotjar(hotjarId: string): void {
   injectScript(`https://static.hotjar.com/c/hotjar-${encodeURIComponent(hotjarId)}.js?sv=6`);
 }
 
-/** A partner's script loaded only after consent (the card form's device fingerprint, capability deviceFingerprint). */
-export function loadConsentedScript(src: string): void {
-  if (cookieChoice() === 'accepted') injectScript(src);
+/**
+ * A partner's script loaded only after consent (the card form's device fingerprint, capability deviceFingerprint):
+ * now if the visitor accepted cookies, else as soon as they accept, unless the returned function was called first
+ * (the screen that wanted it closed).
+ */
+export function loadConsentedScript(src: string): () => void {
+  const load = () => {
+    awaitingConsent.delete(load);
+    injectScript(src);
+  };
+  if (cookieChoice() === 'accepted') load();
+  else awaitingConsent.add(load);
+  return () => void awaitingConsent.delete(load);
 }
 
 /** Loads the partner's analytics. Call only after the visitor accepted cookies. */

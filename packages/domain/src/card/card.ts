@@ -134,11 +134,16 @@ export type CardFormInput = z.input<ReturnType<typeof cardFormSchema>>;
 export const CARD_TRANSACTION_STATES = ['PAID', 'REJECTED', 'VOIDED'] as const;
 export type CardTransactionState = (typeof CARD_TRANSACTION_STATES)[number];
 
-/** Spec 001 §8 card outcomes, and the wait when the gateway has not answered yet (the charge stays pending). */
+/**
+ * Spec 001 §8 card outcomes, the wait when the gateway has not answered yet (the charge stays pending), and the
+ * gateway refusing the request itself (no charge made, the agreement cancelled; shown as REJECTED, decision 023).
+ */
 export const CARD_OUTCOME_MESSAGES = {
   PAID: 'Pagamento realizado com sucesso!',
   REJECTED: 'Pagamento rejeitado',
   VOIDED: 'Cobrança cancelada',
+  REFUSED:
+    'Pagamento rejeitado: nada foi cobrado no cartão e o acordo foi cancelado. Confira os dados do cartão e tente novamente, ou escolha outra forma de pagamento.',
   PENDING:
     'A operadora do cartão ainda não confirmou o pagamento. Seu acordo foi registrado e o pagamento será atualizado em Meus Acordos assim que a confirmação chegar.',
 } as const;

@@ -38,7 +38,10 @@ export interface CardGateway {
   /** Stored with each card payment. */
   name: string;
   tokenisation: CardTokenisation;
-  /** Authorises and captures; throws CardGatewayUnavailable when no answer came (the charge may exist). */
+  /**
+   * Authorises and captures; throws CardGatewayUnavailable when no answer came (the charge may exist), and
+   * CardGatewayRefused when the gateway refused the request (no charge was made).
+   */
   charge(request: CardChargeRequest): Promise<CardCharge>;
   /** The charge made under our reference, if any (after an unanswered charge). */
   lookup(reference: string): Promise<CardCharge | null>;
@@ -52,5 +55,16 @@ export class CardGatewayUnavailable extends Error {
   constructor(cause: unknown) {
     super('card gateway unavailable', { cause });
     this.name = 'CardGatewayUnavailable';
+  }
+}
+
+/** The gateway answered 4xx: it refused the request (an expired or used token, data it rejects, our keys). */
+export class CardGatewayRefused extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`card gateway refused the request: ${status} ${detail}`);
+    this.name = 'CardGatewayRefused';
   }
 }

@@ -17,20 +17,25 @@ function ownBaseUrl(app: FastifyInstance): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${SANDBOX_GATEWAY_PATH}`;
 }
 
+/** Pagar.me when CARD_GATEWAY_URL is set, else null (a command has no sandbox: it lives in a server's memory). */
+export function externalCardGateway(env: Env): CardGateway | null {
+  if (!env.CARD_GATEWAY_URL) return null;
+  return pagarmeGateway({
+    baseUrl: env.CARD_GATEWAY_URL,
+    browserBaseUrl: env.CARD_GATEWAY_URL,
+    secretKey: env.CARD_GATEWAY_SECRET_KEY!,
+    publicKey: env.CARD_GATEWAY_PUBLIC_KEY!,
+    timeoutMs: env.CARD_GATEWAY_TIMEOUT_MS,
+  });
+}
+
 /**
  * The card gateway: Pagar.me when CARD_GATEWAY_URL is set; else, outside production, the sandbox served by this
  * server and reached through the same adapter over HTTP; in production without one, none (no card payments).
  */
 export async function configuredCardGateway(app: FastifyInstance, env: Env): Promise<CardGateway | null> {
-  if (env.CARD_GATEWAY_URL)
-    return pagarmeGateway({
-      baseUrl: env.CARD_GATEWAY_URL,
-      browserBaseUrl: env.CARD_GATEWAY_URL,
-      secretKey: env.CARD_GATEWAY_SECRET_KEY!,
-      publicKey: env.CARD_GATEWAY_PUBLIC_KEY!,
-      timeoutMs: env.CARD_GATEWAY_TIMEOUT_MS,
-    });
-  if (env.NODE_ENV === 'production') return null;
+  const external = externalCardGateway(env);
+  if (external || env.NODE_ENV === 'production') return external;
   await app.register(sandboxGateway, {
     prefix: SANDBOX_GATEWAY_PATH,
     ...SANDBOX_KEYS,

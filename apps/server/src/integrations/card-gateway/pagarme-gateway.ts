@@ -1,5 +1,5 @@
 import type { CardCharge, CardChargeRequest, CardChargeState, CardGateway } from './card-gateway';
-import { CardGatewayUnavailable } from './card-gateway';
+import { CardGatewayRefused, CardGatewayUnavailable } from './card-gateway';
 
 // Pagar.me Core API v5 (docs.pagar.me/reference): orders with a credit_card payment from a card_token made in the
 // browser by POST /tokens?appId={public key}; the secret key authenticates by HTTP Basic (key as the user, empty
@@ -61,7 +61,7 @@ function orderCharge(order: PagarmeOrder): CardCharge {
 }
 
 /** The gateway answered 404: no such charge or order. */
-class NotFound extends Error {}
+class NotFound extends CardGatewayRefused {}
 
 export function pagarmeGateway(options: PagarmeOptions): CardGateway {
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
@@ -91,11 +91,10 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
       throw new CardGatewayUnavailable(error);
     }
     if (response.status >= 500) throw new CardGatewayUnavailable(new Error(`pagar.me ${response.status}`));
-    if (response.status === 404) throw new NotFound(path);
-    const answer = (await response.json()) as T;
+    if (response.status === 404) throw new NotFound(404, path);
     if (!response.ok)
-      throw new Error(`pagar.me ${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
+      throw new CardGatewayRefused(response.status, `pagar.me ${method} ${path}: ${await response.text()}`);
+    return (await response.json()) as T;
   }
 
   return {

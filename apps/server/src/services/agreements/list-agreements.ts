@@ -60,6 +60,7 @@ function instalmentItem(
   instalment: InstalmentView,
   today: string,
   card: Parameters<typeof cardReceiptItem>[2] | undefined,
+  payerCpfCnpj: string,
 ) {
   const status = instalmentStatus(instalment, today);
   const kind = chargeKindOf(view);
@@ -85,7 +86,7 @@ function instalmentItem(
     // Spec 001 §4: a card-settled (B) instalment offers its receipt.
     comprovante_cartao:
       status === 'B' && card
-        ? cardReceiptItem(instalment.id, view.store.tradeName, card)
+        ? cardReceiptItem(instalment.id, { company: view.store.tradeName, payerCpfCnpj }, card)
         : (null as CardReceiptItem | null),
   };
 }
@@ -174,7 +175,9 @@ export async function listAgreements(
           aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
           // Issue 17: a settled agreement's discharge letter (listed where the partner includes history).
           aco_carta_quitacao: agreement.status === 'settled' ? dischargeLetterPath(agreement.id) : null,
-          parcelas: view.instalments.map((i) => instalmentItem(view, i, today, cards.get(agreement.id))),
+          parcelas: view.instalments.map((i) =>
+            instalmentItem(view, i, today, cards.get(agreement.id), scope.person.cpfCnpj),
+          ),
         },
         loja: {
           loj_codigo: store.id,

@@ -24,15 +24,19 @@ export const cardReceiptPath = (instalmentId: number) =>
 const maskedCard = (lastFour: string) => `**** **** **** ${lastFour}`;
 const brandName = (brand: string) => CARD_BRAND_NAMES[brand as BandeiraCartao] ?? brand;
 
-/** Spec 001 §3 "Card receipt" as Meus Acordos lists it with a card-settled (B) instalment. */
+/**
+ * Spec 001 §3 "Card receipt" as Meus Acordos lists it with a card-settled (B) instalment, with the payer's CPF/CNPJ
+ * masked in the middle (§9).
+ */
 export function cardReceiptItem(
   instalmentId: number,
-  company: string,
+  { company, payerCpfCnpj }: { company: string; payerCpfCnpj: string },
   { payment, outcome }: { payment: CardPaymentRow; outcome: CardOutcomeRow },
 ) {
   const paid = brasiliaDateTime(outcome.occurredAt);
   return {
     empresa: company,
+    cpf_cnpj: maskCpfForDisplay(payerCpfCnpj),
     bandeira: brandName(payment.brand),
     numero_cartao: maskedCard(payment.lastFour),
     // The card's validity is never kept (only brand and last four are).
@@ -60,11 +64,15 @@ export async function cardReceiptPdf(db: Db, scope: DebtScope, instalmentId: num
   const [view] = await loadAgreementsOfInstalments(db, scope, [instalmentId]);
   const paid = view && (await cardPaymentsByAgreement(db, [view.agreement.id])).get(view.agreement.id);
   if (!view || !paid) throw new AppError('CARD_RECEIPT_NOT_FOUND');
-  const item = cardReceiptItem(instalmentId, view.store.tradeName, paid);
+  const item = cardReceiptItem(
+    instalmentId,
+    { company: view.store.tradeName, payerCpfCnpj: scope.person.cpfCnpj },
+    paid,
+  );
   const receipt: CardReceipt = {
     instalmentId,
     company: item.empresa,
-    document: maskCpfForDisplay(scope.person.cpfCnpj),
+    document: item.cpf_cnpj,
     name: scope.person.name,
     brand: item.bandeira,
     cardNumber: item.numero_cartao,

@@ -1,16 +1,35 @@
 import type { CardTransactionState } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { type CardGateway, CardGatewayUnavailable } from '../../integrations/card-gateway/card-gateway';
-import { loadCardPaymentInScope } from '../../repositories/card-payment-repository';
+import {
+  type CardGateway,
+  CardGatewayRefused,
+  CardGatewayUnavailable,
+} from '../../integrations/card-gateway/card-gateway';
+import { type CardPaymentRow, loadCardPaymentInScope } from '../../repositories/card-payment-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
+import { withTransaction } from '../../repositories/transaction';
 import { isFinal, recordCardOutcome } from './record-card-outcome';
+
+/**
+ * The gateway refused the charge request (a 4xx): no charge was made, so the agreement is cancelled as a rejected
+ * card would cancel it (decision 023: no agreement stays active without its payment), cause `card:refused:{status}`.
+ */
+async function cancelRefusedCharge(db: Db, payment: CardPaymentRow, status: number): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const agreement = await lockAgreement(tx, payment.agreementId);
+    if (agreement?.status === 'active')
+      await changeAgreementStatus(tx, agreement, 'cancelled', `card:refused:${status}`);
+  });
+}
 
 /**
  * Charges a card agreement's payment at the gateway (issue 17 item 3), after passo_4_novo recorded the agreement.
  * The payment's reference is the gateway's Idempotency-Key, so a retry (the same passo_4_novo again) gets the same
  * charge and never charges twice; an outcome already recorded is answered without asking. When the gateway does
- * not answer, the charge stays PENDING for a lookup or webhook to settle.
+ * not answer, the charge stays PENDING for a lookup, the reconciliation job or a webhook to settle. When it refuses
+ * the request, the agreement is cancelled: REFUSED, also for a retry (its card is never charged after that).
  */
 export async function chargeAgreementCard(
   db: Db,
@@ -19,10 +38,11 @@ export async function chargeAgreementCard(
   agreementId: number,
   cardToken: string,
   log: FastifyBaseLogger,
-): Promise<CardTransactionState | 'PENDING'> {
+): Promise<CardTransactionState | 'PENDING' | 'REFUSED'> {
   const row = await loadCardPaymentInScope(db, scope, agreementId);
   if (!row) throw new Error(`agreement ${agreementId} has no card payment`);
   if (row.outcome) return row.outcome.state;
+  if (row.agreementStatus !== 'active') return 'REFUSED';
   const { payment } = row;
   try {
     const charge = await gateway.charge({
@@ -36,6 +56,15 @@ export async function chargeAgreementCard(
     if (!isFinal(charge)) return 'PENDING';
     return (await recordCardOutcome(db, payment, charge, 'gateway:charge')).state;
   } catch (error) {
+    if (error instanceof CardGatewayRefused) {
+      // The status only: the gateway's answer may repeat what was sent.
+      log.warn(
+        { agreementId, status: error.status },
+        'card gateway refused the charge; the agreement is cancelled',
+      );
+      await cancelRefusedCharge(db, payment, error.status);
+      return 'REFUSED';
+    }
     if (!(error instanceof CardGatewayUnavailable)) throw error;
     log.warn(
       { agreementId, reference: payment.reference },

@@ -23,8 +23,11 @@ export interface AgreementInput {
   firstDueDate: string;
   phone: string;
   email: string;
-  /** A card agreement: the gateway's token, brand and last four (spec 001 §7 `dadosDoCartao`), never the card. */
-  card?: { gateway: string; token: string; brand: string; lastFour: string };
+  /**
+   * A card agreement: the gateway's token, brand and last four (spec 001 §7 `dadosDoCartao`), never the card, and the
+   * card form when the client sends it, which must be the one the plan was quoted for.
+   */
+  card?: { gateway: string; token: string; brand: string; lastFour: string; form?: string | undefined };
 }
 
 /** Spec 001 §7 step 4's answer: the agreement and its payments (`dados.parcelas[0].estado_da_transacao`). */
@@ -82,7 +85,14 @@ export async function saveAgreement(
     }
     // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.
     const plan = await claimIssuedPlan(tx, scope, session.tokenHash, input.planId);
-    if (!plan || plan.paymentMethod !== input.method || plan.firstDueDate !== input.firstDueDate) {
+    // The plan is what the person confirms: its payment type, date and card form (the form decided its instalments
+    // and fees at passo_3_novo) cannot change here.
+    if (
+      !plan ||
+      plan.paymentMethod !== input.method ||
+      plan.firstDueDate !== input.firstDueDate ||
+      (card?.form !== undefined && card.form !== plan.cardForm)
+    ) {
       throw new AppError('PLAN_NOT_FOUND');
     }
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });

@@ -52,6 +52,8 @@ export interface ParcelaAcordo {
 /** Spec 001 §3 "Card receipt" (docs/api.md "Meus Acordos"). */
 export interface ComprovanteCartao {
   empresa: string;
+  /** The payer's CPF/CNPJ, masked in the middle (spec 001 §9). */
+  cpf_cnpj: string;
   bandeira: string;
   numero_cartao: string;
   vencimento_cartao: string | null;

@@ -6,7 +6,10 @@ import { fetchFile } from '../../../../lib/api';
 import { saveFile } from '../../../../lib/files';
 import type { ComprovanteCartao } from '../../api/types';
 
-/** Spec 001 §4: a card-settled (B) instalment's receipt, in a dialog, and its PDF (comp_cartao_{aci_codigo}). */
+/**
+ * Spec 001 §4: a card-settled (B) instalment's receipt, in a dialog, with what §3 and §9 list (company, masked CPF,
+ * brand, last four, authorisation code, date and time), and its PDF (comp_cartao_{aci_codigo}).
+ */
 export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCartao; name: string }) {
   const [open, setOpen] = useState(false);
   const { showModal } = useFeedback();
@@ -22,6 +25,7 @@ export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCarta
 
   const lines: [string, string][] = [
     ['Empresa', receipt.empresa],
+    ['CPF/CNPJ', receipt.cpf_cnpj],
     ['Bandeira', receipt.bandeira],
     ['Cartão', receipt.numero_cartao],
     ['Data do pagamento', receipt.data_de_pagamento],

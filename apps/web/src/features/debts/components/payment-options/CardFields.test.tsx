@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import type { PartnerConfig } from '@portal/domain';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storeCookieChoice } from '../../../../lib/analytics';
 import { PartnerContext } from '../../../../lib/partner';
 import { CardFields } from './CardFields';
 
@@ -30,21 +31,21 @@ function WithForm({ children }: { children: ReactNode }) {
 }
 
 function show(config: PartnerConfig) {
-  render(
+  const view = render(
     <PartnerContext.Provider value={{ config }}>
       <WithForm>
         <CardFields />
       </WithForm>
     </PartnerContext.Provider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), unmount: view.unmount };
 }
 
 const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
 
 describe('CardFields', () => {
   it('masks the number, validity and CVV as typed', async () => {
-    const user = show(partner(false, ''));
+    const { user } = show(partner(false, ''));
     await user.type(screen.getByLabelText('Número do cartão'), '4000000000000010999');
     await user.type(screen.getByLabelText('Validade (mm/aa)'), '12305');
     await user.type(screen.getByLabelText('Código de segurança (CVV)'), '12a34');
@@ -64,5 +65,19 @@ describe('CardFields', () => {
     if (consent === 'refused') window.localStorage.setItem('refuseCookies', 'true');
     show(partner(capability, url));
     expect(scripts()).toEqual(loaded);
+  });
+
+  it('loads the script when cookies are accepted while the card form is open', () => {
+    show(partner(true, 'https://fp.example.com/later.js'));
+    expect(scripts()).toEqual([]);
+    act(() => storeCookieChoice('accepted'));
+    expect(scripts()).toEqual(['https://fp.example.com/later.js']);
+  });
+
+  it('a card form closed before consent loads nothing when cookies are accepted later', () => {
+    const { unmount } = show(partner(true, 'https://fp.example.com/closed.js'));
+    unmount();
+    act(() => storeCookieChoice('accepted'));
+    expect(scripts()).toEqual([]);
   });
 });

@@ -5,15 +5,16 @@ import { loadConsentedScript } from '../../../../lib/analytics';
 import { usePartner } from '../../../../lib/partner';
 import { externalUrl } from '../../../landing/lib/links';
 
-/** Capability deviceFingerprint: the partner's fraud-prevention script, on this screen only, after cookie consent. */
+/**
+ * Capability deviceFingerprint: the partner's fraud-prevention script, on this screen only, after cookie consent,
+ * including consent given while the card form is open.
+ */
 function useDeviceFingerprint(): void {
   const config = usePartner();
   const url = hasCapability(config, 'deviceFingerprint')
     ? externalUrl(customization(config).myDebits?.urlScriptAntifraude)
     : null;
-  useEffect(() => {
-    if (url) loadConsentedScript(url);
-  }, [url]);
+  useEffect(() => (url ? loadConsentedScript(url) : undefined), [url]);
 }
 
 /**
