@@ -20,6 +20,7 @@ import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
 import { api, call, hostOf, login, MARIA } from './identification-helpers';
@@ -511,6 +512,42 @@ describe('a card payment the gateway has not decided', () => {
     );
     expect(events).toHaveLength((instalments.rows[0] as { n: number }).n);
     expect(new Set(events.map((e) => e.instalmentId)).size).toBe(events.length);
+  });
+
+  it('one the gateway never received: pending for 30 minutes, then its agreement is cancelled, nothing charged', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[2]!);
+    const [payment] = await t.database.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.agreementId, agreementId));
+    // Another gateway instance knows no order under this reference: the charge never reached it.
+    const elsewhere = await startSandboxGateway();
+    try {
+      const unaware = pagarmeGateway({
+        baseUrl: elsewhere.baseUrl,
+        browserBaseUrl: elsewhere.baseUrl,
+        ...SANDBOX_TEST_KEYS,
+        timeoutMs: 2_000,
+      });
+      // The reconcile-card job's use case, at pinned times after the payment was made.
+      const askAt = (minutes: number) =>
+        confirmPendingCardPayments(
+          t.database.db,
+          unaware,
+          'everyone',
+          t.app.log,
+          new Date(payment!.createdAt.getTime() + minutes * 60_000),
+        );
+      await askAt(10);
+      expect(await agreementStatus(agreementId)).toBe('active');
+      await askAt(31);
+      await askAt(40);
+      expect(await agreementStatus(agreementId)).toBe('cancelled');
+      expect(await statusEvents(agreementId)).toEqual([['active', 'cancelled', 'card:not-received']]);
+      expect((await settlements(agreementId)).events).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
 

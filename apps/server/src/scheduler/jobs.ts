@@ -44,8 +44,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
     name: 'reconcile-card',
     schedule: { everyMs: CARD_RECONCILE_EVERY_MS },
-    run: async ({ db, cardGateway, log }) => {
-      if (cardGateway) await confirmPendingCardPayments(db, cardGateway, 'everyone', log);
+    run: async ({ db, now, cardGateway, log }) => {
+      if (cardGateway) await confirmPendingCardPayments(db, cardGateway, 'everyone', log, now);
     },
   },
 ];

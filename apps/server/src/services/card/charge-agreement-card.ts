@@ -6,23 +6,9 @@ import {
   CardGatewayRefused,
   CardGatewayUnavailable,
 } from '../../integrations/card-gateway/card-gateway';
-import { type CardPaymentRow, loadCardPaymentInScope } from '../../repositories/card-payment-repository';
+import { loadCardPaymentInScope } from '../../repositories/card-payment-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
-import { withTransaction } from '../../repositories/transaction';
-import { isFinal, recordCardOutcome } from './record-card-outcome';
-
-/**
- * The gateway refused the charge request (a 4xx): no charge was made, so the agreement is cancelled as a rejected
- * card would cancel it (decision 023: no agreement stays active without its payment), cause `card:refused:{status}`.
- */
-async function cancelRefusedCharge(db: Db, payment: CardPaymentRow, status: number): Promise<void> {
-  await withTransaction(db, async (tx) => {
-    const agreement = await lockAgreement(tx, payment.agreementId);
-    if (agreement?.status === 'active')
-      await changeAgreementStatus(tx, agreement, 'cancelled', `card:refused:${status}`);
-  });
-}
+import { cancelUnchargedCardAgreement, isFinal, recordCardOutcome } from './record-card-outcome';
 
 /**
  * Charges a card agreement's payment at the gateway (issue 17 item 3), after passo_4_novo recorded the agreement.
@@ -62,7 +48,8 @@ export async function chargeAgreementCard(
         { agreementId, status: error.status },
         'card gateway refused the charge; the agreement is cancelled',
       );
-      await cancelRefusedCharge(db, payment, error.status);
+      // No charge was made: cause `card:refused:{status}`.
+      await cancelUnchargedCardAgreement(db, payment, `card:refused:${error.status}`);
       return 'REFUSED';
     }
     if (!(error instanceof CardGatewayUnavailable)) throw error;

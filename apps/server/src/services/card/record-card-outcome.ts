@@ -48,12 +48,24 @@ export async function recordCardOutcome(
           cause: `card:${charge.chargeId}`,
         });
     } else if (fresh) {
-      const agreement = await lockAgreement(tx, payment.agreementId);
-      if (agreement?.status === 'active')
-        await changeAgreementStatus(tx, agreement, 'cancelled', `card:${charge.state}:${charge.chargeId}`);
+      await cancelCardAgreementIn(tx, payment, `card:${charge.state}:${charge.chargeId}`);
     }
     return (await loadCardOutcome(tx, payment.id))!;
   });
+}
+
+async function cancelCardAgreementIn(tx: Db, payment: CardPaymentRow, cause: string): Promise<void> {
+  const agreement = await lockAgreement(tx, payment.agreementId);
+  if (agreement?.status === 'active') await changeAgreementStatus(tx, agreement, 'cancelled', cause);
+}
+
+/**
+ * A card agreement whose card was never charged (the gateway refused the request, or never received it) is
+ * cancelled with a status event, as a rejected card cancels it (decision 023: no agreement stays active without its
+ * payment). Nothing happens to an agreement no longer active.
+ */
+export function cancelUnchargedCardAgreement(db: Db, payment: CardPaymentRow, cause: string): Promise<void> {
+  return withTransaction(db, (tx) => cancelCardAgreementIn(tx, payment, cause));
 }
 
 /** A charge the gateway has decided (not PENDING). */
