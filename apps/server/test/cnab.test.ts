@@ -10,6 +10,7 @@ import {
   paymentCharges,
   paymentEvents,
   remessaCharges,
+  retornoResults,
   stores,
 } from '../src/db/schema';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
@@ -296,27 +297,58 @@ describe('retorno', () => {
   });
 });
 
+/** A new agreement of João's (a copy of the demo one's terms) with one open instalment, its boleto issued. */
+async function openBoleto(dueDate: string, amountCents: number) {
+  const [seeded] = await joaoInstalmentRows(t.database.db);
+  const [demoAgreement] = await t.database.db
+    .select()
+    .from(agreements)
+    .where(eq(agreements.id, seeded!.agreementId));
+  const { id: _id, status: _status, createdAt: _createdAt, preAgreementId: _plan, ...terms } = demoAgreement!;
+  const [agreement] = await t.database.db.insert(agreements).values(terms).returning();
+  const [open] = await t.database.db
+    .insert(agreementInstalments)
+    .values({ agreementId: agreement!.id, number: 0, dueDate, amountCents })
+    .returning();
+  return { agreement: agreement!, instalment: open!, charge: await issueBoleto(t.database.db, open!.id) };
+}
+
+describe('a liquidation paying less than the boleto', () => {
+  it('is kept on record and reported, and the instalment stays open', async () => {
+    const { instalment, charge } = await openBoleto('2026-12-05', 10_000);
+    const before = await eventRows();
+    const res = await upload(
+      await retornoOf(charge, [liquidation(charge, 9_999), { ...liquidation(charge, 0), reasons: [] }], 950),
+    );
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report.totais).toMatchObject({ aplicados: 0, a_menor: 2 });
+    expect(report.linhas).toMatchObject([
+      { linha: 3, resultado: 'underpaid', valor: 10_000, valor_pago: 9_999 },
+      { linha: 5, resultado: 'underpaid', valor: 10_000, valor_pago: 0 },
+    ]);
+    expect(await eventRows()).toEqual(before);
+    const kept = await t.database.db
+      .select()
+      .from(retornoResults)
+      .where(eq(retornoResults.fileId, report.arquivo_id));
+    expect(kept.map((r) => [r.chargeId, r.outcome, r.paidCents])).toEqual([
+      [charge.id, 'underpaid', 9_999],
+      [charge.id, 'underpaid', 0],
+    ]);
+    // The full value later pays it.
+    const paid = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 951));
+    expect(paid.json().data.linhas).toMatchObject([{ resultado: 'applied' }]);
+    expect((await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind])).toEqual([
+      [instalment.id, 'paid'],
+    ]);
+  });
+});
+
 describe('the daily remessa job', () => {
   it('writes the remessa of boletos issued since the last one, once a day, by the scheduler', async () => {
     // An open instalment of a new agreement of João's (the demo one is paid by now), with its boleto issued.
-    const [seeded] = await joaoInstalmentRows(t.database.db);
-    const [demoAgreement] = await t.database.db
-      .select()
-      .from(agreements)
-      .where(eq(agreements.id, seeded!.agreementId));
-    const {
-      id: _id,
-      status: _status,
-      createdAt: _createdAt,
-      preAgreementId: _plan,
-      ...terms
-    } = demoAgreement!;
-    const [agreement] = await t.database.db.insert(agreements).values(terms).returning();
-    const [open] = await t.database.db
-      .insert(agreementInstalments)
-      .values({ agreementId: agreement!.id, number: 0, dueDate: '2026-12-10', amountCents: 12_345 })
-      .returning();
-    const charge = await issueBoleto(t.database.db, open!.id);
+    const { charge } = await openBoleto('2026-12-10', 12_345);
     const remessaJob = SCHEDULED_JOBS.filter((job) => job.name === 'remessa');
     const deps = {
       database: t.database,

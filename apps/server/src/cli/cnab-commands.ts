@@ -19,7 +19,12 @@ function printReport(io: PaymentsCommandIo, report: RetornoReport): void {
   io.stdout.write(`retorno ${report.fileName} (arquivo ${report.fileId})\n`);
   for (const line of report.lines) {
     const reasons = line.reasons.map((r) => `${r.code} ${r.text}`).join('; ');
-    const paid = line.outcome === 'applied' ? ` ${formatMoney(line.paidCents)}` : '';
+    const paid =
+      line.outcome === 'applied'
+        ? ` ${formatMoney(line.paidCents)}`
+        : line.outcome === 'underpaid'
+          ? ` ${formatMoney(line.paidCents)} de ${formatMoney(line.amountCents)}`
+          : '';
     const when = line.occurredOn ? ` em ${formatBrDate(line.occurredOn)}` : '';
     io.stdout.write(
       `linha ${line.line}: ${line.movement} ${line.movementText}, nosso número ${line.ourNumber}: ` +

@@ -34,6 +34,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
     totais: {
       aplicados: report.counts.applied,
       duplicados: report.counts.duplicate,
+      a_menor: report.counts.underpaid,
       rejeitados: report.counts.rejected,
       confirmados: report.counts.confirmed,
       baixados: report.counts.written_off,

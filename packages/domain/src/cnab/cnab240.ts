@@ -74,13 +74,15 @@ export const rejectionReasonText = (code: string): string => REJECTION_REASONS[c
 
 /**
  * What a retorno's title did in the portal: applied (a liquidation recorded as the instalment's payment), duplicate
- * (a liquidation of an instalment already paid), rejected (entry refused, with the bank's reasons), confirmed (entry
+ * (a liquidation of an instalment already paid), underpaid (a liquidation paying less than the boleto's value: kept
+ * on record, the instalment stays open), rejected (entry refused, with the bank's reasons), confirmed (entry
  * accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a movement this portal
  * does not act on).
  */
 export type RetornoOutcome =
   | 'applied'
   | 'duplicate'
+  | 'underpaid'
   | 'rejected'
   | 'confirmed'
   | 'written_off'
@@ -91,6 +93,7 @@ export type RetornoOutcome =
 export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
+  underpaid: 'Pago a menor: parcela continua em aberto',
   rejected: 'Rejeitado pelo banco',
   confirmed: 'Registro confirmado',
   written_off: 'Baixado',

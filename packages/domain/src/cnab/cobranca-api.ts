@@ -43,6 +43,8 @@ export interface RetornoReportAnswer {
   totais: {
     aplicados: number;
     duplicados: number;
+    /** Liquidations paying less than the boleto's value: recorded, the instalment not paid. */
+    a_menor: number;
     rejeitados: number;
     confirmados: number;
     baixados: number;

@@ -90,6 +90,8 @@ async function applyTitle(
   if (!found) return 'unknown';
   switch (title.movement) {
     case '06': {
+      // Less than the boleto's value does not pay the instalment (no tolerance); the result row keeps the money.
+      if (title.paidCents < found.charge.amountCents) return 'underpaid';
       const recorded = await recordInstalmentPayment(tx, {
         instalmentId: found.charge.instalmentId,
         chargeId: found.charge.id,
@@ -115,7 +117,7 @@ async function applyTitle(
  * Imports a bank's CNAB 240 retorno (issue 17 item 2). The file is read whole first: any bad line or wrong total
  * and nothing is applied, every error listed by line. Then, in one transaction, the file is recorded with what each
  * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
- * occurrence), a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
+ * occurrence) when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
  * of an instalment already paid records nothing (the payment's unique index).
  */

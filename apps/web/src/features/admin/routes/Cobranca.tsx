@@ -239,6 +239,7 @@ function RetornoResult({ result }: { result: RetornoUpload }) {
 const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['aplicados', 'pago', 'pagos'],
   ['duplicados', 'já estava pago', 'já estavam pagos'],
+  ['a_menor', 'pago a menor (parcela em aberto)', 'pagos a menor (parcelas em aberto)'],
   ['rejeitados', 'rejeitado pelo banco', 'rejeitados pelo banco'],
   ['confirmados', 'registro confirmado', 'registros confirmados'],
   ['baixados', 'baixado', 'baixados'],
@@ -297,5 +298,7 @@ function lineDetails(line: RetornoReportLine): string {
   const when = line.data_ocorrencia ? ` em ${formatBrDate(line.data_ocorrencia)}` : '';
   if (line.resultado === 'applied' || line.resultado === 'duplicate')
     return `${formatMoney(line.valor_pago)} pagos${when}`;
+  if (line.resultado === 'underpaid')
+    return `${formatMoney(line.valor_pago)} pagos de ${formatMoney(line.valor)}${when}`;
   return `Valor do título ${formatMoney(line.valor)}${when}`;
 }
