@@ -240,6 +240,7 @@ describe('retorno', () => {
           movimento: '06',
           movimento_texto: 'Liquidação',
           valor_pago: a.amountCents + 1_234,
+          tarifa: 180,
         },
         {
           linha: 5,
@@ -287,6 +288,16 @@ describe('retorno', () => {
       message: 'Este retorno já foi importado; nada foi alterado.',
       data: { ja_importado: true, arquivo_id: report.arquivo_id, totais: report.totais },
     });
+    // The bank's fee of each title round-trips: stored with the line's result, read back in the report.
+    expect(again.json().data.linhas.map((l: { tarifa: number }) => l.tarifa)).toEqual([180, 180, 180, 180]);
+    expect(
+      (
+        await t.database.db
+          .select({ fee: retornoResults.feeCents })
+          .from(retornoResults)
+          .where(eq(retornoResults.fileId, report.arquivo_id))
+      ).map((r) => r.fee),
+    ).toEqual([180, 180, 180, 180]);
     // Another file telling the same liquidation (sent as the file's bytes) records no second payment.
     const resent = await upload(
       await retornoOf(a, [liquidation(a, a.amountCents)], 902),

@@ -26,9 +26,10 @@ function printReport(io: PaymentsCommandIo, report: RetornoReport): void {
           ? ` ${formatMoney(line.paidCents)} de ${formatMoney(line.amountCents)}`
           : '';
     const when = line.occurredOn ? ` em ${formatBrDate(line.occurredOn)}` : '';
+    const fee = line.feeCents > 0 ? `, tarifa ${formatMoney(line.feeCents)}` : '';
     io.stdout.write(
       `linha ${line.line}: ${line.movement} ${line.movementText}, nosso número ${line.ourNumber}: ` +
-        `${RETORNO_OUTCOME_TEXTS[line.outcome]}${paid}${when}${reasons ? ` (${reasons})` : ''}\n`,
+        `${RETORNO_OUTCOME_TEXTS[line.outcome]}${paid}${when}${fee}${reasons ? ` (${reasons})` : ''}\n`,
     );
   }
   const totals = Object.entries(report.counts)

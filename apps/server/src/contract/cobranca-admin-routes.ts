@@ -50,6 +50,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
       motivos: line.reasons.map((r) => ({ codigo: r.code, texto: r.text })),
       valor: line.amountCents,
       valor_pago: line.paidCents,
+      tarifa: line.feeCents,
       data_ocorrencia: line.occurredOn,
     })),
   };

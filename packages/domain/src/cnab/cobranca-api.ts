@@ -33,6 +33,8 @@ export interface RetornoReportLine {
   /** Centavos. */
   valor: number;
   valor_pago: number;
+  /** The bank's fee (tarifa) for the movement, centavos. */
+  tarifa: number;
   data_ocorrencia: string | null;
 }
 

@@ -82,6 +82,8 @@ export const retornoResults = pgTable(
     reasons: text('motivos').notNull().default(''),
     amountCents: bigint('valor', { mode: 'number' }).notNull(),
     paidCents: bigint('valor_pago', { mode: 'number' }).notNull(),
+    /** FEBRABAN G076 the bank's fee (tarifa) for the title's movement, charged to the beneficiary. */
+    feeCents: bigint('valor_tarifa', { mode: 'number' }).notNull().default(0),
     occurredOn: date('data_ocorrencia', { mode: 'string' }),
     creditOn: date('data_credito', { mode: 'string' }),
   },

@@ -38,6 +38,7 @@ export interface RetornoLineReport {
   reasons: { code: string; text: string }[];
   amountCents: number;
   paidCents: number;
+  feeCents: number;
   occurredOn: string | null;
   chargeId: number | null;
 }
@@ -73,6 +74,7 @@ function report(file: CnabFileRow, rows: RetornoResultRow[], alreadyImported: bo
           : row.reasons.split(',').map((code) => ({ code, text: rejectionReasonText(code) })),
       amountCents: row.amountCents,
       paidCents: row.paidCents,
+      feeCents: row.feeCents,
       occurredOn: row.occurredOn,
       chargeId: row.chargeId,
     })),
@@ -167,6 +169,7 @@ export async function importRetorno(
         reasons: title.movement === '03' ? title.reasons.join(',') : '',
         amountCents: title.amountCents,
         paidCents: title.paidCents,
+        feeCents: title.feeCents,
         occurredOn: title.occurredOn,
         creditOn: title.creditOn,
       });

@@ -267,6 +267,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
                 <th scope="col">Nosso número</th>
                 <th scope="col">Resultado</th>
                 <th scope="col">Detalhes</th>
+                <th scope="col">Tarifa</th>
               </tr>
             </thead>
             <tbody>
@@ -283,6 +284,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
                   <td className="cobranca__nowrap">{line.nosso_numero}</td>
                   <td>{RETORNO_OUTCOME_TEXTS[line.resultado]}</td>
                   <td>{lineDetails(line)}</td>
+                  <td className="cobranca__number">{formatMoney(line.tarifa)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,1 @@
+ALTER TABLE "retorno_results" ADD COLUMN "valor_tarifa" bigint DEFAULT 0 NOT NULL;
