@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
   agreementStatusEvents,
-  agreements,
   cnabFiles,
   outboundMessages,
   paymentCharges,
@@ -16,7 +15,7 @@ import {
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
-import { issueBoleto, joaoInstalmentRows } from './cnab-helpers';
+import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -308,25 +307,9 @@ describe('retorno', () => {
   });
 });
 
-/** A new agreement of João's (a copy of the demo one's terms) with one open instalment, its boleto issued. */
-async function openBoleto(dueDate: string, amountCents: number) {
-  const [seeded] = await joaoInstalmentRows(t.database.db);
-  const [demoAgreement] = await t.database.db
-    .select()
-    .from(agreements)
-    .where(eq(agreements.id, seeded!.agreementId));
-  const { id: _id, status: _status, createdAt: _createdAt, preAgreementId: _plan, ...terms } = demoAgreement!;
-  const [agreement] = await t.database.db.insert(agreements).values(terms).returning();
-  const [open] = await t.database.db
-    .insert(agreementInstalments)
-    .values({ agreementId: agreement!.id, number: 0, dueDate, amountCents })
-    .returning();
-  return { agreement: agreement!, instalment: open!, charge: await issueBoleto(t.database.db, open!.id) };
-}
-
 describe('a liquidation paying less than the boleto', () => {
   it('is kept on record and reported, and the instalment stays open', async () => {
-    const { instalment, charge } = await openBoleto('2026-12-05', 10_000);
+    const { instalment, charge } = await openBoleto(t.database.db, '2026-12-05', 10_000);
     const before = await eventRows();
     const res = await upload(
       await retornoOf(charge, [liquidation(charge, 9_999), { ...liquidation(charge, 0), reasons: [] }], 950),
@@ -359,7 +342,7 @@ describe('a liquidation paying less than the boleto', () => {
 describe('the daily remessa job', () => {
   it('writes the remessa of boletos issued since the last one, once a day, by the scheduler', async () => {
     // An open instalment of a new agreement of João's (the demo one is paid by now), with its boleto issued.
-    const { charge } = await openBoleto('2026-12-10', 12_345);
+    const { charge } = await openBoleto(t.database.db, '2026-12-10', 12_345);
     const remessaJob = SCHEDULED_JOBS.filter((job) => job.name === 'remessa');
     const deps = {
       database: t.database,

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   writeRetorno,
 } from './cnab240';
 import { alphaField, cnabRecord, dateField, documentField, numericField } from './fields';
+import { cnabLib, type Layout, layout, readRecord } from './nodejs-cnab.test-helpers';
 
 const BENEFICIARY_INFO: CnabFileInfo = {
   beneficiary: {
@@ -353,27 +352,11 @@ describe('round trip (property)', () => {
   });
 });
 
-// Independent check (issue 17 item 2): @banco-br/nodejs-cnab reads the files we write with its own CNAB 240
-// layouts (@banco-br/cnab_yaml), and writes a retorno our reader must read. Its `parseRemessaCnab` looks for
-// every layout under cnab240/<bank>/retorno/, which Banco do Brasil's 240 set does not have (it only overrides
-// the BB-specific fields of the remessa), so the check uses the library's record reader and writer (`makeLine`,
-// `readLine`) on its generic FEBRABAN 240 layouts, with Banco do Brasil's overrides laid over them.
-type Layout = Record<
-  string,
-  { pos: [number, number]; picture: string; default?: string; date_format?: string }
->;
-const cnabLib = createRequire(import.meta.url)('@banco-br/nodejs-cnab/dist/lib/utils.js') as {
-  makeLine(layout: Layout, line: string): Record<string, string>;
-  readLine(layout: Layout, data: Record<string, string | number>): { line: string };
-  readYaml(file: string): Layout;
-};
-const yamlDir = dirname(createRequire(import.meta.url).resolve('@banco-br/cnab_yaml/package.json'));
-const layout = (...paths: string[]): Layout =>
-  Object.assign({}, ...paths.map((p) => cnabLib.readYaml(`${yamlDir}/cnab240/${p}.yml`)));
-
+// Independent check (issue 17 item 2): @banco-br/nodejs-cnab reads the files we write and writes a retorno ours
+// must read (nodejs-cnab.test-helpers.ts).
 describe('@banco-br/nodejs-cnab reads our remessa', () => {
   const [header, lotHeader, p, q, , , lotTrailer, trailer] = lines(writeRemessa(BENEFICIARY_INFO, TITLES));
-  const read = (path: string[], line: string | undefined) => cnabLib.makeLine(layout(...path), line!);
+  const read = readRecord;
 
   it('finds the file header fields where the generic and Banco do Brasil layouts put them', () => {
     expect(read(['generic/header_arquivo', '001/header_arquivo'], header)).toMatchObject({
