@@ -189,13 +189,20 @@ describe('retorno', () => {
     const good = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
     const before = { events: await eventRows(), files: await fileCount() };
     good[3] = good[3]!.slice(0, 200);
-    good[4] = `${good[4]!.slice(0, 29)}99999999999999999${good[4]!.slice(46)}`;
+    good[4] = `${good[4]!.slice(0, 29)}00000000000099999${good[4]!.slice(46)}`;
     const res = await upload(good.join('\r\n'));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
       'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.',
     );
-    expect(res.json().dados.erros).toEqual([{ linha: 4, mensagem: 'tamanho 200, esperado 240 posições' }]);
+    // Every bad line is listed, the short one and the trailer's wrong sum.
+    expect(res.json().dados.erros).toEqual([
+      { linha: 4, mensagem: 'tamanho 200, esperado 240 posições' },
+      {
+        linha: 5,
+        mensagem: `valor total dos títulos 99999 centavos, o lote soma ${charge.amountCents}`,
+      },
+    ]);
     const totals = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
     totals[4] = `${totals[4]!.slice(0, 29)}00000000000000001${totals[4]!.slice(46)}`;
     const wrong = await upload(totals.join('\r\n'));

@@ -248,6 +248,20 @@ describe('readRemessa / readRetorno', () => {
       [{ line: 4, message: 'tamanho 239, esperado 240 posições' }],
     ],
     [
+      'a short line, a wrong segment and a wrong sum, all listed (FEBRABAN CNAB 240: records of 240 positions)',
+      (l: string[]) => {
+        l[2] = l[2]!.slice(0, 100);
+        l[5] = set(l[5]!, 14, 'Q');
+        l[6] = set(l[6]!, 30, '00000000000000001');
+      },
+      [
+        { line: 3, message: 'tamanho 100, esperado 240 posições' },
+        { line: 6, message: "segmento (posições 14 a 14) deveria ser 'U', veio 'Q'" },
+        { line: 7, message: 'quantidade de títulos 2, o lote tem 1' },
+        { line: 7, message: 'valor total dos títulos 1 centavos, o lote soma 60000' },
+      ],
+    ],
+    [
       'an unknown record type',
       (l: string[]) => {
         l[4] = set(l[4]!, 8, '7');

@@ -485,12 +485,13 @@ function readCnab<T extends { amountCents: number }>(
   const errors: CnabLineError[] = [];
   const lines = records(text);
   const readers = lines.map((line, i) => new RecordReader(line, i + 1, errors));
+  // FEBRABAN: every record is 240 positions. A wrong length is listed and the other checks go on, so one upload
+  // lists every bad line.
   for (const r of readers)
     if (r.text.length !== CNAB240_RECORD_LENGTH)
-      r.error(`tamanho ${r.text.length}, esperado ${CNAB240_RECORD_LENGTH} posições`);
-  if (errors.length > 0) return { ok: false, errors };
+      r.failWhole(`tamanho ${r.text.length}, esperado ${CNAB240_RECORD_LENGTH} posições`);
   if (readers.length < 4)
-    return { ok: false, errors: [{ line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }] };
+    return { ok: false, errors: [...errors, { line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }] };
 
   const head = readers[0]!;
   const tail = readers.at(-1)!;
