@@ -123,7 +123,8 @@ describe('npm run payments', () => {
     const result = await run(['retorno', path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.\nlinha 2: tamanho 5, esperado 240 posições\n',
+      'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.\n' +
+        'linha 1: arquivo sem lote (mínimo 4 linhas)\nlinha 2: tamanho 5, esperado 240 posições\n',
     );
   });
 

@@ -491,7 +491,7 @@ function readCnab<T extends { amountCents: number }>(
     if (r.text.length !== CNAB240_RECORD_LENGTH)
       r.failWhole(`tamanho ${r.text.length}, esperado ${CNAB240_RECORD_LENGTH} posições`);
   if (readers.length < 4)
-    return { ok: false, errors: [...errors, { line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }] };
+    return { ok: false, errors: [{ line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }, ...errors] };
 
   const head = readers[0]!;
   const tail = readers.at(-1)!;
