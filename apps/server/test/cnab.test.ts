@@ -1,4 +1,4 @@
-import { type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
+import { bancoDoBrasilAgreementField, type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -212,6 +212,30 @@ describe('retorno', () => {
     expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
   });
 
+  it('a file of a convênio, agency or account of no store is refused whole', async () => {
+    const [, first] = await joaoInstalments();
+    const charge = await chargeOf(first!.aci_codigo);
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, charge.storeId));
+    const before = { events: await eventRows(), files: await fileCount() };
+    const ours = cnabBeneficiary(store!);
+    for (const beneficiary of [
+      { ...ours, agreementField: bancoDoBrasilAgreementField('7654321', '17', '019') },
+      { ...ours, account: '99999' },
+      { ...ours, agency: '9999' },
+    ]) {
+      const content = writeRetorno(
+        { beneficiary, sequence: 903, generatedOn: '2026-11-26', generatedAt: '070000' },
+        [liquidation(charge, charge.amountCents)],
+      );
+      const res = await upload(content);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        'O arquivo de retorno é de um convênio, agência ou conta que não está cadastrado em nenhuma loja. Nada foi importado.',
+      );
+    }
+    expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
+  });
+
   it('two liquidations, a rejection and an unknown our-number: only the two instalments are paid', async () => {
     const [entry, first, second] = await joaoInstalments();
     const [a, b] = [await chargeOf(first!.aci_codigo), await chargeOf(second!.aci_codigo)];
@@ -260,6 +284,10 @@ describe('retorno', () => {
         { linha: 9, resultado: 'unknown', nosso_numero: '99999990000000001' },
       ],
     });
+    // The file is the store's whose convênio, agency and account its header names.
+    expect(
+      (await t.database.db.select().from(cnabFiles).where(eq(cnabFiles.id, report.arquivo_id)))[0],
+    ).toMatchObject({ kind: 'retorno', storeId: a.storeId });
     const added = (await eventRows()).slice(before.length);
     expect(
       added.map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),

@@ -82,9 +82,10 @@ const retorno: PaymentsSubcommand = {
       printReport(io, await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now }));
       return 0;
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'RETORNO_INVALID') throw error;
+      if (!(error instanceof AppError) || !error.code.startsWith('RETORNO_')) throw error;
       io.stderr.write(`${error.message}\n`);
-      for (const e of (error.details as { erros: { linha: number; mensagem: string }[] }).erros)
+      for (const e of (error.details as { erros?: { linha: number; mensagem: string }[] } | null)?.erros ??
+        [])
         io.stderr.write(`linha ${e.linha}: ${e.mensagem}\n`);
       return 1;
     }

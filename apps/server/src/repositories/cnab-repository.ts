@@ -71,17 +71,26 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
     .orderBy(paymentCharges.storeId, paymentCharges.id);
 }
 
-/** Boleto charges of a bank by our-number (a convênio's our-numbers are the bank's identity of a title). */
+/** The stores that collect boletos under a bank's convênio. */
+export async function storesOfConvenio(db: Db, bankCode: string, agreement: string): Promise<StoreRow[]> {
+  return db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.bankCode, bankCode), eq(stores.boletoAgreement, agreement)))
+    .orderBy(stores.id);
+}
+
+/** Boleto charges of these stores by our-number (a convênio's our-numbers are the bank's identity of a title). */
 export async function boletoChargesByOurNumber(
   db: Db,
-  bankCode: string,
+  storeIds: readonly number[],
   ourNumbers: readonly string[],
 ): Promise<BoletoChargeToRegister[]> {
-  if (ourNumbers.length === 0) return [];
+  if (ourNumbers.length === 0 || storeIds.length === 0) return [];
   return boletoCharges(db).where(
     and(
       eq(paymentCharges.kind, 'boleto'),
-      eq(stores.bankCode, bankCode),
+      inArray(paymentCharges.storeId, [...storeIds]),
       inArray(paymentCharges.ourNumber, [...ourNumbers]),
     ),
   );
