@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
   agreementStatusEvents,
+  agreements,
   cnabFiles,
   outboundMessages,
   paymentCharges,
@@ -397,5 +398,41 @@ describe('the daily remessa job', () => {
     const [again] = await runDueJobs(deps, remessaJob, new Date('2026-11-27T18:00:00-03:00'), '2026-11-27');
     expect(again!.dates).toEqual([]);
     expect(await fileCount()).toBe(before + 1);
+  });
+});
+
+describe('write-off requests (FEBRABAN C004 02 "Pedido de baixa")', () => {
+  it('a registered boleto that no longer collects is asked to be written off once; a cancelled agreement registers nothing', async () => {
+    const db = t.database.db;
+    const cancelled = await openBoleto(db, '2027-03-10', 5_000);
+    const paidElsewhere = await openBoleto(db, '2027-03-11', 6_000);
+    const open = await openBoleto(db, '2027-03-12', 7_000);
+    expect((await generate()).statusCode).toBe(201);
+
+    // After the remessa: one agreement broken, another instalment paid by PIX; a new boleto of a broken agreement.
+    await db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, cancelled.agreement.id));
+    await db.insert(paymentEvents).values({
+      instalmentId: paidElsewhere.instalment.id,
+      kind: 'paid',
+      amountCents: 6_000,
+      occurredOn: '2026-11-27',
+      cause: 'pix:E0000000020261127000000000000001',
+    });
+    const neverSent = await openBoleto(db, '2027-03-13', 8_000);
+    await db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, neverSent.agreement.id));
+
+    const res = await generate();
+    expect(res.statusCode).toBe(201);
+    const [file] = await db.select().from(cnabFiles).where(eq(cnabFiles.id, res.json().data[0].id));
+    const read = readRemessa(file!.content);
+    expect(
+      read.ok && read.titles.map((title) => [title.movement, title.ourNumber, title.amountCents]),
+    ).toEqual([
+      ['02', cancelled.charge.ourNumber, 5_000],
+      ['02', paidElsewhere.charge.ourNumber, 6_000],
+    ]);
+    expect(read.ok && read.titles.map((title) => title.ourNumber)).not.toContain(open.charge.ourNumber);
+    // Once: the next run has nothing to send.
+    expect((await generate()).json()).toMatchObject({ data: [] });
   });
 });

@@ -33,6 +33,7 @@ const BENEFICIARY_INFO: CnabFileInfo = {
 
 const TITLES: RemessaTitle[] = [
   {
+    movement: '01',
     ourNumber: '12345670000000001',
     documentNumber: '501',
     dueDate: '2026-12-10',
@@ -51,6 +52,8 @@ const TITLES: RemessaTitle[] = [
     },
   },
   {
+    // FEBRABAN C004 02 "Pedido de baixa": a title registered before, asked to be written off.
+    movement: '02',
     ourNumber: '12345670000000002',
     documentNumber: '502',
     dueDate: '2027-01-11',
@@ -330,6 +333,7 @@ const upperText = (max: number) =>
 describe('round trip (property)', () => {
   it('write remessa then read gives the same our-numbers, dates, values and payers', () => {
     const title = fc.record({
+      movement: fc.constantFrom('01' as const, '02' as const),
       ourNumber: digits(17, 17),
       documentNumber: upperText(15),
       dueDate: isoDate,
