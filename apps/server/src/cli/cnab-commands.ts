@@ -95,6 +95,11 @@ const retorno: PaymentsSubcommand = {
 const payBoleto: PaymentsSubcommand = {
   usage: '<linha digitável ou nosso número> [--dir <pasta>]',
   async run(args, { db, env, io, now }) {
+    // The demo bank pays without money: it must never exist where real boletos are collected.
+    if (env.NODE_ENV === 'production') {
+      io.stderr.write('erro: o pagamento de demonstração não existe em produção\n');
+      return 1;
+    }
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
