@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bancoDoBrasilAgreementField, type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CNAB_COMMANDS } from '../src/cli/cnab-commands';
 import {
   agreementInstalments,
   agreementStatusEvents,
@@ -13,9 +17,11 @@ import {
   retornoResults,
   stores,
 } from '../src/db/schema';
+import { loadEnv } from '../src/env';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
@@ -434,5 +440,45 @@ describe('write-off requests (FEBRABAN C004 02 "Pedido de baixa")', () => {
     expect(read.ok && read.titles.map((title) => title.ourNumber)).not.toContain(open.charge.ourNumber);
     // Once: the next run has nothing to send.
     expect((await generate()).json()).toMatchObject({ data: [] });
+  });
+});
+
+describe('one retorno file, from the CLI and from the back office', () => {
+  it('is the same content: the second load answers "já importado", even with a non-ASCII byte', async () => {
+    const { charge } = await openBoleto(t.database.db, '2027-04-10', 4_000);
+    const text = await retornoOf(
+      charge,
+      [{ ...liquidation(charge, 4_000), payer: { document: '39053344705', name: 'JOAO X' } }],
+      960,
+    );
+    // A bank's latin1 'Ç' (one byte, 0xC7) in the payer's name: the record stays 240 positions long.
+    const bytes = Buffer.from(text.replace('JOAO X', 'JOAO \u00c7'), 'latin1');
+    const path = join(mkdtempSync(join(tmpdir(), 'portal-retorno-')), 'CBR_BYTES.ret');
+    writeFileSync(path, bytes);
+
+    const [stdout, stderr] = [captureStream(), captureStream()];
+    const retornoCommand = CNAB_COMMANDS.retorno!;
+    if (retornoCommand.target === 'server') throw new Error('retorno runs on the database');
+    const code = await retornoCommand.run([path], {
+      db: t.database.db,
+      database: t.database,
+      env: loadEnv({ NODE_ENV: 'test' }),
+      io: { stdout: stdout.stream, stderr: stderr.stream, env: {} },
+      now: new Date('2026-11-27T12:00:00-03:00'),
+    });
+    expect(code).toBe(0);
+    expect(stdout.text()).toContain('Pago');
+    expect(stdout.text()).not.toContain('já foi importado');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cobranca/retornos?nome=CBR_BYTES.ret',
+      payload: bytes,
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+    });
+    expect(res.json()).toMatchObject({
+      message: 'Este retorno já foi importado; nada foi alterado.',
+      data: { ja_importado: true, nome_arquivo: 'CBR_BYTES.ret', linhas: [{ resultado: 'applied' }] },
+    });
   });
 });

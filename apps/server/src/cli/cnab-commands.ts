@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { formatBrDate, formatMoney, RETORNO_OUTCOME_TEXTS } from '@portal/domain';
 import { AppError } from '../errors';
 import { generateRemessa } from '../services/payments/generate-remessa';
-import { importRetorno, type RetornoReport } from '../services/payments/import-retorno';
+import { importRetorno, type RetornoReport, retornoText } from '../services/payments/import-retorno';
 import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
 import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcommand';
 
@@ -77,8 +77,7 @@ const retorno: PaymentsSubcommand = {
       return 1;
     }
     try {
-      // CNAB 240 files are ASCII; latin1 keeps any stray byte as one character instead of failing the read.
-      const content = await readFile(path, 'latin1');
+      const content = retornoText(await readFile(path));
       printReport(io, await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now }));
       return 0;
     } catch (error) {

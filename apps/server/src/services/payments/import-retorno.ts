@@ -32,6 +32,13 @@ import { recordInstalmentPayment } from './record-instalment-payment';
 /** A retorno is a day's titles of a convênio: a few hundred kilobytes; more is not a bank's file. */
 export const RETORNO_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A retorno file's bytes as the text the reader reads, the same from the CLI and the back office, so one file
+ * hashes the same ('já importado') whichever way it came: CNAB 240 files are ASCII, and latin1 keeps any stray
+ * byte as one character (a record stays 240 long) instead of failing or replacing it.
+ */
+export const retornoText = (bytes: Buffer): string => bytes.toString('latin1');
+
 export interface RetornoLineReport {
   line: number;
   movement: string;
