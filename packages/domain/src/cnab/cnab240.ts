@@ -95,9 +95,9 @@ export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
   underpaid: 'Pago a menor: parcela continua em aberto',
-  rejected: 'Rejeitado pelo banco',
+  rejected: 'Rejeitado pelo banco: boleto não registrado',
   confirmed: 'Registro confirmado',
-  written_off: 'Baixado',
+  written_off: 'Baixado pelo banco: boleto não recebe mais pagamento',
   unknown: 'Nosso número desconhecido',
   ignored: 'Sem ação no portal',
 };
