@@ -263,6 +263,15 @@ const APP_ERRORS = {
     status: 422,
     message: 'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.',
   },
+  /**
+   * A retorno whose header names a bank, convênio, agency and account of no store (details: banco, convenio,
+   * agencia, conta): nothing was applied.
+   */
+  RETORNO_UNKNOWN_CONVENIO: {
+    status: 422,
+    message:
+      'O arquivo de retorno é de um convênio, agência ou conta que não está cadastrado em nenhuma loja. Nada foi importado.',
+  },
   /** A retorno over RETORNO_MAX_BYTES. */
   RETORNO_TOO_LARGE: { status: 413, message: 'O arquivo de retorno é maior que 5 MB.' },
   /** The demo payment names no boleto of ours (linha digitável or nosso número). */

@@ -57,10 +57,14 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[]) {
+async function run(argv: string[], extraEnv: Record<string, string> = {}) {
   const stdout = captureStream();
   const stderr = captureStream();
-  const code = await runPaymentsCommand(argv, { stdout: stdout.stream, stderr: stderr.stream, env }, NOW);
+  const code = await runPaymentsCommand(
+    argv,
+    { stdout: stdout.stream, stderr: stderr.stream, env: { ...env, ...extraEnv } },
+    NOW,
+  );
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -123,8 +127,20 @@ describe('npm run payments', () => {
     const result = await run(['retorno', path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.\nlinha 2: tamanho 5, esperado 240 posições\n',
+      'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.\n' +
+        'linha 1: arquivo sem lote (mínimo 4 linhas)\nlinha 2: tamanho 5, esperado 240 posições\n',
     );
+  });
+
+  it('pay-boleto does not exist in production: nothing is paid', async () => {
+    const result = await run(['pay-boleto', ourNumber, '--dir', join(dir, 'prod')], {
+      NODE_ENV: 'production',
+    });
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: 'erro: o pagamento de demonstração não existe em produção\n',
+    });
+    expect(existsSync(join(dir, 'prod'))).toBe(false);
   });
 
   it('pay-boleto names an unknown boleto', async () => {

@@ -52,3 +52,23 @@ export async function issueBoleto(db: Db, instalmentId: number) {
     ...issued,
   }))!;
 }
+
+/**
+ * A new agreement with the terms of João's demo one (of the person with `cpfCnpj`, João by default) and one open
+ * instalment, its boleto issued.
+ */
+export async function openBoleto(db: Db, dueDate: string, amountCents: number, cpfCnpj = '39053344705') {
+  const [seeded] = await joaoInstalmentRows(db);
+  const [demoAgreement] = await db.select().from(agreements).where(eq(agreements.id, seeded!.agreementId));
+  const [person] = await db.select().from(persons).where(eq(persons.cpfCnpj, cpfCnpj));
+  const { id: _id, status: _status, createdAt: _createdAt, preAgreementId: _plan, ...terms } = demoAgreement!;
+  const [agreement] = await db
+    .insert(agreements)
+    .values({ ...terms, personId: person!.id })
+    .returning();
+  const [open] = await db
+    .insert(agreementInstalments)
+    .values({ agreementId: agreement!.id, number: 0, dueDate, amountCents })
+    .returning();
+  return { agreement: agreement!, instalment: open!, charge: await issueBoleto(db, open!.id) };
+}

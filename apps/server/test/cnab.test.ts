@@ -1,6 +1,10 @@
-import { type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bancoDoBrasilAgreementField, type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CNAB_COMMANDS } from '../src/cli/cnab-commands';
 import {
   agreementInstalments,
   agreementStatusEvents,
@@ -10,12 +14,15 @@ import {
   paymentCharges,
   paymentEvents,
   remessaCharges,
+  retornoResults,
   stores,
 } from '../src/db/schema';
+import { loadEnv } from '../src/env';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
-import { issueBoleto, joaoInstalmentRows } from './cnab-helpers';
+import { captureStream } from './capture-stream';
+import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -189,19 +196,50 @@ describe('retorno', () => {
     const good = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
     const before = { events: await eventRows(), files: await fileCount() };
     good[3] = good[3]!.slice(0, 200);
-    good[4] = `${good[4]!.slice(0, 29)}99999999999999999${good[4]!.slice(46)}`;
+    good[4] = `${good[4]!.slice(0, 29)}00000000000099999${good[4]!.slice(46)}`;
     const res = await upload(good.join('\r\n'));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
       'O arquivo de retorno tem erros e nada foi importado. Corrija as linhas indicadas.',
     );
-    expect(res.json().dados.erros).toEqual([{ linha: 4, mensagem: 'tamanho 200, esperado 240 posições' }]);
+    // Every bad line is listed, the short one and the trailer's wrong sum.
+    expect(res.json().dados.erros).toEqual([
+      { linha: 4, mensagem: 'tamanho 200, esperado 240 posições' },
+      {
+        linha: 5,
+        mensagem: `valor total dos títulos 99999 centavos, o lote soma ${charge.amountCents}`,
+      },
+    ]);
     const totals = (await retornoOf(charge, [liquidation(charge, charge.amountCents)], 900)).split('\r\n');
     totals[4] = `${totals[4]!.slice(0, 29)}00000000000000001${totals[4]!.slice(46)}`;
     const wrong = await upload(totals.join('\r\n'));
     expect(wrong.json().dados.erros).toEqual([
       { linha: 5, mensagem: `valor total dos títulos 1 centavos, o lote soma ${charge.amountCents}` },
     ]);
+    expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
+  });
+
+  it('a file of a convênio, agency or account of no store is refused whole', async () => {
+    const [, first] = await joaoInstalments();
+    const charge = await chargeOf(first!.aci_codigo);
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, charge.storeId));
+    const before = { events: await eventRows(), files: await fileCount() };
+    const ours = cnabBeneficiary(store!);
+    for (const beneficiary of [
+      { ...ours, agreementField: bancoDoBrasilAgreementField('7654321', '17', '019') },
+      { ...ours, account: '99999' },
+      { ...ours, agency: '9999' },
+    ]) {
+      const content = writeRetorno(
+        { beneficiary, sequence: 903, generatedOn: '2026-11-26', generatedAt: '070000' },
+        [liquidation(charge, charge.amountCents)],
+      );
+      const res = await upload(content);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        'O arquivo de retorno é de um convênio, agência ou conta que não está cadastrado em nenhuma loja. Nada foi importado.',
+      );
+    }
     expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
   });
 
@@ -239,6 +277,7 @@ describe('retorno', () => {
           movimento: '06',
           movimento_texto: 'Liquidação',
           valor_pago: a.amountCents + 1_234,
+          tarifa: 180,
         },
         {
           linha: 5,
@@ -252,6 +291,10 @@ describe('retorno', () => {
         { linha: 9, resultado: 'unknown', nosso_numero: '99999990000000001' },
       ],
     });
+    // The file is the store's whose convênio, agency and account its header names.
+    expect(
+      (await t.database.db.select().from(cnabFiles).where(eq(cnabFiles.id, report.arquivo_id)))[0],
+    ).toMatchObject({ kind: 'retorno', storeId: a.storeId });
     const added = (await eventRows()).slice(before.length);
     expect(
       added.map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),
@@ -286,6 +329,16 @@ describe('retorno', () => {
       message: 'Este retorno já foi importado; nada foi alterado.',
       data: { ja_importado: true, arquivo_id: report.arquivo_id, totais: report.totais },
     });
+    // The bank's fee of each title round-trips: stored with the line's result, read back in the report.
+    expect(again.json().data.linhas.map((l: { tarifa: number }) => l.tarifa)).toEqual([180, 180, 180, 180]);
+    expect(
+      (
+        await t.database.db
+          .select({ fee: retornoResults.feeCents })
+          .from(retornoResults)
+          .where(eq(retornoResults.fileId, report.arquivo_id))
+      ).map((r) => r.fee),
+    ).toEqual([180, 180, 180, 180]);
     // Another file telling the same liquidation (sent as the file's bytes) records no second payment.
     const resent = await upload(
       await retornoOf(a, [liquidation(a, a.amountCents)], 902),
@@ -296,27 +349,42 @@ describe('retorno', () => {
   });
 });
 
+describe('a liquidation paying less than the boleto', () => {
+  it('is kept on record and reported, and the instalment stays open', async () => {
+    const { instalment, charge } = await openBoleto(t.database.db, '2026-12-05', 10_000);
+    const before = await eventRows();
+    const res = await upload(
+      await retornoOf(charge, [liquidation(charge, 9_999), { ...liquidation(charge, 0), reasons: [] }], 950),
+    );
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report.totais).toMatchObject({ aplicados: 0, a_menor: 2 });
+    expect(report.linhas).toMatchObject([
+      { linha: 3, resultado: 'underpaid', valor: 10_000, valor_pago: 9_999 },
+      { linha: 5, resultado: 'underpaid', valor: 10_000, valor_pago: 0 },
+    ]);
+    expect(await eventRows()).toEqual(before);
+    const kept = await t.database.db
+      .select()
+      .from(retornoResults)
+      .where(eq(retornoResults.fileId, report.arquivo_id));
+    expect(kept.map((r) => [r.chargeId, r.outcome, r.paidCents])).toEqual([
+      [charge.id, 'underpaid', 9_999],
+      [charge.id, 'underpaid', 0],
+    ]);
+    // The full value later pays it.
+    const paid = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 951));
+    expect(paid.json().data.linhas).toMatchObject([{ resultado: 'applied' }]);
+    expect((await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind])).toEqual([
+      [instalment.id, 'paid'],
+    ]);
+  });
+});
+
 describe('the daily remessa job', () => {
   it('writes the remessa of boletos issued since the last one, once a day, by the scheduler', async () => {
     // An open instalment of a new agreement of João's (the demo one is paid by now), with its boleto issued.
-    const [seeded] = await joaoInstalmentRows(t.database.db);
-    const [demoAgreement] = await t.database.db
-      .select()
-      .from(agreements)
-      .where(eq(agreements.id, seeded!.agreementId));
-    const {
-      id: _id,
-      status: _status,
-      createdAt: _createdAt,
-      preAgreementId: _plan,
-      ...terms
-    } = demoAgreement!;
-    const [agreement] = await t.database.db.insert(agreements).values(terms).returning();
-    const [open] = await t.database.db
-      .insert(agreementInstalments)
-      .values({ agreementId: agreement!.id, number: 0, dueDate: '2026-12-10', amountCents: 12_345 })
-      .returning();
-    const charge = await issueBoleto(t.database.db, open!.id);
+    const { charge } = await openBoleto(t.database.db, '2026-12-10', 12_345);
     const remessaJob = SCHEDULED_JOBS.filter((job) => job.name === 'remessa');
     const deps = {
       database: t.database,
@@ -336,5 +404,81 @@ describe('the daily remessa job', () => {
     const [again] = await runDueJobs(deps, remessaJob, new Date('2026-11-27T18:00:00-03:00'), '2026-11-27');
     expect(again!.dates).toEqual([]);
     expect(await fileCount()).toBe(before + 1);
+  });
+});
+
+describe('write-off requests (FEBRABAN C004 02 "Pedido de baixa")', () => {
+  it('a registered boleto that no longer collects is asked to be written off once; a cancelled agreement registers nothing', async () => {
+    const db = t.database.db;
+    const cancelled = await openBoleto(db, '2027-03-10', 5_000);
+    const paidElsewhere = await openBoleto(db, '2027-03-11', 6_000);
+    const open = await openBoleto(db, '2027-03-12', 7_000);
+    expect((await generate()).statusCode).toBe(201);
+
+    // After the remessa: one agreement broken, another instalment paid by PIX; a new boleto of a broken agreement.
+    await db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, cancelled.agreement.id));
+    await db.insert(paymentEvents).values({
+      instalmentId: paidElsewhere.instalment.id,
+      kind: 'paid',
+      amountCents: 6_000,
+      occurredOn: '2026-11-27',
+      cause: 'pix:E0000000020261127000000000000001',
+    });
+    const neverSent = await openBoleto(db, '2027-03-13', 8_000);
+    await db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, neverSent.agreement.id));
+
+    const res = await generate();
+    expect(res.statusCode).toBe(201);
+    const [file] = await db.select().from(cnabFiles).where(eq(cnabFiles.id, res.json().data[0].id));
+    const read = readRemessa(file!.content);
+    expect(
+      read.ok && read.titles.map((title) => [title.movement, title.ourNumber, title.amountCents]),
+    ).toEqual([
+      ['02', cancelled.charge.ourNumber, 5_000],
+      ['02', paidElsewhere.charge.ourNumber, 6_000],
+    ]);
+    expect(read.ok && read.titles.map((title) => title.ourNumber)).not.toContain(open.charge.ourNumber);
+    // Once: the next run has nothing to send.
+    expect((await generate()).json()).toMatchObject({ data: [] });
+  });
+});
+
+describe('one retorno file, from the CLI and from the back office', () => {
+  it('is the same content: the second load answers "já importado", even with a non-ASCII byte', async () => {
+    const { charge } = await openBoleto(t.database.db, '2027-04-10', 4_000);
+    const text = await retornoOf(
+      charge,
+      [{ ...liquidation(charge, 4_000), payer: { document: '39053344705', name: 'JOAO X' } }],
+      960,
+    );
+    // A bank's latin1 'Ç' (one byte, 0xC7) in the payer's name: the record stays 240 positions long.
+    const bytes = Buffer.from(text.replace('JOAO X', 'JOAO \u00c7'), 'latin1');
+    const path = join(mkdtempSync(join(tmpdir(), 'portal-retorno-')), 'CBR_BYTES.ret');
+    writeFileSync(path, bytes);
+
+    const [stdout, stderr] = [captureStream(), captureStream()];
+    const retornoCommand = CNAB_COMMANDS.retorno!;
+    if (retornoCommand.target === 'server') throw new Error('retorno runs on the database');
+    const code = await retornoCommand.run([path], {
+      db: t.database.db,
+      database: t.database,
+      env: loadEnv({ NODE_ENV: 'test' }),
+      io: { stdout: stdout.stream, stderr: stderr.stream, env: {} },
+      now: new Date('2026-11-27T12:00:00-03:00'),
+    });
+    expect(code).toBe(0);
+    expect(stdout.text()).toContain('Pago');
+    expect(stdout.text()).not.toContain('já foi importado');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cobranca/retornos?nome=CBR_BYTES.ret',
+      payload: bytes,
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+    });
+    expect(res.json()).toMatchObject({
+      message: 'Este retorno já foi importado; nada foi alterado.',
+      data: { ja_importado: true, nome_arquivo: 'CBR_BYTES.ret', linhas: [{ resultado: 'applied' }] },
+    });
   });
 });

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { formatBrDate, formatMoney, RETORNO_OUTCOME_TEXTS } from '@portal/domain';
 import { AppError } from '../errors';
 import { generateRemessa } from '../services/payments/generate-remessa';
-import { importRetorno, type RetornoReport } from '../services/payments/import-retorno';
+import { importRetorno, type RetornoReport, retornoText } from '../services/payments/import-retorno';
 import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
 import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcommand';
 
@@ -19,11 +19,17 @@ function printReport(io: PaymentsCommandIo, report: RetornoReport): void {
   io.stdout.write(`retorno ${report.fileName} (arquivo ${report.fileId})\n`);
   for (const line of report.lines) {
     const reasons = line.reasons.map((r) => `${r.code} ${r.text}`).join('; ');
-    const paid = line.outcome === 'applied' ? ` ${formatMoney(line.paidCents)}` : '';
+    const paid =
+      line.outcome === 'applied'
+        ? ` ${formatMoney(line.paidCents)}`
+        : line.outcome === 'underpaid'
+          ? ` ${formatMoney(line.paidCents)} de ${formatMoney(line.amountCents)}`
+          : '';
     const when = line.occurredOn ? ` em ${formatBrDate(line.occurredOn)}` : '';
+    const fee = line.feeCents > 0 ? `, tarifa ${formatMoney(line.feeCents)}` : '';
     io.stdout.write(
       `linha ${line.line}: ${line.movement} ${line.movementText}, nosso número ${line.ourNumber}: ` +
-        `${RETORNO_OUTCOME_TEXTS[line.outcome]}${paid}${when}${reasons ? ` (${reasons})` : ''}\n`,
+        `${RETORNO_OUTCOME_TEXTS[line.outcome]}${paid}${when}${fee}${reasons ? ` (${reasons})` : ''}\n`,
     );
   }
   const totals = Object.entries(report.counts)
@@ -71,14 +77,14 @@ const retorno: PaymentsSubcommand = {
       return 1;
     }
     try {
-      // CNAB 240 files are ASCII; latin1 keeps any stray byte as one character instead of failing the read.
-      const content = await readFile(path, 'latin1');
+      const content = retornoText(await readFile(path));
       printReport(io, await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now }));
       return 0;
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'RETORNO_INVALID') throw error;
+      if (!(error instanceof AppError) || !error.code.startsWith('RETORNO_')) throw error;
       io.stderr.write(`${error.message}\n`);
-      for (const e of (error.details as { erros: { linha: number; mensagem: string }[] }).erros)
+      for (const e of (error.details as { erros?: { linha: number; mensagem: string }[] } | null)?.erros ??
+        [])
         io.stderr.write(`linha ${e.linha}: ${e.mensagem}\n`);
       return 1;
     }
@@ -88,6 +94,11 @@ const retorno: PaymentsSubcommand = {
 const payBoleto: PaymentsSubcommand = {
   usage: '<linha digitável ou nosso número> [--dir <pasta>]',
   async run(args, { db, env, io, now }) {
+    // The demo bank pays without money: it must never exist where real boletos are collected.
+    if (env.NODE_ENV === 'production') {
+      io.stderr.write('erro: o pagamento de demonstração não existe em produção\n');
+      return 1;
+    }
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,

@@ -5,7 +5,12 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { findCnabFile } from '../repositories/cnab-repository';
 import { generateRemessa } from '../services/payments/generate-remessa';
-import { importRetorno, RETORNO_MAX_BYTES, type RetornoReport } from '../services/payments/import-retorno';
+import {
+  importRetorno,
+  RETORNO_MAX_BYTES,
+  type RetornoReport,
+  retornoText,
+} from '../services/payments/import-retorno';
 import { listRemessas, remessaWire } from '../services/payments/list-remessas';
 import { formCode, pageNumber } from './body-fields';
 import { staffOf } from './staff-auth';
@@ -34,6 +39,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
     totais: {
       aplicados: report.counts.applied,
       duplicados: report.counts.duplicate,
+      a_menor: report.counts.underpaid,
       rejeitados: report.counts.rejected,
       confirmados: report.counts.confirmed,
       baixados: report.counts.written_off,
@@ -49,6 +55,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
       motivos: line.reasons.map((r) => ({ codigo: r.code, texto: r.text })),
       valor: line.amountCents,
       valor_pago: line.paidCents,
+      tarifa: line.feeCents,
       data_ocorrencia: line.occurredOn,
     })),
   };
@@ -56,9 +63,10 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
 
 export async function registerCobrancaAdminRoutes(admin: FastifyInstance, db: Db): Promise<void> {
   await admin.register(async (scope) => {
-    // A retorno comes as the file's text: text/plain, or the bytes of the file as sent (CNAB files are ASCII).
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
+    // A retorno comes as the file's bytes as sent (the back office and any client), read as the CLI reads a file;
+    // text/plain (already text) is accepted too.
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, retornoText(body as Buffer)),
     );
 
     scope.get('/api/cobranca/remessas', async (request) => {

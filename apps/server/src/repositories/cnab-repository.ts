@@ -1,14 +1,29 @@
-import { and, desc, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  ne,
+  not,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
   agreements,
   type CnabFileKind,
   cnabFiles,
+  type PaymentEventKind,
   paymentCharges,
   paymentEvents,
   persons,
   remessaCharges,
+  remessaWriteOffs,
   retornoResults,
   stores,
 } from '../db/schema';
@@ -38,7 +53,10 @@ const boletoCharges = (db: Db) =>
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
     .innerJoin(persons, eq(persons.id, agreements.personId));
 
-/** Boletos no remessa has registered yet, of stores with a convênio (optionally one store), oldest first. */
+/**
+ * Boletos of active agreements no remessa has registered yet, of stores with a convênio (optionally one store),
+ * oldest first.
+ */
 export async function chargesToRegister(db: Db, storeId?: number): Promise<BoletoChargeToRegister[]> {
   return boletoCharges(db)
     .where(
@@ -48,6 +66,8 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
         isNotNull(stores.boletoAgreement),
         storeId === undefined ? undefined : eq(stores.id, storeId),
         notExists(db.select().from(remessaCharges).where(eq(remessaCharges.chargeId, paymentCharges.id))),
+        // A cancelled (broken) or settled agreement collects nothing more.
+        eq(agreements.status, 'active'),
         // A cancelled charge, or one whose instalment is already paid, has nothing left to collect.
         notExists(
           db
@@ -71,17 +91,74 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
     .orderBy(paymentCharges.storeId, paymentCharges.id);
 }
 
-/** Boleto charges of a bank by our-number (a convênio's our-numbers are the bank's identity of a title). */
+/**
+ * Boletos a remessa registered that no longer collect (optionally of one store), oldest first: the agreement was
+ * cancelled or settled, the charge cancelled, or the instalment paid another way; not paid through the boleto
+ * itself, not refused or written off by the bank already, and not yet asked to be written off.
+ */
+export async function chargesToWriteOff(db: Db, storeId?: number): Promise<BoletoChargeToRegister[]> {
+  const eventOf = (kinds: PaymentEventKind[], on: SQL) =>
+    exists(
+      db
+        .select()
+        .from(paymentEvents)
+        .where(and(on, inArray(paymentEvents.kind, kinds))),
+    );
+  return boletoCharges(db)
+    .innerJoin(remessaCharges, eq(remessaCharges.chargeId, paymentCharges.id))
+    .where(
+      and(
+        storeId === undefined ? undefined : eq(stores.id, storeId),
+        notExists(db.select().from(remessaWriteOffs).where(eq(remessaWriteOffs.chargeId, paymentCharges.id))),
+        not(eventOf(['paid', 'settled'], eq(paymentEvents.chargeId, paymentCharges.id))),
+        notExists(
+          db
+            .select()
+            .from(retornoResults)
+            .where(
+              and(
+                eq(retornoResults.chargeId, paymentCharges.id),
+                inArray(retornoResults.outcome, ['rejected', 'written_off']),
+              ),
+            ),
+        ),
+        or(
+          ne(agreements.status, 'active'),
+          eventOf(['charge_cancelled'], eq(paymentEvents.chargeId, paymentCharges.id)),
+          eventOf(['paid', 'settled'], eq(paymentEvents.instalmentId, paymentCharges.instalmentId)),
+        ),
+      ),
+    )
+    .orderBy(paymentCharges.storeId, paymentCharges.id);
+}
+
+export async function insertRemessaWriteOffs(
+  tx: Db,
+  rows: (typeof remessaWriteOffs.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(remessaWriteOffs).values(rows);
+}
+
+/** The stores that collect boletos under a bank's convênio. */
+export async function storesOfConvenio(db: Db, bankCode: string, agreement: string): Promise<StoreRow[]> {
+  return db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.bankCode, bankCode), eq(stores.boletoAgreement, agreement)))
+    .orderBy(stores.id);
+}
+
+/** Boleto charges of these stores by our-number (a convênio's our-numbers are the bank's identity of a title). */
 export async function boletoChargesByOurNumber(
   db: Db,
-  bankCode: string,
+  storeIds: readonly number[],
   ourNumbers: readonly string[],
 ): Promise<BoletoChargeToRegister[]> {
-  if (ourNumbers.length === 0) return [];
+  if (ourNumbers.length === 0 || storeIds.length === 0) return [];
   return boletoCharges(db).where(
     and(
       eq(paymentCharges.kind, 'boleto'),
-      eq(stores.bankCode, bankCode),
+      inArray(paymentCharges.storeId, [...storeIds]),
       inArray(paymentCharges.ourNumber, [...ourNumbers]),
     ),
   );

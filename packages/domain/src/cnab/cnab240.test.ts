@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   writeRetorno,
 } from './cnab240';
 import { alphaField, cnabRecord, dateField, documentField, numericField } from './fields';
+import { cnabLib, type Layout, layout, readRecord } from './nodejs-cnab.test-helpers';
 
 const BENEFICIARY_INFO: CnabFileInfo = {
   beneficiary: {
@@ -34,6 +33,7 @@ const BENEFICIARY_INFO: CnabFileInfo = {
 
 const TITLES: RemessaTitle[] = [
   {
+    movement: '01',
     ourNumber: '12345670000000001',
     documentNumber: '501',
     dueDate: '2026-12-10',
@@ -52,6 +52,8 @@ const TITLES: RemessaTitle[] = [
     },
   },
   {
+    // FEBRABAN C004 02 "Pedido de baixa": a title registered before, asked to be written off.
+    movement: '02',
     ourNumber: '12345670000000002',
     documentNumber: '502',
     dueDate: '2027-01-11',
@@ -249,6 +251,20 @@ describe('readRemessa / readRetorno', () => {
       [{ line: 4, message: 'tamanho 239, esperado 240 posições' }],
     ],
     [
+      'a short line, a wrong segment and a wrong sum, all listed (FEBRABAN CNAB 240: records of 240 positions)',
+      (l: string[]) => {
+        l[2] = l[2]!.slice(0, 100);
+        l[5] = set(l[5]!, 14, 'Q');
+        l[6] = set(l[6]!, 30, '00000000000000001');
+      },
+      [
+        { line: 3, message: 'tamanho 100, esperado 240 posições' },
+        { line: 6, message: "segmento (posições 14 a 14) deveria ser 'U', veio 'Q'" },
+        { line: 7, message: 'quantidade de títulos 2, o lote tem 1' },
+        { line: 7, message: 'valor total dos títulos 1 centavos, o lote soma 60000' },
+      ],
+    ],
+    [
       'an unknown record type',
       (l: string[]) => {
         l[4] = set(l[4]!, 8, '7');
@@ -317,6 +333,7 @@ const upperText = (max: number) =>
 describe('round trip (property)', () => {
   it('write remessa then read gives the same our-numbers, dates, values and payers', () => {
     const title = fc.record({
+      movement: fc.constantFrom('01' as const, '02' as const),
       ourNumber: digits(17, 17),
       documentNumber: upperText(15),
       dueDate: isoDate,
@@ -353,27 +370,11 @@ describe('round trip (property)', () => {
   });
 });
 
-// Independent check (issue 17 item 2): @banco-br/nodejs-cnab reads the files we write with its own CNAB 240
-// layouts (@banco-br/cnab_yaml), and writes a retorno our reader must read. Its `parseRemessaCnab` looks for
-// every layout under cnab240/<bank>/retorno/, which Banco do Brasil's 240 set does not have (it only overrides
-// the BB-specific fields of the remessa), so the check uses the library's record reader and writer (`makeLine`,
-// `readLine`) on its generic FEBRABAN 240 layouts, with Banco do Brasil's overrides laid over them.
-type Layout = Record<
-  string,
-  { pos: [number, number]; picture: string; default?: string; date_format?: string }
->;
-const cnabLib = createRequire(import.meta.url)('@banco-br/nodejs-cnab/dist/lib/utils.js') as {
-  makeLine(layout: Layout, line: string): Record<string, string>;
-  readLine(layout: Layout, data: Record<string, string | number>): { line: string };
-  readYaml(file: string): Layout;
-};
-const yamlDir = dirname(createRequire(import.meta.url).resolve('@banco-br/cnab_yaml/package.json'));
-const layout = (...paths: string[]): Layout =>
-  Object.assign({}, ...paths.map((p) => cnabLib.readYaml(`${yamlDir}/cnab240/${p}.yml`)));
-
+// Independent check (issue 17 item 2): @banco-br/nodejs-cnab reads the files we write and writes a retorno ours
+// must read (nodejs-cnab.test-helpers.ts).
 describe('@banco-br/nodejs-cnab reads our remessa', () => {
   const [header, lotHeader, p, q, , , lotTrailer, trailer] = lines(writeRemessa(BENEFICIARY_INFO, TITLES));
-  const read = (path: string[], line: string | undefined) => cnabLib.makeLine(layout(...path), line!);
+  const read = readRecord;
 
   it('finds the file header fields where the generic and Banco do Brasil layouts put them', () => {
     expect(read(['generic/header_arquivo', '001/header_arquivo'], header)).toMatchObject({

@@ -25,8 +25,9 @@ const FILE_LAYOUT_VERSION = '084';
 const LOT_LAYOUT_VERSION = '043';
 /** FEBRABAN G002: the one lot of this file is lot 0001; headers and trailers of the file use 0000 and 9999. */
 const LOT_NUMBER = '0001';
-/** FEBRABAN C004: movement 01 "Entrada de títulos". */
-export const MOVEMENT_ENTRY = '01';
+/** FEBRABAN C004 "Código de movimento remessa": 01 "Entrada de títulos", 02 "Pedido de baixa". */
+export const REMESSA_MOVEMENTS = { entry: '01', writeOff: '02' } as const;
+export type RemessaMovement = (typeof REMESSA_MOVEMENTS)[keyof typeof REMESSA_MOVEMENTS];
 /** FEBRABAN C006 carteira 1 "Cobrança Simples"; C007 forma de cadastramento 1 "com cadastramento (registrada)". */
 const WALLET_SIMPLE = '1';
 const REGISTERED = '1';
@@ -74,13 +75,15 @@ export const rejectionReasonText = (code: string): string => REJECTION_REASONS[c
 
 /**
  * What a retorno's title did in the portal: applied (a liquidation recorded as the instalment's payment), duplicate
- * (a liquidation of an instalment already paid), rejected (entry refused, with the bank's reasons), confirmed (entry
+ * (a liquidation of an instalment already paid), underpaid (a liquidation paying less than the boleto's value: kept
+ * on record, the instalment stays open), rejected (entry refused, with the bank's reasons), confirmed (entry
  * accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a movement this portal
  * does not act on).
  */
 export type RetornoOutcome =
   | 'applied'
   | 'duplicate'
+  | 'underpaid'
   | 'rejected'
   | 'confirmed'
   | 'written_off'
@@ -91,9 +94,10 @@ export type RetornoOutcome =
 export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
-  rejected: 'Rejeitado pelo banco',
+  underpaid: 'Pago a menor: parcela continua em aberto',
+  rejected: 'Rejeitado pelo banco: boleto não registrado',
   confirmed: 'Registro confirmado',
-  written_off: 'Baixado',
+  written_off: 'Baixado pelo banco: boleto não recebe mais pagamento',
   unknown: 'Nosso número desconhecido',
   ignored: 'Sem ação no portal',
 };
@@ -142,6 +146,8 @@ export interface PayerAddress {
 }
 
 export interface RemessaTitle {
+  /** Register the title at the bank, or ask the bank to write off one registered before. */
+  movement: RemessaMovement;
   /** FEBRABAN G069 nosso número, up to 20 positions left-aligned (Banco do Brasil convênio 7: 17 digits). */
   ourNumber: string;
   /** FEBRABAN C011 "seu número": the beneficiary's own reference of the title (15 positions). */
@@ -265,7 +271,7 @@ const accountFields = (b: CnabBeneficiary) =>
 
 function segmentP(b: CnabBeneficiary, sequence: number, title: RemessaTitle): string {
   return cnabRecord([
-    ...detailStart(b.bankCode, sequence, 'P', MOVEMENT_ENTRY),
+    ...detailStart(b.bankCode, sequence, 'P', title.movement),
     ...accountFields(b),
     [38, 57, alphaField(title.ourNumber, 20)],
     [58, 58, WALLET_SIMPLE],
@@ -302,7 +308,7 @@ function segmentQ(b: CnabBeneficiary, sequence: number, title: RemessaTitle): st
   const { payer } = title;
   const address = payer.address;
   return cnabRecord([
-    ...detailStart(b.bankCode, sequence, 'Q', MOVEMENT_ENTRY),
+    ...detailStart(b.bankCode, sequence, 'Q', title.movement),
     [18, 18, documentType(payer.document)],
     [19, 33, documentField(payer.document, 15)],
     [34, 73, alphaField(payer.name, 40)],
@@ -410,7 +416,10 @@ function cnabFile(
   return lines.join(CRLF) + CRLF;
 }
 
-/** The remessa registering these titles (movement 01), one lot, segments P and Q per title. */
+/**
+ * The remessa of these titles, one lot, segments P and Q per title: entries (movement 01) and write-off requests
+ * (02, the same title's data; FEBRABAN allows Q with any movement).
+ */
 export function writeRemessa(info: CnabFileInfo, titles: readonly RemessaTitle[]): string {
   const b = info.beneficiary;
   const details = titles.flatMap((title, i) => [
@@ -482,12 +491,13 @@ function readCnab<T extends { amountCents: number }>(
   const errors: CnabLineError[] = [];
   const lines = records(text);
   const readers = lines.map((line, i) => new RecordReader(line, i + 1, errors));
+  // FEBRABAN: every record is 240 positions. A wrong length is listed and the other checks go on, so one upload
+  // lists every bad line.
   for (const r of readers)
     if (r.text.length !== CNAB240_RECORD_LENGTH)
-      r.error(`tamanho ${r.text.length}, esperado ${CNAB240_RECORD_LENGTH} posições`);
-  if (errors.length > 0) return { ok: false, errors };
+      r.failWhole(`tamanho ${r.text.length}, esperado ${CNAB240_RECORD_LENGTH} posições`);
   if (readers.length < 4)
-    return { ok: false, errors: [{ line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }] };
+    return { ok: false, errors: [{ line: 1, message: 'arquivo sem lote (mínimo 4 linhas)' }, ...errors] };
 
   const head = readers[0]!;
   const tail = readers.at(-1)!;
@@ -586,7 +596,13 @@ export function readRemessa(text: string): CnabReadResult<RemessaTitle> {
     read: (p, q) => {
       const cep = q.raw(129, 136);
       const hasAddress = q.alpha(74, 113) !== '' || cep !== '00000000';
+      const movement = p.raw(16, 17);
+      if (movement !== REMESSA_MOVEMENTS.entry && movement !== REMESSA_MOVEMENTS.writeOff)
+        p.error(`código de movimento '${movement}' não é 01 (entrada) nem 02 (pedido de baixa)`);
+      if (q.raw(16, 17) !== movement)
+        q.error(`código de movimento ${q.raw(16, 17)} difere do segmento P (${movement})`);
       return {
+        movement: movement as RemessaMovement,
         ourNumber: p.alpha(38, 57),
         documentNumber: p.alpha(63, 77),
         dueDate: p.date(78, 85, 'vencimento') ?? '',

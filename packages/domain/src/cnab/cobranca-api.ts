@@ -33,6 +33,8 @@ export interface RetornoReportLine {
   /** Centavos. */
   valor: number;
   valor_pago: number;
+  /** The bank's fee (tarifa) for the movement, centavos. */
+  tarifa: number;
   data_ocorrencia: string | null;
 }
 
@@ -43,6 +45,8 @@ export interface RetornoReportAnswer {
   totais: {
     aplicados: number;
     duplicados: number;
+    /** Liquidations paying less than the boleto's value: recorded, the instalment not paid. */
+    a_menor: number;
     rejeitados: number;
     confirmados: number;
     baixados: number;

@@ -77,8 +77,19 @@ export class RecordReader {
     private readonly errors: CnabLineError[],
   ) {}
 
+  private muted = false;
+
   private fail(message: string): void {
-    this.errors.push({ line: this.line, message });
+    if (!this.muted) this.errors.push({ line: this.line, message });
+  }
+
+  /**
+   * Reports `message` and no further error of this record: a record of the wrong length has its fields out of
+   * place, and their errors would only echo it; the record still counts in the file's structure and totals.
+   */
+  failWhole(message: string): void {
+    this.fail(message);
+    this.muted = true;
   }
 
   /** Positions from..to (FEBRABAN, 1-based, inclusive) as written. */

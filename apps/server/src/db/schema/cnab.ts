@@ -66,6 +66,26 @@ export const remessaCharges = pgTable(
   (t) => [index('remessa_charges_file').on(t.fileId)],
 );
 
+/**
+ * The remessa that asked the bank to write off (FEBRABAN C004 02 "Pedido de baixa") a boleto registered before
+ * whose instalment no longer collects through it (agreement cancelled or settled, instalment paid another way):
+ * asked once per charge.
+ */
+export const remessaWriteOffs = pgTable(
+  'remessa_write_offs',
+  {
+    chargeId: integer('charge_id')
+      .primaryKey()
+      .references(() => remessaCharges.chargeId, { onDelete: 'restrict' }),
+    fileId: integer('cnab_file_id')
+      .notNull()
+      .references(() => cnabFiles.id, { onDelete: 'restrict' }),
+    /** The line of the request's segment P. */
+    line: integer('linha').notNull(),
+  },
+  (t) => [index('remessa_write_offs_file').on(t.fileId)],
+);
+
 /** What each title of a retorno did (packages/domain RetornoOutcome), with the bank's data of the title. */
 export const retornoResults = pgTable(
   'retorno_results',
@@ -82,6 +102,8 @@ export const retornoResults = pgTable(
     reasons: text('motivos').notNull().default(''),
     amountCents: bigint('valor', { mode: 'number' }).notNull(),
     paidCents: bigint('valor_pago', { mode: 'number' }).notNull(),
+    /** FEBRABAN G076 the bank's fee (tarifa) for the title's movement, charged to the beneficiary. */
+    feeCents: bigint('valor_tarifa', { mode: 'number' }).notNull().default(0),
     occurredOn: date('data_ocorrencia', { mode: 'string' }),
     creditOn: date('data_credito', { mode: 'string' }),
   },

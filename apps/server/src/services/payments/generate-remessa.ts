@@ -1,6 +1,8 @@
 import {
   brasiliaDateTime,
   normalizeDocument,
+  REMESSA_MOVEMENTS,
+  type RemessaMovement,
   type RemessaTitle,
   todayInBrasilia,
   writeRemessa,
@@ -10,8 +12,10 @@ import {
   type BoletoChargeToRegister,
   type CnabFileRow,
   chargesToRegister,
+  chargesToWriteOff,
   insertCnabFile,
   insertRemessaCharges,
+  insertRemessaWriteOffs,
   lockConvenio,
   nextFileSequence,
 } from '../../repositories/cnab-repository';
@@ -21,9 +25,10 @@ import { cnabBeneficiary, cnabFileName, contentSha256 } from './cnab-files';
 /** FEBRABAN CNAB 240: the header, the lot header, then segments P and Q per title: title i's P is on line 3 + 2i. */
 const FIRST_P_LINE = 3;
 
-function remessaTitle({ charge, payer }: BoletoChargeToRegister): RemessaTitle {
+function remessaTitle({ charge, payer }: BoletoChargeToRegister, movement: RemessaMovement): RemessaTitle {
   const hasAddress = payer.street && payer.cep;
   return {
+    movement,
     ourNumber: charge.ourNumber!,
     // The charge's id is the beneficiary's own number of the title ("seu número"), printed back in the retorno.
     documentNumber: String(charge.id),
@@ -48,16 +53,20 @@ function remessaTitle({ charge, payer }: BoletoChargeToRegister): RemessaTitle {
 }
 
 /**
- * Writes, per store and convênio, the remessa that registers every boleto no remessa has sent yet (issue 17 item
- * 2), each in its own transaction under the convênio's lock: the NSA follows the convênio's last, each charge is
- * linked to the one remessa that sends it. A run with nothing new writes no file, so running it again the same
- * day (or at once from two processes) sends nothing twice.
+ * Writes, per store and convênio, the remessa that registers every boleto of an active agreement no remessa has
+ * sent yet and asks the write-off of every registered boleto that no longer collects (issue 17 item 2), each in its
+ * own transaction under the convênio's lock: the NSA follows the convênio's last, each charge is linked to the one
+ * remessa that registers it and the one that asks its write-off. A run with nothing new writes no file, so running
+ * it again the same day (or at once from two processes) sends nothing twice.
  */
 export async function generateRemessa(
   db: Db,
   input: { storeId?: number; createdBy: string; now: Date },
 ): Promise<CnabFileRow[]> {
-  const pending = await chargesToRegister(db, input.storeId);
+  const pending = [
+    ...(await chargesToRegister(db, input.storeId)),
+    ...(await chargesToWriteOff(db, input.storeId)),
+  ];
   const storeIds = [...new Set(pending.map((p) => p.store.id))];
   const { date, time } = brasiliaDateTime(input.now);
   const written: CnabFileRow[] = [];
@@ -67,12 +76,16 @@ export async function generateRemessa(
       const beneficiary = cnabBeneficiary(store);
       await lockConvenio(tx, 'remessa', beneficiary.bankCode, beneficiary.agreement);
       // Read again under the lock: a run that held it first has taken its charges.
-      const charges = await chargesToRegister(tx, storeId);
-      if (charges.length === 0) return undefined;
+      const entries = await chargesToRegister(tx, storeId);
+      const writeOffs = await chargesToWriteOff(tx, storeId);
+      if (entries.length + writeOffs.length === 0) return undefined;
       const sequence = await nextFileSequence(tx, 'remessa', beneficiary.bankCode, beneficiary.agreement);
       const content = writeRemessa(
         { beneficiary, sequence, generatedOn: date, generatedAt: time.replaceAll(':', '') },
-        charges.map(remessaTitle),
+        [
+          ...entries.map((c) => remessaTitle(c, REMESSA_MOVEMENTS.entry)),
+          ...writeOffs.map((c) => remessaTitle(c, REMESSA_MOVEMENTS.writeOff)),
+        ],
       );
       const names = {
         bankCode: beneficiary.bankCode,
@@ -89,9 +102,18 @@ export async function generateRemessa(
         contentSha256: contentSha256(content),
         createdBy: input.createdBy,
       });
+      const lineOf = (i: number) => FIRST_P_LINE + 2 * i;
       await insertRemessaCharges(
         tx,
-        charges.map((c, i) => ({ chargeId: c.charge.id, fileId: row!.id, line: FIRST_P_LINE + 2 * i })),
+        entries.map((c, i) => ({ chargeId: c.charge.id, fileId: row!.id, line: lineOf(i) })),
+      );
+      await insertRemessaWriteOffs(
+        tx,
+        writeOffs.map((c, i) => ({
+          chargeId: c.charge.id,
+          fileId: row!.id,
+          line: lineOf(entries.length + i),
+        })),
       );
       return row;
     });

@@ -3,6 +3,7 @@ import {
   type Lined,
   RETORNO_MOVEMENTS,
   RETORNO_OUTCOME_TEXTS,
+  type ReadHeader,
   type RetornoMovement,
   type RetornoOutcome,
   type RetornoTitle,
@@ -21,13 +22,22 @@ import {
   insertRetornoResults,
   loadRetornoResults,
   type RetornoResultRow,
+  storesOfConvenio,
 } from '../../repositories/cnab-repository';
+import type { StoreRow } from '../../repositories/debt-repository';
 import { withTransaction } from '../../repositories/transaction';
-import { contentSha256 } from './cnab-files';
+import { cnabBeneficiary, contentSha256 } from './cnab-files';
 import { recordInstalmentPayment } from './record-instalment-payment';
 
 /** A retorno is a day's titles of a convênio: a few hundred kilobytes; more is not a bank's file. */
 export const RETORNO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A retorno file's bytes as the text the reader reads, the same from the CLI and the back office, so one file
+ * hashes the same ('já importado') whichever way it came: CNAB 240 files are ASCII, and latin1 keeps any stray
+ * byte as one character (a record stays 240 long) instead of failing or replacing it.
+ */
+export const retornoText = (bytes: Buffer): string => bytes.toString('latin1');
 
 export interface RetornoLineReport {
   line: number;
@@ -38,6 +48,7 @@ export interface RetornoLineReport {
   reasons: { code: string; text: string }[];
   amountCents: number;
   paidCents: number;
+  feeCents: number;
   occurredOn: string | null;
   chargeId: number | null;
 }
@@ -73,6 +84,7 @@ function report(file: CnabFileRow, rows: RetornoResultRow[], alreadyImported: bo
           : row.reasons.split(',').map((code) => ({ code, text: rejectionReasonText(code) })),
       amountCents: row.amountCents,
       paidCents: row.paidCents,
+      feeCents: row.feeCents,
       occurredOn: row.occurredOn,
       chargeId: row.chargeId,
     })),
@@ -90,6 +102,8 @@ async function applyTitle(
   if (!found) return 'unknown';
   switch (title.movement) {
     case '06': {
+      // Less than the boleto's value does not pay the instalment (no tolerance); the result row keeps the money.
+      if (title.paidCents < found.charge.amountCents) return 'underpaid';
       const recorded = await recordInstalmentPayment(tx, {
         instalmentId: found.charge.instalmentId,
         chargeId: found.charge.id,
@@ -112,10 +126,34 @@ async function applyTitle(
 }
 
 /**
+ * The stores whose account the retorno's header names (FEBRABAN file header: bank, G007 convênio, agency, account);
+ * refused when none: a file of another beneficiary must not pay our boletos.
+ */
+async function storesOfHeader(db: Db, header: ReadHeader): Promise<StoreRow[]> {
+  const agreement = agreementOfField(header.bankCode, header.agreementField);
+  const sameAccount = (store: StoreRow) => {
+    const b = cnabBeneficiary(store);
+    return Number(b.agency) === Number(header.agency) && Number(b.account) === Number(header.account);
+  };
+  const found = (await storesOfConvenio(db, header.bankCode, agreement)).filter(
+    (store) => store.bankBranch && store.bankAccount && sameAccount(store),
+  );
+  if (found.length === 0)
+    throw new AppError('RETORNO_UNKNOWN_CONVENIO', {
+      banco: header.bankCode,
+      convenio: agreement,
+      agencia: header.agency,
+      conta: header.account,
+    });
+  return found;
+}
+
+/**
  * Imports a bank's CNAB 240 retorno (issue 17 item 2). The file is read whole first: any bad line or wrong total
- * and nothing is applied, every error listed by line. Then, in one transaction, the file is recorded with what each
+ * and nothing is applied, every error listed by line; a file of a convênio, agency or account of no store is
+ * refused. Then, in one transaction, the file is recorded with what each
  * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
- * occurrence), a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
+ * occurrence) when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
  * of an instalment already paid records nothing (the payment's unique index).
  */
@@ -130,11 +168,13 @@ export async function importRetorno(
       erros: read.errors.map((e) => ({ linha: e.line, mensagem: e.message })),
     });
   const sha256 = contentSha256(input.content);
+  const owners = await storesOfHeader(db, read.header);
   const today = todayInBrasilia(input.now);
 
   const imported = await withTransaction(db, async (tx) => {
     const file = await insertCnabFile(tx, {
-      storeId: null,
+      // Stores may share a convênio and account; the file is then theirs together.
+      storeId: owners.length === 1 ? owners[0]!.id : null,
       bankCode: read.header.bankCode,
       agreement: agreementOfField(read.header.bankCode, read.header.agreementField),
       kind: 'retorno',
@@ -148,7 +188,7 @@ export async function importRetorno(
     if (!file) return undefined;
     const charges = await boletoChargesByOurNumber(
       tx,
-      read.header.bankCode,
+      owners.map((s) => s.id),
       read.titles.map((t) => t.ourNumber),
     );
     const byOurNumber = new Map(charges.map((c) => [c.charge.ourNumber, c]));
@@ -165,6 +205,7 @@ export async function importRetorno(
         reasons: title.movement === '03' ? title.reasons.join(',') : '',
         amountCents: title.amountCents,
         paidCents: title.paidCents,
+        feeCents: title.feeCents,
         occurredOn: title.occurredOn,
         creditOn: title.creditOn,
       });

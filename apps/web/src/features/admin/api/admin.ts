@@ -53,9 +53,10 @@ async function send(
   token: string | undefined,
 ): Promise<{ response: Response; json: Record<string, unknown> | undefined }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // A string body is a file's text (a CNAB retorno); anything else is JSON.
-  const text = typeof body === 'string';
-  if (body !== undefined) headers['Content-Type'] = text ? 'text/plain' : 'application/json';
+  // A Blob body is a file's bytes, sent as they are (a CNAB retorno: the server decodes it as the CLI does, so the
+  // same file is the same content); anything else is JSON.
+  const file = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
   const bearer = token ?? readCredentials()?.token;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   let response: Response;
@@ -64,7 +65,7 @@ async function send(
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined || text ? (body as string | undefined) : JSON.stringify(body),
+      body: body === undefined || file ? (body as Blob | undefined) : JSON.stringify(body),
     });
   } catch {
     throw new AdminApiError(0, '');

@@ -34,7 +34,7 @@ export type RetornoUpload =
   | { ok: true; message: string; report: RetornoReportAnswer }
   | { ok: false; message: string; errors: RetornoErrors['erros'] };
 
-/** A retorno file sent as its text; a file refused whole answers its errors by line instead of throwing. */
+/** A retorno file sent as its bytes; a file refused whole answers its errors by line instead of throwing. */
 export const useRetornoUpload = () =>
   useMutation({
     mutationFn: async (file: File): Promise<RetornoUpload> => {
@@ -43,7 +43,7 @@ export const useRetornoUpload = () =>
         const answer = await adminCall<{ message: string; data: RetornoReportAnswer }>(
           'POST',
           `/api/cobranca/retornos?nome=${name}`,
-          await file.text(),
+          file,
         );
         return { ok: true, message: answer.message, report: answer.data };
       } catch (error) {

@@ -239,6 +239,7 @@ function RetornoResult({ result }: { result: RetornoUpload }) {
 const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['aplicados', 'pago', 'pagos'],
   ['duplicados', 'já estava pago', 'já estavam pagos'],
+  ['a_menor', 'pago a menor (parcela em aberto)', 'pagos a menor (parcelas em aberto)'],
   ['rejeitados', 'rejeitado pelo banco', 'rejeitados pelo banco'],
   ['confirmados', 'registro confirmado', 'registros confirmados'],
   ['baixados', 'baixado', 'baixados'],
@@ -266,6 +267,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
                 <th scope="col">Nosso número</th>
                 <th scope="col">Resultado</th>
                 <th scope="col">Detalhes</th>
+                <th scope="col">Tarifa</th>
               </tr>
             </thead>
             <tbody>
@@ -282,6 +284,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
                   <td className="cobranca__nowrap">{line.nosso_numero}</td>
                   <td>{RETORNO_OUTCOME_TEXTS[line.resultado]}</td>
                   <td>{lineDetails(line)}</td>
+                  <td className="cobranca__number">{formatMoney(line.tarifa)}</td>
                 </tr>
               ))}
             </tbody>
@@ -297,5 +300,7 @@ function lineDetails(line: RetornoReportLine): string {
   const when = line.data_ocorrencia ? ` em ${formatBrDate(line.data_ocorrencia)}` : '';
   if (line.resultado === 'applied' || line.resultado === 'duplicate')
     return `${formatMoney(line.valor_pago)} pagos${when}`;
+  if (line.resultado === 'underpaid')
+    return `${formatMoney(line.valor_pago)} pagos de ${formatMoney(line.valor)}${when}`;
   return `Valor do título ${formatMoney(line.valor)}${when}`;
 }
