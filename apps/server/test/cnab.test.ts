@@ -21,6 +21,7 @@ import { loadEnv } from '../src/env';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
 import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
@@ -378,6 +379,35 @@ describe('a liquidation paying less than the boleto', () => {
     expect((await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind])).toEqual([
       [instalment.id, 'paid'],
     ]);
+  });
+});
+
+describe('a liquidation of an instalment already paid by PIX', () => {
+  it('keeps the money as unapplied and pays nothing twice; the same file again adds nothing', async () => {
+    const { instalment, charge } = await openBoleto(t.database.db, '2026-12-06', 10_000);
+    // The PIX of the hybrid boleto was paid first (as its webhook records it).
+    expect(
+      await recordInstalmentPayment(t.database.db, {
+        instalmentId: instalment.id,
+        chargeId: charge.id,
+        kind: 'paid',
+        amountCents: 10_000,
+        occurredOn: '2026-12-01',
+        cause: 'pix:E00000000202612011200aaaaaaaaaaa',
+      }),
+    ).toBe(true);
+    const before = await eventRows();
+    const res = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 960));
+    expect(res.json().data.totais).toMatchObject({ aplicados: 0, duplicados: 0, nao_aplicados: 1 });
+    expect(res.json().data.linhas).toMatchObject([{ resultado: 'unapplied', valor_pago: 10_000 }]);
+    const added = (await eventRows()).slice(before.length);
+    expect(added.map((e) => [e.instalmentId, e.kind, e.amountCents])).toEqual([
+      [instalment.id, 'unapplied', 10_000],
+    ]);
+    // Another file telling the same liquidation records nothing more.
+    const resent = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 961));
+    expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
+    expect(await eventRows()).toHaveLength(before.length + 1);
   });
 });
 

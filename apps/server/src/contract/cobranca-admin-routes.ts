@@ -39,6 +39,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
     totais: {
       aplicados: report.counts.applied,
       duplicados: report.counts.duplicate,
+      nao_aplicados: report.counts.unapplied,
       a_menor: report.counts.underpaid,
       rejeitados: report.counts.rejected,
       confirmados: report.counts.confirmed,

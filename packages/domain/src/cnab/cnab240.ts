@@ -75,7 +75,8 @@ export const rejectionReasonText = (code: string): string => REJECTION_REASONS[c
 
 /**
  * What a retorno's title did in the portal: applied (a liquidation recorded as the instalment's payment), duplicate
- * (a liquidation of an instalment already paid), underpaid (a liquidation paying less than the boleto's value: kept
+ * (a liquidation this boleto's payment was already recorded from), unapplied (a liquidation of an instalment already
+ * paid another way, a PIX: the money is kept on record, unapplied), underpaid (a liquidation paying less than the boleto's value: kept
  * on record, the instalment stays open), rejected (entry refused, with the bank's reasons), confirmed (entry
  * accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a movement this portal
  * does not act on).
@@ -83,6 +84,7 @@ export const rejectionReasonText = (code: string): string => REJECTION_REASONS[c
 export type RetornoOutcome =
   | 'applied'
   | 'duplicate'
+  | 'unapplied'
   | 'underpaid'
   | 'rejected'
   | 'confirmed'
@@ -94,6 +96,7 @@ export type RetornoOutcome =
 export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
+  unapplied: 'Pago de novo: parcela já paga de outra forma, valor guardado como não aplicado',
   underpaid: 'Pago a menor: parcela continua em aberto',
   rejected: 'Rejeitado pelo banco: boleto não registrado',
   confirmed: 'Registro confirmado',

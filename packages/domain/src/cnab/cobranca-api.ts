@@ -45,6 +45,8 @@ export interface RetornoReportAnswer {
   totais: {
     aplicados: number;
     duplicados: number;
+    /** Liquidations of instalments already paid another way (a PIX): money kept as unapplied. */
+    nao_aplicados: number;
     /** Liquidations paying less than the boleto's value: recorded, the instalment not paid. */
     a_menor: number;
     rejeitados: number;

@@ -27,7 +27,7 @@ import {
 import type { StoreRow } from '../../repositories/debt-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { cnabBeneficiary, contentSha256 } from './cnab-files';
-import { recordInstalmentPayment } from './record-instalment-payment';
+import { receiveInstalmentPayment } from './record-instalment-payment';
 
 /** A retorno is a day's titles of a convênio: a few hundred kilobytes; more is not a bank's file. */
 export const RETORNO_MAX_BYTES = 5 * 1024 * 1024;
@@ -104,7 +104,7 @@ async function applyTitle(
     case '06': {
       // Less than the boleto's value does not pay the instalment (no tolerance); the result row keeps the money.
       if (title.paidCents < found.charge.amountCents) return 'underpaid';
-      const recorded = await recordInstalmentPayment(tx, {
+      const recorded = await receiveInstalmentPayment(tx, {
         instalmentId: found.charge.instalmentId,
         chargeId: found.charge.id,
         kind: 'paid',
@@ -112,7 +112,7 @@ async function applyTitle(
         occurredOn: title.occurredOn ?? today,
         cause: `cnab:${fileId}:${title.line}`,
       });
-      return recorded ? 'applied' : 'duplicate';
+      return recorded === 'paid' ? 'applied' : recorded;
     }
     case '03':
       return 'rejected';
@@ -155,7 +155,7 @@ async function storesOfHeader(db: Db, header: ReadHeader): Promise<StoreRow[]> {
  * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
  * occurrence) when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
- * of an instalment already paid records nothing (the payment's unique index).
+ * told again records nothing, and one of an instalment already paid another way is kept as unapplied money.
  */
 export async function importRetorno(
   db: Db,

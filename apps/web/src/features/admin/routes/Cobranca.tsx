@@ -239,6 +239,7 @@ function RetornoResult({ result }: { result: RetornoUpload }) {
 const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['aplicados', 'pago', 'pagos'],
   ['duplicados', 'já estava pago', 'já estavam pagos'],
+  ['nao_aplicados', 'pago de novo (valor não aplicado)', 'pagos de novo (valores não aplicados)'],
   ['a_menor', 'pago a menor (parcela em aberto)', 'pagos a menor (parcelas em aberto)'],
   ['rejeitados', 'rejeitado pelo banco', 'rejeitados pelo banco'],
   ['confirmados', 'registro confirmado', 'registros confirmados'],
@@ -298,7 +299,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
 function lineDetails(line: RetornoReportLine): string {
   if (line.motivos.length > 0) return line.motivos.map((m) => `${m.codigo} ${m.texto}`).join('; ');
   const when = line.data_ocorrencia ? ` em ${formatBrDate(line.data_ocorrencia)}` : '';
-  if (line.resultado === 'applied' || line.resultado === 'duplicate')
+  if (line.resultado === 'applied' || line.resultado === 'duplicate' || line.resultado === 'unapplied')
     return `${formatMoney(line.valor_pago)} pagos${when}`;
   if (line.resultado === 'underpaid')
     return `${formatMoney(line.valor_pago)} pagos de ${formatMoney(line.valor)}${when}`;
