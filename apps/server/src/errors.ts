@@ -166,6 +166,10 @@ const APP_ERRORS = {
   STAFF_LOGIN_FAILED: { status: 401, message: STAFF_LOGIN_FAILED },
   /** An admin call without a present, unexpired, unrevoked staff token; the back office shows no modal for it. */
   STAFF_UNAUTHENTICATED: { status: 401, message: UNAUTHENTICATED },
+  /** The staff user's role may not make this call (decision 024): an auditor's write, an operator's administration. */
+  STAFF_FORBIDDEN: { status: 403, message: 'Acesso negado' },
+  /** A password set by an administrator must be changed before any other call. */
+  STAFF_PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Altere a sua senha para continuar.' },
   /** editar_senha without the current password (spec 002 §8). */
   STAFF_OLD_PASSWORD_REQUIRED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.oldRequired },
   /** editar_senha without the new password (spec 002 §8). */

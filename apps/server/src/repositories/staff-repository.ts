@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { staffTokens, staffUsers } from '../db/schema';
+import { staffPartners, staffTokens, staffUsers } from '../db/schema';
+import type { StaffRole, StaffScope } from './staff-scope';
 
 // Back-office users and their bearer tokens (stored as hashes). A token is scoped to its user: every write below
 // names the user or the token it acts on.
@@ -9,15 +10,32 @@ export interface StaffUserRow {
   id: number;
   username: string;
   passwordHash: string;
+  disabledAt: Date | null;
+  mustChangePassword: boolean;
 }
 
-/** The user of a token hash that is known, unexpired and unrevoked. */
+/** The partner ids of an operator's scope; every partner (null) for the other roles. */
+async function scopeOf(db: Db, userId: number, role: StaffRole): Promise<StaffScope> {
+  if (role !== 'operator') return { role, partnerIds: null };
+  const rows = await db
+    .select({ partnerId: staffPartners.partnerId })
+    .from(staffPartners)
+    .where(eq(staffPartners.staffUserId, userId));
+  return { role, partnerIds: rows.map((row) => row.partnerId) };
+}
+
+/** The enabled user of a token hash that is known, unexpired and unrevoked, with their scope. */
 export async function findStaffUserByToken(
   db: Db,
   tokenHash: string,
-): Promise<{ userId: number; username: string } | undefined> {
+): Promise<{ userId: number; username: string; mustChangePassword: boolean; scope: StaffScope } | undefined> {
   const [row] = await db
-    .select({ userId: staffUsers.id, username: staffUsers.username })
+    .select({
+      userId: staffUsers.id,
+      username: staffUsers.username,
+      role: staffUsers.role,
+      mustChangePassword: staffUsers.mustChangePassword,
+    })
     .from(staffTokens)
     .innerJoin(staffUsers, eq(staffUsers.id, staffTokens.staffUserId))
     .where(
@@ -25,15 +43,24 @@ export async function findStaffUserByToken(
         eq(staffTokens.tokenHash, tokenHash),
         isNull(staffTokens.revokedAt),
         gt(staffTokens.expiresAt, new Date()),
+        isNull(staffUsers.disabledAt),
       ),
     )
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { role, ...user } = row;
+  return { ...user, scope: await scopeOf(db, row.userId, role) };
 }
 
 export async function findStaffUserByName(db: Db, username: string): Promise<StaffUserRow | undefined> {
   const [user] = await db
-    .select({ id: staffUsers.id, username: staffUsers.username, passwordHash: staffUsers.passwordHash })
+    .select({
+      id: staffUsers.id,
+      username: staffUsers.username,
+      passwordHash: staffUsers.passwordHash,
+      disabledAt: staffUsers.disabledAt,
+      mustChangePassword: staffUsers.mustChangePassword,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.username, username));
   return user;
@@ -82,7 +109,7 @@ export async function changeStaffPasswordHash(
 ): Promise<void> {
   await db
     .update(staffUsers)
-    .set({ passwordHash, passwordChangedAt: new Date() })
+    .set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false })
     .where(eq(staffUsers.id, user.userId));
   await db
     .update(staffTokens)

@@ -20,13 +20,13 @@ export async function updateRightsRequestStatus(
   id: number,
   status: PrivacyRequestStatusName,
   now: Date = new Date(),
-): Promise<PrivacyRequestListItem> {
-  const current = await findRightsRequest(db, id);
+): Promise<{ before: PrivacyRequestStatusName; after: PrivacyRequestListItem }> {
+  const current = await findRightsRequest(db, staff.scope, id);
   if (!current) throw new AppError('PRIVACY_REQUEST_NOT_FOUND');
   if (!canMovePrivacyStatus(current.status, status)) throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
   const from = PRIVACY_REQUEST_STATUSES.filter((before) => canMovePrivacyStatus(before, status));
   // Conditional on the status still being one that may move there: a concurrent move loses cleanly.
   const moved = await moveRightsRequest(db, id, from, status, staff.userId);
   if (!moved) throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
-  return toRightsRequestItem({ ...current, ...moved }, now);
+  return { before: current.status, after: toRightsRequestItem({ ...current, ...moved }, now) };
 }

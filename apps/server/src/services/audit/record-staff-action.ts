@@ -1,0 +1,35 @@
+import type { Db } from '../../db/client';
+import { insertAuditRow } from '../../repositories/audit-repository';
+import type { StaffIdentity } from '../staff/authenticate-staff';
+
+/** What a use case changed, for the audit row of its request: the entity, its id, and its state before and after. */
+export interface AuditChange {
+  entity: string;
+  entityId?: string | number | undefined;
+  action?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * One audit row (decision 024): who, from which address, which route and action, and the change the use case
+ * described (none for a call that described nothing: the route still says what was done).
+ */
+export async function recordStaffAction(
+  db: Db,
+  staff: StaffIdentity,
+  request: { ip: string; route: string; action: string },
+  change: AuditChange | undefined,
+): Promise<void> {
+  await insertAuditRow(db, {
+    staffUserId: staff.userId,
+    username: staff.username,
+    ip: request.ip,
+    route: request.route,
+    action: change?.action ?? request.action,
+    entity: change?.entity ?? null,
+    entityId: change?.entityId === undefined ? null : String(change.entityId),
+    before: change?.before ?? null,
+    after: change?.after ?? null,
+  });
+}
