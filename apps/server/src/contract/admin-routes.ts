@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
+import { registerStaffAdminRoutes } from './staff-admin-routes';
 import { staffOf, staffOnly } from './staff-auth';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
@@ -54,6 +56,8 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
+      registerStaffAdminRoutes(admin, deps.db);
+      registerAuditAdminRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', { config: { staffAccess: 'own' } }, async (request) => {

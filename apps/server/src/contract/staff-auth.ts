@@ -23,7 +23,7 @@ export const STAFF_ACCESS = {
   write: ['administrator', 'operator'],
   /** Reads of what belongs to no partner in particular (bank files, the audit of others): no operator. */
   oversight: ['administrator', 'auditor'],
-  /** Writes only an administrator makes: partners created and archived, staff, the shared FAQ, bank files. */
+  /** Calls only an administrator makes: partners created and archived, staff, the audit, the shared FAQ, bank files. */
   administration: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffAccess = keyof typeof STAFF_ACCESS;
@@ -95,7 +95,7 @@ export function installStaffAuth(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const { staff, staffAudit: audit } = request;
     if (!staff || !audit || reply.statusCode >= 400) return payload;
-    const write = WRITES.has(audit.access);
+    const write = WRITES.has(audit.access) && request.method !== 'GET' && request.method !== 'HEAD';
     if (!write && audit.personalData === undefined) return payload;
     await recordStaffAction(
       db,

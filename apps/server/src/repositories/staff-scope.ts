@@ -1,6 +1,6 @@
+import type { StaffRoleName } from '@portal/domain';
 import { inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { StaffRoleName } from '../db/schema';
 
 // What a staff user's queries may reach (decision 024), built by the staff guard from the token alone and handed to
 // every repository function that reads or changes partner-owned rows, like the debtor's `DebtorScope`.

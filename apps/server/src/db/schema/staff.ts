@@ -1,3 +1,4 @@
+import type { StaffRoleName } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,10 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** What a staff user may do (decision 024); users made before roles existed are administrators. */
-export const STAFF_ROLES = ['administrator', 'operator', 'auditor'] as const;
-export type StaffRoleName = (typeof STAFF_ROLES)[number];
-
 /** Back-office staff (spec 002 §1): a user name and an argon2id hash of the password, never the password. */
 export const staffUsers = pgTable(
   'staff_users',
@@ -25,6 +22,7 @@ export const staffUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the user may do (decision 024); users made before roles existed are administrators. */
     role: text('role').$type<StaffRoleName>().notNull().default('administrator'),
     /** Set when an administrator disables the user: no login, every token refused. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
