@@ -201,7 +201,13 @@ describe('the admin guard', () => {
     expect(res.statusCode).toBe(200);
     // Users made by the command line are administrators of every partner (decision 024).
     expect(res.json()).toEqual({
-      data: { id: staff.id, username: staff.username, papel: 'administrator', parceiros: null, trocar_senha: false },
+      data: {
+        id: staff.id,
+        username: staff.username,
+        papel: 'administrator',
+        parceiros: null,
+        trocar_senha: false,
+      },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
