@@ -1,6 +1,7 @@
 import { FAQ_MESSAGES } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { listFaqRows } from '../repositories/faq-repository';
 import { createFaq } from '../services/faq/create-faq';
 import { deleteFaq } from '../services/faq/delete-faq';
 import { listFaq } from '../services/faq/list-faq';
@@ -44,7 +45,7 @@ export function faqActions(db: Db): Record<string, ActionDefinition> {
       handler: async (request, body, reply) => {
         await requireStaff(db, request, reply, 'administration');
         const input = updateBody.parse(body);
-        const before = (await listFaq(db, input.codigo))[0];
+        const [before] = await listFaqRows(db, input.codigo);
         const duvida = await updateFaq(db, input.codigo, input);
         auditChange(request, { entity: 'faq', entityId: input.codigo, before, after: duvida });
         return ok({ duvida }, FAQ_MESSAGES.updated);
@@ -55,7 +56,7 @@ export function faqActions(db: Db): Record<string, ActionDefinition> {
       handler: async (request, body, reply) => {
         await requireStaff(db, request, reply, 'administration');
         const { codigo } = codeBody.parse(body);
-        const before = (await listFaq(db, codigo))[0];
+        const [before] = await listFaqRows(db, codigo);
         await deleteFaq(db, codigo);
         auditChange(request, { entity: 'faq', entityId: codigo, before });
         return ok(null, FAQ_MESSAGES.deleted);

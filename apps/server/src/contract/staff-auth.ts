@@ -92,6 +92,10 @@ function routeName(request: FastifyRequest): string {
 export function installStaffAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('staff', null);
   app.decorateRequest('staffAudit', null);
+  // A call that failed changed nothing, whatever its status (api.php answers business failures with 200).
+  app.addHook('onError', async (request) => {
+    request.staffAudit = null;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const { staff, staffAudit: audit } = request;
     if (!staff || !audit || reply.statusCode >= 400) return payload;
