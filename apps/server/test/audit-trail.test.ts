@@ -96,6 +96,29 @@ describe('the audit trail', () => {
     expect((await rowsOf('privacy_request')).length).toBe(before);
   });
 
+  it('records a portal staff action, and nothing for one that failed', async () => {
+    const faq = (b: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api.php?a=portal&b=${b}`,
+        headers: { authorization: `Bearer ${tokens.administrator}` },
+        payload,
+      });
+    const created = await faq('cadastrarDuvida', { titulo: 'Auditada?', descricao: 'Sim.' });
+    expect(created.json().retorno).toBe(true);
+    const codigo = created.json().dados.duvida.codigo;
+    expect(await rowsOf('faq')).toMatchObject([
+      {
+        route: 'POST /api.php?a=portal&b=cadastrarDuvida',
+        action: 'create',
+        entityId: String(codigo),
+        after: { codigo, titulo: 'Auditada?', descricao: 'Sim.' },
+      },
+    ]);
+    expect((await faq('deletarDuvida', { codigo: 999_999 })).json().retorno).toBe(false);
+    expect((await rowsOf('faq')).length).toBe(1);
+  });
+
   it('records each staff read of people’s data', async () => {
     const before = (await rowsOf('privacy_request')).length;
     expect((await call('GET', '/api/solicitacoes-privacidade', tokens.auditor!)).statusCode).toBe(200);
