@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partners, staffUsers } from '../src/db/schema';
+import { auditLog, partners, staffUsers } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { hashStaffPassword } from '../src/services/staff/staff-credentials';
 import { createTestApp, type TestApp } from './test-app';
@@ -119,6 +119,20 @@ describe('staff management', () => {
     expect((await call('GET', '/api/parceiro', token)).json().data.map((p: { id: number }) => p.id)).toEqual([
       acmeId,
     ]);
+    // The audit row was written in the change's transaction, with the member before and after.
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'staff_user'), eq(auditLog.entityId, String(usuario.id))));
+    expect(rows.map((row) => [row.action, row.username])).toEqual([
+      ['create', 'chefe'],
+      ['update', 'chefe'],
+    ]);
+    expect(rows[1]).toMatchObject({
+      route: 'PUT /api/equipe/:id',
+      before: { papel: 'auditor', parceiros: [] },
+      after: { papel: 'operator', parceiros: [{ id: acmeId }] },
+    });
   });
 
   it('disables a member: their tokens stop at once and their right password no longer logs in', async () => {
@@ -165,6 +179,13 @@ describe('staff management', () => {
     expect(disable.json().message).toBe('É preciso manter ao menos um administrador ativo.');
     const demote = await call('PUT', `/api/equipe/${me.id}`, admin, { papel: 'auditor' });
     expect(demote.statusCode).toBe(409);
+    // Refused changes leave no audit row.
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'staff_user'), eq(auditLog.entityId, String(me.id)))),
+    ).toEqual([]);
     expect((await call('GET', '/api/me', admin)).json().data.papel).toBe('administrator');
   });
 });

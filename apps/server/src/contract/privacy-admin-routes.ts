@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { listRightsRequests } from '../services/privacy/list-rights-requests';
 import { updateRightsRequestStatus } from '../services/privacy/update-rights-request-status';
 import { formCode, isoDate, pageNumber } from './body-fields';
-import { auditChange, scopeOf, staffOf } from './staff-auth';
+import { auditTrailOf, scopeOf } from './staff-auth';
 
 // The back office's privacy queue (issue 6 item 1; docs/api.md "Privacy requests"), registered inside `staffOnly`.
 
@@ -45,13 +45,7 @@ export function registerPrivacyAdminRoutes(admin: FastifyInstance, db: Db): void
     async (request) => {
       const { id } = idParam.parse(request.params);
       const { status } = statusBody.parse(request.body ?? {});
-      const { before, after: data } = await updateRightsRequestStatus(db, staffOf(request), id, status);
-      auditChange(request, {
-        entity: 'privacy_request',
-        entityId: id,
-        before: { status: before },
-        after: { status: data.status },
-      });
+      const data = await updateRightsRequestStatus(db, auditTrailOf(request), id, status);
       return { message: 'Status da solicitação atualizado.', data };
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { StaffRole, StaffScope } from '../repositories/staff-scope';
-import { type AuditChange, recordStaffAction } from '../services/audit/record-staff-action';
+import { type AuditChange, type AuditTrail, recordStaffAction } from '../services/audit/record-staff-action';
 import { authenticateStaff, type StaffIdentity } from '../services/staff/authenticate-staff';
 
 // The admin guard (spec 002 §6, §7; issue 5 item 2; decision 024): every admin call carries `Authorization: Bearer
@@ -36,6 +36,8 @@ interface StaffRequestAudit {
   /** The entity of a person's data a read returns: such a read is audited too. */
   personalData: string | undefined;
   change: AuditChange | undefined;
+  /** The use case wrote the row in its own transaction (`auditTrailOf`): the hook writes none. */
+  recorded: boolean;
 }
 
 declare module 'fastify' {
@@ -84,6 +86,27 @@ function routeName(request: FastifyRequest): string {
     : `${request.method} ${url}`;
 }
 
+function trailOf(request: FastifyRequest, staff: StaffIdentity, audit: StaffRequestAudit): AuditTrail {
+  const write = WRITES.has(audit.access) && request.method !== 'GET' && request.method !== 'HEAD';
+  return {
+    staff,
+    ip: request.ip,
+    route: routeName(request),
+    action: write ? (VERBS[request.method] ?? 'update') : 'read',
+  };
+}
+
+/**
+ * The audit trail of a staff write, for a use case that writes its audit row in its own transaction (decision 024):
+ * the row then commits or rolls back with the change, and the request's hook writes none.
+ */
+export function auditTrailOf(request: FastifyRequest): AuditTrail {
+  const staff = staffOf(request);
+  if (!request.staffAudit) throw new AppError('STAFF_UNAUTHENTICATED');
+  request.staffAudit.recorded = true;
+  return trailOf(request, staff, request.staffAudit);
+}
+
 /**
  * Decorates requests with `staff` and writes the audit row of each successful staff call that needs one; call
  * once on the root instance before any staff route. An audit row that cannot be written fails the answer, so no
@@ -98,17 +121,12 @@ export function installStaffAuth(app: FastifyInstance, db: Db): void {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const { staff, staffAudit: audit } = request;
-    if (!staff || !audit || reply.statusCode >= 400) return payload;
-    const write = WRITES.has(audit.access) && request.method !== 'GET' && request.method !== 'HEAD';
-    if (!write && audit.personalData === undefined) return payload;
+    if (!staff || !audit || audit.recorded || reply.statusCode >= 400) return payload;
+    const trail = trailOf(request, staff, audit);
+    if (trail.action === 'read' && audit.personalData === undefined) return payload;
     await recordStaffAction(
       db,
-      staff,
-      {
-        ip: request.ip,
-        route: routeName(request),
-        action: write ? (VERBS[request.method] ?? 'update') : 'read',
-      },
+      trail,
       audit.change ?? (audit.personalData === undefined ? undefined : { entity: audit.personalData }),
     );
     return payload;
@@ -138,7 +156,7 @@ export async function requireStaff(
   if (!(STAFF_ACCESS[access] as readonly StaffRole[]).includes(staff.scope.role))
     throw new AppError('STAFF_FORBIDDEN');
   request.staff = staff;
-  request.staffAudit = { access, personalData, change: undefined };
+  request.staffAudit = { access, personalData, change: undefined, recorded: false };
   return staff;
 }
 

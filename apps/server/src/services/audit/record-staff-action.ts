@@ -11,22 +11,30 @@ export interface AuditChange {
   after?: unknown;
 }
 
+/** Who made a staff call, from which address, through which route, and its default action. */
+export interface AuditTrail {
+  staff: StaffIdentity;
+  ip: string;
+  route: string;
+  action: string;
+}
+
 /**
  * One audit row (decision 024): who, from which address, which route and action, and the change the use case
- * described (none for a call that described nothing: the route still says what was done).
+ * described (none for a call that described nothing: the route still says what was done). A use case with a
+ * transaction writes it there, beside its change.
  */
 export async function recordStaffAction(
   db: Db,
-  staff: StaffIdentity,
-  request: { ip: string; route: string; action: string },
+  trail: AuditTrail,
   change: AuditChange | undefined,
 ): Promise<void> {
   await insertAuditRow(db, {
-    staffUserId: staff.userId,
-    username: staff.username,
-    ip: request.ip,
-    route: request.route,
-    action: change?.action ?? request.action,
+    staffUserId: trail.staff.userId,
+    username: trail.staff.username,
+    ip: trail.ip,
+    route: trail.route,
+    action: change?.action ?? trail.action,
     entity: change?.entity ?? null,
     entityId: change?.entityId === undefined ? null : String(change.entityId),
     before: change?.before ?? null,

@@ -9,6 +9,7 @@ import {
   setStaffAccess,
 } from '../../repositories/staff-repository';
 import { withTransaction } from '../../repositories/transaction';
+import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toStaffMemberItem } from './list-staff-members';
 
 export interface StaffAccessChange {
@@ -36,12 +37,16 @@ export async function keepAnAdministrator(db: Db, member: StaffMemberRow): Promi
     throw new AppError('STAFF_LAST_ADMINISTRATOR');
 }
 
-/** PUT /api/equipe/{id} (administrators): a member's role and partners; their next call already uses them. */
+/**
+ * PUT /api/equipe/{id} (administrators): a member's role and partners; their next call already uses them. The audit
+ * row is written in the same transaction.
+ */
 export async function updateStaffAccess(
   db: Db,
+  trail: AuditTrail,
   id: number,
   access: StaffAccessChange,
-): Promise<{ before: StaffMemberItem; after: StaffMemberItem }> {
+): Promise<StaffMemberItem> {
   return withTransaction(db, async (tx) => {
     const member = await findStaffMember(tx, id);
     if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
@@ -49,6 +54,13 @@ export async function updateStaffAccess(
     await setStaffAccess(tx, id, { role: access.papel, partnerIds: await partnersFor(tx, access) });
     const updated = await findStaffMember(tx, id);
     if (!updated) throw new AppError('STAFF_MEMBER_NOT_FOUND');
-    return { before: toStaffMemberItem(member), after: toStaffMemberItem(updated) };
+    const after = toStaffMemberItem(updated);
+    await recordStaffAction(tx, trail, {
+      entity: 'staff_user',
+      entityId: id,
+      before: toStaffMemberItem(member),
+      after,
+    });
+    return after;
   });
 }
