@@ -159,7 +159,7 @@ describe('staff login (spec 002 §2)', () => {
     await page.getByRole('heading', { name: 'Lista de parceiros' }).waitFor();
     await page.getByRole('link', { name: 'Início', exact: true }).click();
     await page.getByRole('heading', { name: 'Olá, admin' }).waitFor();
-    // The start page leads to every section of the back office.
+    // The start page leads to every section of the back office (an administrator's: decision 024).
     expect(
       await page
         .locator('.admin-home__links a')
@@ -172,6 +172,8 @@ describe('staff login (spec 002 §2)', () => {
       '/admin/privacidade',
       '/admin/candidaturas',
       '/admin/cobranca',
+      '/admin/equipe',
+      '/admin/auditoria',
       '/admin/alterar-senha',
     ]);
     expect(await page.getByTestId('admin-user').textContent()).toContain('admin');

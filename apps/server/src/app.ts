@@ -29,6 +29,7 @@ import { registerPixRoutes } from './contract/pix-routes';
 import { registerPortalApi } from './contract/portal-api';
 import { privacyActions } from './contract/privacy-actions';
 import { secondCopyActions } from './contract/second-copy-actions';
+import { installStaffAuth } from './contract/staff-auth';
 import { registerWebRoutes } from './contract/web-routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -189,6 +190,8 @@ export async function buildApp({
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // Before any route: the staff guard's audit hook must see every staff call, the api.php ones too.
+  installStaffAuth(app, db);
 
   // Liveness: the process answers. Readiness: its database and, when configured, the limits' Redis answer too.
   app.get('/healthz', async () => ({ status: 'ok' }));

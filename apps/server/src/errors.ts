@@ -15,6 +15,7 @@ import {
   type PartnerFormRule,
   PHONE_RESET_MESSAGES,
   STAFF_LOGIN_FAILED,
+  STAFF_TEAM_MESSAGES,
   TOKEN_MESSAGES,
   UNAUTHENTICATED,
 } from '@portal/domain';
@@ -166,6 +167,16 @@ const APP_ERRORS = {
   STAFF_LOGIN_FAILED: { status: 401, message: STAFF_LOGIN_FAILED },
   /** An admin call without a present, unexpired, unrevoked staff token; the back office shows no modal for it. */
   STAFF_UNAUTHENTICATED: { status: 401, message: UNAUTHENTICATED },
+  /** The staff user's role may not make this call (decision 024): an auditor's write, an operator's administration. */
+  STAFF_FORBIDDEN: { status: 403, message: 'Acesso negado' },
+  /** A password set by an administrator must be changed before any other call. */
+  STAFF_PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Altere a sua senha para continuar.' },
+  /** A staff member id that does not exist (back-office staff management). */
+  STAFF_MEMBER_NOT_FOUND: { status: 404, message: 'Usuário não encontrado.' },
+  /** Disabling or demoting the last active administrator would leave nobody to manage the staff. */
+  STAFF_LAST_ADMINISTRATOR: { status: 409, message: STAFF_TEAM_MESSAGES.lastAdministrator },
+  /** A partner id in a member's partners that does not exist (details: parceiros). */
+  STAFF_PARTNER_NOT_FOUND: { status: 400, message: 'Parceiro não encontrado.' },
   /** editar_senha without the current password (spec 002 §8). */
   STAFF_OLD_PASSWORD_REQUIRED: { status: 400, message: PASSWORD_CHANGE_MESSAGES.oldRequired },
   /** editar_senha without the new password (spec 002 §8). */
@@ -183,10 +194,7 @@ const APP_ERRORS = {
   /** editar_senha with a current password that does not match the stored hash. */
   STAFF_WRONG_PASSWORD: { status: 422, message: PASSWORD_CHANGE_MESSAGES.wrongCurrent },
   /** `npm run staff -- create`: a user name outside 2-60 of a-z 0-9 . _ @ - (starting with a letter or digit). */
-  STAFF_USERNAME_INVALID: {
-    status: 400,
-    message: 'Usuário inválido: use de 2 a 60 letras minúsculas, números, ponto, hífen, sublinhado ou @.',
-  },
+  STAFF_USERNAME_INVALID: { status: 400, message: STAFF_TEAM_MESSAGES.usernameInvalid },
   /** `npm run staff -- create` with a user name that exists. */
   STAFF_USERNAME_TAKEN: { status: 409, message: 'Este usuário já existe.' },
   /** An FAQ entry without a title (spec 002 §5, §8). */

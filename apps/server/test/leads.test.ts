@@ -154,13 +154,14 @@ describe('cadastrarLead', () => {
     await post(validLead({ nome: 'Primeira Pessoa' }));
     await post(validLead({ nome: 'Segunda Pessoa' }), { host: 'acme.portal.localhost:3000' });
     const now = Date.now();
-    const all = await listLeadsCreatedBetween(t.database.db, {
+    const everyPartner = { role: 'administrator', partnerIds: null } as const;
+    const all = await listLeadsCreatedBetween(t.database.db, everyPartner, {
       from: new Date(now - 60_000),
       to: new Date(now + 60_000),
     });
     expect(all.map((lead) => lead.name)).toEqual(['Primeira Pessoa', 'Segunda Pessoa']);
     expect(new Set(all.map((lead) => lead.partnerId)).size).toBe(2);
-    const none = await listLeadsCreatedBetween(t.database.db, {
+    const none = await listLeadsCreatedBetween(t.database.db, everyPartner, {
       from: new Date(now - 120_000),
       to: new Date(now - 60_000),
     });

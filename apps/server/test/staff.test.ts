@@ -199,7 +199,16 @@ describe('the admin guard', () => {
     const staff = await newStaff();
     const res = await admin('GET', '/api/me', await tokenOf(staff));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { id: staff.id, username: staff.username } });
+    // Users made by the command line are administrators of every partner (decision 024).
+    expect(res.json()).toEqual({
+      data: {
+        id: staff.id,
+        username: staff.username,
+        papel: 'administrator',
+        parceiros: null,
+        trocar_senha: false,
+      },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -46,6 +46,7 @@ export * from './reporting/funnel';
 export * from './reporting/leads-list';
 export * from './reporting/period';
 export * from './staff/staff-account';
+export * from './staff/staff-team';
 export * from './step-codes';
 export * from './validation/email';
 export * from './validation/schema-errors';

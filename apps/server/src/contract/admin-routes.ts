@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
-import { installStaffAuth, staffOf, staffOnly } from './staff-auth';
+import { registerStaffAdminRoutes } from './staff-admin-routes';
+import { staffOf, staffOnly } from './staff-auth';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
 // without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
@@ -32,8 +34,6 @@ const passwordChangeBody = z.object({
 });
 
 export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthDeps): Promise<void> {
-  installStaffAuth(app);
-
   app.post(
     '/api/login',
     // A coarse flood guard per address; the use case counts attempts per address and per user name.
@@ -47,7 +47,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
 
   await app.register(
     staffOnly(deps.db, async (admin) => {
-      admin.post('/api/logout', async (request) => {
+      admin.post('/api/logout', { config: { staffAccess: 'own' } }, async (request) => {
         await logOutStaff(deps.db, staffOf(request));
         return { message: 'Sessão encerrada.' };
       });
@@ -56,16 +56,26 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
+      registerStaffAdminRoutes(admin, deps.db);
+      registerAuditAdminRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
 
-      admin.get('/api/me', async (request) => {
+      admin.get('/api/me', { config: { staffAccess: 'own' } }, async (request) => {
         const staff = staffOf(request);
-        return { data: { id: staff.userId, username: staff.username } };
+        return {
+          data: {
+            id: staff.userId,
+            username: staff.username,
+            papel: staff.scope.role,
+            parceiros: staff.scope.partnerIds,
+            trocar_senha: staff.mustChangePassword,
+          },
+        };
       });
 
       admin.put(
         '/api/editar_senha',
-        { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+        { config: { staffAccess: 'own', rateLimit: { max: 20, timeWindow: 60_000 } } },
         async (request) => {
           const input = passwordChangeBody.parse(request.body ?? {});
           await changeStaffPassword(deps, staffOf(request), input);

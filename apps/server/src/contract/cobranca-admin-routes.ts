@@ -13,7 +13,7 @@ import {
 } from '../services/payments/import-retorno';
 import { listRemessas, remessaWire } from '../services/payments/list-remessas';
 import { formCode, pageNumber } from './body-fields';
-import { staffOf } from './staff-auth';
+import { auditChange, staffOf } from './staff-auth';
 
 // The boleto collection calls of the admin API (issue 17 item 2; docs/api.md "Cobrança"), registered inside
 // `staffOnly`: the CNAB 240 remessas the portal writes for the bank, and the upload of the bank's retorno.
@@ -70,50 +70,75 @@ export async function registerCobrancaAdminRoutes(admin: FastifyInstance, db: Db
       done(null, retornoText(body as Buffer)),
     );
 
-    scope.get('/api/cobranca/remessas', async (request) => {
+    // Bank files cover every partner's boletos: administrators and auditors, never an operator.
+    scope.get('/api/cobranca/remessas', { config: { staffAccess: 'oversight' } }, async (request) => {
       const { page } = listQuery.parse(request.query ?? {});
       return listRemessas(db, page);
     });
 
-    scope.post('/api/cobranca/remessas', async (request, reply) => {
-      const { loja } = generateBody.parse(request.body ?? {});
-      const files = await generateRemessa(db, {
-        storeId: loja,
-        createdBy: `staff:${staffOf(request).username}`,
-        now: new Date(),
-      });
-      return reply.code(files.length > 0 ? 201 : 200).send({
-        message: files.length > 0 ? 'Remessa gerada.' : 'Nenhum boleto novo para registrar.',
-        data: files.map((file) => remessaWire(file)),
-      });
-    });
+    scope.post(
+      '/api/cobranca/remessas',
+      { config: { staffAccess: 'administration' } },
+      async (request, reply) => {
+        const { loja } = generateBody.parse(request.body ?? {});
+        const files = await generateRemessa(db, {
+          storeId: loja,
+          createdBy: `staff:${staffOf(request).username}`,
+          now: new Date(),
+        });
+        auditChange(request, {
+          entity: 'cnab_file',
+          entityId: files.map((file) => file.id).join(','),
+          after: files.map((file) => remessaWire(file)),
+        });
+        return reply.code(files.length > 0 ? 201 : 200).send({
+          message: files.length > 0 ? 'Remessa gerada.' : 'Nenhum boleto novo para registrar.',
+          data: files.map((file) => remessaWire(file)),
+        });
+      },
+    );
 
-    scope.get('/api/cobranca/remessas/:id/arquivo', async (request, reply) => {
-      const { id } = idParam.parse(request.params);
-      const file = await findCnabFile(db, id);
-      if (file?.kind !== 'remessa') throw new AppError('FILE_NOT_FOUND');
-      return reply
-        .header('content-type', 'text/plain; charset=us-ascii')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.content);
-    });
+    // A remessa names every payer and their CPF/CNPJ: each download is audited.
+    scope.get(
+      '/api/cobranca/remessas/:id/arquivo',
+      { config: { staffAccess: 'oversight', personalData: 'cnab_file' } },
+      async (request, reply) => {
+        const { id } = idParam.parse(request.params);
+        const file = await findCnabFile(db, id);
+        if (file?.kind !== 'remessa') throw new AppError('FILE_NOT_FOUND');
+        auditChange(request, { entity: 'cnab_file', entityId: id, action: 'read' });
+        return reply
+          .header('content-type', 'text/plain; charset=us-ascii')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.content);
+      },
+    );
 
-    scope.post('/api/cobranca/retornos', { bodyLimit: RETORNO_MAX_BYTES + 1024 }, async (request) => {
-      const { nome } = uploadQuery.parse(request.query ?? {});
-      if (typeof request.body !== 'string' || request.body.length === 0)
-        throw new AppError('RETORNO_INVALID', { erros: [{ linha: 1, mensagem: 'arquivo vazio' }] });
-      const report = await importRetorno(db, {
-        content: typeof request.body === 'string' ? request.body : '',
-        fileName: nome,
-        createdBy: `staff:${staffOf(request).username}`,
-        now: new Date(),
-      });
-      return {
-        message: report.alreadyImported
-          ? 'Este retorno já foi importado; nada foi alterado.'
-          : 'Retorno importado.',
-        data: reportWire(report),
-      };
-    });
+    scope.post(
+      '/api/cobranca/retornos',
+      { bodyLimit: RETORNO_MAX_BYTES + 1024, config: { staffAccess: 'administration' } },
+      async (request) => {
+        const { nome } = uploadQuery.parse(request.query ?? {});
+        if (typeof request.body !== 'string' || request.body.length === 0)
+          throw new AppError('RETORNO_INVALID', { erros: [{ linha: 1, mensagem: 'arquivo vazio' }] });
+        const report = await importRetorno(db, {
+          content: typeof request.body === 'string' ? request.body : '',
+          fileName: nome,
+          createdBy: `staff:${staffOf(request).username}`,
+          now: new Date(),
+        });
+        auditChange(request, {
+          entity: 'cnab_file',
+          entityId: report.fileId,
+          after: reportWire(report).totais,
+        });
+        return {
+          message: report.alreadyImported
+            ? 'Este retorno já foi importado; nada foi alterado.'
+            : 'Retorno importado.',
+          data: reportWire(report),
+        };
+      },
+    );
   });
 }

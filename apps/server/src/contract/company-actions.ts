@@ -11,8 +11,8 @@ export function companyActions(db: Db): Record<string, ActionDefinition> {
     'portal/getEmpresas': {
       perMinute: 60,
       handler: async (request, _body, reply) => {
-        await requireStaff(db, request, reply);
-        return ok({ empresas: await listCompanies(db) });
+        const staff = await requireStaff(db, request, reply, 'read');
+        return ok({ empresas: await listCompanies(db, staff.scope) });
       },
     },
   };

@@ -6,16 +6,17 @@ import { AppError } from '../errors';
 import { getDashboard } from '../services/reporting/get-dashboard';
 import { formCode } from './body-fields';
 import { reportPeriodOf } from './report-query';
+import { scopeOf } from './staff-auth';
 
 // The operations dashboard of the admin API (issue 5 item 6; docs/api.md "Reports"), registered inside `staffOnly`.
 
 const partnerParam = z.object({ parceiro: formCode });
 
 export function registerDashboardRoutes(admin: FastifyInstance, db: Db): void {
-  admin.get('/api/painel', async (request) => {
+  admin.get('/api/painel', { config: { staffAccess: 'read' } }, async (request) => {
     const partner = partnerParam.safeParse(request.query ?? {});
     if (!partner.success) throw new AppError('INVALID_INPUT', { parceiro: DASHBOARD_PARTNER_REQUIRED });
     const period = reportPeriodOf(request.query);
-    return { data: await getDashboard(db, { partnerId: partner.data.parceiro, period }) };
+    return { data: await getDashboard(db, scopeOf(request), { partnerId: partner.data.parceiro, period }) };
   });
 }

@@ -9,7 +9,7 @@ import { readJobCv } from '../services/jobs/read-job-cv';
 import { clientText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
 import { ok } from './envelope';
 import { privateFile } from './private-file';
-import { staffOnly } from './staff-auth';
+import { auditChange, scopeOf, staffOnly } from './staff-auth';
 
 // The job form (spec 002 §2 "Job form"; docs/api.md "Job applications"). Its CV travels as base64 in a JSON body,
 // which a 5 MB PDF makes about 7 MB: this one route gets a body limit of its own instead of raising the global
@@ -59,14 +59,20 @@ export async function registerJobRoutes(
 
   await app.register(
     staffOnly(deps.db, (admin) => {
-      admin.get('/api/candidaturas', async (request) => {
+      // Applications carry people's names and contacts: every read is audited.
+      const config = { staffAccess: 'read', personalData: 'job_application' } as const;
+      admin.get('/api/candidaturas', { config }, async (request) => {
         const query = applicationsQuery.parse(request.query ?? {});
-        return listJobApplications(deps.db, { page: query.page, partnerId: query.parceiro });
+        return listJobApplications(deps.db, scopeOf(request), {
+          page: query.page,
+          partnerId: query.parceiro,
+        });
       });
 
-      admin.get('/api/curriculos/:id', async (request, reply) => {
+      admin.get('/api/curriculos/:id', { config }, async (request, reply) => {
         const { id } = cvParams.parse(request.params);
-        const cv = await readJobCv(deps, id);
+        const cv = await readJobCv(deps, scopeOf(request), id);
+        auditChange(request, { entity: 'job_application', entityId: id, action: 'read' });
         // An attachment never rendered in the portal's origin, never sniffed, never kept by a shared cache.
         return privateFile(reply, {
           type: 'application/pdf',

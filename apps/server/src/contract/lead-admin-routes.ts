@@ -3,32 +3,35 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { buildLeadsSheet } from '../services/leads/build-leads-sheet';
 import { listLeads } from '../services/leads/list-leads';
+import { privateFile, XLSX_TYPE } from './private-file';
 import { reportPeriodOf, reportPeriodQuery } from './report-query';
+import { scopeOf } from './staff-auth';
 
 // ListLeads of the admin API (spec 002 §2, §7 "Leads list": reads dados.leads and dados.planilha; docs/api.md
 // "Reports"), registered inside `staffOnly`. The spreadsheet link needs the bearer token like every admin call: the
 // back office downloads it with fetch and hands the file to the browser (docs/api.md says why).
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export function registerLeadAdminRoutes(admin: FastifyInstance, db: Db): void {
-  admin.get('/api/leads', async (request) => {
+  // Leads carry people's names, documents and phones: every read is audited.
+  const config = { staffAccess: 'read', personalData: 'lead' } as const;
+
+  admin.get('/api/leads', { config }, async (request) => {
     const period = reportPeriodOf(request.query);
     return {
       data: {
-        leads: await listLeads(db, period),
+        leads: await listLeads(db, scopeOf(request), period),
         planilha: `/api/leads/planilha?${reportPeriodQuery(period)}`,
       },
     };
   });
 
-  admin.get('/api/leads/planilha', async (request, reply) => {
+  admin.get('/api/leads/planilha', { config }, async (request, reply) => {
     const period = reportPeriodOf(request.query);
-    const file = await buildLeadsSheet(await listLeads(db, period));
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${leadsSheetFileName(period)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file);
+    const file = await buildLeadsSheet(await listLeads(db, scopeOf(request), period));
+    return privateFile(reply, {
+      type: XLSX_TYPE,
+      name: leadsSheetFileName(period),
+      disposition: 'attachment',
+    }).send(file);
   });
 }

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { archivePartner } from '../services/partners/archive-partner';
 import { createPartner } from '../services/partners/create-partner';
+import { getPartnerForStaff } from '../services/partners/get-partner-for-staff';
 import { listPartners } from '../services/partners/list-partners';
 import { updatePartner } from '../services/partners/update-partner';
 import { formCode, pageNumber } from './body-fields';
-import { staffOf } from './staff-auth';
+import { auditChange, scopeOf, staffOf } from './staff-auth';
 
 // The partner calls of the admin API (spec 002 §7; docs/api.md "Back office"), registered inside `staffOnly`.
 // GET /api/parceiro/{id}/info is in partner-routes.ts: the same path answers the public start-up call.
@@ -25,26 +26,43 @@ const listQuery = z.object({
 const FORM_BODY_LIMIT = 24 * 1024 * 1024;
 
 export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void {
-  admin.get('/api/parceiro', async (request) => {
+  admin.get('/api/parceiro', { config: { staffAccess: 'read' } }, async (request) => {
     const { page, situacao } = listQuery.parse(request.query ?? {});
-    return listPartners(db, situacao, page);
+    return listPartners(db, scopeOf(request), situacao, page);
   });
 
-  admin.post('/api/parceiro', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-    const data = await createPartner(db, partnerPayloadSchema.parse(request.body ?? {}));
-    return reply.code(201).send({ message: PARTNER_SAVED_MESSAGES.created, data });
-  });
+  admin.post(
+    '/api/parceiro',
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration' } },
+    async (request, reply) => {
+      const data = await createPartner(db, scopeOf(request), partnerPayloadSchema.parse(request.body ?? {}));
+      auditChange(request, { entity: 'partner', entityId: data.id, after: data });
+      return reply.code(201).send({ message: PARTNER_SAVED_MESSAGES.created, data });
+    },
+  );
 
-  admin.put('/api/parceiro/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = idParam.parse(request.params);
-    const data = await updatePartner(db, id, partnerPayloadSchema.parse(request.body ?? {}));
-    return { message: PARTNER_SAVED_MESSAGES.updated, data };
-  });
+  admin.put(
+    '/api/parceiro/:id',
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write' } },
+    async (request) => {
+      const { id } = idParam.parse(request.params);
+      const before = await getPartnerForStaff(db, scopeOf(request), id);
+      const data = await updatePartner(
+        db,
+        scopeOf(request),
+        id,
+        partnerPayloadSchema.parse(request.body ?? {}),
+      );
+      auditChange(request, { entity: 'partner', entityId: id, before, after: data });
+      return { message: PARTNER_SAVED_MESSAGES.updated, data };
+    },
+  );
 
   // The spec's delete archives (decision 014); the route and the answer's shape stay for the client.
-  admin.delete('/api/parceiro/:id', async (request) => {
+  admin.delete('/api/parceiro/:id', { config: { staffAccess: 'administration' } }, async (request) => {
     const { id } = idParam.parse(request.params);
     await archivePartner(db, id, staffOf(request).userId);
+    auditChange(request, { entity: 'partner', entityId: id, action: 'archive' });
     return { message: PARTNER_SAVED_MESSAGES.archived };
   });
 }

@@ -30,8 +30,10 @@ export function registerPartnerRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/parceiro/:identificador/info', async (request, reply) => {
     const { identificador } = infoParams.parse(request.params);
     if (PARTNER_ID.test(identificador)) {
-      await requireStaff(db, request, reply);
-      return { data: await getPartnerForStaff(db, partnerIdParams.parse(request.params).identificador) };
+      const staff = await requireStaff(db, request, reply, 'read');
+      return {
+        data: await getPartnerForStaff(db, staff.scope, partnerIdParams.parse(request.params).identificador),
+      };
     }
     const config = await getPartnerConfig(db, identificador);
     // Revalidated on every load (a 304 when unchanged), so a back-office edit shows on the subdomain at once.

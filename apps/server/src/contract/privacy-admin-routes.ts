@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { listRightsRequests } from '../services/privacy/list-rights-requests';
 import { updateRightsRequestStatus } from '../services/privacy/update-rights-request-status';
 import { formCode, isoDate, pageNumber } from './body-fields';
-import { staffOf } from './staff-auth';
+import { auditTrailOf, scopeOf } from './staff-auth';
 
 // The back office's privacy queue (issue 6 item 1; docs/api.md "Privacy requests"), registered inside `staffOnly`.
 
@@ -25,19 +25,28 @@ const idParam = z.object({ id: formCode });
 const statusBody = z.object({ status: z.enum(PRIVACY_REQUEST_STATUSES, { message: 'Status inválido.' }) });
 
 export function registerPrivacyAdminRoutes(admin: FastifyInstance, db: Db): void {
-  admin.get('/api/solicitacoes-privacidade', async (request) => {
-    const query = listQuery.parse(request.query ?? {});
-    return listRightsRequests(
-      db,
-      { partnerId: query.parceiro, status: query.status, from: query.de, to: query.ate },
-      query.page,
-    );
-  });
+  admin.get(
+    '/api/solicitacoes-privacidade',
+    { config: { staffAccess: 'read', personalData: 'privacy_request' } },
+    async (request) => {
+      const query = listQuery.parse(request.query ?? {});
+      return listRightsRequests(
+        db,
+        scopeOf(request),
+        { partnerId: query.parceiro, status: query.status, from: query.de, to: query.ate },
+        query.page,
+      );
+    },
+  );
 
-  admin.put('/api/solicitacoes-privacidade/:id/status', async (request) => {
-    const { id } = idParam.parse(request.params);
-    const { status } = statusBody.parse(request.body ?? {});
-    const data = await updateRightsRequestStatus(db, staffOf(request), id, status);
-    return { message: 'Status da solicitação atualizado.', data };
-  });
+  admin.put(
+    '/api/solicitacoes-privacidade/:id/status',
+    { config: { staffAccess: 'write' } },
+    async (request) => {
+      const { id } = idParam.parse(request.params);
+      const { status } = statusBody.parse(request.body ?? {});
+      const data = await updateRightsRequestStatus(db, auditTrailOf(request), id, status);
+      return { message: 'Status da solicitação atualizado.', data };
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
  * A file of one person (a boleto, their data, a CV) for this browser only: never kept by a shared cache, never
  * sniffed as another type; `inline` opens in the browser, `attachment` saves it.

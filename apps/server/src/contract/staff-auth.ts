@@ -1,16 +1,56 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import type { StaffRole, StaffScope } from '../repositories/staff-scope';
+import { type AuditChange, type AuditTrail, recordStaffAction } from '../services/audit/record-staff-action';
 import { authenticateStaff, type StaffIdentity } from '../services/staff/authenticate-staff';
 
-// The admin guard (spec 002 §6, §7; issue 5 item 2): every admin call carries `Authorization: Bearer <token>`; a
-// token that is absent, unknown, expired or revoked is answered 401 'Unauthenticated' before the body is read.
-// Admin routes are registered through `staffOnly`, whose scope runs the guard on each of them.
+// The admin guard (spec 002 §6, §7; issue 5 item 2; decision 024): every admin call carries `Authorization: Bearer
+// <token>`; a token that is absent, unknown, expired, revoked or of a disabled user is answered 401 'Unauthenticated'
+// before the body is read. Each staff route declares who may call it (`config.staffAccess`); a role outside it is
+// answered 403 'Acesso negado'. What an operator's call reaches is limited further by the scope the services get.
+// Every staff write, and every read of a person's data, leaves an audit row before its answer is sent.
+
+const ALL_ROLES = ['administrator', 'operator', 'auditor'] as const satisfies readonly StaffRole[];
+
+/** Who may call a staff route, by what the route does. */
+export const STAFF_ACCESS = {
+  /** The caller's own account (who am I, log out, change my password): every role. */
+  own: ALL_ROLES,
+  /** Reads: every role; an operator's answer is limited to their partners by the service. */
+  read: ALL_ROLES,
+  /** Writes to partner-owned rows: administrators, and operators on their partners (auditors only read). */
+  write: ['administrator', 'operator'],
+  /** Reads of what belongs to no partner in particular (bank files, the audit of others): no operator. */
+  oversight: ['administrator', 'auditor'],
+  /** Calls only an administrator makes: partners created and archived, staff, the audit, the shared FAQ, bank files. */
+  administration: ['administrator'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffAccess = keyof typeof STAFF_ACCESS;
+
+const WRITES: ReadonlySet<StaffAccess> = new Set<StaffAccess>(['own', 'write', 'administration']);
+const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+interface StaffRequestAudit {
+  access: StaffAccess;
+  /** The entity of a person's data a read returns: such a read is audited too. */
+  personalData: string | undefined;
+  change: AuditChange | undefined;
+  /** The use case wrote the row in its own transaction (`auditTrailOf`): the hook writes none. */
+  recorded: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated staff user inside a `staffOnly` scope; null elsewhere. */
     staff: StaffIdentity | null;
+    staffAudit: StaffRequestAudit | null;
+  }
+  interface FastifyContextConfig {
+    /** Required on every route of a `staffOnly` scope (checked when the route is added). */
+    staffAccess?: StaffAccess;
+    /** The entity of a person's data this staff read returns (privacy request, lead...): the read is audited. */
+    personalData?: string;
   }
 }
 
@@ -27,19 +67,83 @@ export function staffOf(request: FastifyRequest): StaffIdentity {
   return request.staff;
 }
 
-/** Decorates requests with `staff`; call once on the root instance before any `staffOnly` scope. */
-export function installStaffAuth(app: FastifyInstance): void {
-  app.decorateRequest('staff', null);
+/** The scope of a staff request: what its queries may reach. */
+export function scopeOf(request: FastifyRequest): StaffScope {
+  return staffOf(request).scope;
+}
+
+/** Describes what a staff write changed (entity, id, before and after) for its audit row. */
+export function auditChange(request: FastifyRequest, change: AuditChange): void {
+  if (request.staffAudit) request.staffAudit.change = change;
+}
+
+// api.php actions are one route: the area and action name the call.
+function routeName(request: FastifyRequest): string {
+  const url = request.routeOptions.url ?? request.url.split('?')[0];
+  const query = request.query as { a?: unknown; b?: unknown } | undefined;
+  return url === '/api.php'
+    ? `${request.method} ${url}?a=${query?.a}&b=${query?.b}`
+    : `${request.method} ${url}`;
+}
+
+function trailOf(request: FastifyRequest, staff: StaffIdentity, audit: StaffRequestAudit): AuditTrail {
+  const write = WRITES.has(audit.access) && request.method !== 'GET' && request.method !== 'HEAD';
+  return {
+    staff,
+    ip: request.ip,
+    route: routeName(request),
+    action: write ? (VERBS[request.method] ?? 'update') : 'read',
+  };
 }
 
 /**
- * The guard itself, for a staff-only call outside a `staffOnly` scope (the api.php FAQ actions): the request's
- * staff user, or 401 'Unauthenticated' with `WWW-Authenticate: Bearer`. The answer is never cached either way.
+ * The audit trail of a staff write, for a use case that writes its audit row in its own transaction (decision 024):
+ * the row then commits or rolls back with the change, and the request's hook writes none.
+ */
+export function auditTrailOf(request: FastifyRequest): AuditTrail {
+  const staff = staffOf(request);
+  if (!request.staffAudit) throw new AppError('STAFF_UNAUTHENTICATED');
+  request.staffAudit.recorded = true;
+  return trailOf(request, staff, request.staffAudit);
+}
+
+/**
+ * Decorates requests with `staff` and writes the audit row of each successful staff call that needs one; call
+ * once on the root instance before any staff route. An audit row that cannot be written fails the answer, so no
+ * write is reported done without its row.
+ */
+export function installStaffAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('staff', null);
+  app.decorateRequest('staffAudit', null);
+  // A call that failed changed nothing, whatever its status (api.php answers business failures with 200).
+  app.addHook('onError', async (request) => {
+    request.staffAudit = null;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { staff, staffAudit: audit } = request;
+    if (!staff || !audit || audit.recorded || reply.statusCode >= 400) return payload;
+    const trail = trailOf(request, staff, audit);
+    if (trail.action === 'read' && audit.personalData === undefined) return payload;
+    await recordStaffAction(
+      db,
+      trail,
+      audit.change ?? (audit.personalData === undefined ? undefined : { entity: audit.personalData }),
+    );
+    return payload;
+  });
+}
+
+/**
+ * The guard itself, for a staff-only call outside a `staffOnly` scope (the api.php staff actions): the request's
+ * staff user, or 401 'Unauthenticated' with `WWW-Authenticate: Bearer`, or 403 'Acesso negado' for a role `access`
+ * leaves out. The answer is never cached either way.
  */
 export async function requireStaff(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
+  access: StaffAccess,
+  personalData?: string,
 ): Promise<StaffIdentity> {
   reply.header('cache-control', 'no-store');
   const token = bearerToken(request);
@@ -48,21 +152,32 @@ export async function requireStaff(
     reply.header('www-authenticate', 'Bearer');
     throw new AppError('STAFF_UNAUTHENTICATED');
   }
+  if (staff.mustChangePassword && access !== 'own') throw new AppError('STAFF_PASSWORD_CHANGE_REQUIRED');
+  if (!(STAFF_ACCESS[access] as readonly StaffRole[]).includes(staff.scope.role))
+    throw new AppError('STAFF_FORBIDDEN');
   request.staff = staff;
+  request.staffAudit = { access, personalData, change: undefined, recorded: false };
   return staff;
 }
 
 /**
- * A plugin scope whose every route requires a valid staff token: `await app.register(staffOnly(db, (admin) => {
- * admin.get(...) }))`. Answers are never cached (they carry back-office data).
+ * A plugin scope whose every route requires a valid staff token and declares its `config.staffAccess` (a route
+ * without one stops the server from starting): `await app.register(staffOnly(db, (admin) => { admin.get(...) }))`.
+ * Answers are never cached (they carry back-office data).
  */
 export function staffOnly(
   db: Db,
   routes: (admin: FastifyInstance) => void | Promise<void>,
 ): FastifyPluginAsync {
   return async (admin) => {
+    admin.addHook('onRoute', (route) => {
+      if (!route.config?.staffAccess)
+        throw new Error(`${route.method} ${route.url}: a staff route must declare config.staffAccess`);
+    });
     admin.addHook('onRequest', async (request, reply) => {
-      await requireStaff(db, request, reply);
+      const { staffAccess, personalData } = request.routeOptions.config;
+      // Checked when the route was added; 'administration' keeps a bypassed check closed.
+      await requireStaff(db, request, reply, staffAccess ?? 'administration', personalData);
     });
     await routes(admin);
   };

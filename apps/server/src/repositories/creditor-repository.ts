@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
+import { partnerCondition, type StaffScope } from './staff-scope';
 
 // Creditors signing up through a partner's portal (spec 002 §2 RegisterCreditor, §4 sign-up): the lead of the simple
 // registration, found again by the random code of its e-mailed link, and the company the wizard signs up. A lead is
@@ -93,8 +94,10 @@ export async function insertCreditorCompany(
 }
 
 /** Every creditor company by name, with the identifier of the partner portal that already uses it. */
+/** Every creditor company for administrators and auditors; an operator's scope sees only its partners' companies. */
 export async function listCreditorCompanies(
   db: Db,
+  scope: StaffScope,
 ): Promise<{ id: number; companyName: string; partnerIdentifier: string | null }[]> {
   return db
     .select({
@@ -104,5 +107,6 @@ export async function listCreditorCompanies(
     })
     .from(creditorCompanies)
     .leftJoin(partners, eq(partners.companyCode, creditorCompanies.id))
+    .where(partnerCondition(partners.id, scope))
     .orderBy(asc(creditorCompanies.companyName), asc(creditorCompanies.id));
 }

@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobApplications, partners } from '../db/schema';
+import { partnerCondition, type StaffScope } from './staff-scope';
 
 export type JobApplicationRow = typeof jobApplications.$inferSelect;
 
@@ -20,13 +21,17 @@ export async function insertJobApplication(
 /** One page of applications for staff, newest first, of every partner or of one; and how many there are. */
 export async function listJobApplicationsPage(
   db: Db,
+  scope: StaffScope,
   filter: { partnerId?: number | undefined },
   page: { limit: number; offset: number },
 ): Promise<{
   rows: { application: JobApplicationRow; partnerName: string; partnerIdentifier: string }[];
   total: number;
 }> {
-  const where = filter.partnerId === undefined ? undefined : eq(jobApplications.partnerId, filter.partnerId);
+  const where = and(
+    partnerCondition(jobApplications.partnerId, scope),
+    filter.partnerId === undefined ? undefined : eq(jobApplications.partnerId, filter.partnerId),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -46,11 +51,15 @@ export async function listJobApplicationsPage(
 }
 
 /** The stored CV's key of one application, for staff; null when it has none, undefined when there is no such one. */
-export async function findJobCvKey(db: Db, id: number): Promise<string | null | undefined> {
+export async function findJobCvKey(
+  db: Db,
+  scope: StaffScope,
+  id: number,
+): Promise<string | null | undefined> {
   const [row] = await db
     .select({ key: jobApplications.cvFileKey })
     .from(jobApplications)
-    .where(eq(jobApplications.id, id))
+    .where(and(eq(jobApplications.id, id), partnerCondition(jobApplications.partnerId, scope)))
     .limit(1);
   return row?.key;
 }

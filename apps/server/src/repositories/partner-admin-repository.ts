@@ -13,6 +13,7 @@ import {
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PartnerRow } from './partner-repository';
+import { partnerCondition, type StaffScope } from './staff-scope';
 import { withTransaction } from './transaction';
 
 // Back-office reads and writes of partners (spec 002 §7 /api/parceiro). Whoever calls the writes invalidates the
@@ -34,14 +35,15 @@ const LIST_FILTERS: Record<PartnerListFilter, SQL | undefined> = {
   todos: undefined,
 };
 
-/** One page of the partners `filter` names, by name (then id), and how many there are. */
+/** One page of the scope's partners `filter` names, by name (then id), and how many there are. */
 export async function listPartnersPage(
   db: Db,
+  scope: StaffScope,
   filter: PartnerListFilter,
   page: number,
   perPage: number,
 ): Promise<{ rows: PartnerListRow[]; total: number }> {
-  const where = LIST_FILTERS[filter];
+  const where = and(LIST_FILTERS[filter], partnerCondition(partners.id, scope));
   const [counted] = await db.select({ n: count() }).from(partners).where(where);
   const rows = await db
     .select({

@@ -9,6 +9,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { partners, privacyRequests } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
+import { partnerCondition, type StaffScope } from './staff-scope';
 
 // The privacy portal's rights requests (privacy_requests) as the back office's queue reads and moves them.
 
@@ -43,8 +44,9 @@ const flatten = (row: { request: PrivacyRequestRow; partnerName: string; partner
   partnerIdentifier: row.partnerIdentifier,
 });
 
-function where(filters: RightsRequestFilters): SQL | undefined {
+function where(scope: StaffScope, filters: RightsRequestFilters): SQL | undefined {
   return and(
+    partnerCondition(privacyRequests.partnerId, scope),
     filters.partnerId === undefined ? undefined : eq(privacyRequests.partnerId, filters.partnerId),
     filters.status === undefined ? undefined : eq(privacyRequests.status, filters.status),
     filters.from === undefined ? undefined : sql`${receivedOn} >= ${filters.from}::date`,
@@ -58,11 +60,12 @@ function where(filters: RightsRequestFilters): SQL | undefined {
  */
 export async function listRightsRequestsPage(
   db: Db,
+  scope: StaffScope,
   filters: RightsRequestFilters,
   page: number,
   perPage: number,
 ): Promise<{ rows: RightsRequestListRow[]; total: number }> {
-  const condition = where(filters);
+  const condition = where(scope, filters);
   const [counted] = await db.select({ n: count() }).from(privacyRequests).where(condition);
   const rows = await db
     .select(withPartner)
@@ -78,12 +81,16 @@ export async function listRightsRequestsPage(
   };
 }
 
-export async function findRightsRequest(db: Db, id: number): Promise<RightsRequestListRow | undefined> {
+export async function findRightsRequest(
+  db: Db,
+  scope: StaffScope,
+  id: number,
+): Promise<RightsRequestListRow | undefined> {
   const [row] = await db
     .select(withPartner)
     .from(privacyRequests)
     .innerJoin(partners, eq(partners.id, privacyRequests.partnerId))
-    .where(eq(privacyRequests.id, id))
+    .where(and(eq(privacyRequests.id, id), partnerCondition(privacyRequests.partnerId, scope)))
     .limit(1);
   return row && flatten(row);
 }

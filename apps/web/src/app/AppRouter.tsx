@@ -60,6 +60,9 @@ const Dashboard = adminScreen('Dashboard');
 const ListPrivacyRequests = adminScreen('ListPrivacyRequests');
 const Cobranca = adminScreen('Cobranca');
 const ListJobApplications = adminScreen('ListJobApplications');
+const ListStaff = adminScreen('ListStaff');
+const StaffMember = adminScreen('StaffMember');
+const ListAudit = adminScreen('ListAudit');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -130,6 +133,9 @@ const PAGES: RouteObject[] = [
   { path: '/admin/privacidade', element: <ListPrivacyRequests /> },
   { path: '/admin/cobranca', element: <Cobranca /> },
   { path: '/admin/candidaturas', element: <ListJobApplications /> },
+  { path: '/admin/equipe', element: <ListStaff /> },
+  { path: '/admin/equipe/:id', element: <StaffMember /> },
+  { path: '/admin/auditoria', element: <ListAudit /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

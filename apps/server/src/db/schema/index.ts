@@ -16,3 +16,4 @@ export * from './payments';
 export * from './privacy';
 export * from './second-copies';
 export * from './staff';
+export * from './staff-access';

@@ -1,4 +1,16 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StaffRoleName } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Back-office staff (spec 002 §1): a user name and an argon2id hash of the password, never the password. */
 export const staffUsers = pgTable(
@@ -10,8 +22,17 @@ export const staffUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the user may do (decision 024); users made before roles existed are administrators. */
+    role: text('role').$type<StaffRoleName>().notNull().default('administrator'),
+    /** Set when an administrator disables the user: no login, every token refused. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** A password set by an administrator (reset): the user must choose their own at the next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
-  (t) => [uniqueIndex('staff_users_username').on(t.username)],
+  (t) => [
+    uniqueIndex('staff_users_username').on(t.username),
+    check('staff_users_role', sql`${t.role} in ('administrator', 'operator', 'auditor')`),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import type { JobApplicationListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listJobApplicationsPage } from '../../repositories/job-application-repository';
+import type { StaffScope } from '../../repositories/staff-scope';
 
 /** Applications per page of GET /api/candidaturas. */
 export const JOB_APPLICATIONS_PER_PAGE = 20;
@@ -9,13 +10,15 @@ export function cvDownloadPath(id: number): string {
   return `/api/curriculos/${id}`;
 }
 
-/** GET /api/candidaturas (back office): newest first, one page, optionally of one partner. */
+/** GET /api/candidaturas (back office): newest first, one page of the scope's partners, optionally of one. */
 export async function listJobApplications(
   db: Db,
+  scope: StaffScope,
   options: { page: number; partnerId?: number | undefined },
 ): Promise<JobApplicationListPage> {
   const { rows, total: totalRows } = await listJobApplicationsPage(
     db,
+    scope,
     { partnerId: options.partnerId },
     { limit: JOB_APPLICATIONS_PER_PAGE, offset: (options.page - 1) * JOB_APPLICATIONS_PER_PAGE },
   );

@@ -6,13 +6,14 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { type LeadRow, listLeadsCreatedBetween } from '../../repositories/lead-repository';
+import type { StaffScope } from '../../repositories/staff-scope';
 
 /**
- * ListLeads (spec 002 §2, §3 "Lead"): every lead created on the period's Brasília days, oldest first, with the
+ * ListLeads (spec 002 §2, §3 "Lead"): every lead of the scope's partners created on the period's Brasília days, oldest first, with the
  * spec's field names; money in centavos, CPF/CNPJ and phones unmasked (the screen and the spreadsheet format them).
  */
-export async function listLeads(db: Db, period: ReportPeriod): Promise<LeadListItem[]> {
-  return (await listLeadsCreatedBetween(db, reportPeriodInstants(period))).map(toListItem);
+export async function listLeads(db: Db, scope: StaffScope, period: ReportPeriod): Promise<LeadListItem[]> {
+  return (await listLeadsCreatedBetween(db, scope, reportPeriodInstants(period))).map(toListItem);
 }
 
 function toListItem(row: LeadRow): LeadListItem {

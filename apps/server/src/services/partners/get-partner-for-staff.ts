@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPartnerById } from '../../repositories/partner-admin-repository';
 import { loadPartnerConfig } from '../../repositories/partner-repository';
+import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 
 /**
  * The partner as UpdatePartner edits it: the whole configuration, plus whether its portal is switched on and when it
@@ -14,9 +15,9 @@ export interface StaffPartnerView extends PartnerConfig {
 }
 
 /** GET /api/parceiro/{id}/info with a numeric id, for staff (spec 002 §4: edit loads the partner). */
-export async function getPartnerForStaff(db: Db, id: number): Promise<StaffPartnerView> {
+export async function getPartnerForStaff(db: Db, scope: StaffScope, id: number): Promise<StaffPartnerView> {
   const partner = await findPartnerById(db, id);
-  if (!partner) throw new AppError('PARTNER_ID_NOT_FOUND');
+  if (!partner || !seesPartner(scope, partner.id)) throw new AppError('PARTNER_ID_NOT_FOUND');
   return {
     ...(await loadPartnerConfig(db, partner)),
     ativo: partner.companyToken !== null,

@@ -1,6 +1,7 @@
 import type { PartnerListFilter, PartnerListPage } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listPartnersPage } from '../../repositories/partner-admin-repository';
+import type { StaffScope } from '../../repositories/staff-scope';
 import { fileUrl } from '../files/store-image';
 
 /** Partners per page of GET /api/parceiro (the back office loads every page, spec 002 §4). */
@@ -12,10 +13,11 @@ export const PARTNERS_PER_PAGE = 20;
  */
 export async function listPartners(
   db: Db,
+  scope: StaffScope,
   filter: PartnerListFilter,
   page: number,
 ): Promise<PartnerListPage> {
-  const { rows, total } = await listPartnersPage(db, filter, page, PARTNERS_PER_PAGE);
+  const { rows, total } = await listPartnersPage(db, scope, filter, page, PARTNERS_PER_PAGE);
   return {
     data: rows.map((row) => ({
       id: row.id,

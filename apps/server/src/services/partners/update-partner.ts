@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPartnerById, savePartner } from '../../repositories/partner-admin-repository';
 import { invalidatePartner, loadPartnerConfig } from '../../repositories/partner-repository';
+import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 import { getPartnerForStaff, type StaffPartnerView } from './get-partner-for-staff';
 import { preparePartnerWrite } from './partner-form-writer';
 
@@ -11,9 +12,14 @@ import { preparePartnerWrite } from './partner-form-writer';
  * out stay as they are; a section sent without `arquivos` keeps its images. The change shows on the subdomain at once.
  * An archived partner is refused (decision 014): its portal stays off.
  */
-export async function updatePartner(db: Db, id: number, form: PartnerForm): Promise<StaffPartnerView> {
+export async function updatePartner(
+  db: Db,
+  scope: StaffScope,
+  id: number,
+  form: PartnerForm,
+): Promise<StaffPartnerView> {
   const row = await findPartnerById(db, id);
-  if (!row) throw new AppError('PARTNER_ID_NOT_FOUND');
+  if (!row || !seesPartner(scope, row.id)) throw new AppError('PARTNER_ID_NOT_FOUND');
   if (row.archivedAt) throw new AppError('PARTNER_ARCHIVED');
   // Read past the cache: the form is merged with what is stored now.
   invalidatePartner(db, id);
@@ -21,5 +27,5 @@ export async function updatePartner(db: Db, id: number, form: PartnerForm): Prom
   const write = await preparePartnerWrite(db, form, 'update', { row, config });
   await savePartner(db, id, write);
   invalidatePartner(db, id);
-  return getPartnerForStaff(db, id);
+  return getPartnerForStaff(db, scope, id);
 }

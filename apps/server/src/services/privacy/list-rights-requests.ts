@@ -9,6 +9,7 @@ import {
   type RightsRequestFilters,
   type RightsRequestListRow,
 } from '../../repositories/rights-request-repository';
+import type { StaffScope } from '../../repositories/staff-scope';
 
 /** Requests per page of GET /api/solicitacoes-privacidade. */
 export const RIGHTS_REQUESTS_PER_PAGE = 20;
@@ -34,16 +35,17 @@ export function toRightsRequestItem(row: RightsRequestListRow, now: Date): Priva
 }
 
 /**
- * The back office's privacy queue (issue 6 item 1): requests filtered by partner, status and the Brasília dates
+ * The back office's privacy queue (issue 6 item 1): the scope's requests filtered by partner, status and the Brasília dates
  * they arrived, waiting ones first by nearest deadline, paginated like GET /api/parceiro.
  */
 export async function listRightsRequests(
   db: Db,
+  scope: StaffScope,
   filters: RightsRequestFilters,
   page: number,
   now: Date = new Date(),
 ): Promise<PrivacyRequestListPage> {
-  const { rows, total } = await listRightsRequestsPage(db, filters, page, RIGHTS_REQUESTS_PER_PAGE);
+  const { rows, total } = await listRightsRequestsPage(db, scope, filters, page, RIGHTS_REQUESTS_PER_PAGE);
   return {
     data: rows.map((row) => toRightsRequestItem(row, now)),
     meta: {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { loadDashboardCounts } from '../../repositories/dashboard-repository';
 import { findPartnerById } from '../../repositories/partner-admin-repository';
+import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 
 // The operations dashboard (issue 5 item 6; docs/api.md "Reports"): for one partner and one period of Brasília
 // days, the debtor funnel, the agreements by payment type and the work queues by status. The funnel's stages come
@@ -25,10 +26,11 @@ const zeros = <K extends string>(statuses: Record<K, string>) =>
 
 export async function getDashboard(
   db: Db,
+  scope: StaffScope,
   input: { partnerId: number; period: ReportPeriod; now?: Date },
 ): Promise<DashboardAnswer> {
   const partner = await findPartnerById(db, input.partnerId);
-  if (!partner) throw new AppError('PARTNER_ID_NOT_FOUND');
+  if (!partner || !seesPartner(scope, partner.id)) throw new AppError('PARTNER_ID_NOT_FOUND');
   const { steps, sessionRows, planRows, savedRows, agreementRows, requestRows, contactRows, privacyRows } =
     await loadDashboardCounts(db, {
       partnerId: partner.id,

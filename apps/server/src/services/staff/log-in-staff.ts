@@ -21,6 +21,8 @@ export interface StaffLogin {
   expires_at: string;
   userId: number;
   username: string;
+  /** The password was set by an administrator: the back office asks for a new one before anything else. */
+  must_change_password: boolean;
 }
 
 /**
@@ -47,7 +49,8 @@ export async function logInStaff(
   }
 
   const user = await findStaffUserByName(deps.db, username);
-  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user) {
+  // A disabled user's right password fails like a wrong one (nothing tells the account apart).
+  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user || user.disabledAt) {
     await deps.limiter.increment(failuresKey, windowMs);
     throw new AppError('STAFF_LOGIN_FAILED');
   }
@@ -62,5 +65,6 @@ export async function logInStaff(
     expires_at: expiresAt.toISOString(),
     userId: user.id,
     username: user.username,
+    must_change_password: user.mustChangePassword,
   };
 }

@@ -37,6 +37,16 @@ export function newAccessToken(): { token: string; tokenHash: string } {
 
 export const accessTokenHash = hashSecret;
 
+// No look-alike characters (0/O, 1/l/I): the administrator reads it out or types it to the new member.
+const TEMPORARY_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A temporary password of 14 characters (~80 bits), set by an administrator and shown once. */
+export function newTemporaryPassword(): string {
+  const bytes = randomBytes(14);
+  // 256 % 56 leaves a bias of under 0.5% per character: negligible for a password changed at first login.
+  return Array.from(bytes, (byte) => TEMPORARY_ALPHABET[byte % TEMPORARY_ALPHABET.length]).join('');
+}
+
 /** User names are compared lower-case and without surrounding spaces. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();

@@ -1,5 +1,5 @@
-import { type PasswordChangeInput, UNAUTHENTICATED } from '@portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type PasswordChangeInput, type StaffRoleName, UNAUTHENTICATED } from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModalOptions } from '../../../components/ui/Modal';
 import { ApiError } from '../../../lib/api';
 import { saveFile } from '../../../lib/files';
@@ -157,6 +157,8 @@ export interface LoginAnswer {
   userId: number;
   username: string;
   expires_at: string;
+  /** A password an administrator set: the back office opens the password change first. */
+  must_change_password: boolean;
 }
 
 /** `captcha`: the ALTCHA answer, asked for by the server after repeated failures for the user name. */
@@ -166,11 +168,21 @@ const logIn = (username: string, password: string, captcha?: string) =>
 /** Revokes a token on the server; `token` defaults to the stored one. */
 export const logOut = (token?: string) => adminCall<{ message: string }>('POST', '/api/logout', {}, token);
 
-const fetchMe = async () =>
-  (await adminCall<{ data: { id: number; username: string } }>('GET', '/api/me')).data;
+/** The logged-in staff member: role, an operator's partners (null: every partner), a password to change. */
+export interface StaffUser {
+  id: number;
+  username: string;
+  papel: StaffRoleName;
+  parceiros: number[] | null;
+  trocar_senha: boolean;
+}
+
+const fetchMe = async () => (await adminCall<{ data: StaffUser }>('GET', '/api/me')).data;
 
 /** The logged-in staff member (GET /api/me). */
-export const useMe = () => useQuery({ queryKey: [ADMIN_KEY, 'me'], queryFn: fetchMe });
+const meKey = [ADMIN_KEY, 'me'] as const;
+
+export const useMe = () => useQuery({ queryKey: meKey, queryFn: fetchMe });
 
 export const useLogIn = () =>
   useMutation({
@@ -178,8 +190,12 @@ export const useLogIn = () =>
       logIn(input.username, input.password, input.captcha),
   });
 
-export const useChangePassword = () =>
-  useMutation({
+/** The password change; `me` is read again (a password an administrator set is no longer to be changed). */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (input: PasswordChangeInput) =>
       adminCall<{ message: string }>('PUT', '/api/editar_senha', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
   });
+}

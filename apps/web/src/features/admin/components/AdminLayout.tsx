@@ -1,19 +1,15 @@
+import type { StaffRoleName } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
-import { AdminApiError, adminErrorModal, logOut, useMe } from '../api/admin';
+import { AdminApiError, adminErrorModal, logOut, type StaffUser, useMe } from '../api/admin';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 import '../admin.css';
 
 // The back-office shell (spec 002 §1 admin menu, §2 admin area): without stored credentials that pass the client
 // check it redirects to /login; the server's 'Unauthenticated' (expired or revoked token) does the same, silently.
-
-interface StaffUser {
-  id: number;
-  username: string;
-}
 
 const StaffContext = createContext<StaffUser | null>(null);
 
@@ -56,8 +52,11 @@ function useLoginOnUnauthenticatedQuery(): void {
   );
 }
 
-/** The back office's sections, in the navigation and on the start page. */
-export const ADMIN_NAV = [
+/**
+ * The back office's sections, in the navigation and on the start page; `roles` limits one to those roles (the
+ * server refuses the others anyway: decision 024).
+ */
+export const ADMIN_NAV: { to: string; label: string; home: string; roles?: readonly StaffRoleName[] }[] = [
   { to: '/admin', label: 'Início', home: '' },
   { to: '/admin/parceiros', label: 'Parceiros', home: 'Lista de parceiros' },
   { to: '/admin/duvidas', label: 'Dúvidas frequentes', home: 'Lista de dúvidas frequentes' },
@@ -65,9 +64,28 @@ export const ADMIN_NAV = [
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
   { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
   { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
-  { to: '/admin/cobranca', label: 'Cobrança', home: 'Remessas e retornos de boletos (CNAB 240)' },
+  {
+    to: '/admin/cobranca',
+    label: 'Cobrança',
+    home: 'Remessas e retornos de boletos (CNAB 240)',
+    roles: ['administrator', 'auditor'],
+  },
+  {
+    to: '/admin/equipe',
+    label: 'Equipe',
+    home: 'Usuários do painel e seus papéis',
+    roles: ['administrator'],
+  },
+  { to: '/admin/auditoria', label: 'Auditoria', home: 'Quem fez o quê, e quando', roles: ['administrator'] },
   { to: '/admin/alterar-senha', label: 'Alterar senha', home: 'Alterar a sua senha' },
 ];
+
+const CHANGE_PASSWORD = '/admin/alterar-senha';
+
+/** The sections a role sees; none of the limited ones before the role is known. */
+export function navFor(role: StaffRoleName | undefined) {
+  return ADMIN_NAV.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
+}
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   if (!readCredentials()) return <Navigate to="/login" />;
@@ -98,7 +116,7 @@ function AdminShell({ children }: { children: ReactNode }) {
           </Link>
           <nav className="admin-bar__nav" aria-label="Menu administrativo">
             <ul>
-              {ADMIN_NAV.map((item) => (
+              {navFor(me.data?.papel).map((item) => (
                 <li key={item.to}>
                   <Link
                     to={item.to}
@@ -132,7 +150,14 @@ function AdminShell({ children }: { children: ReactNode }) {
       </header>
       <main id="conteudo" className="admin-main">
         <QueryView query={me} look="admin" failedText="Não foi possível carregar o painel administrativo.">
-          {(user) => <StaffContext.Provider value={user}>{children}</StaffContext.Provider>}
+          {(user) =>
+            // A password an administrator set opens nothing else until it is changed (the server refuses it too).
+            user.trocar_senha && pathname !== CHANGE_PASSWORD ? (
+              <Navigate to={CHANGE_PASSWORD} replace />
+            ) : (
+              <StaffContext.Provider value={user}>{children}</StaffContext.Provider>
+            )
+          }
         </QueryView>
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ADMIN_NAV, AdminLayout, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, navFor, useStaffUser } from '../components/AdminLayout';
 
 /** /admin: the back office's start, a link to each of its sections. */
 export default function AdminHome() {
@@ -19,11 +19,13 @@ function Welcome() {
       </h1>
       <p>Bem-vindo ao painel administrativo do portal de negociação.</p>
       <ul className="admin-home__links">
-        {ADMIN_NAV.filter((item) => item.home).map((item) => (
-          <li key={item.to}>
-            <Link to={item.to}>{item.home}</Link>
-          </li>
-        ))}
+        {navFor(user.papel)
+          .filter((item) => item.home)
+          .map((item) => (
+            <li key={item.to}>
+              <Link to={item.to}>{item.home}</Link>
+            </li>
+          ))}
       </ul>
     </section>
   );

@@ -47,7 +47,7 @@ export default function StaffLogin() {
     try {
       const answer = await logIn.mutateAsync({ ...values, captcha: robotCheck?.token ?? undefined });
       storeCredentials({ token: answer.access_token, userId: String(answer.userId) });
-      navigate('/admin/parceiros', { replace: true });
+      navigate(answer.must_change_password ? '/admin/alterar-senha' : '/admin/parceiros', { replace: true });
     } catch (error) {
       const captchaMessage = error instanceof AdminApiError ? error.fields.captcha : undefined;
       // An answer is accepted once: any refusal needs a fresh challenge.

@@ -1,0 +1,181 @@
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, partners, privacyRequests } from '../src/db/schema';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { createTestApp, type TestApp } from './test-app';
+
+// Issue 18 item 6 "Tests that must exist": every staff write leaves an audit row (who, when, from where, what,
+// before and after), so does every staff read of a person's data; the rows cannot be changed nor deleted, even by
+// SQL; only administrators read and export them (decision 024).
+
+const PASSWORD = 'Auditoria#2026';
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let requestId: number;
+
+function call(method: 'GET' | 'PUT', url: string, token: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' },
+    remoteAddress: '10.20.0.1',
+    ...(payload ? { payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  // Behind a proxy: the audit keeps the client's address as Fastify resolves it.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  let ip = 0;
+  for (const role of ['administrator', 'operator', 'auditor'] as const) {
+    await createStaffUser(t.database.db, { username: `audit.${role}`, password: PASSWORD, role });
+    ip += 1;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: `audit.${role}`, password: PASSWORD },
+      remoteAddress: `10.20.1.${ip}`,
+    });
+    tokens[role] = login.json().access_token;
+  }
+  const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  const [row] = await t.database.db
+    .insert(privacyRequests)
+    .values({
+      partnerId: demo!.id,
+      protocol: 'LGPD-20260110-AUDIT1',
+      name: 'Pessoa Auditada',
+      phone: '11987654321',
+      email: 'pessoa@example.com',
+      requestType: 'Outros',
+      message: 'Teste',
+      dueOn: '2026-01-25',
+    })
+    .returning();
+  requestId = row!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rowsOf = (entity: string) =>
+  t.database.db.select().from(auditLog).where(eq(auditLog.entity, entity)).orderBy(auditLog.id);
+
+describe('the audit trail', () => {
+  it('records a staff write with who, where, what, and the state before and after', async () => {
+    const res = await call(
+      'PUT',
+      `/api/solicitacoes-privacidade/${requestId}/status`,
+      tokens.administrator!,
+      {
+        status: 'in_progress',
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    const [row] = (await rowsOf('privacy_request')).filter((r) => r.action === 'update');
+    expect(row).toMatchObject({
+      username: 'audit.administrator',
+      ip: '203.0.113.9',
+      route: 'PUT /api/solicitacoes-privacidade/:id/status',
+      action: 'update',
+      entity: 'privacy_request',
+      entityId: String(requestId),
+      before: { status: 'open' },
+      after: { status: 'in_progress' },
+    });
+    expect(Date.now() - row!.at.getTime()).toBeLessThan(60_000);
+  });
+
+  it('records no row for a refused write', async () => {
+    const before = (await rowsOf('privacy_request')).length;
+    const res = await call('PUT', `/api/solicitacoes-privacidade/${requestId}/status`, tokens.auditor!, {
+      status: 'answered',
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await rowsOf('privacy_request')).length).toBe(before);
+  });
+
+  it('records a portal staff action, and nothing for one that failed', async () => {
+    const faq = (b: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api.php?a=portal&b=${b}`,
+        headers: { authorization: `Bearer ${tokens.administrator}` },
+        payload,
+      });
+    const created = await faq('cadastrarDuvida', { titulo: 'Auditada?', descricao: 'Sim.' });
+    expect(created.json().retorno).toBe(true);
+    const codigo = created.json().dados.duvida.codigo;
+    expect(await rowsOf('faq')).toMatchObject([
+      {
+        route: 'POST /api.php?a=portal&b=cadastrarDuvida',
+        action: 'create',
+        entityId: String(codigo),
+        after: { codigo, titulo: 'Auditada?', descricao: 'Sim.' },
+      },
+    ]);
+    expect((await faq('deletarDuvida', { codigo: 999_999 })).json().retorno).toBe(false);
+    expect((await rowsOf('faq')).length).toBe(1);
+  });
+
+  it('records each staff read of people’s data', async () => {
+    const before = (await rowsOf('privacy_request')).length;
+    expect((await call('GET', '/api/solicitacoes-privacidade', tokens.auditor!)).statusCode).toBe(200);
+    const rows = await rowsOf('privacy_request');
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      username: 'audit.auditor',
+      route: 'GET /api/solicitacoes-privacidade',
+      action: 'read',
+    });
+  });
+
+  it('refuses to change or delete a row, even by SQL', async () => {
+    const [row] = await rowsOf('privacy_request');
+    await expect(
+      t.database.db.execute(sql`update audit_log set username = 'outro' where id = ${row!.id}`),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_log where id = ${row!.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const [kept] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(kept!.username).toBe('audit.administrator');
+  });
+
+  it('lists and exports the rows for administrators only, filtered by user and entity', async () => {
+    const list = await call('GET', '/api/auditoria?entidade=privacy_request', tokens.administrator!);
+    expect(list.statusCode).toBe(200);
+    const items = list.json().data as { usuario: string; entidade: string; acao: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(items.map((i) => i.entidade))).toEqual(new Set(['privacy_request']));
+    const [admin] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.username, 'audit.administrator'))
+      .limit(1);
+    const byUser = await call('GET', `/api/auditoria?usuario=${admin!.staffUserId}`, tokens.administrator!);
+    expect(new Set(byUser.json().data.map((i: { usuario: string }) => i.usuario))).toEqual(
+      new Set(['audit.administrator']),
+    );
+
+    const sheet = await call(
+      'GET',
+      '/api/auditoria/planilha?entidade=privacy_request',
+      tokens.administrator!,
+    );
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]).toContain('Antes');
+    expect(rows.slice(1).some((r) => r.includes('{"status":"open"}'))).toBe(true);
+
+    for (const role of ['operator', 'auditor']) {
+      for (const url of ['/api/auditoria', '/api/auditoria/planilha']) {
+        const res = await call('GET', url, tokens[role]!);
+        expect(res.statusCode, `${role} ${url}`).toBe(403);
+      }
+    }
+  });
+});

@@ -1,0 +1,401 @@
+import { eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
+import { setStaffAccess } from '../src/repositories/staff-repository';
+import type { StaffRole } from '../src/repositories/staff-scope';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { createTestApp, type TestApp } from './test-app';
+
+// Issue 18 item 5 "Tests that must exist": every staff route, for every role, answers as its access rule says
+// (decision 024), and an operator's answers hold nothing of a partner that is not theirs: another partner's rows are
+// 404, as if they did not exist. The routes come from the Fastify instance, so a staff route added without a row in
+// this table fails here (and one without `config.staffAccess` stops the server from starting).
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Access = 'own' | 'read' | 'write' | 'oversight' | 'administration';
+type Target = 'own' | 'other';
+
+const ALLOWED: Record<Access, readonly StaffRole[]> = {
+  own: ['administrator', 'operator', 'auditor'],
+  read: ['administrator', 'operator', 'auditor'],
+  write: ['administrator', 'operator'],
+  oversight: ['administrator', 'auditor'],
+  administration: ['administrator'],
+};
+
+// The /api routes that are not the back office's: public, or the debtor's (their own tests scope them).
+const NOT_STAFF = new Set([
+  'GET /api/captcha/altcha',
+  'GET /api/cartao/gateway',
+  'GET /api/segunda-via/:p',
+  'GET /api/acordos/boletos.pdf',
+  'GET /api/acordos/pix/:p',
+  'GET /api/acordos/comprovante-cartao/:p',
+  'GET /api/acordos/:p/termo.pdf',
+  'GET /api/acordos/:p/quitacao.pdf',
+  'GET /api/meus-dados.json',
+  'GET /api/meus-dados.pdf',
+  'POST /api/login',
+  'POST /api/trabalhe-conosco',
+]);
+
+interface Fixture {
+  own: { id: number; identifier: string; privacyId: number; jobId: number };
+  other: { id: number; identifier: string; privacyId: number; jobId: number };
+  otherNames: string[];
+  otherIdentifiers: string[];
+  otherCodes: number[];
+}
+
+interface Row {
+  method: Method;
+  /** The route as registered, parameters written `:p`. */
+  route: string;
+  access: Access;
+  /** The URL for a target partner's row; a route that names no partner gives the same URL for both. */
+  url: (target: Target) => string;
+  body?: (target: Target) => unknown;
+  /** A partner's row: an operator gets 404 for another partner's. */
+  byPartner?: boolean;
+  /** The own target proves nothing here (e.g. the CV file is not on disk): only 'other' is checked for operators. */
+  skipOwn?: boolean;
+}
+
+// The last 300 days to tomorrow: every row made here, within a report's 366-day limit.
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const PERIOD = `data_inicial=${day(-300)}&data_final=${day(1)}`;
+let fx: Fixture;
+// The info of each partner as the form reads it: saving it back changes nothing.
+const partnerForms: Partial<Record<Target, unknown>> = {};
+
+const ROWS: Row[] = [
+  { method: 'GET', route: '/api/me', access: 'own', url: () => '/api/me' },
+  {
+    method: 'PUT',
+    route: '/api/editar_senha',
+    access: 'own',
+    url: () => '/api/editar_senha',
+    body: () => ({}),
+  },
+  { method: 'POST', route: '/api/logout', access: 'own', url: () => '/api/logout' },
+  { method: 'GET', route: '/api/parceiro', access: 'read', url: () => '/api/parceiro?situacao=todos' },
+  {
+    method: 'POST',
+    route: '/api/parceiro',
+    access: 'administration',
+    url: () => '/api/parceiro',
+    body: () => ({}),
+  },
+  {
+    method: 'PUT',
+    route: '/api/parceiro/:p',
+    access: 'write',
+    url: (t) => `/api/parceiro/${fx[t].id}`,
+    body: (t) => partnerForms[t],
+    byPartner: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/parceiro/:p',
+    access: 'administration',
+    url: () => '/api/parceiro/999999',
+  },
+  {
+    method: 'GET',
+    route: '/api/parceiro/:p/info',
+    access: 'read',
+    url: (t) => `/api/parceiro/${fx[t].id}/info`,
+    byPartner: true,
+  },
+  { method: 'GET', route: '/api/leads', access: 'read', url: () => `/api/leads?${PERIOD}` },
+  { method: 'GET', route: '/api/leads/planilha', access: 'read', url: () => `/api/leads/planilha?${PERIOD}` },
+  {
+    method: 'GET',
+    route: '/api/painel',
+    access: 'read',
+    url: (t) => `/api/painel?parceiro=${fx[t].id}&${PERIOD}`,
+    byPartner: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/solicitacoes-privacidade',
+    access: 'read',
+    url: () => '/api/solicitacoes-privacidade',
+  },
+  {
+    method: 'PUT',
+    route: '/api/solicitacoes-privacidade/:p/status',
+    access: 'write',
+    url: (t) => `/api/solicitacoes-privacidade/${fx[t].privacyId}/status`,
+    body: () => ({ status: 'in_progress' }),
+    byPartner: true,
+  },
+  { method: 'GET', route: '/api/candidaturas', access: 'read', url: () => '/api/candidaturas' },
+  {
+    method: 'GET',
+    route: '/api/curriculos/:p',
+    access: 'read',
+    url: (t) => `/api/curriculos/${fx[t].jobId}`,
+    byPartner: true,
+    skipOwn: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/cobranca/remessas',
+    access: 'oversight',
+    url: () => '/api/cobranca/remessas',
+  },
+  {
+    method: 'POST',
+    route: '/api/cobranca/remessas',
+    access: 'administration',
+    url: () => '/api/cobranca/remessas',
+    body: () => ({ loja: 999999 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/cobranca/remessas/:p/arquivo',
+    access: 'oversight',
+    url: () => '/api/cobranca/remessas/999999/arquivo',
+  },
+  {
+    method: 'POST',
+    route: '/api/cobranca/retornos',
+    access: 'administration',
+    url: () => '/api/cobranca/retornos',
+  },
+  { method: 'GET', route: '/api/equipe', access: 'administration', url: () => '/api/equipe' },
+  {
+    method: 'POST',
+    route: '/api/equipe',
+    access: 'administration',
+    url: () => '/api/equipe',
+    body: () => ({}),
+  },
+  {
+    method: 'PUT',
+    route: '/api/equipe/:p',
+    access: 'administration',
+    url: () => '/api/equipe/999999',
+    body: () => ({}),
+  },
+  {
+    method: 'POST',
+    route: '/api/equipe/:p/desativar',
+    access: 'administration',
+    url: () => '/api/equipe/999999/desativar',
+  },
+  {
+    method: 'POST',
+    route: '/api/equipe/:p/senha',
+    access: 'administration',
+    url: () => '/api/equipe/999999/senha',
+  },
+  { method: 'GET', route: '/api/auditoria', access: 'administration', url: () => '/api/auditoria' },
+  {
+    method: 'GET',
+    route: '/api/auditoria/planilha',
+    access: 'administration',
+    url: () => '/api/auditoria/planilha',
+  },
+];
+
+// The staff actions of the one api.php route (the route itself is public: the debtor's calls go through it too).
+const PORTAL_ACTIONS: Row[] = [
+  { method: 'POST', route: 'getEmpresas', access: 'read', url: () => '/api.php?a=portal&b=getEmpresas' },
+  ...(['cadastrarDuvida', 'atualizarDuvida', 'deletarDuvida'] as const).map(
+    (action): Row => ({
+      method: 'POST',
+      route: action,
+      access: 'administration',
+      url: () => `/api.php?a=portal&b=${action}`,
+      body: () => ({ codigo: 999999 }),
+    }),
+  ),
+];
+
+/**
+ * Every method and path the instance serves, from its route tree (`printRoutes`): each line is a node whose path
+ * continues its parent's; parameters are written `:p` (the tree joins the names of routes sharing a node).
+ */
+function registeredRoutes(tree: string): string[] {
+  const stack: { depth: number; path: string }[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([\s│├└─]*?)(?:[├└]── )?(\S+)(?: \(([^)]*)\))?$/u.exec(line.replace(/\s+$/, ''));
+    if (!match?.[2]) continue;
+    const depth = (match[1] ?? '').length;
+    while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
+    const path = (stack[stack.length - 1]?.path ?? '') + match[2].replace(/:[\w|:]+/g, ':p');
+    stack.push({ depth, path });
+    for (const method of (match[3] ?? '').split(', '))
+      if (method && method !== 'HEAD' && method !== 'OPTIONS')
+        routes.push(`${method} ${path.replace(/^\/\//, '/')}`);
+  }
+  return routes;
+}
+
+let t: TestApp;
+const tokens: Partial<Record<StaffRole, string>> = {};
+const PASSWORD = 'Papel#2026x';
+let loginIp = 0;
+
+async function logIn(username: string): Promise<string> {
+  loginIp += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: PASSWORD },
+    remoteAddress: `10.18.0.${loginIp}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token as string;
+}
+
+/** A JSON answer names no other partner, nor any of their people. */
+function expectNothingOfOthers(res: { headers: Record<string, unknown>; body: string }, label: string) {
+  if (!String(res.headers['content-type']).includes('json')) return;
+  for (const name of fx.otherNames) expect(res.body, `${label} names ${name}`).not.toContain(name);
+  for (const identifier of fx.otherIdentifiers)
+    expect(res.body, `${label} names ${identifier}`).not.toContain(`"${identifier}"`);
+  for (const code of fx.otherCodes)
+    expect(res.body, `${label} names ${code}`).not.toMatch(new RegExp(`"(emp_codigo|codigo)":${code}\\b`));
+}
+
+function call(row: Row, target: Target, token: string) {
+  const body = row.body?.(target);
+  return t.app.inject({
+    method: row.method,
+    url: row.url(target),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { payload: JSON.stringify(body ?? {}) }),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+  const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  const others = await db.select().from(partners).where(ne(partners.identifier, 'acme'));
+  const request = (partnerId: number, name: string) => ({
+    partnerId,
+    protocol: `LGPD-20260110-MATRZ${partnerId}`,
+    name,
+    phone: '11987654321',
+    email: 'pessoa@example.com',
+    requestType: 'Outros',
+    message: 'Teste',
+    dueOn: '2026-01-25',
+  });
+  const [ownPrivacy] = await db.insert(privacyRequests).values(request(acme!.id, 'Pessoa Acme')).returning();
+  const [otherPrivacy] = await db
+    .insert(privacyRequests)
+    .values(request(demo!.id, 'Pessoa Demo Secreta'))
+    .returning();
+  const lead = (partnerId: number, name: string) => ({
+    partnerId,
+    name,
+    email: 'lead@example.com',
+    mobile: '11987654321',
+    store: 'Loja',
+    city: 'São Paulo',
+    cpfCnpj: '52998224725',
+    amountCents: 10_000,
+    paymentForm: 'A',
+    affordableCents: 5_000,
+  });
+  await db.insert(leads).values([lead(acme!.id, 'Lead Acme'), lead(demo!.id, 'Lead Demo Secreto')]);
+  const job = (partnerId: number, name: string) => ({
+    partnerId,
+    name,
+    phone: '11987654321',
+    email: 'vaga@example.com',
+    vacancyLevel: 'júnior',
+    interestArea: 'suporte',
+    consentedAt: new Date(),
+  });
+  const [ownJob] = await db.insert(jobApplications).values(job(acme!.id, 'Candidata Acme')).returning();
+  const [otherJob] = await db
+    .insert(jobApplications)
+    .values(job(demo!.id, 'Candidato Demo Secreto'))
+    .returning();
+  fx = {
+    own: { id: acme!.id, identifier: 'acme', privacyId: ownPrivacy!.id, jobId: ownJob!.id },
+    other: { id: demo!.id, identifier: 'demo', privacyId: otherPrivacy!.id, jobId: otherJob!.id },
+    otherNames: [
+      ...others.map((p) => p.name),
+      'Pessoa Demo Secreta',
+      'Lead Demo Secreto',
+      'Candidato Demo Secreto',
+    ],
+    otherIdentifiers: others.map((p) => p.identifier),
+    otherCodes: others.map((p) => p.companyCode),
+  };
+
+  for (const role of ['administrator', 'operator', 'auditor'] as const) {
+    const user = await createStaffUser(db, { username: `matriz.${role}`, password: PASSWORD, role });
+    if (role === 'operator') await setStaffAccess(db, user.id, { role, partnerIds: [acme!.id] });
+    tokens[role] = await logIn(user.username);
+  }
+  for (const target of ['own', 'other'] as const) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/parceiro/${fx[target].id}/info`,
+      headers: { authorization: `Bearer ${tokens.administrator}` },
+    });
+    partnerForms[target] = res.json().data;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the access matrix over every staff route', () => {
+  it('has a row for every /api route the instance serves that is not public or the debtor’s', () => {
+    const served = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => route.split(' ')[1]!.startsWith('/api/') && !NOT_STAFF.has(route),
+    );
+    const covered = new Set(ROWS.map((row) => `${row.method} ${row.route}`));
+    expect(served.filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  for (const role of ['administrator', 'operator', 'auditor'] as const) {
+    it(`answers each route as its rule says for the ${role}, and nothing of another partner to an operator`, async () => {
+      for (const row of [...ROWS, ...PORTAL_ACTIONS]) {
+        const label = `${role} ${row.method} ${row.url('other')}`;
+        // Logging out ends the token: a token of its own.
+        const token = row.route === '/api/logout' ? await logIn(`matriz.${role}`) : tokens[role]!;
+        const allowed = ALLOWED[row.access].includes(role);
+        const other = await call(row, 'other', token);
+        if (!allowed) {
+          expect(other.statusCode, label).toBe(403);
+          expect(other.json().message ?? other.json().mensagem, label).toBe('Acesso negado');
+          continue;
+        }
+        if (role === 'operator' && row.byPartner) {
+          expect(other.statusCode, label).toBe(404);
+          if (row.skipOwn) continue;
+          const own = await call(row, 'own', token);
+          expect(own.statusCode, `${label} (own)`).toBeLessThan(300);
+          expectNothingOfOthers(own, `${label} (own)`);
+          continue;
+        }
+        expect([401, 403], `${label}: ${other.body}`).not.toContain(other.statusCode);
+        if (role === 'operator') expectNothingOfOthers(other, label);
+      }
+    });
+  }
+
+  it('shows an operator their own partner’s rows', async () => {
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.operator}` } });
+    expect((await get('/api/parceiro?situacao=todos')).json().data.map((p: { id: number }) => p.id)).toEqual([
+      fx.own.id,
+    ]);
+    expect((await get('/api/solicitacoes-privacidade')).body).toContain('Pessoa Acme');
+    expect((await get(`/api/leads?${PERIOD}`)).body).toContain('Lead Acme');
+    expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
+  });
+});

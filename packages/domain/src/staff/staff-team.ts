@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+// The back office's staff management (issue 18 item 5; decision 024): roles, the member form shared by the screen
+// and the server, and the list and audit answers.
+
+export const STAFF_ROLE_NAMES = ['administrator', 'operator', 'auditor'] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRoleName, string> = {
+  administrator: 'Administrador',
+  operator: 'Operador',
+  auditor: 'Auditor',
+};
+
+/** User names: 2 to 60 of a-z 0-9 . _ @ -, starting with a letter or digit (compared lower-case). */
+export const STAFF_USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,59}$/;
+
+export const STAFF_TEAM_MESSAGES = {
+  usernameRequired: 'O campo usuário é obrigatório',
+  usernameInvalid:
+    'Usuário inválido: use de 2 a 60 letras minúsculas, números, ponto, hífen, sublinhado ou @.',
+  roleRequired: 'Selecione o papel do usuário.',
+  partnersRequired: 'Selecione ao menos um parceiro para o operador.',
+  lastAdministrator: 'É preciso manter ao menos um administrador ativo.',
+  created: 'Usuário cadastrado com sucesso!',
+  updated: 'Usuário atualizado com sucesso!',
+  disabled: 'Usuário desativado com sucesso!',
+  passwordReset: 'Senha redefinida com sucesso!',
+  empty: 'Nenhum usuário cadastrado',
+  temporaryPassword: 'Senha temporária (mostrada uma única vez; o usuário deve trocá-la no primeiro acesso):',
+} as const;
+
+/** Role and partners of a member (the PUT body); an operator works for one partner at least. */
+export const staffAccessSchema = z
+  .object({
+    papel: z.enum(STAFF_ROLE_NAMES, { message: STAFF_TEAM_MESSAGES.roleRequired }),
+    parceiros: z.array(z.number().int().positive()).max(1000).default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (input.papel === 'operator' && input.parceiros.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['parceiros'], message: STAFF_TEAM_MESSAGES.partnersRequired });
+  });
+
+/** A new member (the POST body): a user name, a role and, for an operator, partners. */
+export const staffMemberSchema = z
+  .object({
+    usuario: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, STAFF_TEAM_MESSAGES.usernameRequired)
+      .regex(STAFF_USERNAME_PATTERN, STAFF_TEAM_MESSAGES.usernameInvalid),
+  })
+  .and(staffAccessSchema);
+
+export type StaffMemberInput = z.input<typeof staffMemberSchema>;
+export type StaffAccessInput = z.input<typeof staffAccessSchema>;
+
+/** A member as GET /api/equipe lists them. */
+export interface StaffMemberItem {
+  id: number;
+  usuario: string;
+  papel: StaffRoleName;
+  parceiros: { id: number; nome: string }[];
+  ativo: boolean;
+  trocar_senha: boolean;
+  criado_em: string;
+}
+
+/** The answer of a create or a password reset: the temporary password, shown once and never stored in clear. */
+export interface StaffTemporaryPassword {
+  usuario: StaffMemberItem;
+  senha_temporaria: string;
+}
+
+/** An audit row as GET /api/auditoria lists it. */
+export interface AuditItem {
+  id: number;
+  em: string;
+  usuario_id: number;
+  usuario: string;
+  ip: string | null;
+  rota: string;
+  acao: string;
+  entidade: string | null;
+  entidade_id: string | null;
+  antes: unknown;
+  depois: unknown;
+}
