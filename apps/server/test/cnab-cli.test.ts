@@ -133,8 +133,10 @@ describe('npm run payments', () => {
   });
 
   it('pay-boleto does not exist in production: nothing is paid', async () => {
+    // A production environment as it must be set (the webhook secret is required there).
     const result = await run(['pay-boleto', ourNumber, '--dir', join(dir, 'prod')], {
       NODE_ENV: 'production',
+      PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-producao',
     });
     expect(result).toMatchObject({
       code: 1,
