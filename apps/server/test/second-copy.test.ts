@@ -288,6 +288,10 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
     });
     expect(again.json()).toMatchObject({ retorno: false, mensagem: 'Esta parcela já foi paga.' });
     expect(await copiesOf(parcela.par_codigo)).toBe(copies);
+    expect((await pdf(item.caminho_completo_boleto!)).json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Esta parcela já foi paga.',
+    });
 
     // The person's data export carries the payment.
     const exported = await t.app.inject({
