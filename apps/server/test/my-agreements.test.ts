@@ -10,7 +10,15 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreementInstalments, agreements, paymentCharges, stepLogs, stores } from '../src/db/schema';
+import {
+  agreementInstalments,
+  agreements,
+  paymentCharges,
+  secondCopies,
+  stepLogs,
+  stores,
+} from '../src/db/schema';
+import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { api, call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
@@ -372,5 +380,42 @@ describe('Meus Boletos: a partner whose stores only issue boletos', () => {
     expect((await get(`/api/acordos/boletos.pdf?segundas_vias=${ticked[0]!.codigo}`, joao)).statusCode).toBe(
       404,
     );
+  });
+
+  it('shows a row whose second copy was paid as P, with nothing to pay or print, and issues no new copy', async () => {
+    const mariaOnBoletos = await login(t, MARIA, 'boletos');
+    const cards = async () => (await myAgreements(mariaOnBoletos, {}, 'boletos')).acordos;
+    const [before] = await cards();
+    const [row] = before!.dadosAcordo.parcelas as (Instalment & { codigo: number })[];
+    const [copy] = await t.database.db.select().from(secondCopies).where(eq(secondCopies.id, row!.codigo));
+    await recordSecondCopyPayment(t.database.db, {
+      secondCopyId: copy!.id,
+      amountCents: copy!.amountCents,
+      occurredOn: '2026-11-25',
+      cause: 'pix:E99999999202611260130BOLETOS01',
+    });
+    const [after] = await cards();
+    expect(after!.dadosAcordo.parcelas[0]).toMatchObject({
+      codigo: copy!.id,
+      status: 'P',
+      pdf: null,
+      linha_digitavel: null,
+      pix_copia_cola: null,
+    });
+    expect(after!.dadosAcordo.valor_restante).toBe(before!.dadosAcordo.valor_restante - copy!.amountCents);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(secondCopies)
+          .where(eq(secondCopies.instalmentId, copy!.instalmentId))
+      ).length,
+    ).toBe(1);
+    const print = await t.app.inject({
+      method: 'GET',
+      url: `/api/acordos/boletos.pdf?segundas_vias=${copy!.id}`,
+      headers: { host: hostOf('boletos'), cookie: mariaOnBoletos },
+    });
+    expect(print.json()).toMatchObject({ retorno: false, mensagem: 'Esta parcela já foi paga.' });
   });
 });

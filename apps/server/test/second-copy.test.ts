@@ -5,22 +5,29 @@ import {
   formatBrDate,
   hasValidPixCrc,
   type PlanosResposta,
+  type SegundaVia,
   todayInBrasilia,
+  writeRetorno,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, secondCopies } from '../src/db/schema';
+import { agreements, secondCopies, secondCopyPayments, stores, unmatchedPixPayments } from '../src/db/schema';
+import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { importRetorno } from '../src/services/payments/import-retorno';
+import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Second copies (spec 001 §2 details PDF icon, §7 second-copy calls, §8 messages; issue 4 §3).
 
+const SECRET = 'segredo-dos-webhooks-de-teste';
+
 let t: TestApp;
 let maria: string;
 let cards: DividasResposta['dividas'];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
   maria = await login(t, MARIA);
   cards = (await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria })).json()
     .dados.dividas;
@@ -205,6 +212,148 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
       retorno: false,
       mensagem: 'Parcela não encontrada.',
     });
+  });
+});
+
+describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown PAGO, with no new copy', () => {
+  const alfa = () => card('Alfa Eletro');
+  const panel = async () =>
+    (
+      await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+        loj_codigo: alfa().loj_codigo,
+        con_codigos: alfa().contratos[0]!.con_codigo,
+      })
+    ).json().dados.segundas_vias as SegundaVia[];
+  const issue = async (parcela: { par_codigo: number }) => {
+    const res = await demo('emitir_segunda_via_boleto', {
+      par_codigo: parcela.par_codigo,
+      loj_codigo: alfa().loj_codigo,
+    });
+    const [copy] = await t.database.db
+      .select()
+      .from(secondCopies)
+      .where(eq(secondCopies.id, res.json().dados.codigo));
+    return { item: res.json().dados as SegundaVia, copy: copy! };
+  };
+  const paymentsOf = (copyId: number) =>
+    t.database.db.select().from(secondCopyPayments).where(eq(secondCopyPayments.secondCopyId, copyId));
+  const copiesOf = async (instalmentId: number) =>
+    (await t.database.db.select().from(secondCopies).where(eq(secondCopies.instalmentId, instalmentId)))
+      .length;
+
+  it('keeps the txid of its PIX; the PIX notified 5 times is one payment, never unmatched', async () => {
+    const parcela = alfa().contratos[0]!.parcelas[0]!;
+    const { item, copy } = await issue(parcela);
+    const { payload } = await pixChargeAt(t.app, item.pix_copia_cola_segunda_via!);
+    expect(copy.txid).toBe(payload.txid);
+
+    const pix = {
+      endToEndId: 'E99999999202611260130SEGVIA0001',
+      txid: copy.txid,
+      valor: (copy.amountCents / 100).toFixed(2),
+      // 01:30 UTC on the 26th is still the 25th in Brasília.
+      horario: '2026-11-26T01:30:00.000Z',
+    };
+    const url = `/webhooks/pix/${pixWebhookToken(SECRET, copy.storeId)}/pix`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url, payload: { pix: [pix] } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await paymentsOf(copy.id)).toEqual([
+      expect.objectContaining({
+        amountCents: copy.amountCents,
+        occurredOn: '2026-11-25',
+        cause: `pix:${pix.endToEndId}`,
+      }),
+    ]);
+    expect(
+      await t.database.db
+        .select()
+        .from(unmatchedPixPayments)
+        .where(eq(unmatchedPixPayments.endToEndId, pix.endToEndId)),
+    ).toEqual([]);
+
+    // The panel shows it PAGO with nothing to pay again; the PDF icon issues no new copy.
+    const copies = await copiesOf(parcela.par_codigo);
+    expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)).toMatchObject({
+      codigo: copy.id,
+      status: 'P',
+      linha_digitavel_segunda_via: null,
+      pix_copia_cola_segunda_via: null,
+      caminho_completo_boleto: null,
+    });
+    const again = await demo('emitir_segunda_via_boleto', {
+      par_codigo: parcela.par_codigo,
+      loj_codigo: alfa().loj_codigo,
+    });
+    expect(again.json()).toMatchObject({ retorno: false, mensagem: 'Esta parcela já foi paga.' });
+    expect(await copiesOf(parcela.par_codigo)).toBe(copies);
+    expect((await pdf(item.caminho_completo_boleto!)).json()).toMatchObject({
+      retorno: false,
+      mensagem: 'Esta parcela já foi paga.',
+    });
+
+    // The person's data export carries the payment.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/meus-dados.json',
+      headers: { host: hostOf('demo'), cookie: maria },
+    });
+    const copyOut = (exported.json().segundasVias as { nossoNumero: string; pagamentos: unknown[] }[]).find(
+      (c) => c.nossoNumero === copy.ourNumber,
+    );
+    expect(copyOut?.pagamentos).toEqual([
+      { valorCentavos: copy.amountCents, data: '2026-11-25', meio: 'PIX' },
+    ]);
+  });
+
+  it("applies a retorno's liquidation of its our-number as its payment, once", async () => {
+    const parcela = (await panel()).find((i) => i.status !== 'P')!;
+    const { copy } = await issue(parcela);
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
+    const retorno = (sequence: number) =>
+      writeRetorno(
+        { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
+        [
+          {
+            movement: '06',
+            ourNumber: copy.ourNumber,
+            documentNumber: String(copy.id),
+            dueDate: copy.dueDate,
+            amountCents: copy.amountCents,
+            feeCents: 180,
+            reasons: [],
+            payer: { document: '12345678909', name: 'MARIA' },
+            interestCents: 0,
+            discountCents: 0,
+            rebateCents: 0,
+            iofCents: 0,
+            paidCents: copy.amountCents,
+            netCents: copy.amountCents - 180,
+            occurredOn: '2026-11-25',
+            creditOn: '2026-11-26',
+          },
+        ],
+      );
+    const load = (sequence: number) =>
+      importRetorno(t.database.db, {
+        content: retorno(sequence),
+        fileName: `RET${sequence}.ret`,
+        createdBy: 'test',
+        now: new Date(),
+      });
+    const first = await load(700);
+    expect(first.lines.map((l) => l.outcome)).toEqual(['applied']);
+    // Another file telling the same liquidation again pays nothing more.
+    expect((await load(701)).lines.map((l) => l.outcome)).toEqual(['duplicate']);
+    expect(await paymentsOf(copy.id)).toEqual([
+      expect.objectContaining({
+        amountCents: copy.amountCents,
+        occurredOn: '2026-11-25',
+        cause: `cnab:${first.fileId}:${first.lines[0]!.line}`,
+      }),
+    ]);
+    expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).toBe('P');
   });
 });
 

@@ -1,11 +1,15 @@
-import { formatBrDate } from '@portal/domain';
+import { formatBrDate, todayInBrasilia } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { DebtScope } from '../repositories/debt-snapshot';
 import type { PaymentProviders } from '../services/agreements/issue-due-charges';
-import { type IssuedSecondCopy, issueSecondCopies } from '../services/second-copy/issue-second-copies';
+import {
+  type IssuedSecondCopy,
+  issueSecondCopies,
+  secondCopyStatus,
+} from '../services/second-copy/issue-second-copies';
 import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';
 import type { ActionDefinition } from './action';
@@ -36,8 +40,12 @@ const sendBody = z.object({
 
 const pdfPath = (id: number) => `/api/segunda-via/${id}.pdf`;
 
-/** Spec 001 §3 "Second-copy item", with the code the send call takes and the PDF's path. */
-function secondCopyItem({ copy, contractNumber, instalmentNumber }: IssuedSecondCopy) {
+/**
+ * Spec 001 §3 "Second-copy item", with the code the send call takes and the PDF's path; a paid one (status P) offers
+ * nothing to pay again, like Meus Acordos.
+ */
+function secondCopyItem(issued: IssuedSecondCopy, today: string) {
+  const { copy, contractNumber, instalmentNumber, paid } = issued;
   return {
     codigo: copy.id,
     par_codigo: copy.instalmentId,
@@ -46,9 +54,10 @@ function secondCopyItem({ copy, contractNumber, instalmentNumber }: IssuedSecond
     par_vencimento_formatado: formatBrDate(copy.dueDate),
     par_valor: copy.amountCents,
     contrato: contractNumber,
-    linha_digitavel_segunda_via: copy.digitableLine,
-    pix_copia_cola_segunda_via: copy.pixCode,
-    caminho_completo_boleto: pdfPath(copy.id),
+    status: secondCopyStatus(issued, today),
+    linha_digitavel_segunda_via: paid ? null : copy.digitableLine,
+    pix_copia_cola_segunda_via: paid ? null : copy.pixCode,
+    caminho_completo_boleto: paid ? null : pdfPath(copy.id),
   };
 }
 
@@ -76,7 +85,7 @@ export function secondCopyActions(
           storeId: input.loj_codigo,
           instalmentIds: [input.par_codigo],
         });
-        return ok(secondCopyItem(issued!));
+        return ok(secondCopyItem(issued!, todayInBrasilia()));
       },
     },
     // Spec 001 §7 "A second-copy fetch from a recovery system": every open instalment of a card's contracts.
@@ -92,7 +101,8 @@ export function secondCopyActions(
           if (error instanceof AppError && error.code === 'SECOND_COPY_UNAVAILABLE') return [];
           throw error;
         });
-        return ok({ segundas_vias: issued.map(secondCopyItem) });
+        const today = todayInBrasilia();
+        return ok({ segundas_vias: issued.map((item) => secondCopyItem(item, today)) });
       },
     },
     // Spec 001 §7 "Send second copy by SMS or e-mail".

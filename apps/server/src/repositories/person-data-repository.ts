@@ -17,6 +17,7 @@ import {
   preAgreements,
   privacyRequests,
   secondCopies,
+  secondCopyPayments,
   stepLogs,
   stores,
 } from '../db/schema';
@@ -107,6 +108,12 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
         store: stores.tradeName,
         contract: contracts.number,
         instalment: instalments.number,
+        // Money received for the copy (decision 025), oldest first.
+        payments: sql<{ amountCents: number; occurredOn: string; cause: string }[]>`coalesce((
+          select json_agg(json_build_object('amountCents', ${secondCopyPayments.amountCents},
+            'occurredOn', ${secondCopyPayments.occurredOn}, 'cause', ${secondCopyPayments.cause})
+            order by ${secondCopyPayments.id})
+          from ${secondCopyPayments} where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}), '[]')`,
       })
       .from(secondCopies)
       .innerJoin(stores, eq(stores.id, secondCopies.storeId))

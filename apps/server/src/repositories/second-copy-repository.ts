@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contracts, instalments, persons, secondCopies, stores } from '../db/schema';
+import { contracts, instalments, persons, secondCopies, secondCopyPayments, stores } from '../db/schema';
 import type { StoreRow } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
@@ -88,4 +88,66 @@ export async function findSecondCopyDebt(
     .where(eq(instalments.id, copy.instalmentId))
     .limit(1);
   return row;
+}
+
+/** The store's second copy whose PIX has this txid (a PSP notifies through the store's own webhook path). */
+export async function findStoreSecondCopyByTxid(
+  db: Db,
+  storeId: number,
+  txid: string,
+): Promise<SecondCopyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(secondCopies)
+    .where(and(eq(secondCopies.txid, txid), eq(secondCopies.storeId, storeId)));
+  return row;
+}
+
+/** Second copies of these stores by our-number (a bank's retorno names its titles so). */
+export async function secondCopiesByOurNumber(
+  db: Db,
+  storeIds: readonly number[],
+  ourNumbers: readonly string[],
+): Promise<SecondCopyRow[]> {
+  if (ourNumbers.length === 0 || storeIds.length === 0) return [];
+  return db
+    .select()
+    .from(secondCopies)
+    .where(
+      and(inArray(secondCopies.storeId, [...storeIds]), inArray(secondCopies.ourNumber, [...ourNumbers])),
+    );
+}
+
+/** Records money received for a second copy; false when its cause was recorded before (the same notification). */
+export async function recordSecondCopyPayment(
+  db: Db,
+  payment: Omit<typeof secondCopyPayments.$inferInsert, 'id' | 'createdAt'>,
+): Promise<boolean> {
+  const rows = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
+    id: secondCopyPayments.id,
+  });
+  return rows.length > 0;
+}
+
+/**
+ * The instalments among these whose second copy was paid (money received of at least that copy's value), with that
+ * copy: they take no new second copy.
+ */
+export async function paidSecondCopies(
+  db: Db,
+  instalmentIds: readonly number[],
+): Promise<Map<number, SecondCopyRow>> {
+  if (instalmentIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(secondCopies)
+    .where(
+      and(
+        inArray(secondCopies.instalmentId, [...instalmentIds]),
+        sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0) from ${secondCopyPayments}
+          where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`,
+      ),
+    )
+    .orderBy(secondCopies.id);
+  return new Map(rows.map((row) => [row.instalmentId, row]));
 }

@@ -143,8 +143,11 @@ export interface SegundaVia {
   /** Centavos, updated to the due date. */
   par_valor: number;
   contrato: string;
-  linha_digitavel_segunda_via: string;
-  pix_copia_cola_segunda_via: string;
-  /** Path of the PDF, served to the same session. */
-  caminho_completo_boleto: string;
+  /** P paid (the copy's PIX or boleto was paid: no new copy), AA overdue, A open. */
+  status: 'P' | 'AA' | 'A';
+  /** Null on a paid copy, like the documents of a paid instalment in Meus Acordos. */
+  linha_digitavel_segunda_via: string | null;
+  pix_copia_cola_segunda_via: string | null;
+  /** Path of the PDF, served to the same session; null on a paid copy. */
+  caminho_completo_boleto: string | null;
 }

@@ -113,8 +113,8 @@ export const paymentEvents = pgTable(
 export type UnmatchedPixReason = 'unknown_txid' | 'unreadable';
 
 /**
- * PIX payments a store's PSP reported that match no charge of the store (an unknown txid: a second copy's PIX, a
- * charge of another system on the same key) or that cannot be read (no endToEndId, amount or time): money received
+ * PIX payments a store's PSP reported that match no charge of the store (an unknown txid: a second copy issued before
+ * its txid was kept, a charge of another system on the same key) or that cannot be read (no endToEndId, amount or time): money received
  * all the same, kept for staff rather than only logged. Append-only; one row per store and endToEndId.
  */
 export const unmatchedPixPayments = pgTable(

@@ -1,4 +1,15 @@
-import { bigint, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { instalments } from './debts';
 import { stores } from './partners';
 import { partnerRef, personRef } from './references';
@@ -26,7 +37,40 @@ export const secondCopies = pgTable(
     barcode: text('codigo_barras').notNull(),
     digitableLine: text('linha_digitavel').notNull(),
     pixCode: text('pix_copia_cola').notNull(),
+    /** The txid of the boleto's PIX (a cobv at the store's PSP); null on copies issued before it was kept. */
+    txid: text('txid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('second_copies_instalment_due_value').on(t.instalmentId, t.dueDate, t.amountCents)],
+  (t) => [
+    uniqueIndex('second_copies_instalment_due_value').on(t.instalmentId, t.dueDate, t.amountCents),
+    // A PSP's notification names the charge by txid, a bank's retorno by our-number.
+    uniqueIndex('second_copies_txid').on(t.txid),
+    index('second_copies_our_number').on(t.ourNumber),
+  ],
+);
+
+/**
+ * Money received for a second copy (its PIX at the PSP, or the boleto in a bank's retorno), decision 025. The
+ * portfolio's instalment is the creditor's record, so this is what tells the person the instalment was paid here.
+ * Append-only; the cause (`pix:{endToEndId}`, `cnab:{file}:{line}`) is unique, so a notification told again records
+ * nothing; a second PIX of a paid copy is money received all the same, another row. A second PIX of a paid copy is money received all the same: a row.
+ */
+export const secondCopyPayments = pgTable(
+  'second_copy_payments',
+  {
+    id: serial('id').primaryKey(),
+    secondCopyId: integer('second_copy_id')
+      .notNull()
+      .references(() => secondCopies.id, { onDelete: 'restrict' }),
+    amountCents: bigint('valor', { mode: 'number' }).notNull(),
+    occurredOn: date('data', { mode: 'string' }).notNull(),
+    cause: text('causa').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('second_copy_payments_cause').on(t.cause),
+    index('second_copy_payments_copy').on(t.secondCopyId),
+    // A bank liquidates a boleto once: the same liquidation in another retorno file records nothing more.
+    uniqueIndex('second_copy_payments_one_boleto').on(t.secondCopyId).where(sql`${t.cause} like 'cnab:%'`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { formatBrDate, maskCnpj, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
-import { issueSecondCopies } from '../second-copy/issue-second-copies';
+import { issueSecondCopies, secondCopyStatus } from '../second-copy/issue-second-copies';
 import type { PaymentProviders } from './issue-due-charges';
 
 /**
@@ -18,6 +18,7 @@ export async function listStoreBoletos(db: Db, providers: PaymentProviders, scop
     const issued = await issueSecondCopies(db, providers, scope, { storeId: store.id });
     if (issued.length === 0) continue;
     const total = issued.reduce((sum, i) => sum + i.copy.amountCents, 0);
+    const remaining = issued.reduce((sum, i) => (i.paid ? sum : sum + i.copy.amountCents), 0);
     cards.push({
       dadosAcordo: {
         aco_codigo: null,
@@ -26,27 +27,31 @@ export async function listStoreBoletos(db: Db, providers: PaymentProviders, scop
         data_acordo: null,
         forma_pagamento: 'boleto' as const,
         valor_negociado: total,
-        valor_restante: total,
+        valor_restante: remaining,
         con_nome_loja: store.tradeName,
         aco_termo_anexo: null,
         aco_carta_quitacao: null,
-        parcelas: issued.map(({ copy, contractNumber, instalmentNumber, originalDueDate }) => ({
-          aci_codigo: null,
-          // The second copy's code: what the PDF (segundas_vias) and the second-copy sending take.
-          codigo: copy.id,
-          campo_parcela: `Contrato ${contractNumber} - parcela ${instalmentNumber}`,
-          status: originalDueDate < today ? ('AA' as const) : ('A' as const),
-          vencimento: copy.dueDate,
-          vencimento_formatado: formatBrDate(copy.dueDate),
-          valor: copy.amountCents,
-          encargos: 0,
-          valor_atualizado: copy.amountCents,
-          pdf: `/api/segunda-via/${copy.id}.pdf`,
-          linha_digitavel: copy.digitableLine,
-          pix_copia_cola: copy.pixCode,
-          emp_codigo: null,
-          comprovante_cartao: null,
-        })),
+        parcelas: issued.map((item) => {
+          const { copy, contractNumber, instalmentNumber, paid } = item;
+          return {
+            aci_codigo: null,
+            // The second copy's code: what the PDF (segundas_vias) and the second-copy sending take.
+            codigo: copy.id,
+            campo_parcela: `Contrato ${contractNumber} - parcela ${instalmentNumber}`,
+            status: secondCopyStatus(item, today),
+            vencimento: copy.dueDate,
+            vencimento_formatado: formatBrDate(copy.dueDate),
+            valor: copy.amountCents,
+            encargos: 0,
+            valor_atualizado: copy.amountCents,
+            // Like Meus Acordos, a paid (P) row offers no document to pay again.
+            pdf: paid ? null : `/api/segunda-via/${copy.id}.pdf`,
+            linha_digitavel: paid ? null : copy.digitableLine,
+            pix_copia_cola: paid ? null : copy.pixCode,
+            emp_codigo: null,
+            comprovante_cartao: null,
+          };
+        }),
       },
       loja: {
         loj_codigo: store.id,

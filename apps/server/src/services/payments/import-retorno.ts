@@ -25,6 +25,11 @@ import {
   storesOfConvenio,
 } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
+import {
+  recordSecondCopyPayment,
+  type SecondCopyRow,
+  secondCopiesByOurNumber,
+} from '../../repositories/second-copy-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { cnabBeneficiary, contentSha256 } from './cnab-files';
 import { receiveInstalmentPayment } from './record-instalment-payment';
@@ -96,21 +101,30 @@ async function applyTitle(
   tx: Db,
   fileId: number,
   title: Lined<RetornoTitle>,
-  found: BoletoChargeToRegister | undefined,
+  found: BoletoChargeToRegister | SecondCopyRow | undefined,
   today: string,
 ): Promise<RetornoOutcome> {
   if (!found) return 'unknown';
   switch (title.movement) {
     case '06': {
+      const boletoCents = 'charge' in found ? found.charge.amountCents : found.amountCents;
       // Less than the boleto's value does not pay the instalment (no tolerance); the result row keeps the money.
-      if (title.paidCents < found.charge.amountCents) return 'underpaid';
+      if (title.paidCents < boletoCents) return 'underpaid';
+      const payment = {
+        amountCents: title.paidCents,
+        occurredOn: title.occurredOn ?? today,
+        cause: `cnab:${fileId}:${title.line}`,
+      };
+      // A second copy's boleto pays that copy (decision 025).
+      if (!('charge' in found))
+        return (await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment }))
+          ? 'applied'
+          : 'duplicate';
       const recorded = await receiveInstalmentPayment(tx, {
         instalmentId: found.charge.instalmentId,
         chargeId: found.charge.id,
         kind: 'paid',
-        amountCents: title.paidCents,
-        occurredOn: title.occurredOn ?? today,
-        cause: `cnab:${fileId}:${title.line}`,
+        ...payment,
       });
       return recorded === 'paid' ? 'applied' : recorded;
     }
@@ -153,7 +167,7 @@ async function storesOfHeader(db: Db, header: ReadHeader): Promise<StoreRow[]> {
  * and nothing is applied, every error listed by line; a file of a convênio, agency or account of no store is
  * refused. Then, in one transaction, the file is recorded with what each
  * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
- * occurrence) when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
+ * occurrence), or a second copy's, when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
  * told again records nothing, and one of an instalment already paid another way is kept as unapplied money.
  */
@@ -191,7 +205,16 @@ export async function importRetorno(
       owners.map((s) => s.id),
       read.titles.map((t) => t.ourNumber),
     );
-    const byOurNumber = new Map(charges.map((c) => [c.charge.ourNumber, c]));
+    const copies = await secondCopiesByOurNumber(
+      tx,
+      owners.map((s) => s.id),
+      read.titles.map((t) => t.ourNumber),
+    );
+    // One convênio sequence numbers both (decision 009), so an our-number is a charge's or a second copy's.
+    const byOurNumber = new Map<string | null, BoletoChargeToRegister | SecondCopyRow>([
+      ...copies.map((c) => [c.ourNumber, c] as const),
+      ...charges.map((c) => [c.charge.ourNumber, c] as const),
+    ]);
     const rows: RetornoResultRow[] = [];
     for (const title of read.titles) {
       const found = byOurNumber.get(title.ourNumber);
@@ -200,7 +223,7 @@ export async function importRetorno(
         line: title.line,
         movement: title.movement,
         ourNumber: title.ourNumber,
-        chargeId: found?.charge.id ?? null,
+        chargeId: found && 'charge' in found ? found.charge.id : null,
         outcome: await applyTitle(tx, file.id, title, found, today),
         reasons: title.movement === '03' ? title.reasons.join(',') : '',
         amountCents: title.amountCents,

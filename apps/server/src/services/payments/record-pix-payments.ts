@@ -3,6 +3,10 @@ import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
 import { recordUnapplied } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
+import {
+  findStoreSecondCopyByTxid,
+  recordSecondCopyPayment,
+} from '../../repositories/second-copy-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
 import { receiveInstalmentPayment } from './record-instalment-payment';
 
@@ -20,8 +24,9 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 /**
  * Records the PIX payments a store's PSP reported (webhook or reconciliation), each once by its endToEndId, in any
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
- * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020). A PIX of
- * no charge of the store (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
+ * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020). A second
+ * copy's PIX is that copy's payment (decision 025). A PIX of neither (or unreadable) is kept in
+ * unmatched_pix_payments, and the PSP is not asked to retry.
  */
 export async function recordPixPayments(
   db: Db,
@@ -34,9 +39,20 @@ export async function recordPixPayments(
     const txid = textOf(pix.txid);
     const endToEndId = textOf(pix.endToEndId);
     const charge = txid ? await findStoreChargeByTxid(db, storeId, txid) : undefined;
+    const copy = txid && !charge ? await findStoreSecondCopyByTxid(db, storeId, txid) : undefined;
     const amountCents = centsFromPixApiAmount(String(pix.valor));
     const paidAt = new Date(textOf(pix.horario) ?? Number.NaN);
     const readable = amountCents !== null && !Number.isNaN(paidAt.getTime()) && endToEndId !== null;
+    if (copy && readable) {
+      const recorded = await recordSecondCopyPayment(db, {
+        secondCopyId: copy.id,
+        amountCents,
+        occurredOn: brasiliaDateTime(paidAt).date,
+        cause: pixCause(pix),
+      });
+      outcomes.push(recorded ? 'paid' : 'duplicate');
+      continue;
+    }
     if (!charge || !readable) {
       log.warn({ storeId, txid, endToEndId }, 'PIX notification of no known charge');
       await recordUnmatchedPix(db, {

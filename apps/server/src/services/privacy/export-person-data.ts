@@ -99,6 +99,8 @@ export interface PersonDataExport {
     nossoNumero: string;
     linhaDigitavel: string;
     emitidaEm: Timestamp;
+    /** Money received for the copy: its PIX or its boleto. */
+    pagamentos: { valorCentavos: number; data: string; meio: 'PIX' | 'boleto' }[];
   }[];
   registrosDeNavegacao: { etapa: number; erro: boolean; data: Timestamp }[];
   mensagens: {
@@ -258,7 +260,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       situacao: REQUEST_STATUS[row.status],
       criadaEm: row.createdAt.toISOString(),
     })),
-    segundasVias: secondCopyRows.map(({ row, store, contract, instalment }) => ({
+    segundasVias: secondCopyRows.map(({ row, store, contract, instalment, payments }) => ({
       loja: store,
       contrato: contract,
       parcela: instalment,
@@ -267,6 +269,11 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       nossoNumero: row.ourNumber,
       linhaDigitavel: row.digitableLine,
       emitidaEm: row.createdAt.toISOString(),
+      pagamentos: payments.map((p) => ({
+        valorCentavos: Number(p.amountCents),
+        data: p.occurredOn,
+        meio: p.cause.startsWith('pix:') ? ('PIX' as const) : ('boleto' as const),
+      })),
     })),
     registrosDeNavegacao: stepRows.map((row) => ({
       etapa: row.step,

@@ -238,13 +238,15 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
         ['Loja / contrato / parcela', 0.3],
         ['Vencimento', 0.15],
         ['Valor', 0.15],
-        ['Linha digitável', 0.4],
+        ['Linha digitável', 0.28],
+        ['Pago', 0.12],
       ],
       data.segundasVias.map((c) => [
         `${c.loja} / ${c.contrato} / ${c.parcela}`,
         date(c.vencimento),
         money(c.valorCentavos),
         c.linhaDigitavel,
+        c.pagamentos.length === 0 ? '—' : money(c.pagamentos.reduce((sum, p) => sum + p.valorCentavos, 0)),
       ]),
     );
 

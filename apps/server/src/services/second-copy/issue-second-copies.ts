@@ -8,6 +8,7 @@ import {
   findSameSecondCopy,
   findSecondCopyInScope,
   insertSecondCopy,
+  paidSecondCopies,
   type SecondCopyKey,
   type SecondCopyRow,
 } from '../../repositories/second-copy-repository';
@@ -21,6 +22,14 @@ export interface IssuedSecondCopy {
   instalmentNumber: number;
   /** The instalment's own due date (the boleto of an overdue one falls due today). */
   originalDueDate: string;
+  /** The copy was paid (decision 025): the instalment takes no new one. */
+  paid: boolean;
+}
+
+/** The copy's status as Meus Acordos shows an instalment's: P paid, AA overdue, A open. */
+export function secondCopyStatus(issued: IssuedSecondCopy, today: string): 'P' | 'AA' | 'A' {
+  if (issued.paid) return 'P';
+  return issued.originalDueDate < today ? 'AA' : 'A';
 }
 
 /**
@@ -63,15 +72,25 @@ export async function issueSecondCopies(
   if (wanted.some(({ row }) => snapshot.activeAgreements.contracts.has(numbers.get(row.id)!.contractId)))
     throw new AppError('SECOND_COPY_IN_AGREEMENT');
 
+  // The portfolio's balance is the creditor's; a copy paid here is what says the instalment was paid.
+  const paid = await paidSecondCopies(
+    db,
+    wanted.map((i) => i.row.id),
+  );
+  if (input.instalmentIds && paid.size > 0) throw new AppError('INSTALMENT_ALREADY_PAID');
+
   const issued: IssuedSecondCopy[] = [];
   for (const { row, updated } of wanted) {
     // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text, Math.max would turn them to NaN
     const dueDate = row.dueDate < today ? today : row.dueDate;
-    const copy = await findOrCreate(db, providers, scope, store, {
-      instalmentId: row.id,
-      dueDate,
-      amountCents: updated.updatedCents,
-    });
+    const paidCopy = paid.get(row.id);
+    const copy =
+      paidCopy ??
+      (await findOrCreate(db, providers, scope, store, {
+        instalmentId: row.id,
+        dueDate,
+        amountCents: updated.updatedCents,
+      }));
     const where = numbers.get(row.id)!;
     issued.push({
       copy,
@@ -79,6 +98,7 @@ export async function issueSecondCopies(
       contractNumber: where.contract,
       instalmentNumber: where.number,
       originalDueDate: row.dueDate,
+      paid: paidCopy !== undefined,
     });
   }
   return issued;
@@ -109,6 +129,7 @@ async function findOrCreate(
     barcode: issued.barcode!,
     digitableLine: issued.digitableLine!,
     pixCode: issued.pixCode,
+    txid: issued.txid,
   });
   if (created) return created;
   // Another request issued it in between.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type BoletoDocument, payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { findSecondCopyDebt } from '../../repositories/second-copy-repository';
+import { findSecondCopyDebt, paidSecondCopies } from '../../repositories/second-copy-repository';
 import { findSecondCopy } from './issue-second-copies';
 
 /**
@@ -36,6 +36,9 @@ async function secondCopyPage(db: Db, scope: DebtScope, id: number): Promise<Bol
   const copy = await findSecondCopy(db, scope, id, 'FILE_NOT_FOUND');
   const row = await findSecondCopyDebt(db, copy);
   if (!row) throw new AppError('FILE_NOT_FOUND');
+  // Like a paid instalment of Meus Acordos, a paid one is not printed to be paid again (decision 025).
+  if ((await paidSecondCopies(db, [copy.instalmentId])).size > 0)
+    throw new AppError('INSTALMENT_ALREADY_PAID');
   const { store, person } = row;
   return {
     heading: '2ª via de boleto',

@@ -11,6 +11,7 @@ import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { type SendChannel, useSecondCopiesQuery, useSendSecondCopy } from '../api/second-copy';
 import type { Divida, SegundaVia } from '../api/types';
+import { STATUS_LABELS } from '../lib/agreements';
 import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
 import { CopyCode } from './CopyCode';
@@ -84,6 +85,20 @@ function SendForm({ item, onDone }: { item: SegundaVia; onDone: () => void }) {
   );
 }
 
+/** A paid second copy: the instalment shows PAGO, as in Meus Acordos, with nothing to pay or send again. */
+function PaidSecondCopyItem({ item }: { item: SegundaVia }) {
+  return (
+    <li className="second-copy" data-testid="second-copy-item">
+      <h4 className="second-copy__title">
+        Parcela {item.par_prestacao} · Contrato {item.contrato}
+      </h4>
+      <span className="status status--P" data-testid="second-copy-status">
+        {STATUS_LABELS.P}
+      </span>
+    </li>
+  );
+}
+
 function SecondCopyItem({ item }: { item: SegundaVia }) {
   const config = usePartner();
   const debtor = useDebtor();
@@ -107,14 +122,14 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
         </dl>
         <CopyCode
           label="Linha digitável"
-          value={item.linha_digitavel_segunda_via}
+          value={item.linha_digitavel_segunda_via!}
           kind="line"
           reason="Copiou a linha digitável da 2ª via"
           testId="second-copy-line"
         />
         <CopyCode
           label="PIX copia e cola"
-          value={item.pix_copia_cola_segunda_via}
+          value={item.pix_copia_cola_segunda_via!}
           kind="pix"
           reason="Copiou o PIX da 2ª via"
           testId="second-copy-pix"
@@ -122,7 +137,7 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
         <div className="debt-card__actions">
           <a
             className="btn btn--ghost"
-            href={item.caminho_completo_boleto}
+            href={item.caminho_completo_boleto!}
             target="_blank"
             rel="noopener"
             onClick={() =>
@@ -166,9 +181,13 @@ export default function SecondCopyPanel({ debt }: { debt: Divida }) {
           <p data-testid="second-copy-empty">{SECOND_COPY_TEXTS.empty}</p>
         ) : (
           <ul className="second-copies" data-testid="second-copies">
-            {items.map((item) => (
-              <SecondCopyItem key={item.codigo} item={item} />
-            ))}
+            {items.map((item) =>
+              item.status === 'P' ? (
+                <PaidSecondCopyItem key={item.codigo} item={item} />
+              ) : (
+                <SecondCopyItem key={item.codigo} item={item} />
+              ),
+            )}
           </ul>
         )
       }

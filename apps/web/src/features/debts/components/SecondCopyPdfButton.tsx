@@ -36,10 +36,12 @@ export function SecondCopyPdfButton({ debt, parcela }: { debt: Divida; parcela: 
     let failure: string | null = null;
     try {
       const answer = await issue.mutateAsync();
-      if (answer.retorno && answer.dados) {
+      // A paid instalment is refused by the server ('Esta parcela já foi paga.'), so an answer carries its PDF.
+      if (answer.retorno && answer.dados?.caminho_completo_boleto) {
         logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj);
-        if (tab) tab.location.href = answer.dados.caminho_completo_boleto;
-        else window.location.assign(answer.dados.caminho_completo_boleto);
+        const path = answer.dados.caminho_completo_boleto;
+        if (tab) tab.location.href = path;
+        else window.location.assign(path);
       } else failure = answer.mensagem || SECOND_COPY_TEXTS.issueFailure;
     } catch (error) {
       failure = failureText(error, SECOND_COPY_TEXTS.issueFailure);
