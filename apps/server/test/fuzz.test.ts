@@ -456,6 +456,23 @@ const ROUTES: Record<string, Target> = {
   // A retorno is the file's text; a form or JSON body reaches the route's own refusal.
   'POST /api/cobranca/retornos': { auth: 'staff', fields: ['nome'] },
   'GET /api/candidaturas': { auth: 'staff', fields: ['page', 'parceiro'] },
+  'GET /api/equipe': { auth: 'staff' },
+  'POST /api/equipe': {
+    auth: 'staff',
+    fields: ['usuario', 'papel', 'parceiros'],
+    base: () => ({ usuario: 'fuzz.membro', papel: 'auditor', parceiros: [] }),
+  },
+  // No such member: the fuzz's own administrator is never changed, disabled or given a new password.
+  'PUT /api/equipe/:id': {
+    auth: 'staff',
+    fields: ['papel', 'parceiros'],
+    base: () => ({ papel: 'auditor', parceiros: [] }),
+    params: { id: () => '999999' },
+  },
+  'POST /api/equipe/:id/desativar': { auth: 'staff', params: { id: () => '999999' } },
+  'POST /api/equipe/:id/senha': { auth: 'staff', params: { id: () => '999999' } },
+  'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
+  'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },
   'POST /api/trabalhe-conosco': {
     auth: 'public',

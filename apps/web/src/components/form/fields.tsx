@@ -133,32 +133,25 @@ export interface RadioGroupInputProps {
 }
 
 /**
- * Native radio buttons in a fieldset: one Tab stop, arrow keys move the choice; the message is tied to the group
- * and announced, and a refused submit focuses the first option.
+ * The fieldset both choice groups share: the legend, the options' box, and the group's message tied to it and
+ * announced.
  */
-export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGroupInputProps) {
-  const { field, fieldState } = useField(name);
+function ChoiceFieldset({
+  legend,
+  classes,
+  error,
+  children,
+}: {
+  legend: ReactNode;
+  classes: NonNullable<RadioGroupInputProps['classes']>;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   const errorId = useId();
-  const error = fieldState.error?.message;
   return (
     <fieldset className={classes.group} aria-describedby={error ? errorId : undefined}>
       <legend className={classes.legend}>{legend}</legend>
-      <div className={classes.options}>
-        {options.map((option, index) => (
-          <label key={option.value} className={classes.option}>
-            <input
-              ref={index === 0 ? field.ref : undefined}
-              type="radio"
-              name={field.name}
-              value={option.value}
-              checked={field.value === option.value}
-              onChange={() => field.onChange(option.value)}
-              onBlur={field.onBlur}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
+      <div className={classes.options}>{children}</div>
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {error}
@@ -169,45 +162,61 @@ export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGr
 }
 
 /**
- * Native checkboxes in a fieldset for a list of numbers (ids): each its own Tab stop, Space ticks it; the message is
- * tied to the group and announced, and a refused submit focuses the first option.
+ * Native radio buttons in a fieldset: one Tab stop, arrow keys move the choice; a refused submit focuses the first
+ * option.
+ */
+export function RadioGroupInput({ name, legend, options, classes = {} }: RadioGroupInputProps) {
+  const { field, fieldState } = useField(name);
+  return (
+    <ChoiceFieldset legend={legend} classes={classes} error={fieldState.error?.message}>
+      {options.map((option, index) => (
+        <label key={option.value} className={classes.option}>
+          <input
+            ref={index === 0 ? field.ref : undefined}
+            type="radio"
+            name={field.name}
+            value={option.value}
+            checked={field.value === option.value}
+            onChange={() => field.onChange(option.value)}
+            onBlur={field.onBlur}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </ChoiceFieldset>
+  );
+}
+
+/**
+ * Native checkboxes in a fieldset for a list of numbers (ids): each its own Tab stop, Space ticks it; a refused
+ * submit focuses the first option.
  */
 export function CheckboxGroupInput({ name, legend, options, classes = {} }: CheckboxGroupInputProps) {
   const { field, fieldState } = useField(name);
-  const errorId = useId();
-  const error = fieldState.error?.message;
   const chosen: number[] = Array.isArray(field.value) ? field.value : [];
   return (
-    <fieldset className={classes.group} aria-describedby={error ? errorId : undefined}>
-      <legend className={classes.legend}>{legend}</legend>
-      <div className={classes.options}>
-        {options.map((option, index) => (
-          <label key={option.value} className={classes.option}>
-            <input
-              ref={index === 0 ? field.ref : undefined}
-              type="checkbox"
-              name={field.name}
-              value={option.value}
-              checked={chosen.includes(option.value)}
-              onChange={(event) =>
-                field.onChange(
-                  event.target.checked
-                    ? [...chosen, option.value]
-                    : chosen.filter((value) => value !== option.value),
-                )
-              }
-              onBlur={field.onBlur}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <ChoiceFieldset legend={legend} classes={classes} error={fieldState.error?.message}>
+      {options.map((option, index) => (
+        <label key={option.value} className={classes.option}>
+          <input
+            ref={index === 0 ? field.ref : undefined}
+            type="checkbox"
+            name={field.name}
+            value={option.value}
+            checked={chosen.includes(option.value)}
+            onChange={(event) =>
+              field.onChange(
+                event.target.checked
+                  ? [...chosen, option.value]
+                  : chosen.filter((value) => value !== option.value),
+              )
+            }
+            onBlur={field.onBlur}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </ChoiceFieldset>
   );
 }
 
