@@ -59,8 +59,10 @@ export async function registerImportAdminRoutes(admin: FastifyInstance, deps: Im
         const body = request.body as Readable | undefined;
         if (!CSV_TYPES.includes(request.headers['content-type']?.split(';')[0]?.trim() ?? '') || !body?.pipe)
           throw new AppError('IMPORT_NOT_CSV');
-        if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES)
+        if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES) {
+          body.resume();
           throw new AppError('IMPORT_TOO_LARGE');
+        }
         const lines = new PassThrough();
         const started = await startPortfolioImport(
           deps,
@@ -70,7 +72,12 @@ export async function registerImportAdminRoutes(admin: FastifyInstance, deps: Im
             lines.write(`${JSON.stringify(run)}\n`);
             if (run.status !== 'running') lines.end();
           },
-        );
+        ).catch((error: unknown) => {
+          // A refusal before the file was read: the rest of it is read and dropped, so the client, still sending,
+          // gets the answer rather than a connection cut short.
+          body.resume();
+          throw error;
+        });
         started.finished.catch((error: unknown) => request.log.error(error, 'portfolio import'));
         return reply.code(202).header('content-type', 'application/x-ndjson; charset=utf-8').send(lines);
       },

@@ -1,4 +1,9 @@
-import { IMPORT_MESSAGES, type ImportRunAnswer, type ImportRunStatusName } from '@portal/domain';
+import {
+  IMPORT_MAX_MEGABYTES,
+  IMPORT_MESSAGES,
+  type ImportRunAnswer,
+  type ImportRunStatusName,
+} from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
@@ -56,14 +61,20 @@ function ImportUpload() {
   const upload = useUploadPortfolio(setRun);
   const fileId = useId();
   const [partnerId, setPartnerId] = useState('');
-  const [missing, setMissing] = useState<{ partner?: boolean; file?: boolean }>({});
+  const [missing, setMissing] = useState<{ partner?: boolean; file?: string }>({});
   const fileRef = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const file = fileRef.current?.files?.[0];
-    setMissing({ partner: !partnerId, file: !file });
-    if (!file || !partnerId) return;
+    // Over the limit the server would refuse it only after the upload: said here at once.
+    const fileError = !file
+      ? 'Escolha o arquivo CSV da carteira.'
+      : file.size > IMPORT_MAX_MEGABYTES * 1024 * 1024
+        ? IMPORT_MESSAGES.tooLarge
+        : undefined;
+    setMissing({ partner: !partnerId, file: fileError });
+    if (!file || fileError || !partnerId) return;
     setRun(null);
     upload.mutate(
       { file, partnerId: Number(partnerId) },
@@ -86,9 +97,9 @@ function ImportUpload() {
         </h1>
       </div>
       <p className="cobranca__hint">
-        Envie o arquivo CSV da carteira (separado por ponto e vírgula, em UTF-8, até 200 MB). A importação é
-        tudo ou nada: se uma linha tiver problema, nada é gravado e cada problema aparece com o número da
-        linha.
+        Envie o arquivo CSV da carteira (separado por ponto e vírgula, em UTF-8, até {IMPORT_MAX_MEGABYTES}{' '}
+        MB). A importação é tudo ou nada: se uma linha tiver problema, nada é gravado e cada problema aparece
+        com o número da linha.
       </p>
       <form className="cobranca__upload" onSubmit={submit} noValidate>
         <SelectField
@@ -112,13 +123,13 @@ function ImportUpload() {
           type="file"
           name="arquivo"
           accept=".csv,text/csv"
-          aria-invalid={missing.file || undefined}
+          aria-invalid={missing.file ? true : undefined}
           aria-describedby={missing.file ? `${fileId}-error` : undefined}
-          onChange={() => setMissing((before) => ({ ...before, file: false }))}
+          onChange={() => setMissing((before) => ({ ...before, file: undefined }))}
         />
         {missing.file && (
           <p id={`${fileId}-error`} className="cobranca__error" role="alert">
-            Escolha o arquivo CSV da carteira.
+            {missing.file}
           </p>
         )}
         <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
