@@ -135,6 +135,8 @@ describe('Importação in the back office', () => {
     // Ana logs in on the partner's portal and sees her debt at the file's store.
     page = await open('demo');
     await loginDebtor(page, ANA);
-    await page.getByText('Casa Verde Móveis').first().waitFor();
+    await page.getByRole('link', { name: /^Minhas Dívidas/ }).click();
+    await page.waitForURL('**/minhas-dividas');
+    await page.getByTestId('debt-card').getByText('CNPJ 55.667.788/0001-86', { exact: true }).waitFor();
   });
 });
