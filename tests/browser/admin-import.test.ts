@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { partners, persons } from '../../apps/server/src/db/schema';
+import { browserSuite } from './browser-suite';
 import { type DemoDebtor, loginDebtor } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 18 item 2 "Tests that must exist": an administrator imports a file with one bad line (nothing imported, the
@@ -35,31 +36,20 @@ const ANA: DemoDebtor = {
   phone: '(11) 91234-5678',
 };
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const SHOTS = '/tmp/admin-import-screens';
 const files = mkdtempSync(join(tmpdir(), 'import-browser-'));
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal({ DATA_DIR: files }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
+// Uploads wait in this run's own folder, not the repository's data directory.
+const suite = browserSuite(SHOTS, { DATA_DIR: files });
 
 async function open(partner: string | null, path = '/'): Promise<Page> {
-  context = await browser.newContext({
+  suite.context = await suite.browser.newContext({
     viewport: { width: 1280, height: 900 },
     bypassCSP: true,
     locale: 'pt-BR',
   });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
-  const page = await context.newPage();
-  await page.goto(portal.url(partner, path));
+  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  const page = await suite.context.newPage();
+  await page.goto(suite.portal.url(partner, path));
   return page;
 }
 
@@ -70,15 +60,21 @@ function file(name: string, content: string): string {
 }
 
 async function anaStored(): Promise<boolean> {
-  const rows = await portal.database.db.select().from(persons).where(eq(persons.cpfCnpj, ANA.digits));
+  const rows = await suite.portal.database.db.select().from(persons).where(eq(persons.cpfCnpj, ANA.digits));
   return rows.length > 0;
 }
 
 describe('Importação in the back office', () => {
   it('refuses a file with a bad line, imports a good one with its progress, and the debts reach the portal', async () => {
-    const [demo] = await portal.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const [demo] = await suite.portal.database.db
+      .select()
+      .from(partners)
+      .where(eq(partners.identifier, 'demo'));
     let page = await open(null, '/login');
-    await logInToPartners(page, portal.url(null, '/login'), { username: 'admin', password: 'Demo@2026' });
+    await logInToPartners(page, suite.portal.url(null, '/login'), {
+      username: 'admin',
+      password: 'Demo@2026',
+    });
     await page.getByRole('link', { name: 'Importação', exact: true }).first().focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/importacao');
@@ -101,6 +97,7 @@ describe('Importação in the back office', () => {
     );
     expect(await anaStored()).toBe(false);
     await page.getByTestId('import-run-row').first().getByText('Recusada (nada gravado)').waitFor();
+    await page.screenshot({ path: `${SHOTS}/recusada.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // A good file: each state of the bar is recorded as the page shows it, until it is done.
@@ -129,8 +126,9 @@ describe('Importação in the back office', () => {
     );
     expect(await page.getByTestId('import-counts').textContent()).toContain('Parcelas40.00640.0060');
     await page.getByTestId('import-run-row').first().getByText('Importada').waitFor();
+    await page.screenshot({ path: `${SHOTS}/importada.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+    await suite.context?.close();
 
     // Ana logs in on the partner's portal and sees her debt at the file's store.
     page = await open('demo');

@@ -73,6 +73,12 @@ function outcomeOf(run: ImportRunAnswer): ImportOutcome | string {
   };
 }
 
+/** Why the server refused a call: its message, else the status. */
+async function refusal(response: Response): Promise<string> {
+  const answer = (await response.json().catch(() => ({}))) as { message?: string };
+  return answer.message ?? `HTTP ${response.status}`;
+}
+
 /** The lines of a streamed answer, as they arrive. */
 async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<ImportRunAnswer> {
   let pending = '';
@@ -111,9 +117,6 @@ export async function importThroughServer(
       throw new Error(`o servidor em ${base} não respondeu (${(error as Error).message}); defina PORTAL_URL`);
     }
   };
-  const refusal = async (response: Response) =>
-    ((await response.json().catch(() => ({}))) as { message?: string }).message ?? `HTTP ${response.status}`;
-
   const login = await call('/api/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -163,7 +166,7 @@ async function findPartner(
 ): Promise<PartnerItem | string> {
   for (let page = 1; ; page++) {
     const response = await get(`/api/parceiro?situacao=todos&page=${page}`);
-    if (!response.ok) return `erro na importação: HTTP ${response.status}`;
+    if (!response.ok) return `erro na importação: ${await refusal(response)}`;
     const answer = (await response.json()) as { data: PartnerItem[]; meta: { last_page: number } };
     const found = answer.data.find((item) =>
       /^\d+$/.test(ref) ? item.emp_codigo === Number(ref) : item.identificador === ref.toLowerCase(),
