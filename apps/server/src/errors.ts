@@ -4,6 +4,7 @@ import {
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
   FATAL_ERROR,
+  IMPORT_MESSAGES,
   JOB_MESSAGES,
   LOGIN_TEXTS,
   LOOKUP_NOT_FOUND,
@@ -284,6 +285,15 @@ const APP_ERRORS = {
   RETORNO_TOO_LARGE: { status: 413, message: 'O arquivo de retorno é maior que 5 MB.' },
   /** The demo payment names no boleto of ours (linha digitável or nosso número). */
   BOLETO_NOT_FOUND: { status: 404, message: 'Boleto não encontrado.' },
+  /** A portfolio import while another runs (decision 028: refused, not queued). */
+  IMPORT_RUNNING: { status: 409, message: IMPORT_MESSAGES.running },
+  /** A portfolio upload whose body is not the file's bytes (text/csv or application/octet-stream). */
+  IMPORT_NOT_CSV: { status: 415, message: IMPORT_MESSAGES.notCsv },
+  /** A portfolio upload over IMPORT_MAX_MEGABYTES. */
+  IMPORT_TOO_LARGE: { status: 413, message: IMPORT_MESSAGES.tooLarge },
+  /** A portfolio import for a partner id that does not exist. */
+  IMPORT_PARTNER_NOT_FOUND: { status: 404, message: IMPORT_MESSAGES.partnerNotFound },
+  IMPORT_RUN_NOT_FOUND: { status: 404, message: IMPORT_MESSAGES.runNotFound },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },
 } as const;

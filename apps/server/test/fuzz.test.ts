@@ -471,6 +471,10 @@ const ROUTES: Record<string, Target> = {
   },
   'POST /api/equipe/:id/desativar': { auth: 'staff', params: { id: () => '999999' } },
   'POST /api/equipe/:id/senha': { auth: 'staff', params: { id: () => '999999' } },
+  'GET /api/importacoes': { auth: 'staff' },
+  'GET /api/importacoes/:id': { auth: 'staff', params: { id: () => '1' } },
+  // The file's bytes as the body: a form or JSON body reaches the route's own refusal.
+  'POST /api/importacoes': { auth: 'staff', fields: ['parceiro', 'nome'] },
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },

@@ -1095,7 +1095,7 @@ describe('npm run import (runImportCommand)', () => {
   });
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'refuses an embedded database another live process holds (npm start), and takes over a stale lock',
+    'goes through the server that holds the embedded database (npm start), and takes over a stale lock',
     async () => {
       const lock = join(env.DATA_DIR!, 'portal.lock');
       mkdirSync(env.DATA_DIR!, { recursive: true });
@@ -1103,8 +1103,11 @@ describe('npm run import (runImportCommand)', () => {
       expect(await runCommand([example, '--partner', 'demo'], env)).toEqual({
         code: 1,
         stdout: '',
-        stderr: `o banco embutido em ${env.DATA_DIR} está em uso pelo processo ${process.ppid}: pare o servidor (npm start) e importe de novo\n`,
+        stderr:
+          `o servidor (processo ${process.ppid}) está usando o banco embutido em ${env.DATA_DIR}: a importação vai por ele. ` +
+          'Informe PORTAL_USUARIO e PORTAL_SENHA de um administrador do painel (docs/import.md) e importe de novo.\n',
       });
+      // Through the server itself: import-admin.test.ts.
       // A pid no process has (the largest Linux allows is 2^22).
       writeFileSync(lock, String(2 ** 22 + 1));
       expect((await runCommand([example, '--partner', 'demo'], env)).stderr).toBe(

@@ -191,6 +191,20 @@ const ROWS: Row[] = [
     access: 'administration',
     url: () => '/api/equipe/999999/senha',
   },
+  { method: 'GET', route: '/api/importacoes', access: 'oversight', url: () => '/api/importacoes' },
+  {
+    method: 'GET',
+    route: '/api/importacoes/:p',
+    access: 'oversight',
+    url: () => '/api/importacoes/999999',
+  },
+  // A JSON body is refused before anything is stored: the matrix checks who may call it, not an import.
+  {
+    method: 'POST',
+    route: '/api/importacoes',
+    access: 'administration',
+    url: (t) => `/api/importacoes?parceiro=${fx[t].id}`,
+  },
   { method: 'GET', route: '/api/auditoria', access: 'administration', url: () => '/api/auditoria' },
   {
     method: 'GET',

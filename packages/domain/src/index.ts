@@ -39,6 +39,7 @@ export * from './partner/partner-form';
 export * from './partner/partner-settings';
 export * from './partner/tenant';
 export * from './pix/dynamic-br-code';
+export * from './portfolio/import-api';
 export * from './privacy/card-numbers';
 export * from './privacy/my-data';
 export * from './reporting/dashboard';

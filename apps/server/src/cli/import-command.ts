@@ -1,12 +1,14 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../env';
+import { dataDirHolder } from '../db/data-dir-lock';
+import { type Env, loadEnv } from '../env';
 import { findPartnerByCompanyCode, findPartnerByIdentifier } from '../repositories/partner-repository';
 import type { TableCount } from '../repositories/portfolio-repository';
-import { type ImportSummary, importPortfolio } from '../services/import/import-portfolio';
+import { type ImportOutcome, type ImportSummary, importPortfolio } from '../services/import/import-portfolio';
 import type { ImportIssue } from '../services/import/validate-portfolio';
 import { openCommandDatabase } from './command-database';
+import { importThroughServer } from './import-through-server';
 import { formatCount, isTerminal, ProgressBar } from './progress-bar';
 
 // The operator of a collection agency runs this, so what it prints is in Portuguese (docs/import.md).
@@ -75,13 +77,41 @@ export async function runImportCommand(argv: string[], io: CommandIo): Promise<n
     return fail(`arquivo não encontrado: ${file}`);
   }
 
-  const database = await openCommandDatabase(loadEnv(io.env), 'importe de novo');
-  if (typeof database === 'string') return fail(database);
+  const env = loadEnv(io.env);
+  // The embedded database of a running server is reached through that server (decision 028).
+  const server = env.DATABASE_URL ? null : dataDirHolder(env.DATA_DIR);
+  const imported = server
+    ? await importThroughServer({ file, size, partnerRef, env, io, pid: server })
+    : await importHere(file, size, partnerRef, env, io);
+  if (typeof imported === 'string') return fail(imported);
+  const { outcome, partner } = imported;
+  if (!outcome.ok) {
+    for (const issue of outcome.issues) io.stderr.write(`${describeIssue(issue)}\n`);
+    const unlisted = outcome.issueCount - outcome.issues.length;
+    if (unlisted > 0) io.stderr.write(`… e mais ${formatCount(unlisted)} problemas\n`);
+    return fail(
+      `${formatCount(outcome.issueCount)} problema(s) em ${file}: nada foi gravado. Corrija o arquivo e importe de novo.`,
+    );
+  }
+  io.stdout.write(`${describeSummary(outcome.summary)} (parceiro ${partner})\n`);
+  return 0;
+}
+
+/** Imports by opening the database itself (no server holds the embedded one, or PostgreSQL). */
+async function importHere(
+  file: string,
+  size: number,
+  partnerRef: string,
+  env: Env,
+  io: CommandIo,
+): Promise<{ outcome: ImportOutcome; partner: string } | string> {
+  const database = await openCommandDatabase(env, 'importe de novo');
+  if (typeof database === 'string') return database;
   try {
     const partner = /^\d+$/.test(partnerRef)
       ? await findPartnerByCompanyCode(database.db, Number(partnerRef))
       : await findPartnerByIdentifier(database.db, partnerRef);
-    if (!partner) return fail(`parceiro não encontrado: ${partnerRef}`);
+    if (!partner) return `parceiro não encontrado: ${partnerRef}`;
 
     const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
     const bar = isTerminal(io.stderr) ? new ProgressBar(io.stderr, size) : null;
@@ -93,17 +123,7 @@ export async function runImportCommand(argv: string[], io: CommandIo): Promise<n
         else bar?.writing(progress.rows);
       },
     }).finally(() => bar?.finish());
-
-    if (!outcome.ok) {
-      for (const issue of outcome.issues) io.stderr.write(`${describeIssue(issue)}\n`);
-      const unlisted = outcome.issueCount - outcome.issues.length;
-      if (unlisted > 0) io.stderr.write(`… e mais ${formatCount(unlisted)} problemas\n`);
-      return fail(
-        `${formatCount(outcome.issueCount)} problema(s) em ${file}: nada foi gravado. Corrija o arquivo e importe de novo.`,
-      );
-    }
-    io.stdout.write(`${describeSummary(outcome.summary)} (parceiro ${partner.identifier})\n`);
-    return 0;
+    return { outcome, partner: partner.identifier };
   } finally {
     await database.close();
   }

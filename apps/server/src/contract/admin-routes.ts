@@ -1,6 +1,7 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ImportDeps } from '../services/import/start-portfolio-import';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
@@ -8,6 +9,7 @@ import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
+import { registerImportAdminRoutes } from './import-admin-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
@@ -33,7 +35,11 @@ const passwordChangeBody = z.object({
   password_confirmation: passwordField,
 });
 
-export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthDeps): Promise<void> {
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: StaffAuthDeps,
+  imports: ImportDeps,
+): Promise<void> {
   app.post(
     '/api/login',
     // A coarse flood guard per address; the use case counts attempts per address and per user name.
@@ -59,6 +65,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerStaffAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
+      await registerImportAdminRoutes(admin, imports);
 
       admin.get('/api/me', { config: { staffAccess: 'own' } }, async (request) => {
         const staff = staffOf(request);

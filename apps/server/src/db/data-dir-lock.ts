@@ -25,9 +25,23 @@ function isRunning(pid: number): boolean {
   }
 }
 
+const lockFile = (dataDir: string) => join(dataDir, 'portal.lock');
+
+/** The live process, other than this one, that holds the lock of `dataDir`; null when none does. */
+export function dataDirHolder(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(lockFile(dataDir), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return owner && owner !== process.pid && isRunning(owner) ? owner : null;
+}
+
 /** Takes the lock of `dataDir` (a stale lock of a dead process is taken over); returns its release. */
 export function lockDataDir(dataDir: string): () => void {
-  const file = join(dataDir, 'portal.lock');
+  const file = lockFile(dataDir);
   for (;;) {
     try {
       const fd = openSync(file, 'wx');
@@ -36,8 +50,8 @@ export function lockDataDir(dataDir: string): () => void {
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isRunning(owner)) throw new DataDirInUseError(dataDir, owner);
+      const owner = dataDirHolder(dataDir);
+      if (owner) throw new DataDirInUseError(dataDir, owner);
       rmSync(file, { force: true });
     }
   }

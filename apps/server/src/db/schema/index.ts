@@ -5,6 +5,7 @@ export * from './debts';
 export * from './faq';
 export * from './files';
 export * from './identification';
+export * from './import-runs';
 export * from './jobs';
 export * from './leads';
 export * from './lifecycle';

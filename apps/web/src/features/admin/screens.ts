@@ -5,6 +5,7 @@ export { default as AdminHome } from './routes/AdminHome';
 export { default as ChangePassword } from './routes/ChangePassword';
 export { default as Cobranca } from './routes/Cobranca';
 export { default as Dashboard } from './routes/Dashboard';
+export { default as ImportPortfolio } from './routes/ImportPortfolio';
 export { default as ListAudit } from './routes/ListAudit';
 export { default as ListJobApplications } from './routes/ListJobApplications';
 export { default as ListLeads } from './routes/ListLeads';

@@ -80,7 +80,7 @@ async function send(
 }
 
 /** The failure of an answer: its message, `{ field: message }` from `dados`; 'Unauthenticated' forgets the token. */
-function failure(status: number, message: unknown, dados: unknown): AdminApiError {
+export function adminFailure(status: number, message: unknown, dados: unknown): AdminApiError {
   const fields: Record<string, string> = {};
   if (dados && typeof dados === 'object' && !Array.isArray(dados))
     for (const [field, text] of Object.entries(dados)) if (typeof text === 'string') fields[field] = text;
@@ -91,7 +91,7 @@ function failure(status: number, message: unknown, dados: unknown): AdminApiErro
 
 export async function adminCall<T>(method: Method, path: string, body?: unknown, token?: string): Promise<T> {
   const { response, json } = await send(method, path, body, token);
-  if (!response.ok) throw failure(response.status, json?.message, json?.dados);
+  if (!response.ok) throw adminFailure(response.status, json?.message, json?.dados);
   return json as T;
 }
 
@@ -112,7 +112,7 @@ export async function adminDownload(path: string, fileName: string): Promise<voi
   }
   if (!response.ok) {
     const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    throw failure(response.status, json?.message, json?.dados);
+    throw adminFailure(response.status, json?.message, json?.dados);
   }
   saveFile(await response.blob(), fileName);
 }
@@ -128,7 +128,8 @@ export async function adminPortalCall<T>(action: string, body: Record<string, un
     body,
     undefined,
   );
-  if (!response.ok || json?.retorno !== true) throw failure(response.status, json?.mensagem, json?.dados);
+  if (!response.ok || json?.retorno !== true)
+    throw adminFailure(response.status, json?.mensagem, json?.dados);
   return json.dados as T;
 }
 

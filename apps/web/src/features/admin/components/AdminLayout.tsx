@@ -71,6 +71,12 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
     roles: ['administrator', 'auditor'],
   },
   {
+    to: '/admin/importacao',
+    label: 'Importação',
+    home: 'Importar a carteira de um parceiro (CSV)',
+    roles: ['administrator', 'auditor'],
+  },
+  {
     to: '/admin/equipe',
     label: 'Equipe',
     home: 'Usuários do painel e seus papéis',
