@@ -107,7 +107,8 @@ function pgliteCopy(tx: Transaction, target: string): CopySink {
   let size = 0;
   const flush = async () => {
     if (size === 0) return;
-    const blob = new Blob(chunks);
+    // Node's Blob takes any byte view; the DOM typing the browser tests compile with wants ArrayBuffer-backed ones.
+    const blob = new Blob(chunks as ConstructorParameters<typeof Blob>[0]);
     chunks = [];
     size = 0;
     await tx.query(`copy ${target} from '/dev/blob'`, [], { blob });
