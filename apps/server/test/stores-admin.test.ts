@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { type StoreItem, storeFormValues, UNSET_NEGOTIATION_POLICY } from '@portal/domain';
+import { type StoreItem, storeFormValues, UNSET_NEGOTIATION_TERMS } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, partnerStores, partners, stores } from '../src/db/schema';
@@ -17,9 +17,8 @@ import { createTestApp, type TestApp } from './test-app';
 // one the next plan quote uses, and a store nobody set a policy for (an imported one) offers no discount.
 
 const PASSWORD = 'Lojas#2026x';
-const { maxEntryDays: _days, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
 const DISCOUNTS = {
-  ...unsetTerms,
+  ...UNSET_NEGOTIATION_TERMS,
   cashDiscount: { feesBp: 10_000, principalBp: 2_000 },
   instalmentDiscount: { feesBp: 5_000, principalBp: 0 },
 };

@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quotePlans } from './engine';
-import { type NegotiationPolicy, resolvePolicy, UNSET_NEGOTIATION_POLICY } from './policy';
+import {
+  type NegotiationPolicy,
+  resolvePolicy,
+  UNSET_NEGOTIATION_POLICY,
+  UNSET_NEGOTIATION_TERMS,
+} from './policy';
 import { negotiationTermsSchema, POLICY_MESSAGES } from './policy-schema';
 
 // Issue 18 item 1 / decision 027: staff set the policy with the engine's own figures and ranges, and a store whose
 // policy was never set offers no discount.
 
-const { maxEntryDays: _days, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
-const terms = (overrides: Record<string, unknown> = {}) => ({ ...unsetTerms, ...overrides });
+const terms = (overrides: Record<string, unknown> = {}) => ({ ...UNSET_NEGOTIATION_TERMS, ...overrides });
 const firstMessage = (input: unknown) => {
   const result = negotiationTermsSchema.safeParse(input);
   return result.success

@@ -5,7 +5,9 @@ import { type NegotiationTerms, POLICY_LIMITS } from './policy';
 // units (basis points and centavos), within the ranges resolvePolicy clamps to, so a policy this schema accepts is
 // exactly the policy the engine applies (policy-schema.test.ts checks both ways).
 
-const percent = (bp: number) => `${(bp / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
+/** A rate in basis points as people read it: 199 -> '1,99%'. */
+export const formatBasisPoints = (bp: number): string =>
+  `${(bp / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
 const reais = (cents: number) =>
   (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
 
@@ -25,12 +27,12 @@ export const POLICY_LABELS = {
 } as const satisfies Record<Limited, string>;
 
 const UNITS: Record<Limited, (value: number) => string> = {
-  lateFineBp: percent,
-  lateInterestMonthlyBp: percent,
-  feesBp: percent,
-  principalBp: percent,
+  lateFineBp: formatBasisPoints,
+  lateInterestMonthlyBp: formatBasisPoints,
+  feesBp: formatBasisPoints,
+  principalBp: formatBasisPoints,
   maxInstalments: String,
-  instalmentInterestMonthlyBp: percent,
+  instalmentInterestMonthlyBp: formatBasisPoints,
   minInstalmentCents: reais,
   minEntryCents: reais,
   maxEntryDays: (days) => `${days} dias`,

@@ -67,6 +67,10 @@ export const UNSET_NEGOTIATION_POLICY: NegotiationPolicy = {
 /** What stores.politica_negociacao holds once staff set it: every figure but the first due date's limit (a column). */
 export type NegotiationTerms = Omit<NegotiationPolicy, 'maxEntryDays'>;
 
+const { maxEntryDays: _firstDueDateLimit, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
+/** UNSET_NEGOTIATION_POLICY's terms: where staff start when they set a policy (no discount until they choose one). */
+export const UNSET_NEGOTIATION_TERMS: NegotiationTerms = unsetTerms;
+
 const clampInt = (value: unknown, limits: { min: number; max: number }, fallback: number): number => {
   const n = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
   return Math.min(limits.max, Math.max(limits.min, n));

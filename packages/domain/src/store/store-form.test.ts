@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UNSET_NEGOTIATION_POLICY } from '../negotiation/policy';
+import { UNSET_NEGOTIATION_TERMS } from '../negotiation/policy';
 import { POLICY_MESSAGES } from '../negotiation/policy-schema';
 import { isValidPixKey, STORE_MESSAGES, storeFormSchema, storeFormValues } from './store-form';
 
 // The store form of the back office (issue 18 item 1): the rules the screen and the server share.
 
-const { maxEntryDays: _days, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
 const valid = (overrides: Record<string, unknown> = {}) => ({
   ...storeFormValues(),
   nome_fantasia: ' Loja Nova ',
@@ -120,7 +119,7 @@ describe('storeFormSchema', () => {
     ],
     [
       'a fine of 3%',
-      { politica: { ...unsetTerms, lateFineBp: 300 } },
+      { politica: { ...UNSET_NEGOTIATION_TERMS, lateFineBp: 300 } },
       'politica.lateFineBp',
       POLICY_MESSAGES.range('lateFineBp'),
     ],

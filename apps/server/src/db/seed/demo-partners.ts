@@ -2,7 +2,7 @@ import {
   type CapabilityName,
   type CustomizationFields,
   type NegotiationTerms,
-  UNSET_NEGOTIATION_POLICY,
+  UNSET_NEGOTIATION_TERMS,
 } from '@portal/domain';
 
 // The demo partners of the Foundation issue, each exercising one kind of partner configuration.
@@ -244,14 +244,12 @@ export interface DemoStore {
   groupingType?: 'contratos_iguais';
 }
 
-const { maxEntryDays: _firstDueDateLimit, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
-
 /**
  * The policy the demo's staff set on every demo store (decision 027: a store offers a discount only when staff chose
  * one): 100% off charges and 10% off principal in cash, 50% off charges in instalments.
  */
 export const DEMO_POLICY: NegotiationTerms = {
-  ...unsetTerms,
+  ...UNSET_NEGOTIATION_TERMS,
   cashDiscount: { feesBp: 10_000, principalBp: 1_000 },
   instalmentDiscount: { feesBp: 5_000, principalBp: 0 },
 };
