@@ -1,12 +1,17 @@
-import { STORE_MESSAGES, type StoreForm } from '@portal/domain';
+import { STORE_MESSAGES, type StoreForm, type StoreItem } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { existingPartnerIds } from '../../repositories/staff-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
-import type { StaffStoreRow, StoreValues } from '../../repositories/store-admin-repository';
+import {
+  findStaffStore,
+  type StaffStoreRow,
+  type StoreValues,
+} from '../../repositories/store-admin-repository';
 import { fileUrl } from '../files/store-image';
 import { storeUploadedImage } from '../files/upload-image';
+import { toStoreItem } from './list-stores';
 
 // What create-store and update-store share: the form turned into the store's row, its logo stored, its partners
 // checked against the caller's scope. Not a use case of its own.
@@ -74,4 +79,11 @@ export async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T>
       throw new AppError('STORE_DOCUMENT_TAKEN', { cpf_cnpj: STORE_MESSAGES.documentTaken });
     throw error;
   }
+}
+
+/** The store as written, read back in the write's transaction for its answer and its audit row. */
+export async function writtenStore(db: Db, scope: StaffScope, id: number): Promise<StoreItem> {
+  const row = await findStaffStore(db, scope, id);
+  if (!row) throw new AppError('STORE_NOT_FOUND');
+  return toStoreItem(row);
 }

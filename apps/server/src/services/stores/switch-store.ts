@@ -6,6 +6,7 @@ import { findStaffStore, lockStore, setStoreSwitchedOff } from '../../repositori
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toStoreItem } from './list-stores';
+import { writtenStore } from './store-writer';
 
 /**
  * PUT /api/lojas/{id}/situacao: switches a store off (the portal lists its debts but offers no negotiation) or on
@@ -25,9 +26,7 @@ export async function switchStore(
     const before = toStoreItem(current);
     if (before.ativa === active) return before;
     await setStoreSwitchedOff(tx, id, active ? null : { at: new Date(), by: trail.staff.userId });
-    const row = await findStaffStore(tx, scope, id);
-    if (!row) throw new AppError('STORE_NOT_FOUND');
-    const after = toStoreItem(row);
+    const after = await writtenStore(tx, scope, id);
     await recordStaffAction(tx, trail, {
       entity: 'store',
       entityId: id,

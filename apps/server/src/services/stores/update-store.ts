@@ -11,7 +11,7 @@ import {
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toStoreItem } from './list-stores';
-import { storeLinks, storeValues, withUniqueDocument } from './store-writer';
+import { storeLinks, storeValues, withUniqueDocument, writtenStore } from './store-writer';
 
 /**
  * PUT /api/lojas/{id}: the whole store, its links to the caller's partners (an operator leaves other partners'
@@ -33,9 +33,7 @@ export async function updateStore(
       const links = await storeLinks(tx, scope, form);
       await updateStoreRow(tx, id, await storeValues(tx, form, current));
       await replaceStoreLinks(tx, scope, id, links);
-      const row = await findStaffStore(tx, scope, id);
-      if (!row) throw new AppError('STORE_NOT_FOUND');
-      const after = toStoreItem(row);
+      const after = await writtenStore(tx, scope, id);
       await recordStaffAction(tx, trail, {
         entity: 'store',
         entityId: id,

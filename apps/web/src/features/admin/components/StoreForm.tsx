@@ -47,6 +47,24 @@ const NO_PIX_API = {
 };
 
 type Unit = 'percent' | 'money' | 'whole';
+
+/** The policy's figures, in the order the form shows them (the engine's units: basis points, centavos). */
+const POLICY_INPUTS: { name: string; label: string; unit: Unit; hint?: string }[] = [
+  { name: 'politica.lateFineBp', label: 'Multa por atraso', unit: 'percent', hint: 'No máximo 2%.' },
+  { name: 'politica.lateInterestMonthlyBp', label: 'Juros de mora ao mês', unit: 'percent' },
+  { name: 'politica.cashDiscount.principalBp', label: 'Desconto à vista no principal', unit: 'percent' },
+  { name: 'politica.cashDiscount.feesBp', label: 'Desconto à vista nos encargos', unit: 'percent' },
+  {
+    name: 'politica.instalmentDiscount.principalBp',
+    label: 'Desconto parcelado no principal',
+    unit: 'percent',
+  },
+  { name: 'politica.instalmentDiscount.feesBp', label: 'Desconto parcelado nos encargos', unit: 'percent' },
+  { name: 'politica.maxInstalments', label: 'Número máximo de parcelas', unit: 'whole' },
+  { name: 'politica.instalmentInterestMonthlyBp', label: 'Juros do parcelamento ao mês', unit: 'percent' },
+  { name: 'politica.minEntryCents', label: 'Entrada mínima', unit: 'money' },
+  { name: 'politica.minInstalmentCents', label: 'Parcela mínima', unit: 'money' },
+];
 const PERCENT = /^(\d{1,5})(?:[.,](\d*))?\s*%?$/;
 
 /**
@@ -309,41 +327,9 @@ function PolicyFields() {
       />
       {policy && (
         <div className="admin-fieldset__grid">
-          <FigureInput
-            name="politica.lateFineBp"
-            label="Multa por atraso"
-            unit="percent"
-            hint="No máximo 2%."
-          />
-          <FigureInput name="politica.lateInterestMonthlyBp" label="Juros de mora ao mês" unit="percent" />
-          <FigureInput
-            name="politica.cashDiscount.principalBp"
-            label="Desconto à vista no principal"
-            unit="percent"
-          />
-          <FigureInput
-            name="politica.cashDiscount.feesBp"
-            label="Desconto à vista nos encargos"
-            unit="percent"
-          />
-          <FigureInput
-            name="politica.instalmentDiscount.principalBp"
-            label="Desconto parcelado no principal"
-            unit="percent"
-          />
-          <FigureInput
-            name="politica.instalmentDiscount.feesBp"
-            label="Desconto parcelado nos encargos"
-            unit="percent"
-          />
-          <FigureInput name="politica.maxInstalments" label="Número máximo de parcelas" unit="whole" />
-          <FigureInput
-            name="politica.instalmentInterestMonthlyBp"
-            label="Juros do parcelamento ao mês"
-            unit="percent"
-          />
-          <FigureInput name="politica.minEntryCents" label="Entrada mínima" unit="money" />
-          <FigureInput name="politica.minInstalmentCents" label="Parcela mínima" unit="money" />
+          {POLICY_INPUTS.map((input) => (
+            <FigureInput key={input.name} {...input} />
+          ))}
         </div>
       )}
     </fieldset>
