@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
+import { maskCpfCnpj } from '../masks';
 import type { NegotiationTerms } from '../negotiation/policy';
 import { negotiationTermsSchema, policyFigure } from '../negotiation/policy-schema';
 import { isValidEmail } from '../validation/email';
@@ -195,7 +196,7 @@ export function storeFormValues(item?: StoreItem): StoreFormInput {
   return {
     nome_fantasia: item?.nome_fantasia ?? '',
     razao_social: item?.razao_social ?? '',
-    cpf_cnpj: item?.cpf_cnpj ?? '',
+    cpf_cnpj: item ? maskCpfCnpj(item.cpf_cnpj) : '',
     cidade: item?.cidade ?? '',
     estado: item?.estado ?? '',
     parceiros: item?.parceiros.map((p) => ({ parceiro: p.id, negocia: p.negocia })) ?? [],
