@@ -1,5 +1,4 @@
 import {
-  formatBasisPoints,
   formatMoney,
   maskCpfCnpj,
   parseMoney,
@@ -20,6 +19,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { usePreviewStore, useSaveStore } from '../api/stores';
+import { parseFigure, showFigure, type Unit } from '../lib/policy-figures';
 import { useAdminFailure } from './AdminLayout';
 import { ReportsTableScroll } from './ReportsTableScroll';
 import { SubmitButton } from './SubmitButton';
@@ -46,8 +46,6 @@ const NO_PIX_API = {
   caPath: '',
 };
 
-type Unit = 'percent' | 'money' | 'whole';
-
 /** The policy's figures, in the order the form shows them (the engine's units: basis points, centavos). */
 const POLICY_INPUTS: { name: string; label: string; unit: Unit; hint?: string }[] = [
   { name: 'politica.lateFineBp', label: 'Multa por atraso', unit: 'percent', hint: 'No máximo 2%.' },
@@ -65,30 +63,6 @@ const POLICY_INPUTS: { name: string; label: string; unit: Unit; hint?: string }[
   { name: 'politica.minEntryCents', label: 'Entrada mínima', unit: 'money' },
   { name: 'politica.minInstalmentCents', label: 'Parcela mínima', unit: 'money' },
 ];
-const PERCENT = /^(\d{1,5})(?:[.,](\d*))?\s*%?$/;
-
-/**
- * What a person typed, in the engine's unit: a percentage in basis points, reais in centavos, a whole number as it
- * is. More than two decimals gives a fraction (the schema says so); anything else NaN (the schema's range message).
- */
-export function parseFigure(text: string, unit: Unit): number {
-  const trimmed = text.trim();
-  if (unit === 'money') return parseMoney(trimmed) ?? Number.NaN;
-  if (unit === 'whole') return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  const match = PERCENT.exec(trimmed);
-  if (!match) return Number.NaN;
-  const decimals = match[2] ?? '';
-  const bp = Number(match[1]) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'));
-  return decimals.length > 2 ? bp + 0.5 : bp;
-}
-
-function showFigure(value: unknown, unit: Unit): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  if (unit === 'money') return formatMoney(value);
-  if (unit === 'whole') return String(value);
-  return formatBasisPoints(value).replace('%', '');
-}
-
 /** A number of the policy typed in people's units and kept in the engine's. */
 function FigureInput({
   name,
