@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { browserSuite } from './browser-suite';
+import { browserSuite, openPage } from './browser-suite';
 import { axeViolations } from './harness';
 import { logInToPartners } from './staff-login';
 
@@ -13,16 +13,6 @@ const SHOTS = '/tmp/admin-stores-screens';
 const suite = browserSuite(SHOTS);
 const ADMIN = { username: 'lojas.browser', password: 'Lojas#2026x' };
 
-async function open(width: number, height: number): Promise<Page> {
-  suite.context = await suite.browser.newContext({
-    viewport: { width, height },
-    bypassCSP: true,
-    locale: 'pt-BR',
-  });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
-  return suite.context.newPage();
-}
-
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -30,7 +20,7 @@ async function expectNoAxeViolations(page: Page) {
 describe('stores in the back office', () => {
   it('an administrator creates a store with its policy, previews its plans, and finds it in the list', async () => {
     await createStaffUser(suite.portal.database.db, ADMIN);
-    const page = await open(1280, 800);
+    const page = await openPage(suite, 1280, 800);
     await logInToPartners(page, suite.portal.url(null, '/login'), ADMIN);
     await page
       .getByRole('navigation', { name: 'Menu administrativo' })
@@ -93,7 +83,7 @@ describe('stores in the back office', () => {
   });
 
   it('has no axe violations on a 390 px phone, list and form', async () => {
-    const page = await open(390, 844);
+    const page = await openPage(suite, 390, 844);
     await logInToPartners(page, suite.portal.url(null, '/login'), ADMIN);
     await page.goto(suite.portal.url(null, '/admin/lojas'));
     await page.getByTestId('store-card').first().waitFor();
