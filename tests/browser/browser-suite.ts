@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, type Portal, startPortal } from './harness';
 
@@ -29,4 +29,18 @@ export function browserSuite(shots: string, settings: Record<string, string> = {
     suite.context = null;
   });
   return suite;
+}
+
+/**
+ * A page in a new context of the suite (closed after the test) at this viewport, in Brazilian Portuguese, with the
+ * cookie banner answered (refused) so it covers nothing.
+ */
+export async function openPage(suite: BrowserSuite, width: number, height: number): Promise<Page> {
+  suite.context = await suite.browser.newContext({
+    viewport: { width, height },
+    bypassCSP: true,
+    locale: 'pt-BR',
+  });
+  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  return suite.context.newPage();
 }

@@ -17,6 +17,7 @@ import {
   PHONE_RESET_MESSAGES,
   STAFF_LOGIN_FAILED,
   STAFF_TEAM_MESSAGES,
+  STORE_MESSAGES,
   TOKEN_MESSAGES,
   UNAUTHENTICATED,
 } from '@portal/domain';
@@ -249,6 +250,14 @@ const APP_ERRORS = {
    * JOB_CV_MAX_BYTES (details: curriculo).
    */
   JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
+  /** A store id that does not exist, or that no partner of the operator serves (back office's stores). */
+  STORE_NOT_FOUND: { status: 404, message: STORE_MESSAGES.notFound },
+  /** A partner of the store's that does not exist or is not the operator's (details: parceiros). */
+  STORE_PARTNER_NOT_FOUND: { status: 400, message: STORE_MESSAGES.partnerNotFound },
+  /** An operator's store that none of their partners would serve: it would vanish from their view (details: parceiros). */
+  STORE_OWN_PARTNER_REQUIRED: { status: 400, message: STORE_MESSAGES.ownPartnerRequired },
+  /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
+  STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */
   PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitação não encontrada.' },
   /** A privacy request moved back or to the status it has (open → in_progress → answered only). */

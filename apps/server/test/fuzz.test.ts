@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import { type DividasResposta, formatBrDate, todayInBrasilia } from '@portal/domain';
+import { type DividasResposta, formatBrDate, storeFormValues, todayInBrasilia } from '@portal/domain';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,7 @@ const demo = {
   partnerId: 0,
   privacyRequestId: 0,
   fuzzPartnerId: 0,
+  fuzzStoreId: 0,
 };
 /** Stands for a solved robot check, solved when the request is made (each solution is good once). */
 const SOLVED = 'robot check solved';
@@ -381,6 +382,14 @@ const partnerForm = (identifier?: string) => {
     estilo: { corPrimaria: '#123456', corSecundaria: '#654321' },
   };
 };
+/** A valid store form: the fuzz's own store (one CNPJ: a second create is a 409). */
+const storeForm = () => ({
+  ...storeFormValues(),
+  nome_fantasia: 'Loja Fuzz',
+  razao_social: 'Loja Fuzz Ltda.',
+  cpf_cnpj: '99887766000105',
+});
+const STORE_FORM_FIELDS = Object.keys(storeFormValues());
 // The partner PUT and DELETE change: one of the fuzz's own, never the demo partner the others use.
 const partnerIdParam = { id: () => String(demo.fuzzPartnerId) };
 
@@ -475,6 +484,27 @@ const ROUTES: Record<string, Target> = {
   'GET /api/importacoes/:id': { auth: 'staff', params: { id: () => '1' } },
   // The file's bytes as the body: a form or JSON body reaches the route's own refusal.
   'POST /api/importacoes': { auth: 'staff', fields: ['parceiro', 'nome'] },
+  'GET /api/lojas': { auth: 'staff' },
+  'GET /api/lojas/:id': { auth: 'staff', params: { id: () => String(demo.storeId) } },
+  'POST /api/lojas': { auth: 'staff', fields: STORE_FORM_FIELDS, base: storeForm },
+  // The fuzz's own store: the demo stores the other calls negotiate with are never changed.
+  'PUT /api/lojas/:id': {
+    auth: 'staff',
+    fields: STORE_FORM_FIELDS,
+    base: storeForm,
+    params: { id: () => String(demo.fuzzStoreId) },
+  },
+  'PUT /api/lojas/:id/situacao': {
+    auth: 'staff',
+    fields: ['ativa'],
+    base: () => ({ ativa: false }),
+    params: { id: () => String(demo.fuzzStoreId) },
+  },
+  'POST /api/lojas/simulacao': {
+    auth: 'staff',
+    fields: ['politica', 'valor', 'dias_atraso'],
+    base: () => ({ politica: null, valor: 100_000, dias_atraso: 30 }),
+  },
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },
@@ -765,6 +795,14 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   demo.fuzzPartnerId = created.json().data.id;
+  const store = await t.app.inject({
+    method: 'POST',
+    url: '/api/lojas',
+    headers: credentials.staff,
+    payload: storeForm(),
+  });
+  expect(store.statusCode, store.body).toBe(201);
+  demo.fuzzStoreId = store.json().data.id;
 }, 120_000);
 afterAll(async () => {
   await t?.close();

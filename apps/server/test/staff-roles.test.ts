@@ -1,6 +1,7 @@
+import { storeFormValues } from '@portal/domain';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
+import { jobApplications, leads, partners, privacyRequests, stores } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -40,8 +41,8 @@ const NOT_STAFF = new Set([
 ]);
 
 interface Fixture {
-  own: { id: number; identifier: string; privacyId: number; jobId: number };
-  other: { id: number; identifier: string; privacyId: number; jobId: number };
+  own: { id: number; identifier: string; privacyId: number; jobId: number; storeId: number };
+  other: { id: number; identifier: string; privacyId: number; jobId: number; storeId: number };
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -67,6 +68,9 @@ const PERIOD = `data_inicial=${day(-300)}&data_final=${day(1)}`;
 let fx: Fixture;
 // The info of each partner as the form reads it: saving it back changes nothing.
 const partnerForms: Partial<Record<Target, unknown>> = {};
+// Each target store's form as the operator would send it (their partner's link only); saving it back changes
+// nothing of another partner's.
+const storeForms: Partial<Record<Target, unknown>> = {};
 
 const ROWS: Row[] = [
   { method: 'GET', route: '/api/me', access: 'own', url: () => '/api/me' },
@@ -205,6 +209,44 @@ const ROWS: Row[] = [
     access: 'administration',
     url: (t) => `/api/importacoes?parceiro=${fx[t].id}`,
   },
+  { method: 'GET', route: '/api/lojas', access: 'read', url: () => '/api/lojas' },
+  {
+    method: 'GET',
+    route: '/api/lojas/:p',
+    access: 'read',
+    url: (t) => `/api/lojas/${fx[t].storeId}`,
+    byPartner: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/lojas',
+    access: 'write',
+    url: () => '/api/lojas',
+    body: () => ({}),
+  },
+  {
+    method: 'PUT',
+    route: '/api/lojas/:p',
+    access: 'write',
+    url: (t) => `/api/lojas/${fx[t].storeId}`,
+    body: (t) => storeForms[t],
+    byPartner: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/lojas/:p/situacao',
+    access: 'write',
+    url: (t) => `/api/lojas/${fx[t].storeId}/situacao`,
+    body: () => ({ ativa: true }),
+    byPartner: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/lojas/simulacao',
+    access: 'read',
+    url: () => '/api/lojas/simulacao',
+    body: () => ({ politica: null }),
+  },
   { method: 'GET', route: '/api/auditoria', access: 'administration', url: () => '/api/auditoria' },
   {
     method: 'GET',
@@ -334,9 +376,24 @@ beforeAll(async () => {
     .insert(jobApplications)
     .values(job(demo!.id, 'Candidato Demo Secreto'))
     .returning();
+  // Faculdade Saber is served by acme (and camec); Bela Casa by demo and especial, not by acme.
+  const storeId = async (name: string) =>
+    (await db.select().from(stores).where(eq(stores.tradeName, name)))[0]!.id;
   fx = {
-    own: { id: acme!.id, identifier: 'acme', privacyId: ownPrivacy!.id, jobId: ownJob!.id },
-    other: { id: demo!.id, identifier: 'demo', privacyId: otherPrivacy!.id, jobId: otherJob!.id },
+    own: {
+      id: acme!.id,
+      identifier: 'acme',
+      privacyId: ownPrivacy!.id,
+      jobId: ownJob!.id,
+      storeId: await storeId('Faculdade Saber'),
+    },
+    other: {
+      id: demo!.id,
+      identifier: 'demo',
+      privacyId: otherPrivacy!.id,
+      jobId: otherJob!.id,
+      storeId: await storeId('Bela Casa'),
+    },
     otherNames: [
       ...others.map((p) => p.name),
       'Pessoa Demo Secreta',
@@ -359,6 +416,14 @@ beforeAll(async () => {
       headers: { authorization: `Bearer ${tokens.administrator}` },
     });
     partnerForms[target] = res.json().data;
+    const store = await t.app.inject({
+      method: 'GET',
+      url: `/api/lojas/${fx[target].storeId}`,
+      headers: { authorization: `Bearer ${tokens.administrator}` },
+    });
+    const form = storeFormValues(store.json().data);
+    storeForms[target] =
+      target === 'own' ? { ...form, parceiros: [{ parceiro: acme!.id, negocia: true }] } : form;
   }
 });
 afterAll(async () => {
@@ -411,5 +476,6 @@ describe('the access matrix over every staff route', () => {
     expect((await get('/api/solicitacoes-privacidade')).body).toContain('Pessoa Acme');
     expect((await get(`/api/leads?${PERIOD}`)).body).toContain('Lead Acme');
     expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
+    expect((await get('/api/lojas')).body).toContain('Faculdade Saber');
   });
 });

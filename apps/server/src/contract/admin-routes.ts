@@ -15,6 +15,7 @@ import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
 import { registerStaffAdminRoutes } from './staff-admin-routes';
 import { staffOf, staffOnly } from './staff-auth';
+import { registerStoreAdminRoutes } from './store-admin-routes';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
 // without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
@@ -63,6 +64,7 @@ export async function registerAdminRoutes(
       registerDashboardRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
       registerStaffAdminRoutes(admin, deps.db);
+      registerStoreAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
       await registerImportAdminRoutes(admin, imports);

@@ -54,7 +54,8 @@ const debtRowsQuery = (oneStore: boolean) =>
         store: stores,
         logoSha: files.sha256,
         logoExtension: files.extension,
-        negotiates: partnerStores.negotiates,
+        // A store staff switched off negotiates nothing, like a boleto-only one; its debts stay listed.
+        negotiates: sql<boolean>`(${partnerStores.negotiates} and ${stores.switchedOffAt} is null)`,
         contractId: contracts.id,
         contractNumber: contracts.number,
         note: contracts.note,

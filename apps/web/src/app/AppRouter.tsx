@@ -64,6 +64,8 @@ const ListStaff = adminScreen('ListStaff');
 const StaffMember = adminScreen('StaffMember');
 const ListAudit = adminScreen('ListAudit');
 const ImportPortfolio = adminScreen('ImportPortfolio');
+const ListStores = adminScreen('ListStores');
+const Store = adminScreen('Store');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -138,6 +140,8 @@ const PAGES: RouteObject[] = [
   { path: '/admin/equipe/:id', element: <StaffMember /> },
   { path: '/admin/auditoria', element: <ListAudit /> },
   { path: '/admin/importacao', element: <ImportPortfolio /> },
+  { path: '/admin/lojas', element: <ListStores /> },
+  { path: '/admin/lojas/:id', element: <Store /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -10,10 +10,17 @@ import {
   quotePlans,
   updateInstalment,
 } from './engine';
-import { DEFAULT_NEGOTIATION_POLICY, type NegotiationPolicy, resolvePolicy } from './policy';
+import { type NegotiationPolicy, resolvePolicy, UNSET_NEGOTIATION_POLICY } from './policy';
 
+// A store whose staff chose the discounts the demo stores offer: 100% off charges and 10% off principal in cash,
+// 50% off charges in instalments.
+const DISCOUNTING: NegotiationPolicy = {
+  ...UNSET_NEGOTIATION_POLICY,
+  cashDiscount: { feesBp: 10_000, principalBp: 1_000 },
+  instalmentDiscount: { feesBp: 5_000, principalBp: 0 },
+};
 const policy = (overrides: Partial<NegotiationPolicy> = {}): NegotiationPolicy =>
-  resolvePolicy({ ...DEFAULT_NEGOTIATION_POLICY, ...overrides });
+  resolvePolicy({ ...DISCOUNTING, ...overrides });
 
 describe('updateInstalment (fine 2% once + 1% a month pro rata die, on the original value)', () => {
   it.each([
@@ -52,7 +59,7 @@ describe('updateInstalment (fine 2% once + 1% a month pro rata die, on the origi
       { fineCents: 1_198, interestCents: 7_288, updatedCents: 68_386, daysLate: 365 },
     ],
   ])('%i centavos due %s as of %s', (original, due, asOf, expected) => {
-    expect(updateInstalment(original, due, asOf, DEFAULT_NEGOTIATION_POLICY)).toEqual({
+    expect(updateInstalment(original, due, asOf, DISCOUNTING)).toEqual({
       originalCents: original,
       ...expected,
     });
@@ -67,9 +74,7 @@ describe('updateInstalment (fine 2% once + 1% a month pro rata die, on the origi
 
   it('crosses a leap day by calendar days', () => {
     // 2028-02-28 .. 2028-03-01 is 2 days in a leap year: 30000 x 1% x 2/30 = 20.
-    expect(
-      updateInstalment(30_000, '2028-02-28', '2028-03-01', DEFAULT_NEGOTIATION_POLICY).interestCents,
-    ).toBe(20);
+    expect(updateInstalment(30_000, '2028-02-28', '2028-03-01', DISCOUNTING).interestCents).toBe(20);
   });
 });
 
@@ -98,7 +103,7 @@ describe('quotePlans', () => {
   const balance = { principalCents: 90_000, chargesCents: 10_000 };
 
   it('pay in full: one plan with the cash discounts', () => {
-    // Default cash discount: 100% of charges, 10% of principal -> 81000.
+    // The cash discount chosen: 100% of charges, 10% of principal -> 81000.
     const [plan, ...rest] = quotePlans({
       balance,
       futureCents: 0,

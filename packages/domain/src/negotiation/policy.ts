@@ -33,11 +33,30 @@ export interface NegotiationPolicy {
 export const MAX_LATE_FINE_BP = 200;
 export const BP = 10_000;
 
-export const DEFAULT_NEGOTIATION_POLICY: NegotiationPolicy = {
+/** The range of each figure of a policy: what resolvePolicy clamps to and what the store form accepts. */
+export const POLICY_LIMITS = {
+  lateFineBp: { min: 0, max: MAX_LATE_FINE_BP },
+  lateInterestMonthlyBp: { min: 0, max: 1_000 },
+  feesBp: { min: 0, max: BP },
+  // A principal discount of 100% would be a write-off, not a negotiation.
+  principalBp: { min: 0, max: BP - 1 },
+  maxInstalments: { min: 0, max: 120 },
+  instalmentInterestMonthlyBp: { min: 0, max: 1_000 },
+  minInstalmentCents: { min: 1, max: 100_000_000 },
+  minEntryCents: { min: 1, max: 100_000_000 },
+  maxEntryDays: { min: 0, max: 365 },
+} as const;
+
+/**
+ * The policy of a store whose staff never set one (stores.politica_negociacao null; decision 027): the legal
+ * charges and a plain instalment plan, and no discount at all. Nobody chose a discount, so none is offered: an
+ * imported store negotiates at face value until staff set its policy in the back office.
+ */
+export const UNSET_NEGOTIATION_POLICY: NegotiationPolicy = {
   lateFineBp: 200,
   lateInterestMonthlyBp: 100,
-  cashDiscount: { feesBp: 10_000, principalBp: 1_000 },
-  instalmentDiscount: { feesBp: 5_000, principalBp: 0 },
+  cashDiscount: { feesBp: 0, principalBp: 0 },
+  instalmentDiscount: { feesBp: 0, principalBp: 0 },
   maxInstalments: 12,
   instalmentInterestMonthlyBp: 199,
   minInstalmentCents: 5_000,
@@ -45,46 +64,57 @@ export const DEFAULT_NEGOTIATION_POLICY: NegotiationPolicy = {
   maxEntryDays: 10,
 };
 
-const clampInt = (value: unknown, min: number, max: number, fallback: number): number => {
+/** What stores.politica_negociacao holds once staff set it: every figure but the first due date's limit (a column). */
+export type NegotiationTerms = Omit<NegotiationPolicy, 'maxEntryDays'>;
+
+const { maxEntryDays: _firstDueDateLimit, ...unsetTerms } = UNSET_NEGOTIATION_POLICY;
+/** UNSET_NEGOTIATION_POLICY's terms: where staff start when they set a policy (no discount until they choose one). */
+export const UNSET_NEGOTIATION_TERMS: NegotiationTerms = unsetTerms;
+
+const clampInt = (value: unknown, limits: { min: number; max: number }, fallback: number): number => {
   const n = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
-  return Math.min(max, Math.max(min, n));
+  return Math.min(limits.max, Math.max(limits.min, n));
 };
 
 /**
- * A complete, safe policy from a stored partial one: missing fields take the defaults, rates are clamped to their
- * legal or sensible range, and paying in full is never discounted less than instalments (so pay in full never
- * costs more than a plan).
+ * A complete, safe policy from a stored one: null (never set) is UNSET_NEGOTIATION_POLICY, with no discount; a
+ * field a stored policy lacks takes that policy's value too; rates are clamped to POLICY_LIMITS, and paying in full
+ * is never discounted less than instalments (so pay in full never costs more than a plan).
  */
 export function resolvePolicy(stored: Partial<NegotiationPolicy> | null | undefined): NegotiationPolicy {
-  const d = DEFAULT_NEGOTIATION_POLICY;
+  const d = UNSET_NEGOTIATION_POLICY;
+  const L = POLICY_LIMITS;
   const s = stored ?? {};
   const instalmentDiscount = {
-    feesBp: clampInt(s.instalmentDiscount?.feesBp, 0, BP, d.instalmentDiscount.feesBp),
-    principalBp: clampInt(s.instalmentDiscount?.principalBp, 0, BP - 1, d.instalmentDiscount.principalBp),
+    feesBp: clampInt(s.instalmentDiscount?.feesBp, L.feesBp, d.instalmentDiscount.feesBp),
+    principalBp: clampInt(s.instalmentDiscount?.principalBp, L.principalBp, d.instalmentDiscount.principalBp),
   };
   return {
-    lateFineBp: clampInt(s.lateFineBp, 0, MAX_LATE_FINE_BP, d.lateFineBp),
-    lateInterestMonthlyBp: clampInt(s.lateInterestMonthlyBp, 0, 1_000, d.lateInterestMonthlyBp),
+    lateFineBp: clampInt(s.lateFineBp, L.lateFineBp, d.lateFineBp),
+    lateInterestMonthlyBp: clampInt(
+      s.lateInterestMonthlyBp,
+      L.lateInterestMonthlyBp,
+      d.lateInterestMonthlyBp,
+    ),
     cashDiscount: {
       feesBp: Math.max(
         instalmentDiscount.feesBp,
-        clampInt(s.cashDiscount?.feesBp, 0, BP, d.cashDiscount.feesBp),
+        clampInt(s.cashDiscount?.feesBp, L.feesBp, d.cashDiscount.feesBp),
       ),
       principalBp: Math.max(
         instalmentDiscount.principalBp,
-        clampInt(s.cashDiscount?.principalBp, 0, BP - 1, d.cashDiscount.principalBp),
+        clampInt(s.cashDiscount?.principalBp, L.principalBp, d.cashDiscount.principalBp),
       ),
     },
     instalmentDiscount,
-    maxInstalments: clampInt(s.maxInstalments, 0, 120, d.maxInstalments),
+    maxInstalments: clampInt(s.maxInstalments, L.maxInstalments, d.maxInstalments),
     instalmentInterestMonthlyBp: clampInt(
       s.instalmentInterestMonthlyBp,
-      0,
-      1_000,
+      L.instalmentInterestMonthlyBp,
       d.instalmentInterestMonthlyBp,
     ),
-    minInstalmentCents: clampInt(s.minInstalmentCents, 1, 100_000_000, d.minInstalmentCents),
-    minEntryCents: clampInt(s.minEntryCents, 1, 100_000_000, d.minEntryCents),
-    maxEntryDays: clampInt(s.maxEntryDays, 0, 365, d.maxEntryDays),
+    minInstalmentCents: clampInt(s.minInstalmentCents, L.minInstalmentCents, d.minInstalmentCents),
+    minEntryCents: clampInt(s.minEntryCents, L.minEntryCents, d.minEntryCents),
+    maxEntryDays: clampInt(s.maxEntryDays, L.maxEntryDays, d.maxEntryDays),
   };
 }

@@ -1,4 +1,4 @@
-import type { NegotiationPolicy } from '@portal/domain';
+import type { NegotiationTerms } from '@portal/domain';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { staffUsers } from './staff';
@@ -110,8 +110,15 @@ export const stores = pgTable(
     beneficiaryName: text('beneficiario_nome'),
     recurringCard: boolean('loj_cartao_de_credito_recorrente').notNull().default(false),
     groupingType: text('loj_tipo_agrupamento_negociacao'),
-    /** Fine, interest, discounts and limits of the store's negotiation (packages/domain NegotiationPolicy); unset fields take the defaults. */
-    negotiationPolicy: jsonb('politica_negociacao').$type<Partial<NegotiationPolicy>>().notNull().default({}),
+    /**
+     * Fine, interest, discounts and limits of the store's negotiation as staff set them (packages/domain
+     * negotiationTermsSchema). Null: nobody set one, so the store offers no discount (UNSET_NEGOTIATION_POLICY,
+     * decision 027); an import never sets it.
+     */
+    negotiationPolicy: jsonb('politica_negociacao').$type<NegotiationTerms>(),
+    /** Set when staff switch the store off: its debts stay visible, but it negotiates nothing. A store is never deleted. */
+    switchedOffAt: timestamp('desativada_em', { withTimezone: true }),
+    switchedOffBy: integer('desativada_por').references(() => staffUsers.id, { onDelete: 'set null' }),
     city: text('cidade'),
     state: text('estado'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,9 @@
-import type { CapabilityName, CustomizationFields, NegotiationPolicy } from '@portal/domain';
+import {
+  type CapabilityName,
+  type CustomizationFields,
+  type NegotiationTerms,
+  UNSET_NEGOTIATION_TERMS,
+} from '@portal/domain';
 
 // The demo partners of the Foundation issue, each exercising one kind of partner configuration.
 
@@ -233,11 +238,21 @@ export interface DemoStore {
   issuesSecondCopy: boolean;
   city: string;
   state: string;
-  /** Overrides of DEFAULT_NEGOTIATION_POLICY. */
-  policy?: Partial<NegotiationPolicy>;
+  /** Overrides of DEMO_POLICY. */
+  policy?: Partial<NegotiationTerms>;
   /** loj_tipo_agrupamento_negociacao: contratos_iguais makes one card per contract when the partner groups. */
   groupingType?: 'contratos_iguais';
 }
+
+/**
+ * The policy the demo's staff set on every demo store (decision 027: a store offers a discount only when staff chose
+ * one): 100% off charges and 10% off principal in cash, 50% off charges in instalments.
+ */
+export const DEMO_POLICY: NegotiationTerms = {
+  ...UNSET_NEGOTIATION_TERMS,
+  cashDiscount: { feesBp: 10_000, principalBp: 1_000 },
+  instalmentDiscount: { feesBp: 5_000, principalBp: 0 },
+};
 
 export const DEMO_STORES: DemoStore[] = [
   {

@@ -30,7 +30,7 @@ import { faviconSvg, headerSvg, illustrationSvg, logoSvg } from './artwork';
 import { seedCompanies } from './demo-companies';
 import { type DemoAgreement, type DemoDebtor, FIXED_DEBTORS, generatedDebtors } from './demo-debtors';
 import { DEMO_FAQ } from './demo-faq';
-import { DEMO_PARTNERS, DEMO_STORES, type DemoPartner } from './demo-partners';
+import { DEMO_PARTNERS, DEMO_POLICY, DEMO_STORES, type DemoPartner } from './demo-partners';
 
 export type SeedOutcome = 'seeded' | 'skipped-not-empty' | 'refused-production';
 
@@ -368,7 +368,7 @@ export async function seedDemo(
           boletoAgreement: store.cnpjBase.slice(0, 7),
           bankBranch: `${store.cnpjBase.slice(7, 11)}-${store.cnpjBase.slice(11, 12)}`,
           bankAccount: `${store.cnpjBase.slice(0, 5)}-${store.cnpjBase.slice(5, 6)}`,
-          negotiationPolicy: store.policy ?? {},
+          negotiationPolicy: { ...DEMO_POLICY, ...store.policy },
           groupingType: store.groupingType ?? null,
           city: store.city,
           state: store.state,

@@ -1,8 +1,7 @@
-import { quotePlans } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { loadStoreDebts } from '../../repositories/debt-repository';
 import { findPartnerByCompanyCode } from '../../repositories/partner-repository';
-import { debtFigures, storePolicy } from '../../services/debts/debt-figures';
+import { allPlans, debtFigures, storePolicy } from '../../services/debts/debt-figures';
 import type { PlanCalculator } from './stage-calculator';
 
 /**
@@ -29,13 +28,7 @@ export function localStageCalculator(db: Db): PlanCalculator {
         policy,
         request.primeiro_vencimento,
       );
-      const base = {
-        balance: figures.balance,
-        futureCents: figures.futureCents,
-        includeFuture: false,
-        policy,
-      };
-      return [...quotePlans({ ...base, mode: 'A' }), ...quotePlans({ ...base, mode: 'P' })].map((plan) => ({
+      return allPlans(figures, policy).map((plan) => ({
         quantidadeParcelas: plan.instalmentCount,
         valorEntrada: plan.entryCents,
         valorParcela: plan.instalmentCents,

@@ -2,6 +2,8 @@ import {
   type DebtBalance,
   daysBetween,
   type NegotiationPolicy,
+  type PlanQuote,
+  quotePlans,
   resolvePolicy,
   sumBalance,
   type UpdatedInstalment,
@@ -12,8 +14,11 @@ import type { DebtContractRow, DebtInstalmentRow, StoreRow } from '../../reposit
 // A store's policies and the figures of a set of contracts, shared by the debt cards (passo_2_novo), the plans
 // (passo_3_novo) and the second copies so all agree.
 
-/** The store's policy with its prazo_maximo_entrada_site column. */
-export function storePolicy(store: StoreRow): NegotiationPolicy {
+/**
+ * The store's policy with its prazo_maximo_entrada_site column; a store whose staff set none offers no discount
+ * (decision 027).
+ */
+export function storePolicy(store: Pick<StoreRow, 'negotiationPolicy' | 'maxEntryDays'>): NegotiationPolicy {
   return resolvePolicy({ ...store.negotiationPolicy, maxEntryDays: store.maxEntryDays });
 }
 
@@ -65,4 +70,10 @@ export function debtFigures(
     balance: sumBalance(current.map((i) => i.updated)),
     futureCents: future.reduce((sum, row) => sum + row.balanceCents, 0),
   };
+}
+
+/** Every plan the engine offers for the figures: pay in full, then the instalment plans (future entries left out). */
+export function allPlans(figures: DebtFigures, policy: NegotiationPolicy): PlanQuote[] {
+  const base = { balance: figures.balance, futureCents: figures.futureCents, includeFuture: false, policy };
+  return [...quotePlans({ ...base, mode: 'A' }), ...quotePlans({ ...base, mode: 'P' })];
 }

@@ -59,6 +59,7 @@ function useLoginOnUnauthenticatedQuery(): void {
 export const ADMIN_NAV: { to: string; label: string; home: string; roles?: readonly StaffRoleName[] }[] = [
   { to: '/admin', label: 'Início', home: '' },
   { to: '/admin/parceiros', label: 'Parceiros', home: 'Lista de parceiros' },
+  { to: '/admin/lojas', label: 'Lojas', home: 'Lojas e suas políticas de negociação' },
   { to: '/admin/duvidas', label: 'Dúvidas frequentes', home: 'Lista de dúvidas frequentes' },
   { to: '/admin/leads', label: 'Leads', home: 'Lista de leads' },
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },

@@ -1,0 +1,89 @@
+import { STORE_MESSAGES, type StoreForm, type StoreItem } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import { existingPartnerIds } from '../../repositories/staff-repository';
+import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
+import {
+  findStaffStore,
+  type StaffStoreRow,
+  type StoreValues,
+} from '../../repositories/store-admin-repository';
+import { fileUrl } from '../files/store-image';
+import { storeUploadedImage } from '../files/upload-image';
+import { toStoreItem } from './list-stores';
+
+// What create-store and update-store share: the form turned into the store's row, its logo stored, its partners
+// checked against the caller's scope. Not a use case of its own.
+
+/** The logo kept (its URL sent back as it was), removed (''), or a new upload. */
+async function logoFile(db: Db, logo: string, current: StaffStoreRow | undefined): Promise<string | null> {
+  if (logo === '') return null;
+  if (current?.logo && logo === fileUrl(current.logo)) return current.logo.sha256;
+  return (await storeUploadedImage(db, logo, 'partnerLogo', { campo: 'logo' })).sha256;
+}
+
+export async function storeValues(db: Db, form: StoreForm, current?: StaffStoreRow): Promise<StoreValues> {
+  return {
+    tradeName: form.nome_fantasia,
+    legalName: form.razao_social,
+    cpfCnpj: form.cpf_cnpj,
+    city: form.cidade,
+    state: form.estado,
+    logoFile: await logoFile(db, form.logo, current),
+    maxEntryDays: form.prazo_maximo_entrada_site,
+    breakToleranceDays: form.tolerancia_quebra_dias,
+    issuesSecondCopy: form.loj_emite_segunda_via,
+    boletoAgreement: form.boleto_convenio,
+    recurringCard: form.loj_cartao_de_credito_recorrente,
+    groupingType: form.contratos_iguais ? 'contratos_iguais' : null,
+    bankCode: form.banco_codigo,
+    bankBranch: form.banco_agencia,
+    bankAccount: form.banco_conta,
+    boletoWallet: form.banco_carteira,
+    beneficiaryName: form.beneficiario_nome,
+    pixKey: form.chave_pix,
+    paymentProvider: form.provedor_pagamento,
+    pixApi: form.provedor_pagamento === 'pix-api' ? form.pix_api : null,
+    negotiationPolicy: form.politica,
+  };
+}
+
+/**
+ * The store's partner links the caller may set: partners that exist and are in their scope (another partner is
+ * "not found", as if it did not exist); an operator keeps one partner of theirs at least, or the store would
+ * leave their view.
+ */
+export async function storeLinks(
+  db: Db,
+  scope: StaffScope,
+  form: StoreForm,
+): Promise<{ partnerId: number; negotiates: boolean }[]> {
+  const wanted = form.parceiros.map((link) => link.parceiro);
+  const found = new Set(await existingPartnerIds(db, wanted));
+  if (wanted.some((id) => !found.has(id) || !seesPartner(scope, id)))
+    throw new AppError('STORE_PARTNER_NOT_FOUND', { parceiros: STORE_MESSAGES.partnerNotFound });
+  if (scope.partnerIds !== null && wanted.length === 0)
+    throw new AppError('STORE_OWN_PARTNER_REQUIRED', {
+      parceiros: STORE_MESSAGES.ownPartnerRequired,
+    });
+  return form.parceiros.map((link) => ({ partnerId: link.parceiro, negotiates: link.negocia }));
+}
+
+/** Runs a store write, turning a CPF/CNPJ another store has into its form error. */
+export async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === 'stores_cpf_cnpj')
+      throw new AppError('STORE_DOCUMENT_TAKEN', { cpf_cnpj: STORE_MESSAGES.documentTaken });
+    throw error;
+  }
+}
+
+/** The store as written, read back in the write's transaction for its answer and its audit row. */
+export async function writtenStore(db: Db, scope: StaffScope, id: number): Promise<StoreItem> {
+  const row = await findStaffStore(db, scope, id);
+  if (!row) throw new AppError('STORE_NOT_FOUND');
+  return toStoreItem(row);
+}

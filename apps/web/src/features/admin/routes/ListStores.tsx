@@ -1,0 +1,106 @@
+import { formatBasisPoints, maskCpfCnpj, STORE_MESSAGES, type StoreItem } from '@portal/domain';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { QueryView } from '../../../components/ui/QueryView';
+import { storeListKey, switchStore, useStores } from '../api/stores';
+import { AdminLayout } from '../components/AdminLayout';
+import { ListActionButton, useListAction } from '../components/ListAction';
+
+/**
+ * 'Lojas' (/admin/lojas; issue 18 item 1): every store the staff member reaches, with the partners serving it, its
+ * policy in short and whether it is switched off; 'Nova loja', Editar, and Desativar / Reativar, asked first.
+ */
+export default function ListStores() {
+  return (
+    <AdminLayout>
+      <Stores />
+    </AdminLayout>
+  );
+}
+
+/** The policy in one line: what a debtor is offered, or that nothing is discounted. */
+export function policySummary(store: StoreItem): string {
+  const policy = store.politica;
+  if (!policy) return 'Sem política definida: não oferece desconto';
+  const cash = policy.cashDiscount;
+  return `À vista: ${formatBasisPoints(cash.principalBp)} no principal e ${formatBasisPoints(cash.feesBp)} nos encargos · até ${policy.maxInstalments} parcelas`;
+}
+
+function Stores() {
+  const stores = useStores();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const toggle = useListAction({
+    id: (item: StoreItem) => item.id,
+    act: (item) => switchStore(item.id, !item.ativa),
+    question: (item) =>
+      item.ativa
+        ? {
+            title: 'Desativar loja',
+            text: `Você tem certeza que deseja desativar a loja ${item.nome_fantasia}? As dívidas continuam visíveis no portal, mas nenhuma negociação será oferecida.`,
+          }
+        : {
+            title: 'Reativar loja',
+            text: `Você tem certeza que deseja reativar a loja ${item.nome_fantasia}? Ela volta a oferecer negociação no portal.`,
+          },
+    done: (item) => (item.ativa ? STORE_MESSAGES.switchedOff : STORE_MESSAGES.switchedOn),
+    invalidates: storeListKey,
+    headingRef,
+  });
+
+  return (
+    <section className="admin-panel" aria-labelledby="stores-title" aria-busy={stores.isPending}>
+      <div className="admin-panel__head">
+        <h1 id="stores-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
+          Lista de lojas
+        </h1>
+        <Link to="/admin/lojas/nova" className="btn btn--primary" data-testid="store-new">
+          Nova loja
+        </Link>
+      </div>
+      <QueryView query={stores} look="admin" failedText="Não foi possível carregar as lojas.">
+        {(items) =>
+          items.length === 0 ? (
+            <p className="admin-panel__empty">{STORE_MESSAGES.empty}</p>
+          ) : (
+            <ul className="admin-cards" data-testid="store-list">
+              {items.map((item) => (
+                <li key={item.id} className="admin-card" data-testid="store-card">
+                  <div>
+                    <h2 className="admin-card__title">
+                      {item.nome_fantasia}
+                      {item.ativa ? '' : ' · Desativada'}
+                    </h2>
+                    <p>
+                      {maskCpfCnpj(item.cpf_cnpj)}
+                      {item.cidade ? ` · ${item.cidade}${item.estado ? `/${item.estado}` : ''}` : ''}
+                    </p>
+                    <p>
+                      Parceiros:{' '}
+                      {item.parceiros
+                        .map((partner) => `${partner.nome}${partner.negocia ? '' : ' (só boletos)'}`)
+                        .join(', ') || 'nenhum'}
+                    </p>
+                    <p data-testid="store-policy">{policySummary(item)}</p>
+                  </div>
+                  <div className="admin-card__actions">
+                    <Link to={`/admin/lojas/${item.id}`} className="btn btn--ghost">
+                      Editar<span className="sr-only"> a loja {item.nome_fantasia}</span>
+                    </Link>
+                    <ListActionButton
+                      action={toggle}
+                      item={item}
+                      label={item.ativa ? 'Desativar' : 'Reativar'}
+                      busyLabel={item.ativa ? 'Desativando…' : 'Reativando…'}
+                      context={`a loja ${item.nome_fantasia}`}
+                      className={`btn btn--ghost${item.ativa ? ' admin-card__delete' : ''}`}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}

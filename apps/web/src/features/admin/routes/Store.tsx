@@ -1,0 +1,38 @@
+import { storeFormValues } from '@portal/domain';
+import { Navigate, useParams } from 'react-router';
+import { QueryView } from '../../../components/ui/QueryView';
+import { useStore } from '../api/stores';
+import { AdminLayout } from '../components/AdminLayout';
+import { StoreForm } from '../components/StoreForm';
+import '../reports.css';
+
+/** /admin/lojas/nova ('Cadastrar nova loja') and /admin/lojas/{id} ('Atualizar loja'): the store form. */
+export default function Store() {
+  const { id } = useParams<{ id: string }>();
+  const existing = /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
+  if (existing === null && id !== 'nova') return <Navigate to="/admin/lojas" replace />;
+  const title = existing === null ? 'Cadastrar nova loja' : 'Atualizar loja';
+  return (
+    <AdminLayout>
+      <section className="admin-panel" aria-labelledby="store-title">
+        <h1 id="store-title" className="admin-panel__title">
+          {title}
+        </h1>
+        {existing === null ? (
+          <StoreForm titleId="store-title" initial={storeFormValues()} />
+        ) : (
+          <EditStore id={existing} />
+        )}
+      </section>
+    </AdminLayout>
+  );
+}
+
+function EditStore({ id }: { id: number }) {
+  const store = useStore(id);
+  return (
+    <QueryView query={store} look="admin" failedText="Não foi possível carregar a loja.">
+      {(item) => <StoreForm titleId="store-title" id={id} initial={storeFormValues(item)} />}
+    </QueryView>
+  );
+}
