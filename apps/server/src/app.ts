@@ -263,7 +263,7 @@ export async function buildApp({
         : null,
   });
   registerLifecycleRoutes(app, db);
-  await registerAdminRoutes(app, { db, env, limiter, altchaSecret });
+  await registerAdminRoutes(app, { db, env, limiter, altchaSecret, providers: paymentProviders });
   // After the admin routes: the staff calls of the job form use the staff guard they install.
   await registerJobRoutes(app, { db, cvDir: resolve(env.DATA_DIR, 'uploads', 'curriculos') });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);

@@ -1,9 +1,11 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerAgreementAdminRoutes } from './agreement-admin-routes';
 import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
@@ -33,7 +35,10 @@ const passwordChangeBody = z.object({
   password_confirmation: passwordField,
 });
 
-export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthDeps): Promise<void> {
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: StaffAuthDeps & { providers: PaymentProviders },
+): Promise<void> {
   app.post(
     '/api/login',
     // A coarse flood guard per address; the use case counts attempts per address and per user name.
@@ -58,6 +63,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerPrivacyAdminRoutes(admin, deps.db);
       registerStaffAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
+      registerAgreementAdminRoutes(admin, deps);
       await registerCobrancaAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', { config: { staffAccess: 'own' } }, async (request) => {
