@@ -251,7 +251,7 @@ describe('an agreement’s page', () => {
     expect(data.documentos).toEqual({
       termo: `/api/gestao/acordos/${acmeAgreement.id}/termo.pdf`,
       quitacao: null,
-      boletos: null,
+      boletos_em_aberto: null,
     });
     expect(data.historico).toEqual([]);
     const term = await get(data.documentos.termo);

@@ -4,6 +4,7 @@ import { jobApplications, leads, partners, privacyRequests } from '../src/db/sch
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { insertAgreement, partyOf } from './agreement-admin-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Issue 18 item 5 "Tests that must exist": every staff route, for every role, answers as its access rule says
@@ -40,8 +41,8 @@ const NOT_STAFF = new Set([
 ]);
 
 interface Fixture {
-  own: { id: number; identifier: string; privacyId: number; jobId: number };
-  other: { id: number; identifier: string; privacyId: number; jobId: number };
+  own: { id: number; identifier: string; privacyId: number; jobId: number; agreementId: number };
+  other: { id: number; identifier: string; privacyId: number; jobId: number; agreementId: number };
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -191,6 +192,47 @@ const ROWS: Row[] = [
     access: 'administration',
     url: () => '/api/equipe/999999/senha',
   },
+  { method: 'GET', route: '/api/gestao/acordos', access: 'read', url: () => '/api/gestao/acordos' },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/planilha',
+    access: 'read',
+    url: () => '/api/gestao/acordos/planilha',
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/:p',
+    access: 'read',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}`,
+    byPartner: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/:p/:p',
+    access: 'read',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}/termo.pdf`,
+    byPartner: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/gestao/acordos/:p/cancelar',
+    access: 'write',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}/cancelar`,
+    body: () => ({ motivo: 'Matriz de acesso' }),
+    byPartner: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/pagamentos',
+    access: 'read',
+    url: () => `/api/gestao/pagamentos?${PERIOD}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/pagamentos/planilha',
+    access: 'read',
+    url: () => `/api/gestao/pagamentos/planilha?${PERIOD}`,
+  },
   { method: 'GET', route: '/api/auditoria', access: 'administration', url: () => '/api/auditoria' },
   {
     method: 'GET',
@@ -320,11 +362,37 @@ beforeAll(async () => {
     .insert(jobApplications)
     .values(job(demo!.id, 'Candidato Demo Secreto'))
     .returning();
+  const agreement = async (identifier: string, cpfCnpj: string) => {
+    const party = await partyOf(db, identifier, cpfCnpj);
+    const today = day(0);
+    const { id } = await insertAgreement(db, {
+      partnerId: party.partnerId,
+      personId: party.person.id,
+      storeId: party.storeId,
+      method: 'boleto',
+      createdAt: new Date(),
+      instalments: [{ dueDate: today, amountCents: 10_000 }],
+    });
+    return id;
+  };
   fx = {
-    own: { id: acme!.id, identifier: 'acme', privacyId: ownPrivacy!.id, jobId: ownJob!.id },
-    other: { id: demo!.id, identifier: 'demo', privacyId: otherPrivacy!.id, jobId: otherJob!.id },
+    own: {
+      id: acme!.id,
+      identifier: 'acme',
+      privacyId: ownPrivacy!.id,
+      jobId: ownJob!.id,
+      agreementId: await agreement('acme', '52998224725'),
+    },
+    other: {
+      id: demo!.id,
+      identifier: 'demo',
+      privacyId: otherPrivacy!.id,
+      jobId: otherJob!.id,
+      agreementId: await agreement('demo', '39053344705'),
+    },
     otherNames: [
       ...others.map((p) => p.name),
+      'João Pereira Lima',
       'Pessoa Demo Secreta',
       'Lead Demo Secreto',
       'Candidato Demo Secreto',

@@ -168,7 +168,7 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
     /** The staff link to this instalment's boleto, while it is issued and open. */
     boleto: string | null;
   }[];
-  documentos: { termo: string; quitacao: string | null; boletos: string | null };
+  documentos: { termo: string; quitacao: string | null; boletos_em_aberto: string | null };
   eventos: {
     id: number;
     parcela: string;
