@@ -63,6 +63,9 @@ const ListJobApplications = adminScreen('ListJobApplications');
 const ListStaff = adminScreen('ListStaff');
 const StaffMember = adminScreen('StaffMember');
 const ListAudit = adminScreen('ListAudit');
+const ListAgreements = adminScreen('ListAgreements');
+const AgreementPage = adminScreen('AgreementPage');
+const ListPayments = adminScreen('ListPayments');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -136,6 +139,9 @@ const PAGES: RouteObject[] = [
   { path: '/admin/equipe', element: <ListStaff /> },
   { path: '/admin/equipe/:id', element: <StaffMember /> },
   { path: '/admin/auditoria', element: <ListAudit /> },
+  { path: '/admin/acordos', element: <ListAgreements /> },
+  { path: '/admin/acordos/:id', element: <AgreementPage /> },
+  { path: '/admin/pagamentos', element: <ListPayments /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },
