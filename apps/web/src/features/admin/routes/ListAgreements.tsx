@@ -176,8 +176,10 @@ function Agreements() {
                   {items.map((item) => (
                     <tr key={item.aco_codigo} data-testid="agreement-row">
                       <td>
-                        <Link to={`/admin/acordos/${item.aco_codigo}`}>
-                          <span className="sr-only">Abrir o acordo </span>
+                        <Link
+                          to={`/admin/acordos/${item.aco_codigo}`}
+                          aria-label={`Abrir o acordo ${item.aco_codigo}`}
+                        >
                           {item.aco_codigo}
                         </Link>
                       </td>
