@@ -12,6 +12,7 @@ import {
   listStoreOptions,
 } from '../../repositories/agreement-admin-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
+import { pageMeta } from '../reporting/page-meta';
 
 /** Agreements per page of GET /api/gestao/acordos. */
 export const STAFF_AGREEMENTS_PER_PAGE = 20;
@@ -53,12 +54,7 @@ export async function listStaffAgreements(
   ]);
   return {
     data: rows.map(toAgreementAdminItem),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      per_page: perPage,
-      total,
-    },
+    meta: pageMeta(page, perPage, total),
     lojas,
   };
 }

@@ -96,7 +96,8 @@ export async function getStaffAgreement(
     documentos: {
       termo: staffDocumentPath(agreementId, 'termo.pdf'),
       quitacao: agreement.status === 'settled' ? staffDocumentPath(agreementId, 'quitacao.pdf') : null,
-      boletos_em_aberto: boletos.size > 0 ? staffDocumentPath(agreementId, 'boletos.pdf', [...boletos]) : null,
+      boletos_em_aberto:
+        boletos.size > 0 ? staffDocumentPath(agreementId, 'boletos.pdf', [...boletos]) : null,
     },
     eventos: events.map((e) => ({
       id: e.id,

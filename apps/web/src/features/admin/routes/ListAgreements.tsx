@@ -6,17 +6,16 @@ import {
   AGREEMENT_STATUS_NAMES,
   formatMoney,
 } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/fields';
 import { QueryView } from '../../../components/ui/QueryView';
 import { SelectField } from '../../../components/ui/SelectField';
 import { type AgreementFilters, useAgreements, useAgreementsSheet } from '../api/agreements';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
+import { PartnerStoreFields, PeriodFields, SheetButton, useListFilters } from '../components/ListFilters';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
-import { usePartnerOptions } from '../components/usePartnerOptions';
-import { storeOptions } from '../lib/store-options';
 import '../reports.css';
 
 const EMPTY: AgreementFilters = {
@@ -51,26 +50,10 @@ export default function ListAgreements() {
 }
 
 function Agreements() {
-  const onFailure = useAdminFailure();
-  const partners = usePartnerOptions();
-  const [draft, setDraft] = useState<AgreementFilters>(EMPTY);
-  const [filters, setFilters] = useState<AgreementFilters>(EMPTY);
   const [page, setPage] = useState(1);
+  const { draft, filters, set, search } = useListFilters(EMPTY, () => setPage(1));
   const rows = useAgreements(filters, page);
   const sheet = useAgreementsSheet();
-  const set = (field: keyof AgreementFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({
-      ...current,
-      [field]: event.target.value,
-      // Another partner's stores are not offered: the store chosen goes with the partner.
-      ...(field === 'parceiro' ? { loja: '' } : {}),
-    }));
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setPage(1);
-    setFilters(draft);
-  }
 
   return (
     <section className="admin-panel" aria-labelledby="agreements-title" aria-busy={rows.isPending}>
@@ -78,34 +61,10 @@ function Agreements() {
         <h1 id="agreements-title" className="admin-panel__title">
           Acordos
         </h1>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => sheet.mutate(filters, { onError: onFailure })}
-          disabled={sheet.isPending}
-          aria-busy={sheet.isPending || undefined}
-          data-testid="agreements-sheet"
-        >
-          {sheet.isPending ? 'Baixando…' : 'Planilha'}
-        </button>
+        <SheetButton sheet={sheet} filters={filters} testId="agreements-sheet" />
       </div>
       <form className="admin-search" onSubmit={search} aria-label="Filtros dos acordos">
-        <SelectField
-          label="Parceiro"
-          name="parceiro"
-          placeholder="Todos os parceiros"
-          options={partners}
-          value={draft.parceiro}
-          onChange={set('parceiro')}
-        />
-        <SelectField
-          label="Loja"
-          name="loja"
-          placeholder="Todas as lojas"
-          options={storeOptions(rows.data?.lojas, draft.parceiro)}
-          value={draft.loja}
-          onChange={set('loja')}
-        />
+        <PartnerStoreFields draft={draft} set={set} stores={rows.data?.lojas} />
         <SelectField
           label="Status"
           name="status"
@@ -130,20 +89,7 @@ function Agreements() {
           value={draft.cpf_cnpj}
           onChange={set('cpf_cnpj')}
         />
-        <TextField
-          label="Data inicial"
-          name="data_inicial"
-          type="date"
-          value={draft.data_inicial}
-          onChange={set('data_inicial')}
-        />
-        <TextField
-          label="Data final"
-          name="data_final"
-          type="date"
-          value={draft.data_final}
-          onChange={set('data_final')}
-        />
+        <PeriodFields draft={draft} set={set} />
         <button type="submit" className="btn btn--primary">
           Pesquisar
         </button>

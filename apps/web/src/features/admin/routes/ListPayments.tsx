@@ -6,15 +6,11 @@ import {
   RECEIVED_PAYMENT_METHOD_LABELS,
   RECEIVED_PAYMENT_METHODS,
 } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
 import { QueryView } from '../../../components/ui/QueryView';
-import { SelectField } from '../../../components/ui/SelectField';
 import { type PaymentFilters, usePayments, usePaymentsSheet } from '../api/agreements';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
+import { PartnerStoreFields, PeriodFields, SheetButton, useListFilters } from '../components/ListFilters';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
-import { usePartnerOptions } from '../components/usePartnerOptions';
-import { storeOptions } from '../lib/store-options';
 import '../reports.css';
 import '../agreements.css';
 
@@ -37,23 +33,9 @@ function initialFilters(): PaymentFilters {
 }
 
 function Payments() {
-  const onFailure = useAdminFailure();
-  const partners = usePartnerOptions();
-  const [draft, setDraft] = useState<PaymentFilters>(initialFilters);
-  const [filters, setFilters] = useState<PaymentFilters>(draft);
+  const { draft, filters, set, search } = useListFilters(initialFilters);
   const payments = usePayments(filters);
   const sheet = usePaymentsSheet();
-  const set = (field: keyof PaymentFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({
-      ...current,
-      [field]: event.target.value,
-      ...(field === 'parceiro' ? { loja: '' } : {}),
-    }));
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setFilters(draft);
-  }
 
   return (
     <section className="admin-panel" aria-labelledby="payments-title" aria-busy={payments.isPending}>
@@ -61,48 +43,11 @@ function Payments() {
         <h1 id="payments-title" className="admin-panel__title">
           Pagamentos recebidos
         </h1>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => sheet.mutate(filters, { onError: onFailure })}
-          disabled={sheet.isPending}
-          aria-busy={sheet.isPending || undefined}
-          data-testid="payments-sheet"
-        >
-          {sheet.isPending ? 'Baixando…' : 'Planilha'}
-        </button>
+        <SheetButton sheet={sheet} filters={filters} testId="payments-sheet" />
       </div>
       <form className="admin-search" onSubmit={search} aria-label="Filtros dos pagamentos">
-        <SelectField
-          label="Parceiro"
-          name="parceiro"
-          placeholder="Todos os parceiros"
-          options={partners}
-          value={draft.parceiro}
-          onChange={set('parceiro')}
-        />
-        <SelectField
-          label="Loja"
-          name="loja"
-          placeholder="Todas as lojas"
-          options={storeOptions(payments.data?.lojas, draft.parceiro)}
-          value={draft.loja}
-          onChange={set('loja')}
-        />
-        <TextField
-          label="Data inicial"
-          name="data_inicial"
-          type="date"
-          value={draft.data_inicial}
-          onChange={set('data_inicial')}
-        />
-        <TextField
-          label="Data final"
-          name="data_final"
-          type="date"
-          value={draft.data_final}
-          onChange={set('data_final')}
-        />
+        <PartnerStoreFields draft={draft} set={set} stores={payments.data?.lojas} />
+        <PeriodFields draft={draft} set={set} />
         <button type="submit" className="btn btn--primary">
           Pesquisar
         </button>
