@@ -265,7 +265,7 @@ export async function buildApp({
   registerLifecycleRoutes(app, db);
   await registerAdminRoutes(
     app,
-    { db, env, limiter, altchaSecret },
+    { db, env, limiter, altchaSecret, providers: paymentProviders },
     { database, uploadDir: resolve(env.DATA_DIR, 'uploads', 'importacoes') },
   );
   // After the admin routes: the staff calls of the job form use the staff guard they install.

@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_ADMIN_MESSAGES,
   CARD_UNAVAILABLE,
   CREDITOR_LEAD_NOT_FOUND,
   CREDITOR_SIGN_UP_MESSAGES,
@@ -153,6 +154,8 @@ const APP_ERRORS = {
   },
   /** An agreement that is not the session person's on this partner (a file: 404). */
   AGREEMENT_NOT_FOUND: { status: 404, message: 'Acordo não encontrado.' },
+  /** A settled agreement asked to be cancelled in the back office: its debt is discharged (decision 029). */
+  AGREEMENT_SETTLED: { status: 409, message: AGREEMENT_ADMIN_MESSAGES.settled },
   /** The confession term of a partner without myAgreements.flgTermoCofissao: there is no term to send or show. */
   CONFESSION_TERM_UNAVAILABLE: {
     status: 404,

@@ -508,6 +508,38 @@ const ROUTES: Record<string, Target> = {
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },
+  'GET /api/gestao/acordos': {
+    auth: 'staff',
+    fields: ['page', 'parceiro', 'loja', 'status', 'forma_pagamento', 'cpf_cnpj', ...REPORT_PERIOD],
+  },
+  'GET /api/gestao/acordos/planilha': {
+    auth: 'staff',
+    fields: ['parceiro', 'loja', 'status', 'forma_pagamento', 'cpf_cnpj', ...REPORT_PERIOD],
+  },
+  // The seed's agreement (João's, on demo).
+  'GET /api/gestao/acordos/:id': { auth: 'staff', params: { id: () => '1' } },
+  'GET /api/gestao/acordos/:id/:documento': {
+    auth: 'staff',
+    fields: ['parcelas', 'download'],
+    params: { id: () => '1', documento: () => 'termo.pdf' },
+  },
+  // No such agreement: the seed's is never cancelled here.
+  'POST /api/gestao/acordos/:id/cancelar': {
+    auth: 'staff',
+    fields: ['motivo'],
+    base: () => ({ motivo: 'Teste' }),
+    params: { id: () => '999999' },
+  },
+  'GET /api/gestao/pagamentos': {
+    auth: 'staff',
+    fields: ['parceiro', 'loja', ...REPORT_PERIOD],
+    base: period,
+  },
+  'GET /api/gestao/pagamentos/planilha': {
+    auth: 'staff',
+    fields: ['parceiro', 'loja', ...REPORT_PERIOD],
+    base: period,
+  },
   'POST /api/trabalhe-conosco': {
     auth: 'public',
     partner: 'negocie',

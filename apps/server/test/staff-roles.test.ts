@@ -5,6 +5,7 @@ import { jobApplications, leads, partners, privacyRequests, stores } from '../sr
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { insertAgreement, partyOf } from './agreement-admin-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Issue 18 item 5 "Tests that must exist": every staff route, for every role, answers as its access rule says
@@ -40,9 +41,19 @@ const NOT_STAFF = new Set([
   'POST /api/trabalhe-conosco',
 ]);
 
+/** One partner's rows the matrix reaches. */
+interface Subject {
+  id: number;
+  identifier: string;
+  privacyId: number;
+  jobId: number;
+  storeId: number;
+  agreementId: number;
+}
+
 interface Fixture {
-  own: { id: number; identifier: string; privacyId: number; jobId: number; storeId: number };
-  other: { id: number; identifier: string; privacyId: number; jobId: number; storeId: number };
+  own: Subject;
+  other: Subject;
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -217,6 +228,27 @@ const ROWS: Row[] = [
     url: (t) => `/api/lojas/${fx[t].storeId}`,
     byPartner: true,
   },
+  { method: 'GET', route: '/api/gestao/acordos', access: 'read', url: () => '/api/gestao/acordos' },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/planilha',
+    access: 'read',
+    url: () => '/api/gestao/acordos/planilha',
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/:p',
+    access: 'read',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}`,
+    byPartner: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/acordos/:p/:p',
+    access: 'read',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}/termo.pdf`,
+    byPartner: true,
+  },
   {
     method: 'POST',
     route: '/api/lojas',
@@ -246,6 +278,26 @@ const ROWS: Row[] = [
     access: 'read',
     url: () => '/api/lojas/simulacao',
     body: () => ({ politica: null }),
+  },
+  {
+    method: 'POST',
+    route: '/api/gestao/acordos/:p/cancelar',
+    access: 'write',
+    url: (t) => `/api/gestao/acordos/${fx[t].agreementId}/cancelar`,
+    body: () => ({ motivo: 'Matriz de acesso' }),
+    byPartner: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/pagamentos',
+    access: 'read',
+    url: () => `/api/gestao/pagamentos?${PERIOD}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/gestao/pagamentos/planilha',
+    access: 'read',
+    url: () => `/api/gestao/pagamentos/planilha?${PERIOD}`,
   },
   { method: 'GET', route: '/api/auditoria', access: 'administration', url: () => '/api/auditoria' },
   {
@@ -379,6 +431,19 @@ beforeAll(async () => {
   // Faculdade Saber is served by acme (and camec); Bela Casa by demo and especial, not by acme.
   const storeId = async (name: string) =>
     (await db.select().from(stores).where(eq(stores.tradeName, name)))[0]!.id;
+  const agreement = async (identifier: string, cpfCnpj: string) => {
+    const party = await partyOf(db, identifier, cpfCnpj);
+    const today = day(0);
+    const { id } = await insertAgreement(db, {
+      partnerId: party.partnerId,
+      personId: party.person.id,
+      storeId: party.storeId,
+      method: 'boleto',
+      createdAt: new Date(),
+      instalments: [{ dueDate: today, amountCents: 10_000 }],
+    });
+    return id;
+  };
   fx = {
     own: {
       id: acme!.id,
@@ -386,6 +451,7 @@ beforeAll(async () => {
       privacyId: ownPrivacy!.id,
       jobId: ownJob!.id,
       storeId: await storeId('Faculdade Saber'),
+      agreementId: await agreement('acme', '52998224725'),
     },
     other: {
       id: demo!.id,
@@ -393,9 +459,11 @@ beforeAll(async () => {
       privacyId: otherPrivacy!.id,
       jobId: otherJob!.id,
       storeId: await storeId('Bela Casa'),
+      agreementId: await agreement('demo', '39053344705'),
     },
     otherNames: [
       ...others.map((p) => p.name),
+      'João Pereira Lima',
       'Pessoa Demo Secreta',
       'Lead Demo Secreto',
       'Candidato Demo Secreto',

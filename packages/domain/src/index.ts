@@ -1,4 +1,5 @@
 export * from './address/cep';
+export * from './agreements/agreement-admin';
 export * from './agreements/agreement-instalments';
 export * from './agreements/agreement-lifecycle';
 export * from './boleto/boleto';

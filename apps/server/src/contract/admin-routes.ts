@@ -1,10 +1,12 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import type { ImportDeps } from '../services/import/start-portfolio-import';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';
 import { logOutStaff } from '../services/staff/log-out-staff';
+import { registerAgreementAdminRoutes } from './agreement-admin-routes';
 import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
@@ -38,7 +40,7 @@ const passwordChangeBody = z.object({
 
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  deps: StaffAuthDeps,
+  deps: StaffAuthDeps & { providers: PaymentProviders },
   imports: ImportDeps,
 ): Promise<void> {
   app.post(
@@ -66,6 +68,7 @@ export async function registerAdminRoutes(
       registerStaffAdminRoutes(admin, deps.db);
       registerStoreAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
+      registerAgreementAdminRoutes(admin, deps);
       await registerCobrancaAdminRoutes(admin, deps.db);
       await registerImportAdminRoutes(admin, imports);
 

@@ -3,27 +3,23 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { buildAuditSheet } from '../services/audit/build-audit-sheet';
 import { type AuditQuery, listAudit } from '../services/audit/list-audit';
-import { formCode, lineText, pageNumber } from './body-fields';
+import { formCode, lineText, pageNumber, queryFilter } from './body-fields';
 import { privateFile, XLSX_TYPE } from './private-file';
-import { reportPeriodOf } from './report-query';
+import { optionalReportPeriodOf } from './report-query';
 
 // The audit trail of the admin API (issue 18 item 6; decision 024; docs/api.md "Audit"), registered inside
 // `staffOnly`, administrators only: the list with its filters and the same rows as XLSX. Nothing changes a row.
 
-const blank = (value: unknown) => (value === '' ? undefined : value);
 const filtersQuery = z.object({
   page: pageNumber,
-  usuario: z.preprocess(blank, formCode.optional()),
-  entidade: z.preprocess(blank, lineText(60).optional()),
-  data_inicial: z.preprocess(blank, z.string().optional()),
-  data_final: z.preprocess(blank, z.string().optional()),
+  usuario: queryFilter(formCode),
+  entidade: queryFilter(lineText(60)),
 });
 
 function auditQueryOf(query: unknown): { filters: AuditQuery; page: number } {
   const parsed = filtersQuery.parse(query ?? {});
   // The period is optional; given, it follows the reports' rules (both days, in order).
-  const period =
-    parsed.data_inicial === undefined && parsed.data_final === undefined ? undefined : reportPeriodOf(query);
+  const period = optionalReportPeriodOf(query);
   return { filters: { staffUserId: parsed.usuario, entity: parsed.entidade, period }, page: parsed.page };
 }
 

@@ -48,3 +48,7 @@ export const codeList = z
 
 /** A page number of a back-office list from the query string; anything odd is the first page. */
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+
+/** A filter of a back-office list from the query string: an empty value ('') is no filter, like an absent one. */
+export const queryFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

@@ -15,6 +15,12 @@ export function reportPeriodOf(query: unknown): ReportPeriod {
   return result.data;
 }
 
+/** An optional period (a list's filter): none when neither day is given, else both by the rules of reportPeriodOf. */
+export function optionalReportPeriodOf(query: unknown): ReportPeriod | undefined {
+  const { data_inicial, data_final } = periodQuery.parse(query ?? {});
+  return !data_inicial && !data_final ? undefined : reportPeriodOf(query);
+}
+
 /** The query string of a period, as the report links carry it. */
 export function reportPeriodQuery(period: ReportPeriod): string {
   return new URLSearchParams({ data_inicial: period.from, data_final: period.to }).toString();

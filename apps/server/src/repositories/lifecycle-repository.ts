@@ -81,10 +81,11 @@ export async function changeAgreementStatus(
   agreement: AgreementRow,
   to: AgreementStatus,
   cause: string,
+  reason: string | null = null,
 ): Promise<void> {
   await db
     .insert(agreementStatusEvents)
-    .values({ agreementId: agreement.id, from: agreement.status, to, cause });
+    .values({ agreementId: agreement.id, from: agreement.status, to, cause, reason });
   await db.update(agreements).set({ status: to }).where(eq(agreements.id, agreement.id));
 }
 
@@ -136,9 +137,10 @@ export async function findUnpaidEntries(db: Db, date: string) {
 
 /**
  * Charges still open at their provider on instalments of cancelled agreements: not paid, and no cancellation
- * recorded for the charge. What the broken-agreement job asks the store's provider to cancel (again after a failure).
+ * recorded for the charge (of one agreement, or of all). What the broken-agreement job and a staff cancellation ask the
+ * store's provider to cancel (again after a failure).
  */
-export async function findOpenChargesOfCancelledAgreements(db: Db) {
+export async function findOpenChargesOfCancelledAgreements(db: Db, agreementId?: number) {
   return db
     .select({ chargeId: paymentCharges.id, txid: paymentCharges.txid, provider: paymentCharges.provider })
     .from(paymentCharges)
@@ -147,6 +149,7 @@ export async function findOpenChargesOfCancelledAgreements(db: Db) {
     .where(
       and(
         eq(agreements.status, 'cancelled'),
+        agreementId === undefined ? undefined : eq(agreements.id, agreementId),
         sql`not ${paymentOf(instalmentIdColumn)}`,
         sql`not exists (select 1 from ${paymentEvents} pe where pe.charge_id = ${paymentCharges}.id
           and pe.tipo = 'charge_cancelled')`,

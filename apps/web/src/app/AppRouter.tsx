@@ -66,6 +66,9 @@ const ListAudit = adminScreen('ListAudit');
 const ImportPortfolio = adminScreen('ImportPortfolio');
 const ListStores = adminScreen('ListStores');
 const Store = adminScreen('Store');
+const ListAgreements = adminScreen('ListAgreements');
+const AgreementPage = adminScreen('AgreementPage');
+const ListPayments = adminScreen('ListPayments');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -142,6 +145,9 @@ const PAGES: RouteObject[] = [
   { path: '/admin/importacao', element: <ImportPortfolio /> },
   { path: '/admin/lojas', element: <ListStores /> },
   { path: '/admin/lojas/:id', element: <Store /> },
+  { path: '/admin/acordos', element: <ListAgreements /> },
+  { path: '/admin/acordos/:id', element: <AgreementPage /> },
+  { path: '/admin/pagamentos', element: <ListPayments /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -15,8 +15,13 @@ export const agreementStatusEvents = pgTable(
       .references(() => agreements.id, { onDelete: 'restrict' }),
     from: text('de').$type<AgreementStatus>().notNull(),
     to: text('para').$type<AgreementStatus>().notNull(),
-    /** Who or what says so: 'payment:<cause of the payment>', 'job:broken:<date>', 'job:settle:<date>'. */
+    /**
+     * Who or what says so: 'payment:<cause of the payment>', 'job:broken:<date>', 'job:settle:<date>',
+     * 'staff:<staff user id>' (a cancellation in the back office).
+     */
     cause: text('causa').notNull(),
+    /** Why, in the words of the staff member who cancelled it; null for the events the system records. */
+    reason: text('motivo'),
     at: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('agreement_status_events_agreement').on(t.agreementId)],

@@ -9,12 +9,16 @@ import {
 import type { Db } from '../../db/client';
 import { type BoletoDocument, payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import type { DebtorScope } from '../../repositories/debtor-scope';
 import type { AgreementView } from '../../repositories/payment-repository';
 import { chargeBeneficiary } from './issue-due-charges';
 import { findIssuedBoletos } from './issued-boletos';
 
 /** How many boletos one PDF holds (docs/api.md: a year of monthly instalments, twice). */
 export const MAX_BOLETOS_PER_PDF = 24;
+
+/** Whose boletos: the partner and person of the agreements (a debtor's session, or an agreement staff opened). */
+export type BoletoHolder = DebtorScope & Pick<DebtScope, 'partner' | 'person'>;
 
 /**
  * The boletos of some of the session person's agreement instalments as one PDF, a page each in agreement order
@@ -23,7 +27,7 @@ export const MAX_BOLETOS_PER_PDF = 24;
  */
 export async function agreementBoletosPdf(
   db: Db,
-  scope: DebtScope,
+  scope: BoletoHolder,
   instalmentIds: readonly number[],
 ): Promise<{ name: string; pdf: Buffer }> {
   const boletos = await findIssuedBoletos(db, scope, instalmentIds);
@@ -32,7 +36,7 @@ export async function agreementBoletosPdf(
 }
 
 function boletoPage(
-  scope: DebtScope,
+  scope: BoletoHolder,
   view: AgreementView,
   instalment: AgreementView['instalments'][number],
 ): BoletoDocument {

@@ -35,6 +35,15 @@ export async function confessionTermPdf(
     throw new AppError('CONFESSION_TERM_UNAVAILABLE');
   const view = await loadAgreementInScope(db, scope, agreementId);
   if (!view) throw new AppError('AGREEMENT_NOT_FOUND');
+  return { ...(await renderConfessionTerm(db, view, scope)), view };
+}
+
+/** The term of an agreement, whoever asks (the debtor's call checks the partner offers it; staff open any: decision 029). */
+export async function renderConfessionTerm(
+  db: Db,
+  view: AgreementView,
+  parties: Pick<DebtScope, 'partner' | 'person'>,
+): Promise<{ name: string; pdf: Buffer }> {
   const { agreement, store } = view;
   const contracts = await loadAgreementContracts(db, [agreement.id]);
   const now = brasiliaDateTime();
@@ -42,9 +51,9 @@ export async function confessionTermPdf(
     agreementId: agreement.id,
     agreedOn: todayInBrasilia(agreement.createdAt),
     issuedAt: `${formatBrDate(now.date)} ${now.time.slice(0, 5)}`,
-    portalName: scope.partner.name,
+    portalName: parties.partner.name,
     creditor: { legalName: store.legalName, tradeName: store.tradeName, document: maskCnpj(store.cpfCnpj) },
-    debtor: { name: scope.person.name, document: maskCpfForDisplay(scope.person.cpfCnpj) },
+    debtor: { name: parties.person.name, document: maskCpfForDisplay(parties.person.cpfCnpj) },
     contracts: [...new Set(contracts.map((c) => c.contractNumber))],
     paymentMethod: AGREEMENT_PAYMENT_METHOD_LABELS[agreement.paymentMethod],
     totalCents: agreement.totalCents,
@@ -54,5 +63,5 @@ export async function confessionTermPdf(
       amountCents: i.amountCents,
     })),
   });
-  return { name: `termo_confissao_${agreement.id}.pdf`, pdf, view };
+  return { name: `termo_confissao_${agreement.id}.pdf`, pdf };
 }

@@ -1,7 +1,7 @@
 import { instalmentStatus, isPaidStatus, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DebtScope } from '../../repositories/debt-snapshot';
+import type { DebtorScope } from '../../repositories/debtor-scope';
 import {
   type AgreementView,
   type ChargeRow,
@@ -22,7 +22,7 @@ export interface IssuedBoleto {
  */
 export async function findIssuedBoletos(
   db: Db,
-  scope: DebtScope,
+  scope: DebtorScope,
   instalmentIds: readonly number[],
 ): Promise<IssuedBoleto[]> {
   const wanted = new Set(instalmentIds);

@@ -1,6 +1,13 @@
-import { type AuditItem, brasiliaTimestamp, type ReportPeriod, reportPeriodInstants } from '@portal/domain';
+import {
+  type AuditItem,
+  brasiliaTimestamp,
+  type PageMeta,
+  type ReportPeriod,
+  reportPeriodInstants,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { type AuditRow, listAuditRows } from '../../repositories/audit-repository';
+import { pageMeta } from '../reporting/page-meta';
 
 /** Rows per page of GET /api/auditoria. */
 export const AUDIT_PER_PAGE = 50;
@@ -37,10 +44,7 @@ export async function listAudit(
   db: Db,
   query: AuditQuery,
   page: number,
-): Promise<{
-  data: AuditItem[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-}> {
+): Promise<{ data: AuditItem[]; meta: PageMeta }> {
   const perPage = page === 0 ? AUDIT_SHEET_MAX_ROWS : AUDIT_PER_PAGE;
   const { rows, total } = await listAuditRows(
     db,
@@ -53,11 +57,6 @@ export async function listAudit(
   );
   return {
     data: rows.map(toAuditItem),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      per_page: perPage,
-      total,
-    },
+    meta: pageMeta(page, perPage, total),
   };
 }

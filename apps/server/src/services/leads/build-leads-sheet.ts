@@ -5,15 +5,10 @@ import {
   maskCpfCnpj,
   maskPhone,
 } from '@portal/domain';
-import ExcelJS from 'exceljs';
+import { buildSheet, type CellValue, DATE_TIME_FORMAT, MONEY_FORMAT } from '../reporting/build-sheet';
 
 // The 'Planilha' of ListLeads (spec 002 §2): the thirteen columns in the spec's order, typed cells (money as
 // numbers in R$, the creation time as a date), CPF/CNPJ and phones formatted, a bold frozen header with a filter.
-
-type CellValue = string | number | Date;
-
-const MONEY_FORMAT = '"R$" #,##0.00';
-const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
 
 // Per column: the width in characters, how a lead's value becomes the cell's, and the number format.
 const CELLS: Record<
@@ -40,22 +35,9 @@ const CELLS: Record<
   led_valor_pode_pagar: { width: 20, value: (l) => l.led_valor_pode_pagar / 100, format: MONEY_FORMAT },
 };
 
+const COLUMNS = LEAD_LIST_COLUMNS.map((column) => ({ header: column.label, ...CELLS[column.key] }));
+
 /** The XLSX file of `leads`, one row each, in the given order. */
-export async function buildLeadsSheet(leads: readonly LeadListItem[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Portal de negociação';
-  const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = LEAD_LIST_COLUMNS.map((column) => ({
-    header: column.label,
-    key: column.key,
-    width: CELLS[column.key].width,
-    ...(CELLS[column.key].format ? { style: { numFmt: CELLS[column.key].format } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const lead of leads)
-    sheet.addRow(
-      Object.fromEntries(LEAD_LIST_COLUMNS.map((column) => [column.key, CELLS[column.key].value(lead)])),
-    );
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: LEAD_LIST_COLUMNS.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function buildLeadsSheet(leads: readonly LeadListItem[]): Promise<Buffer> {
+  return buildSheet('Leads', COLUMNS, leads);
 }

@@ -1,10 +1,8 @@
 import { firstName, formatBrDate, isEntryBroken } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { brokenAgreementEmail } from '../../integrations/mail/lifecycle-templates';
-import { providerFor } from '../../integrations/payments/payment-provider';
 import {
   changeAgreementStatus,
-  findOpenChargesOfCancelledAgreements,
   findUnpaidEntries,
   loadAgreementParties,
   loadInstalmentStates,
@@ -13,6 +11,7 @@ import {
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { withTransaction } from '../../repositories/transaction';
 import type { JobContext } from '../../scheduler/scheduled-job';
+import { cancelOpenCharges } from './cancel-open-charges';
 import { agreementEmail } from './discharge-letter';
 
 /**
@@ -61,18 +60,5 @@ export async function breakUnpaidAgreements({ db, date, providers, log }: JobCon
       (await breakAgreement(db, entry.agreementId, date, cause))
     )
       log.info({ agreementId: entry.agreementId, date }, 'agreement broken: entry unpaid past the tolerance');
-  for (const charge of await findOpenChargesOfCancelledAgreements(db)) {
-    if (charge.txid === null) continue;
-    try {
-      await providerFor(providers, charge.provider).cancel(
-        { chargeId: charge.chargeId, txid: charge.txid },
-        cause,
-      );
-    } catch (error) {
-      log.warn(
-        { err: error, chargeId: charge.chargeId },
-        'charge of a cancelled agreement not cancelled yet',
-      );
-    }
-  }
+  await cancelOpenCharges(db, providers, log, cause);
 }

@@ -2,14 +2,17 @@
 // between the login and the back office reuses one download.
 
 export { default as AdminHome } from './routes/AdminHome';
+export { default as AgreementPage } from './routes/AgreementPage';
 export { default as ChangePassword } from './routes/ChangePassword';
 export { default as Cobranca } from './routes/Cobranca';
 export { default as Dashboard } from './routes/Dashboard';
 export { default as ImportPortfolio } from './routes/ImportPortfolio';
+export { default as ListAgreements } from './routes/ListAgreements';
 export { default as ListAudit } from './routes/ListAudit';
 export { default as ListJobApplications } from './routes/ListJobApplications';
 export { default as ListLeads } from './routes/ListLeads';
 export { default as ListPartners } from './routes/ListPartners';
+export { default as ListPayments } from './routes/ListPayments';
 export { default as ListPrivacyRequests } from './routes/ListPrivacyRequests';
 export { default as ListQuestions } from './routes/ListQuestions';
 export { default as ListStaff } from './routes/ListStaff';

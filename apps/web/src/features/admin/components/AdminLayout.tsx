@@ -63,6 +63,8 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
   { to: '/admin/duvidas', label: 'Dúvidas frequentes', home: 'Lista de dúvidas frequentes' },
   { to: '/admin/leads', label: 'Leads', home: 'Lista de leads' },
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
+  { to: '/admin/acordos', label: 'Acordos', home: 'Acordos: filtros, parcelas, documentos e cancelamento' },
+  { to: '/admin/pagamentos', label: 'Pagamentos', home: 'Dinheiro recebido por dia e meio de pagamento' },
   { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
   { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
   {

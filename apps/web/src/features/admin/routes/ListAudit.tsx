@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
+import { useState } from 'react';
 import { QueryView } from '../../../components/ui/QueryView';
 import { SelectField } from '../../../components/ui/SelectField';
 import { type AuditFilters, useAuditPage, useAuditSheet } from '../api/audit';
 import { useStaffMembers } from '../api/staff';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout } from '../components/AdminLayout';
 import { AdminPager } from '../components/AdminPager';
+import { PeriodFields, SheetButton, useListFilters } from '../components/ListFilters';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import '../reports.css';
 
@@ -34,21 +34,11 @@ export default function ListAudit() {
 }
 
 function Audit() {
-  const onFailure = useAdminFailure();
-  const [draft, setDraft] = useState<AuditFilters>(EMPTY);
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY);
   const [page, setPage] = useState(1);
+  const { draft, filters, set, search } = useListFilters(EMPTY, () => setPage(1));
   const rows = useAuditPage(filters, page);
   const users = useStaffMembers();
   const sheet = useAuditSheet();
-  const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setPage(1);
-    setFilters(draft);
-  }
 
   return (
     <section className="admin-panel" aria-labelledby="audit-title" aria-busy={rows.isPending}>
@@ -56,16 +46,7 @@ function Audit() {
         <h1 id="audit-title" className="admin-panel__title">
           Auditoria
         </h1>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => sheet.mutate(filters, { onError: onFailure })}
-          disabled={sheet.isPending}
-          aria-busy={sheet.isPending || undefined}
-          data-testid="audit-sheet"
-        >
-          {sheet.isPending ? 'Baixando…' : 'Planilha'}
-        </button>
+        <SheetButton sheet={sheet} filters={filters} testId="audit-sheet" />
       </div>
       <form className="admin-search" onSubmit={search} aria-label="Filtros da auditoria">
         <SelectField
@@ -84,20 +65,7 @@ function Audit() {
           value={draft.entidade}
           onChange={set('entidade')}
         />
-        <TextField
-          label="Data inicial"
-          name="data_inicial"
-          type="date"
-          value={draft.data_inicial}
-          onChange={set('data_inicial')}
-        />
-        <TextField
-          label="Data final"
-          name="data_final"
-          type="date"
-          value={draft.data_final}
-          onChange={set('data_final')}
-        />
+        <PeriodFields draft={draft} set={set} />
         <button type="submit" className="btn btn--primary">
           Pesquisar
         </button>

@@ -1,0 +1,1 @@
+ALTER TABLE "agreement_status_events" ADD COLUMN "motivo" text;

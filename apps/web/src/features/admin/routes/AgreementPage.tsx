@@ -1,0 +1,299 @@
+import {
+  AGREEMENT_PAYMENT_METHOD_LABELS,
+  AGREEMENT_STATUS_LABELS,
+  type AgreementAdminDetail,
+  agreementCancelSchema,
+  formatBrDate,
+  formatMoney,
+  PAYMENT_EVENT_LABELS,
+} from '@portal/domain';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { TextAreaInput } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useFeedback } from '../../../components/ui/feedback';
+import { QueryView } from '../../../components/ui/QueryView';
+import { downloadAgreementDocument, useAgreement, useCancelAgreement } from '../api/agreements';
+import { AdminLayout, useAdminFailure, useStaffUser } from '../components/AdminLayout';
+import { ReportsTableScroll } from '../components/ReportsTableScroll';
+import { SubmitButton } from '../components/SubmitButton';
+import { useAdminSubmit } from '../components/useAdminSubmit';
+import '../reports.css';
+import '../agreements.css';
+
+// Spec 001 §4 instalment statuses, as staff read them.
+const INSTALMENT_STATUS_LABELS = { A: 'Em aberto', AA: 'Vencida', P: 'Paga', B: 'Paga com cartão' } as const;
+
+/**
+ * An agreement's page (/admin/acordos/{id}; issue 18 item 3): its terms, instalments, documents (term, discharge
+ * letter, open boletos), payment events, second copies, card payment and status history; administrators and
+ * operators cancel an active one with a reason. Another partner's agreement is not found, as on the server.
+ */
+export default function AgreementPage() {
+  const { id } = useParams<{ id: string }>();
+  if (!/^\d{1,9}$/.test(id ?? '')) return <Navigate to="/admin/acordos" replace />;
+  return (
+    <AdminLayout>
+      <Agreement id={Number(id)} />
+    </AdminLayout>
+  );
+}
+
+function Agreement({ id }: { id: number }) {
+  const agreement = useAgreement(id);
+  return (
+    <section
+      className="admin-panel agreement-page"
+      aria-labelledby="agreement-title"
+      aria-busy={agreement.isPending}
+    >
+      <div className="admin-panel__head">
+        <h1 id="agreement-title" className="admin-panel__title">
+          Acordo {id}
+        </h1>
+        <Link to="/admin/acordos" className="btn btn--ghost">
+          Voltar aos acordos
+        </Link>
+      </div>
+      <QueryView query={agreement} look="admin" failedText="Não foi possível carregar o acordo.">
+        {(data) => <AgreementDetails data={data} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function Table({
+  id,
+  caption,
+  head,
+  children,
+}: {
+  id: string;
+  caption: string;
+  head: string[];
+  children: ReactNode;
+}) {
+  return (
+    <ReportsTableScroll captionId={id}>
+      <table className="reports-table" data-testid={id}>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ReportsTableScroll>
+  );
+}
+
+function DocumentButton({ path, fileName, label }: { path: string; fileName: string; label: string }) {
+  const onFailure = useAdminFailure();
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      onClick={() => downloadAgreementDocument(path, fileName).catch(onFailure)}
+    >
+      {label}
+    </button>
+  );
+}
+
+function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
+  const { papel } = useStaffUser();
+  const writes = papel !== 'auditor';
+  return (
+    <>
+      <dl className="agreement-facts" data-testid="agreement-summary">
+        <dt>Status</dt>
+        <dd data-testid="agreement-status">{AGREEMENT_STATUS_LABELS[data.status]}</dd>
+        <dt>Data do acordo</dt>
+        <dd>{data.data_acordo}</dd>
+        <dt>Parceiro</dt>
+        <dd>{data.parceiro.nome}</dd>
+        <dt>Loja</dt>
+        <dd>{data.loja.nome}</dd>
+        <dt>Devedor</dt>
+        <dd>
+          {data.devedor.nome} ({data.devedor.cpf_cnpj})
+        </dd>
+        <dt>Contratos</dt>
+        <dd>{data.contratos.join(', ') || '—'}</dd>
+        <dt>Forma de pagamento</dt>
+        <dd>{AGREEMENT_PAYMENT_METHOD_LABELS[data.forma_pagamento]}</dd>
+        <dt>Valor negociado</dt>
+        <dd>{formatMoney(data.valor_negociado)}</dd>
+        <dt>Pago</dt>
+        <dd>{formatMoney(data.valor_pago)}</dd>
+      </dl>
+
+      <h2 className="agreement-section">Documentos</h2>
+      <div className="admin-form__actions">
+        <DocumentButton
+          path={data.documentos.termo}
+          fileName={`termo_confissao_${data.aco_codigo}.pdf`}
+          label="Termo de confissão de dívida"
+        />
+        {data.documentos.quitacao && (
+          <DocumentButton
+            path={data.documentos.quitacao}
+            fileName={`carta_quitacao_${data.aco_codigo}.pdf`}
+            label="Carta de quitação"
+          />
+        )}
+        {data.documentos.boletos_em_aberto && (
+          <DocumentButton
+            path={data.documentos.boletos_em_aberto}
+            fileName={`boletos_acordo_${data.aco_codigo}.pdf`}
+            label="Boletos em aberto"
+          />
+        )}
+      </div>
+
+      <Table
+        id="agreement-instalments"
+        caption="Parcelas"
+        head={['Parcela', 'Vencimento', 'Valor', 'Situação', 'Boleto']}
+      >
+        {data.parcelas.map((p) => (
+          <tr key={p.aci_codigo}>
+            <td>{p.parcela}</td>
+            <td>{formatBrDate(p.vencimento)}</td>
+            <td>{formatMoney(p.valor)}</td>
+            <td>{INSTALMENT_STATUS_LABELS[p.status]}</td>
+            <td>
+              {p.boleto ? (
+                <DocumentButton
+                  path={p.boleto}
+                  fileName={`boleto_${p.aci_codigo}.pdf`}
+                  label={`Boleto da parcela ${p.parcela}`}
+                />
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
+
+      <Table
+        id="agreement-events"
+        caption="Eventos de pagamento"
+        head={['Data', 'Parcela', 'Evento', 'Valor', 'Origem']}
+      >
+        {data.eventos.length === 0 ? (
+          <tr>
+            <td colSpan={5}>Nenhum evento de pagamento.</td>
+          </tr>
+        ) : (
+          data.eventos.map((e) => (
+            <tr key={e.id}>
+              <td>{formatBrDate(e.data)}</td>
+              <td>{e.parcela}</td>
+              <td>{PAYMENT_EVENT_LABELS[e.tipo]}</td>
+              <td>{e.valor === null ? '—' : formatMoney(e.valor)}</td>
+              <td>
+                <code>{e.causa}</code>
+              </td>
+            </tr>
+          ))
+        )}
+      </Table>
+
+      {data.segundas_vias.length > 0 && (
+        <Table
+          id="agreement-second-copies"
+          caption="Pagamentos de 2ª via dos contratos"
+          head={['Data', 'Contrato', 'Vencimento', 'Valor', 'Origem']}
+        >
+          {data.segundas_vias.map((p) => (
+            <tr key={p.id}>
+              <td>{formatBrDate(p.data)}</td>
+              <td>{p.contrato}</td>
+              <td>{formatBrDate(p.vencimento)}</td>
+              <td>{formatMoney(p.valor)}</td>
+              <td>
+                <code>{p.causa}</code>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+
+      {data.cartao && (
+        <p data-testid="agreement-card">
+          Cartão {data.cartao.bandeira} final {data.cartao.final}: {formatMoney(data.cartao.valor)} em{' '}
+          {data.cartao.parcelas}x, {data.cartao.estado ?? 'aguardando a operadora'} ({data.cartao.em}).
+        </p>
+      )}
+
+      <Table
+        id="agreement-history"
+        caption="Histórico de status"
+        head={['Data e hora', 'De', 'Para', 'Causa', 'Motivo']}
+      >
+        {data.historico.length === 0 ? (
+          <tr>
+            <td colSpan={5}>Nenhuma mudança de status.</td>
+          </tr>
+        ) : (
+          data.historico.map((h) => (
+            <tr key={`${h.em}-${h.para}`}>
+              <td>{h.em}</td>
+              <td>{AGREEMENT_STATUS_LABELS[h.de]}</td>
+              <td>{AGREEMENT_STATUS_LABELS[h.para]}</td>
+              <td>
+                <code>{h.causa}</code>
+              </td>
+              <td>{h.motivo ?? '—'}</td>
+            </tr>
+          ))
+        )}
+      </Table>
+
+      {writes && data.status === 'active' && <CancelForm id={data.aco_codigo} />}
+    </>
+  );
+}
+
+function CancelForm({ id }: { id: number }) {
+  const { confirm, showSnackbar } = useFeedback();
+  const form = useZodForm(agreementCancelSchema, { motivo: '' });
+  const cancel = useCancelAgreement(id);
+  const submit = useAdminSubmit(form, async (input) => {
+    const sure = await confirm({
+      title: 'Cancelar acordo',
+      text: `Você tem certeza que deseja cancelar o acordo ${id}? As cobranças em aberto serão canceladas e os contratos voltam à lista de dívidas.`,
+      buttonText: 'Sim, cancelar',
+      cancelText: 'Não',
+    });
+    if (!sure) return;
+    const answer = await cancel.mutateAsync(input);
+    showSnackbar(answer.message, 'success');
+  });
+  return (
+    <Form form={form} onSubmit={submit} className="admin-form" aria-labelledby="agreement-cancel-title">
+      <h2 id="agreement-cancel-title" className="agreement-section">
+        Cancelar acordo
+      </h2>
+      <TextAreaInput label="Motivo do cancelamento" name="motivo" rows={3} maxLength={500} />
+      <div className="admin-form__actions">
+        <SubmitButton
+          busy={form.formState.isSubmitting}
+          busyText="Cancelando…"
+          className="btn btn--primary"
+          testId="agreement-cancel"
+        >
+          Cancelar acordo
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import type { AgreementPaymentMethod } from '../reporting/dashboard';
+import type { InstalmentStatus } from './agreement-instalments';
+
+// The back office's agreements and payments (issue 18 item 3; decision 029): statuses and their labels, the cancel
+// form's rule, and how money received is told apart by method and summed by day.
+
+export const AGREEMENT_STATUS_NAMES = ['active', 'settled', 'cancelled'] as const;
+export type AgreementStatusName = (typeof AGREEMENT_STATUS_NAMES)[number];
+
+export const AGREEMENT_STATUS_LABELS: Record<AgreementStatusName, string> = {
+  active: 'Ativo',
+  settled: 'Quitado',
+  cancelled: 'Cancelado',
+};
+
+export const AGREEMENT_PAYMENT_METHODS = [
+  'boleto',
+  'pix',
+  'cartao',
+] as const satisfies readonly AgreementPaymentMethod[];
+
+/** Issue 18 item 3: the longest cancellation reason staff may write. */
+export const AGREEMENT_CANCEL_REASON_MAX = 500;
+
+export const AGREEMENT_ADMIN_MESSAGES = {
+  reasonRequired: 'Informe o motivo do cancelamento.',
+  reasonTooLong: `O motivo deve ter no máximo ${AGREEMENT_CANCEL_REASON_MAX} caracteres.`,
+  cancelled: 'Acordo cancelado com sucesso!',
+  alreadyCancelled: 'Este acordo já estava cancelado.',
+  settled: 'Um acordo quitado não pode ser cancelado.',
+  empty: 'Nenhum acordo encontrado.',
+  paymentsEmpty: 'Nenhum pagamento recebido no período.',
+} as const;
+
+/** Issue 18 item 3 "cancel with a reason": the reason is required, trimmed, and bounded. */
+export const agreementCancelSchema = z.object({
+  motivo: z
+    .string({ message: AGREEMENT_ADMIN_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, AGREEMENT_ADMIN_MESSAGES.reasonRequired)
+    .max(AGREEMENT_CANCEL_REASON_MAX, AGREEMENT_ADMIN_MESSAGES.reasonTooLong),
+});
+export type AgreementCancelInput = z.input<typeof agreementCancelSchema>;
+
+/** The cause a staff cancellation is recorded with (decision 022: every status change names who says so). */
+export const staffCause = (staffUserId: number) => `staff:${staffUserId}`;
+
+/** What a payment event says of an instalment (payment_events.tipo), as the agreement page names it. */
+export const PAYMENT_EVENT_LABELS = {
+  paid: 'Pago',
+  settled: 'Pago com cartão',
+  charge_cancelled: 'Cobrança cancelada',
+  overdue: 'Vencida',
+  unapplied: 'Recebido sem baixa (não aplicado)',
+} as const;
+export type PaymentEventName = keyof typeof PAYMENT_EVENT_LABELS;
+
+/** Issue 18 item 3 "money received by method": the channels the payments list sums apart. */
+export const RECEIVED_PAYMENT_METHODS = ['pix', 'boleto', 'card', 'second_copy'] as const;
+export type ReceivedPaymentMethod = (typeof RECEIVED_PAYMENT_METHODS)[number];
+
+export const RECEIVED_PAYMENT_METHOD_LABELS: Record<ReceivedPaymentMethod, string> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  card: 'Cartão',
+  second_copy: '2ª via',
+};
+
+/** Money received: an agreement instalment's payment event (paid, settled by card, unapplied) or a second copy's. */
+export interface ReceivedMoney {
+  source: 'instalment' | 'second_copy';
+  kind: 'paid' | 'settled' | 'unapplied';
+  /** The event's cause: `pix:{endToEndId}` (a PSP), `cnab:{file}:{line}` (a bank's retorno), `card:...`, other. */
+  cause: string;
+  /** The agreement's payment method, for a payment whose cause names no channel (seeded, recorded by hand). */
+  agreementMethod: AgreementPaymentMethod | null;
+}
+
+/**
+ * The channel money came through (issue 18 item 3): a second copy's payment is a second copy's whatever paid it; a
+ * card settlement is the card; otherwise the cause says PIX or boleto (decisions 020, 021); a cause that names no
+ * channel counts under the agreement's payment method.
+ */
+export function receivedPaymentMethod(money: ReceivedMoney): ReceivedPaymentMethod {
+  if (money.source === 'second_copy') return 'second_copy';
+  if (money.kind === 'settled') return 'card';
+  if (money.cause.startsWith('pix:')) return 'pix';
+  if (money.cause.startsWith('cnab:')) return 'boleto';
+  return money.agreementMethod === 'cartao' ? 'card' : (money.agreementMethod ?? 'boleto');
+}
+
+export type MethodTotals = Record<ReceivedPaymentMethod, number> & { total: number };
+
+/** One day of the payments list: centavos received by method and in all. */
+export interface PaymentsDay extends MethodTotals {
+  dia: string;
+}
+
+const noMoney = (): MethodTotals => ({ pix: 0, boleto: 0, card: 0, second_copy: 0, total: 0 });
+
+/** Issue 18 item 3 "by day ... and totals": the days with money, newest first, and the sums of the whole list. */
+export function paymentsByDay(
+  rows: readonly { day: string; method: ReceivedPaymentMethod; amountCents: number }[],
+): { days: PaymentsDay[]; totals: MethodTotals } {
+  const days = new Map<string, PaymentsDay>();
+  const totals = noMoney();
+  for (const row of rows) {
+    const day = days.get(row.day) ?? { dia: row.day, ...noMoney() };
+    day[row.method] += row.amountCents;
+    day.total += row.amountCents;
+    totals[row.method] += row.amountCents;
+    totals.total += row.amountCents;
+    days.set(row.day, day);
+  }
+  return { days: [...days.values()].sort((a, b) => b.dia.localeCompare(a.dia)), totals };
+}
+
+/** A store a list may be filtered by, with the partners it serves (the store select follows the partner's). */
+export interface StoreOption {
+  id: number;
+  nome: string;
+  parceiros: number[];
+}
+
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** GET /api/gestao/acordos: one agreement as the list shows it (docs/api.md "Agreements and payments"). */
+export interface AgreementAdminItem {
+  aco_codigo: number;
+  /** Brasília wall clock 'YYYY-MM-DD HH:MM:SS'. */
+  data_acordo: string;
+  parceiro: { id: number; nome: string };
+  loja: { id: number; nome: string };
+  devedor: { nome: string; cpf_cnpj: string };
+  forma_pagamento: AgreementPaymentMethod;
+  /** Instalments after the entry. */
+  quantidade_parcelas: number;
+  valor_negociado: number;
+  valor_entrada: number;
+  /** Paid so far (payment events paid or settled), centavos. */
+  valor_pago: number;
+  status: AgreementStatusName;
+}
+
+export interface AgreementAdminPage {
+  data: AgreementAdminItem[];
+  meta: PageMeta;
+  lojas: StoreOption[];
+}
+
+/** GET /api/gestao/acordos/{id}. */
+export interface AgreementAdminDetail extends AgreementAdminItem {
+  contratos: string[];
+  email: string | null;
+  telefone: string | null;
+  parcelas: {
+    aci_codigo: number;
+    parcela: string;
+    vencimento: string;
+    valor: number;
+    status: InstalmentStatus;
+    /** The staff link to this instalment's boleto, while it is issued and open. */
+    boleto: string | null;
+  }[];
+  documentos: { termo: string; quitacao: string | null; boletos_em_aberto: string | null };
+  eventos: {
+    id: number;
+    parcela: string;
+    tipo: PaymentEventName;
+    valor: number | null;
+    data: string;
+    causa: string;
+  }[];
+  segundas_vias: {
+    id: number;
+    contrato: string;
+    vencimento: string;
+    valor: number;
+    data: string;
+    causa: string;
+  }[];
+  cartao: {
+    bandeira: string;
+    final: string;
+    valor: number;
+    parcelas: number;
+    estado: string | null;
+    em: string;
+  } | null;
+  historico: {
+    de: AgreementStatusName;
+    para: AgreementStatusName;
+    causa: string;
+    motivo: string | null;
+    em: string;
+  }[];
+}
+
+/** GET /api/gestao/pagamentos. */
+export interface PaymentsAnswer {
+  data: PaymentsDay[];
+  totais: MethodTotals;
+  lojas: StoreOption[];
+}

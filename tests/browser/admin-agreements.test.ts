@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { addDays, todayInBrasilia } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agreements } from '../../apps/server/src/db/schema';
+import { setStaffAccess } from '../../apps/server/src/repositories/staff-repository';
+import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { insertAgreement, partyOf } from '../../apps/server/test/agreement-admin-helpers';
+import { browserSuite } from './browser-suite';
+import { axeViolations } from './harness';
+import { logInToPartners } from './staff-login';
+
+// Issue 18 item 3 through the built web app (decision 029): an administrator filters the agreements, opens one,
+// cancels it with a reason and sees the status history; exports the list as XLSX (opened with exceljs); reads the
+// payments by day; an operator of one partner sees only that partner's agreements, and another partner's agreement
+// is not found. Axe on each new screen.
+
+const SHOTS = '/tmp/admin-agreements-screens';
+const suite = browserSuite(SHOTS);
+const ADMIN = { username: 'acordos.browser', password: 'Acordos#2026x' };
+const OPERATOR = { username: 'acordos.operador', password: 'Operador#2026x' };
+let acmeId: number;
+let joaoId: number;
+let acmeName: string;
+
+async function open(): Promise<Page> {
+  suite.context = await suite.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+    locale: 'pt-BR',
+    acceptDownloads: true,
+  });
+  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  return suite.context.newPage();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+beforeAll(async () => {
+  const db = suite.portal.database.db;
+  const acme = await partyOf(db, 'acme', '52998224725');
+  acmeName = acme.partnerName;
+  const today = todayInBrasilia();
+  ({ id: acmeId } = await insertAgreement(db, {
+    partnerId: acme.partnerId,
+    personId: acme.person.id,
+    storeId: acme.storeId,
+    method: 'pix',
+    createdAt: new Date(),
+    instalments: [
+      { dueDate: today, amountCents: 12_000, paid: { cause: 'pix:E-BROWSER', on: today } },
+      { dueDate: addDays(today, 30), amountCents: 24_000 },
+    ],
+  }));
+  // The seed's agreement of João on demo.
+  const joaoParty = await partyOf(db, 'demo', '39053344705');
+  const [joao] = await db.select().from(agreements).where(eq(agreements.personId, joaoParty.person.id));
+  joaoId = joao!.id;
+  await createStaffUser(db, ADMIN);
+  const operator = await createStaffUser(db, { ...OPERATOR, role: 'operator' });
+  await setStaffAccess(db, operator.id, { role: 'operator', partnerIds: [acme.partnerId] });
+});
+
+describe('agreements and payments in the back office', () => {
+  it('an administrator filters the agreements, exports them, opens one and cancels it with a reason', async () => {
+    const page = await open();
+    await logInToPartners(page, suite.portal.url(null, '/login'), ADMIN);
+    await page.getByRole('link', { name: 'Acordos', exact: true }).click();
+    await page.getByRole('heading', { name: 'Acordos', exact: true }).waitFor();
+    const rows = page.getByTestId('agreement-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Parceiro').selectOption({ label: acmeName });
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await page.getByText('Acordos encontrados: 1').waitFor();
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining('Maria da Silva Santos')]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Planilha' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('acordos.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Acordos')!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Código');
+    expect(sheet.getRow(2).getCell(1).value).toBe(acmeId);
+    expect(sheet.getRow(2).getCell(5).value).toBe('Maria da Silva Santos');
+    expect(sheet.getRow(2).getCell(11).value).toBe(120);
+    await page.screenshot({ path: `${SHOTS}/agreements.png`, fullPage: true });
+
+    // Back to every partner: João's agreement on demo.
+    await page.getByLabel('Parceiro').selectOption('');
+    await page.getByLabel('CPF/CNPJ').fill('390.533.447-05');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await page.getByText('Acordos encontrados: 1').waitFor();
+    await page.getByRole('link', { name: `Abrir o acordo ${joaoId}` }).click();
+    await page.getByRole('heading', { name: `Acordo ${joaoId}` }).waitFor();
+    await page.getByRole('table', { name: 'Parcelas' }).waitFor();
+    expect(await page.getByTestId('agreement-status').textContent()).toBe('Ativo');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Cancelar acordo' }).click();
+    await page.getByText('Informe o motivo do cancelamento.').waitFor();
+    await page.getByLabel('Motivo do cancelamento').fill('O credor retirou a dívida da cobrança');
+    await page.getByRole('button', { name: 'Cancelar acordo' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await page.getByText('Acordo cancelado com sucesso!').waitFor();
+    await page.getByTestId('agreement-status').getByText('Cancelado').waitFor();
+    const history = page.getByRole('table', { name: 'Histórico de status' });
+    await history.getByText('O credor retirou a dívida da cobrança').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancelar acordo' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/agreement.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Pagamentos' }).click();
+    await page.getByRole('heading', { name: 'Pagamentos recebidos' }).waitFor();
+    await page.getByTestId('payments-table').waitFor();
+    expect(await page.getByTestId('payments-totals').textContent()).toContain('R$');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/payments.png`, fullPage: true });
+  });
+
+  it('an operator sees only their partner’s agreements; another partner’s is not found', async () => {
+    const page = await open();
+    await logInToPartners(page, suite.portal.url(null, '/login'), OPERATOR);
+    await page.getByRole('link', { name: 'Acordos', exact: true }).click();
+    const rows = page.getByTestId('agreement-row');
+    await rows.first().waitFor();
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining(acmeName)]);
+    await expectNoAxeViolations(page);
+    await page.goto(suite.portal.url(null, `/admin/acordos/${joaoId}`));
+    await page.getByText('Não foi possível carregar o acordo.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/operator.png`, fullPage: true });
+  });
+});
