@@ -1,6 +1,6 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
+import { contactMessages, jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -40,8 +40,9 @@ const NOT_STAFF = new Set([
 ]);
 
 interface Fixture {
-  own: { id: number; identifier: string; privacyId: number; jobId: number };
-  other: { id: number; identifier: string; privacyId: number; jobId: number };
+  own: { id: number; identifier: string; privacyId: number; jobId: number; contactId: number };
+  other: { id: number; identifier: string; privacyId: number; jobId: number; contactId: number };
+  adminId: number;
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -128,6 +129,38 @@ const ROWS: Row[] = [
     access: 'write',
     url: (t) => `/api/solicitacoes-privacidade/${fx[t].privacyId}/status`,
     body: () => ({ status: 'in_progress' }),
+    byPartner: true,
+  },
+  // The work queues, on the contact messages (the privacy rows above already moved the privacy requests).
+  { method: 'GET', route: '/api/filas/:p', access: 'read', url: () => '/api/filas/contatos' },
+  {
+    method: 'GET',
+    route: '/api/filas/:p/:p',
+    access: 'read',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}`,
+    byPartner: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/filas/:p/:p/responsavel',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/responsavel`,
+    body: () => ({ usuario: fx.adminId }),
+    byPartner: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/filas/:p/:p/andamento',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/andamento`,
+    byPartner: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/filas/:p/:p/resposta',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/resposta`,
+    body: () => ({ texto: 'Retornaremos amanhã.' }),
     byPartner: true,
   },
   { method: 'GET', route: '/api/candidaturas', access: 'read', url: () => '/api/candidaturas' },
@@ -320,14 +353,40 @@ beforeAll(async () => {
     .insert(jobApplications)
     .values(job(demo!.id, 'Candidato Demo Secreto'))
     .returning();
+  const contact = (partnerId: number, name: string) => ({
+    partnerId,
+    name,
+    email: 'contato@example.com',
+    cpfCnpj: '52998224725',
+    text: 'Liguem para mim.',
+  });
+  const [ownContact] = await db.insert(contactMessages).values(contact(acme!.id, 'Contato Acme')).returning();
+  const [otherContact] = await db
+    .insert(contactMessages)
+    .values(contact(demo!.id, 'Contato Demo Secreto'))
+    .returning();
   fx = {
-    own: { id: acme!.id, identifier: 'acme', privacyId: ownPrivacy!.id, jobId: ownJob!.id },
-    other: { id: demo!.id, identifier: 'demo', privacyId: otherPrivacy!.id, jobId: otherJob!.id },
+    own: {
+      id: acme!.id,
+      identifier: 'acme',
+      privacyId: ownPrivacy!.id,
+      jobId: ownJob!.id,
+      contactId: ownContact!.id,
+    },
+    other: {
+      id: demo!.id,
+      identifier: 'demo',
+      privacyId: otherPrivacy!.id,
+      jobId: otherJob!.id,
+      contactId: otherContact!.id,
+    },
+    adminId: 0,
     otherNames: [
       ...others.map((p) => p.name),
       'Pessoa Demo Secreta',
       'Lead Demo Secreto',
       'Candidato Demo Secreto',
+      'Contato Demo Secreto',
     ],
     otherIdentifiers: others.map((p) => p.identifier),
     otherCodes: others.map((p) => p.companyCode),
@@ -336,6 +395,7 @@ beforeAll(async () => {
   for (const role of ['administrator', 'operator', 'auditor'] as const) {
     const user = await createStaffUser(db, { username: `matriz.${role}`, password: PASSWORD, role });
     if (role === 'operator') await setStaffAccess(db, user.id, { role, partnerIds: [acme!.id] });
+    if (role === 'administrator') fx.adminId = user.id;
     tokens[role] = await logIn(user.username);
   }
   for (const target of ['own', 'other'] as const) {
@@ -397,5 +457,6 @@ describe('the access matrix over every staff route', () => {
     expect((await get('/api/solicitacoes-privacidade')).body).toContain('Pessoa Acme');
     expect((await get(`/api/leads?${PERIOD}`)).body).toContain('Lead Acme');
     expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
+    expect((await get('/api/filas/contatos')).body).toContain('Contato Acme');
   });
 });

@@ -51,3 +51,4 @@ export * from './step-codes';
 export * from './validation/email';
 export * from './validation/schema-errors';
 export * from './validation/wire-fields';
+export * from './work-queues/work-queues';

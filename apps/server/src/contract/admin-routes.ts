@@ -13,6 +13,7 @@ import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
 import { registerStaffAdminRoutes } from './staff-admin-routes';
 import { staffOf, staffOnly } from './staff-auth';
+import { registerWorkQueueRoutes } from './work-queue-admin-routes';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
 // without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
@@ -58,6 +59,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerPrivacyAdminRoutes(admin, deps.db);
       registerStaffAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
+      registerWorkQueueRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
 
       admin.get('/api/me', { config: { staffAccess: 'own' } }, async (request) => {

@@ -63,6 +63,8 @@ const ListJobApplications = adminScreen('ListJobApplications');
 const ListStaff = adminScreen('ListStaff');
 const StaffMember = adminScreen('StaffMember');
 const ListAudit = adminScreen('ListAudit');
+const ListWorkQueue = adminScreen('ListWorkQueue');
+const WorkItemScreen = adminScreen('WorkItemScreen');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -136,6 +138,9 @@ const PAGES: RouteObject[] = [
   { path: '/admin/equipe', element: <ListStaff /> },
   { path: '/admin/equipe/:id', element: <StaffMember /> },
   { path: '/admin/auditoria', element: <ListAudit /> },
+  { path: '/admin/filas', element: <Navigate to="/admin/filas/propostas" replace /> },
+  { path: '/admin/filas/:fila', element: <ListWorkQueue /> },
+  { path: '/admin/filas/:fila/:id', element: <WorkItemScreen /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -17,3 +17,4 @@ export * from './privacy';
 export * from './second-copies';
 export * from './staff';
 export * from './staff-access';
+export * from './work-items';

@@ -62,6 +62,11 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
   { to: '/admin/duvidas', label: 'Dúvidas frequentes', home: 'Lista de dúvidas frequentes' },
   { to: '/admin/leads', label: 'Leads', home: 'Lista de leads' },
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
+  {
+    to: '/admin/filas/propostas',
+    label: 'Filas',
+    home: 'Propostas, contestações, pedidos de contato e requisições LGPD a responder',
+  },
   { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
   { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
   {
