@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contracts, debtorRequests, partners, persons } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
-import { browserSuite } from './browser-suite';
+import { browserSuite, desktopContext, openDesktopPage } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
 import { axeViolations } from './harness';
 import { logInToPartners } from './staff-login';
@@ -17,16 +16,6 @@ const SHOTS = '/tmp/admin-queues-screens';
 const suite = browserSuite(SHOTS);
 const STAFF = { username: 'filas.browser', password: 'Filas#2026x' };
 const ANSWER = 'Olá, João. Não podemos aceitar 10 parcelas, mas podemos fazer assim.';
-
-async function open(): Promise<Page> {
-  suite.context = await suite.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-    locale: 'pt-BR',
-  });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
-  return suite.context.newPage();
-}
 
 describe('work queues in the back office', () => {
   it('staff answer a proposal with a counter-offer: the e-mail arrives and the debtor sees it', async () => {
@@ -49,7 +38,7 @@ describe('work queues in the back office', () => {
       instalmentCents: 3_000,
     });
 
-    const page = await open();
+    const page = await openDesktopPage(suite);
     await logInToPartners(page, suite.portal.url(null, '/login'), STAFF);
     await page
       .getByRole('navigation', { name: 'Menu administrativo' })
@@ -104,12 +93,7 @@ describe('work queues in the back office', () => {
     expect(text).toMatch(/entrada de R\$\s200,00 e 4 parcela\(s\) de R\$\s150,00/);
 
     // João sees the counter-offer on his debts.
-    const debtor = await suite.browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-      locale: 'pt-BR',
-    });
-    await debtor.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+    const debtor = await desktopContext(suite.browser);
     try {
       const portal = await debtor.newPage();
       await portal.goto(suite.portal.url('demo', '/'));

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, type Portal, startPortal } from './harness';
 
@@ -29,4 +29,21 @@ export function browserSuite(shots: string, settings: Record<string, string> = {
     suite.context = null;
   });
   return suite;
+}
+
+/** A desktop browser context in Portuguese with the cookie banner answered (refused), as a staff member opens one. */
+export async function desktopContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+    locale: 'pt-BR',
+  });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  return context;
+}
+
+/** The test's own desktop context (closed after the test) and a page in it. */
+export async function openDesktopPage(suite: BrowserSuite): Promise<Page> {
+  suite.context = await desktopContext(suite.browser);
+  return suite.context.newPage();
 }

@@ -5,7 +5,7 @@ import {
   type WorkQueueKey,
 } from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   contactMessages,
@@ -106,6 +106,25 @@ const order = (t: WorkTable, first: SQL) => [
   asc(t.id),
 ];
 
+interface PageWindow {
+  where: SQL | undefined;
+  limit: number;
+  offset: number;
+  /** What orders the waiting items; the oldest first unless said. */
+  first?: SQL;
+}
+
+/** A queue's select (its fields and joins) filtered, ordered and cut to the page, and how many rows match. */
+async function pageOf<Q extends PgSelect>(db: Db, t: WorkTable, query: Q, window: PageWindow) {
+  const [counted] = await db.select({ n: count() }).from(t).where(window.where);
+  const rows: Awaited<Q> = await query
+    .where(window.where)
+    .orderBy(...order(t, window.first ?? sql`${t.createdAt}`))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
 const money = (entryCents: number | null, instalmentCount: number | null, instalmentCents: number | null) =>
   instalmentCount === null
     ? null
@@ -126,14 +145,10 @@ const none = {
 async function debtorPage(
   db: Db,
   kind: (typeof DEBTOR_REQUEST_QUEUES)[keyof typeof DEBTOR_REQUEST_QUEUES],
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
+  window: PageWindow,
 ): Promise<{ rows: WorkItemRow[]; total: number }> {
-  const condition = and(eq(debtorRequests.kind, kind), where);
-  const [counted] = await db.select({ n: count() }).from(debtorRequests).where(condition);
   const t = debtorRequests;
-  const rows = await db
+  const query = db
     .select({
       ...workFields(t),
       personId: t.personId,
@@ -161,12 +176,13 @@ async function debtorPage(
     .innerJoin(stores, eq(stores.id, t.storeId))
     .leftJoin(assignee, eq(assignee.id, t.assignedTo))
     .leftJoin(answerer, eq(answerer.id, t.answeredBy))
-    .where(condition)
-    .orderBy(...order(t, sql`${t.createdAt}`))
-    .limit(limit)
-    .offset(offset);
+    .$dynamic();
+  const { rows, total } = await pageOf(db, t, query, {
+    ...window,
+    where: and(eq(t.kind, kind), window.where),
+  });
   return {
-    total: Number(counted?.n ?? 0),
+    total,
     rows: rows.map((row) => ({
       ...none,
       ...row,
@@ -177,10 +193,9 @@ async function debtorPage(
   };
 }
 
-async function contactPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
+async function contactPage(db: Db, window: PageWindow) {
   const t = contactMessages;
-  const [counted] = await db.select({ n: count() }).from(t).where(where);
-  const rows = await db
+  const query = db
     .select({
       ...workFields(t),
       // The person of the portfolio with the CPF/CNPJ the visitor typed, if any.
@@ -195,17 +210,14 @@ async function contactPage(db: Db, where: SQL | undefined, limit: number, offset
     .leftJoin(persons, eq(persons.cpfCnpj, t.cpfCnpj))
     .leftJoin(assignee, eq(assignee.id, t.assignedTo))
     .leftJoin(answerer, eq(answerer.id, t.answeredBy))
-    .where(where)
-    .orderBy(...order(t, sql`${t.createdAt}`))
-    .limit(limit)
-    .offset(offset);
-  return { total: Number(counted?.n ?? 0), rows: rows.map((row) => ({ ...none, phone: null, ...row })) };
+    .$dynamic();
+  const { rows, total } = await pageOf(db, t, query, window);
+  return { total, rows: rows.map((row) => ({ ...none, phone: null, ...row })) };
 }
 
-async function privacyPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
+async function privacyPage(db: Db, window: PageWindow) {
   const t = privacyRequests;
-  const [counted] = await db.select({ n: count() }).from(t).where(where);
-  const rows = await db
+  const query = db
     .select({
       ...workFields(t),
       personId: t.personId,
@@ -223,11 +235,10 @@ async function privacyPage(db: Db, where: SQL | undefined, limit: number, offset
     .leftJoin(persons, eq(persons.id, t.personId))
     .leftJoin(assignee, eq(assignee.id, t.assignedTo))
     .leftJoin(answerer, eq(answerer.id, t.answeredBy))
-    .where(where)
-    .orderBy(...order(t, sql`${t.dueOn}`))
-    .limit(limit)
-    .offset(offset);
-  return { total: Number(counted?.n ?? 0), rows: rows.map((row) => ({ ...none, ...row })) };
+    .$dynamic();
+  // The nearest legal deadline first.
+  const { rows, total } = await pageOf(db, t, query, { ...window, first: sql`${t.dueOn}` });
+  return { total, rows: rows.map((row) => ({ ...none, ...row })) };
 }
 
 /** One page of a queue within the scope, and how many items match. */
@@ -239,18 +250,15 @@ export async function listWorkItemsPage(
   page: number,
   perPage: number,
 ): Promise<{ rows: WorkItemRow[]; total: number }> {
-  const offset = (page - 1) * perPage;
   const source = sourceOf(queue);
-  const where = and(...conditions(TABLES[source], scope, filters));
-  if (source === 'contact_message') return contactPage(db, where, perPage, offset);
-  if (source === 'privacy_request') return privacyPage(db, where, perPage, offset);
-  return debtorPage(
-    db,
-    DEBTOR_REQUEST_QUEUES[queue as keyof typeof DEBTOR_REQUEST_QUEUES],
-    where,
-    perPage,
-    offset,
-  );
+  const window = {
+    where: and(...conditions(TABLES[source], scope, filters)),
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  };
+  if (source === 'contact_message') return contactPage(db, window);
+  if (source === 'privacy_request') return privacyPage(db, window);
+  return debtorPage(db, DEBTOR_REQUEST_QUEUES[queue as keyof typeof DEBTOR_REQUEST_QUEUES], window);
 }
 
 /** One item of a queue within the scope; undefined when it does not exist there. */
