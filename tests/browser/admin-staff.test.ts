@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { browserSuite } from './browser-suite';
+import { browserSuite, openPage } from './browser-suite';
 import { axeViolations } from './harness';
 import { logIn, logInToPartners } from './staff-login';
 
@@ -14,16 +14,6 @@ const suite = browserSuite(SHOTS);
 const ADMIN = { username: 'equipe.browser', password: 'Equipe#2026x' };
 const NEW_PASSWORD = 'Operador#2026';
 
-async function open(): Promise<Page> {
-  suite.context = await suite.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-    locale: 'pt-BR',
-  });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
-  return suite.context.newPage();
-}
-
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -31,7 +21,7 @@ async function expectNoAxeViolations(page: Page) {
 describe('staff roles in the back office', () => {
   it('an administrator creates an operator of one partner, who then sees only that partner', async () => {
     await createStaffUser(suite.portal.database.db, ADMIN);
-    const admin = await open();
+    const admin = await openPage(suite);
     await logInToPartners(admin, suite.portal.url(null, '/login'), ADMIN);
     await admin.getByRole('link', { name: 'Equipe' }).click();
     await admin.getByRole('heading', { name: 'Equipe', exact: true }).waitFor();

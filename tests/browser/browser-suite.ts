@@ -32,15 +32,21 @@ export function browserSuite(shots: string, settings: Record<string, string> = {
 }
 
 /**
- * A page in a new context of the suite (closed after the test) at this viewport, in Brazilian Portuguese, with the
- * cookie banner answered (refused) so it covers nothing.
+ * A browser context in Brazilian Portuguese at this viewport (desktop by default), with the cookie banner answered
+ * (refused) so it covers nothing.
  */
-export async function openPage(suite: BrowserSuite, width: number, height: number): Promise<Page> {
-  suite.context = await suite.browser.newContext({
-    viewport: { width, height },
-    bypassCSP: true,
-    locale: 'pt-BR',
-  });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+export async function portugueseContext(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'pt-BR' });
+  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  return context;
+}
+
+/** The test's own context (closed after the test) at this viewport, and a page in it. */
+export async function openPage(suite: BrowserSuite, width = 1280, height = 800): Promise<Page> {
+  suite.context = await portugueseContext(suite.browser, width, height);
   return suite.context.newPage();
 }

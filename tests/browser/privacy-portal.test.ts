@@ -332,7 +332,14 @@ describe('privacy portal', () => {
 
     await row.getByRole('button', { name: `Iniciar atendimento da solicitação ${protocolo}` }).click();
     await expect.poll(() => row.getByTestId('privacy-status').textContent()).toBe('Em atendimento');
-    await row.getByRole('button', { name: `Marcar como respondida da solicitação ${protocolo}` }).click();
+    // Answering is writing the answer the person receives (decision 030), on the request's item of the LGPD queue.
+    await row.getByRole('link', { name: `Responder a solicitação ${protocolo}` }).click();
+    await page.waitForURL('**/admin/filas/lgpd/*');
+    await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill('Seus dados foram eliminados.');
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByTestId('work-answer').waitFor();
+    await page.goBack();
+    await page.waitForURL('**/admin/privacidade');
     await expect.poll(() => row.getByTestId('privacy-status').textContent()).toBe('Respondida');
     expect(await row.getByRole('button').count()).toBe(0);
     const [stored] = await portal.database.db
@@ -343,7 +350,11 @@ describe('privacy portal', () => {
       .select()
       .from(staffUsers)
       .where(eq(staffUsers.username, STAFF.username));
-    expect(stored).toMatchObject({ status: 'answered', answeredBy: staff!.id });
+    expect(stored).toMatchObject({
+      status: 'answered',
+      answeredBy: staff!.id,
+      answerText: 'Seus dados foram eliminados.',
+    });
 
     await page.getByLabel('Status', { exact: true }).selectOption('Respondida');
     await page.getByRole('button', { name: 'Pesquisar' }).click();

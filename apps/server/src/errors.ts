@@ -21,6 +21,7 @@ import {
   STORE_MESSAGES,
   TOKEN_MESSAGES,
   UNAUTHENTICATED,
+  WORK_QUEUE_MESSAGES,
 } from '@portal/domain';
 
 // Typed application errors and the one place that maps them to HTTP status and the spec's Portuguese text.
@@ -268,6 +269,18 @@ const APP_ERRORS = {
     status: 409,
     message: 'O status desta solicitação só avança: aberta, em atendimento, respondida.',
   },
+  /** The privacy status route asked to mark answered: an answer is written and e-mailed instead (decision 030). */
+  PRIVACY_ANSWER_REQUIRED: { status: 409, message: WORK_QUEUE_MESSAGES.answerRequiredForPrivacy },
+  /** A queue item that does not exist, or not in the operator's partners (answered as if it did not exist). */
+  WORK_ITEM_NOT_FOUND: { status: 404, message: 'Item não encontrado.' },
+  /** Answering, starting or assigning an item already answered (answering twice is refused). */
+  WORK_ITEM_ANSWERED: { status: 409, message: WORK_QUEUE_MESSAGES.alreadyAnswered },
+  /** Starting an item already in progress. */
+  WORK_ITEM_IN_PROGRESS: { status: 409, message: WORK_QUEUE_MESSAGES.alreadyInProgress },
+  /** An assignee who is no active administrator nor an operator of the item's partner. */
+  WORK_ASSIGNEE_INVALID: { status: 400, message: WORK_QUEUE_MESSAGES.assigneeInvalid },
+  /** A counter-offer on anything but a proposal. */
+  WORK_COUNTER_OFFER_NOT_ALLOWED: { status: 400, message: WORK_QUEUE_MESSAGES.counterOfferOnlyProposals },
   /** getEmpresasCredoras with a code that is no creditor lead of the host's partner. */
   CREDITOR_LEAD_NOT_FOUND: { status: 200, message: CREDITOR_LEAD_NOT_FOUND },
   /** cadastrarCliente with a login another creditor user has (spec 002 §4: the server message, wizard stays). */

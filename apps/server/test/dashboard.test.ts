@@ -230,9 +230,9 @@ describe('GET /api/painel', () => {
     ]);
     expect(data.queues).toEqual({
       contactMessages: { sent: 2, pending: 1, failed: 1 },
-      callRequests: { open: 2, answered: 1, scheduledCalls: 2 },
-      proposals: { open: 1, answered: 0 },
-      disputes: { open: 0, answered: 1 },
+      callRequests: { open: 2, in_progress: 0, answered: 1, scheduledCalls: 2 },
+      proposals: { open: 1, in_progress: 0, answered: 0 },
+      disputes: { open: 0, in_progress: 0, answered: 1 },
       privacyRequests: { open: 2, in_progress: 1, answered: 1, overdue: 2 },
     });
   });

@@ -1,9 +1,10 @@
 import { channel } from 'node:diagnostics_channel';
 import { type DividasResposta, formatBrDate, storeFormValues, todayInBrasilia } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faqItems, privacyRequests } from '../src/db/schema';
+import { faqItems, privacyRequests, staffUsers } from '../src/db/schema';
 import { call, hostOf, login, MARIA, solveRobotCheck } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp, validContact } from './test-app';
@@ -132,6 +133,7 @@ const demo = {
   privacyRequestId: 0,
   fuzzPartnerId: 0,
   fuzzStoreId: 0,
+  adminId: 0,
 };
 /** Stands for a solved robot check, solved when the request is made (each solution is good once). */
 const SOLVED = 'robot check solved';
@@ -392,6 +394,7 @@ const storeForm = () => ({
 const STORE_FORM_FIELDS = Object.keys(storeFormValues());
 // The partner PUT and DELETE change: one of the fuzz's own, never the demo partner the others use.
 const partnerIdParam = { id: () => String(demo.fuzzPartnerId) };
+const privacyItem = { fila: () => 'lgpd', id: () => String(demo.privacyRequestId) };
 
 const ROUTES: Record<string, Target> = {
   'GET /healthz': { auth: 'public' },
@@ -458,6 +461,26 @@ const ROUTES: Record<string, Target> = {
     fields: ['status'],
     base: () => ({ status: 'in_progress' }),
     params: { id: () => String(demo.privacyRequestId) },
+  },
+  'GET /api/filas/:fila': {
+    auth: 'staff',
+    fields: ['page', 'parceiro', 'status', 'responsavel'],
+    params: { fila: () => 'lgpd' },
+  },
+  'GET /api/filas/:fila/:id': { auth: 'staff', params: privacyItem },
+  'PUT /api/filas/:fila/:id/responsavel': {
+    auth: 'staff',
+    fields: ['usuario'],
+    base: () => ({ usuario: demo.adminId }),
+    params: privacyItem,
+  },
+  'PUT /api/filas/:fila/:id/andamento': { auth: 'staff', params: privacyItem },
+  // Answered once by the valid body; every later case finds it answered or is refused before.
+  'POST /api/filas/:fila/:id/resposta': {
+    auth: 'staff',
+    fields: ['texto', 'contraproposta', 'entrada', 'quantidade_parcelas', 'valor_parcela'],
+    base: () => ({ texto: 'Resposta da fuzz.' }),
+    params: privacyItem,
   },
   'GET /api/cobranca/remessas': { auth: 'staff', fields: ['page'] },
   'POST /api/cobranca/remessas': { auth: 'staff', fields: ['loja'] },
@@ -819,6 +842,8 @@ beforeAll(async () => {
   await call(t, 'portal/enviarSolicitacaoPrivacidade', validRightsRequest(), { host: hostOf('demo') });
   const [request] = await t.database.db.select({ id: privacyRequests.id }).from(privacyRequests).limit(1);
   demo.privacyRequestId = request!.id;
+  const [admin] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  demo.adminId = admin!.id;
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/parceiro',

@@ -62,7 +62,7 @@ function post(payload: unknown, options: { host?: string; ip?: string; form?: bo
   });
 }
 
-function staff(method: 'GET' | 'PUT', url: string, payload?: object, bearer: string | null = token) {
+function staff(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, bearer: string | null = token) {
   return t.app.inject({
     method,
     url,
@@ -299,8 +299,11 @@ describe('the back office privacy queue (staff only)', () => {
     const started = await staff('PUT', `${QUEUE}/${id}/status`, { status: 'in_progress' });
     expect(started.statusCode).toBe(200);
     expect(started.json().data).toMatchObject({ status: 'in_progress', respondida_em: null });
-    const answered = await staff('PUT', `${QUEUE}/${id}/status`, { status: 'answered' });
-    expect(answered.json().data).toMatchObject({ status: 'answered', dias_restantes: null });
+    // Answering is a written answer e-mailed to the person (decision 030), no status click.
+    const click = await staff('PUT', `${QUEUE}/${id}/status`, { status: 'answered' });
+    expect(click.statusCode).toBe(409);
+    const answered = await staff('POST', `/api/filas/lgpd/${id}/resposta`, { texto: 'Atendida.' });
+    expect(answered.json().data).toMatchObject({ status: 'answered' });
     const [row] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
     expect(row!.status).toBe('answered');
     expect(row!.answeredAt).not.toBeNull();

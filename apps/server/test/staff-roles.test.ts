@@ -1,7 +1,7 @@
 import { storeFormValues } from '@portal/domain';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, partners, privacyRequests, stores } from '../src/db/schema';
+import { contactMessages, jobApplications, leads, partners, privacyRequests, stores } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -49,11 +49,13 @@ interface Subject {
   jobId: number;
   storeId: number;
   agreementId: number;
+  contactId: number;
 }
 
 interface Fixture {
   own: Subject;
   other: Subject;
+  adminId: number;
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -143,6 +145,38 @@ const ROWS: Row[] = [
     access: 'write',
     url: (t) => `/api/solicitacoes-privacidade/${fx[t].privacyId}/status`,
     body: () => ({ status: 'in_progress' }),
+    byPartner: true,
+  },
+  // The work queues, on the contact messages (the privacy rows above already moved the privacy requests).
+  { method: 'GET', route: '/api/filas/:p', access: 'read', url: () => '/api/filas/contatos' },
+  {
+    method: 'GET',
+    route: '/api/filas/:p/:p',
+    access: 'read',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}`,
+    byPartner: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/filas/:p/:p/responsavel',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/responsavel`,
+    body: () => ({ usuario: fx.adminId }),
+    byPartner: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/filas/:p/:p/andamento',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/andamento`,
+    byPartner: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/filas/:p/:p/resposta',
+    access: 'write',
+    url: (t) => `/api/filas/contatos/${fx[t].contactId}/resposta`,
+    body: () => ({ texto: 'Retornaremos amanhã.' }),
     byPartner: true,
   },
   { method: 'GET', route: '/api/candidaturas', access: 'read', url: () => '/api/candidaturas' },
@@ -444,6 +478,18 @@ beforeAll(async () => {
     });
     return id;
   };
+  const contact = (partnerId: number, name: string) => ({
+    partnerId,
+    name,
+    email: 'contato@example.com',
+    cpfCnpj: '52998224725',
+    text: 'Liguem para mim.',
+  });
+  const [ownContact] = await db.insert(contactMessages).values(contact(acme!.id, 'Contato Acme')).returning();
+  const [otherContact] = await db
+    .insert(contactMessages)
+    .values(contact(demo!.id, 'Contato Demo Secreto'))
+    .returning();
   fx = {
     own: {
       id: acme!.id,
@@ -452,6 +498,7 @@ beforeAll(async () => {
       jobId: ownJob!.id,
       storeId: await storeId('Faculdade Saber'),
       agreementId: await agreement('acme', '52998224725'),
+      contactId: ownContact!.id,
     },
     other: {
       id: demo!.id,
@@ -460,13 +507,16 @@ beforeAll(async () => {
       jobId: otherJob!.id,
       storeId: await storeId('Bela Casa'),
       agreementId: await agreement('demo', '39053344705'),
+      contactId: otherContact!.id,
     },
+    adminId: 0,
     otherNames: [
       ...others.map((p) => p.name),
       'João Pereira Lima',
       'Pessoa Demo Secreta',
       'Lead Demo Secreto',
       'Candidato Demo Secreto',
+      'Contato Demo Secreto',
     ],
     otherIdentifiers: others.map((p) => p.identifier),
     otherCodes: others.map((p) => p.companyCode),
@@ -475,6 +525,7 @@ beforeAll(async () => {
   for (const role of ['administrator', 'operator', 'auditor'] as const) {
     const user = await createStaffUser(db, { username: `matriz.${role}`, password: PASSWORD, role });
     if (role === 'operator') await setStaffAccess(db, user.id, { role, partnerIds: [acme!.id] });
+    if (role === 'administrator') fx.adminId = user.id;
     tokens[role] = await logIn(user.username);
   }
   for (const target of ['own', 'other'] as const) {
@@ -545,5 +596,6 @@ describe('the access matrix over every staff route', () => {
     expect((await get(`/api/leads?${PERIOD}`)).body).toContain('Lead Acme');
     expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
     expect((await get('/api/lojas')).body).toContain('Faculdade Saber');
+    expect((await get('/api/filas/contatos')).body).toContain('Contato Acme');
   });
 });

@@ -18,6 +18,7 @@ import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
 import { registerStaffAdminRoutes } from './staff-admin-routes';
 import { staffOf, staffOnly } from './staff-auth';
 import { registerStoreAdminRoutes } from './store-admin-routes';
+import { registerWorkQueueRoutes } from './work-queue-admin-routes';
 
 // Admin API of spec 002 §7 (docs/api.md "Back office"): JSON bodies, bearer token. Login is the one admin call
 // without a token. Errors come as `{ message }` (with the envelope fields) from the error handler.
@@ -69,6 +70,7 @@ export async function registerAdminRoutes(
       registerStoreAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
       registerAgreementAdminRoutes(admin, deps);
+      registerWorkQueueRoutes(admin, deps.db);
       await registerCobrancaAdminRoutes(admin, deps.db);
       await registerImportAdminRoutes(admin, imports);
 

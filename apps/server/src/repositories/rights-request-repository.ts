@@ -5,7 +5,7 @@ import {
   type PrivacyRequestStatusName,
   privacyProtocol,
 } from '@portal/domain';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { partners, privacyRequests } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -93,25 +93,6 @@ export async function findRightsRequest(
     .where(and(eq(privacyRequests.id, id), partnerCondition(privacyRequests.partnerId, scope)))
     .limit(1);
   return row && flatten(row);
-}
-
-/**
- * Moves a request to `status` only while it is still in one of `from` (so two staff members moving it at once
- * cannot move it back); answered sets who and when. Undefined when the request was not in `from` any more.
- */
-export async function moveRightsRequest(
-  db: Db,
-  id: number,
-  from: PrivacyRequestStatusName[],
-  status: PrivacyRequestStatusName,
-  staffUserId: number,
-): Promise<PrivacyRequestRow | undefined> {
-  const [row] = await db
-    .update(privacyRequests)
-    .set(status === 'answered' ? { status, answeredAt: sql`now()`, answeredBy: staffUserId } : { status })
-    .where(and(eq(privacyRequests.id, id), inArray(privacyRequests.status, from)))
-    .returning();
-  return row;
 }
 
 /** A rights request of the partner (from the privacy portal's form, or the record of an erasure); returns its id. */

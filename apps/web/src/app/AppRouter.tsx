@@ -69,6 +69,8 @@ const Store = adminScreen('Store');
 const ListAgreements = adminScreen('ListAgreements');
 const AgreementPage = adminScreen('AgreementPage');
 const ListPayments = adminScreen('ListPayments');
+const ListWorkQueue = adminScreen('ListWorkQueue');
+const WorkItemScreen = adminScreen('WorkItemScreen');
 const WorkWithUs = lazyWithRetry(() =>
   import('../features/jobs/screens').then((m) => ({ default: m.WorkWithUs })),
 );
@@ -148,6 +150,9 @@ const PAGES: RouteObject[] = [
   { path: '/admin/acordos', element: <ListAgreements /> },
   { path: '/admin/acordos/:id', element: <AgreementPage /> },
   { path: '/admin/pagamentos', element: <ListPayments /> },
+  { path: '/admin/filas', element: <Navigate to="/admin/filas/propostas" replace /> },
+  { path: '/admin/filas/:fila', element: <ListWorkQueue /> },
+  { path: '/admin/filas/:fila/:id', element: <WorkItemScreen /> },
   { path: '/admin/:pagina', element: <Navigate to="/admin" replace /> },
   // Spec 002 §2: any unknown path shows the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

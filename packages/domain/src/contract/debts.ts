@@ -80,6 +80,18 @@ export interface Divida {
   lancamentos_futuros: { total: number; parcelas: Parcela[] };
   /** Largest days overdue (positive) or, with nothing overdue, days until the next due date (negative). */
   fase: number;
+  /**
+   * The partner's answer to the person's proposal for this store with a counter-offer (issue 18 item 4; decision
+   * 030), centavos: the latest one; absent when there is none.
+   */
+  contraproposta?: {
+    entrada: number;
+    quantidade_parcelas: number;
+    valor_parcela: number;
+    mensagem: string;
+    /** ISO instant. */
+    respondida_em: string;
+  };
 }
 
 export interface DividasResposta {

@@ -190,6 +190,8 @@ export interface PrivacyRequestListItem {
   dias_restantes: number | null;
   status: PrivacyRequestStatusName;
   respondida_em: string | null;
+  /** The answer e-mailed to the person (decision 030); null until answered. */
+  resposta: string | null;
   /** The request came from an identified debtor session (export or erasure) rather than the public form. */
   identificada: boolean;
 }

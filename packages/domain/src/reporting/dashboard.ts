@@ -26,15 +26,20 @@ export const DASHBOARD_QUEUES = {
   },
   callRequests: {
     label: 'Pedidos de ligação (não posso pagar)',
-    statuses: { open: 'Em aberto', answered: 'Respondidos', scheduledCalls: 'Ligações agendadas' },
+    statuses: {
+      open: 'Em aberto',
+      in_progress: 'Em atendimento',
+      answered: 'Respondidos',
+      scheduledCalls: 'Ligações agendadas',
+    },
   },
   proposals: {
     label: 'Propostas',
-    statuses: { open: 'Em aberto', answered: 'Respondidas' },
+    statuses: { open: 'Em aberto', in_progress: 'Em atendimento', answered: 'Respondidas' },
   },
   disputes: {
     label: 'Contestações (não reconhece a dívida)',
-    statuses: { open: 'Em aberto', answered: 'Respondidas' },
+    statuses: { open: 'Em aberto', in_progress: 'Em atendimento', answered: 'Respondidas' },
   },
   privacyRequests: {
     label: 'Requisições de privacidade (LGPD)',

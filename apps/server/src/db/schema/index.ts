@@ -18,3 +18,4 @@ export * from './privacy';
 export * from './second-copies';
 export * from './staff';
 export * from './staff-access';
+export * from './work-items';

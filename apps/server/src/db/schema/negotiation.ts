@@ -1,7 +1,9 @@
+import type { WorkItemStatus } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -18,6 +20,7 @@ import {
 import { contracts } from './debts';
 import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
+import { answeredColumns, workItemColumns } from './work-items';
 
 const storeRef = () =>
   integer('store_id')
@@ -62,7 +65,7 @@ export const preAgreements = pgTable(
 
 /**
  * What a debtor tells the partner about a debt: cannot pay now (with the reason), a counter-proposal, or that
- * they do not recognise it. The back office works these as queues.
+ * they do not recognise it. The back office works these as queues (decision 030).
  */
 export const debtorRequests = pgTable(
   'debtor_requests',
@@ -76,10 +79,23 @@ export const debtorRequests = pgTable(
     entryCents: bigint('entrada', { mode: 'number' }),
     instalmentCount: integer('quantidade_parcelas'),
     instalmentCents: bigint('valor_parcela', { mode: 'number' }),
-    status: text('status').$type<'open' | 'answered'>().notNull().default('open'),
+    status: text('status').$type<WorkItemStatus>().notNull().default('open'),
+    ...workItemColumns(),
+    ...answeredColumns(),
+    /** A proposal's answer may carry the partner's counter-offer, which the person sees on their debts. */
+    counterEntryCents: bigint('contra_entrada', { mode: 'number' }),
+    counterInstalmentCount: integer('contra_quantidade_parcelas'),
+    counterInstalmentCents: bigint('contra_valor_parcela', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('debtor_requests_partner_kind').on(t.partnerId, t.kind, t.createdAt)],
+  (t) => [
+    index('debtor_requests_partner_kind').on(t.partnerId, t.kind, t.createdAt),
+    // The debts list reads a person's counter-offers on every listing.
+    index('debtor_requests_counter_offers')
+      .on(t.personId)
+      .where(sql`${t.counterInstalmentCount} is not null`),
+    check('debtor_requests_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`),
+  ],
 );
 
 /** An agreement is active until an event ends it; rows are never deleted (money history). */

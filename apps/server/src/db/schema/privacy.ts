@@ -3,7 +3,7 @@ import { check, date, index, integer, pgTable, serial, text, timestamp } from 'd
 import { persons } from './debts';
 import { outboundMessages } from './messaging';
 import { partners } from './partners';
-import { staffUsers } from './staff';
+import { answeredColumns, workItemColumns } from './work-items';
 
 export type PrivacyRequestStatus = 'open' | 'in_progress' | 'answered';
 
@@ -29,8 +29,8 @@ export const privacyRequests = pgTable(
     personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
     status: text('status').$type<PrivacyRequestStatus>().notNull().default('open'),
     dueOn: date('prazo', { mode: 'string' }).notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    answeredBy: integer('answered_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    ...answeredColumns(),
+    ...workItemColumns(),
     partnerMessageId: integer('partner_message_id').references(() => outboundMessages.id),
     personMessageId: integer('person_message_id').references(() => outboundMessages.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { type ComposedEmail, escapeHtml } from './templates';
+import { type ComposedEmail, escapeHtml, paragraphs } from './templates';
 
 // E-mails of Meus Acordos (spec 001 §7 "Send e-mail" and its boleto variant), composed on the server only: the
 // partner's own text is the one part not written here, and it comes from the partner's configuration.
@@ -11,12 +11,6 @@ export interface BoletoLine {
   amount: string;
   digitableLine: string;
 }
-
-const paragraphs = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p.trim())}</p>`)
-    .join('\n');
 
 /** The ticked boletos, their PDF attached: the partner's text (its {nome} filled), then each boleto's line. */
 export function agreementBoletosEmail(input: {

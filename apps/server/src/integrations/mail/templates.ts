@@ -4,6 +4,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Text someone wrote, as HTML paragraphs (blank lines split them; line breaks kept). */
+export const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p.trim())}</p>`)
+    .join('\n');
+
 export interface ComposedEmail {
   template: string;
   subject: string;

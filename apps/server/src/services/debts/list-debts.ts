@@ -19,6 +19,7 @@ import type {
 } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
+import { findCounterOffers } from '../../repositories/work-queue-repository';
 import { debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
 /** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
@@ -161,26 +162,41 @@ export async function listDebts(
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
-  const [snapshot, custom] = await Promise.all([
+  const [snapshot, custom, counterOffers] = await Promise.all([
     loadDebtSnapshot(db, scope, scope.version),
     loadPartnerCustomization(db, scope.partner),
+    findCounterOffers(db, scope.partnerId, person.id),
   ]);
+  const counterOfferOf = new Map(
+    counterOffers.map((offer) => [
+      offer.storeId,
+      {
+        entrada: offer.entryCents ?? 0,
+        quantidade_parcelas: offer.instalmentCount ?? 0,
+        valor_parcela: offer.instalmentCents ?? 0,
+        mensagem: offer.answerText ?? '',
+        respondida_em: offer.answeredAt?.toISOString() ?? '',
+      },
+    ]),
+  );
   const stores =
     input.storeId === undefined
       ? snapshot.stores
       : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
   const dividas = stores.flatMap((store) =>
-    cardGroups(store, custom).map((group) =>
-      buildCard(store, group, {
+    cardGroups(store, custom).map((group) => {
+      const card = buildCard(store, group, {
         today,
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
         activeAgreement: underAgreement(snapshot.activeAgreements, store, group, custom),
         personId: person.id,
         partner: scope.partner,
-      }),
-    ),
+      });
+      const counterOffer = counterOfferOf.get(store.store.id);
+      return counterOffer ? { ...card, contraproposta: counterOffer } : card;
+    }),
   );
   return {
     pessoa: { pes_codigo: person.id, pes_nome: person.name, pes_cpf_cnpj: person.cpfCnpj },

@@ -148,7 +148,7 @@ export interface PersonDataExport {
 }
 
 const AGREEMENT_STATUS = { active: 'ativo', settled: 'quitado', cancelled: 'cancelado' } as const;
-const REQUEST_STATUS = { open: 'aberta', answered: 'respondida' } as const;
+// Debtor requests and privacy requests move through the same statuses (decision 030).
 const PRIVACY_STATUS = { open: 'aberta', in_progress: 'em atendimento', answered: 'respondida' } as const;
 const MESSAGE_STATUS = {
   pending: 'pendente',
@@ -257,7 +257,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       entradaCentavos: row.entryCents,
       parcelas: row.instalmentCount,
       valorParcelaCentavos: row.instalmentCents,
-      situacao: REQUEST_STATUS[row.status],
+      situacao: PRIVACY_STATUS[row.status],
       criadaEm: row.createdAt.toISOString(),
     })),
     segundasVias: secondCopyRows.map(({ row, store, contract, instalment, payments }) => ({

@@ -30,6 +30,7 @@ export function toRightsRequestItem(row: RightsRequestListRow, now: Date): Priva
     dias_restantes: row.status === 'answered' ? null : privacyRequestDaysLeft(row.dueOn, now),
     status: row.status,
     respondida_em: row.answeredAt?.toISOString() ?? null,
+    resposta: row.answerText,
     identificada: row.personId !== null,
   };
 }

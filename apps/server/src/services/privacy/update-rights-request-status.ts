@@ -1,20 +1,15 @@
-import {
-  canMovePrivacyStatus,
-  PRIVACY_REQUEST_STATUSES,
-  type PrivacyRequestListItem,
-  type PrivacyRequestStatusName,
-} from '@portal/domain';
+import type { PrivacyRequestListItem, PrivacyRequestStatusName } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { findRightsRequest, moveRightsRequest } from '../../repositories/rights-request-repository';
-import { withTransaction } from '../../repositories/transaction';
-import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
+import { findRightsRequest } from '../../repositories/rights-request-repository';
+import type { AuditTrail } from '../audit/record-staff-action';
+import { startWorkItem } from '../work-queues/start-work-item';
 import { toRightsRequestItem } from './list-rights-requests';
 
 /**
- * Moves a privacy request forward in the back office's queue (open → in_progress → answered; issue 6 item 1).
- * Answering records when and by whom, and the audit row is written in the same transaction. A request never moves
- * back, nor to the status it already has; another partner's request than an operator's is not found.
+ * PUT /api/solicitacoes-privacidade/:id/status, kept for its callers: it starts a request (open → in_progress), as
+ * the LGPD work queue does. Answering is no status click any more (decision 030): the answer is written and e-mailed
+ * through POST /api/filas/lgpd/:id/resposta. The privacy queue's own errors and answer shape are kept.
  */
 export async function updateRightsRequestStatus(
   db: Db,
@@ -25,18 +20,16 @@ export async function updateRightsRequestStatus(
 ): Promise<PrivacyRequestListItem> {
   const current = await findRightsRequest(db, trail.staff.scope, id);
   if (!current) throw new AppError('PRIVACY_REQUEST_NOT_FOUND');
-  if (!canMovePrivacyStatus(current.status, status)) throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
-  const from = PRIVACY_REQUEST_STATUSES.filter((before) => canMovePrivacyStatus(before, status));
-  // Conditional on the status still being one that may move there: a concurrent move loses cleanly.
-  return withTransaction(db, async (tx) => {
-    const moved = await moveRightsRequest(tx, id, from, status, trail.staff.userId);
-    if (!moved) throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
-    await recordStaffAction(tx, trail, {
-      entity: 'privacy_request',
-      entityId: id,
-      before: { status: current.status },
-      after: { status: moved.status },
-    });
-    return toRightsRequestItem({ ...current, ...moved }, now);
-  });
+  if (status === 'answered' && current.status !== 'answered') throw new AppError('PRIVACY_ANSWER_REQUIRED');
+  if (status !== 'in_progress' || current.status !== 'open') throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
+  try {
+    await startWorkItem(db, trail, 'lgpd', id);
+  } catch (error) {
+    // A concurrent start or answer won.
+    if (error instanceof AppError && error.code !== 'WORK_ITEM_NOT_FOUND')
+      throw new AppError('PRIVACY_STATUS_NOT_ALLOWED');
+    throw error;
+  }
+  const moved = await findRightsRequest(db, trail.staff.scope, id);
+  return toRightsRequestItem(moved!, now);
 }

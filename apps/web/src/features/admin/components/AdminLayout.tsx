@@ -65,6 +65,11 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
   { to: '/admin/painel', label: 'Painel', home: 'Painel de operações' },
   { to: '/admin/acordos', label: 'Acordos', home: 'Acordos: filtros, parcelas, documentos e cancelamento' },
   { to: '/admin/pagamentos', label: 'Pagamentos', home: 'Dinheiro recebido por dia e meio de pagamento' },
+  {
+    to: '/admin/filas/propostas',
+    label: 'Filas',
+    home: 'Propostas, contestações, pedidos de contato e requisições LGPD a responder',
+  },
   { to: '/admin/privacidade', label: 'Privacidade', home: 'Solicitações de privacidade (LGPD)' },
   { to: '/admin/candidaturas', label: 'Candidaturas', home: 'Candidaturas do Trabalhe conosco' },
   {

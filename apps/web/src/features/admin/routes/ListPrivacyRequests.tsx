@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { SelectInput, TextInput } from '../../../components/form/fields';
 import { QueryView } from '../../../components/ui/QueryView';
@@ -35,7 +36,8 @@ const STATUS_OPTIONS = PRIVACY_REQUEST_STATUSES.map((status) => ({
 /**
  * 'Solicitações de privacidade' (issue 6 item 1): the rights requests of the privacy portal, waiting ones first by
  * nearest legal deadline (15 days, LGPD art. 19 II), filtered by partner, status and dates of receipt, page by page;
- * each moves forward from 'Aberta' to 'Em atendimento' to 'Respondida'.
+ * each moves from 'Aberta' to 'Em atendimento', and is answered in writing (an e-mail to the person) from its item
+ * of the LGPD work queue (decision 030).
  */
 export default function ListPrivacyRequests() {
   return (
@@ -181,7 +183,7 @@ function Row({ item, move }: { item: PrivacyRequestListItem; move: ListAction<Pr
             em {brasiliaDateTimeFormat.format(new Date(item.respondida_em))}
           </span>
         )}
-        {next && (
+        {next === 'in_progress' && (
           <ListActionButton
             action={move}
             item={item}
@@ -190,6 +192,20 @@ function Row({ item, move }: { item: PrivacyRequestListItem; move: ListAction<Pr
             context={`da solicitação ${item.protocolo}`}
             className="btn btn--ghost privacy-queue__move"
           />
+        )}
+        {next && (
+          // Answering is writing the answer the person receives by e-mail (decision 030), in the LGPD work queue.
+          <Link to={`/admin/filas/lgpd/${item.id}`} className="btn btn--ghost privacy-queue__move">
+            Responder<span className="sr-only"> a solicitação {item.protocolo}</span>
+          </Link>
+        )}
+        {item.resposta && (
+          <details className="privacy-queue__message">
+            <summary>
+              Ver resposta<span className="sr-only"> {item.protocolo}</span>
+            </summary>
+            <p>{item.resposta}</p>
+          </details>
         )}
       </td>
     </tr>

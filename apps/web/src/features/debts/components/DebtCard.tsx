@@ -214,6 +214,16 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
             {formatMoney(debt.total_desconto)}
           </p>
         )}
+        {debt.contraproposta && (
+          // The partner's answer to the person's proposal (decision 030): seen here, where the debt is negotiated.
+          <p className="debt-card__counter-offer" data-testid="debt-counter-offer">
+            <strong>Contraproposta do credor:</strong> entrada de {formatMoney(debt.contraproposta.entrada)} e{' '}
+            {debt.contraproposta.quantidade_parcelas} parcela(s) de{' '}
+            {formatMoney(debt.contraproposta.valor_parcela)}.
+            <br />
+            {debt.contraproposta.mensagem}
+          </p>
+        )}
         <div className="debt-card__value">
           <span className="debt-card__label">Valor atualizado</span>
           <strong className="debt-card__amount" data-testid="debt-updated">

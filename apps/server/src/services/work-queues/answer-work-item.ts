@@ -1,0 +1,64 @@
+import {
+  firstName,
+  formatMoney,
+  WORK_QUEUE_MESSAGES,
+  WORK_QUEUES,
+  type WorkItem,
+  type WorkQueueKey,
+  workAnswerSchema,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { workAnswerEmail } from '../../integrations/mail/work-queue-templates';
+import { enqueueEmail } from '../../repositories/outbox-repository';
+import type { AuditTrail } from '../audit/record-staff-action';
+import { changeWorkItem } from './change-work-item';
+
+/**
+ * Answers an item (issue 18 item 4): the staff member's text is stored and e-mailed to the person through the
+ * outbox, in the same transaction as the status change, so an answer is never recorded without its e-mail nor sent
+ * twice (a second answer finds the item answered and is refused). A proposal may be answered with a counter-offer,
+ * which the person then sees on their debts. A person without an e-mail address still gets the answer recorded.
+ */
+export async function answerWorkItem(
+  db: Db,
+  trail: AuditTrail,
+  queue: WorkQueueKey,
+  id: number,
+  input: unknown,
+): Promise<{ message: string; data: WorkItem }> {
+  // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
+  const answer = workAnswerSchema.parse(input);
+  if (answer.counterOffer && queue !== 'propostas') throw new AppError('WORK_COUNTER_OFFER_NOT_ALLOWED');
+  const { after, change } = await changeWorkItem(db, trail, queue, id, 'answer', async (tx, item) => {
+    const offer = answer.counterOffer;
+    const answerMessageId = item.email
+      ? await enqueueEmail(tx, {
+          partnerId: item.partnerId,
+          to: item.email,
+          email: workAnswerEmail({
+            partnerName: item.partnerName,
+            firstName: firstName(item.name),
+            subject: WORK_QUEUES[queue].answerSubject,
+            protocol: item.protocol,
+            answer: answer.text,
+            counterOffer: offer
+              ? `entrada de ${formatMoney(offer.entryCents)} e ${offer.instalmentCount} parcela(s) de ${formatMoney(offer.instalmentCents)}`
+              : null,
+          }),
+        })
+      : null;
+    return {
+      status: 'answered',
+      answerText: answer.text,
+      answeredBy: trail.staff.userId,
+      answerMessageId,
+      counterOffer: offer,
+      ...(item.assigneeId === null ? { assignedTo: trail.staff.userId } : {}),
+    };
+  });
+  return {
+    message: change.answerMessageId ? WORK_QUEUE_MESSAGES.answered : WORK_QUEUE_MESSAGES.answeredWithoutEmail,
+    data: after,
+  };
+}

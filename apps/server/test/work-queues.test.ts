@@ -1,0 +1,330 @@
+import type { DividasResposta, WorkItem } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, debtorRequests, outboundMessages, partners, privacyRequests } from '../src/db/schema';
+import { smtpTransport } from '../src/integrations/mail/mail-transport';
+import { setStaffAccess } from '../src/repositories/staff-repository';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { call, hostOf, JOAO, login } from './identification-helpers';
+import { header, mimeParts, type ReceivedMail, startSmtpPeer } from './smtp-peer';
+import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
+import { validRightsRequest } from './valid-forms';
+
+// Issue 18 item 4: the back office's work queues. Staff list, take, start and answer what debtors and visitors
+// asked; the answer reaches the person's address at a real SMTP peer through the outbox; a proposal's counter-offer
+// shows on the debtor's debts; operators see only their partners' items, auditors only read.
+
+const CLIENT = '10.30.0.1';
+const PASSWORD = 'Filas#2026x';
+
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let t: TestApp;
+let joao: string;
+let storeId: number;
+const tokens: Record<'administrator' | 'operator' | 'auditor', string> = {
+  administrator: '',
+  operator: '',
+  auditor: '',
+};
+const ids = { administrator: 0, operator: 0 };
+
+function staff(method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown, token = tokens.administrator) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+const debtor = (action: string, body: Record<string, unknown>) =>
+  call(t, action, body, { host: hostOf('demo'), cookie: joao, ip: CLIENT });
+
+function textOf(mail: ReceivedMail): string {
+  return mimeParts(mail)
+    .find((p) => p.contentType === 'text/plain')!
+    .content.toString('utf8');
+}
+
+async function firstItem(queue: string): Promise<WorkItem> {
+  const res = await staff('GET', `/api/filas/${queue}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data[0];
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ mailTransport: smtpTransport(smtp.url), env: { RATE_LIMIT_ALLOWLIST: CLIENT } });
+  const { db } = t.database;
+  const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+  let ip = 0;
+  for (const role of ['administrator', 'operator', 'auditor'] as const) {
+    const user = await createStaffUser(db, { username: `filas.${role}`, password: PASSWORD, role });
+    if (role === 'operator') await setStaffAccess(db, user.id, { role, partnerIds: [acme!.id] });
+    if (role !== 'auditor') ids[role] = user.id;
+    ip += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: PASSWORD },
+      remoteAddress: `10.30.1.${ip}`,
+    });
+    tokens[role] = res.json().access_token;
+  }
+  joao = await login(t, JOAO);
+  const debts = await debtor('negociacao_robo/passo_2_novo', {});
+  storeId = (debts.json().dados as DividasResposta).dividas[0]!.loj_codigo;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+describe('the proposals queue', () => {
+  it('lists a proposal with the person, the store and the contracts, and filters by status', async () => {
+    const sent = await debtor('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: 'R$ 150,00',
+      quantidade_parcelas: '6',
+      valor_parcela: '120,00',
+    });
+    expect(sent.json().retorno).toBe(true);
+    const res = await staff('GET', '/api/filas/propostas');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const page = res.json();
+    expect(page.meta).toMatchObject({ current_page: 1, total: 1 });
+    expect(page.data[0]).toMatchObject({
+      fila: 'propostas',
+      parceiro: { nome: 'Portal Demo' },
+      status: 'open',
+      responsavel: null,
+      prazo: null,
+      pessoa: {
+        nome: expect.stringMatching(/^João/),
+        cpf_cnpj: '39053344705',
+        email: 'joao.lima@example.com',
+      },
+      divida: { loja: { id: storeId } },
+      pedido: { proposta: { entrada: 15_000, quantidade_parcelas: 6, valor_parcela: 12_000 } },
+      resposta: null,
+    });
+    expect(page.data[0].divida.contratos.length).toBeGreaterThan(0);
+    expect((await staff('GET', '/api/filas/propostas?status=answered')).json().meta.total).toBe(0);
+    expect((await staff('GET', '/api/filas/desconhecida')).statusCode).toBe(400);
+  });
+
+  it('is taken, started and answered with a counter-offer that reaches the debtor by e-mail and on the debts', async () => {
+    const item = await firstItem('propostas');
+    const base = `/api/filas/propostas/${item.id}`;
+    const taken = await staff('PUT', `${base}/responsavel`, { usuario: ids.administrator });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().data.responsavel).toEqual({ id: ids.administrator, usuario: 'filas.administrator' });
+    const started = await staff('PUT', `${base}/andamento`);
+    expect(started.json()).toMatchObject({
+      message: 'Atendimento iniciado.',
+      data: { status: 'in_progress' },
+    });
+    expect((await staff('PUT', `${base}/andamento`)).statusCode).toBe(409);
+
+    // A counter-offer breaks the same rules as the debtor's own proposal.
+    const bad = await staff('POST', `${base}/resposta`, {
+      texto: 'Segue',
+      contraproposta: true,
+      quantidade_parcelas: '0',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().dados).toMatchObject({
+      quantidade_parcelas: 'Digite uma quantidade de parcelas válida',
+    });
+
+    const answer = {
+      texto: 'Olá! Não conseguimos aceitar 6 parcelas de R$ 120,00.\n\nPodemos fazer a entrada abaixo.',
+      contraproposta: true,
+      entrada: 'R$ 200,00',
+      quantidade_parcelas: '4',
+      valor_parcela: 'R$ 150,00',
+    };
+    const answered = await staff('POST', `${base}/resposta`, answer);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({
+      message: 'Resposta registrada e enviada por e-mail.',
+      data: {
+        status: 'answered',
+        resposta: {
+          texto: answer.texto,
+          por: 'filas.administrator',
+          contraproposta: { entrada: 20_000, quantidade_parcelas: 4, valor_parcela: 15_000 },
+        },
+      },
+    });
+    // Answering twice is refused, and queues no second e-mail.
+    const again = await staff('POST', `${base}/resposta`, answer);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este item já foi respondido.');
+    const queued = await t.database.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.template, 'work-answer'));
+    expect(queued).toHaveLength(1);
+
+    expect(await t.app.outbox.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(['joao.lima@example.com']);
+    expect(header(mail!, 'subject')).toBe('[Portal Demo] Resposta à sua proposta');
+    const text = textOf(mail!);
+    expect(text).toContain('Podemos fazer a entrada abaixo.');
+    expect(text).toMatch(/entrada de R\$\s200,00 e 4 parcela\(s\) de R\$\s150,00/);
+
+    // The debtor sees the counter-offer on the store's debts.
+    const debts = (await debtor('negociacao_robo/passo_2_novo', {})).json().dados as DividasResposta;
+    const card = debts.dividas.find((d) => d.loj_codigo === storeId)!;
+    expect(card.contraproposta).toMatchObject({
+      entrada: 20_000,
+      quantidade_parcelas: 4,
+      valor_parcela: 15_000,
+      mensagem: answer.texto,
+    });
+
+    // The history says who did what, and each write left its audit row.
+    const detail = (await staff('GET', base)).json().data;
+    expect(detail.historico.map((e: { acao: string; usuario: string }) => [e.acao, e.usuario])).toEqual([
+      ['assign', 'filas.administrator'],
+      ['start', 'filas.administrator'],
+      ['answer', 'filas.administrator'],
+    ]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'debtor_request'), eq(auditLog.entityId, String(item.id))));
+    expect(audits.map((row) => row.action).sort()).toEqual(['answer', 'assign', 'start']);
+    expect(audits.find((row) => row.action === 'answer')!.after).toMatchObject({ status: 'answered' });
+    const [stored] = await t.database.db.select().from(debtorRequests).where(eq(debtorRequests.id, item.id));
+    expect(stored).toMatchObject({
+      status: 'answered',
+      answerText: answer.texto,
+      answeredBy: ids.administrator,
+    });
+  });
+});
+
+describe('the other queues', () => {
+  it('answers a dispute without a counter-offer, and refuses one', async () => {
+    await debtor('portal/naoReconhecoDivida', { lojCodigo: storeId });
+    const item = await firstItem('contestacoes');
+    const offer = await staff('POST', `/api/filas/contestacoes/${item.id}/resposta`, {
+      texto: 'Analisamos.',
+      contraproposta: true,
+      entrada: '10,00',
+      quantidade_parcelas: '1',
+      valor_parcela: '10,00',
+    });
+    expect(offer.statusCode).toBe(400);
+    expect(offer.json().message).toBe('Só uma proposta pode ser respondida com uma contraproposta.');
+    const ok = await staff('POST', `/api/filas/contestacoes/${item.id}/resposta`, { texto: 'Analisamos.' });
+    expect(ok.json().data.status).toBe('answered');
+    await t.app.outbox.runOnce();
+    expect(header(smtp.received[0]!, 'subject')).toBe('[Portal Demo] Resposta à sua contestação');
+  });
+
+  it('lists a cannot-pay reason', async () => {
+    await debtor('portal/naoPossoPagar', { lojCodigo: storeId, motivo: 'Desemprego' });
+    const item = await firstItem('nao-posso-pagar');
+    expect(item.pedido.motivo).toBe('Desemprego');
+  });
+
+  it('answers a contact message to the address the visitor gave', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: CONTACT_ACTION,
+      headers: { host: 'localhost:3000' },
+      payload: validContact({ email: 'visitante@example.com' }),
+      remoteAddress: CLIENT,
+    });
+    expect(sent.json().retorno, sent.body).toBe(true);
+    const item = await firstItem('contatos');
+    expect(item).toMatchObject({ pessoa: { email: 'visitante@example.com' }, divida: null, status: 'open' });
+    const answered = await staff('POST', `/api/filas/contatos/${item.id}/resposta`, {
+      texto: 'Ligaremos amanhã.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await t.app.outbox.runOnce();
+    const mail = smtp.received.find((m) => m.to.includes('visitante@example.com'));
+    expect(textOf(mail!)).toContain('Ligaremos amanhã.');
+  });
+
+  it('answers an LGPD request with a written answer instead of the one-click status', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api.php?a=portal&b=enviarSolicitacaoPrivacidade',
+      headers: { host: 'localhost:3000' },
+      payload: validRightsRequest({ email: 'titular@example.com' }),
+      remoteAddress: '10.30.2.1',
+    });
+    const protocol = sent.json().dados.protocolo;
+    const item = await firstItem('lgpd');
+    expect(item).toMatchObject({ pedido: { protocolo: protocol }, prazo: expect.any(String) });
+    const click = await staff('PUT', `/api/solicitacoes-privacidade/${item.id}/status`, {
+      status: 'answered',
+    });
+    expect(click.statusCode).toBe(409);
+    expect(click.json().message).toBe(
+      'Escreva a resposta no formulário de resposta: a pessoa a recebe por e-mail.',
+    );
+    const started = await staff('PUT', `/api/solicitacoes-privacidade/${item.id}/status`, {
+      status: 'in_progress',
+    });
+    expect(started.json().data).toMatchObject({ status: 'in_progress' });
+
+    const answered = await staff('POST', `/api/filas/lgpd/${item.id}/resposta`, {
+      texto: 'Seus dados foram eliminados.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const [row] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, item.id));
+    expect(row).toMatchObject({ status: 'answered', answerText: 'Seus dados foram eliminados.' });
+    expect(row!.answeredAt).not.toBeNull();
+    const list = (await staff('GET', '/api/solicitacoes-privacidade?status=answered')).json();
+    expect(list.data[0]).toMatchObject({ protocolo: protocol, resposta: 'Seus dados foram eliminados.' });
+    await t.app.outbox.runOnce();
+    const mail = smtp.received.find((m) => m.to.includes('titular@example.com'))!;
+    expect(header(mail, 'subject')).toBe(
+      `[Portal Demo] Resposta à sua requisição de privacidade (protocolo ${protocol})`,
+    );
+    expect(textOf(mail)).toContain('Seus dados foram eliminados.');
+  });
+});
+
+describe('who may do what', () => {
+  it('shows an operator only their partners’ items: another partner’s is 404 for every action', async () => {
+    const item = await firstItem('nao-posso-pagar');
+    const op = tokens.operator;
+    expect((await staff('GET', '/api/filas/nao-posso-pagar', undefined, op)).json().meta.total).toBe(0);
+    const base = `/api/filas/nao-posso-pagar/${item.id}`;
+    expect((await staff('GET', base, undefined, op)).statusCode).toBe(404);
+    expect((await staff('PUT', `${base}/responsavel`, { usuario: ids.operator }, op)).statusCode).toBe(404);
+    expect((await staff('PUT', `${base}/andamento`, undefined, op)).statusCode).toBe(404);
+    expect((await staff('POST', `${base}/resposta`, { texto: 'x' }, op)).statusCode).toBe(404);
+    // Nor can the item be given to an operator who does not serve its partner, or to an auditor.
+    const given = await staff('PUT', `${base}/responsavel`, { usuario: ids.operator });
+    expect(given.statusCode).toBe(400);
+    expect(given.json().message).toBe('Escolha um usuário ativo da equipe que atenda este parceiro.');
+  });
+
+  it('lets an auditor read and nothing more', async () => {
+    const item = await firstItem('nao-posso-pagar');
+    const audit = tokens.auditor;
+    expect((await staff('GET', '/api/filas/nao-posso-pagar', undefined, audit)).json().meta.total).toBe(1);
+    const answer = await staff(
+      'POST',
+      `/api/filas/nao-posso-pagar/${item.id}/resposta`,
+      { texto: 'x' },
+      audit,
+    );
+    expect(answer.statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(debtorRequests).where(eq(debtorRequests.id, item.id));
+    expect(row!.status).toBe('open');
+  });
+});

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { contracts, debtorRequests, partners, persons } from '../../apps/server/src/db/schema';
+import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { mimeParts } from '../../apps/server/test/smtp-peer';
+import { browserSuite, openPage, portugueseContext } from './browser-suite';
+import { JOAO, loginDebtor } from './debtor-login';
+import { axeViolations } from './harness';
+import { logInToPartners } from './staff-login';
+
+// Issue 18 item 4 through the built web app: a staff member opens the proposals queue, starts João's proposal and
+// answers it with a counter-offer; the answer arrives at a real SMTP server and João sees the counter-offer on his
+// debts. Axe on the queue and the item screens.
+
+const SHOTS = '/tmp/admin-queues-screens';
+const suite = browserSuite(SHOTS);
+const STAFF = { username: 'filas.browser', password: 'Filas#2026x' };
+const ANSWER = 'Olá, João. Não podemos aceitar 10 parcelas, mas podemos fazer assim.';
+
+describe('work queues in the back office', () => {
+  it('staff answer a proposal with a counter-offer: the e-mail arrives and the debtor sees it', async () => {
+    const { db } = suite.portal.database;
+    await createStaffUser(db, STAFF);
+    // João's proposal for one of his stores at the demo partner, as cadastrarProposta stores it.
+    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
+    const [contract] = await db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.personId, joao!.id)));
+    await db.insert(debtorRequests).values({
+      partnerId: demo!.id,
+      personId: joao!.id,
+      storeId: contract!.storeId,
+      kind: 'proposal',
+      entryCents: 5_000,
+      instalmentCount: 10,
+      instalmentCents: 3_000,
+    });
+
+    const page = await openPage(suite);
+    await logInToPartners(page, suite.portal.url(null, '/login'), STAFF);
+    await page
+      .getByRole('navigation', { name: 'Menu administrativo' })
+      .getByRole('link', { name: 'Filas' })
+      .click();
+    await page.waitForURL('**/admin/filas/propostas');
+    const row = page.getByTestId('work-item').filter({ hasText: joao!.name });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('10 parcela(s)');
+    expect(await row.getByTestId('work-item-status').textContent()).toBe('Em aberto');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/queue.png`, fullPage: true });
+
+    await row.getByRole('link', { name: new RegExp(`abrir o item de ${joao!.name}`) }).click();
+    await page.waitForURL('**/admin/filas/propostas/*');
+    await page.getByRole('button', { name: 'Iniciar atendimento' }).click();
+    await page.getByText('Atendimento iniciado.').waitFor();
+    await page
+      .getByTestId('work-item-history')
+      .getByText(/Atendimento iniciado por filas.browser/)
+      .waitFor();
+
+    // The form's rules are the debtor's proposal rules: the counter-offer needs its fields.
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByText('Escreva a resposta que a pessoa vai receber.').waitFor();
+    await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill(ANSWER);
+    await page.getByRole('checkbox', { name: 'Enviar uma contraproposta' }).check();
+    await page.getByLabel('Entrada').fill('200,00');
+    await page.getByLabel('Quantidade de parcelas').fill('4');
+    await page.getByLabel('Valor da parcela').fill('150,00');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/item.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByTestId('work-answer').waitFor();
+    expect(await page.getByTestId('work-answer').textContent()).toBe(ANSWER);
+    await page.getByText(/Contraproposta: Entrada de R\$\s200,00 e 4 parcela\(s\) de R\$\s150,00/).waitFor();
+    expect(await page.getByRole('button', { name: 'Enviar resposta' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The outbox worker delivers the answer to João's address at the SMTP server.
+    const { smtp } = suite.portal;
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes('joao.lima@example.com')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const mail = smtp.received.find((m) => m.to.includes('joao.lima@example.com'))!;
+    const text = mimeParts(mail)
+      .find((p) => p.contentType === 'text/plain')!
+      .content.toString('utf8');
+    expect(text).toContain(ANSWER);
+    expect(text).toMatch(/entrada de R\$\s200,00 e 4 parcela\(s\) de R\$\s150,00/);
+
+    // João sees the counter-offer on his debts.
+    const debtor = await portugueseContext(suite.browser);
+    try {
+      const portal = await debtor.newPage();
+      await portal.goto(suite.portal.url('demo', '/'));
+      await loginDebtor(portal, JOAO);
+      await portal.getByRole('link', { name: /^Minhas Dívidas/ }).click();
+      await portal.waitForURL('**/minhas-dividas');
+      const offer = portal.getByTestId('debt-counter-offer');
+      await offer.waitFor();
+      expect(await offer.textContent()).toContain(ANSWER);
+      expect(await axeViolations(portal)).toEqual([]);
+    } finally {
+      await debtor.close();
+    }
+  });
+});
