@@ -19,6 +19,7 @@ import {
   type CnabFileKind,
   cnabFiles,
   type PaymentEventKind,
+  partners,
   paymentCharges,
   paymentEvents,
   persons,
@@ -310,4 +311,78 @@ export async function listCnabFiles(
     .offset(page.offset)
     .limit(page.limit);
   return { total: count!.total, files };
+}
+
+/** A boleto the bank refused (03) or wrote off (09), with what its re-issue needs (decision 021). */
+export interface RefusedBoleto extends BoletoChargeToRegister {
+  instalment: typeof agreementInstalments.$inferSelect;
+  partnerName: string;
+  /** The first retorno line that refused it: the cause of its cancellation. */
+  refusal: { fileId: number; line: number; movement: string };
+  /** Its cancellation is recorded already (a re-issue that failed after it, or the PSP had removed its PIX). */
+  cancelled: boolean;
+}
+
+/**
+ * Boletos a retorno refused (rejected or written off) that are still their instalment's latest boleto, of an active
+ * agreement, the instalment unpaid: each needs a new boleto. Oldest first.
+ */
+export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
+  const refusal = sql`(select r from ${retornoResults} r where r.charge_id = ${paymentCharges.id}
+    and r.resultado in ('rejected', 'written_off') order by r.cnab_file_id, r.linha limit 1)`;
+  const rows = await db
+    .select({
+      charge: paymentCharges,
+      store: stores,
+      payer: persons,
+      instalment: agreementInstalments,
+      partnerName: partners.name,
+      fileId: sql<number>`(${refusal}).cnab_file_id`,
+      line: sql<number>`(${refusal}).linha`,
+      movement: sql<string>`(${refusal}).movimento`,
+      cancelled: sql<boolean>`exists (select 1 from ${paymentEvents} e
+        where e.charge_id = ${paymentCharges.id} and e.tipo = 'charge_cancelled')`,
+    })
+    .from(paymentCharges)
+    .innerJoin(stores, eq(stores.id, paymentCharges.storeId))
+    .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentCharges.instalmentId))
+    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+    .innerJoin(persons, eq(persons.id, agreements.personId))
+    .innerJoin(partners, eq(partners.id, agreements.partnerId))
+    .where(
+      and(
+        eq(paymentCharges.kind, 'boleto'),
+        eq(agreements.status, 'active'),
+        exists(
+          db
+            .select()
+            .from(retornoResults)
+            .where(
+              and(
+                eq(retornoResults.chargeId, paymentCharges.id),
+                inArray(retornoResults.outcome, ['rejected', 'written_off']),
+              ),
+            ),
+        ),
+        sql`${paymentCharges.issue} = (select max(c.emissao) from ${paymentCharges} c
+          where c.aci_codigo = ${paymentCharges.instalmentId} and c.tipo = 'boleto')`,
+        notExists(
+          db
+            .select()
+            .from(paymentEvents)
+            .where(
+              and(
+                eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+                inArray(paymentEvents.kind, ['paid', 'settled']),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(paymentCharges.id);
+  return rows.map(({ fileId, line, movement, cancelled, ...row }) => ({
+    ...row,
+    refusal: { fileId: Number(fileId), line: Number(line), movement },
+    cancelled: cancelled === true,
+  }));
 }

@@ -1,7 +1,6 @@
 import { firstName, formatBrDate, isEntryBroken } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { brokenAgreementEmail } from '../../integrations/mail/lifecycle-templates';
-import { providerFor } from '../../integrations/payments/payment-provider';
 import {
   changeAgreementStatus,
   findOpenChargesOfCancelledAgreements,
@@ -13,6 +12,7 @@ import {
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { withTransaction } from '../../repositories/transaction';
 import type { JobContext } from '../../scheduler/scheduled-job';
+import { cancelCharge } from '../payments/cancel-charge';
 import { agreementEmail } from './discharge-letter';
 
 /**
@@ -64,15 +64,9 @@ export async function breakUnpaidAgreements({ db, date, providers, log }: JobCon
   for (const charge of await findOpenChargesOfCancelledAgreements(db)) {
     if (charge.txid === null) continue;
     try {
-      await providerFor(providers, charge.provider).cancel(
-        { chargeId: charge.chargeId, txid: charge.txid },
-        cause,
-      );
+      await cancelCharge(db, providers, charge, cause);
     } catch (error) {
-      log.warn(
-        { err: error, chargeId: charge.chargeId },
-        'charge of a cancelled agreement not cancelled yet',
-      );
+      log.warn({ err: error, chargeId: charge.id }, 'charge of a cancelled agreement not cancelled yet');
     }
   }
 }
