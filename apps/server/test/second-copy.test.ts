@@ -525,6 +525,11 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
       expect(
         (panel.json().dados.segundas_vias as SegundaVia[]).find((i) => i.codigo === newer.id),
       ).toMatchObject({ status: 'P' });
+      // The debts' details table marks it paid (par_paga), and only it.
+      const debts = (await demo('passo_2_novo', {})).json().dados as DividasResposta;
+      const parcelas = debts.dividas.flatMap((d) => d.contratos.flatMap((c) => c.parcelas));
+      expect(parcelas.find((p) => p.par_codigo === newer.instalmentId)?.par_paga).toBe(1);
+      expect(parcelas.filter((p) => p.par_paga === 1).length).toBeLessThan(parcelas.length);
     } finally {
       await services.close();
       for (const row of saved)

@@ -12,6 +12,7 @@ import {
 import type { StoreRow } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
+import type { OpenPixFilter } from './pix-charge-repository';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
@@ -220,16 +221,7 @@ export interface OpenPix {
  * `dueBefore` or issued before `issuedBefore`: the first `limit` with an id above `afterId`, by id (keyset), as
  * openPixCharges pages the agreements' charges.
  */
-export async function openSecondCopyPix(
-  db: Db,
-  filter: {
-    providers: readonly string[];
-    dueBefore: string;
-    issuedBefore: Date;
-    afterId: number;
-    limit: number;
-  },
-): Promise<OpenPix[]> {
+export async function openSecondCopyPix(db: Db, filter: OpenPixFilter): Promise<OpenPix[]> {
   const rows = await db
     .select({
       id: secondCopies.id,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { type Cobv, type PixApiClient, PixApiError } from '../../integrations/payments/pix-api/client';
 import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provider';
 import { recordChargeCancelled } from '../../repositories/payment-repository';
-import { openPixCharges } from '../../repositories/pix-charge-repository';
+import { type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
 import {
   type OpenPix,
   openSecondCopyPix,
@@ -30,19 +30,11 @@ export function reconcileCursorOf(value: unknown): ReconcileCursor | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-interface PageFilter {
-  providers: readonly string[];
-  dueBefore: string;
-  issuedBefore: Date;
-  afterId: number;
-  limit: number;
-}
-
 /** Each source's open PIX a page at a time, and how it records one that no longer takes payment. */
 const PAGERS: Record<
   Source,
   {
-    page(db: Db, filter: PageFilter): Promise<OpenPix[]>;
+    page(db: Db, filter: OpenPixFilter): Promise<OpenPix[]>;
     close(db: Db, id: number, cause: string): Promise<unknown>;
   }
 > = {
