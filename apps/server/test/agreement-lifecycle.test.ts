@@ -522,10 +522,10 @@ describe('npm run payments -- run-jobs', () => {
       };
       expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
         code: 0,
-        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\n',
+        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\n',
       });
       expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\nreconcile-card: nada a fazer\n',
+        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\nreconcile-card: nada a fazer\n',
       );
       expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
       expect((await run(['nothing'])).code).toBe(2);

@@ -1,7 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bancoDoBrasilAgreementField, type RetornoTitle, readRemessa, writeRetorno } from '@portal/domain';
+import {
+  bancoDoBrasilAgreementField,
+  type RetornoTitle,
+  readRemessa,
+  todayInBrasilia,
+  writeRetorno,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CNAB_COMMANDS } from '../src/cli/cnab-commands';
@@ -18,10 +24,12 @@ import {
   stores,
 } from '../src/db/schema';
 import { loadEnv } from '../src/env';
+import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
 import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
+import { reissueRefusedBoletos } from '../src/services/payments/reissue-refused-boletos';
 import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
@@ -510,5 +518,91 @@ describe('one retorno file, from the CLI and from the back office', () => {
       message: 'Este retorno já foi importado; nada foi alterado.',
       data: { ja_importado: true, nome_arquivo: 'CBR_BYTES.ret', linhas: [{ resultado: 'applied' }] },
     });
+  });
+});
+
+describe('a boleto the bank rejected (03) or wrote off (09) is re-issued (decision 021)', () => {
+  it('its PIX is cancelled at the PSP with the retorno line as cause, then a new boleto goes to the next remessa', async () => {
+    const db = t.database.db;
+    const today = todayInBrasilia();
+    const rejected = await openBoleto(db, '2027-05-10', 11_000);
+    // Due in the past: its new boleto falls due today.
+    const writtenOff = await openBoleto(db, '2026-10-01', 12_000);
+    expect((await generate()).statusCode).toBe(201);
+    const refusals = [
+      { ...liquidation(rejected.charge, 0), movement: '03', reasons: ['48'], creditOn: null },
+      { ...liquidation(writtenOff.charge, 0), movement: '09', creditOn: null },
+    ];
+    const content = await retornoOf(rejected.charge, refusals, 970);
+    const imported = await upload(content);
+    expect(imported.json().data).toMatchObject({
+      linhas: [{ resultado: 'rejected' }, { resultado: 'written_off' }],
+    });
+    const fileId = imported.json().data.arquivo_id;
+
+    const renewed: (typeof paymentCharges.$inferSelect)[] = [];
+    const pix = await createPixServices({ db, env: loadEnv({ NODE_ENV: 'test' }), log: t.app.log });
+    try {
+      const reissueJob = SCHEDULED_JOBS.filter((job) => job.name === 'reissue-boletos');
+      const deps = {
+        database: t.database,
+        providers: pix.providers,
+        pix: { gatewayFor: pix.gatewayFor, afterMinutes: 30 },
+        log: t.app.log,
+      };
+      expect(await runDueJobs(deps, reissueJob)).toMatchObject([{ name: 'reissue-boletos', busy: false }]);
+      const { client } = await pix.gatewayFor(rejected.charge.storeId);
+      const shown = (await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: joao }))
+        .json()
+        .dados.acordos.flatMap((a: { dadosAcordo: { parcelas: Instalment[] } }) => a.dadosAcordo.parcelas);
+      for (const [{ charge, instalment }, line, movement, dueDate] of [
+        [rejected, 3, '03', '2027-05-10'],
+        [writtenOff, 5, '09', today],
+      ] as const) {
+        const charges = await db
+          .select()
+          .from(paymentCharges)
+          .where(eq(paymentCharges.instalmentId, instalment.id))
+          .orderBy(paymentCharges.issue);
+        expect(charges.map((c) => c.issue)).toEqual([1, 2]);
+        const fresh = charges[1]!;
+        renewed.push(fresh);
+        expect(fresh).toMatchObject({ kind: 'boleto', dueDate, amountCents: charge.amountCents });
+        expect(fresh.ourNumber).not.toBe(charge.ourNumber);
+        expect(fresh.txid).not.toBe(charge.txid);
+        // The old boleto's PIX no longer takes payment; the new one's does.
+        expect((await client.getCobv(charge.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+        expect((await client.getCobv(fresh.txid!)).status).toBe('ATIVA');
+        expect(
+          (await db.select().from(paymentEvents).where(eq(paymentEvents.instalmentId, instalment.id))).map(
+            (e) => [e.chargeId, e.kind, e.cause],
+          ),
+        ).toEqual([[charge.id, 'charge_cancelled', `retorno:${fileId}:${line}:${movement}`]]);
+        // Meus Acordos shows the new boleto.
+        expect(shown.find((p: Instalment) => p.aci_codigo === instalment.id)).toMatchObject({
+          linha_digitavel: fresh.digitableLine,
+        });
+      }
+
+      // The same retorno again, and the job again: nothing more.
+      expect((await upload(content)).json().data).toMatchObject({ ja_importado: true });
+      expect(await reissueRefusedBoletos(db, pix.providers, new Date(), t.app.log)).toBe(0);
+      for (const { instalment } of [rejected, writtenOff])
+        expect(
+          await db.select().from(paymentCharges).where(eq(paymentCharges.instalmentId, instalment.id)),
+        ).toHaveLength(2);
+    } finally {
+      await pix.close();
+    }
+
+    // The next remessa registers the new boletos (movement 01), and asks no write-off of the refused ones.
+    const res = await generate();
+    expect(res.statusCode).toBe(201);
+    const [file] = await db.select().from(cnabFiles).where(eq(cnabFiles.id, res.json().data[0].id));
+    const read = readRemessa(file!.content);
+    const titles = read.ok ? read.titles.map((title) => [title.movement, title.ourNumber]) : [];
+    expect(titles).toEqual(expect.arrayContaining(renewed.map((charge) => ['01', charge.ourNumber])));
+    for (const { charge } of [rejected, writtenOff])
+      expect(titles.map(([, ourNumber]) => ourNumber)).not.toContain(charge.ourNumber);
   });
 });

@@ -15,6 +15,7 @@ import { insertCharge } from '../src/repositories/payment-repository';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
+import { cancelCharge } from '../src/services/payments/cancel-charge';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
@@ -344,7 +345,9 @@ describe('the cobv provider', () => {
       }))!;
       const ref = { chargeId: charge.id, txid: charge.txid! };
       expect(await provider.status(ref)).toBe('open');
-      await provider.cancel(ref, 'teste: acordo cancelado');
+      await cancelCharge(t.database.db, services.providers, charge, 'teste: acordo cancelado');
+      // Cancelled again (a retry): the PSP's charge is removed already, and the event is not recorded twice.
+      await cancelCharge(t.database.db, services.providers, charge, 'teste: de novo');
       expect(await provider.status(ref)).toBe('cancelled');
       const { client } = await services.gatewayFor(storeId);
       expect((await client.getCobv(ref.txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
@@ -367,7 +370,7 @@ describe('the cobv provider', () => {
           createdAt: undefined,
         })
         .returning();
-      await provider.cancel({ chargeId: legacy!.id, txid: legacy!.txid! }, 'teste: código estático');
+      await cancelCharge(t.database.db, services.providers, legacy!, 'teste: código estático');
       expect(await provider.status({ chargeId: legacy!.id, txid: legacy!.txid! })).toBe('cancelled');
     } finally {
       await services.close();
@@ -531,7 +534,7 @@ describe('reconciliation asks about every open charge, within a bounded time', (
     const clock = () => (ms += 1000);
     const gateway = psp();
     const first = await reconcile('teste-prazo', gateway, { maxRunMs: 2500, clock });
-    expect(first).toMatchObject({ checked: 2, resumeAfter: charges[1]!.id });
+    expect(first).toMatchObject({ checked: 2, resumeAfter: { source: 'charges', afterId: charges[1]!.id } });
     const second = await reconcile('teste-prazo', gateway, { startAfter: first.resumeAfter! });
     expect(second).toMatchObject({ checked: 1, resumeAfter: null });
     expect(gateway.asked).toEqual(charges.map((c) => c.txid));

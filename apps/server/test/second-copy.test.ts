@@ -9,12 +9,28 @@ import {
   todayInBrasilia,
   writeRetorno,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, secondCopies, secondCopyPayments, stores, unmatchedPixPayments } from '../src/db/schema';
+import {
+  agreements,
+  localPspWebhooks,
+  scheduledJobRuns,
+  secondCopies,
+  secondCopyCancellations,
+  secondCopyPayments,
+  stores,
+  unmatchedPixPayments,
+} from '../src/db/schema';
+import { loadEnv } from '../src/env';
+import type { Cobv, PixApiClient } from '../src/integrations/payments/pix-api/client';
+import { COBV_PROVIDERS, createPixServices } from '../src/integrations/payments/pix-api/pix-services';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
 import { importRetorno } from '../src/services/payments/import-retorno';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
+import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -354,6 +370,252 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
       }),
     ]);
     expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).toBe('P');
+  });
+});
+
+describe('a second copy superseded by a newer one, and reconciliation of second copies (decision 025)', () => {
+  const alfa = () => card('Alfa Eletro');
+  const copyRow = async (id: number) =>
+    (await t.database.db.select().from(secondCopies).where(eq(secondCopies.id, id)))[0]!;
+  const cancellationsOf = (id: number) =>
+    t.database.db.select().from(secondCopyCancellations).where(eq(secondCopyCancellations.secondCopyId, id));
+  const paymentsOf = (id: number) =>
+    t.database.db.select().from(secondCopyPayments).where(eq(secondCopyPayments.secondCopyId, id));
+  /** The PSP's books as another process sees them (its own in-process PSP over the same database). */
+  const pixServices = () =>
+    createPixServices({
+      db: t.database.db,
+      env: loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET }),
+      log: t.app.log,
+    });
+  const reconcileJob = SCHEDULED_JOBS.filter((job) => job.name === 'reconcile-pix');
+
+  let older: typeof secondCopies.$inferSelect;
+  let newer: typeof secondCopies.$inferSelect;
+  let contractId: number;
+
+  it("a new copy of the instalment removes the older copy's PIX at the PSP and records why", async () => {
+    // The second-copy panel of Alfa's first contract (copies of all its open instalments), then an instalment of
+    // Alfa with no copy yet.
+    await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+      loj_codigo: alfa().loj_codigo,
+      con_codigos: alfa().contratos[0]!.con_codigo,
+    });
+    const copied = new Set((await t.database.db.select().from(secondCopies)).map((c) => c.instalmentId));
+    const contract = cards
+      .filter((c) => c.loja.loj_fantasia === 'Alfa Eletro')
+      .flatMap((c) => c.contratos)
+      .find((c) => c.parcelas.some((p) => !copied.has(p.par_codigo)))!;
+    const parcela = contract.parcelas.find((p) => !copied.has(p.par_codigo))!;
+    contractId = contract.con_codigo;
+    const [anyCopy] = await t.database.db.select().from(secondCopies).limit(1);
+    const services = await pixServices();
+    try {
+      // Yesterday's copy of the same instalment, issued as the provider issues one (a real cobv at the local PSP).
+      const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const store = (await t.database.db.select().from(stores).where(eq(stores.id, alfa().loj_codigo)))[0]!;
+      const issued = await services.providers.get('local')!.issueBoleto({
+        reference: `sv:${parcela.par_codigo}:${yesterday}:1000`,
+        storeId: store.id,
+        dueDate: yesterday,
+        amountCents: 1_000,
+        beneficiary: chargeBeneficiary(store, 'Demo'),
+        payer: { name: 'Maria da Silva Santos', document: '52998224725' },
+      });
+      older = (
+        await t.database.db
+          .insert(secondCopies)
+          .values({
+            partnerId: anyCopy!.partnerId,
+            personId: anyCopy!.personId,
+            storeId: store.id,
+            instalmentId: parcela.par_codigo,
+            dueDate: yesterday,
+            amountCents: 1_000,
+            ourNumber: issued.ourNumber!,
+            barcode: issued.barcode!,
+            digitableLine: issued.digitableLine!,
+            pixCode: issued.pixCode,
+            txid: issued.txid,
+          })
+          .returning()
+      )[0]!;
+      const { client } = await services.gatewayFor(store.id);
+      expect((await client.getCobv(older!.txid!)).status).toBe('ATIVA');
+
+      const res = await demo('emitir_segunda_via_boleto', {
+        par_codigo: parcela.par_codigo,
+        loj_codigo: alfa().loj_codigo,
+      });
+      newer = await copyRow(res.json().dados.codigo);
+      expect(newer.id).toBeGreaterThan(older!.id);
+      expect((await client.getCobv(older!.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect((await client.getCobv(newer.txid!)).status).toBe('ATIVA');
+      expect(await cancellationsOf(older!.id)).toEqual([
+        expect.objectContaining({ cause: `superseded:${newer.id}` }),
+      ]);
+      expect(await cancellationsOf(newer.id)).toEqual([]);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("catches a second copy's lost PIX webhook in one run, once; the late webhook adds nothing", async () => {
+    const saved = await t.database.db.select().from(localPspWebhooks);
+    await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+    const services = await pixServices();
+    try {
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/psp-local/sandbox/pay/${newer.txid}`,
+        headers: { host: 'localhost' },
+      });
+      expect(paid.statusCode).toBe(200);
+      const { pix } = paid.json() as { pix: { endToEndId: string; valor: string; horario: string } };
+      expect(await paymentsOf(newer.id)).toEqual([]);
+
+      // The scheduled job every server process runs: the copy's payment through the webhook's own path.
+      const now = new Date(Date.now() + 60_000);
+      const asked: string[] = [];
+      const deps = {
+        database: t.database,
+        providers: services.providers,
+        pix: {
+          afterMinutes: 0,
+          // The real local PSP, noting which txids it is asked about.
+          gatewayFor: async (storeId: number) => {
+            const gateway = await services.gatewayFor(storeId);
+            const getCobv = (txid: string) => {
+              asked.push(txid);
+              return gateway.client.getCobv(txid);
+            };
+            return { ...gateway, client: { ...gateway.client, getCobv } };
+          },
+        },
+        log: t.app.log,
+      };
+      expect(await runDueJobs(deps, reconcileJob, now)).toMatchObject([
+        { name: 'reconcile-pix', busy: false },
+      ]);
+      expect(await paymentsOf(newer.id)).toEqual([
+        expect.objectContaining({ amountCents: newer.amountCents, cause: `pix:${pix.endToEndId}` }),
+      ]);
+      // The superseded copy is cancelled: never asked about.
+      expect(asked).toContain(newer.txid);
+      expect(asked).not.toContain(older.txid);
+
+      const again = await reconcilePixCharges(
+        t.database.db,
+        { providers: COBV_PROVIDERS, gatewayFor: services.gatewayFor, afterMinutes: 0, now },
+        t.app.log,
+      );
+      expect(again.paid).toBe(0);
+      const late = await t.app.inject({
+        method: 'POST',
+        url: `/webhooks/pix/${pixWebhookToken(SECRET, newer.storeId)}/pix`,
+        payload: { pix: [{ ...pix, txid: newer.txid }] },
+      });
+      expect(late.statusCode).toBe(200);
+      expect(await paymentsOf(newer.id)).toHaveLength(1);
+      // The person sees it PAGO.
+      const panel = await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+        loj_codigo: alfa().loj_codigo,
+        con_codigos: contractId,
+      });
+      expect(
+        (panel.json().dados.segundas_vias as SegundaVia[]).find((i) => i.codigo === newer.id),
+      ).toMatchObject({ status: 'P' });
+      // The debts' details table marks it paid (par_paga), and only it.
+      const debts = (await demo('passo_2_novo', {})).json().dados as DividasResposta;
+      const parcelas = debts.dividas.flatMap((d) => d.contratos.flatMap((c) => c.parcelas));
+      expect(parcelas.find((p) => p.par_codigo === newer.instalmentId)?.par_paga).toBe(1);
+      expect(parcelas.filter((p) => p.par_paga === 1).length).toBeLessThan(parcelas.length);
+    } finally {
+      await services.close();
+      for (const row of saved)
+        await t.database.db
+          .update(localPspWebhooks)
+          .set({ url: row.url })
+          .where(eq(localPspWebhooks.key, row.key));
+    }
+  });
+
+  it('pages charges, then copies, with a two-part cursor the scheduler keeps in the database', async () => {
+    const now = new Date(Date.now() + 60_000);
+    const open = await t.database.db
+      .select()
+      .from(secondCopies)
+      .where(
+        and(
+          isNotNull(secondCopies.txid),
+          notExists(
+            t.database.db
+              .select()
+              .from(secondCopyCancellations)
+              .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
+          ),
+          notExists(
+            t.database.db
+              .select()
+              .from(secondCopyPayments)
+              .where(eq(secondCopyPayments.secondCopyId, secondCopies.id)),
+          ),
+        ),
+      )
+      .orderBy(secondCopies.id);
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    const asked: string[] = [];
+    const client = {
+      getCobv: async (txid: string) => {
+        asked.push(txid);
+        return { txid, status: 'ATIVA' } as Cobv;
+      },
+    } as PixApiClient;
+    const gatewayFor = async () => ({ client, registerWebhook: async () => {} });
+    const base = { providers: COBV_PROVIDERS, gatewayFor, afterMinutes: 0, now };
+    // A clock that moves 1 s at each look: the start, then one look before each PIX; so 2 are asked in 2.5 s.
+    let ms = 0;
+    const first = await reconcilePixCharges(
+      t.database.db,
+      { ...base, startAfter: { source: 'copies', afterId: 0 }, maxRunMs: 2_500, clock: () => (ms += 1000) },
+      t.app.log,
+    );
+    expect(first).toMatchObject({ checked: 2, resumeAfter: { source: 'copies', afterId: open[1]!.id } });
+    const rest = await reconcilePixCharges(
+      t.database.db,
+      { ...base, startAfter: first.resumeAfter! },
+      t.app.log,
+    );
+    expect(rest).toMatchObject({ checked: open.length - 2, resumeAfter: null });
+    expect(asked).toEqual(open.map((c) => c.txid));
+
+    // The scheduler's job goes on from where the last run (on any process) stopped, kept in scheduled_job_runs.
+    await t.database.db
+      .insert(scheduledJobRuns)
+      .values({
+        name: 'reconcile-pix',
+        lastRunAt: new Date(0),
+        resumeAt: { source: 'copies', afterId: open.at(-2)!.id },
+      })
+      .onConflictDoUpdate({
+        target: scheduledJobRuns.name,
+        set: { lastRunAt: new Date(0), resumeAt: { source: 'copies', afterId: open.at(-2)!.id } },
+      });
+    asked.length = 0;
+    const deps = {
+      database: t.database,
+      providers: new Map(),
+      pix: { gatewayFor, afterMinutes: 0 },
+      log: t.app.log,
+    };
+    await runDueJobs(deps, reconcileJob, now);
+    expect(asked).toEqual([open.at(-1)!.txid]);
+    // It finished: the next run starts from the beginning.
+    const [run] = await t.database.db
+      .select()
+      .from(scheduledJobRuns)
+      .where(eq(scheduledJobRuns.name, 'reconcile-pix'));
+    expect(run!.resumeAt).toBeNull();
   });
 });
 

@@ -81,10 +81,16 @@ export function secondCopyActions(
       perMinute: 30,
       handler: async (request, body) => {
         const input = instalmentBody.parse(body);
-        const [issued] = await issueSecondCopies(db, providers, await scopeOf(request), {
-          storeId: input.loj_codigo,
-          instalmentIds: [input.par_codigo],
-        });
+        const [issued] = await issueSecondCopies(
+          db,
+          providers,
+          await scopeOf(request),
+          {
+            storeId: input.loj_codigo,
+            instalmentIds: [input.par_codigo],
+          },
+          request.log,
+        );
         return ok(secondCopyItem(issued!, todayInBrasilia()));
       },
     },
@@ -93,10 +99,16 @@ export function secondCopyActions(
       perMinute: 30,
       handler: async (request, body) => {
         const input = contractsBody.parse(body);
-        const issued = await issueSecondCopies(db, providers, await scopeOf(request), {
-          storeId: input.loj_codigo,
-          contractIds: input.con_codigos,
-        }).catch((error: unknown) => {
+        const issued = await issueSecondCopies(
+          db,
+          providers,
+          await scopeOf(request),
+          {
+            storeId: input.loj_codigo,
+            contractIds: input.con_codigos,
+          },
+          request.log,
+        ).catch((error: unknown) => {
           // A store that issues none simply has none to list ('Você não possui 2ª via de fatura...').
           if (error instanceof AppError && error.code === 'SECOND_COPY_UNAVAILABLE') return [];
           throw error;

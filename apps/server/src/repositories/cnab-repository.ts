@@ -19,6 +19,7 @@ import {
   type CnabFileKind,
   cnabFiles,
   type PaymentEventKind,
+  partners,
   paymentCharges,
   paymentEvents,
   persons,
@@ -37,21 +38,58 @@ export type PersonRow = typeof persons.$inferSelect;
 
 // CNAB 240 files exchanged with the bank (issue 17 item 2): remessas of new boletos, retornos and what each did.
 
-/** A boleto charge with the store it credits and the person who pays it. */
+/** A boleto charge with the store it credits, the person who pays it, its instalment and the partner it came by. */
 export interface BoletoChargeToRegister {
   charge: typeof paymentCharges.$inferSelect;
   store: StoreRow;
   payer: PersonRow;
+  instalment: typeof agreementInstalments.$inferSelect;
+  partnerName: string;
 }
 
 const boletoCharges = (db: Db) =>
   db
-    .select({ charge: paymentCharges, store: stores, payer: persons })
+    .select({
+      charge: paymentCharges,
+      store: stores,
+      payer: persons,
+      instalment: agreementInstalments,
+      partnerName: partners.name,
+    })
     .from(paymentCharges)
     .innerJoin(stores, eq(stores.id, paymentCharges.storeId))
     .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentCharges.instalmentId))
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
-    .innerJoin(persons, eq(persons.id, agreements.personId));
+    .innerJoin(persons, eq(persons.id, agreements.personId))
+    .innerJoin(partners, eq(partners.id, agreements.partnerId));
+
+/** The charge's instalment is paid (or settled by card). */
+const instalmentPaid = (db: Db) =>
+  exists(
+    db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+          inArray(paymentEvents.kind, ['paid', 'settled']),
+        ),
+      ),
+  );
+
+/** A retorno refused the charge's boleto: entrada rejeitada (03) or baixa (09). */
+const refusedByBank = (db: Db) =>
+  exists(
+    db
+      .select()
+      .from(retornoResults)
+      .where(
+        and(
+          eq(retornoResults.chargeId, paymentCharges.id),
+          inArray(retornoResults.outcome, ['rejected', 'written_off']),
+        ),
+      ),
+  );
 
 /**
  * Boletos of active agreements no remessa has registered yet, of stores with a convênio (optionally one store),
@@ -74,18 +112,10 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
             .select()
             .from(paymentEvents)
             .where(
-              or(
-                and(
-                  eq(paymentEvents.chargeId, paymentCharges.id),
-                  eq(paymentEvents.kind, 'charge_cancelled'),
-                ),
-                and(
-                  eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
-                  inArray(paymentEvents.kind, ['paid', 'settled']),
-                ),
-              ),
+              and(eq(paymentEvents.chargeId, paymentCharges.id), eq(paymentEvents.kind, 'charge_cancelled')),
             ),
         ),
+        not(instalmentPaid(db)),
       ),
     )
     .orderBy(paymentCharges.storeId, paymentCharges.id);
@@ -111,21 +141,11 @@ export async function chargesToWriteOff(db: Db, storeId?: number): Promise<Bolet
         storeId === undefined ? undefined : eq(stores.id, storeId),
         notExists(db.select().from(remessaWriteOffs).where(eq(remessaWriteOffs.chargeId, paymentCharges.id))),
         not(eventOf(['paid', 'settled'], eq(paymentEvents.chargeId, paymentCharges.id))),
-        notExists(
-          db
-            .select()
-            .from(retornoResults)
-            .where(
-              and(
-                eq(retornoResults.chargeId, paymentCharges.id),
-                inArray(retornoResults.outcome, ['rejected', 'written_off']),
-              ),
-            ),
-        ),
+        not(refusedByBank(db)),
         or(
           ne(agreements.status, 'active'),
           eventOf(['charge_cancelled'], eq(paymentEvents.chargeId, paymentCharges.id)),
-          eventOf(['paid', 'settled'], eq(paymentEvents.instalmentId, paymentCharges.instalmentId)),
+          instalmentPaid(db),
         ),
       ),
     )
@@ -310,4 +330,58 @@ export async function listCnabFiles(
     .offset(page.offset)
     .limit(page.limit);
   return { total: count!.total, files };
+}
+
+/** A boleto the bank refused (03) or wrote off (09), with what its re-issue needs (decision 021). */
+export interface RefusedBoleto extends BoletoChargeToRegister {
+  /** The first retorno line that refused it: the cause of its cancellation. */
+  refusal: { fileId: number; line: number; movement: string };
+  /** Its cancellation is recorded already (a re-issue that failed after it, or the PSP had removed its PIX). */
+  cancelled: boolean;
+}
+
+/**
+ * Boletos a retorno refused (rejected or written off) that are still their instalment's latest boleto, of an active
+ * agreement, the instalment unpaid: each needs a new boleto. Oldest first.
+ */
+export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
+  const rows = await boletoCharges(db)
+    .where(
+      and(
+        eq(paymentCharges.kind, 'boleto'),
+        eq(agreements.status, 'active'),
+        refusedByBank(db),
+        sql`${paymentCharges.issue} = (select max(c.emissao) from ${paymentCharges} c
+          where c.aci_codigo = ${paymentCharges.instalmentId} and c.tipo = 'boleto')`,
+        not(instalmentPaid(db)),
+      ),
+    )
+    .orderBy(paymentCharges.id);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.charge.id);
+  const [refusals, cancelled] = await Promise.all([
+    db
+      .selectDistinctOn([retornoResults.chargeId])
+      .from(retornoResults)
+      .where(
+        and(
+          inArray(retornoResults.chargeId, ids),
+          inArray(retornoResults.outcome, ['rejected', 'written_off']),
+        ),
+      )
+      .orderBy(retornoResults.chargeId, retornoResults.fileId, retornoResults.line),
+    db
+      .select({ chargeId: paymentEvents.chargeId })
+      .from(paymentEvents)
+      .where(and(inArray(paymentEvents.chargeId, ids), eq(paymentEvents.kind, 'charge_cancelled'))),
+  ]);
+  const cancelledIds = new Set(cancelled.map((c) => c.chargeId));
+  return rows.map((row) => {
+    const first = refusals.find((r) => r.chargeId === row.charge.id)!;
+    return {
+      ...row,
+      refusal: { fileId: first.fileId, line: first.line, movement: first.movement },
+      cancelled: cancelledIds.has(row.charge.id),
+    };
+  });
 }

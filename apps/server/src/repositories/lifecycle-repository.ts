@@ -142,7 +142,12 @@ export async function findUnpaidEntries(db: Db, date: string) {
  */
 export async function findOpenChargesOfCancelledAgreements(db: Db, agreementId?: number) {
   return db
-    .select({ chargeId: paymentCharges.id, txid: paymentCharges.txid, provider: paymentCharges.provider })
+    .select({
+      id: paymentCharges.id,
+      storeId: paymentCharges.storeId,
+      txid: paymentCharges.txid,
+      provider: paymentCharges.provider,
+    })
     .from(paymentCharges)
     .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentCharges.instalmentId))
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))

@@ -90,7 +90,14 @@ export async function nextOurNumberSequence(db: Db, bankCode: string, agreement:
 /** Records an issued charge; undefined when another request recorded this instalment's charge first. */
 export async function insertCharge(
   db: Db,
-  values: { instalmentId: number; storeId: number; dueDate: string; amountCents: number } & IssuedCharge,
+  values: {
+    instalmentId: number;
+    storeId: number;
+    dueDate: string;
+    amountCents: number;
+    /** The instalment's re-issue of the kind (1, the first, by default). */
+    issue?: number;
+  } & IssuedCharge,
 ): Promise<ChargeRow | undefined> {
   const [row] = await db.insert(paymentCharges).values(values).onConflictDoNothing().returning();
   return row;
@@ -119,12 +126,13 @@ export async function chargeEventKinds(db: Db, chargeId: number): Promise<Paymen
   return rows.map((r) => r.kind);
 }
 
-/** A cancelled charge is an event on its instalment, with why. */
+/** A cancelled charge is an event on its instalment, with why; once per charge (a retried cancellation adds none). */
 export async function recordChargeCancelled(db: Db, chargeId: number, cause: string): Promise<void> {
   await db.execute(sql`
     insert into payment_events (aci_codigo, charge_id, tipo, data, causa)
     select aci_codigo, id, 'charge_cancelled', (now() at time zone 'America/Sao_Paulo')::date, ${cause}
-    from payment_charges where id = ${chargeId}`);
+    from payment_charges c where id = ${chargeId}
+      and not exists (select 1 from payment_events e where e.charge_id = c.id and e.tipo = 'charge_cancelled')`);
 }
 
 /** Records that an instalment was paid (or settled by card); a second record of a payment records nothing. */

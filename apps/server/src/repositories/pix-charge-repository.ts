@@ -42,21 +42,22 @@ export async function recordUnmatchedPix(
   return rows.length > 0;
 }
 
+/** Which open PIX reconciliation asks about, a page at a time (keyset by id). */
+export interface OpenPixFilter {
+  /** Providers whose PIX are cobv at a PSP. */
+  providers: readonly string[];
+  dueBefore: string;
+  issuedBefore: Date;
+  afterId: number;
+  limit: number;
+}
+
 /**
  * A page of the charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a
  * cancellation, due before `dueBefore` or issued before `issuedBefore` (those a lost webhook would leave open): the
  * first `limit` with an id above `afterId`, by id, so a caller pages through all of them (keyset).
  */
-export async function openPixCharges(
-  db: Db,
-  filter: {
-    providers: readonly string[];
-    dueBefore: string;
-    issuedBefore: Date;
-    afterId: number;
-    limit: number;
-  },
-): Promise<ChargeRow[]> {
+export async function openPixCharges(db: Db, filter: OpenPixFilter): Promise<ChargeRow[]> {
   return db
     .select()
     .from(paymentCharges)

@@ -11,9 +11,18 @@ export async function findJobRun(db: Db, name: string): Promise<JobRunRow | unde
   return row;
 }
 
-/** Records a finished run; `dateDone` is the Brasília date a daily job finished (null for an interval job). */
-export async function recordJobRun(db: Db, name: string, at: Date, dateDone: string | null): Promise<void> {
-  const values = { lastRunAt: at, ...(dateDone === null ? {} : { lastDateDone: dateDone }) };
+/**
+ * Records a finished run; `dateDone` is the Brasília date a daily job finished (null for an interval job),
+ * `resumeAt` where its next run goes on (null: from the start).
+ */
+export async function recordJobRun(
+  db: Db,
+  name: string,
+  at: Date,
+  dateDone: string | null,
+  resumeAt: unknown = null,
+): Promise<void> {
+  const values = { lastRunAt: at, resumeAt, ...(dateDone === null ? {} : { lastDateDone: dateDone }) };
   await db
     .insert(scheduledJobRuns)
     .values({ name, ...values })

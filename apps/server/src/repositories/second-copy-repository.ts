@@ -1,9 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contracts, instalments, persons, secondCopies, secondCopyPayments, stores } from '../db/schema';
+import {
+  contracts,
+  instalments,
+  persons,
+  secondCopies,
+  secondCopyCancellations,
+  secondCopyPayments,
+  stores,
+} from '../db/schema';
 import type { StoreRow } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
+import type { OpenPixFilter } from './pix-charge-repository';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
@@ -150,4 +159,87 @@ export async function paidSecondCopies(
     )
     .orderBy(secondCopies.id);
   return new Map(rows.map((row) => [row.instalmentId, row]));
+}
+
+/** Records that a copy's PIX no longer takes payment, with why; false when it was recorded before. */
+export async function recordSecondCopyCancelled(
+  db: Db,
+  secondCopyId: number,
+  cause: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(secondCopyCancellations)
+    .values({ secondCopyId, cause })
+    .onConflictDoNothing()
+    .returning({ id: secondCopyCancellations.secondCopyId });
+  return rows.length > 0;
+}
+
+/** A copy whose PIX may still take payment: a txid, no cancellation, no payment seen. */
+const pixStillOpen = (db: Db) =>
+  and(
+    isNotNull(secondCopies.txid),
+    notExists(
+      db
+        .select()
+        .from(secondCopyCancellations)
+        .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
+    ),
+    notExists(
+      db.select().from(secondCopyPayments).where(eq(secondCopyPayments.secondCopyId, secondCopies.id)),
+    ),
+  );
+
+/** A newer copy of the same instalment exists: this one's PIX is superseded. */
+const supersededCopy = sql<boolean>`exists (select 1 from ${secondCopies} newer
+  where newer.instalment_id = ${secondCopies.instalmentId} and newer.id > ${secondCopies.id})`;
+
+/** The instalment's copies older than `copyId` whose PIX still takes payment (a newer copy supersedes them). */
+export async function supersededSecondCopies(
+  db: Db,
+  instalmentId: number,
+  copyId: number,
+): Promise<SecondCopyRow[]> {
+  return db
+    .select()
+    .from(secondCopies)
+    .where(and(eq(secondCopies.instalmentId, instalmentId), lt(secondCopies.id, copyId), pixStillOpen(db)))
+    .orderBy(asc(secondCopies.id));
+}
+
+/** A PIX reconciliation asks about (a second copy's here; an agreement charge takes the same shape). */
+export interface OpenPix {
+  id: number;
+  storeId: number;
+  txid: string;
+  /** A newer copy of the instalment exists: its cobv should have been removed when that one was issued. */
+  superseded: boolean;
+}
+
+/**
+ * A page of the copies whose PIX still takes payment, of stores whose provider is one of `providers`, due before
+ * `dueBefore` or issued before `issuedBefore`: the first `limit` with an id above `afterId`, by id (keyset), as
+ * openPixCharges pages the agreements' charges.
+ */
+export async function openSecondCopyPix(db: Db, filter: OpenPixFilter): Promise<OpenPix[]> {
+  const rows = await db
+    .select({
+      id: secondCopies.id,
+      storeId: secondCopies.storeId,
+      txid: secondCopies.txid,
+      superseded: supersededCopy,
+    })
+    .from(secondCopies)
+    .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+    .where(
+      and(
+        gt(secondCopies.id, filter.afterId),
+        sql`${stores.paymentProvider} in ${filter.providers}`,
+        or(lt(secondCopies.dueDate, filter.dueBefore), lt(secondCopies.createdAt, filter.issuedBefore)),
+        pixStillOpen(db),
+      ),
+    )
+    .orderBy(asc(secondCopies.id))
+    .limit(filter.limit);
+  return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded === true }));
 }

@@ -4,22 +4,30 @@ import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreem
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
 import { generateRemessa } from '../services/payments/generate-remessa';
-import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
+import { reconcileCursorOf, reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
+import { reissueRefusedBoletos } from '../services/payments/reissue-refused-boletos';
 import type { ScheduledJob } from './scheduled-job';
 
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
 const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
+/** How often boletos a retorno refused are looked for: the person sees the new one within this of the import. */
+const REISSUE_BOLETOS_EVERY_MS = 5 * 60_000;
 /** How often card payments the gateway has not decided are asked about: a lost answer or webhook is caught within this. */
 const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
-
-/** Where this process's last PIX reconciliation stopped at its time limit: the next one goes on from there. */
-let pixResumeAfter = 0;
 
 // The jobs every server process schedules (and `npm run payments -- run-jobs` runs), in this order: one line each.
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
   { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
   { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
+  // Boletos a retorno refused or wrote off get a new one (decision 021), before a remessa would register it.
+  {
+    name: 'reissue-boletos',
+    schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },
+    run: async ({ db, providers, now, log }) => {
+      await reissueRefusedBoletos(db, providers, now, log);
+    },
+  },
   // The day's CNAB 240 remessa per store and convênio, for staff to send to the bank (issue 17 item 2).
   {
     name: 'remessa',
@@ -31,13 +39,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
     name: 'reconcile-pix',
     schedule: { everyMs: PIX_RECONCILE_EVERY_MS },
-    run: async ({ db, now, pix, log }) => {
+    // A run stopped at its time limit keeps where (scheduled_job_runs): the next, on any process, goes on there.
+    run: async ({ db, now, pix, log, resumeAt, stopAt }) => {
       const report = await reconcilePixCharges(
         db,
-        { providers: COBV_PROVIDERS, ...pix, now, startAfter: pixResumeAfter },
+        { providers: COBV_PROVIDERS, ...pix, now, startAfter: reconcileCursorOf(resumeAt) },
         log,
       );
-      pixResumeAfter = report.resumeAfter ?? 0;
+      if (report.resumeAfter) stopAt(report.resumeAfter);
     },
   },
   // Card charges left pending (no answer, no webhook) settle or end here, not only when their payer opens Meus Acordos.

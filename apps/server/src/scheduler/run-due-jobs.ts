@@ -51,7 +51,10 @@ export async function runDueJobs(
     const held = await deps.database.withAdvisoryLock(`scheduled-job:${job.name}`, async () => {
       const done: string[] = [];
       try {
-        for (const date of datesDue(job, await findJobRun(db, job.name), now, today)) {
+        const last = await findJobRun(db, job.name);
+        let resumeAt: unknown = last?.resumeAt ?? null;
+        for (const date of datesDue(job, last, now, today)) {
+          let stoppedAt: unknown = null;
           await job.run({
             db,
             date,
@@ -60,8 +63,13 @@ export async function runDueJobs(
             pix: deps.pix,
             cardGateway: deps.cardGateway ?? null,
             log: deps.log,
+            resumeAt,
+            stopAt: (at) => {
+              stoppedAt = at;
+            },
           });
-          await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null);
+          resumeAt = stoppedAt;
+          await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null, resumeAt);
           done.push(date);
         }
       } catch (error) {

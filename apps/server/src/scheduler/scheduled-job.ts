@@ -23,6 +23,10 @@ export interface JobContext {
   /** The card gateway, or null where there is none (no card payments). */
   cardGateway: CardGateway | null;
   log: JobLog;
+  /** Where this job's last run (on any process) stopped short and asked to go on from; null when it finished. */
+  resumeAt: unknown;
+  /** A run that stops short (at its time limit) says where the next goes on: JSON, kept with the run. */
+  stopAt(resumeAt: unknown): void;
 }
 
 export interface PixReconciliation {

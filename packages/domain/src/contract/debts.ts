@@ -31,6 +31,8 @@ export interface Parcela {
   fase: number;
   /** 1 = future entry (lancamento futuro). */
   lancamento_futuro: 0 | 1;
+  /** 1 = paid here through its second copy (decision 025): shown PAGO, with no second copy to download. */
+  par_paga: 0 | 1;
 }
 
 export interface Contrato {

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { type AgreementStatus, agreements } from './negotiation';
 
 /**
@@ -29,10 +29,12 @@ export const agreementStatusEvents = pgTable(
 
 /**
  * One row per scheduled job (apps/server/src/scheduler): when it last ran and, for a daily job, the last Brasília
- * business date it finished, so a job that missed days runs each missing date once.
+ * business date it finished, so a job that missed days runs each missing date once; and where a job that stopped at
+ * its time limit goes on (its own cursor), so the next run on any process resumes there.
  */
 export const scheduledJobRuns = pgTable('scheduled_job_runs', {
   name: text('nome').primaryKey(),
   lastRunAt: timestamp('ultima_execucao', { withTimezone: true }),
   lastDateDone: date('ultima_data', { mode: 'string' }),
+  resumeAt: jsonb('retomar_em'),
 });

@@ -53,7 +53,7 @@ export const secondCopies = pgTable(
  * Money received for a second copy (its PIX at the PSP, or the boleto in a bank's retorno), decision 025. The
  * portfolio's instalment is the creditor's record, so this is what tells the person the instalment was paid here.
  * Append-only; the cause (`pix:{endToEndId}`, `cnab:{file}:{line}`) is unique, so a notification told again records
- * nothing; a second PIX of a paid copy is money received all the same, another row. A second PIX of a paid copy is money received all the same: a row.
+ * nothing; a second PIX of a paid copy is money received all the same, another row.
  */
 export const secondCopyPayments = pgTable(
   'second_copy_payments',
@@ -74,3 +74,17 @@ export const secondCopyPayments = pgTable(
     uniqueIndex('second_copy_payments_one_boleto').on(t.secondCopyId).where(sql`${t.cause} like 'cnab:%'`),
   ],
 );
+
+/**
+ * A second copy whose PIX no longer takes payment, with why (decision 025): superseded by a newer copy of the same
+ * instalment (its cobv removed at the PSP), or found removed or unknown there by reconciliation. Its boleto is not
+ * refused: a bank's liquidation of it is still that copy's payment. Append-only, one row per copy.
+ */
+export const secondCopyCancellations = pgTable('second_copy_cancellations', {
+  secondCopyId: integer('second_copy_id')
+    .primaryKey()
+    .references(() => secondCopies.id, { onDelete: 'restrict' }),
+  /** 'superseded:<newer copy id>', 'reconcile:psp:<status or 404>'. */
+  cause: text('causa').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

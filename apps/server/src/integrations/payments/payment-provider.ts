@@ -51,7 +51,11 @@ export interface PaymentProvider {
   issueBoleto(request: ChargeRequest): Promise<IssuedCharge>;
   /** A PIX charge with a due date (API Pix `cobv`). */
   issuePix(request: ChargeRequest): Promise<IssuedCharge>;
-  cancel(charge: { chargeId: number; txid: string }, reason: string): Promise<void>;
+  /**
+   * Removes a PIX charge at the store's PSP (a boleto's too: its PIX). One the PSP never had or already removed is
+   * left as it is; a paid one throws (the payment stands). The caller records the cancellation with its cause.
+   */
+  cancel(charge: { storeId: number; txid: string }): Promise<void>;
   status(charge: { chargeId: number; txid: string }): Promise<ChargeStatus>;
 }
 

@@ -68,12 +68,19 @@ export async function issueDueCharges(
         instalments.push(instalment);
         continue;
       }
-      const charge = await issueCharge(db, providers, scope, view, instalment, kind).catch(
-        (error: unknown) => {
-          log.error({ err: error, instalmentId: instalment.id }, 'payment provider could not issue a charge');
-          return null;
-        },
-      );
+      const charge = await issueInstalmentCharge(db, providers, {
+        store: view.store,
+        partnerName: scope.partner.name,
+        payer: scope.person,
+        instalmentId: instalment.id,
+        dueDate: instalment.dueDate,
+        amountCents: instalment.amountCents,
+        kind,
+        issue: 1,
+      }).catch((error: unknown) => {
+        log.error({ err: error, instalmentId: instalment.id }, 'payment provider could not issue a charge');
+        return null;
+      });
       instalments.push({ ...instalment, charge });
     }
     result.push({ ...view, instalments });
@@ -81,32 +88,47 @@ export async function issueDueCharges(
   return result;
 }
 
-async function issueCharge(
+/** What an instalment's charge is issued for: the store it pays, whose partner names it, and who pays it. */
+export interface ChargeTarget {
+  store: StoreRow;
+  partnerName: string;
+  payer: { name: string; cpfCnpj: string };
+  instalmentId: number;
+  dueDate: string;
+  amountCents: number;
+  kind: ChargeKind;
+  /** 1 for the instalment's first document of the kind; a re-issue (decision 021) takes the next. */
+  issue: number;
+}
+
+/**
+ * Issues an instalment's charge through the store's provider and records it. The reference names the instalment,
+ * kind and issue, so a retry names the same charge at the provider, and two requests issuing it at once record one.
+ */
+export async function issueInstalmentCharge(
   db: Db,
   providers: PaymentProviders,
-  scope: DebtScope,
-  view: AgreementView,
-  instalment: AgreementView['instalments'][number],
-  kind: ChargeKind,
+  target: ChargeTarget,
 ): Promise<ChargeRow> {
-  const provider = providerFor(providers, view.store.paymentProvider);
+  const { store, instalmentId, kind, issue, dueDate, amountCents } = target;
+  const provider = providerFor(providers, store.paymentProvider);
   const request = {
-    // The first issue of this instalment's document: a retry names the same charge.
-    reference: `aci:${instalment.id}:${kind}:1`,
-    storeId: view.store.id,
-    dueDate: instalment.dueDate,
-    amountCents: instalment.amountCents,
-    beneficiary: chargeBeneficiary(view.store, scope.partner.name),
-    payer: { name: scope.person.name, document: scope.person.cpfCnpj },
+    reference: `aci:${instalmentId}:${kind}:${issue}`,
+    storeId: store.id,
+    dueDate,
+    amountCents,
+    beneficiary: chargeBeneficiary(store, target.partnerName),
+    payer: { name: target.payer.name, document: target.payer.cpfCnpj },
   };
   const issued = kind === 'pix' ? await provider.issuePix(request) : await provider.issueBoleto(request);
   const recorded = await insertCharge(db, {
-    instalmentId: instalment.id,
-    storeId: view.store.id,
-    dueDate: instalment.dueDate,
-    amountCents: instalment.amountCents,
+    instalmentId,
+    storeId: store.id,
+    dueDate,
+    amountCents,
+    issue,
     ...issued,
   });
-  // Another request recorded this instalment's charge in between: that one is the charge.
-  return recorded ?? (await findLatestCharge(db, instalment.id, kind))!;
+  // Another request recorded this issue of the instalment's charge in between: that one is the charge.
+  return recorded ?? (await findLatestCharge(db, instalmentId, kind))!;
 }

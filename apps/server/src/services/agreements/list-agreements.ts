@@ -109,7 +109,7 @@ export async function listAgreements(
   const email = scope.person.email ? maskEmailForDisplay(scope.person.email) : '';
   const pessoa = { email_cadastrado: email || null };
   if (!permitsNegotiation(config))
-    return { acordos: await listStoreBoletos(db, providers, scope), pessoa, paginacao: null };
+    return { acordos: await listStoreBoletos(db, providers, scope, log), pessoa, paginacao: null };
   const settings = customization(config).myAgreements;
   const filter = { storeId: input.storeId, includeHistory: settings?.flgIncluirHistorico === true };
   const paginate = settings?.flgPaginar === true;

@@ -1,6 +1,7 @@
 import { formatBrDate, maskCnpj, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import type { PaymentsLog } from '../payments/record-pix-payments';
 import { issueSecondCopies, secondCopyStatus } from '../second-copy/issue-second-copies';
 import type { PaymentProviders } from './issue-due-charges';
 
@@ -9,13 +10,18 @@ import type { PaymentProviders } from './issue-due-charges';
  * whose stores only issue boletos, one card per store with a boleto for each of the person's open instalments
  * there (an overdue one due today for its updated value, like a second copy), in the shape of passo_5's agreements.
  */
-export async function listStoreBoletos(db: Db, providers: PaymentProviders, scope: DebtScope) {
+export async function listStoreBoletos(
+  db: Db,
+  providers: PaymentProviders,
+  scope: DebtScope,
+  log: PaymentsLog,
+) {
   const snapshot = await loadDebtSnapshot(db, scope, scope.version);
   const today = todayInBrasilia();
   const cards = [];
   for (const { store, logoUrl, contracts } of snapshot.stores) {
     if (contracts.length === 0) continue;
-    const issued = await issueSecondCopies(db, providers, scope, { storeId: store.id });
+    const issued = await issueSecondCopies(db, providers, scope, { storeId: store.id }, log);
     if (issued.length === 0) continue;
     const total = issued.reduce((sum, i) => sum + i.copy.amountCents, 0);
     const remaining = issued.reduce((sum, i) => (i.paid ? sum : sum + i.copy.amountCents), 0);

@@ -19,6 +19,7 @@ import type {
 } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
+import { paidSecondCopies } from '../../repositories/second-copy-repository';
 import { findCounterOffers } from '../../repositories/work-queue-repository';
 import { debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
@@ -54,7 +55,7 @@ export function underAgreement(
     : active.stores.has(store.store.id);
 }
 
-const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({
+const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number, paid: boolean): Parcela => ({
   par_codigo: row.id,
   par_prestacao: row.number,
   par_vencimento: row.dueDate,
@@ -62,6 +63,7 @@ const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parce
   corrigido,
   fase,
   lancamento_futuro: row.futureEntry ? 1 : 0,
+  par_paga: paid ? 1 : 0,
 });
 
 function buildCard(
@@ -74,6 +76,8 @@ function buildCard(
     activeAgreement: boolean;
     personId: number;
     partner: PartnerRow;
+    /** Instalments paid through a second copy (decision 025). */
+    paid: ReadonlySet<number>;
   },
 ): Divida {
   const policy = storePolicy(store.store);
@@ -90,7 +94,7 @@ function buildCard(
       .filter((row) => !row.futureEntry)
       .map((row) => {
         const figure = byInstalment.get(row.id)!;
-        return parcela(row, figure.updated.updatedCents, figure.phase);
+        return parcela(row, figure.updated.updatedCents, figure.phase, context.paid.has(row.id));
       }),
   }));
   const future = context.includeFuture ? figures.futureCents : 0;
@@ -145,7 +149,7 @@ function buildCard(
     com_desconto: isDiscounted(percent, updatedTotal, cashTotal),
     lancamentos_futuros: {
       total: figures.futureCents,
-      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1)),
+      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1, context.paid.has(row.id))),
     },
     // Largest delay, or (nothing overdue) days until the next due date as a negative number.
     fase: latest,
@@ -184,6 +188,15 @@ export async function listDebts(
       ? snapshot.stores
       : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
+  // Not part of the cached snapshot: a copy's payment changes no portfolio row.
+  const paid = new Set(
+    (
+      await paidSecondCopies(
+        db,
+        stores.flatMap((s) => s.contracts.flatMap((c) => c.instalments.map((i) => i.id))),
+      )
+    ).keys(),
+  );
   const dividas = stores.flatMap((store) =>
     cardGroups(store, custom).map((group) => {
       const card = buildCard(store, group, {
@@ -193,6 +206,7 @@ export async function listDebts(
         activeAgreement: underAgreement(snapshot.activeAgreements, store, group, custom),
         personId: person.id,
         partner: scope.partner,
+        paid,
       });
       const counterOffer = counterOfferOf.get(store.store.id);
       return counterOffer ? { ...card, contraproposta: counterOffer } : card;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { providerFor } from '../../integrations/payments/payment-provider';
 import { findOpenChargesOfCancelledAgreements } from '../../repositories/lifecycle-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
 import type { PaymentProviders } from '../agreements/issue-due-charges';
+import { cancelCharge } from '../payments/cancel-charge';
 
 /**
  * Asks each store's provider to cancel the open charges of cancelled agreements (of one agreement, or of all), after
@@ -19,15 +19,9 @@ export async function cancelOpenCharges(
   for (const charge of await findOpenChargesOfCancelledAgreements(db, agreementId)) {
     if (charge.txid === null) continue;
     try {
-      await providerFor(providers, charge.provider).cancel(
-        { chargeId: charge.chargeId, txid: charge.txid },
-        cause,
-      );
+      await cancelCharge(db, providers, charge, cause);
     } catch (error) {
-      log.warn(
-        { err: error, chargeId: charge.chargeId },
-        'charge of a cancelled agreement not cancelled yet',
-      );
+      log.warn({ err: error, chargeId: charge.id }, 'charge of a cancelled agreement not cancelled yet');
     }
   }
 }

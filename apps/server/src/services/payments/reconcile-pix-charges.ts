@@ -1,10 +1,56 @@
 import { todayInBrasilia } from '@portal/domain';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Cobv, type PixApiClient, PixApiError } from '../../integrations/payments/pix-api/client';
 import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provider';
 import { recordChargeCancelled } from '../../repositories/payment-repository';
-import { openPixCharges } from '../../repositories/pix-charge-repository';
+import { type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
+import {
+  type OpenPix,
+  openSecondCopyPix,
+  recordSecondCopyCancelled,
+} from '../../repositories/second-copy-repository';
 import { type PaymentsLog, type PixOutcome, recordPixPayments } from './record-pix-payments';
+
+/** The PIX reconciliation asks about, in this order: the agreements' charges, then second copies (decision 025). */
+const SOURCES = ['charges', 'copies'] as const;
+type Source = (typeof SOURCES)[number];
+
+/** Where a run stopped at its time limit: the source it was paging and the last id asked there. */
+export interface ReconcileCursor {
+  source: Source;
+  afterId: number;
+}
+
+const cursorSchema = z.object({ source: z.enum(SOURCES), afterId: z.number().int().nonnegative() });
+
+/** A cursor kept between runs (the scheduler's row, JSON); anything else starts from the beginning. */
+export function reconcileCursorOf(value: unknown): ReconcileCursor | undefined {
+  const parsed = cursorSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Each source's open PIX a page at a time, and how it records one that no longer takes payment. */
+const PAGERS: Record<
+  Source,
+  {
+    page(db: Db, filter: OpenPixFilter): Promise<OpenPix[]>;
+    close(db: Db, id: number, cause: string): Promise<unknown>;
+  }
+> = {
+  charges: {
+    page: async (db, filter) =>
+      (await openPixCharges(db, filter)).map((c) => ({
+        id: c.id,
+        storeId: c.storeId,
+        txid: c.txid!,
+        // An instalment's charge is re-issued only after the one before is cancelled.
+        superseded: false,
+      })),
+    close: recordChargeCancelled,
+  },
+  copies: { page: openSecondCopyPix, close: recordSecondCopyCancelled },
+};
 
 export interface ReconcileOptions {
   /** Providers whose charges are cobv at a PSP. */
@@ -16,8 +62,8 @@ export interface ReconcileOptions {
   pageSize?: number;
   /** How long one run may ask: the scheduler runs its jobs one after another, so a slow PSP must not hold them. */
   maxRunMs?: number;
-  /** Where a previous run stopped at its time limit (a charge id): this one goes on after it. */
-  startAfter?: number;
+  /** Where a previous run stopped at its time limit: this one goes on after it. */
+  startAfter?: ReconcileCursor;
   now?: Date;
   /** The clock of the time limit (`now` is the business instant, pinned in tests). */
   clock?: () => number;
@@ -27,13 +73,16 @@ export interface ReconcileReport {
   checked: number;
   paid: number;
   unapplied: number;
-  /** Charges the PSP no longer has open (404, or removed): recorded cancelled, never asked about again. */
+  /**
+   * PIX the PSP no longer has open (404, or removed), and superseded copies' PIX removed now: recorded cancelled,
+   * never asked about again.
+   */
   closed: number;
   failed: number;
   /** Charges not asked this run because their store's PSP had already failed in it. */
   skipped: number;
-  /** The last charge asked when the run reached its time limit (the next run starts after it); null when done. */
-  resumeAfter: number | null;
+  /** Where the run stopped at its time limit (the next run starts after it); null when done. */
+  resumeAfter: ReconcileCursor | null;
 }
 
 const PAGE_SIZE = 200;
@@ -49,11 +98,13 @@ async function readCobv(client: PixApiClient, txid: string): Promise<Cobv | null
 }
 
 /**
- * Asks the PSP about every PIX charge still open (no payment, not cancelled) that is past due or older than
- * `afterMinutes`, a page at a time: a CONCLUIDA charge's pix[] is recorded exactly as its webhook would have (same
- * cause), so a lost webhook is caught in one run and a webhook arriving too makes no second payment (issue 17 item
- * 4). A charge the PSP no longer has open is recorded cancelled with why, so it is not asked about again. A store
- * whose PSP fails is not asked again in the same run, and a run stops at `maxRunMs`, handing back where it stopped.
+ * Asks the PSP about every PIX still open (no payment, not cancelled) that is past due or older than
+ * `afterMinutes`, a page at a time: the agreements' charges, then the second copies'. A CONCLUIDA charge's pix[] is
+ * recorded exactly as its webhook would have (same cause, the same use case: an instalment's payment or a copy's),
+ * so a lost webhook is caught in one run and a webhook arriving too makes no second payment (issue 17 item 4). A
+ * PIX the PSP no longer has open is recorded cancelled with why, so it is not asked about again; a superseded
+ * copy's still open (its cancellation failed when the newer copy was issued) is removed now. A store whose PSP
+ * fails is not asked again in the same run, and a run stops at `maxRunMs`, handing back where it stopped.
  */
 export async function reconcilePixCharges(
   db: Db,
@@ -73,59 +124,70 @@ export async function reconcilePixCharges(
     resumeAfter: null,
   };
   const failedStores = new Set<number>();
-  let afterId = options.startAfter ?? 0;
-  for (;;) {
-    const page = await openPixCharges(db, {
-      providers: options.providers,
-      // "Past due": due before today in Brasília, so a charge due today is not asked about all day long.
-      dueBefore: todayInBrasilia(now),
-      issuedBefore: new Date(now.getTime() - options.afterMinutes * 60_000),
-      afterId,
-      limit: options.pageSize ?? PAGE_SIZE,
-    });
-    if (page.length === 0) return report;
-    for (const charge of page) {
-      if (clock() >= deadline) {
-        log.warn({ resumeAfter: afterId }, 'PIX reconciliation reached its time limit');
-        report.resumeAfter = afterId;
-        return report;
-      }
-      afterId = charge.id;
-      if (failedStores.has(charge.storeId)) {
-        report.skipped++;
-        continue;
-      }
-      report.checked++;
-      let outcomes: PixOutcome[];
-      try {
-        const { client } = await options.gatewayFor(charge.storeId);
-        const cobv = await readCobv(client, charge.txid!);
-        if (
-          !cobv ||
-          cobv.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' ||
-          cobv.status === 'REMOVIDA_PELO_PSP'
-        ) {
-          await recordChargeCancelled(db, charge.id, `reconcile:psp:${cobv?.status ?? '404'}`);
-          report.closed++;
+  const start = options.startAfter ?? { source: SOURCES[0], afterId: 0 };
+  for (const source of SOURCES.slice(SOURCES.indexOf(start.source))) {
+    const pager = PAGERS[source];
+    let afterId = source === start.source ? start.afterId : 0;
+    for (;;) {
+      const page = await pager.page(db, {
+        providers: options.providers,
+        // "Past due": due before today in Brasília, so a charge due today is not asked about all day long.
+        dueBefore: todayInBrasilia(now),
+        issuedBefore: new Date(now.getTime() - options.afterMinutes * 60_000),
+        afterId,
+        limit: options.pageSize ?? PAGE_SIZE,
+      });
+      if (page.length === 0) break;
+      for (const open of page) {
+        if (clock() >= deadline) {
+          report.resumeAfter = { source, afterId };
+          log.warn({ resumeAfter: report.resumeAfter }, 'PIX reconciliation reached its time limit');
+          return report;
+        }
+        afterId = open.id;
+        if (failedStores.has(open.storeId)) {
+          report.skipped++;
           continue;
         }
-        if (cobv.status !== 'CONCLUIDA' || !cobv.pix?.length) continue;
-        outcomes = await recordPixPayments(
-          db,
-          charge.storeId,
-          cobv.pix.map((pix) => ({ ...pix, txid: pix.txid ?? cobv.txid })),
-          log,
-        );
-      } catch (error) {
-        // One PSP down does not stop the others, nor is it waited on again for each of its charges; the next run
-        // asks again.
-        log.error({ err: error, chargeId: charge.id }, 'PIX reconciliation could not read a charge');
-        failedStores.add(charge.storeId);
-        report.failed++;
-        continue;
+        report.checked++;
+        let outcomes: PixOutcome[];
+        try {
+          const { client } = await options.gatewayFor(open.storeId);
+          const cobv = await readCobv(client, open.txid);
+          if (
+            !cobv ||
+            cobv.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' ||
+            cobv.status === 'REMOVIDA_PELO_PSP'
+          ) {
+            await pager.close(db, open.id, `reconcile:psp:${cobv?.status ?? '404'}`);
+            report.closed++;
+            continue;
+          }
+          if (cobv.status === 'ATIVA' && open.superseded) {
+            await client.cancelCobv(open.txid);
+            await pager.close(db, open.id, 'reconcile:superseded');
+            report.closed++;
+            continue;
+          }
+          if (cobv.status !== 'CONCLUIDA' || !cobv.pix?.length) continue;
+          outcomes = await recordPixPayments(
+            db,
+            open.storeId,
+            cobv.pix.map((pix) => ({ ...pix, txid: pix.txid ?? cobv.txid })),
+            log,
+          );
+        } catch (error) {
+          // One PSP down does not stop the others, nor is it waited on again for each of its charges; the next
+          // run asks again.
+          log.error({ err: error, source, id: open.id }, 'PIX reconciliation could not read a charge');
+          failedStores.add(open.storeId);
+          report.failed++;
+          continue;
+        }
+        report.paid += outcomes.filter((o) => o === 'paid').length;
+        report.unapplied += outcomes.filter((o) => o === 'unapplied').length;
       }
-      report.paid += outcomes.filter((o) => o === 'paid').length;
-      report.unapplied += outcomes.filter((o) => o === 'unapplied').length;
     }
   }
+  return report;
 }

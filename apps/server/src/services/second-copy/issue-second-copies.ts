@@ -14,6 +14,8 @@ import {
 } from '../../repositories/second-copy-repository';
 import { chargeBeneficiary, type PaymentProviders } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
+import type { PaymentsLog } from '../payments/record-pix-payments';
+import { cancelSupersededCopies } from './cancel-superseded-copies';
 
 export interface IssuedSecondCopy {
   copy: SecondCopyRow;
@@ -42,6 +44,7 @@ export async function issueSecondCopies(
   providers: PaymentProviders,
   scope: DebtScope,
   input: { storeId: number; contractIds?: number[]; instalmentIds?: number[] },
+  log: PaymentsLog,
 ): Promise<IssuedSecondCopy[]> {
   const snapshot = await loadDebtSnapshot(db, scope, scope.version);
   const found = snapshot.stores.find((s) => s.store.id === input.storeId);
@@ -86,11 +89,14 @@ export async function issueSecondCopies(
     const paidCopy = paid.get(row.id);
     const copy =
       paidCopy ??
-      (await findOrCreate(db, providers, scope, store, {
-        instalmentId: row.id,
-        dueDate,
-        amountCents: updated.updatedCents,
-      }));
+      (await findOrCreate(
+        db,
+        providers,
+        scope,
+        store,
+        { instalmentId: row.id, dueDate, amountCents: updated.updatedCents },
+        log,
+      ));
     const where = numbers.get(row.id)!;
     issued.push({
       copy,
@@ -110,11 +116,13 @@ async function findOrCreate(
   scope: DebtScope,
   store: StoreRow,
   wanted: SecondCopyKey,
+  log: PaymentsLog,
 ): Promise<SecondCopyRow> {
   const existing = await findSameSecondCopy(db, wanted);
   if (existing) return existing;
   // The store's provider numbers the boleto (its convênio's sequence) and gives the PIX code of the same charge.
-  const issued = await providerFor(providers, store.paymentProvider).issueBoleto({
+  const provider = providerFor(providers, store.paymentProvider);
+  const issued = await provider.issueBoleto({
     reference: `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`,
     storeId: store.id,
     dueDate: wanted.dueDate,
@@ -131,8 +139,12 @@ async function findOrCreate(
     pixCode: issued.pixCode,
     txid: issued.txid,
   });
-  if (created) return created;
-  // Another request issued it in between.
+  if (created) {
+    // After the new copy exists, so the person always has one to pay.
+    await cancelSupersededCopies(db, provider, created, log);
+    return created;
+  }
+  // Another request issued it in between (and cancels the copies it supersedes).
   return (await findSameSecondCopy(db, wanted))!;
 }
 

@@ -6,7 +6,7 @@ import {
   txidFromSeed,
 } from '@portal/domain';
 import type { Db } from '../../../db/client';
-import { chargeEventKinds, recordChargeCancelled } from '../../../repositories/payment-repository';
+import { chargeEventKinds } from '../../../repositories/payment-repository';
 import { findChargeById } from '../../../repositories/pix-charge-repository';
 import type { ChargeRequest, IssuedCharge, PaymentProvider } from '../payment-provider';
 import { type Cobv, type CobvRequest, type PixApiClient, PixApiError } from './client';
@@ -106,10 +106,8 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
         ...(await issuePixPart(request)),
       };
     },
-    async cancel({ chargeId, txid }, reason) {
-      const charge = await findChargeById(db, chargeId);
-      if (!charge) throw new Error(`No charge ${chargeId}`);
-      const { client } = await options.gatewayFor(charge.storeId);
+    async cancel({ storeId, txid }) {
+      const { client } = await options.gatewayFor(storeId);
       // A charge the PSP never had (a static code issued before the cobv path) has nothing to remove there.
       const cobv = await client.getCobv(txid).catch((error: unknown) => {
         if (error instanceof PixApiError && error.status === 404) return null;
@@ -118,7 +116,6 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
       // Paid meanwhile: the payment stands (reconciliation records it), nothing is cancelled.
       if (cobv?.status === 'CONCLUIDA') throw new Error(`PIX charge ${txid} was paid; not cancelled`);
       if (cobv?.status === 'ATIVA') await client.cancelCobv(txid);
-      await recordChargeCancelled(db, chargeId, reason);
     },
     async status({ chargeId, txid }) {
       const kinds = await chargeEventKinds(db, chargeId);

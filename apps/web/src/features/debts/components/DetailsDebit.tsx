@@ -1,6 +1,7 @@
 import { formatBrDate, formatMoney } from '@portal/domain';
 import type { ReactNode } from 'react';
 import type { Divida, Parcela } from '../api/types';
+import { STATUS_LABELS } from '../lib/agreements';
 import { contractLabel, daysOverdueCell } from '../lib/debt-texts';
 import { SecondCopyPdfButton } from './SecondCopyPdfButton';
 
@@ -56,7 +57,15 @@ export function DetailsDebit({ debt }: { debt: Divida }) {
   // Instalments under an agreement are paid through its boletos, so they offer no second copy.
   const secondCopy =
     loja.loj_emite_segunda_via_boleto_recupera === 'S' && !debt.acordo_ativo
-      ? (parcela: Parcela) => <SecondCopyPdfButton debt={debt} parcela={parcela} />
+      ? (parcela: Parcela) =>
+          // Paid through its second copy (decision 025): nothing to download again.
+          parcela.par_paga === 1 ? (
+            <span className="status status--P" data-testid="second-copy-paid">
+              {STATUS_LABELS.P}
+            </span>
+          ) : (
+            <SecondCopyPdfButton debt={debt} parcela={parcela} />
+          )
       : undefined;
   return (
     <div className="debt-details" data-testid="debt-details">

@@ -1,0 +1,53 @@
+import { todayInBrasilia } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { refusedBoletos } from '../../repositories/cnab-repository';
+import { issueInstalmentCharge, type PaymentProviders } from '../agreements/issue-due-charges';
+import { cancelCharge } from './cancel-charge';
+import type { PaymentsLog } from './record-pix-payments';
+
+/**
+ * Gives a new boleto to each agreement instalment whose latest boleto a bank's retorno refused (03 entrada
+ * rejeitada) or wrote off (09 baixa), decision 021: first its PIX (the boleto híbrido's cobv) is removed at the PSP
+ * and the charge recorded cancelled with the retorno line as the cause (`retorno:<file>:<line>:<movement>`), then the
+ * next issue of the instalment's boleto is issued (a new our-number and a new cobv), which the next remessa
+ * registers and Meus Acordos shows. It falls due on the instalment's date, or today when that has passed (the bank
+ * registers no boleto already due). A PIX found paid at the PSP is not replaced (reconciliation records the
+ * payment); a provider that fails leaves the instalment for the next run. Run again, it finds nothing more to do:
+ * the new boleto is the instalment's latest, and an issue taken twice is one charge.
+ */
+export async function reissueRefusedBoletos(
+  db: Db,
+  providers: PaymentProviders,
+  now: Date,
+  log: PaymentsLog,
+): Promise<number> {
+  const today = todayInBrasilia(now);
+  let reissued = 0;
+  for (const refused of await refusedBoletos(db)) {
+    const { charge, instalment, refusal } = refused;
+    try {
+      if (!refused.cancelled)
+        await cancelCharge(
+          db,
+          providers,
+          charge,
+          `retorno:${refusal.fileId}:${refusal.line}:${refusal.movement}`,
+        );
+      await issueInstalmentCharge(db, providers, {
+        store: refused.store,
+        partnerName: refused.partnerName,
+        payer: refused.payer,
+        instalmentId: instalment.id,
+        // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text
+        dueDate: instalment.dueDate < today ? today : instalment.dueDate,
+        amountCents: instalment.amountCents,
+        kind: 'boleto',
+        issue: charge.issue + 1,
+      });
+      reissued++;
+    } catch (error) {
+      log.warn({ err: error, chargeId: charge.id }, 'refused boleto not re-issued yet');
+    }
+  }
+  return reissued;
+}
