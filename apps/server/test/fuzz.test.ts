@@ -269,13 +269,13 @@ const ACTIONS: Record<string, Target> = {
   'portal/getDuvidas': { auth: 'public', fields: ['codigo'], base: () => ({ codigo: demo.faqId }) },
   'portal/cadastrarDuvida': {
     auth: 'staff',
-    fields: ['titulo', 'descricao'],
-    base: () => ({ titulo: 'Como pagar?', descricao: 'Pelo boleto.' }),
+    fields: ['titulo', 'descricao', 'parceiro'],
+    base: () => ({ titulo: 'Como pagar?', descricao: 'Pelo boleto.', parceiro: String(demo.partnerId) }),
   },
   'portal/atualizarDuvida': {
     auth: 'staff',
-    fields: ['codigo', 'titulo', 'descricao'],
-    base: () => ({ codigo: demo.faqId, titulo: 'Como pagar?', descricao: 'Pelo boleto.' }),
+    fields: ['codigo', 'titulo', 'descricao', 'parceiro'],
+    base: () => ({ codigo: demo.faqId, titulo: 'Como pagar?', descricao: 'Pelo boleto.', parceiro: 'todos' }),
   },
   'portal/cadastrarLead': { auth: 'public', fields: Object.keys(validLead()), base: () => validLead() },
   'portal/enviarSolicitacaoPrivacidade': {
@@ -456,6 +456,8 @@ const ROUTES: Record<string, Target> = {
   // A retorno is the file's text; a form or JSON body reaches the route's own refusal.
   'POST /api/cobranca/retornos': { auth: 'staff', fields: ['nome'] },
   'GET /api/candidaturas': { auth: 'staff', fields: ['page', 'parceiro'] },
+  'GET /api/duvidas': { auth: 'staff' },
+  'GET /api/duvidas/:id': { auth: 'staff', params: { id: () => String(demo.faqId) } },
   'GET /api/equipe': { auth: 'staff' },
   'POST /api/equipe': {
     auth: 'staff',

@@ -1,6 +1,6 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
+import { faqItems, jobApplications, leads, partners, privacyRequests } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -40,8 +40,8 @@ const NOT_STAFF = new Set([
 ]);
 
 interface Fixture {
-  own: { id: number; identifier: string; privacyId: number; jobId: number };
-  other: { id: number; identifier: string; privacyId: number; jobId: number };
+  own: { id: number; identifier: string; privacyId: number; jobId: number; faqId: number };
+  other: { id: number; identifier: string; privacyId: number; jobId: number; faqId: number };
   otherNames: string[];
   otherIdentifiers: string[];
   otherCodes: number[];
@@ -65,6 +65,7 @@ interface Row {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PERIOD = `data_inicial=${day(-300)}&data_final=${day(1)}`;
 let fx: Fixture;
+const FAQ_TITLES: Record<Target, string> = { own: 'Dúvida Acme', other: 'Dúvida Demo Secreta' };
 // The info of each partner as the form reads it: saving it back changes nothing.
 const partnerForms: Partial<Record<Target, unknown>> = {};
 
@@ -164,6 +165,14 @@ const ROWS: Row[] = [
     access: 'administration',
     url: () => '/api/cobranca/retornos',
   },
+  { method: 'GET', route: '/api/duvidas', access: 'read', url: () => '/api/duvidas' },
+  {
+    method: 'GET',
+    route: '/api/duvidas/:p',
+    access: 'read',
+    url: (t) => `/api/duvidas/${fx[t].faqId}`,
+    byPartner: true,
+  },
   { method: 'GET', route: '/api/equipe', access: 'administration', url: () => '/api/equipe' },
   {
     method: 'POST',
@@ -203,15 +212,30 @@ const ROWS: Row[] = [
 // The staff actions of the one api.php route (the route itself is public: the debtor's calls go through it too).
 const PORTAL_ACTIONS: Row[] = [
   { method: 'POST', route: 'getEmpresas', access: 'read', url: () => '/api.php?a=portal&b=getEmpresas' },
-  ...(['cadastrarDuvida', 'atualizarDuvida', 'deletarDuvida'] as const).map(
+  // A partner's FAQ entries: an operator writes their partners' only ('Parceiro não encontrado.' for another's).
+  ...(['cadastrarDuvida', 'atualizarDuvida'] as const).map(
     (action): Row => ({
       method: 'POST',
       route: action,
-      access: 'administration',
+      access: 'write',
       url: () => `/api.php?a=portal&b=${action}`,
-      body: () => ({ codigo: 999999 }),
+      // The same title again: what another partner's entry says stays to be looked for in the operator's answers.
+      body: (t) => ({
+        codigo: fx[t].faqId,
+        titulo: FAQ_TITLES[t],
+        descricao: 'Resposta.',
+        parceiro: String(fx[t].id),
+      }),
+      byPartner: true,
     }),
   ),
+  {
+    method: 'POST',
+    route: 'deletarDuvida',
+    access: 'write',
+    url: () => '/api.php?a=portal&b=deletarDuvida',
+    body: () => ({ codigo: 999999 }),
+  },
 ];
 
 /**
@@ -320,10 +344,28 @@ beforeAll(async () => {
     .insert(jobApplications)
     .values(job(demo!.id, 'Candidato Demo Secreto'))
     .returning();
+  const faq = (partnerId: number, title: string) => ({ partnerId, title, description: 'Resposta.' });
+  const [ownFaq, otherFaq] = await db
+    .insert(faqItems)
+    .values([faq(acme!.id, FAQ_TITLES.own), faq(demo!.id, FAQ_TITLES.other)])
+    .returning();
   fx = {
-    own: { id: acme!.id, identifier: 'acme', privacyId: ownPrivacy!.id, jobId: ownJob!.id },
-    other: { id: demo!.id, identifier: 'demo', privacyId: otherPrivacy!.id, jobId: otherJob!.id },
+    own: {
+      id: acme!.id,
+      identifier: 'acme',
+      privacyId: ownPrivacy!.id,
+      jobId: ownJob!.id,
+      faqId: ownFaq!.id,
+    },
+    other: {
+      id: demo!.id,
+      identifier: 'demo',
+      privacyId: otherPrivacy!.id,
+      jobId: otherJob!.id,
+      faqId: otherFaq!.id,
+    },
     otherNames: [
+      FAQ_TITLES.other,
       ...others.map((p) => p.name),
       'Pessoa Demo Secreta',
       'Lead Demo Secreto',
@@ -397,5 +439,6 @@ describe('the access matrix over every staff route', () => {
     expect((await get('/api/solicitacoes-privacidade')).body).toContain('Pessoa Acme');
     expect((await get(`/api/leads?${PERIOD}`)).body).toContain('Lead Acme');
     expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
+    expect((await get('/api/duvidas')).body).toContain(FAQ_TITLES.own);
   });
 });

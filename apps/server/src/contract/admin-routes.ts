@@ -8,6 +8,7 @@ import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
+import { registerFaqAdminRoutes } from './faq-admin-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
 import { registerPrivacyAdminRoutes } from './privacy-admin-routes';
@@ -55,6 +56,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: StaffAuthD
       registerPartnerAdminRoutes(admin, deps.db);
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
+      registerFaqAdminRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
       registerStaffAdminRoutes(admin, deps.db);
       registerAuditAdminRoutes(admin, deps.db);
