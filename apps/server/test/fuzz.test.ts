@@ -473,6 +473,7 @@ const ROUTES: Record<string, Target> = {
   },
   'POST /api/equipe/:id/desativar': { auth: 'staff', params: { id: () => '999999' } },
   'POST /api/equipe/:id/senha': { auth: 'staff', params: { id: () => '999999' } },
+  'POST /api/equipe/:id/reativar': { auth: 'staff', params: { id: () => '999999' } },
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },

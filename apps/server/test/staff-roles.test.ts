@@ -196,6 +196,12 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/equipe/:p/reativar',
+    access: 'administration',
+    url: () => '/api/equipe/999999/reativar',
+  },
+  {
+    method: 'POST',
     route: '/api/equipe/:p/senha',
     access: 'administration',
     url: () => '/api/equipe/999999/senha',
