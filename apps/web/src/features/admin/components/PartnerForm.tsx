@@ -280,6 +280,8 @@ function SectionIndex() {
                 target?.focus({ preventScroll: true });
               }}
             >
+              {/* Told apart from the menu's links of the same name (the Parceiros section, say). */}
+              <span className="sr-only">Ir para a seção </span>
               {section.title}
             </a>
           </li>
