@@ -272,6 +272,7 @@ function SectionIndex() {
         {PARTNER_FORM_SECTIONS.map((section) => (
           <li key={section.id}>
             <a
+              className="admin-partner-form__link"
               href={`#${sectionAnchor(section.id)}`}
               onClick={(event) => {
                 event.preventDefault();
