@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { faqItems } from '../../apps/server/src/db/schema';
+import { faqItems, partners } from '../../apps/server/src/db/schema';
+import { setStaffAccess } from '../../apps/server/src/repositories/staff-repository';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back office FAQ, issue 5 item 4 (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8): list,
-// create, edit, delete with a confirmation, the empty text, through the built web app.
+// create, edit, delete with a confirmation, the empty text, through the built web app; entries per partner (issue 18
+// item 8).
 
 let portal: Portal;
 let browser: Browser;
@@ -18,6 +20,7 @@ const SHOTS = '/tmp/admin-screens';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const STAFF = { username: 'faq.browser', password: 'Duvidas#2026' };
+const OPERATOR = { username: 'faq.operadora', password: 'Duvidas#2026' };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -32,11 +35,11 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function loggedIn(viewport = DESKTOP): Promise<Page> {
+async function loggedIn(viewport = DESKTOP, staff = STAFF): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
   await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
   const page = await context.newPage();
-  await logInToPartners(page, portal.url(null, '/login'), STAFF);
+  await logInToPartners(page, portal.url(null, '/login'), staff);
   return page;
 }
 
@@ -163,6 +166,41 @@ describe('FAQ in the back office', () => {
     await shot(page, 'faq-create-phone');
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.waitForURL('**/admin/duvidas');
+  });
+
+  it("files an entry under a partner; an operator writes only their partners' entries", async () => {
+    const db = portal.database.db;
+    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+    await db.insert(faqItems).values({ title: 'Dúvida de todos', description: 'Lista padrão.' });
+    const page = await loggedIn();
+    await page.goto(portal.url(null, '/admin/cadastrar-duvida'));
+    await page.getByLabel('Título').fill('Só para a Acme?');
+    await page.getByLabel('Texto').fill('Sim, esta dúvida aparece só no portal da Acme.');
+    await page.getByLabel('Parceiro').selectOption(String(acme!.id));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL('**/admin/duvidas');
+    const card = cards(page).filter({ hasText: 'Só para a Acme?' });
+    expect(await card.getByTestId('faq-partner').textContent()).toBe(acme!.name);
+    await expectNoAxeViolations(page);
+
+    const operator = await createStaffUser(db, { ...OPERATOR, role: 'operator' });
+    await setStaffAccess(db, operator.id, { role: 'operator', partnerIds: [acme!.id] });
+    await context.close();
+    const asOperator = await loggedIn(PHONE, OPERATOR);
+    await asOperator.goto(portal.url(null, '/admin/duvidas'));
+    const shared = cards(asOperator).filter({ hasText: 'Dúvida de todos' });
+    await shared.waitFor();
+    expect(await shared.getByRole('link', { name: /Editar/ }).count()).toBe(0);
+    expect(await cards(asOperator).filter({ hasText: 'Só para a Acme?' }).getByRole('link').count()).toBe(1);
+    await expectNoAxeViolations(asOperator);
+    await asOperator.getByRole('link', { name: 'Nova dúvida' }).click();
+    const select = asOperator.getByLabel('Parceiro');
+    await select.waitFor();
+    expect(await select.locator('option').allTextContents()).not.toContain(
+      'Todos os parceiros (lista padrão)',
+    );
+    await shot(asOperator, 'faq-create-operator-phone');
+    await expectNoAxeViolations(asOperator);
   });
 
   it("an entry that is not there shows 'Dados não encontrados' and returns to the list", async () => {

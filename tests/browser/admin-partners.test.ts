@@ -352,6 +352,47 @@ describe('partners in the back office', () => {
     await page.waitForURL('**/admin/parceiros');
   });
 
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)
+    it(`moves between sections by the index and keeps Salvar in view (${name}; issue 18 item 9)`, async () => {
+      const page = await loggedIn(viewport);
+      await page.goto(portal.url(null, '/admin/cadastrar-parceiro'));
+      await page.getByRole('heading', { name: 'Cadastrar novo parceiro' }).waitFor();
+      const index = page.getByRole('navigation', { name: 'Seções do formulário' });
+      const last = index.getByRole('link').last();
+      await last.click();
+      const target = (await last.getAttribute('href'))!.slice(1);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(target);
+      // Far down the form, Salvar is still on the screen, above nothing that covers it.
+      const save = page.getByRole('button', { name: 'Salvar' });
+      const box = (await save.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(
+        await save.evaluate((button) => {
+          const r = button.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
+        }),
+      ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await shot(page, `partner-form-index-${name}`);
+      await expectNoAxeViolations(page);
+    });
+
+  it('shows no cookie banner in the back office, which sets no cookie there', async () => {
+    context = await browser.newContext({ viewport: PHONE, bypassCSP: true, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await logInToPartners(page, portal.url(null, '/login'), STAFF);
+    await page.goto(portal.url(null, '/admin/cobranca'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await page.goto(portal.url(null, '/'));
+    await page.getByTestId('cookie-banner').waitFor();
+  });
+
   it('asks before leaving the form with unsaved edits: a link, closing the tab, the back button', async () => {
     const page = await loggedIn();
     await page.goto(portal.url(null, '/admin/parceiros'));

@@ -272,16 +272,13 @@ describe('operations dashboard', () => {
     expect(await count('viewedDebts')).toBe('2');
     expect(await count('viewedPlans')).toBe('1');
     expect(await count('savedAgreement')).toBe('1');
-    expect(await count('paid')).toBe('Não registrado');
-    expect(await page.getByTestId('funnel-payment-note').textContent()).toContain(
-      'A confirmação de pagamento ainda não é registrada',
-    );
+    expect(await count('paid')).toBe('0');
     expect(await funnel.locator('tr[data-stage="viewedPlans"] td').nth(2).textContent()).toBe('50%');
 
     // The chart library arrived with the dashboard and drew on the canvas.
     const canvas = page.getByTestId('funnel-chart');
     await canvas.waitFor();
-    await expect.poll(() => scripts.some((url) => url.includes('reports-funnel-chart'))).toBe(true);
+    await expect.poll(() => scripts.some((url) => url.includes('reports-bar-chart'))).toBe(true);
     await expect
       .poll(() =>
         canvas.evaluate((el) => {
@@ -300,6 +297,13 @@ describe('operations dashboard', () => {
       'R$ 1.000,00',
       'R$ 100,00',
     ]);
+
+    // The money and the agreements by status (issue 18 item 7): the seeded agreement is active, nothing received.
+    const money = page.getByRole('table', { name: /Recebido nos dias do período/ });
+    expect(await money.locator('tr[data-money="recovered"] td').textContent()).toMatch(/R\$\s0,00/);
+    expect(
+      await page.locator('[data-testid="agreement-statuses"] [data-status="active"] dd').textContent(),
+    ).toBe('1');
 
     const queue = (key: string, status: string) =>
       page.locator(`[data-queue="${key}"] [data-status="${status}"] dd`).textContent();
@@ -346,7 +350,7 @@ describe('the chart library stays in the back office', () => {
     const read = (name: string) => readFileSync(`${DIST}/assets/${name}`, 'utf8');
     const withChart = assets.filter((name) => read(name).includes(CHART_MARKER));
     expect(withChart).toHaveLength(1);
-    expect(withChart[0]).toMatch(/^reports-funnel-chart-/);
+    expect(withChart[0]).toMatch(/^reports-bar-chart-/);
     const importers = assets.filter((name) => name !== withChart[0] && read(name).includes(withChart[0]!));
     expect(importers).toHaveLength(1);
     expect(read(importers[0]!)).toContain('Lista de leads');

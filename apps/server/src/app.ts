@@ -245,7 +245,7 @@ export async function buildApp({
     ...agreementActions(app, { db, providers: paymentProviders, cardGateway }),
     ...agreementSendingActions(app, { db, limiter, sendsPerDay: env.LIMIT_AGREEMENT_SENDS_PER_DAY }),
     ...myDataActions(app, db),
-    ...faqActions(db),
+    ...faqActions(app, db),
     ...leadActions(app, db),
     ...privacyActions(app, db),
     ...cepActions(cepLookup),

@@ -211,8 +211,12 @@ const APP_ERRORS = {
   FAQ_TITLE_TOO_LONG: { status: 400, message: FAQ_MESSAGES.titleTooLong },
   /** An FAQ text longer than FAQ_TEXT_MAX_LENGTH. */
   FAQ_TEXT_TOO_LONG: { status: 400, message: FAQ_MESSAGES.textTooLong },
+  /** An FAQ entry whose `parceiro` is neither 'todos' nor a partner id (issue 18 item 8). */
+  FAQ_PARTNER_REQUIRED: { status: 400, message: FAQ_MESSAGES.partnerRequired },
   /** getDuvidas with a codigo that is no entry (spec 001 §8, spec 002 §8 'Dados não encontrados'). */
   FAQ_NOT_FOUND: { status: 200, message: FAQ_MESSAGES.listFailed },
+  /** GET /api/duvidas/{id} of an entry that does not exist, or of a partner outside the caller's scope. */
+  FAQ_ENTRY_NOT_FOUND: { status: 404, message: FAQ_MESSAGES.listFailed },
   /** atualizarDuvida of an entry that does not exist (any more) (spec 002 §8). */
   FAQ_UPDATE_FAILED: { status: 200, message: FAQ_MESSAGES.updateFailed },
   /** deletarDuvida of an entry that does not exist (any more) (spec 002 §8). */

@@ -112,7 +112,7 @@ describe('the audit trail', () => {
         route: 'POST /api.php?a=portal&b=cadastrarDuvida',
         action: 'create',
         entityId: String(codigo),
-        after: { codigo, titulo: 'Auditada?', descricao: 'Sim.' },
+        after: { id: codigo, title: 'Auditada?', description: 'Sim.', partnerId: null },
       },
     ]);
     expect((await faq('deletarDuvida', { codigo: 999_999 })).json().retorno).toBe(false);

@@ -1,13 +1,19 @@
 import { addDays, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreementInstalments,
+  agreementStatusEvents,
   agreements,
   contactMessages,
   debtorRequests,
   debtorSessions,
+  instalments,
   outboundMessages,
+  paymentEvents,
   preAgreements,
   privacyRequests,
+  secondCopies,
+  secondCopyPayments,
   stepLogs,
 } from '../src/db/schema';
 import { plansBody } from './debt-helpers';
@@ -97,16 +103,81 @@ beforeAll(async () => {
     createdAt: IN_JUNE,
     ...extra,
   });
-  await db
+  const [boletoA, boletoB, pix, broken, cancelled, card, acmePix] = await db
     .insert(agreements)
     .values([
       agreement('boleto', 100_000, 10_000),
-      agreement('boleto', 50_050, 0),
-      agreement('pix', 20_000, 20_000),
+      agreement('boleto', 50_050, 25_025),
+      agreement('pix', 20_000, 20_000, { status: 'settled' }),
+      // Broken by the job (its entry unpaid past the tolerance), and cancelled otherwise.
       agreement('cartao', 70_000, 7_000, { status: 'cancelled' }),
+      agreement('boleto', 10_000, 0, { status: 'cancelled' }),
+      agreement('cartao', 30_000, 15_000, { status: 'settled', personId: bia }),
       agreement('pix', 99_999, 0, { partnerId: acme }),
       agreement('pix', 99_999, 0, { createdAt: new Date('2025-07-01T03:00:00Z') }),
-    ]);
+    ])
+    .returning({ id: agreements.id });
+  await db.insert(agreementStatusEvents).values([
+    { agreementId: broken!.id, from: 'active', to: 'cancelled', cause: 'job:broken:2025-06-27' },
+    { agreementId: cancelled!.id, from: 'active', to: 'cancelled', cause: 'staff:1:cancel' },
+  ]);
+  // The money of the period (issue 18 item 7), centavos: received on June days, and what active agreements still owe.
+  const plan = (agreementId: number, amounts: number[]) =>
+    db
+      .insert(agreementInstalments)
+      .values(
+        amounts.map((amountCents, number) => ({ agreementId, number, dueDate: '2025-06-20', amountCents })),
+      )
+      .returning({ id: agreementInstalments.id });
+  const [entryA, firstA] = await plan(boletoA!.id, [10_000, 45_000, 45_000]);
+  const [entryB] = await plan(boletoB!.id, [25_025, 25_025]);
+  const [pixEntry] = await plan(pix!.id, [20_000]);
+  const cardInstalments = await plan(card!.id, [15_000, 15_000]);
+  const [acmeEntry] = await plan(acmePix!.id, [99_999]);
+  const event = (
+    instalmentId: number,
+    kind: 'paid' | 'settled' | 'unapplied',
+    amountCents: number,
+    occurredOn: string,
+  ) => ({
+    instalmentId,
+    kind,
+    amountCents,
+    occurredOn,
+    cause: `test:${instalmentId}:${kind}`,
+  });
+  await db.insert(paymentEvents).values([
+    event(entryA!.id, 'paid', 10_000, '2025-06-21'),
+    // Less than due: money received all the same, the instalment still owed.
+    event(firstA!.id, 'unapplied', 500, '2025-06-22'),
+    // Paid in July: not received in June, but no longer promised either.
+    event(entryB!.id, 'paid', 25_025, '2025-07-02'),
+    event(pixEntry!.id, 'paid', 20_000, '2025-06-25'),
+    ...cardInstalments.map((row) => event(row.id, 'settled', 15_000, '2025-06-10')),
+    event(acmeEntry!.id, 'paid', 99_999, '2025-06-15'),
+  ]);
+  const [portfolioInstalment] = await db.select({ id: instalments.id }).from(instalments).limit(1);
+  const copy = (partnerId: number, amountCents: number) => ({
+    partnerId,
+    personId: caio,
+    storeId,
+    instalmentId: portfolioInstalment!.id,
+    dueDate: '2025-06-18',
+    amountCents,
+    ourNumber: `9${amountCents}`,
+    barcode: '0'.repeat(44),
+    digitableLine: '0'.repeat(47),
+    pixCode: 'pix',
+  });
+  const [demoCopy, acmeCopy] = await db
+    .insert(secondCopies)
+    .values([copy(demo, 12_345), copy(acme, 777)])
+    .returning({ id: secondCopies.id });
+  await db.insert(secondCopyPayments).values([
+    { secondCopyId: demoCopy!.id, amountCents: 12_345, occurredOn: '2025-06-18', cause: 'test:copy:1' },
+    { secondCopyId: demoCopy!.id, amountCents: 100, occurredOn: '2025-05-31', cause: 'test:copy:2' },
+    { secondCopyId: acmeCopy!.id, amountCents: 777, occurredOn: '2025-06-18', cause: 'test:copy:3' },
+  ]);
 
   const request = (kind: 'cannot_pay' | 'proposal' | 'dispute', status: 'open' | 'answered', extra = {}) => ({
     partnerId: demo,
@@ -219,13 +290,25 @@ describe('GET /api/painel', () => {
       { key: 'identified', count: 2 },
       { key: 'viewedDebts', count: 2 },
       { key: 'viewedPlans', count: 1 },
-      // Three agreements of one person; the cancelled one, another partner's and July's are left out.
-      { key: 'savedAgreement', count: 1 },
-      { key: 'paid', count: null },
+      // Ana's three agreements and Bia's card; the cancelled ones, another partner's and July's are left out.
+      { key: 'savedAgreement', count: 2 },
+      // Ana (boleto entry, PIX), Bia (card) and Caio (a second copy); a payment in July or another partner's is not.
+      { key: 'paid', count: 3 },
     ]);
-    expect(data.paymentsRecorded).toBe(false);
+    expect(data.money).toEqual({
+      recovered: {
+        agreementPayments: 30_000,
+        cardPayments: 30_000,
+        secondCopyPayments: 12_345,
+        unapplied: 500,
+      },
+      // Boleto A's two unpaid instalments and boleto B's last one; settled and cancelled agreements promise nothing.
+      promisedCents: 115_025,
+    });
+    expect(data.agreementStatuses).toEqual({ active: 2, settled: 2, cancelled: 1, broken: 1 });
     expect(data.agreements).toEqual([
-      { paymentMethod: 'boleto', count: 2, totalCents: 150_050, entryCents: 10_000 },
+      { paymentMethod: 'boleto', count: 2, totalCents: 150_050, entryCents: 35_025 },
+      { paymentMethod: 'cartao', count: 1, totalCents: 30_000, entryCents: 15_000 },
       { paymentMethod: 'pix', count: 1, totalCents: 20_000, entryCents: 20_000 },
     ]);
     expect(data.queues).toEqual({
@@ -244,7 +327,12 @@ describe('GET /api/painel', () => {
       token,
     );
     const data = res.json().data;
-    expect(data.funnel.map((stage: { count: number | null }) => stage.count)).toEqual([0, 0, 0, 0, 0, null]);
+    expect(data.funnel.map((stage: { count: number }) => stage.count)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(data.money).toEqual({
+      recovered: { agreementPayments: 0, cardPayments: 0, secondCopyPayments: 0, unapplied: 0 },
+      promisedCents: 0,
+    });
+    expect(data.agreementStatuses).toEqual({ active: 0, settled: 0, cancelled: 0, broken: 0 });
     expect(data.agreements).toEqual([]);
     expect(data.queues.privacyRequests).toEqual({ open: 0, in_progress: 0, answered: 0, overdue: 0 });
   });
@@ -262,7 +350,14 @@ describe('the funnel: what the server observed, never what a client posted (issu
     const stages: { key: string; count: number | null }[] = res.json().data.funnel;
     return Object.fromEntries(stages.map((stage) => [stage.key, stage.count]));
   };
-  const nothing = { accessedPortal: 0, identified: 0, viewedDebts: 0, viewedPlans: 0, savedAgreement: 0 };
+  const nothing = {
+    accessedPortal: 0,
+    identified: 0,
+    viewedDebts: 0,
+    viewedPlans: 0,
+    savedAgreement: 0,
+    paid: 0,
+  };
 
   it('counts no stage from anonymous step posts, however many', async () => {
     for (let round = 0; round < 3; round++)
@@ -273,7 +368,7 @@ describe('the funnel: what the server observed, never what a client posted (issu
         });
         expect(res.json().retorno).toBe(true);
       }
-    expect(await funnel()).toEqual({ ...nothing, paid: null });
+    expect(await funnel()).toEqual(nothing);
   });
 
   it('shows each stage the server observes after the real call, once per person', async () => {
@@ -308,7 +403,7 @@ describe('the funnel: what the server observed, never what a client posted (issu
       viewedDebts: 1,
       viewedPlans: 1,
       savedAgreement: 1,
-      paid: null,
+      paid: 0,
     });
   });
 });

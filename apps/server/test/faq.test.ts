@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faqItems, staffTokens } from '../src/db/schema';
+import { auditLog, faqItems, partners, staffTokens } from '../src/db/schema';
 import { DEMO_FAQ } from '../src/db/seed/demo-faq';
+import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -268,6 +269,139 @@ describe('atualizarDuvida', () => {
     const noCode = await call('atualizarDuvida', { titulo: 'x', descricao: 'y' });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().dados).toHaveProperty('codigo');
+  });
+});
+
+describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
+  let operator: string;
+  let acme: number;
+  let demo: number;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const ids = await db.select({ id: partners.id, identifier: partners.identifier }).from(partners);
+    acme = ids.find((p) => p.identifier === 'acme')!.id;
+    demo = ids.find((p) => p.identifier === 'demo')!.id;
+    const user = await createStaffUser(db, {
+      username: 'faq.operador',
+      password: 'Duvidas#2026',
+      role: 'operator',
+    });
+    await setStaffAccess(db, user.id, { role: 'operator', partnerIds: [acme] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'faq.operador', password: 'Duvidas#2026' },
+    });
+    operator = res.json().access_token;
+  });
+  const portalList = async (host: string) =>
+    (await call('getDuvidas', {}, { bearer: null, host })).json().dados.duvidas as { titulo: string }[];
+  const auditRows = (entityId: number) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(entityId)));
+
+  it("shows a partner's own list on its portal instead of the shared one, and the shared one elsewhere", async () => {
+    const shared = await portalList('acme.portal.localhost');
+    expect(shared.length).toBeGreaterThan(0);
+    const res = await call(
+      'cadastrarDuvida',
+      { titulo: 'Só da Acme', descricao: 'Resposta.', parceiro: acme },
+      {
+        bearer: operator,
+      },
+    );
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: 'Dúvida cadastrada com sucesso!' });
+    const own = res.json().dados.duvida;
+    expect(await portalList('acme.portal.localhost')).toEqual([own]);
+    expect(await portalList('localhost')).toEqual(shared);
+    // Another portal cannot read the entry by its codigo either.
+    const elsewhere = await call('getDuvidas', { codigo: own.codigo }, { bearer: null, host: 'localhost' });
+    expect(elsewhere.json().mensagem).toBe('Dados não encontrados');
+    // Written with its audit row, in the same transaction: who, and the entry as stored.
+    const [audit] = await auditRows(own.codigo);
+    expect(audit).toMatchObject({
+      username: 'faq.operador',
+      action: 'create',
+      entity: 'faq',
+      after: { id: own.codigo, partnerId: acme, title: 'Só da Acme' },
+    });
+  });
+
+  it('lists to staff every entry they may see, with its partner', async () => {
+    const get = async (bearer: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/duvidas',
+          headers: { authorization: `Bearer ${bearer}` },
+        })
+      ).json().data as { titulo: string; parceiro: { id: number } | null }[];
+    await call('cadastrarDuvida', { titulo: 'Só da Demo', descricao: 'Resposta.', parceiro: demo });
+    const all = await get(token);
+    expect(all.find((e) => e.titulo === 'Só da Demo')!.parceiro).toEqual({
+      id: demo,
+      nome: expect.any(String),
+    });
+    expect(all[0]!.parceiro).toBeNull();
+    const mine = await get(operator);
+    expect(mine.map((e) => e.titulo)).toContain('Só da Acme');
+    expect(mine.map((e) => e.titulo)).not.toContain('Só da Demo');
+    expect(mine.filter((e) => e.parceiro !== null).every((e) => e.parceiro!.id === acme)).toBe(true);
+  });
+
+  it("keeps an operator to their partners' lists: the shared one and another partner's are refused", async () => {
+    const before = await stored();
+    const shared = before.find((row) => row.partnerId === null)!;
+    const demoEntry = before.find((row) => row.partnerId === demo)!;
+    const asOperator = (action: Action, body: Record<string, string | number>) =>
+      call(action, body, { bearer: operator });
+    const entry = { titulo: 'Tentativa', descricao: 'Não deve gravar.' };
+
+    const sharedNew = await asOperator('cadastrarDuvida', { ...entry, parceiro: 'todos' });
+    expect(sharedNew.statusCode).toBe(403);
+    expect(sharedNew.json().mensagem).toBe('Acesso negado');
+    const otherNew = await asOperator('cadastrarDuvida', { ...entry, parceiro: demo });
+    expect(otherNew.statusCode).toBe(404);
+    expect(otherNew.json().mensagem).toBe('Parceiro não encontrado.');
+    const sharedEdit = await asOperator('atualizarDuvida', {
+      ...entry,
+      codigo: shared.id,
+      parceiro: acme,
+    });
+    expect(sharedEdit.json().mensagem).toBe('Acesso negado');
+    const otherEdit = await asOperator('atualizarDuvida', { ...entry, codigo: demoEntry.id, parceiro: acme });
+    expect(otherEdit.json().mensagem).toBe('Não foi possivel editar esta dúvida');
+    const otherDelete = await asOperator('deletarDuvida', { codigo: demoEntry.id });
+    expect(otherDelete.json().mensagem).toBe('Não foi possivel excluir esta dúvida');
+    const sharedDelete = await asOperator('deletarDuvida', { codigo: shared.id });
+    expect(sharedDelete.json().mensagem).toBe('Acesso negado');
+    const noPartner = await call('cadastrarDuvida', { ...entry, parceiro: 'nenhum' });
+    expect(noPartner.json()).toMatchObject({
+      mensagem: 'Selecione o parceiro ou "Todos os parceiros".',
+      dados: { parceiro: 'Selecione o parceiro ou "Todos os parceiros".' },
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('lets an administrator move an entry to the shared list, audited with before and after', async () => {
+    const [own] = (await stored()).filter((row) => row.partnerId === acme);
+    const res = await call('atualizarDuvida', {
+      codigo: own!.id,
+      titulo: 'Agora de todos',
+      descricao: 'Resposta.',
+      parceiro: 'todos',
+    });
+    expect(res.json().mensagem).toBe('Dúvida editada com sucesso!');
+    const [row] = await t.database.db.select().from(faqItems).where(eq(faqItems.id, own!.id));
+    expect(row!.partnerId).toBeNull();
+    const update = (await auditRows(own!.id)).find((audit) => audit.action === 'update');
+    expect(update).toMatchObject({
+      username: 'faq.staff',
+      before: { partnerId: acme, title: 'Só da Acme' },
+      after: { partnerId: null, title: 'Agora de todos' },
+    });
   });
 });
 

@@ -272,13 +272,13 @@ const ACTIONS: Record<string, Target> = {
   'portal/getDuvidas': { auth: 'public', fields: ['codigo'], base: () => ({ codigo: demo.faqId }) },
   'portal/cadastrarDuvida': {
     auth: 'staff',
-    fields: ['titulo', 'descricao'],
-    base: () => ({ titulo: 'Como pagar?', descricao: 'Pelo boleto.' }),
+    fields: ['titulo', 'descricao', 'parceiro'],
+    base: () => ({ titulo: 'Como pagar?', descricao: 'Pelo boleto.', parceiro: String(demo.partnerId) }),
   },
   'portal/atualizarDuvida': {
     auth: 'staff',
-    fields: ['codigo', 'titulo', 'descricao'],
-    base: () => ({ codigo: demo.faqId, titulo: 'Como pagar?', descricao: 'Pelo boleto.' }),
+    fields: ['codigo', 'titulo', 'descricao', 'parceiro'],
+    base: () => ({ codigo: demo.faqId, titulo: 'Como pagar?', descricao: 'Pelo boleto.', parceiro: 'todos' }),
   },
   'portal/cadastrarLead': { auth: 'public', fields: Object.keys(validLead()), base: () => validLead() },
   'portal/enviarSolicitacaoPrivacidade': {
@@ -488,6 +488,8 @@ const ROUTES: Record<string, Target> = {
   // A retorno is the file's text; a form or JSON body reaches the route's own refusal.
   'POST /api/cobranca/retornos': { auth: 'staff', fields: ['nome'] },
   'GET /api/candidaturas': { auth: 'staff', fields: ['page', 'parceiro'] },
+  'GET /api/duvidas': { auth: 'staff' },
+  'GET /api/duvidas/:id': { auth: 'staff', params: { id: () => String(demo.faqId) } },
   'GET /api/equipe': { auth: 'staff' },
   'POST /api/equipe': {
     auth: 'staff',
@@ -528,6 +530,7 @@ const ROUTES: Record<string, Target> = {
     fields: ['politica', 'valor', 'dias_atraso'],
     base: () => ({ politica: null, valor: 100_000, dias_atraso: 30 }),
   },
+  'POST /api/equipe/:id/reativar': { auth: 'staff', params: { id: () => '999999' } },
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },

@@ -269,23 +269,34 @@ describe('POST /api/parceiro and GET /api/parceiro/{id}/info', () => {
   });
 
   it('answers the same when two saves race for a subdomain or a company code', async () => {
+    const noAudit = async () => {};
     const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = demo!;
     await expect(
-      savePartner(t.database.db, null, {
-        values: { ...values, companyCode: 98_765 },
-        sections: [],
-        storeLinks: null,
-      }),
+      savePartner(
+        t.database.db,
+        null,
+        {
+          values: { ...values, companyCode: 98_765 },
+          sections: [],
+          storeLinks: null,
+        },
+        noAudit,
+      ),
     ).rejects.toMatchObject({
       code: 'PARTNER_SUBDOMAIN_TAKEN',
     });
     await expect(
-      savePartner(t.database.db, null, {
-        values: { ...values, identifier: 'corrida' },
-        sections: [],
-        storeLinks: null,
-      }),
+      savePartner(
+        t.database.db,
+        null,
+        {
+          values: { ...values, identifier: 'corrida' },
+          sections: [],
+          storeLinks: null,
+        },
+        noAudit,
+      ),
     ).rejects.toMatchObject({
       code: 'PARTNER_COMPANY_TAKEN',
     });

@@ -1,7 +1,15 @@
 import { storeFormValues } from '@portal/domain';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, jobApplications, leads, partners, privacyRequests, stores } from '../src/db/schema';
+import {
+  contactMessages,
+  faqItems,
+  jobApplications,
+  leads,
+  partners,
+  privacyRequests,
+  stores,
+} from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -50,6 +58,7 @@ interface Subject {
   storeId: number;
   agreementId: number;
   contactId: number;
+  faqId: number;
 }
 
 interface Fixture {
@@ -79,6 +88,7 @@ interface Row {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PERIOD = `data_inicial=${day(-300)}&data_final=${day(1)}`;
 let fx: Fixture;
+const FAQ_TITLES: Record<Target, string> = { own: 'Dúvida Acme', other: 'Dúvida Demo Secreta' };
 // The info of each partner as the form reads it: saving it back changes nothing.
 const partnerForms: Partial<Record<Target, unknown>> = {};
 // Each target store's form as the operator would send it (their partner's link only); saving it back changes
@@ -213,6 +223,14 @@ const ROWS: Row[] = [
     access: 'administration',
     url: () => '/api/cobranca/retornos',
   },
+  { method: 'GET', route: '/api/duvidas', access: 'read', url: () => '/api/duvidas' },
+  {
+    method: 'GET',
+    route: '/api/duvidas/:p',
+    access: 'read',
+    url: (t) => `/api/duvidas/${fx[t].faqId}`,
+    byPartner: true,
+  },
   { method: 'GET', route: '/api/equipe', access: 'administration', url: () => '/api/equipe' },
   {
     method: 'POST',
@@ -233,6 +251,12 @@ const ROWS: Row[] = [
     route: '/api/equipe/:p/desativar',
     access: 'administration',
     url: () => '/api/equipe/999999/desativar',
+  },
+  {
+    method: 'POST',
+    route: '/api/equipe/:p/reativar',
+    access: 'administration',
+    url: () => '/api/equipe/999999/reativar',
   },
   {
     method: 'POST',
@@ -345,15 +369,30 @@ const ROWS: Row[] = [
 // The staff actions of the one api.php route (the route itself is public: the debtor's calls go through it too).
 const PORTAL_ACTIONS: Row[] = [
   { method: 'POST', route: 'getEmpresas', access: 'read', url: () => '/api.php?a=portal&b=getEmpresas' },
-  ...(['cadastrarDuvida', 'atualizarDuvida', 'deletarDuvida'] as const).map(
+  // A partner's FAQ entries: an operator writes their partners' only ('Parceiro não encontrado.' for another's).
+  ...(['cadastrarDuvida', 'atualizarDuvida'] as const).map(
     (action): Row => ({
       method: 'POST',
       route: action,
-      access: 'administration',
+      access: 'write',
       url: () => `/api.php?a=portal&b=${action}`,
-      body: () => ({ codigo: 999999 }),
+      // The same title again: what another partner's entry says stays to be looked for in the operator's answers.
+      body: (t) => ({
+        codigo: fx[t].faqId,
+        titulo: FAQ_TITLES[t],
+        descricao: 'Resposta.',
+        parceiro: String(fx[t].id),
+      }),
+      byPartner: true,
     }),
   ),
+  {
+    method: 'POST',
+    route: 'deletarDuvida',
+    access: 'write',
+    url: () => '/api.php?a=portal&b=deletarDuvida',
+    body: () => ({ codigo: 999999 }),
+  },
 ];
 
 /**
@@ -490,6 +529,11 @@ beforeAll(async () => {
     .insert(contactMessages)
     .values(contact(demo!.id, 'Contato Demo Secreto'))
     .returning();
+  const faq = (partnerId: number, title: string) => ({ partnerId, title, description: 'Resposta.' });
+  const [ownFaq, otherFaq] = await db
+    .insert(faqItems)
+    .values([faq(acme!.id, FAQ_TITLES.own), faq(demo!.id, FAQ_TITLES.other)])
+    .returning();
   fx = {
     own: {
       id: acme!.id,
@@ -499,6 +543,7 @@ beforeAll(async () => {
       storeId: await storeId('Faculdade Saber'),
       agreementId: await agreement('acme', '52998224725'),
       contactId: ownContact!.id,
+      faqId: ownFaq!.id,
     },
     other: {
       id: demo!.id,
@@ -508,9 +553,11 @@ beforeAll(async () => {
       storeId: await storeId('Bela Casa'),
       agreementId: await agreement('demo', '39053344705'),
       contactId: otherContact!.id,
+      faqId: otherFaq!.id,
     },
     adminId: 0,
     otherNames: [
+      FAQ_TITLES.other,
       ...others.map((p) => p.name),
       'João Pereira Lima',
       'Pessoa Demo Secreta',
@@ -597,5 +644,6 @@ describe('the access matrix over every staff route', () => {
     expect((await get('/api/candidaturas')).body).toContain('Candidata Acme');
     expect((await get('/api/lojas')).body).toContain('Faculdade Saber');
     expect((await get('/api/filas/contatos')).body).toContain('Contato Acme');
+    expect((await get('/api/duvidas')).body).toContain(FAQ_TITLES.own);
   });
 });

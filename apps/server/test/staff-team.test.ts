@@ -151,6 +151,29 @@ describe('staff management', () => {
     expect(login.json().message).toBe('Usuário ou senha inválido');
   });
 
+  it('enables a disabled member again: their password logs in, audited with before and after', async () => {
+    await createStaffUser(t.database.db, { username: 'volta.logo', password: PASSWORD, role: 'auditor' });
+    const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.username, 'volta.logo'));
+    expect((await call('POST', `/api/equipe/${row!.id}/desativar`, admin)).statusCode).toBe(200);
+    expect((await logIn('volta.logo', PASSWORD)).statusCode).toBe(401);
+    const enabled = await call('POST', `/api/equipe/${row!.id}/reativar`, admin);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json()).toMatchObject({
+      message: 'Usuário reativado com sucesso!',
+      data: { ativo: true },
+    });
+    expect((await logIn('volta.logo', PASSWORD)).statusCode).toBe(200);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(row!.id)), eq(auditLog.action, 'enable')));
+    expect(audit).toMatchObject([
+      { route: 'POST /api/equipe/:id/reativar', before: { ativo: false }, after: { ativo: true } },
+    ]);
+    const unknown = await call('POST', '/api/equipe/999999/reativar', admin);
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('resets a password: a new temporary one, the old password and the open sessions end', async () => {
     await createStaffUser(t.database.db, { username: 'esqueceu', password: PASSWORD, role: 'auditor' });
     const token = (await logIn('esqueceu', PASSWORD)).json().access_token;

@@ -11,6 +11,7 @@ import { registerAuditAdminRoutes } from './audit-admin-routes';
 import { lineText } from './body-fields';
 import { registerCobrancaAdminRoutes } from './cobranca-admin-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
+import { registerFaqAdminRoutes } from './faq-admin-routes';
 import { registerImportAdminRoutes } from './import-admin-routes';
 import { registerLeadAdminRoutes } from './lead-admin-routes';
 import { registerPartnerAdminRoutes } from './partner-admin-routes';
@@ -65,6 +66,7 @@ export async function registerAdminRoutes(
       registerPartnerAdminRoutes(admin, deps.db);
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
+      registerFaqAdminRoutes(admin, deps.db);
       registerPrivacyAdminRoutes(admin, deps.db);
       registerStaffAdminRoutes(admin, deps.db);
       registerStoreAdminRoutes(admin, deps.db);

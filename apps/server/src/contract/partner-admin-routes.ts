@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { archivePartner } from '../services/partners/archive-partner';
 import { createPartner } from '../services/partners/create-partner';
-import { getPartnerForStaff } from '../services/partners/get-partner-for-staff';
 import { listPartners } from '../services/partners/list-partners';
 import { updatePartner } from '../services/partners/update-partner';
 import { formCode, pageNumber } from './body-fields';
-import { auditChange, scopeOf, staffOf } from './staff-auth';
+import { auditChange, auditTrailOf, scopeOf, staffOf } from './staff-auth';
 
 // The partner calls of the admin API (spec 002 §7; docs/api.md "Back office"), registered inside `staffOnly`.
 // GET /api/parceiro/{id}/info is in partner-routes.ts: the same path answers the public start-up call.
@@ -35,8 +34,12 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
     '/api/parceiro',
     { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration' } },
     async (request, reply) => {
-      const data = await createPartner(db, scopeOf(request), partnerPayloadSchema.parse(request.body ?? {}));
-      auditChange(request, { entity: 'partner', entityId: data.id, after: data });
+      const data = await createPartner(
+        db,
+        auditTrailOf(request),
+        scopeOf(request),
+        partnerPayloadSchema.parse(request.body ?? {}),
+      );
       return reply.code(201).send({ message: PARTNER_SAVED_MESSAGES.created, data });
     },
   );
@@ -46,14 +49,13 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
     { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write' } },
     async (request) => {
       const { id } = idParam.parse(request.params);
-      const before = await getPartnerForStaff(db, scopeOf(request), id);
       const data = await updatePartner(
         db,
+        auditTrailOf(request),
         scopeOf(request),
         id,
         partnerPayloadSchema.parse(request.body ?? {}),
       );
-      auditChange(request, { entity: 'partner', entityId: id, before, after: data });
       return { message: PARTNER_SAVED_MESSAGES.updated, data };
     },
   );

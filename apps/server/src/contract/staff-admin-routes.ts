@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { createStaffMember } from '../services/staff/create-staff-member';
 import { disableStaffMember } from '../services/staff/disable-staff-member';
+import { enableStaffMember } from '../services/staff/enable-staff-member';
 import { listStaffMembers } from '../services/staff/list-staff-members';
 import { resetStaffPassword } from '../services/staff/reset-staff-password';
 import { updateStaffAccess } from '../services/staff/update-staff-access';
@@ -44,6 +45,12 @@ export function registerStaffAdminRoutes(admin: FastifyInstance, db: Db): void {
     const { id } = idParam.parse(request.params);
     const data = await disableStaffMember(db, auditTrailOf(request), id);
     return { message: STAFF_TEAM_MESSAGES.disabled, data };
+  });
+
+  admin.post('/api/equipe/:id/reativar', { config }, async (request) => {
+    const { id } = idParam.parse(request.params);
+    const data = await enableStaffMember(db, auditTrailOf(request), id);
+    return { message: STAFF_TEAM_MESSAGES.enabled, data };
   });
 
   admin.post('/api/equipe/:id/senha', { config }, async (request) => {

@@ -23,7 +23,7 @@ export const STAFF_ACCESS = {
   write: ['administrator', 'operator'],
   /** Reads of what belongs to no partner in particular (bank files, the audit of others): no operator. */
   oversight: ['administrator', 'auditor'],
-  /** Calls only an administrator makes: partners created and archived, staff, the audit, the shared FAQ, bank files. */
+  /** Calls only an administrator makes: partners created and archived, staff, the audit, bank files. */
   administration: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffAccess = keyof typeof STAFF_ACCESS;

@@ -1,15 +1,34 @@
 import { FUNNEL_STAGES, funnelStepCodes } from '@portal/domain';
-import { and, count, countDistinct, eq, gte, inArray, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
+  agreementInstalments,
+  agreementStatusEvents,
   agreements,
   contactMessages,
   debtorRequests,
   debtorSessions,
   outboundMessages,
+  paymentEvents,
   preAgreements,
   privacyRequests,
+  secondCopies,
+  secondCopyPayments,
   stepLogs,
 } from '../db/schema';
 
@@ -131,4 +150,79 @@ async function countSteps(
   const numbers = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
   const { scheduledCalls = 0, ...stages } = numbers;
   return { stages, scheduledCalls };
+}
+
+/**
+ * The dashboard's money and agreement statuses (issue 18 item 7; decision 031), within the partner's rows: what was
+ * received on the Brasília days of `period` (payment events by kind, second-copy payments), the people who paid
+ * then, what the agreements made in the period and still active have left to pay, and those agreements by status
+ * (a cancelled one the broken-agreement job ended apart).
+ */
+export async function loadDashboardMoney(
+  db: Db,
+  scope: DashboardScope & { period: { from: string; to: string } },
+) {
+  const { from, to } = scope.period;
+  const onDays = (day: PgColumn) => and(gte(day, from), lte(day, to));
+  const agreementsInPeriod = and(
+    eq(agreements.partnerId, scope.partnerId),
+    gte(agreements.createdAt, scope.range.from),
+    lt(agreements.createdAt, scope.range.to),
+  );
+  const received = and(
+    eq(agreements.partnerId, scope.partnerId),
+    inArray(paymentEvents.kind, ['paid', 'settled', 'unapplied']),
+    onDays(paymentEvents.occurredOn),
+  );
+  const copyPaid = and(eq(secondCopies.partnerId, scope.partnerId), onDays(secondCopyPayments.occurredOn));
+  const payers = db
+    .selectDistinct({ personId: agreements.personId })
+    .from(paymentEvents)
+    .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentEvents.instalmentId))
+    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+    .where(and(received, ne(paymentEvents.kind, 'unapplied')))
+    .union(
+      db
+        .selectDistinct({ personId: secondCopies.personId })
+        .from(secondCopyPayments)
+        .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
+        .where(copyPaid),
+    )
+    .as('payers');
+  // Qualified by hand: Drizzle leaves columns unqualified in a single-table query, where they would name the
+  // subquery's own.
+  const paidInstalment = sql`exists (select 1 from ${paymentEvents} pe
+    where pe.aci_codigo = ${agreementInstalments}.aci_codigo and pe.tipo in ('paid', 'settled'))`;
+  const brokenByJob = sql<boolean>`exists (select 1 from ${agreementStatusEvents} ase
+    where ase.aco_codigo = ${agreements}.aco_codigo and ase.para = 'cancelled' and ase.causa like 'job:broken:%')`;
+
+  const [eventRows, copyRows, payerRows, promisedRows, statusRows] = await Promise.all([
+    db
+      .select({
+        kind: paymentEvents.kind,
+        cents: sum(sql`coalesce(${paymentEvents.amountCents}, ${agreementInstalments.amountCents})`),
+      })
+      .from(paymentEvents)
+      .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentEvents.instalmentId))
+      .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+      .where(received)
+      .groupBy(paymentEvents.kind),
+    db
+      .select({ cents: sum(secondCopyPayments.amountCents) })
+      .from(secondCopyPayments)
+      .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
+      .where(copyPaid),
+    db.select({ people: count() }).from(payers),
+    db
+      .select({ cents: sum(agreementInstalments.amountCents) })
+      .from(agreementInstalments)
+      .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+      .where(and(agreementsInPeriod, eq(agreements.status, 'active'), sql`not ${paidInstalment}`)),
+    db
+      .select({ status: agreements.status, broken: brokenByJob, count: count() })
+      .from(agreements)
+      .where(agreementsInPeriod)
+      .groupBy(agreements.status, brokenByJob),
+  ]);
+  return { eventRows, copyRows, payerRows, promisedRows, statusRows };
 }

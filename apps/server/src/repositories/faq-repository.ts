@@ -1,41 +1,71 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { faqItems } from '../db/schema';
+import { faqItems, partners } from '../db/schema';
+import { partnerCondition, type StaffScope } from './staff-scope';
 
-// The portal's FAQ: one list for every partner, written by staff only.
+// The portal's FAQ (issue 18 item 8; decision 031): shared entries (no partner) and partners' own, written by staff.
 
-export type FaqRow = Pick<typeof faqItems.$inferSelect, 'id' | 'title' | 'description'>;
+export type FaqRow = Pick<typeof faqItems.$inferSelect, 'id' | 'title' | 'description' | 'partnerId'>;
+export type FaqValues = Pick<FaqRow, 'title' | 'description' | 'partnerId'>;
 
-const columns = { id: faqItems.id, title: faqItems.title, description: faqItems.description };
+const columns = {
+  id: faqItems.id,
+  title: faqItems.title,
+  description: faqItems.description,
+  partnerId: faqItems.partnerId,
+};
+const byId = (id: number | undefined, where: SQL | undefined) =>
+  id === undefined ? where : and(eq(faqItems.id, id), where);
 
-/** Every entry in the order they were added, or (with `id`) that one entry. */
-export async function listFaqRows(db: Db, id?: number): Promise<FaqRow[]> {
-  return id === undefined
-    ? db.select(columns).from(faqItems).orderBy(asc(faqItems.id))
-    : db.select(columns).from(faqItems).where(eq(faqItems.id, id));
+/**
+ * The list a partner's portal shows, in the order the entries were added (or, with `id`, that entry of it): the
+ * partner's own entries, or the shared ones when it has none of its own.
+ */
+export async function listPortalFaqRows(db: Db, partnerId: number, id?: number): Promise<FaqRow[]> {
+  const ownOrShared = or(
+    eq(faqItems.partnerId, partnerId),
+    and(
+      isNull(faqItems.partnerId),
+      sql`not exists (select 1 from ${faqItems} own where own.partner_id = ${partnerId})`,
+    ),
+  );
+  return db.select(columns).from(faqItems).where(byId(id, ownOrShared)).orderBy(asc(faqItems.id));
 }
 
-export async function insertFaq(db: Db, entry: { title: string; description: string }): Promise<FaqRow> {
+/**
+ * The entries a staff member may see (the shared ones and their partners'), with the partner's name, shared first
+ * then by partner, each in the order added; or, with `id`, that one entry.
+ */
+export async function listStaffFaqRows(db: Db, scope: StaffScope, id?: number) {
+  const scoped = partnerCondition(faqItems.partnerId, scope);
+  return db
+    .select({ ...columns, partnerName: partners.name })
+    .from(faqItems)
+    .leftJoin(partners, eq(partners.id, faqItems.partnerId))
+    .where(byId(id, scoped && or(isNull(faqItems.partnerId), scoped)))
+    .orderBy(sql`${faqItems.partnerId} nulls first`, asc(faqItems.id));
+}
+
+/** One entry, locked for the write that follows; undefined when there is none. */
+export async function lockFaqRow(db: Db, id: number): Promise<FaqRow | undefined> {
+  const [row] = await db.select(columns).from(faqItems).where(eq(faqItems.id, id)).for('update');
+  return row;
+}
+
+export async function insertFaq(db: Db, entry: FaqValues): Promise<FaqRow> {
   const [row] = await db.insert(faqItems).values(entry).returning(columns);
   return row!;
 }
 
-/** The entry as changed; undefined when there is no such entry. */
-export async function updateFaqRow(
-  db: Db,
-  id: number,
-  entry: { title: string; description: string },
-): Promise<FaqRow | undefined> {
+export async function updateFaqRow(db: Db, id: number, entry: FaqValues): Promise<FaqRow> {
   const [row] = await db
     .update(faqItems)
     .set({ ...entry, updatedAt: new Date() })
     .where(eq(faqItems.id, id))
     .returning(columns);
-  return row;
+  return row!;
 }
 
-/** False when there was no such entry. */
-export async function deleteFaqRow(db: Db, id: number): Promise<boolean> {
-  const deleted = await db.delete(faqItems).where(eq(faqItems.id, id)).returning({ id: faqItems.id });
-  return deleted.length > 0;
+export async function deleteFaqRow(db: Db, id: number): Promise<void> {
+  await db.delete(faqItems).where(eq(faqItems.id, id));
 }

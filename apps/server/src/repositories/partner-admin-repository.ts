@@ -121,9 +121,17 @@ export interface PartnerRows {
   storeLinks: { storeId: number; negotiates: boolean }[] | null;
 }
 
-/** Inserts or updates the partner row, then its sections and store links, in one transaction; answers the id. */
-export async function savePartner(db: Db, partnerId: number | null, rows: PartnerRows): Promise<number> {
-  return writePartner(db, partnerId, rows).catch((error: unknown) => {
+/**
+ * Inserts or updates the partner row, then its sections and store links, then runs `audit` (the staff audit row), in
+ * one transaction; answers the id.
+ */
+export async function savePartner(
+  db: Db,
+  partnerId: number | null,
+  rows: PartnerRows,
+  audit: (tx: Db, id: number) => Promise<void>,
+): Promise<number> {
+  return writePartner(db, partnerId, rows, audit).catch((error: unknown) => {
     throw uniqueViolation(error) ?? error;
   });
 }
@@ -142,6 +150,7 @@ async function writePartner(
   db: Db,
   partnerId: number | null,
   { values, sections, storeLinks }: PartnerRows,
+  audit: (tx: Db, id: number) => Promise<void>,
 ): Promise<number> {
   return withTransaction(db, async (tx) => {
     let id = partnerId;
@@ -186,6 +195,7 @@ async function writePartner(
         await tx.insert(partnerStores).values(storeLinks.map((link) => ({ partnerId: id, ...link })));
       }
     }
+    await audit(tx, id);
     return id;
   });
 }

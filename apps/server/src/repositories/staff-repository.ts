@@ -221,6 +221,11 @@ export async function disableStaffUser(db: Db, userId: number): Promise<void> {
   await revokeEveryToken(db, userId);
 }
 
+/** A disabled user may log in again (their tokens stay revoked: they log in anew). */
+export async function enableStaffUser(db: Db, userId: number): Promise<void> {
+  await db.update(staffUsers).set({ disabledAt: null }).where(eq(staffUsers.id, userId));
+}
+
 /** A password set by an administrator: to be changed at the next login; every token of the user is revoked. */
 export async function resetStaffPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db

@@ -8,8 +8,15 @@ import { PageLink, usePageNavigation } from './page-navigation';
 /**
  * Spec 000 §4 cookie banner: shown until acceptCookies or refuseCookies is stored. Only acceptance loads the
  * partner's analytics (Meta pixel, Hotjar); nothing is loaded before it. Spec 001 §2: hidden when another system
- * opened the debtor area with the person's CPF in the path.
+ * opened the debtor area with the person's CPF in the path; not in the back office (BACK_OFFICE).
  */
+/**
+ * The back office (staff login and /admin): it sets no cookie of its own (the staff token is kept in local storage,
+ * spec 002 §3) and never loads the partner's analytics, so there is nothing to consent to there; the banner would only
+ * cover the bottom of its screens (issue 18).
+ */
+const BACK_OFFICE = /^\/(login|logout|admin)(\/|$)/;
+
 /** On the server, the choice from the request's consent cookie; in the browser, undefined (read document.cookie). */
 export const ServerConsentContext = createContext<CookieChoice | undefined>(undefined);
 
@@ -29,15 +36,16 @@ export function CookieBanner() {
     setChoice(stored);
   }, []);
 
+  const backOffice = BACK_OFFICE.test(pathname);
   useEffect(() => {
-    if (choice === 'accepted') loadTrackers(partner);
-  }, [choice, partner]);
+    if (choice === 'accepted' && !backOffice) loadTrackers(partner);
+  }, [choice, partner, backOffice]);
 
   // The path alone is known to the server; the rest of an external entry (this tab's flag) only after mounting.
   const [external, setExternal] = useState(() => isCpfRoute(pathname));
   useEffect(() => setExternal(isExternalEntry(pathname)), [pathname]);
 
-  const shown = choice === null && !external;
+  const shown = choice === null && !external && !backOffice;
   const banner = useRef<HTMLElement>(null);
   // The fixed banner covers the bottom of the screen: the page keeps its height free (styles.css,
   // --cookie-banner-height, an estimate until measured here), whatever its text wraps to.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssue } from '../validation/schema-errors';
-import { faqSchema } from './faq';
+import { faqPartnerId, faqSchema } from './faq';
 
 describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
-  const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.' };
+  const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.', parceiro: 'todos' };
   it.each([
     { input: { ...ok, titulo: '' }, field: 'titulo', message: 'O campo título da dúvida é obrigatório' },
     { input: { ...ok, titulo: '   ' }, field: 'titulo', message: 'O campo título da dúvida é obrigatório' },
@@ -13,7 +13,7 @@ describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
       message: 'O campo texto da dúvida é obrigatório',
     },
     {
-      input: { titulo: '', descricao: '' },
+      input: { titulo: '', descricao: '', parceiro: '' },
       field: 'titulo',
       message: 'O campo título da dúvida é obrigatório',
     },
@@ -27,19 +27,30 @@ describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
       field: 'descricao',
       message: 'O texto da dúvida deve ter no máximo 5000 caracteres.',
     },
+    ...['', '0', 'outro', '1e3'].map((parceiro) => ({
+      input: { ...ok, parceiro },
+      field: 'parceiro',
+      message: 'Selecione o parceiro ou "Todos os parceiros".',
+    })),
   ])('$field: $message', ({ input, field, message }) => {
     expect(firstIssue(faqSchema, input)).toEqual({ ok: false, field, message });
   });
 
   it('accepts an entry at the limits, counting characters rather than bytes', () => {
     expect(firstIssue(faqSchema, ok)).toEqual({ ok: true, data: ok });
-    expect(firstIssue(faqSchema, { titulo: 'ç'.repeat(200), descricao: 'é'.repeat(5000) }).ok).toBe(true);
+    expect(
+      firstIssue(faqSchema, { titulo: 'ç'.repeat(200), descricao: 'é'.repeat(5000), parceiro: '12' }).ok,
+    ).toBe(true);
   });
 
   it('trims and keeps inner line breaks as \\n', () => {
-    expect(faqSchema.parse({ titulo: '  Título ', descricao: '\r\nLinha 1\r\nLinha 2\r\n' })).toEqual({
-      titulo: 'Título',
-      descricao: 'Linha 1\nLinha 2',
-    });
+    expect(
+      faqSchema.parse({ titulo: '  Título ', descricao: '\r\nLinha 1\r\nLinha 2\r\n', parceiro: 'todos' }),
+    ).toEqual({ titulo: 'Título', descricao: 'Linha 1\nLinha 2', parceiro: 'todos' });
+  });
+
+  it('tells the shared list from a partner', () => {
+    expect(faqPartnerId('todos')).toBeNull();
+    expect(faqPartnerId('42')).toBe(42);
   });
 });

@@ -10,7 +10,18 @@ export interface FaqItem {
   descricao: string;
 }
 
-export type FaqInput = Record<'titulo' | 'descricao', string>;
+/**
+ * An entry as the back office lists it (issue 18 item 8): with the partner whose portal shows it, or null for the
+ * shared default list.
+ */
+export interface FaqStaffItem extends FaqItem {
+  parceiro: { id: number; nome: string } | null;
+}
+
+/** The form's value of `parceiro` for the shared default list; a partner is its id. */
+export const FAQ_SHARED = 'todos';
+
+export type FaqInput = Record<'titulo' | 'descricao' | 'parceiro', string>;
 
 // The spec shows no length limit; these keep a title on a card's line or two and an answer readable.
 export const FAQ_TITLE_MAX_LENGTH = 200;
@@ -32,13 +43,15 @@ export const FAQ_MESSAGES = {
   // The spec shows no text for these; ours.
   titleTooLong: `O título da dúvida deve ter no máximo ${FAQ_TITLE_MAX_LENGTH} caracteres.`,
   textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
+  partnerRequired: 'Selecione o parceiro ou "Todos os parceiros".',
 } as const;
 
 const characters = (text: string) => Array.from(text).length;
 
 /**
- * An FAQ entry (spec 002 §5 "FAQ"), title before text, each required and limited in characters; the output is the
- * entry as stored: surrounding spaces dropped, line breaks as `\n`.
+ * An FAQ entry (spec 002 §5 "FAQ"), title before text, each required and limited in characters, then whose it is
+ * (issue 18 item 8: FAQ_SHARED or a partner id); the output is the entry as stored: surrounding spaces dropped, line
+ * breaks as `\n`.
  */
 export const faqSchema = z.object({
   titulo: z
@@ -55,7 +68,12 @@ export const faqSchema = z.object({
         .min(1, FAQ_MESSAGES.textRequired)
         .refine((text) => characters(text) <= FAQ_TEXT_MAX_LENGTH, FAQ_MESSAGES.textTooLong),
     ),
+  parceiro: z.string().regex(new RegExp(`^(${FAQ_SHARED}|[1-9]\\d{0,8})$`), FAQ_MESSAGES.partnerRequired),
 });
+
+/** The partner id of a valid `parceiro`; null for the shared list. */
+export const faqPartnerId = (parceiro: string): number | null =>
+  parceiro === FAQ_SHARED ? null : Number(parceiro);
 
 /**
  * Spec 001 §2 "FAQ: accordion, from the server, or fixed texts for some partners" (capability fixedFaqTexts). The

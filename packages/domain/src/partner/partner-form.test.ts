@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { customization, findSection, type PartnerConfig } from './partner-config';
 import {
   applyPartnerFormDefaults,
+  isPublishedTutorialStep,
   PARTNER_FORM_MESSAGES as M,
   parseStoreCodes,
   partnerArchiveQuestion,
   validatePartnerForm,
+  withoutBlankTutorialSteps,
 } from './partner-form';
 import type { PartnerForm, PartnerFormSection } from './partner-settings';
 
@@ -271,6 +273,18 @@ describe('validatePartnerForm (spec 002 §5, messages of §8)', () => {
     const form = withSection(validForm(), { nome: 'tutorial', campos: { title: 'a' } });
     expect(validatePartnerForm(form, 'create')?.message).toBe(M.tutorialIncomplete);
     expect(validatePartnerForm(form, 'update')).toBeNull();
+  });
+
+  it('saves an untouched step list as none: no blank step is published (issue 18 item 9)', () => {
+    const blank = [0, 1, 2, 3].map((code) => ({ code, title: '', text: ' ' }));
+    expect(withoutBlankTutorialSteps({ title: 'Como funciona', steps: blank })).toEqual({
+      title: 'Como funciona',
+      steps: [],
+    });
+    const complete = [0, 1, 2, 3].map((code) => ({ code, title: `Passo ${code}`, text: 'Faça assim.' }));
+    expect(withoutBlankTutorialSteps({ steps: complete })).toEqual({ steps: complete });
+    expect(withoutBlankTutorialSteps({ title: 'Sem passos' })).toEqual({ title: 'Sem passos' });
+    expect(isPublishedTutorialStep({ code: 0, title: 'Só o título', text: '' })).toBe(false);
   });
 
   it('accepts an untouched step list, links without a scheme and messaging schemes', () => {

@@ -194,6 +194,22 @@ function hoursError(contact: Campos): PartnerFormError | null {
   return null;
 }
 
+/** Issue 18 item 9: a tutorial step is published only with its title and its text. */
+export function isPublishedTutorialStep(step: unknown): boolean {
+  return isPlainObject(step) && filled(step.title) && filled(step.text);
+}
+
+/**
+ * The tutorial section's fields as saved (issue 18 item 9; decision 031): the steps without title and text dropped,
+ * so an untouched list (all four blank, which the rules accept as no tutorial) is saved as none rather than as four
+ * blank cards on the portal. A partly filled list never gets here: the rules refuse it (tutorialSteps).
+ */
+export function withoutBlankTutorialSteps(campos: Record<string, unknown>): Record<string, unknown> {
+  return Array.isArray(campos.steps)
+    ? { ...campos, steps: campos.steps.filter(isPublishedTutorialStep) }
+    : campos;
+}
+
 function tutorialStepsError(values: PartnerSettings): PartnerFormError | null {
   const steps = campos(values, 'tutorial').steps;
   if (steps === undefined) return null;

@@ -61,15 +61,54 @@ export interface DashboardAgreements {
   entryCents: number;
 }
 
+/**
+ * Where the money received in the period came from (issue 18 item 7; decision 031): instalments of agreements paid
+ * by boleto or PIX, card agreements settled by the gateway, second copies paid, and money received that paid no
+ * instalment (less than due, or twice) — received all the same, so it is recovered too.
+ */
+export const DASHBOARD_RECOVERED_SOURCES = {
+  agreementPayments: 'Parcelas de acordos (boleto e PIX)',
+  cardPayments: 'Acordos no cartão de crédito',
+  secondCopyPayments: 'Segundas vias pagas',
+  unapplied: 'Recebido sem baixa de parcela',
+} as const;
+export type DashboardRecoveredSource = keyof typeof DASHBOARD_RECOVERED_SOURCES;
+
+/**
+ * An agreement's status on the dashboard: the stored status, with a cancelled agreement the broken-agreement job
+ * ended (entry unpaid past the tolerance, issue 17 item 5) told apart from one cancelled otherwise.
+ */
+export const DASHBOARD_AGREEMENT_STATUSES = {
+  active: 'Ativos',
+  settled: 'Quitados',
+  cancelled: 'Cancelados',
+  broken: 'Quebrados (entrada não paga)',
+} as const;
+export type DashboardAgreementStatus = keyof typeof DASHBOARD_AGREEMENT_STATUSES;
+
+/** The dashboard's money, integer centavos. */
+export interface DashboardMoney {
+  /** Received in the period (payment dates within it), by source. */
+  recovered: Record<DashboardRecoveredSource, number>;
+  /** The unpaid instalments of the agreements made in the period that are still active. */
+  promisedCents: number;
+}
+
 /** GET /api/painel `data`: one partner, one period (Brasília days, both included). */
 export interface DashboardAnswer {
   partner: { id: number; nome: string };
   period: ReportPeriod;
   funnel: FunnelCount[];
-  /** False while the portal records no payment confirmation: the 'paid' stage then has no number. */
-  paymentsRecorded: boolean;
+  money: DashboardMoney;
+  /** The agreements made in the period, by their status today. */
+  agreementStatuses: Record<DashboardAgreementStatus, number>;
   agreements: DashboardAgreements[];
   queues: DashboardQueueCounts;
+}
+
+/** The money received in the period, every source together, centavos. */
+export function recoveredTotal(money: DashboardMoney): number {
+  return Object.values(money.recovered).reduce((sum, cents) => sum + cents, 0);
 }
 
 /** Said under the partner select when the filter names none. */

@@ -10,7 +10,7 @@ describe('FUNNEL_STAGES', () => {
       ['viewedDebts', 'server'],
       ['viewedPlans', 'server'],
       ['savedAgreement', 'server'],
-      ['paid', 'none'],
+      ['paid', 'server'],
     ]);
   });
 
@@ -30,7 +30,7 @@ describe('FUNNEL_STAGES', () => {
 });
 
 describe('funnelConversion', () => {
-  it('is each people stage over the people identified, none for visits or a stage without a number', () => {
+  it('is each people stage over the people identified, none for visits', () => {
     expect(
       funnelConversion([
         { key: 'accessedPortal', count: 500 },
@@ -38,7 +38,7 @@ describe('funnelConversion', () => {
         { key: 'viewedDebts', count: 30 },
         { key: 'viewedPlans', count: 13 },
         { key: 'savedAgreement', count: 3 },
-        { key: 'paid', count: null },
+        { key: 'paid', count: 2 },
       ]),
     ).toEqual({
       accessedPortal: null,
@@ -46,7 +46,7 @@ describe('funnelConversion', () => {
       viewedDebts: 75,
       viewedPlans: 33,
       savedAgreement: 8,
-      paid: null,
+      paid: 5,
     });
   });
 

@@ -11,12 +11,12 @@
 // | viewedDebts    | server: the debts listed in a session (passo_2_novo)                                | people   |
 // | viewedPlans    | server: payment plans quoted (passo_3_novo)                                         | people   |
 // | savedAgreement | server: an agreement saved (passo_4_novo), cancelled ones left out                  | people   |
-// | paid           | none: payment confirmations are not recorded yet                                    | people   |
+// | paid           | server: a payment received in the period (agreement instalment, card, second copy)  | people   |
 
 /** The stages the server observes itself: each is counted from the server's own rows, never from a client's post. */
-export type ObservedStageKey = 'identified' | 'viewedDebts' | 'viewedPlans' | 'savedAgreement';
+export type ObservedStageKey = 'identified' | 'viewedDebts' | 'viewedPlans' | 'savedAgreement' | 'paid';
 
-export type FunnelStageKey = 'accessedPortal' | ObservedStageKey | 'paid';
+export type FunnelStageKey = 'accessedPortal' | ObservedStageKey;
 
 /** What a stage's number counts: step-log events (anonymous visits) or distinct people. */
 export type FunnelUnit = 'visits' | 'people';
@@ -27,14 +27,13 @@ interface StageText {
 }
 
 /**
- * A stage and its source: 'server' (the server's own rows, ObservedStageKey), 'steps' (the step codes browsers post,
- * for what only a browser sees) or 'none' (nothing records it yet).
+ * A stage and its source: 'server' (the server's own rows, ObservedStageKey) or 'steps' (the step codes browsers
+ * post, for what only a browser sees).
  */
 export type FunnelStage = StageText &
   (
     | { key: ObservedStageKey; source: 'server' }
     | { key: FunnelStageKey; source: 'steps'; stepCodes: readonly number[] }
-    | { key: FunnelStageKey; source: 'none' }
   );
 
 export const FUNNEL_STAGES: readonly FunnelStage[] = [
@@ -43,17 +42,13 @@ export const FUNNEL_STAGES: readonly FunnelStage[] = [
   { key: 'viewedDebts', label: 'Viu as dívidas', unit: 'people', source: 'server' },
   { key: 'viewedPlans', label: 'Viu as opções de pagamento', unit: 'people', source: 'server' },
   { key: 'savedAgreement', label: 'Fechou acordo', unit: 'people', source: 'server' },
-  { key: 'paid', label: 'Pagou', unit: 'people', source: 'none' },
+  { key: 'paid', label: 'Pagou', unit: 'people', source: 'server' },
 ];
 
 export const FUNNEL_UNIT_LABELS: Record<FunnelUnit, string> = {
   visits: 'acessos',
   people: 'CPF/CNPJ distintos',
 };
-
-/** Said instead of a number while no payment confirmation is recorded (no made-up figure). */
-export const FUNNEL_PAYMENT_NOT_RECORDED =
-  'A confirmação de pagamento ainda não é registrada pelo portal; esta etapa não tem número.';
 
 /** The step-log pairs (code, stage) the server groups by: every code of the stages counted from posted steps. */
 export function funnelStepCodes(): { code: number; stage: FunnelStageKey }[] {
@@ -64,20 +59,18 @@ export function funnelStepCodes(): { code: number; stage: FunnelStageKey }[] {
 
 export interface FunnelCount {
   key: FunnelStageKey;
-  /** null: the stage has no source yet (paid without payment confirmations). */
-  count: number | null;
+  count: number;
 }
 
 /**
  * Each people stage as a whole percentage of the first people stage (the people identified), the base of the
- * conversion; null for the visits stage, a stage without a number, or when nobody was identified.
+ * conversion; null for the visits stage, or when nobody was identified.
  */
 export function funnelConversion(counts: readonly FunnelCount[]): Record<FunnelStageKey, number | null> {
   const unitOf = new Map(FUNNEL_STAGES.map((stage) => [stage.key, stage.unit]));
   const base = counts.find((c) => unitOf.get(c.key) === 'people')?.count ?? null;
   const result = {} as Record<FunnelStageKey, number | null>;
   for (const { key, count } of counts)
-    result[key] =
-      unitOf.get(key) === 'people' && count !== null && base ? Math.round((count / base) * 100) : null;
+    result[key] = unitOf.get(key) === 'people' && base ? Math.round((count / base) * 100) : null;
   return result;
 }

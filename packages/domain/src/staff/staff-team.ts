@@ -25,6 +25,7 @@ export const STAFF_TEAM_MESSAGES = {
   created: 'Usuário cadastrado com sucesso!',
   updated: 'Usuário atualizado com sucesso!',
   disabled: 'Usuário desativado com sucesso!',
+  enabled: 'Usuário reativado com sucesso!',
   passwordReset: 'Senha redefinida com sucesso!',
   empty: 'Nenhum usuário cadastrado',
   temporaryPassword: 'Senha temporária (mostrada uma única vez; o usuário deve trocá-la no primeiro acesso):',

@@ -1,16 +1,33 @@
 import type { FaqInput, FaqItem } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { updateFaqRow } from '../../repositories/faq-repository';
-import { acceptedFaq, faqItem } from './faq-entry';
+import { lockFaqRow, updateFaqRow } from '../../repositories/faq-repository';
+import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
+import { withTransaction } from '../../repositories/transaction';
+import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
+import { acceptedFaq, checkFaqWriter, faqItem } from './faq-entry';
 
 /**
- * atualizarDuvida (spec 002 §5 "FAQ", §7), staff only: the same rules as a new entry; an entry that does not exist
- * (deleted meanwhile by someone else) answers 'Não foi possivel editar esta dúvida'.
+ * atualizarDuvida (spec 002 §5 "FAQ", §7), staff only: the same rules as a new entry, and the caller must be able to
+ * write both the list the entry is in and the one it goes to. An entry that does not exist (deleted meanwhile by
+ * someone else), or of a partner outside the caller's scope, answers 'Não foi possivel editar esta dúvida'. The
+ * audit row is written in the same transaction.
  */
-export async function updateFaq(db: Db, codigo: number, input: FaqInput): Promise<FaqItem> {
-  const entry = acceptedFaq(input);
-  const row = await updateFaqRow(db, codigo, { title: entry.titulo, description: entry.descricao });
-  if (!row) throw new AppError('FAQ_UPDATE_FAILED');
-  return faqItem(row);
+export async function updateFaq(
+  db: Db,
+  trail: AuditTrail,
+  scope: StaffScope,
+  codigo: number,
+  input: FaqInput,
+): Promise<FaqItem> {
+  return withTransaction(db, async (tx) => {
+    const entry = await acceptedFaq(tx, scope, input);
+    const before = await lockFaqRow(tx, codigo);
+    if (!before || (before.partnerId !== null && !seesPartner(scope, before.partnerId)))
+      throw new AppError('FAQ_UPDATE_FAILED');
+    await checkFaqWriter(tx, scope, before.partnerId);
+    const after = await updateFaqRow(tx, codigo, entry);
+    await recordStaffAction(tx, trail, { entity: 'faq', entityId: codigo, action: 'update', before, after });
+    return faqItem(after);
+  });
 }

@@ -10,6 +10,7 @@ import {
   parseStoreCodes,
   type SectionName,
   validatePartnerForm,
+  withoutBlankTutorialSteps,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -145,7 +146,10 @@ async function sectionWrites(db: Db, form: PartnerForm, sent: Set<SectionName>):
     }
     writes.push({
       name: section.nome,
-      fields: section.campos ?? {},
+      fields:
+        section.nome === 'tutorial'
+          ? withoutBlankTutorialSteps(section.campos ?? {})
+          : (section.campos ?? {}),
       files: section.arquivos === undefined ? null : files,
     });
   }

@@ -4,16 +4,19 @@ import { AppError } from '../../errors';
 import { findPartnerById, savePartner } from '../../repositories/partner-admin-repository';
 import { invalidatePartner, loadPartnerConfig } from '../../repositories/partner-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
+import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { getPartnerForStaff, type StaffPartnerView } from './get-partner-for-staff';
 import { preparePartnerWrite } from './partner-form-writer';
 
 /**
  * PUT /api/parceiro/{id} (spec 002 §7): saves the partner form. Sections, images and store lists the form leaves
  * out stay as they are; a section sent without `arquivos` keeps its images. The change shows on the subdomain at once.
- * An archived partner is refused (decision 014): its portal stays off.
+ * An archived partner is refused (decision 014): its portal stays off. The audit row, with the partner before and
+ * after, is written in the same transaction.
  */
 export async function updatePartner(
   db: Db,
+  trail: AuditTrail,
   scope: StaffScope,
   id: number,
   form: PartnerForm,
@@ -25,7 +28,15 @@ export async function updatePartner(
   invalidatePartner(db, id);
   const config = await loadPartnerConfig(db, row);
   const write = await preparePartnerWrite(db, form, 'update', { row, config });
-  await savePartner(db, id, write);
+  const before = await getPartnerForStaff(db, scope, id);
+  await savePartner(db, id, write, async (tx) =>
+    recordStaffAction(tx, trail, {
+      entity: 'partner',
+      entityId: id,
+      before,
+      after: await getPartnerForStaff(tx, scope, id),
+    }),
+  );
   invalidatePartner(db, id);
   return getPartnerForStaff(db, scope, id);
 }

@@ -1,7 +1,9 @@
 import {
   type AgreementPaymentMethod,
+  DASHBOARD_AGREEMENT_STATUSES,
   DASHBOARD_QUEUES,
   type DashboardAnswer,
+  type DashboardMoney,
   type DashboardQueueCounts,
   FUNNEL_STAGES,
   type ObservedStageKey,
@@ -11,15 +13,16 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { loadDashboardCounts } from '../../repositories/dashboard-repository';
+import { loadDashboardCounts, loadDashboardMoney } from '../../repositories/dashboard-repository';
 import { findPartnerById } from '../../repositories/partner-admin-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 
-// The operations dashboard (issue 5 item 6; docs/api.md "Reports"): for one partner and one period of Brasília
-// days, the debtor funnel, the agreements by payment type and the work queues by status. The funnel's stages come
-// from where FUNNEL_STAGES says: the ones the server observes from its own rows (sessions, plan quotes, agreements),
-// only the portal access from the step log browsers post (issue 14 item 9; decision 015). Every number is aggregated
-// by the database, within the partner's rows of the period.
+// The operations dashboard (issue 5 item 6, issue 18 item 7; docs/api.md "Reports"): for one partner and one period
+// of Brasília days, the debtor funnel, the money recovered and promised, the agreements by status and by payment
+// type and the work queues by status. The funnel's stages come from where FUNNEL_STAGES says: the ones the server
+// observes from its own rows (sessions, plan quotes, agreements, payments), only the portal access from the step log
+// browsers post (issue 14 item 9; decision 015). Every number is aggregated by the database, within the partner's
+// rows of the period.
 
 const zeros = <K extends string>(statuses: Record<K, string>) =>
   Object.fromEntries(Object.keys(statuses).map((status) => [status, 0])) as Record<K, number>;
@@ -31,12 +34,18 @@ export async function getDashboard(
 ): Promise<DashboardAnswer> {
   const partner = await findPartnerById(db, input.partnerId);
   if (!partner || !seesPartner(scope, partner.id)) throw new AppError('PARTNER_ID_NOT_FOUND');
-  const { steps, sessionRows, planRows, savedRows, agreementRows, requestRows, contactRows, privacyRows } =
-    await loadDashboardCounts(db, {
-      partnerId: partner.id,
-      range: reportPeriodInstants(input.period),
-      today: todayInBrasilia(input.now),
-    });
+  const within = {
+    partnerId: partner.id,
+    range: reportPeriodInstants(input.period),
+    today: todayInBrasilia(input.now),
+  };
+  const [
+    { steps, sessionRows, planRows, savedRows, agreementRows, requestRows, contactRows, privacyRows },
+    { eventRows, copyRows, payerRows, promisedRows, statusRows },
+  ] = await Promise.all([
+    loadDashboardCounts(db, within),
+    loadDashboardMoney(db, { ...within, period: input.period }),
+  ]);
 
   const [sessionCounts] = sessionRows;
   const observed: Record<ObservedStageKey, number> = {
@@ -44,7 +53,22 @@ export async function getDashboard(
     viewedDebts: Number(sessionCounts?.viewedDebts ?? 0),
     viewedPlans: Number(planRows[0]?.people ?? 0),
     savedAgreement: Number(savedRows[0]?.people ?? 0),
+    paid: Number(payerRows[0]?.people ?? 0),
   };
+
+  const centsOf = (kind: string) => Number(eventRows.find((row) => row.kind === kind)?.cents ?? 0);
+  const money: DashboardMoney = {
+    recovered: {
+      agreementPayments: centsOf('paid'),
+      cardPayments: centsOf('settled'),
+      secondCopyPayments: Number(copyRows[0]?.cents ?? 0),
+      unapplied: centsOf('unapplied'),
+    },
+    promisedCents: Number(promisedRows[0]?.cents ?? 0),
+  };
+  const agreementStatuses = zeros(DASHBOARD_AGREEMENT_STATUSES);
+  for (const row of statusRows)
+    agreementStatuses[row.status === 'cancelled' && row.broken ? 'broken' : row.status] += Number(row.count);
 
   const queues: DashboardQueueCounts = {
     contactMessages: zeros(DASHBOARD_QUEUES.contactMessages.statuses),
@@ -68,18 +92,12 @@ export async function getDashboard(
   return {
     partner: { id: partner.id, nome: partner.name },
     period: input.period,
-    // 'paid' has no source yet: the portal records no payment confirmation (agreements' boletos, PIX and card
-    // payments come with the agreements issue), so it carries null instead of a number.
     funnel: FUNNEL_STAGES.map((stage) => ({
       key: stage.key,
-      count:
-        stage.source === 'server'
-          ? observed[stage.key]
-          : stage.source === 'steps'
-            ? steps.stages[stage.key]!
-            : null,
+      count: stage.source === 'server' ? observed[stage.key] : steps.stages[stage.key]!,
     })),
-    paymentsRecorded: false,
+    money,
+    agreementStatuses,
     agreements: agreementRows.map((row) => ({
       paymentMethod: row.paymentMethod as AgreementPaymentMethod,
       count: Number(row.count),

@@ -1,10 +1,8 @@
 import type { StaffMemberItem } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { disableStaffUser, findStaffMember } from '../../repositories/staff-repository';
-import { withTransaction } from '../../repositories/transaction';
-import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
-import { toStaffMemberItem } from './list-staff-members';
+import { disableStaffUser } from '../../repositories/staff-repository';
+import type { AuditTrail } from '../audit/record-staff-action';
+import { changeStaffMember } from './staff-member-change';
 import { keepAnAdministrator } from './update-staff-access';
 
 /**
@@ -12,22 +10,9 @@ import { keepAnAdministrator } from './update-staff-access';
  * revoked at once. The rows they wrote, and the audit trail, keep their name. The audit row is written in the same
  * transaction.
  */
-export async function disableStaffMember(db: Db, trail: AuditTrail, id: number): Promise<StaffMemberItem> {
-  return withTransaction(db, async (tx) => {
-    const member = await findStaffMember(tx, id);
-    if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+export function disableStaffMember(db: Db, trail: AuditTrail, id: number): Promise<StaffMemberItem> {
+  return changeStaffMember(db, trail, id, 'disable', async (tx, member) => {
     await keepAnAdministrator(tx, member);
     if (!member.disabledAt) await disableStaffUser(tx, id);
-    const updated = await findStaffMember(tx, id);
-    if (!updated) throw new AppError('STAFF_MEMBER_NOT_FOUND');
-    const after = toStaffMemberItem(updated);
-    await recordStaffAction(tx, trail, {
-      entity: 'staff_user',
-      entityId: id,
-      action: 'disable',
-      before: toStaffMemberItem(member),
-      after,
-    });
-    return after;
   });
 }

@@ -3,14 +3,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import {
   existingPartnerIds,
-  findStaffMember,
   lockActiveAdministrators,
   type StaffMemberRow,
   setStaffAccess,
 } from '../../repositories/staff-repository';
-import { withTransaction } from '../../repositories/transaction';
-import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
-import { toStaffMemberItem } from './list-staff-members';
+import type { AuditTrail } from '../audit/record-staff-action';
+import { changeStaffMember } from './staff-member-change';
 
 export interface StaffAccessChange {
   papel: StaffRoleName;
@@ -47,20 +45,8 @@ export async function updateStaffAccess(
   id: number,
   access: StaffAccessChange,
 ): Promise<StaffMemberItem> {
-  return withTransaction(db, async (tx) => {
-    const member = await findStaffMember(tx, id);
-    if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+  return changeStaffMember(db, trail, id, 'update', async (tx, member) => {
     if (access.papel !== 'administrator') await keepAnAdministrator(tx, member);
     await setStaffAccess(tx, id, { role: access.papel, partnerIds: await partnersFor(tx, access) });
-    const updated = await findStaffMember(tx, id);
-    if (!updated) throw new AppError('STAFF_MEMBER_NOT_FOUND');
-    const after = toStaffMemberItem(updated);
-    await recordStaffAction(tx, trail, {
-      entity: 'staff_user',
-      entityId: id,
-      before: toStaffMemberItem(member),
-      after,
-    });
-    return after;
   });
 }

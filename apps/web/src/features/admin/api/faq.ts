@@ -1,13 +1,14 @@
-import type { FaqInput, FaqItem } from '@portal/domain';
+import type { FaqInput, FaqItem, FaqStaffItem } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_KEY, adminPortalCall, READ_ON_OPEN } from './admin';
+import { ADMIN_KEY, adminCall, adminPortalCall, READ_ON_OPEN } from './admin';
 
-// The FAQ calls of spec 002 §7 (a=portal): getDuvidas reads `dados.duvidas`; the writes need the staff token.
+// The FAQ calls: the back office reads every entry it may see with its partner (GET /api/duvidas, issue 18 item 8);
+// the writes are spec 002 §7's (a=portal) and need the staff token.
 
 /** The FAQ list; one entry is under it, so a write invalidating the list invalidates the entry too. */
 export const faqListKey = [ADMIN_KEY, 'faq'] as const;
 
-const listFaq = async () => (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas')).duvidas;
+const listFaq = async () => (await adminCall<{ data: FaqStaffItem[] }>('GET', '/api/duvidas')).data;
 
 export const useFaqList = () => useQuery({ queryKey: faqListKey, queryFn: listFaq, ...READ_ON_OPEN });
 
@@ -18,8 +19,7 @@ export const useFaqList = () => useQuery({ queryKey: faqListKey, queryFn: listFa
 export const useFaqEntry = (codigo: number) =>
   useQuery({
     queryKey: [...faqListKey, codigo],
-    queryFn: async () =>
-      (await adminPortalCall<{ duvidas: FaqItem[] }>('getDuvidas', { codigo })).duvidas[0]!,
+    queryFn: async () => (await adminCall<{ data: FaqStaffItem }>('GET', `/api/duvidas/${codigo}`)).data,
     ...READ_ON_OPEN,
     gcTime: 0,
   });

@@ -38,5 +38,8 @@ export function useSaveStaffMember(id?: number) {
 export const disableStaffMember = (id: number) =>
   adminCall<{ message: string }>('POST', `/api/equipe/${id}/desativar`);
 
+export const enableStaffMember = (id: number) =>
+  adminCall<{ message: string }>('POST', `/api/equipe/${id}/reativar`);
+
 export const resetStaffPassword = async (id: number) =>
   (await adminCall<{ data: StaffTemporaryPassword }>('POST', `/api/equipe/${id}/senha`)).data;

@@ -81,7 +81,7 @@ function renderForm(id: number | null) {
         path: '/form',
         element: (
           <>
-            <Link to="/admin/parceiros">Parceiros</Link>
+            <Link to="/admin/parceiros">Voltar à lista</Link>
             <PartnerFormPanel id={id} />
           </>
         ),
@@ -106,7 +106,7 @@ describe('partner form: leaving with unsaved edits', () => {
     const user = userEvent.setup();
     renderForm(null);
     await nameField();
-    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    await user.click(screen.getByRole('link', { name: 'Voltar à lista' }));
     await screen.findByRole('heading', { name: 'Lista de parceiros' });
     expect(screen.queryByTestId('modal')).toBeNull();
   });
@@ -115,7 +115,7 @@ describe('partner form: leaving with unsaved edits', () => {
     const user = userEvent.setup();
     renderForm(null);
     await user.type(await nameField(), 'Nova');
-    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    await user.click(screen.getByRole('link', { name: 'Voltar à lista' }));
     const modal = await screen.findByTestId('modal');
     expect(modal.textContent).toContain('Sair sem salvar?');
     expect(modal.textContent).toContain('As alterações feitas neste formulário serão perdidas.');
@@ -123,7 +123,7 @@ describe('partner form: leaving with unsaved edits', () => {
     await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
     expect((screen.getByLabelText('Nome do parceiro') as HTMLInputElement).value).toBe('Nova');
 
-    await user.click(screen.getByRole('link', { name: 'Parceiros' }));
+    await user.click(screen.getByRole('link', { name: 'Voltar à lista' }));
     await user.click(await screen.findByRole('button', { name: 'Sair sem salvar' }));
     await screen.findByRole('heading', { name: 'Lista de parceiros' });
   });
@@ -222,5 +222,30 @@ describe('partner form: messages', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     const modal = await screen.findByTestId('modal');
     expect(modal.textContent).toContain('Não foi possivel atualizar este parceiro');
+  });
+});
+
+describe('partner form: sections and the save (issue 18 item 9)', () => {
+  it('lists every section as a link that moves the focus to it, without leaving or asking', async () => {
+    const user = userEvent.setup();
+    const { router } = renderForm(null);
+    await user.type(await nameField(), 'Nova');
+    const index = screen.getByRole('navigation', { name: 'Seções do formulário' });
+    const links = index.querySelectorAll('a');
+    const sections = screen.getAllByRole('group').filter((group) => group.id.startsWith('secao-'));
+    expect(links.length).toBe(sections.length);
+    expect(links.length).toBeGreaterThan(3);
+    const last = links[links.length - 1]!;
+    await user.click(last);
+    expect(document.activeElement).toBe(document.getElementById(last.getAttribute('href')!.slice(1)));
+    expect(router.state.location.pathname).toBe('/form');
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
+  it('keeps Salvar in the actions bar that sticks to the bottom of the screen', async () => {
+    renderForm(null);
+    await nameField();
+    const save = screen.getByTestId('partner-submit');
+    expect(save.closest('.admin-partner-form__actions')).not.toBeNull();
   });
 });

@@ -107,6 +107,7 @@ function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
  * checks the domain rules in the spec's order (message under the field or section, focus there), then saves; a
  * server field error (`dados.campo`) goes to its field, other failures to a modal with `failText` when the server
  * says nothing. Cancelar and a successful save go back to ListPartners; leaving with unsaved edits asks first.
+ * Issue 18 item 9: an index of the sections, and Salvar stays in view (a bar fixed to the bottom of the screen).
  */
 export function PartnerForm({
   titleId,
@@ -199,9 +200,12 @@ export function PartnerForm({
       aria-labelledby={titleId}
       data-testid="partner-form"
     >
+      <SectionIndex />
       {PARTNER_FORM_SECTIONS.map((section) => (
         <fieldset
           key={section.id}
+          id={sectionAnchor(section.id)}
+          tabIndex={-1}
           className="admin-fieldset"
           data-error-key={section.errorKeys.join(' ') || undefined}
           data-testid={`partner-section-${section.id}`}
@@ -251,6 +255,40 @@ export function PartnerForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+const sectionAnchor = (id: string) => `secao-${id}`;
+
+/**
+ * The form's sections as links (issue 18 item 9): a side index on a wide screen, a row of links above the form on a
+ * phone. A link scrolls its section into view and moves the focus there, without touching the address (the leave
+ * guard watches navigations).
+ */
+function SectionIndex() {
+  return (
+    <nav className="admin-partner-form__index" aria-label="Seções do formulário" data-testid="partner-index">
+      <ol>
+        {PARTNER_FORM_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a
+              className="admin-partner-form__link"
+              href={`#${sectionAnchor(section.id)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                const target = document.getElementById(sectionAnchor(section.id));
+                target?.scrollIntoView({ block: 'start' });
+                target?.focus({ preventScroll: true });
+              }}
+            >
+              {/* Told apart from the menu's links of the same name (the Parceiros section, say). */}
+              <span className="sr-only">Ir para a seção </span>
+              {section.title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 

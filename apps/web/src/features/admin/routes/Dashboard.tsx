@@ -1,17 +1,21 @@
 import {
   AGREEMENT_PAYMENT_METHOD_LABELS,
+  DASHBOARD_AGREEMENT_STATUSES,
   DASHBOARD_QUEUES,
+  DASHBOARD_RECOVERED_SOURCES,
+  type DashboardAgreementStatus,
   type DashboardAnswer,
   type DashboardFilter,
   type DashboardQueueKey,
+  type DashboardRecoveredSource,
   dashboardFilterSchema,
   defaultReportPeriod,
-  FUNNEL_PAYMENT_NOT_RECORDED,
   FUNNEL_STAGES,
   FUNNEL_UNIT_LABELS,
   formatBrDate,
   formatMoney,
   funnelConversion,
+  recoveredTotal,
 } from '@portal/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { SelectInput } from '../../../components/form/fields';
@@ -19,16 +23,16 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { filterPartners, partnerOptionLabel, usePartnerList } from '../api/partners';
 import { dashboardKey, useDashboard } from '../api/reports';
 import { AdminLayout } from '../components/AdminLayout';
-import { type FunnelBar, ReportsFunnelChart } from '../components/ReportsFunnelChart';
+import { type ReportBar, ReportsBarChart } from '../components/ReportsBarChart';
 import { ReportsFilter, ReportsResults, useReportSearch } from '../components/ReportsLayout';
 import { periodValues, ReportsPeriodFields } from '../components/ReportsPeriodFields';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import '../reports.css';
 
 /**
- * The operations dashboard (issue 5 item 6, beyond the spec): for a partner and a period (the last 30 days at
- * first), the debtor funnel as a chart and as a table of the same numbers, the agreements by payment type and the
- * work queues by status.
+ * The operations dashboard (issue 5 item 6, issue 18 item 7, beyond the spec): for a partner and a period (the last
+ * 30 days at first), the debtor funnel and the money recovered and promised, each as a chart and as a table of the
+ * same numbers, the agreements by status and by payment type, and the work queues by status.
  */
 export default function Dashboard() {
   return (
@@ -89,6 +93,8 @@ function DashboardReport({ answer }: { answer: DashboardAnswer }) {
         {answer.partner.nome}, de {range}
       </p>
       <FunnelSection answer={answer} />
+      <MoneySection answer={answer} />
+      <AgreementStatusSection answer={answer} />
       <AgreementsSection answer={answer} />
       <QueuesSection answer={answer} />
     </div>
@@ -98,13 +104,12 @@ function DashboardReport({ answer }: { answer: DashboardAnswer }) {
 function FunnelSection({ answer }: { answer: DashboardAnswer }) {
   const conversion = funnelConversion(answer.funnel);
   const countOf = new Map(answer.funnel.map((stage) => [stage.key, stage.count]));
-  // The chart shows the stages that have a number (the table says why one has none).
-  const bars = useMemo<FunnelBar[]>(
+  const bars = useMemo<ReportBar[]>(
     () =>
-      FUNNEL_STAGES.flatMap((stage) => {
-        const value = answer.funnel.find((s) => s.key === stage.key)?.count ?? null;
-        return value === null ? [] : [{ label: stage.label, value }];
-      }),
+      FUNNEL_STAGES.map((stage) => ({
+        label: stage.label,
+        value: answer.funnel.find((s) => s.key === stage.key)?.count ?? 0,
+      })),
     [answer.funnel],
   );
   return (
@@ -114,7 +119,11 @@ function FunnelSection({ answer }: { answer: DashboardAnswer }) {
       </h2>
       {/* An empty chart says nothing: a period without steps says so (and the chart library is not fetched). */}
       {bars.some((bar) => bar.value > 0) ? (
-        <ReportsFunnelChart bars={bars} />
+        <ReportsBarChart
+          bars={bars}
+          label="Gráfico de barras do funil de negociação; os mesmos números estão na tabela a seguir."
+          testId="funnel-chart"
+        />
       ) : (
         <p className="admin-panel__empty" data-testid="funnel-empty">
           Nenhum acesso ao portal registrado no período.
@@ -133,12 +142,11 @@ function FunnelSection({ answer }: { answer: DashboardAnswer }) {
           </thead>
           <tbody>
             {FUNNEL_STAGES.map((stage) => {
-              const count = countOf.get(stage.key) ?? null;
               const percent = conversion[stage.key];
               return (
                 <tr key={stage.key} data-stage={stage.key}>
                   <th scope="row">{stage.label}</th>
-                  <td className="reports-table__number">{count === null ? 'Não registrado' : count}</td>
+                  <td className="reports-table__number">{countOf.get(stage.key) ?? 0}</td>
                   <td>{FUNNEL_UNIT_LABELS[stage.unit]}</td>
                   <td className="reports-table__number">{percent === null ? '—' : `${percent}%`}</td>
                 </tr>
@@ -147,11 +155,94 @@ function FunnelSection({ answer }: { answer: DashboardAnswer }) {
           </tbody>
         </table>
       </ReportsTableScroll>
-      {!answer.paymentsRecorded && (
-        <p className="reports-note" data-testid="funnel-payment-note">
-          {FUNNEL_PAYMENT_NOT_RECORDED}
+    </section>
+  );
+}
+
+const PROMISED_LABEL = 'Prometido (parcelas em aberto)';
+const RECOVERED_KEYS = Object.keys(DASHBOARD_RECOVERED_SOURCES) as DashboardRecoveredSource[];
+
+function MoneySection({ answer }: { answer: DashboardAnswer }) {
+  const { money } = answer;
+  const bars = useMemo<ReportBar[]>(
+    () => [
+      ...RECOVERED_KEYS.map((key) => ({
+        label: DASHBOARD_RECOVERED_SOURCES[key],
+        value: money.recovered[key],
+      })),
+      { label: PROMISED_LABEL, value: money.promisedCents },
+    ],
+    [money],
+  );
+  return (
+    <section className="reports-section" aria-labelledby="money-title">
+      <h2 id="money-title" className="reports-section__title">
+        Dinheiro recuperado e prometido
+      </h2>
+      {bars.some((bar) => bar.value > 0) ? (
+        <ReportsBarChart
+          bars={bars}
+          label="Gráfico de barras do dinheiro recuperado e prometido; os mesmos valores estão na tabela a seguir."
+          testId="money-chart"
+          format={formatMoney}
+        />
+      ) : (
+        <p className="admin-panel__empty" data-testid="money-empty">
+          Nenhum pagamento recebido nem prometido no período.
         </p>
       )}
+      <ReportsTableScroll captionId="money-caption">
+        <table className="reports-table" data-testid="money-table">
+          <caption id="money-caption">
+            Recebido nos dias do período, e o que os acordos do período ainda ativos têm a pagar
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Origem</th>
+              <th scope="col">Valor</th>
+            </tr>
+          </thead>
+          <tbody>
+            {RECOVERED_KEYS.map((key) => (
+              <tr key={key} data-money={key}>
+                <th scope="row">{DASHBOARD_RECOVERED_SOURCES[key]}</th>
+                <td className="reports-table__number">{formatMoney(money.recovered[key])}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr data-money="recovered">
+              <th scope="row">Total recuperado</th>
+              <td className="reports-table__number">{formatMoney(recoveredTotal(money))}</td>
+            </tr>
+            <tr data-money="promised">
+              <th scope="row">{PROMISED_LABEL}</th>
+              <td className="reports-table__number">{formatMoney(money.promisedCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </ReportsTableScroll>
+    </section>
+  );
+}
+
+const STATUS_KEYS = Object.keys(DASHBOARD_AGREEMENT_STATUSES) as DashboardAgreementStatus[];
+
+function AgreementStatusSection({ answer }: { answer: DashboardAnswer }) {
+  return (
+    <section className="reports-section" aria-labelledby="statuses-title">
+      <h2 id="statuses-title" className="reports-section__title">
+        Acordos por situação
+      </h2>
+      <p className="reports-note">Acordos fechados no período, pela situação atual.</p>
+      <dl className="reports-queue__counts" data-testid="agreement-statuses">
+        {STATUS_KEYS.map((status) => (
+          <div key={status} className="reports-queue__row" data-status={status}>
+            <dt>{DASHBOARD_AGREEMENT_STATUSES[status]}</dt>
+            <dd>{answer.agreementStatuses[status]}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -1,14 +1,16 @@
-import { FAQ_MESSAGES, type FaqItem } from '@portal/domain';
+import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
+import { useMe } from '../api/admin';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
- * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title,
- * Editar (UpdateQuestions) and Excluir after a yes/no confirmation; 'Nenhuma dúvida frequente adicionada' when
+ * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title
+ * and whose list it is in (issue 18 item 8), Editar (UpdateQuestions) and Excluir after a yes/no confirmation (the
+ * shared list's entries only for administrators); 'Nenhuma dúvida frequente adicionada' when
  * there is none; 'Dados não encontrados' with a retry when the list cannot be read.
  */
 export default function ListQuestions() {
@@ -21,9 +23,10 @@ export default function ListQuestions() {
 
 function Questions() {
   const faq = useFaqList();
+  const administrator = useMe().data?.papel === 'administrator';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const remove = useListAction({
-    id: (item: FaqItem) => item.codigo,
+    id: (item: FaqStaffItem) => item.codigo,
     act: (item) => deleteFaq(item.codigo),
     question: (item) => ({
       title: 'Excluir dúvida',
@@ -55,20 +58,27 @@ function Questions() {
             <ul className="admin-cards" data-testid="faq-list">
               {items.map((item) => (
                 <li key={item.codigo} className="admin-card" data-testid="faq-card">
-                  <h2 className="admin-card__title">{item.titulo}</h2>
-                  <div className="admin-card__actions">
-                    <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
-                      Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
-                    </Link>
-                    <ListActionButton
-                      action={remove}
-                      item={item}
-                      label="Excluir"
-                      busyLabel="Excluindo…"
-                      context={`a dúvida: ${item.titulo}`}
-                      className="btn btn--ghost admin-card__delete"
-                    />
+                  <div className="admin-card__body">
+                    <h2 className="admin-card__title">{item.titulo}</h2>
+                    <p className="admin-card__meta" data-testid="faq-partner">
+                      {item.parceiro ? item.parceiro.nome : 'Todos os parceiros (lista padrão)'}
+                    </p>
                   </div>
+                  {(item.parceiro || administrator) && (
+                    <div className="admin-card__actions">
+                      <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
+                        Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
+                      </Link>
+                      <ListActionButton
+                        action={remove}
+                        item={item}
+                        label="Excluir"
+                        busyLabel="Excluindo…"
+                        context={`a dúvida: ${item.titulo}`}
+                        className="btn btn--ghost admin-card__delete"
+                      />
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

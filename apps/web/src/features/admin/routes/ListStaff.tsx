@@ -3,14 +3,20 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
-import { disableStaffMember, resetStaffPassword, staffListKey, useStaffMembers } from '../api/staff';
+import {
+  disableStaffMember,
+  enableStaffMember,
+  resetStaffPassword,
+  staffListKey,
+  useStaffMembers,
+} from '../api/staff';
 import { AdminLayout } from '../components/AdminLayout';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
  * 'Equipe' (/admin/equipe; administrators; decision 024): every staff member with role, partners and whether
  * active; 'Novo usuário', Editar (role and partners), Redefinir senha (a temporary password shown once) and
- * Desativar, each asked first.
+ * Desativar, each asked first; a disabled member has Reativar (issue 18).
  */
 export default function ListStaff() {
   return (
@@ -32,6 +38,17 @@ function Staff() {
       text: `Você tem certeza que deseja desativar o usuário ${item.usuario}? Ele não poderá mais entrar.`,
     }),
     done: () => STAFF_TEAM_MESSAGES.disabled,
+    invalidates: staffListKey,
+    headingRef,
+  });
+  const enable = useListAction({
+    id: (item: StaffMemberItem) => item.id,
+    act: (item) => enableStaffMember(item.id),
+    question: (item) => ({
+      title: 'Reativar usuário',
+      text: `Você tem certeza que deseja reativar o usuário ${item.usuario}? Ele poderá entrar de novo com a senha que tinha.`,
+    }),
+    done: () => STAFF_TEAM_MESSAGES.enabled,
     invalidates: staffListKey,
     headingRef,
   });
@@ -82,6 +99,18 @@ function Staff() {
                       {item.ativo && item.trocar_senha ? ' · Deve trocar a senha' : ''}
                     </p>
                   </div>
+                  {!item.ativo && (
+                    <div className="admin-card__actions">
+                      <ListActionButton
+                        action={enable}
+                        item={item}
+                        label="Reativar"
+                        busyLabel="Reativando…"
+                        context={`o usuário ${item.usuario}`}
+                        className="btn btn--ghost"
+                      />
+                    </div>
+                  )}
                   {item.ativo && (
                     <div className="admin-card__actions">
                       <Link to={`/admin/equipe/${item.id}`} className="btn btn--ghost">

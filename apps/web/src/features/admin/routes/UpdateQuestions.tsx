@@ -1,3 +1,4 @@
+import { FAQ_SHARED } from '@portal/domain';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../api/admin';
@@ -39,7 +40,11 @@ function EditQuestion({ codigo }: { codigo: number }) {
         <FaqForm
           titleId="update-question-title"
           codigo={codigo}
-          initial={{ titulo: entry.data.titulo, descricao: entry.data.descricao }}
+          initial={{
+            titulo: entry.data.titulo,
+            descricao: entry.data.descricao,
+            parceiro: entry.data.parceiro ? String(entry.data.parceiro.id) : FAQ_SHARED,
+          }}
         />
       ) : (
         <p className="admin-main__loading" role="status">

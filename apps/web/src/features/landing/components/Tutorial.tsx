@@ -1,4 +1,5 @@
 import {
+  isPublishedTutorialStep,
   type PartnerSection,
   type SectionFieldsByName,
   sectionFile,
@@ -9,10 +10,16 @@ import { SectionImage } from './SectionImage';
 
 /** Spec 002 §3: exactly four steps, codes 0 to 3. Extra or out-of-range steps are not shown. */
 export function tutorialSteps(steps: TutorialStep[] | undefined): TutorialStep[] {
-  return (steps ?? [])
-    .filter((step) => Number.isInteger(step.code) && step.code >= 0 && step.code <= 3)
-    .sort((a, b) => a.code - b.code)
-    .slice(0, 4);
+  return (
+    (steps ?? [])
+      // A step without title and text is never shown (saved before blank steps were dropped).
+      .filter(
+        (step) =>
+          Number.isInteger(step.code) && step.code >= 0 && step.code <= 3 && isPublishedTutorialStep(step),
+      )
+      .sort((a, b) => a.code - b.code)
+      .slice(0, 4)
+  );
 }
 
 /**
