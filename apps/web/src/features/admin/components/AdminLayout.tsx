@@ -101,6 +101,11 @@ export function navFor(role: StaffRoleName | undefined) {
   return ADMIN_NAV.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
 }
 
+/** On a phone the sections are a row that scrolls sideways (admin.css): the current one is brought into view. */
+function showCurrentSection(link: HTMLAnchorElement | null): void {
+  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   if (!readCredentials()) return <Navigate to="/login" />;
   return <AdminShell>{children}</AdminShell>;
@@ -136,6 +141,7 @@ function AdminShell({ children }: { children: ReactNode }) {
                     to={item.to}
                     className="admin-bar__link"
                     aria-current={pathname === item.to ? 'page' : undefined}
+                    ref={pathname === item.to ? showCurrentSection : undefined}
                   >
                     {item.label}
                   </Link>
