@@ -73,15 +73,16 @@ describe('the audit trail', () => {
       },
     );
     expect(res.statusCode).toBe(200);
-    const [row] = (await rowsOf('privacy_request')).filter((r) => r.action === 'update');
+    // Moving an LGPD request to in progress starts its work item (decision 030): the row names that action.
+    const [row] = (await rowsOf('privacy_request')).filter((r) => r.action === 'start');
     expect(row).toMatchObject({
       username: 'audit.administrator',
       ip: '203.0.113.9',
       route: 'PUT /api/solicitacoes-privacidade/:id/status',
-      action: 'update',
+      action: 'start',
       entity: 'privacy_request',
       entityId: String(requestId),
-      before: { status: 'open' },
+      before: { status: 'open', responsavel: null },
       after: { status: 'in_progress' },
     });
     expect(Date.now() - row!.at.getTime()).toBeLessThan(60_000);
@@ -169,7 +170,7 @@ describe('the audit trail', () => {
     await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]).toContain('Antes');
-    expect(rows.slice(1).some((r) => r.includes('{"status":"open"}'))).toBe(true);
+    expect(rows.slice(1).some((r) => r.includes('{"status":"open","responsavel":null}'))).toBe(true);
 
     for (const role of ['operator', 'auditor']) {
       for (const url of ['/api/auditoria', '/api/auditoria/planilha']) {

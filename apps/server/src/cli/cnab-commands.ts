@@ -6,7 +6,8 @@ import { AppError } from '../errors';
 import { generateRemessa } from '../services/payments/generate-remessa';
 import { importRetorno, type RetornoReport, retornoText } from '../services/payments/import-retorno';
 import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
-import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcommand';
+import type { CommandIo } from './command-io';
+import type { PaymentsSubcommand } from './payments-subcommand';
 
 // CNAB 240 subcommands of `npm run payments` (issue 17 items 2 and 6): write the day's remessas to a directory,
 // import a bank's retorno, and pay a demo boleto as the bank would (a real retorno file, imported).
@@ -14,7 +15,7 @@ import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcomman
 const directoryOf = (dir: string | undefined, dataDir: string) => dir ?? join(dataDir, 'cnab');
 
 /** Prints a retorno's report: one line per title, then the totals. */
-function printReport(io: PaymentsCommandIo, report: RetornoReport): void {
+function printReport(io: CommandIo, report: RetornoReport): void {
   if (report.alreadyImported) io.stdout.write('Este retorno já foi importado; nada foi alterado.\n');
   io.stdout.write(`retorno ${report.fileName} (arquivo ${report.fileId})\n`);
   for (const line of report.lines) {

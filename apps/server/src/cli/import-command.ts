@@ -1,5 +1,4 @@
 import { createReadStream, statSync } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { dataDirHolder } from '../db/data-dir-lock';
 import { type Env, loadEnv } from '../env';
@@ -8,18 +7,13 @@ import type { TableCount } from '../repositories/portfolio-repository';
 import { type ImportOutcome, type ImportSummary, importPortfolio } from '../services/import/import-portfolio';
 import type { ImportIssue } from '../services/import/validate-portfolio';
 import { openCommandDatabase } from './command-database';
+import type { CommandIo } from './command-io';
 import { importThroughServer } from './import-through-server';
 import { formatCount, isTerminal, ProgressBar } from './progress-bar';
 
 // The operator of a collection agency runs this, so what it prints is in Portuguese (docs/import.md).
 
 const USAGE = 'uso: npm run import -- <arquivo.csv> --partner <identificador ou emp_codigo>';
-
-export interface CommandIo {
-  stdout: Writable;
-  stderr: Writable;
-  env: NodeJS.ProcessEnv;
-}
 
 function describeIssue(issue: ImportIssue): string {
   return `linha ${issue.line}${issue.column ? `, coluna ${issue.column}` : ''}: ${issue.message}`;

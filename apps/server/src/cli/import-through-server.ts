@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import type { TableCount } from '../repositories/portfolio-repository';
 import type { ImportOutcome } from '../services/import/import-portfolio';
 import type { PortfolioColumn } from '../services/import/validate-portfolio';
-import type { CommandIo } from './import-command';
+import type { CommandIo } from './command-io';
 import { isTerminal, ProgressBar } from './progress-bar';
 
 // `npm run import` while a server holds the embedded database (decision 028): PGlite has one process, so the file

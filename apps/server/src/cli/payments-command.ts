@@ -2,8 +2,9 @@ import { loadEnv } from '../env';
 import { AppError } from '../errors';
 import { CNAB_COMMANDS } from './cnab-commands';
 import { openCommandDatabase } from './command-database';
+import type { CommandIo } from './command-io';
 import { LIFECYCLE_COMMANDS } from './lifecycle-commands';
-import type { PaymentsCommandIo, PaymentsSubcommand } from './payments-subcommand';
+import type { PaymentsSubcommand } from './payments-subcommand';
 import { PIX_COMMANDS } from './pix-commands';
 
 // `npm run payments -- <subcommand> ...`: payment operations run from a terminal. Each area adds its subcommands to
@@ -21,11 +22,7 @@ const usage = () =>
     .join('\n');
 
 /** Returns the exit code: 0 done, 1 nothing done (a refused input, the database busy), 2 usage. */
-export async function runPaymentsCommand(
-  argv: string[],
-  io: PaymentsCommandIo,
-  now = new Date(),
-): Promise<number> {
+export async function runPaymentsCommand(argv: string[], io: CommandIo, now = new Date()): Promise<number> {
   const [name, ...args] = argv;
   const command = name === undefined ? undefined : SUBCOMMANDS[name];
   if (!command) {

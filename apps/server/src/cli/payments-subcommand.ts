@@ -1,19 +1,13 @@
-import type { Writable } from 'node:stream';
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import type { JobLog } from '../scheduler/scheduled-job';
+import type { CommandIo } from './command-io';
 
 // What every `npm run payments` subcommand is and gets (payments-command.ts holds the table of them).
 
-export interface PaymentsCommandIo {
-  stdout: Writable;
-  stderr: Writable;
-  env: NodeJS.ProcessEnv;
-}
-
 interface CommandContext {
   env: Env;
-  io: PaymentsCommandIo;
+  io: CommandIo;
   now: Date;
 }
 
@@ -33,7 +27,7 @@ export type PaymentsSubcommand = {
 );
 
 /** A job log written as lines on the command's stderr. */
-export const lineLog = (io: PaymentsCommandIo): JobLog => {
+export const lineLog = (io: CommandIo): JobLog => {
   const write = (level: string) => (fields: object, message: string) =>
     io.stderr.write(`${level}: ${message} ${JSON.stringify(fields)}\n`);
   return { info: write('info'), warn: write('aviso'), error: write('erro') };

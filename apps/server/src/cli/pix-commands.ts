@@ -1,7 +1,8 @@
 import type { Env } from '../env';
 import { COBV_PROVIDERS, createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
-import { lineLog, type PaymentsCommandIo, type PaymentsSubcommand } from './payments-subcommand';
+import type { CommandIo } from './command-io';
+import { lineLog, type PaymentsSubcommand } from './payments-subcommand';
 
 // `npm run payments -- reconcile`: asks the PSPs about PIX charges still open (a lost webhook is caught here; the
 // scheduled jobs can call the same use case). `npm run payments -- pay-pix <txid or copied PIX code>`: the local PSP
@@ -41,7 +42,7 @@ const reconcile: PaymentsSubcommand = {
 const chargeReference = (argument: string) =>
   /\/qr\/v2\/cobv\/([0-9a-f]{32})/.exec(argument)?.[1] ?? argument;
 
-async function payPix(env: Env, io: PaymentsCommandIo, argument: string): Promise<number> {
+async function payPix(env: Env, io: CommandIo, argument: string): Promise<number> {
   if (env.NODE_ENV === 'production') {
     io.stderr.write('erro: o pagamento de demonstração não existe em produção\n');
     return 1;

@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { importRuns, partners } from '../db/schema';
+import { type ImportRunCounts, importRuns, partners } from '../db/schema';
 
 // The portfolio import runs (decision 028): one row per import started through the server, closed when it ends.
+
+export type { ImportRunCounts };
 
 export type ImportRunRow = typeof importRuns.$inferSelect & { partnerName: string };
 export type NewImportRun = Pick<

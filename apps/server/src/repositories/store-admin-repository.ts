@@ -1,6 +1,9 @@
+import { STORE_MESSAGES } from '@portal/domain';
 import { and, asc, eq, exists, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerStores, partners, stores } from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
+import { AppError } from '../errors';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
 // The back office's stores (issue 18 item 1; decision 027). An operator reaches a store only through a partner of
@@ -126,4 +129,15 @@ export async function setStoreSwitchedOff(
     .update(stores)
     .set({ switchedOffAt: switchedOff?.at ?? null, switchedOffBy: switchedOff?.by ?? null })
     .where(eq(stores.id, id));
+}
+
+/** Runs a store write, turning a CPF/CNPJ another store has into its form error. */
+export async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === 'stores_cpf_cnpj')
+      throw new AppError('STORE_DOCUMENT_TAKEN', { cpf_cnpj: STORE_MESSAGES.documentTaken });
+    throw error;
+  }
 }

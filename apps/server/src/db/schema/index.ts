@@ -1,5 +1,6 @@
 export * from './card-payments';
 export * from './cnab';
+export * from './contact-messages';
 export * from './creditors';
 export * from './debts';
 export * from './faq';

@@ -1,20 +1,6 @@
-import type { WorkItemStatus } from '@portal/domain';
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { partners } from './partners';
-import { answeredColumns, workItemColumns } from './work-items';
 
 /** What an error step keeps of the failed call (salvarEtapaErro): named fields, bounded, card numbers masked. */
 export interface StepErrorDetails {
@@ -90,25 +76,4 @@ export const outboundAttachments = pgTable(
     content: bytea('content').notNull(),
   },
   (t) => [index('outbound_attachments_message').on(t.messageId)],
-);
-
-/** Landing-page contact messages (spec 000 §3), forwarded to the partner and worked as a queue (decision 030). */
-export const contactMessages = pgTable(
-  'contact_messages',
-  {
-    id: serial('id').primaryKey(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'restrict' }),
-    name: text('nome').notNull(),
-    email: text('email').notNull(),
-    cpfCnpj: text('cpf_cnpj').notNull(),
-    text: text('texto').notNull(),
-    outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
-    status: text('status').$type<WorkItemStatus>().notNull().default('open'),
-    ...workItemColumns(),
-    ...answeredColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('contact_messages_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`)],
 );

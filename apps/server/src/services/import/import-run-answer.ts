@@ -1,6 +1,5 @@
 import { type ImportRunAnswer, type ImportTableCount, importPace } from '@portal/domain';
-import type { ImportRunCounts } from '../../db/schema';
-import type { ImportRunRow } from '../../repositories/import-run-repository';
+import type { ImportRunCounts, ImportRunRow } from '../../repositories/import-run-repository';
 
 /** What the process running an import knows and the row does not hold yet. */
 export interface LiveImport {

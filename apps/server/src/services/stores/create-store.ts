@@ -1,10 +1,14 @@
 import type { StoreForm, StoreItem } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { StaffScope } from '../../repositories/staff-scope';
-import { insertStore, replaceStoreLinks } from '../../repositories/store-admin-repository';
+import {
+  insertStore,
+  replaceStoreLinks,
+  withUniqueDocument,
+} from '../../repositories/store-admin-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
-import { storeLinks, storeValues, withUniqueDocument, writtenStore } from './store-writer';
+import { storeLinks, storeValues, writtenStore } from './store-writer';
 
 /**
  * POST /api/lojas: a new store with its partners and policy (none: no discount), and its audit row, in one

@@ -1,6 +1,5 @@
 import { STORE_MESSAGES, type StoreForm, type StoreItem } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { violatedUniqueConstraint } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { existingPartnerIds } from '../../repositories/staff-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
@@ -68,17 +67,6 @@ export async function storeLinks(
       parceiros: STORE_MESSAGES.ownPartnerRequired,
     });
   return form.parceiros.map((link) => ({ partnerId: link.parceiro, negotiates: link.negocia }));
-}
-
-/** Runs a store write, turning a CPF/CNPJ another store has into its form error. */
-export async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (violatedUniqueConstraint(error) === 'stores_cpf_cnpj')
-      throw new AppError('STORE_DOCUMENT_TAKEN', { cpf_cnpj: STORE_MESSAGES.documentTaken });
-    throw error;
-  }
 }
 
 /** The store as written, read back in the write's transaction for its answer and its audit row. */

@@ -7,11 +7,12 @@ import {
   lockStore,
   replaceStoreLinks,
   updateStore as updateStoreRow,
+  withUniqueDocument,
 } from '../../repositories/store-admin-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toStoreItem } from './list-stores';
-import { storeLinks, storeValues, withUniqueDocument, writtenStore } from './store-writer';
+import { storeLinks, storeValues, writtenStore } from './store-writer';
 
 /**
  * PUT /api/lojas/{id}: the whole store, its links to the caller's partners (an operator leaves other partners'
