@@ -1,7 +1,7 @@
 import { addDays, brasiliaDayStart, type DividasResposta, todayInBrasilia } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debtorRequests, partners, persons } from '../src/db/schema';
+import { debtorRequests, debtorSessions, partners, persons } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -141,8 +141,13 @@ describe('request call and WhatsApp contact (spec 001 §7)', () => {
     const tomorrow = addDays(todayInBrasilia(), 1);
     const late = new Date(brasiliaDayStart(addDays(tomorrow, 1)).getTime() - 5 * 60_000);
     vi.useFakeTimers({ toFake: ['Date'], now: late });
-    // A session opened at the pinned clock, which keeps it.
+    // A session opened at the pinned clock (PostgreSQL stamps its last use with the database's clock).
     cookies.maria = await login(t, MARIA);
+    const [maria] = await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
+    await t.database.db
+      .update(debtorSessions)
+      .set({ lastSeenAt: late, expiresAt: new Date(late.getTime() + 3_600_000) })
+      .where(eq(debtorSessions.personId, maria!.id));
     const ask = (action: string) =>
       debtor('maria', action, { loj_codigo: stores.maria, telefone: '(11) 98765-4321' });
     const first = (await ask('portal/contatoWhatsapp')).json();
