@@ -1,5 +1,6 @@
 import {
   AGREEMENT_ADMIN_MESSAGES,
+  CALL_REQUEST_MESSAGES,
   CARD_UNAVAILABLE,
   CREDITOR_LEAD_NOT_FOUND,
   CREDITOR_SIGN_UP_MESSAGES,
@@ -136,6 +137,11 @@ const APP_ERRORS = {
   },
   /** Instalment or second-copy codes that are not the session person's on this partner. */
   INSTALMENT_NOT_FOUND: { status: 200, message: 'Parcela não encontrada.' },
+  /** Spec 001 §5, §8: a call request's phone (a landline or a mobile) and a WhatsApp contact's (a mobile). */
+  CALL_PHONE_INVALID: { status: 200, message: CALL_REQUEST_MESSAGES.invalidPhone },
+  WHATSAPP_PHONE_INVALID: { status: 200, message: CALL_REQUEST_MESSAGES.invalidWhatsapp },
+  /** Issue 19: call and WhatsApp requests per person per Brasília day (CALL_REQUESTS_PER_DAY). */
+  CALL_REQUEST_LIMIT: { status: 200, message: CALL_REQUEST_MESSAGES.limitReached },
   /** Spec 001 §5: an SMS phone must have exactly 11 digits. */
   INVALID_PHONE: { status: 200, message: 'Digite um celular válido' },
   /** Boletos or the confession term asked by e-mail by a person without a (valid) e-mail on file (spec 001 §5, §8). */

@@ -224,6 +224,14 @@ const ACTIONS: Record<string, Target> = {
       valor_parcela: '50,00',
     }),
   ),
+  'portal/solicitarLigacao': debtor(['loj_codigo', 'telefone'], () => ({
+    loj_codigo: demo.storeId,
+    telefone: '(11) 98765-4321',
+  })),
+  'portal/contatoWhatsapp': debtor(['loj_codigo', 'telefone'], () => ({
+    loj_codigo: demo.storeId,
+    telefone: '(11) 98765-4321',
+  })),
   'negociacao_robo/emitir_segunda_via_boleto': debtor(['par_codigo', 'loj_codigo'], () => ({
     par_codigo: demo.instalmentId,
     loj_codigo: demo.secondCopyStoreId,

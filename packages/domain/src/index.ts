@@ -55,4 +55,5 @@ export * from './store/store-form';
 export * from './validation/email';
 export * from './validation/schema-errors';
 export * from './validation/wire-fields';
+export * from './work-queues/call-requests';
 export * from './work-queues/work-queues';

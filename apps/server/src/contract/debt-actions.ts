@@ -1,6 +1,7 @@
 import {
   CARD_BRANDS,
   CARD_OUTCOME_MESSAGES,
+  type CallRequestKind,
   cardDataFields,
   cardDataSchema,
   isValidIsoDate,
@@ -14,6 +15,7 @@ import type { PlanCalculator } from '../integrations/calculation/stage-calculato
 import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import { markDebtsListed } from '../repositories/session-repository';
 import { chargeAgreementCard } from '../services/card/charge-agreement-card';
+import { requestContactCall } from '../services/contact/request-contact-call';
 import { listDebts } from '../services/debts/list-debts';
 import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
 import { registerCannotPay } from '../services/debts/register-cannot-pay';
@@ -90,6 +92,8 @@ const proposalBody = z.object({
   valor_parcela: proposalMoney,
 });
 const storeBody = z.object({ lojCodigo: formCode });
+// Spec 001 §7 also sends pes_codigo and emp_codigo: the session says who and which partner, so they are not read.
+const contactCallBody = z.object({ loj_codigo: formCode, telefone: formText(30) });
 
 export function debtActions(
   app: FastifyInstance,
@@ -97,6 +101,17 @@ export function debtActions(
 ): Record<string, ActionDefinition> {
   const { db } = deps;
   const openSession = (request: FastifyRequest) => requireDebtor(app, request);
+  const contactCall = (kind: CallRequestKind): ActionDefinition => ({
+    perMinute: 10,
+    handler: async (request, body) => {
+      const input = contactCallBody.parse(body);
+      const { scope } = await openSession(request);
+      return ok(
+        null,
+        await requestContactCall(db, scope, { kind, storeId: input.loj_codigo, phone: input.telefone }),
+      );
+    },
+  });
   return {
     'negociacao_robo/passo_2_novo': {
       perMinute: 60,
@@ -201,6 +216,9 @@ export function debtActions(
         return ok(null, await registerProposal(db, scope, input.loj_codigo, input));
       },
     },
+    // Spec 001 §7 "Request call" and "WhatsApp contact" (decision 032).
+    'portal/solicitarLigacao': contactCall('call'),
+    'portal/contatoWhatsapp': contactCall('whatsapp'),
     'portal/naoReconhecoDivida': {
       perMinute: 10,
       handler: async (request, body) => {

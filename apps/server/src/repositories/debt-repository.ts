@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -171,7 +171,7 @@ export async function loadActiveAgreements(db: Db, personId: number): Promise<Ac
 
 export type DebtorRequestValues = Omit<
   typeof debtorRequests.$inferInsert,
-  'id' | 'partnerId' | 'personId' | 'storeId' | 'status' | 'createdAt'
+  'id' | 'partnerId' | 'personId' | 'storeId' | 'status'
 >;
 
 /** What the scope person says about their debt in one store (cannot pay, a proposal, a dispute). */
@@ -184,6 +184,26 @@ export async function insertDebtorRequest(
   await db
     .insert(debtorRequests)
     .values({ ...values, partnerId: scope.partnerId, personId: scope.personId, storeId });
+}
+
+/**
+ * How many call and WhatsApp requests the scope person made since an instant. Serialised per person for the rest of
+ * the transaction, so that two requests at once cannot both pass the daily limit.
+ */
+export async function countCallRequestsSince(db: Db, scope: DebtorScope, since: Date): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('call-requests'), ${scope.personId})`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(debtorRequests)
+    .where(
+      and(
+        eq(debtorRequests.partnerId, scope.partnerId),
+        eq(debtorRequests.personId, scope.personId),
+        inArray(debtorRequests.kind, ['call', 'whatsapp']),
+        gte(debtorRequests.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function findStore(db: Db, id: number): Promise<StoreRow | undefined> {

@@ -1,4 +1,6 @@
 import {
+  CALL_REQUEST_LABELS,
+  type CallRequestKind,
   DEBTOR_REQUEST_QUEUES,
   type WorkItemAction,
   type WorkItemStatus,
@@ -144,7 +146,7 @@ const none = {
 
 async function debtorPage(
   db: Db,
-  kind: (typeof DEBTOR_REQUEST_QUEUES)[keyof typeof DEBTOR_REQUEST_QUEUES],
+  kinds: (typeof DEBTOR_REQUEST_QUEUES)[keyof typeof DEBTOR_REQUEST_QUEUES],
   window: PageWindow,
 ): Promise<{ rows: WorkItemRow[]; total: number }> {
   const t = debtorRequests;
@@ -155,7 +157,9 @@ async function debtorPage(
       name: persons.name,
       cpfCnpj: persons.cpfCnpj,
       email: persons.email,
-      phone: persons.phone,
+      // A call request's own phone, else the one on file.
+      phone: sql<string | null>`coalesce(${t.phone}, ${persons.phone})`,
+      kind: t.kind,
       storeId: stores.id,
       storeName: stores.tradeName,
       contractNumbers: sql<
@@ -179,13 +183,14 @@ async function debtorPage(
     .$dynamic();
   const { rows, total } = await pageOf(db, t, query, {
     ...window,
-    where: and(eq(t.kind, kind), window.where),
+    where: and(inArray(t.kind, [...kinds]), window.where),
   });
   return {
     total,
-    rows: rows.map((row) => ({
+    rows: rows.map(({ kind, ...row }) => ({
       ...none,
       ...row,
+      requestType: CALL_REQUEST_LABELS[kind as CallRequestKind] ?? null,
       store: { id: row.storeId, name: row.storeName },
       proposal: money(row.entryCents, row.instalmentCount, row.instalmentCents),
       counterOffer: money(row.counterEntryCents, row.counterInstalmentCount, row.counterInstalmentCents),

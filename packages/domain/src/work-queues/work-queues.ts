@@ -10,6 +10,7 @@ export const WORK_QUEUES = {
   contestacoes: { label: 'Contestações', answerSubject: 'Resposta à sua contestação' },
   'nao-posso-pagar': { label: 'Não posso pagar', answerSubject: 'Resposta sobre a sua dívida' },
   contatos: { label: 'Pedidos de contato', answerSubject: 'Resposta à sua mensagem' },
+  ligacoes: { label: 'Ligações e WhatsApp', answerSubject: 'Resposta ao seu pedido de contato' },
   lgpd: { label: 'Requisições LGPD', answerSubject: 'Resposta à sua requisição de privacidade' },
 } as const;
 export type WorkQueueKey = keyof typeof WORK_QUEUES;
@@ -19,12 +20,13 @@ export function isWorkQueueKey(value: string): value is WorkQueueKey {
   return Object.hasOwn(WORK_QUEUES, value);
 }
 
-/** The debtor request kind each debtor queue holds (debtor_requests.tipo). */
+/** The debtor request kinds each debtor queue holds (debtor_requests.tipo). */
 export const DEBTOR_REQUEST_QUEUES = {
-  propostas: 'proposal',
-  contestacoes: 'dispute',
-  'nao-posso-pagar': 'cannot_pay',
-} as const satisfies Partial<Record<WorkQueueKey, string>>;
+  propostas: ['proposal'],
+  contestacoes: ['dispute'],
+  'nao-posso-pagar': ['cannot_pay'],
+  ligacoes: ['call', 'whatsapp'],
+} as const satisfies Partial<Record<WorkQueueKey, readonly string[]>>;
 
 /** An item's place in its queue: open → in_progress → answered, never back. */
 export const WORK_ITEM_STATUSES = ['open', 'in_progress', 'answered'] as const;

@@ -1,4 +1,4 @@
-import type { WorkItemStatus } from '@portal/domain';
+import type { CallRequestKind, WorkItemStatus } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -64,8 +64,9 @@ export const preAgreements = pgTable(
 );
 
 /**
- * What a debtor tells the partner about a debt: cannot pay now (with the reason), a counter-proposal, or that
- * they do not recognise it. The back office works these as queues (decision 030).
+ * What a debtor tells the partner about a debt: cannot pay now (with the reason), a counter-proposal, that they do
+ * not recognise it, or that they want a call or a WhatsApp contact (with the phone). The back office works these as
+ * queues (decisions 030, 032).
  */
 export const debtorRequests = pgTable(
   'debtor_requests',
@@ -74,8 +75,10 @@ export const debtorRequests = pgTable(
     partnerId: partnerRef(),
     personId: personRef(),
     storeId: storeRef(),
-    kind: text('tipo').$type<'cannot_pay' | 'proposal' | 'dispute'>().notNull(),
+    kind: text('tipo').$type<'cannot_pay' | 'proposal' | 'dispute' | CallRequestKind>().notNull(),
     reason: text('motivo'),
+    /** The phone a call or WhatsApp request asked to be reached at, digits only. */
+    phone: text('telefone'),
     entryCents: bigint('entrada', { mode: 'number' }),
     instalmentCount: integer('quantidade_parcelas'),
     instalmentCents: bigint('valor_parcela', { mode: 'number' }),

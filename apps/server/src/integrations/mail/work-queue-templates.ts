@@ -31,3 +31,29 @@ ${offer.map((line) => `<p><strong>${escapeHtml(line)}</strong></p>`).join('\n')}
 <p>${escapeHtml(input.partnerName)}</p>`,
   };
 }
+
+/** A debtor asked to be called or contacted on WhatsApp (spec 001 §7): to the partner's contact address. */
+export function callRequestEmail(input: {
+  partnerName: string;
+  channel: string;
+  name: string;
+  document: string;
+  phone: string;
+  store: string;
+}): ComposedEmail {
+  const rows: [string, string][] = [
+    ['Canal', input.channel],
+    ['Nome', input.name],
+    ['CPF/CNPJ', input.document],
+    ['Telefone', input.phone],
+    ['Loja', input.store],
+  ];
+  const intro = `Uma pessoa pediu contato (${input.channel}) pelo portal ${input.partnerName}. O pedido está na fila "Ligações e WhatsApp" do painel.`;
+  return {
+    template: 'call-request',
+    subject: `[${input.partnerName}] Novo pedido de contato: ${input.channel}`,
+    text: [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+    html: `<p>${escapeHtml(intro)}</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+  };
+}

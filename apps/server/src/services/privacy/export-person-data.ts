@@ -13,6 +13,8 @@ export const DEBTOR_REQUEST_KINDS = {
   cannot_pay: 'Não consigo pagar',
   proposal: 'Contraproposta',
   dispute: 'Não reconheço a dívida',
+  call: 'Pedido de ligação',
+  whatsapp: 'Pedido de contato pelo WhatsApp',
 } as const;
 
 export interface PersonDataExport {

@@ -82,7 +82,13 @@ export async function getDashboard(
     const status = row.delivery === 'sent' || row.delivery === 'failed' ? row.delivery : 'pending';
     queues.contactMessages[status] += Number(row.count);
   }
-  const requestQueue = { cannot_pay: 'callRequests', proposal: 'proposals', dispute: 'disputes' } as const;
+  const requestQueue = {
+    cannot_pay: 'callRequests',
+    call: 'callRequests',
+    whatsapp: 'callRequests',
+    proposal: 'proposals',
+    dispute: 'disputes',
+  } as const;
   for (const row of requestRows) queues[requestQueue[row.kind]][row.status] += Number(row.count);
   for (const row of privacyRows) {
     queues.privacyRequests[row.status] += Number(row.count);

@@ -1,0 +1,1 @@
+ALTER TABLE "debtor_requests" ADD COLUMN "telefone" text;
