@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
+    globalSetup: ['apps/server/test/pglite-templates-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

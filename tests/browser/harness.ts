@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
 import { smtpTransport } from '../../apps/server/src/integrations/mail/mail-transport';
-import { prepareDatabase } from '../../apps/server/src/prepare-database';
 import { freePort } from '../../apps/server/test/free-port';
+import { openPreparedPglite } from '../../apps/server/test/prepared-pglite';
 import { startSmtpPeer } from '../../apps/server/test/smtp-peer';
 
 const CHROMIUM_FLAGS = [
@@ -54,7 +54,6 @@ export interface Portal {
  */
 export async function startPortal(overrides: Record<string, string> = {}): Promise<Portal> {
   const smtp = await startSmtpPeer();
-  const database = await openDatabase({});
   // The port is chosen before the server starts so that links in e-mails (PUBLIC_URL_TEMPLATE) point at this
   // server, as they point at the real site in production.
   const port = await freePort();
@@ -69,7 +68,7 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
     CAPTCHA_MAX_NUMBER: '2000',
     ...overrides,
   });
-  await prepareDatabase(database, env);
+  const database = await openPreparedPglite(env);
   const app = await buildApp({ env, database, mailTransport: smtpTransport(smtp.url) });
   await app.listen({ port, host: '127.0.0.1' });
   const url = (partner: string | null, path = '/') =>

@@ -9,6 +9,7 @@ import { loadEnv } from '../src/env';
 import type { MailTransport } from '../src/integrations/mail/mail-transport';
 import type { SmsSender } from '../src/integrations/sms/sms-sender';
 import { prepareDatabase } from '../src/prepare-database';
+import { openPreparedPglite } from './prepared-pglite';
 
 // Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
 // that PostgreSQL server for this test file and dropped afterwards.
@@ -74,7 +75,6 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase({ url: scratch?.url });
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -86,7 +86,13 @@ export async function createTestApp(
     PARTNER_HOSTS: 'www.negocieaqui.com.br=aqui',
     ...options.env,
   });
-  await prepareDatabase(database, env);
+  let database: Database;
+  if (scratch) {
+    database = await openDatabase({ url: scratch.url });
+    await prepareDatabase(database, env);
+  } else {
+    database = await openPreparedPglite(env);
+  }
   const app = await buildApp({
     env,
     database,

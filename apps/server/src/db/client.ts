@@ -26,6 +26,8 @@ export interface Database {
    * (released if the process dies); the embedded database has one process, so a lock within it.
    */
   withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<{ value: T } | null>;
+  /** The embedded database's files as one tar (PGlite `dumpDataDir`); absent on PostgreSQL. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The keys the embedded database's single process holds: advisory locks are re-entrant within one session. */
@@ -65,6 +67,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined keeps the embedded database in memory (tests). */
   dataDir?: string | undefined;
+  /** An in-memory PGlite starts from these files (a `dumpDataDir` tar) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   onPoolError?: (error: Error) => void;
 }
 
@@ -163,7 +167,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady.catch((error: unknown) => {
     unlock();
     throw error;
@@ -181,5 +187,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock();
     },
     withAdvisoryLock: processLocks(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
