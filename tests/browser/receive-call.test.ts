@@ -103,6 +103,16 @@ async function stepsLogged(code: number): Promise<number> {
   return rows.length;
 }
 
+/** Minhas Dívidas from the menu: the first card, opened on a phone. */
+async function firstDebtCard(page: Page): Promise<Locator> {
+  await page.getByTestId('tile-myDebits').click();
+  const card = page.getByTestId('debt-card').first();
+  await card.waitFor();
+  const toggle = card.getByTestId('debt-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  return card;
+}
+
 async function followExternalLink(page: Page, link: Locator): Promise<void> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
   await popup.close();
@@ -169,11 +179,7 @@ describe('receive-call panel (issue 19)', () => {
 
   it('acme, a WhatsApp number: cannot pay with a reason opens the panel; WhatsApp with 55; digital contact', async () => {
     const page = await open('acme');
-    await page.getByTestId('tile-myDebits').click();
-    const card = page.getByTestId('debt-card').first();
-    await card.waitFor();
-    const toggle = card.getByTestId('debt-toggle');
-    if (await toggle.isVisible()) await toggle.click();
+    const card = await firstDebtCard(page);
     await card.getByTestId('panel-cantPay').click();
     const form = card.getByTestId('cant-pay-form');
     await form.getByRole('button', { name: 'Continuar' }).click();
@@ -229,11 +235,7 @@ describe('receive-call panel (issue 19)', () => {
 
     // An agreement made through the portal: Sair then skips the panel.
     await loginMaria(page);
-    await page.getByTestId('tile-myDebits').click();
-    const card = page.getByTestId('debt-card').first();
-    await card.waitFor();
-    const toggle = card.getByTestId('debt-toggle');
-    if (await toggle.isVisible()) await toggle.click();
+    const card = await firstDebtCard(page);
     await card.getByTestId('panel-paymentOptions').click();
     const options = card.getByTestId('payment-options');
     await options.getByTestId('po-plan-list').getByRole('radio').first().check();

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import type { PartnerConfig } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackProvider } from '../../../components/ui/feedback';
-import { PartnerContext } from '../../../lib/partner';
-import { createQueryClient } from '../../../lib/query-client';
 import AccordionTabs from './AccordionTabs';
+import { showRoute } from './render-route.test-helpers';
 
 // Sair and the call scheduling's answers (spec 001 §2, §8 "Call request") with only fetch replaced; the flows against
 // the real server are tests/browser/receive-call.test.ts.
@@ -63,23 +59,7 @@ const CONFIG = {
 } as unknown as PartnerConfig;
 
 function show() {
-  const router = createMemoryRouter(
-    [
-      { path: '/menu', element: <AccordionTabs /> },
-      { path: '/', element: <p>Início</p> },
-    ],
-    { initialEntries: ['/menu'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PartnerContext.Provider value={{ config: CONFIG }}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </PartnerContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+  return showRoute('/menu', <AccordionTabs />, CONFIG);
 }
 
 async function schedule(user: ReturnType<typeof userEvent.setup>) {

@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import type { CustomizationFields, PartnerConfig } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackProvider } from '../../../components/ui/feedback';
-import { PartnerContext } from '../../../lib/partner';
-import { createQueryClient } from '../../../lib/query-client';
 import type { Acordo, AcordosResposta, ParcelaAcordo } from '../api/types';
 import MyAgreements from './MyAgreements';
+import { showRoute } from './render-route.test-helpers';
 
 // MyAgreements in a data router with a real query client and feedback provider; only fetch, at the network edge,
 // is replaced. The whole flow against the real server is tests/browser/my-agreements.test.ts.
@@ -145,24 +141,7 @@ function config(customization: CustomizationFields = {}, capacidades: PartnerCon
 }
 
 function show(partner: PartnerConfig = config()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/meus-acordos', element: <MyAgreements /> },
-      { path: '/menu', element: <p>Menu</p> },
-      { path: '/', element: <p>Início</p> },
-    ],
-    { initialEntries: ['/meus-acordos'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PartnerContext.Provider value={{ config: partner }}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </PartnerContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+  return showRoute('/meus-acordos', <MyAgreements />, partner);
 }
 
 const cards = () => screen.findAllByTestId('agreement-card');
