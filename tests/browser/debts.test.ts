@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { FIXED_FAQ, formatMoney } from '@portal/domain';
+import { FIXED_FAQ, formatMoney, RECEIVE_CALL_TITLES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -303,7 +303,11 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     await shot(page, 'cant-pay-desktop');
     await form.getByRole('radio', { name: 'Juros Altos' }).check();
     await form.getByRole('button', { name: 'Continuar' }).click();
-    await expectModal(page, 'Sucesso', 'Recebemos o seu motivo. Obrigado por nos contar.');
+    // Then the receive-call panel with that reason (tests/browser/receive-call.test.ts); closing it closes the card's.
+    const receiveCall = page.getByTestId('receive-call');
+    await receiveCall.getByRole('heading', { name: RECEIVE_CALL_TITLES['Juros Altos'] }).waitFor();
+    await receiveCall.getByRole('button', { name: 'Fechar' }).click();
+    await receiveCall.waitFor({ state: 'detached' });
     expect(await card.getByTestId('debt-panel').count()).toBe(0);
     expect((await requestsOf('cannot_pay', debt.loj_codigo)).map((r) => r.reason)).toEqual(['Juros Altos']);
 
@@ -515,6 +519,8 @@ describe('session and entry rules (spec 001 §2)', () => {
     await loginMaria(page);
     await page.waitForURL('**/menu');
     await page.getByRole('button', { name: 'Sair' }).click();
+    // demo has flgReceberLigacao: the receive-call panel first, closed to leave.
+    await page.getByTestId('receive-call').getByRole('button', { name: 'Fechar' }).click();
     await page.waitForURL(portal.url('demo', '/'));
     await page.goto(portal.url('demo', '/menu'));
     await page.waitForURL(portal.url('demo', '/'));

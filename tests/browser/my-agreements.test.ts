@@ -300,6 +300,12 @@ describe('a new agreement (Maria on negocie)', () => {
     const first = agreement.parcelas.find((p) => p.linha_digitavel)!;
     await rowOf(newest, agreement.parcelas, first).getByTestId('agreement-tick').check();
     await newest.getByTestId('agreement-send').click();
+    // The receive-call panel in send-boletos mode (spec 001 §2): SMS and e-mail send the ticked boletos.
+    const receiveCall = page.getByTestId('receive-call');
+    await receiveCall.getByRole('heading', { name: 'Como você prefere receber os seus boletos?' }).waitFor();
+    expect(await receiveCall.getByTestId('channel-sms').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await receiveCall.getByTestId('channel-email').click();
     const send = page.getByTestId('send-boletos-dialog');
     await send.getByTestId('send-boletos-email').waitFor();
     expect(await text(send.getByTestId('send-boletos-email'))).toBe(data.pessoa.email_cadastrado);
@@ -336,6 +342,7 @@ describe('a new agreement (Maria on negocie)', () => {
 
     // By e-mail to the address on file: it arrives at the SMTP server with the boletos' PDF attached.
     await newest.getByTestId('agreement-send').click();
+    await receiveCall.getByTestId('channel-email').click();
     await send.getByTestId('send-boletos-email-submit').click();
     await expectModal(
       page,

@@ -12,6 +12,7 @@ export * from './card/card-data-fields';
 export * from './cnab/cnab240';
 export * from './cnab/cobranca-api';
 export * from './cnab/fields';
+export * from './contact/receive-call';
 export * from './contract/debts';
 export * from './contract/page-cookies';
 export * from './creditor/plans';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { onlyDigits } from '../masks';
 
 // A debtor asking to be called back or contacted on WhatsApp (spec 001 §5 "Call request", "Digital contact"; §7
@@ -33,4 +34,16 @@ export function callRequestPhone(kind: CallRequestKind, typed: string): string |
   const mobile = digits.length === 11 && digits[2] === '9';
   const landline = digits.length === 10 && /[2-5]/.test(digits[2]!);
   return mobile || (kind === 'call' && landline) ? digits : undefined;
+}
+
+/**
+ * The portal's forms (spec 001 §5): call scheduling ('Informe um número de telefone válido.') and digital contact (a
+ * WhatsApp mobile, the 15-character mask). The same rule as the server's, so the browser says what the server says.
+ */
+export function callRequestSchema(kind: CallRequestKind) {
+  const message =
+    kind === 'call' ? CALL_REQUEST_MESSAGES.invalidPhone : CALL_REQUEST_MESSAGES.invalidWhatsapp;
+  return z.object({
+    telefone: z.string().refine((typed) => callRequestPhone(kind, typed) !== undefined, message),
+  });
 }

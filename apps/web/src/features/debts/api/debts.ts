@@ -101,9 +101,10 @@ export function useSessionQuery(enabled: boolean) {
   return useQuery({ queryKey: debtorKeys.session, queryFn: loadSession, enabled });
 }
 
-export function useDebtsQuery() {
+export function useDebtsQuery(enabled = true) {
   return useQuery({
     queryKey: debtorKeys.debts,
+    enabled,
     queryFn: async ({ signal }) => {
       const answer = await fetchDebts(signal);
       if (!answer.dados) throw new ApiError(200, answer.mensagem, answer);

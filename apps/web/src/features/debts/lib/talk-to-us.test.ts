@@ -38,12 +38,17 @@ describe('contactChannels (spec 001 §2 "Talk to us", §3 omniChannel, §4 step 
       contactChannels({
         emailOmni: 'não é e-mail',
         chatOmni: '   ',
-        whatsappOmni: '1234',
         skypeOmni: 'com espaço',
         linkedinOmni: 'javascript:alert(1)',
         flgdiscadoraOmni: true,
       }),
     ).toEqual([]);
     expect(contactChannels(undefined)).toEqual([]);
+  });
+
+  it('keeps a WhatsApp filled in without a usable number, with no link (the missing-number message)', () => {
+    expect(contactChannels({ whatsappOmni: '1234' })).toEqual([
+      { id: 'whatsapp', label: 'WhatsApp', href: null, step: 23 },
+    ]);
   });
 });

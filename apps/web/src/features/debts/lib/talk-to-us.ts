@@ -8,7 +8,8 @@ import { externalUrl, telegramUrl, whatsappUrl } from '../../landing/lib/links';
 export interface ContactChannel {
   id: 'chat' | 'email' | 'instagram' | 'linkedin' | 'messenger' | 'telegram' | 'skype' | 'whatsapp';
   label: string;
-  href: string;
+  /** Null only for a WhatsApp the partner filled with no usable number (spec 000 §8 'Missing WhatsApp number'). */
+  href: string | null;
   step: number;
 }
 
@@ -30,7 +31,11 @@ function mailUrl(value: string | undefined): string | null {
   return address && isValidEmail(address) ? `mailto:${address}` : null;
 }
 
-/** The channels to offer, in the spec's order; one whose value is not usable is left out. */
+/**
+ * The channels to offer, in the spec's order; one whose value is not usable is left out, except WhatsApp: filled in
+ * without a usable link or number it stays, so the person is told 'Não foi possível encontrar o número de Whatsapp
+ * da assessoria!'.
+ */
 export function contactChannels(fields: OmniChannelFields | undefined): ContactChannel[] {
   const omni = fields ?? {};
   const candidates: [ContactChannel['id'], string, string | null, number][] = [
@@ -44,7 +49,8 @@ export function contactChannels(fields: OmniChannelFields | undefined): ContactC
     // Spec 001 §3: the WhatsApp link has priority over the number (which gets the country code 55).
     ['whatsapp', 'WhatsApp', externalUrl(omni.whatsappLinkOmni) ?? whatsappUrl(omni.whatsappOmni), 23],
   ];
+  const whatsappFilled = Boolean(omni.whatsappLinkOmni?.trim() || omni.whatsappOmni?.trim());
   return candidates
-    .filter((c): c is [ContactChannel['id'], string, string, number] => c[2] !== null)
+    .filter(([id, , href]) => href !== null || (id === 'whatsapp' && whatsappFilled))
     .map(([id, label, href, step]) => ({ id, label, href, step }));
 }

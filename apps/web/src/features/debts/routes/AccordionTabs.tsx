@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { useEndSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
+import { ReceiveCallPanel } from '../components/receive-call/ReceiveCallPanel';
 import { clearExternalEntry } from '../lib/external-entry';
 import { type MenuTile, menuTiles } from '../lib/menu-tiles';
+import { forgetAgreementMade, leavingOffersPanel, panelOptions } from '../lib/receive-call';
 import { DEBT_STEPS } from '../lib/steps';
 
 function TileText({ tile }: { tile: MenuTile }) {
@@ -22,20 +24,31 @@ function MainMenu() {
   const debtor = useDebtor();
   const navigate = useNavigate();
   const leaving = useEndSession();
+  const [offering, setOffering] = useState(false);
+  const leavingOptions = offering ? panelOptions(config, 'leaving') : null;
 
   useEffect(() => {
     logStep(config, DEBT_STEPS.mainMenu, 'Acessou o menu principal', debtor.pesCpfCnpj);
   }, [config, debtor.pesCpfCnpj]);
 
-  // Spec 001 §2 Sair: ends the session and goes to the partner landing (the receive-call panel is a later issue).
+  // Spec 001 §2 Sair: the session ends and the person goes to the partner landing; first, where the partner wants it
+  // (flgReceberLigacao) and they made no agreement here, the receive-call panel, closed to leave.
   async function leave() {
+    setOffering(false);
     await leaving.mutateAsync();
+    forgetAgreementMade();
     clearExternalEntry();
     navigate('/', { replace: true });
   }
 
+  function chooseLeave() {
+    if (leavingOffersPanel(config, debtor.pesCpfCnpj)) setOffering(true);
+    else void leave();
+  }
+
   return (
     <nav aria-label="Menu principal">
+      {leavingOptions && <ReceiveCallPanel reason="leaving" options={leavingOptions} onClose={leave} />}
       <ul className="tiles" data-testid="menu-tiles">
         {menuTiles(config).map((tile) => {
           return (
@@ -48,7 +61,7 @@ function MainMenu() {
                 <button
                   type="button"
                   className="tile tile--button"
-                  onClick={leave}
+                  onClick={chooseLeave}
                   disabled={leaving.isPending}
                   data-testid={`tile-${tile.id}`}
                 >

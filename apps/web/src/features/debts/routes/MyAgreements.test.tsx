@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import type { CustomizationFields, PartnerConfig } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackProvider } from '../../../components/ui/feedback';
-import { PartnerContext } from '../../../lib/partner';
-import { createQueryClient } from '../../../lib/query-client';
 import type { Acordo, AcordosResposta, ParcelaAcordo } from '../api/types';
 import MyAgreements from './MyAgreements';
+import { showRoute } from './render-route.test-helpers';
 
 // MyAgreements in a data router with a real query client and feedback provider; only fetch, at the network edge,
 // is replaced. The whole flow against the real server is tests/browser/my-agreements.test.ts.
@@ -145,28 +141,16 @@ function config(customization: CustomizationFields = {}, capacidades: PartnerCon
 }
 
 function show(partner: PartnerConfig = config()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/meus-acordos', element: <MyAgreements /> },
-      { path: '/menu', element: <p>Menu</p> },
-      { path: '/', element: <p>Início</p> },
-    ],
-    { initialEntries: ['/meus-acordos'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PartnerContext.Provider value={{ config: partner }}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </PartnerContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+  return showRoute('/meus-acordos', <MyAgreements />, partner);
 }
 
 const cards = () => screen.findAllByTestId('agreement-card');
 const sent = (action: string) => calls.filter((call) => call.action === action).map((call) => call.body);
+/** The contact step codes logged (spec 001 §4: 24 e-mail boleto, 38 SMS). */
+const steps = () =>
+  sent('salvarEtapa')
+    .map((body) => body.esn_fk_ets_codigo)
+    .filter((code) => code === 24 || code === 38);
 
 async function expectModal(user: ReturnType<typeof userEvent.setup>, title: string, text: string) {
   const modal = await screen.findByTestId('modal');
@@ -275,7 +259,14 @@ describe('MyAgreements', () => {
     const [card] = await cards();
     await user.click(within(card!).getAllByTestId('agreement-tick')[1]!);
     await user.click(within(card!).getByTestId('agreement-send'));
+    // Spec 001 §2: the receive-call panel in send-boletos mode first, with SMS and e-mail (steps 24 and 38).
+    const panel = await screen.findByTestId('receive-call');
+    expect(
+      within(panel).getByRole('heading', { name: 'Como você prefere receber os seus boletos?' }),
+    ).toBeTruthy();
+    await user.click(within(panel).getByTestId('channel-email'));
     let dialog = await screen.findByTestId('send-boletos-dialog');
+    expect(screen.queryByTestId('receive-call')).toBeNull();
     expect(within(dialog).getByTestId('send-boletos-email').textContent).toBe('j***@example.com');
     await user.click(within(dialog).getByTestId('send-boletos-email-submit'));
     await expectModal(
@@ -287,8 +278,10 @@ describe('MyAgreements', () => {
     expect(screen.queryByTestId('send-boletos-dialog')).toBeNull();
 
     await user.click(within(card!).getByTestId('agreement-send'));
+    await user.click(within(await screen.findByTestId('receive-call')).getByTestId('channel-sms'));
     dialog = await screen.findByTestId('send-boletos-dialog');
-    await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+    expect((within(dialog).getByRole('radio', { name: 'SMS' }) as HTMLInputElement).checked).toBe(true);
+    expect(steps()).toEqual([24, 38]);
     await user.type(within(dialog).getByLabelText('Celular'), '1199');
     await user.click(within(dialog).getByTestId('send-boletos-sms-submit'));
     expect(await within(dialog).findByText('Digite um celular válido')).toBeTruthy();
@@ -316,6 +309,7 @@ describe('MyAgreements', () => {
     const [card] = await cards();
     await user.click(within(card!).getAllByTestId('agreement-tick')[1]!);
     await user.click(within(card!).getByTestId('agreement-send'));
+    await user.click(within(await screen.findByTestId('receive-call')).getByTestId('channel-email'));
     const dialog = await screen.findByTestId('send-boletos-dialog');
     expect(within(dialog).getByTestId('send-boletos-no-email').textContent).toBe(
       'Infelizmente não encontramos nenhum endereço de e-mail vinculado com o seu cadastro...',

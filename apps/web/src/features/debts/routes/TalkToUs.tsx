@@ -2,6 +2,7 @@ import { findSection } from '@portal/domain';
 import { useEffect } from 'react';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
+import { ChannelLink } from '../components/ChannelLink';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { MENU_DEFAULTS } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
@@ -28,17 +29,12 @@ function Channels() {
       <ul className="tiles" data-testid="talk-to-us">
         {channels.map((channel) => (
           <li key={channel.id}>
-            <a
-              className="tile"
-              href={channel.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => logStep(config, channel.step, `Contato por ${channel.label}`, debtor.pesCpfCnpj)}
-              data-testid={`channel-${channel.id}`}
-            >
-              <span className="tile__title">{channel.label}</span>
-              <span className="sr-only">(abre em nova aba)</span>
-            </a>
+            <ChannelLink
+              channel={channel}
+              onChoose={() =>
+                logStep(config, channel.step, `Contato por ${channel.label}`, debtor.pesCpfCnpj)
+              }
+            />
           </li>
         ))}
       </ul>

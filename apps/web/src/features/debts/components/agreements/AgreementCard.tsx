@@ -1,13 +1,16 @@
-import { customization, formatBrDate, formatMoney, hasCapability } from '@portal/domain';
+import { customization, findSection, formatBrDate, formatMoney, hasCapability } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { useId, useState } from 'react';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { failureText } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
 import { useSendPortalEmail } from '../../api/agreements';
+import type { SendChannel } from '../../api/second-copy';
 import type { Acordo, ParcelaAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS, hasOpenInstalment, tickedInOrder } from '../../lib/agreements';
 import { METHOD_LABELS } from '../../lib/plans';
+import { receiveCallOptions } from '../../lib/receive-call';
+import { ReceiveCallPanel } from '../receive-call/ReceiveCallPanel';
 import { PdfIcon } from '../SecondCopyPdfButton';
 import { BoletoActions } from './BoletoActions';
 import { OriginalInstalments } from './OriginalInstalments';
@@ -77,7 +80,8 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
   const nameId = useId();
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [pix, setPix] = useState<ParcelaAcordo | null>(null);
-  const [sending, setSending] = useState(false);
+  // Spec 001 §2: Enviar boletos opens the receive-call panel in send-boletos mode; its SMS or e-mail, the sender.
+  const [sending, setSending] = useState<'panel' | SendChannel | null>(null);
   const [showPayments, setShowPayments] = useState(paymentsOpen);
   const boleto = agreement.forma_pagamento === 'boleto';
   // Spec 001 §6: the send-boletos button only for the partners that have it, and not with the pay-me flag; it sends
@@ -174,14 +178,30 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
               kind={agreement.tipo}
               ticked={chosen}
               enabled={hasOpenInstalment(agreement.parcelas)}
-              onSend={canSend ? () => setSending(true) : undefined}
+              onSend={canSend ? () => setSending('panel') : undefined}
             />
           )}
         </Collapsible.Content>
       </Collapsible.Root>
       <OriginalInstalments detalhes={acordo.detalhes} />
       {pix && <PixDialog parcela={pix} onClose={() => setPix(null)} />}
-      {sending && <SendBoletosDialog aciCodigos={chosen} email={email} onClose={() => setSending(false)} />}
+      {sending === 'panel' && (
+        <ReceiveCallPanel
+          reason="sendBoletos"
+          options={receiveCallOptions(findSection(config, 'omniChannel')?.campos, 'sendBoletos')}
+          storeId={loja.loj_codigo}
+          onClose={() => setSending(null)}
+          onSendBoletos={setSending}
+        />
+      )}
+      {(sending === 'sms' || sending === 'email') && (
+        <SendBoletosDialog
+          aciCodigos={chosen}
+          email={email}
+          channel={sending}
+          onClose={() => setSending(null)}
+        />
+      )}
     </article>
   );
 }

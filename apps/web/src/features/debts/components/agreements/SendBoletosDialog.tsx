@@ -22,6 +22,8 @@ export interface SendBoletosDialogProps {
   aciCodigos: readonly number[];
   /** The e-mail on file, masked, or null. */
   email: string | null;
+  /** The sender chosen in the receive-call panel; the person can still switch. */
+  channel: SendChannel;
   onClose: () => void;
 }
 
@@ -30,9 +32,9 @@ export interface SendBoletosDialogProps {
  * there) or by SMS to a mobile the person types. A success closes it and says so; a failure is told on top of it,
  * so the person can correct the phone and send again.
  */
-export function SendBoletosDialog({ aciCodigos, email, onClose }: SendBoletosDialogProps) {
+export function SendBoletosDialog({ aciCodigos, email, channel: chosen, onClose }: SendBoletosDialogProps) {
   const { showModal } = useFeedback();
-  const [channel, setChannel] = useState<SendChannel>('email');
+  const [channel, setChannel] = useState<SendChannel>(chosen);
   const byEmail = useSendPortalEmail();
   const bySms = useSendBoletosSms();
   const aciCodigo = aciCodigos.join(',');

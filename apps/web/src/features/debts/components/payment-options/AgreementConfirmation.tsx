@@ -35,6 +35,7 @@ import {
   planLabel,
   planNotes,
 } from '../../lib/plans';
+import { markAgreementMade } from '../../lib/receive-call';
 import { CardFields } from './CardFields';
 
 export interface AgreementConfirmationProps {
@@ -121,6 +122,12 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     }
   }
 
+  /** Spec 001 §4: the agreement was made through the portal (Sair then skips the receive-call panel). */
+  function agreementSaved() {
+    logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
+    markAgreementMade(cpfCnpj);
+  }
+
   async function onSubmit(values: ConfirmValues) {
     const { telefone, email } = values;
     showLoading(byCard ? CARD_TEXTS.paying : 'Aguarde, estamos gerando o seu acordo.');
@@ -145,7 +152,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       const state = byCard && hasCapability(config, 'cardReturnStates') ? cardState(envelope.dados) : null;
       if (state) {
         hideLoading();
-        if (envelope.retorno) logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
+        if (envelope.retorno) agreementSaved();
         navigate(
           `/meus-acordos?${new URLSearchParams({ formaDePagamento: 'cartao', estadoDaTransacao: state })}`,
         );
@@ -160,7 +167,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     }
     hideLoading();
     if (outcome.ok) {
-      logStep(config, PAYMENT_STEP_CODES.savedAgreement, 'Salvou o acordo', cpfCnpj);
+      agreementSaved();
       // Spec 001 §2/§9: the person moves on to MyAgreements 2 s after the agreement, whether or not the modal was
       // closed.
       setTimeout(() => navigate('/meus-acordos'), AGREEMENT_REDIRECT_MS);
