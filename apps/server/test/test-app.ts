@@ -71,10 +71,15 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Receives the log lines (with env LOG_LEVEL set: tests run silent). */
     logStream?: { write(line: string): void };
+    /** A database the test owns (commandDatabase), instead of a scratch one dropped by close(). */
+    database?: DatabaseOptions;
   } = {},
 ): Promise<TestApp> {
-  const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase({ url: scratch?.url });
+  const scratch =
+    !options.database && process.env.TEST_DATABASE_URL
+      ? await scratchPostgres(process.env.TEST_DATABASE_URL)
+      : null;
+  const database = await openDatabase(options.database ?? { url: scratch?.url });
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
