@@ -16,6 +16,7 @@ import { freePort } from './free-port';
 import { MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { makeCertificates } from './mtls-certs';
+import { type Answer, requestOnce } from './one-request';
 import { header, startSmtpPeer } from './smtp-peer';
 import { scratchPostgres } from './test-app';
 
@@ -35,12 +36,6 @@ const STAFF_LOGINS_PER_ADDRESS = 3;
 
 /** A loopback address of its own per client and per run (all of 127/8 is this machine): Redis keeps the limits. */
 const clientAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 interface Backend {
   port: number;
@@ -68,37 +63,20 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
     options: { from: string; host?: string; body?: object; headers?: Record<string, string> },
   ): Promise<Answer> {
     const host = options.host ?? 'demo.portal.localhost';
-    return new Promise((resolve, reject) => {
-      const request = https.request(
-        {
-          host: '127.0.0.1',
-          port: proxyPort,
-          servername: host,
-          ca,
-          localAddress: options.from,
-          path,
-          method,
-          agent: false,
-          headers: {
-            host: `${host}:${proxyPort}`,
-            ...(options.body ? { 'content-type': 'application/json' } : {}),
-            ...options.headers,
-          },
-        },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
-          );
-        },
-      );
-      request.on('error', reject);
-      if (options.body) request.write(JSON.stringify(options.body));
-      request.end();
-    });
+    return requestOnce(
+      https,
+      {
+        host: '127.0.0.1',
+        port: proxyPort,
+        servername: host,
+        ca,
+        localAddress: options.from,
+        path,
+        method,
+        headers: { host: `${host}:${proxyPort}`, ...options.headers },
+      },
+      options.body,
+    );
   }
 
   const api = (action: string) => `/api.php?a=${action.replace('/', '&b=')}`;
