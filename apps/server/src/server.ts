@@ -64,6 +64,13 @@ async function runPrimary(settings: Env): Promise<void> {
 
 async function runServer(settings: Env): Promise<void> {
   const database = await openConfiguredDatabase(settings);
+  // The port opens only once migrations and the demo seed are done (a worker's primary ran them), so nobody meets a
+  // half-started portal; the app is built after them, so its scheduled jobs and outbox never meet a half-prepared
+  // database either (another machine's server may be preparing it: prepareDatabase waits for it).
+  const started = Date.now();
+  const seed = cluster.isWorker
+    ? 'prepared by the primary process'
+    : await prepareDatabase(database, settings);
   const app = await buildApp({ env: settings, database });
 
   if (cluster.isWorker) {
@@ -86,12 +93,6 @@ async function runServer(settings: Env): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // The port opens only once migrations and the demo seed are done (a worker's primary ran them), so nobody meets a
-  // half-started portal.
-  const started = Date.now();
-  const seed = cluster.isWorker
-    ? 'prepared by the primary process'
-    : await prepareDatabase(database, settings);
   await app.listen({ port: settings.PORT, host: settings.HOST });
   app.log.info(
     { database: database.kind, seed, ms: Date.now() - started, host: settings.HOST },

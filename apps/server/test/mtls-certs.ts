@@ -15,8 +15,11 @@ export interface CertificateFiles {
   strangerKeyPath: string;
 }
 
-/** A throwaway CA, a server certificate for localhost and client certificates, made with the system's openssl. */
-export function makeCertificates(): CertificateFiles {
+/**
+ * A throwaway CA, a server certificate (for localhost, or the subjectAltName given) and client certificates, made
+ * with the system's openssl.
+ */
+export function makeCertificates(serverNames = 'DNS:localhost,IP:127.0.0.1'): CertificateFiles {
   const dir = mkdtempSync(join(tmpdir(), 'pix-mtls-'));
   const at = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
@@ -58,7 +61,7 @@ export function makeCertificates(): CertificateFiles {
   };
   ca('psp-ca');
   ca('stranger-ca');
-  signed('server', 'psp-ca', 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+  signed('server', 'psp-ca', `subjectAltName=${serverNames}\nextendedKeyUsage=serverAuth\n`);
   signed('client', 'psp-ca', 'extendedKeyUsage=clientAuth\n');
   signed('stranger', 'stranger-ca', 'extendedKeyUsage=clientAuth\n');
   return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
 import { freePort } from './free-port';
 import { MARIA } from './identification-helpers';
+import { type Answer, requestOnce } from './one-request';
 import { scratchPostgres } from './test-app';
 
 // SERVER_PROCESSES (server.ts): several processes share the port. Each new connection goes to the next process in
@@ -33,18 +34,12 @@ describe('SERVER_PROCESSES settings', () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () => {
   let server: ChildProcess;
   let port = 0;
   let drop: () => Promise<void> = async () => {};
 
-  /** One request on a connection of its own (agent: false), so consecutive requests reach both processes. */
+  /** One request on a connection of its own, so consecutive requests reach both processes. */
   function send(
     method: string,
     path: string,
@@ -54,30 +49,7 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
       headers = {},
     }: { host?: string; body?: object; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          agent: false,
-          headers: { host, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-        },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
-          );
-        },
-      );
-      request.on('error', reject);
-      if (body) request.write(JSON.stringify(body));
-      request.end();
-    });
+    return requestOnce(http, { host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, body);
   }
 
   beforeAll(async () => {

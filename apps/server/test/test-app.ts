@@ -72,9 +72,14 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Receives the log lines (with env LOG_LEVEL set: tests run silent). */
     logStream?: { write(line: string): void };
+    /** A database the test owns (commandDatabase), instead of a scratch one dropped by close(). */
+    database?: DatabaseOptions;
   } = {},
 ): Promise<TestApp> {
-  const scratch = process.env.TEST_DATABASE_URL ? await scratchPostgres(process.env.TEST_DATABASE_URL) : null;
+  const scratch =
+    !options.database && process.env.TEST_DATABASE_URL
+      ? await scratchPostgres(process.env.TEST_DATABASE_URL)
+      : null;
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -86,9 +91,11 @@ export async function createTestApp(
     PARTNER_HOSTS: 'www.negocieaqui.com.br=aqui',
     ...options.env,
   });
+  // An in-memory embedded database starts from the run's prepared template; any other is prepared here.
+  const ownDatabase = options.database ?? (scratch ? { url: scratch.url } : null);
   let database: Database;
-  if (scratch) {
-    database = await openDatabase({ url: scratch.url });
+  if (ownDatabase) {
+    database = await openDatabase(ownDatabase);
     await prepareDatabase(database, env);
   } else {
     database = await openPreparedPglite(env);

@@ -23,6 +23,12 @@ export function startScheduler(
     if (running) return running;
     if (stopped) return Promise.resolve([]);
     const round = runDueJobs(deps, jobs)
+      .then((reports) => {
+        // One line per run: the logs of several processes together show each job's date run once, by one of them.
+        for (const report of reports)
+          for (const date of report.dates) deps.log.info({ job: report.name, date }, 'scheduled job done');
+        return reports;
+      })
       .catch((error: unknown) => {
         deps.log.error({ err: error }, 'scheduled jobs round failed');
         return [];
