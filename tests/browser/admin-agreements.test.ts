@@ -15,7 +15,7 @@ import { logInToPartners } from './staff-login';
 // Issue 18 item 3 through the built web app (decision 029): an administrator filters the agreements, opens one,
 // cancels it with a reason and sees the status history; exports the list as XLSX (opened with exceljs); reads the
 // payments by day; an operator of one partner sees only that partner's agreements, and another partner's agreement
-// is not found. Axe on each new screen.
+// is not found. Axe on each new screen, and on the two lists at phone size (390 px).
 
 const SHOTS = '/tmp/admin-agreements-screens';
 const suite = browserSuite(SHOTS);
@@ -38,6 +38,13 @@ async function open(): Promise<Page> {
 
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
+}
+
+/** Axe on the screen shown, at phone size (390 x 844), then back to the desktop. */
+async function expectNoAxeViolationsOnAPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 beforeAll(async () => {
@@ -75,6 +82,7 @@ describe('agreements and payments in the back office', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     await expectNoAxeViolations(page);
+    await expectNoAxeViolationsOnAPhone(page);
 
     await page.getByLabel('Parceiro').selectOption({ label: acmeName });
     await page.getByRole('button', { name: 'Pesquisar' }).click();
@@ -126,6 +134,7 @@ describe('agreements and payments in the back office', () => {
     await page.getByTestId('payments-table').waitFor();
     expect(await page.getByTestId('payments-totals').textContent()).toContain('R$');
     await expectNoAxeViolations(page);
+    await expectNoAxeViolationsOnAPhone(page);
     await page.screenshot({ path: `${SHOTS}/payments.png`, fullPage: true });
   });
 

@@ -1,6 +1,6 @@
 import type { StoreOption } from '@portal/domain';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { SelectField } from '../../../components/ui/SelectField';
 import { storeOptions } from '../lib/store-options';
@@ -10,7 +10,12 @@ import { usePartnerOptions } from './usePartnerOptions';
 // The filters of a back-office list that has no rules of its own to check (the server's answer says what is wrong):
 // fields edit a draft, 'Pesquisar' applies it; and the 'Planilha' button that downloads the applied filters' sheet.
 
-type FieldChange<K extends string> = (field: K) => (event: { target: { value: string } }) => void;
+/** A filter field's name, draft value and change, spread on its field. */
+type FieldBinding<K extends string> = (name: K) => {
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+};
 
 /** The draft and the applied filters; `search` applies the draft (and calls `onApply`, e.g. back to page 1). */
 export function useListFilters<F extends { [K in keyof F]: string }>(
@@ -19,45 +24,58 @@ export function useListFilters<F extends { [K in keyof F]: string }>(
 ) {
   const [draft, setDraft] = useState<F>(initial);
   const [filters, setFilters] = useState<F>(draft);
-  const set: FieldChange<keyof F & string> = (field) => (event) =>
-    setDraft((current) => ({
-      ...current,
-      [field]: event.target.value,
-      // Another partner's stores are not offered: the store chosen goes with the partner.
-      ...(field === 'parceiro' && 'loja' in current ? { loja: '' } : {}),
-    }));
+  const field: FieldBinding<keyof F & string> = (name) => ({
+    name,
+    value: draft[name],
+    onChange: (event) =>
+      setDraft((current) => ({
+        ...current,
+        [name]: event.target.value,
+        // Another partner's stores are not offered: the store chosen goes with the partner.
+        ...(name === 'parceiro' && 'loja' in current ? { loja: '' } : {}),
+      })),
+  });
   function search(event: FormEvent) {
     event.preventDefault();
     onApply?.();
     setFilters(draft);
   }
-  return { draft, filters, set, search };
+  return { draft, filters, field, search };
+}
+
+/** The filters of a list read page by page, and its page: applying the filters goes back to page 1. */
+export function usePagedListFilters<F extends { [K in keyof F]: string }>(initial: F) {
+  const [page, setPage] = useState(1);
+  return { ...useListFilters(initial, () => setPage(1)), page, setPage };
+}
+
+/** The filters' form: its fields, then 'Pesquisar'. */
+export function ListSearchForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  /** The form's accessible name, e.g. 'Filtros dos acordos'. */
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="admin-search" onSubmit={onSubmit} aria-label={label}>
+      {children}
+      <button type="submit" className="btn btn--primary">
+        Pesquisar
+      </button>
+    </form>
+  );
 }
 
 /** 'Data inicial' and 'Data final' (Brasília days, 'YYYY-MM-DD'). */
-export function PeriodFields({
-  draft,
-  set,
-}: {
-  draft: { data_inicial: string; data_final: string };
-  set: FieldChange<'data_inicial' | 'data_final'>;
-}) {
+export function PeriodFields({ field }: { field: FieldBinding<'data_inicial' | 'data_final'> }) {
   return (
     <>
-      <TextField
-        label="Data inicial"
-        name="data_inicial"
-        type="date"
-        value={draft.data_inicial}
-        onChange={set('data_inicial')}
-      />
-      <TextField
-        label="Data final"
-        name="data_final"
-        type="date"
-        value={draft.data_final}
-        onChange={set('data_final')}
-      />
+      <TextField label="Data inicial" type="date" {...field('data_inicial')} />
+      <TextField label="Data final" type="date" {...field('data_final')} />
     </>
   );
 }
@@ -65,32 +83,24 @@ export function PeriodFields({
 /** 'Parceiro' (every partner the staff member sees) and 'Loja' (the stores the list's answer offers for it). */
 export function PartnerStoreFields({
   draft,
-  set,
+  field,
   stores,
 }: {
-  draft: { parceiro: string; loja: string };
-  set: FieldChange<'parceiro' | 'loja'>;
+  draft: { parceiro: string };
+  field: FieldBinding<'parceiro' | 'loja'>;
   stores: readonly StoreOption[] | undefined;
 }) {
   const partners = usePartnerOptions();
+  const partnerStores = storeOptions(stores, draft.parceiro);
   return (
     <>
       <SelectField
         label="Parceiro"
-        name="parceiro"
         placeholder="Todos os parceiros"
         options={partners}
-        value={draft.parceiro}
-        onChange={set('parceiro')}
+        {...field('parceiro')}
       />
-      <SelectField
-        label="Loja"
-        name="loja"
-        placeholder="Todas as lojas"
-        options={storeOptions(stores, draft.parceiro)}
-        value={draft.loja}
-        onChange={set('loja')}
-      />
+      <SelectField label="Loja" placeholder="Todas as lojas" options={partnerStores} {...field('loja')} />
     </>
   );
 }

@@ -8,7 +8,6 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { QueryView } from '../../../components/ui/QueryView';
 import {
   type RetornoUpload,
   useGenerateRemessas,
@@ -17,8 +16,8 @@ import {
   useRetornoUpload,
 } from '../api/cobranca';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
-import { AdminPager } from '../components/AdminPager';
-import { ReportsTableScroll } from '../components/ReportsTableScroll';
+import { AdminListPanel } from '../components/AdminListPanel';
+import { AdminTable } from '../components/AdminTable';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../reports.css';
 import '../cobranca.css';
@@ -36,6 +35,8 @@ export default function Cobranca() {
     </AdminLayout>
   );
 }
+
+const REMESSA_COLUMNS = ['NSA', 'Loja', 'Banco / convênio', 'Gerada em', 'Boletos', 'Por', 'Arquivo'];
 
 function Remessas() {
   const onFailure = useAdminFailure();
@@ -57,15 +58,11 @@ function Remessas() {
   }
 
   return (
-    <section
-      className="admin-panel cobranca__panel"
-      aria-labelledby="remessas-title"
-      aria-busy={remessas.isPending}
-    >
-      <div className="admin-panel__head">
-        <h1 id="remessas-title" className="admin-panel__title">
-          Remessas de boletos
-        </h1>
+    <AdminListPanel
+      titleId="remessas-title"
+      title="Remessas de boletos"
+      className="cobranca__panel"
+      actions={
         <button
           type="button"
           className="btn btn--primary"
@@ -74,54 +71,32 @@ function Remessas() {
         >
           {generate.isPending ? 'Gerando…' : 'Gerar remessa agora'}
         </button>
-      </div>
-      <p className="cobranca__hint">
-        Cada remessa registra no banco os boletos novos de uma loja (CNAB 240). Baixe o arquivo e envie ao
-        banco.
-      </p>
-      <QueryView query={remessas} look="admin" failedText="Não foi possível carregar as remessas.">
-        {({ data: items }) =>
-          items.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="remessas-empty">
-              Nenhuma remessa gerada ainda.
-            </p>
-          ) : (
-            <ReportsTableScroll captionId="remessas-caption">
-              <table className="reports-table" data-testid="remessas">
-                <caption id="remessas-caption">Remessas geradas</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">NSA</th>
-                    <th scope="col">Loja</th>
-                    <th scope="col">Banco / convênio</th>
-                    <th scope="col">Gerada em</th>
-                    <th scope="col">Boletos</th>
-                    <th scope="col">Por</th>
-                    <th scope="col">Arquivo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <RemessaRow
-                      key={item.id}
-                      item={item}
-                      busy={downloading === item.id}
-                      onDownload={() => download.mutate(item, { onError: onFailure })}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </ReportsTableScroll>
-          )
-        }
-      </QueryView>
-      <AdminPager
-        page={page}
-        lastPage={remessas.data?.meta.last_page ?? 1}
-        label="Páginas de remessas"
-        onPage={setPage}
-      />
-    </section>
+      }
+      controls={
+        <p className="cobranca__hint">
+          Cada remessa registra no banco os boletos novos de uma loja (CNAB 240). Baixe o arquivo e envie ao
+          banco.
+        </p>
+      }
+      query={remessas}
+      failedText="Não foi possível carregar as remessas."
+      empty="Nenhuma remessa gerada ainda."
+      emptyTestId="remessas-empty"
+      pager={{ page, onPage: setPage, label: 'Páginas de remessas' }}
+    >
+      {(items) => (
+        <AdminTable testId="remessas" caption="Remessas geradas" columns={REMESSA_COLUMNS}>
+          {items.map((item) => (
+            <RemessaRow
+              key={item.id}
+              item={item}
+              busy={downloading === item.id}
+              onDownload={() => download.mutate(item, { onError: onFailure })}
+            />
+          ))}
+        </AdminTable>
+      )}
+    </AdminListPanel>
   );
 }
 
@@ -248,6 +223,8 @@ const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['ignorados', 'sem ação no portal', 'sem ação no portal'],
 ];
 
+const RETORNO_COLUMNS = ['Linha', 'Movimento', 'Nosso número', 'Resultado', 'Detalhes', 'Tarifa'];
+
 function RetornoReport({ message, report }: { message: string; report: RetornoReportAnswer }) {
   const summary = TOTALS.filter(([key]) => report.totais[key] > 0)
     .map(([key, one, many]) => `${report.totais[key]} ${report.totais[key] === 1 ? one : many}`)
@@ -258,39 +235,20 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
       <p>{message}</p>
       <p data-testid="retorno-summary">{summary || 'O arquivo não tem títulos.'}</p>
       {report.linhas.length > 0 && (
-        <ReportsTableScroll captionId="retorno-caption">
-          <table className="reports-table">
-            <caption id="retorno-caption">Títulos do retorno</caption>
-            <thead>
-              <tr>
-                <th scope="col">Linha</th>
-                <th scope="col">Movimento</th>
-                <th scope="col">Nosso número</th>
-                <th scope="col">Resultado</th>
-                <th scope="col">Detalhes</th>
-                <th scope="col">Tarifa</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.linhas.map((line) => (
-                <tr
-                  key={line.linha}
-                  data-testid="retorno-line"
-                  className={`cobranca__line--${line.resultado}`}
-                >
-                  <td className="cobranca__number">{line.linha}</td>
-                  <td>
-                    {line.movimento} {line.movimento_texto}
-                  </td>
-                  <td className="cobranca__nowrap">{line.nosso_numero}</td>
-                  <td>{RETORNO_OUTCOME_TEXTS[line.resultado]}</td>
-                  <td>{lineDetails(line)}</td>
-                  <td className="cobranca__number">{formatMoney(line.tarifa)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ReportsTableScroll>
+        <AdminTable caption="Títulos do retorno" columns={RETORNO_COLUMNS}>
+          {report.linhas.map((line) => (
+            <tr key={line.linha} data-testid="retorno-line" className={`cobranca__line--${line.resultado}`}>
+              <td className="cobranca__number">{line.linha}</td>
+              <td>
+                {line.movimento} {line.movimento_texto}
+              </td>
+              <td className="cobranca__nowrap">{line.nosso_numero}</td>
+              <td>{RETORNO_OUTCOME_TEXTS[line.resultado]}</td>
+              <td>{lineDetails(line)}</td>
+              <td className="cobranca__number">{formatMoney(line.tarifa)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </div>
   );

@@ -6,7 +6,6 @@ import {
 } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { QueryView } from '../../../components/ui/QueryView';
 import { AdminApiError } from '../api/admin';
 import {
   archivePartner,
@@ -16,6 +15,7 @@ import {
   usePartnerList,
 } from '../api/partners';
 import { AdminLayout } from '../components/AdminLayout';
+import { AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { DefaultLogo } from '../components/DefaultLogo';
 import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
@@ -67,116 +67,107 @@ function Partners() {
   });
 
   return (
-    <section className="admin-panel" aria-labelledby="partner-list-title" aria-busy={partners.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="partner-list-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
-          Lista de parceiros
-        </h1>
-        <Link to="/admin/cadastrar-parceiro" className="btn btn--primary" data-testid="partner-new">
-          Novo parceiro
-        </Link>
-      </div>
-      <div className="field admin-search">
-        <label className="field__label" htmlFor={searchId}>
-          Pesquisar parceiro
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="field__input"
-          value={search}
-          autoComplete="off"
-          placeholder="Nome do parceiro"
-          onChange={(event) => setSearch(event.target.value)}
-          data-testid="partner-search"
-        />
-      </div>
-      <div className="field admin-search">
-        <label className="field__label" htmlFor={shownId}>
-          Mostrar
-        </label>
-        <select
-          id={shownId}
-          className="field__input field__select"
-          value={situacao}
-          onChange={(event) => setSituacao(event.target.value as keyof typeof SHOWN)}
-          data-testid="partner-shown"
-        >
-          {Object.entries(SHOWN).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <QueryView query={partners} look="admin" failedText={LIST_FAILED}>
-        {(items) => <PartnerCards items={items} search={search} situacao={situacao} archive={archive} />}
-      </QueryView>
-    </section>
+    <AdminListPanel
+      titleId="partner-list-title"
+      title="Lista de parceiros"
+      headingRef={headingRef}
+      actions={<NewItemLink to="/admin/cadastrar-parceiro" testId="partner-new" label="Novo parceiro" />}
+      controls={
+        <>
+          <div className="field admin-search">
+            <label className="field__label" htmlFor={searchId}>
+              Pesquisar parceiro
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="field__input"
+              value={search}
+              autoComplete="off"
+              placeholder="Nome do parceiro"
+              onChange={(event) => setSearch(event.target.value)}
+              data-testid="partner-search"
+            />
+          </div>
+          <div className="field admin-search">
+            <label className="field__label" htmlFor={shownId}>
+              Mostrar
+            </label>
+            <select
+              id={shownId}
+              className="field__input field__select"
+              value={situacao}
+              onChange={(event) => setSituacao(event.target.value as keyof typeof SHOWN)}
+              data-testid="partner-shown"
+            >
+              {Object.entries(SHOWN).map(([value, { label }]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      }
+      query={partners}
+      failedText={LIST_FAILED}
+      rows={(items) => filterPartners(items, search)}
+      announce={(count) => (count === 1 ? '1 parceiro' : `${count} parceiros`)}
+      empty={(items) =>
+        items.length === 0 ? SHOWN[situacao].none : 'Nenhum parceiro encontrado com este nome'
+      }
+      emptyTestId="partner-empty"
+    >
+      {(shown) => <PartnerCards shown={shown} archive={archive} />}
+    </AdminListPanel>
   );
 }
 
 function PartnerCards({
-  items,
-  search,
-  situacao,
+  shown,
   archive,
 }: {
-  items: PartnerListItem[];
-  search: string;
-  situacao: keyof typeof SHOWN;
+  shown: readonly PartnerListItem[];
   archive: ListAction<PartnerListItem>;
 }) {
-  const shown = filterPartners(items, search);
   return (
-    <>
-      <p className="sr-only" role="status">
-        {shown.length === 1 ? '1 parceiro' : `${shown.length} parceiros`}
-      </p>
-      {shown.length === 0 ? (
-        <p className="admin-panel__empty" data-testid="partner-empty">
-          {items.length === 0 ? SHOWN[situacao].none : 'Nenhum parceiro encontrado com este nome'}
-        </p>
-      ) : (
-        <ul className="admin-partners" data-testid="partner-list">
-          {shown.map((item) => (
-            <li key={item.id} className="admin-partner" data-testid="partner-card">
-              <div className="admin-partner__logo">
-                {item.logo ? (
-                  <img src={item.logo} alt={`Logotipo de ${item.nome}`} loading="lazy" />
-                ) : (
-                  <DefaultLogo label={`${item.nome}: sem logotipo`} />
-                )}
-              </div>
-              <h2 className="admin-card__title">{item.nome}</h2>
-              <p className="admin-partner__host">{item.identificador}</p>
-              {item.arquivado_em && (
-                <p className="admin-partner__archived">
-                  Arquivado em {brasiliaDateTimeFormat.format(new Date(item.arquivado_em))}
-                </p>
-              )}
-              <div className="admin-card__actions">
-                <Link
-                  to={`/admin/atualizar-parceiro/${encodeURIComponent(item.identificador)}/${item.id}`}
-                  className="btn btn--ghost"
-                >
-                  Ver<span className="sr-only"> o parceiro {item.nome}</span>
-                </Link>
-                {!isProtectedPartner(item.id) && !item.arquivado_em && (
-                  <ListActionButton
-                    action={archive}
-                    item={item}
-                    label="Arquivar"
-                    busyLabel="Arquivando…"
-                    context={`o parceiro ${item.nome}`}
-                    className="btn btn--ghost admin-card__delete"
-                  />
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <ul className="admin-partners" data-testid="partner-list">
+      {shown.map((item) => (
+        <li key={item.id} className="admin-partner" data-testid="partner-card">
+          <div className="admin-partner__logo">
+            {item.logo ? (
+              <img src={item.logo} alt={`Logotipo de ${item.nome}`} loading="lazy" />
+            ) : (
+              <DefaultLogo label={`${item.nome}: sem logotipo`} />
+            )}
+          </div>
+          <h2 className="admin-card__title">{item.nome}</h2>
+          <p className="admin-partner__host">{item.identificador}</p>
+          {item.arquivado_em && (
+            <p className="admin-partner__archived">
+              Arquivado em {brasiliaDateTimeFormat.format(new Date(item.arquivado_em))}
+            </p>
+          )}
+          <div className="admin-card__actions">
+            <Link
+              to={`/admin/atualizar-parceiro/${encodeURIComponent(item.identificador)}/${item.id}`}
+              className="btn btn--ghost"
+            >
+              Ver<span className="sr-only"> o parceiro {item.nome}</span>
+            </Link>
+            {!isProtectedPartner(item.id) && !item.arquivado_em && (
+              <ListActionButton
+                action={archive}
+                item={item}
+                label="Arquivar"
+                busyLabel="Arquivando…"
+                context={`o parceiro ${item.nome}`}
+                className="btn btn--ghost admin-card__delete"
+              />
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

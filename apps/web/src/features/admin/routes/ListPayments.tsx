@@ -6,11 +6,17 @@ import {
   RECEIVED_PAYMENT_METHOD_LABELS,
   RECEIVED_PAYMENT_METHODS,
 } from '@portal/domain';
-import { QueryView } from '../../../components/ui/QueryView';
 import { type PaymentFilters, usePayments, usePaymentsSheet } from '../api/agreements';
 import { AdminLayout } from '../components/AdminLayout';
-import { PartnerStoreFields, PeriodFields, SheetButton, useListFilters } from '../components/ListFilters';
-import { ReportsTableScroll } from '../components/ReportsTableScroll';
+import { AdminListPanel } from '../components/AdminListPanel';
+import { AdminTable } from '../components/AdminTable';
+import {
+  ListSearchForm,
+  PartnerStoreFields,
+  PeriodFields,
+  SheetButton,
+  useListFilters,
+} from '../components/ListFilters';
 import '../reports.css';
 import '../agreements.css';
 
@@ -32,72 +38,59 @@ function initialFilters(): PaymentFilters {
   return { parceiro: '', loja: '', data_inicial: from, data_final: to };
 }
 
+const COLUMNS = [
+  'Dia',
+  ...RECEIVED_PAYMENT_METHODS.map((method) => RECEIVED_PAYMENT_METHOD_LABELS[method]),
+  'Total',
+];
+
 function Payments() {
-  const { draft, filters, set, search } = useListFilters(initialFilters);
+  const { draft, filters, field, search } = useListFilters(initialFilters);
   const payments = usePayments(filters);
   const sheet = usePaymentsSheet();
 
   return (
-    <section className="admin-panel" aria-labelledby="payments-title" aria-busy={payments.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="payments-title" className="admin-panel__title">
-          Pagamentos recebidos
-        </h1>
-        <SheetButton sheet={sheet} filters={filters} testId="payments-sheet" />
-      </div>
-      <form className="admin-search" onSubmit={search} aria-label="Filtros dos pagamentos">
-        <PartnerStoreFields draft={draft} set={set} stores={payments.data?.lojas} />
-        <PeriodFields draft={draft} set={set} />
-        <button type="submit" className="btn btn--primary">
-          Pesquisar
-        </button>
-      </form>
-      <QueryView query={payments} look="admin" failedText="Não foi possível carregar os pagamentos.">
-        {({ data: days, totais }) =>
-          days.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="payments-empty">
-              {AGREEMENT_ADMIN_MESSAGES.paymentsEmpty}
-            </p>
-          ) : (
-            <ReportsTableScroll captionId="payments-caption">
-              <table className="reports-table" data-testid="payments-table">
-                <caption id="payments-caption">Dinheiro recebido por dia e meio de pagamento</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Dia</th>
-                    {RECEIVED_PAYMENT_METHODS.map((method) => (
-                      <th key={method} scope="col">
-                        {RECEIVED_PAYMENT_METHOD_LABELS[method]}
-                      </th>
-                    ))}
-                    <th scope="col">Total</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((day) => (
-                    <tr key={day.dia}>
-                      <th scope="row">{formatBrDate(day.dia)}</th>
-                      {RECEIVED_PAYMENT_METHODS.map((method) => (
-                        <td key={method}>{formatMoney(day[method])}</td>
-                      ))}
-                      <td>{formatMoney(day.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className="payments-totals" data-testid="payments-totals">
-                    <th scope="row">Total</th>
-                    {RECEIVED_PAYMENT_METHODS.map((method) => (
-                      <td key={method}>{formatMoney(totais[method])}</td>
-                    ))}
-                    <td>{formatMoney(totais.total)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </ReportsTableScroll>
-          )
-        }
-      </QueryView>
-    </section>
+    <AdminListPanel
+      titleId="payments-title"
+      title="Pagamentos recebidos"
+      actions={<SheetButton sheet={sheet} filters={filters} testId="payments-sheet" />}
+      controls={
+        <ListSearchForm label="Filtros dos pagamentos" onSubmit={search}>
+          <PartnerStoreFields draft={draft} field={field} stores={payments.data?.lojas} />
+          <PeriodFields field={field} />
+        </ListSearchForm>
+      }
+      query={payments}
+      failedText="Não foi possível carregar os pagamentos."
+      empty={AGREEMENT_ADMIN_MESSAGES.paymentsEmpty}
+      emptyTestId="payments-empty"
+    >
+      {(days, { totais }) => (
+        <AdminTable
+          testId="payments-table"
+          caption="Dinheiro recebido por dia e meio de pagamento"
+          columns={COLUMNS}
+          foot={
+            <tr className="payments-totals" data-testid="payments-totals">
+              <th scope="row">Total</th>
+              {RECEIVED_PAYMENT_METHODS.map((method) => (
+                <td key={method}>{formatMoney(totais[method])}</td>
+              ))}
+              <td>{formatMoney(totais.total)}</td>
+            </tr>
+          }
+        >
+          {days.map((day) => (
+            <tr key={day.dia}>
+              <th scope="row">{formatBrDate(day.dia)}</th>
+              {RECEIVED_PAYMENT_METHODS.map((method) => (
+                <td key={method}>{formatMoney(day[method])}</td>
+              ))}
+              <td>{formatMoney(day.total)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </AdminListPanel>
   );
 }

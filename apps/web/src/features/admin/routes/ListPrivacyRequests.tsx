@@ -8,12 +8,9 @@ import {
   type PrivacyRequestListItem,
   privacyDeadlineText,
 } from '@portal/domain';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Form } from '../../../components/form/Form';
-import { SelectInput, TextInput } from '../../../components/form/fields';
-import { QueryView } from '../../../components/ui/QueryView';
+import { TextInput } from '../../../components/form/fields';
 import {
   movePrivacyRequest,
   type PrivacyRequestFilters,
@@ -21,9 +18,10 @@ import {
   usePrivacyRequests,
 } from '../api/privacy-requests';
 import { AdminLayout } from '../components/AdminLayout';
-import { AdminPager } from '../components/AdminPager';
+import { AdminListPanel } from '../components/AdminListPanel';
+import { AdminTable } from '../components/AdminTable';
 import { type ListAction, ListActionButton, useListAction } from '../components/ListAction';
-import { usePartnerOptions } from '../components/usePartnerOptions';
+import { QueueFilters, useQueueFilters } from '../components/QueueFilters';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../privacy-requests.css';
 
@@ -47,13 +45,11 @@ export default function ListPrivacyRequests() {
   );
 }
 
+const COLUMNS = ['Protocolo', 'Parceiro', 'Tipo', 'Nome', 'Contato', 'Recebida em', 'Prazo', 'Status'];
+
 function PrivacyRequests() {
-  const [filters, setFilters] = useState<PrivacyRequestFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const partners = usePartnerOptions();
+  const { filters, page, setPage, form, search } = useQueueFilters(NO_FILTERS);
   const requests = usePrivacyRequests(filters, page);
-  // The filters apply on 'Pesquisar' (they have no rules to check).
-  const form = useForm<PrivacyRequestFilters>({ defaultValues: NO_FILTERS });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const move = useListAction({
     id: (item: PrivacyRequestListItem) => item.id,
@@ -64,75 +60,31 @@ function PrivacyRequests() {
     headingRef,
   });
 
-  function search(asked: PrivacyRequestFilters) {
-    setPage(1);
-    setFilters({ ...asked });
-  }
-
   return (
-    <section className="admin-panel" aria-labelledby="privacy-requests-title" aria-busy={requests.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="privacy-requests-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
-          Solicitações de privacidade
-        </h1>
-      </div>
-      <Form
-        form={form}
-        onSubmit={search}
-        className="privacy-queue__filters"
-        aria-label="Filtrar solicitações"
-      >
-        <SelectInput label="Parceiro" name="parceiro" placeholder="Todos os parceiros" options={partners} />
-        <SelectInput label="Status" name="status" placeholder="Todos" options={STATUS_OPTIONS} />
-        <TextInput label="Data inicial" name="de" type="date" />
-        <TextInput label="Data final" name="ate" type="date" />
-        <button type="submit" className="btn btn--primary privacy-queue__search">
-          Pesquisar
-        </button>
-      </Form>
-      <QueryView query={requests} look="admin" failedText="Não foi possível carregar as solicitações.">
-        {({ data: items }) =>
-          items.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="privacy-empty">
-              Nenhuma solicitação encontrada.
-            </p>
-          ) : (
-            <section
-              className="privacy-queue__scroll"
-              aria-label="Tabela de solicitações"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
-              tabIndex={0}
-            >
-              <table className="privacy-queue" data-testid="privacy-requests">
-                <thead>
-                  <tr>
-                    <th scope="col">Protocolo</th>
-                    <th scope="col">Parceiro</th>
-                    <th scope="col">Tipo</th>
-                    <th scope="col">Nome</th>
-                    <th scope="col">Contato</th>
-                    <th scope="col">Recebida em</th>
-                    <th scope="col">Prazo</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <Row key={item.id} item={item} move={move} />
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )
-        }
-      </QueryView>
-      <AdminPager
-        page={page}
-        lastPage={requests.data?.meta.last_page ?? 1}
-        label="Páginas de solicitações"
-        onPage={setPage}
-      />
-    </section>
+    <AdminListPanel
+      titleId="privacy-requests-title"
+      title="Solicitações de privacidade"
+      headingRef={headingRef}
+      controls={
+        <QueueFilters form={form} onSubmit={search} label="Filtrar solicitações" statuses={STATUS_OPTIONS}>
+          <TextInput label="Data inicial" name="de" type="date" />
+          <TextInput label="Data final" name="ate" type="date" />
+        </QueueFilters>
+      }
+      query={requests}
+      failedText="Não foi possível carregar as solicitações."
+      empty="Nenhuma solicitação encontrada."
+      emptyTestId="privacy-empty"
+      pager={{ page, onPage: setPage, label: 'Páginas de solicitações' }}
+    >
+      {(items) => (
+        <AdminTable testId="privacy-requests" label="Tabela de solicitações" columns={COLUMNS}>
+          {items.map((item) => (
+            <Row key={item.id} item={item} move={move} />
+          ))}
+        </AdminTable>
+      )}
+    </AdminListPanel>
   );
 }
 

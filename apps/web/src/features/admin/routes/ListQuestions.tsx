@@ -1,10 +1,10 @@
 import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { QueryView } from '../../../components/ui/QueryView';
 import { useMe } from '../api/admin';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
 import { AdminLayout } from '../components/AdminLayout';
+import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
@@ -38,53 +38,46 @@ function Questions() {
   });
 
   return (
-    <section className="admin-panel" aria-labelledby="faq-list-title" aria-busy={faq.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="faq-list-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
-          Lista de dúvidas frequentes
-        </h1>
-        <Link to="/admin/cadastrar-duvida" className="btn btn--primary" data-testid="faq-new">
-          Nova dúvida
-        </Link>
-      </div>
-      {/* A failed list reads 'Dados não encontrados' (spec 002 §8). */}
-      <QueryView query={faq} look="admin" failedText={FAQ_MESSAGES.listFailed}>
-        {(items) =>
-          items.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="faq-empty">
-              {FAQ_MESSAGES.empty}
-            </p>
-          ) : (
-            <ul className="admin-cards" data-testid="faq-list">
-              {items.map((item) => (
-                <li key={item.codigo} className="admin-card" data-testid="faq-card">
-                  <div className="admin-card__body">
-                    <h2 className="admin-card__title">{item.titulo}</h2>
-                    <p className="admin-card__meta" data-testid="faq-partner">
-                      {item.parceiro ? item.parceiro.nome : 'Todos os parceiros (lista padrão)'}
-                    </p>
-                  </div>
-                  {(item.parceiro || administrator) && (
-                    <div className="admin-card__actions">
-                      <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
-                        Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
-                      </Link>
-                      <ListActionButton
-                        action={remove}
-                        item={item}
-                        label="Excluir"
-                        busyLabel="Excluindo…"
-                        context={`a dúvida: ${item.titulo}`}
-                        className="btn btn--ghost admin-card__delete"
-                      />
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
-    </section>
+    <AdminListPanel
+      titleId="faq-list-title"
+      title="Lista de dúvidas frequentes"
+      headingRef={headingRef}
+      actions={<NewItemLink to="/admin/cadastrar-duvida" testId="faq-new" label="Nova dúvida" />}
+      query={faq}
+      // A failed list reads 'Dados não encontrados' (spec 002 §8).
+      failedText={FAQ_MESSAGES.listFailed}
+      empty={FAQ_MESSAGES.empty}
+      emptyTestId="faq-empty"
+    >
+      {(items) => (
+        <AdminCards items={items} cardKey={(item) => item.codigo} testId="faq-list" cardTestId="faq-card">
+          {(item) => (
+            <>
+              <div className="admin-card__body">
+                <h2 className="admin-card__title">{item.titulo}</h2>
+                <p className="admin-card__meta" data-testid="faq-partner">
+                  {item.parceiro ? item.parceiro.nome : 'Todos os parceiros (lista padrão)'}
+                </p>
+              </div>
+              {(item.parceiro || administrator) && (
+                <div className="admin-card__actions">
+                  <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
+                    Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
+                  </Link>
+                  <ListActionButton
+                    action={remove}
+                    item={item}
+                    label="Excluir"
+                    busyLabel="Excluindo…"
+                    context={`a dúvida: ${item.titulo}`}
+                    className="btn btn--ghost admin-card__delete"
+                  />
+                </div>
+              )}
+            </>
+          )}
+        </AdminCards>
+      )}
+    </AdminListPanel>
   );
 }

@@ -1,9 +1,9 @@
 import { formatBasisPoints, maskCpfCnpj, STORE_MESSAGES, type StoreItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { QueryView } from '../../../components/ui/QueryView';
 import { storeListKey, switchStore, useStores } from '../api/stores';
 import { AdminLayout } from '../components/AdminLayout';
+import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
@@ -48,59 +48,53 @@ function Stores() {
   });
 
   return (
-    <section className="admin-panel" aria-labelledby="stores-title" aria-busy={stores.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="stores-title" ref={headingRef} tabIndex={-1} className="admin-panel__title">
-          Lista de lojas
-        </h1>
-        <Link to="/admin/lojas/nova" className="btn btn--primary" data-testid="store-new">
-          Nova loja
-        </Link>
-      </div>
-      <QueryView query={stores} look="admin" failedText="Não foi possível carregar as lojas.">
-        {(items) =>
-          items.length === 0 ? (
-            <p className="admin-panel__empty">{STORE_MESSAGES.empty}</p>
-          ) : (
-            <ul className="admin-cards" data-testid="store-list">
-              {items.map((item) => (
-                <li key={item.id} className="admin-card" data-testid="store-card">
-                  <div>
-                    <h2 className="admin-card__title">
-                      {item.nome_fantasia}
-                      {item.ativa ? '' : ' · Desativada'}
-                    </h2>
-                    <p>
-                      {maskCpfCnpj(item.cpf_cnpj)}
-                      {item.cidade ? ` · ${item.cidade}${item.estado ? `/${item.estado}` : ''}` : ''}
-                    </p>
-                    <p>
-                      Parceiros:{' '}
-                      {item.parceiros
-                        .map((partner) => `${partner.nome}${partner.negocia ? '' : ' (só boletos)'}`)
-                        .join(', ') || 'nenhum'}
-                    </p>
-                    <p data-testid="store-policy">{policySummary(item)}</p>
-                  </div>
-                  <div className="admin-card__actions">
-                    <Link to={`/admin/lojas/${item.id}`} className="btn btn--ghost">
-                      Editar<span className="sr-only"> a loja {item.nome_fantasia}</span>
-                    </Link>
-                    <ListActionButton
-                      action={toggle}
-                      item={item}
-                      label={item.ativa ? 'Desativar' : 'Reativar'}
-                      busyLabel={item.ativa ? 'Desativando…' : 'Reativando…'}
-                      context={`a loja ${item.nome_fantasia}`}
-                      className={`btn btn--ghost${item.ativa ? ' admin-card__delete' : ''}`}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
-    </section>
+    <AdminListPanel
+      titleId="stores-title"
+      title="Lista de lojas"
+      headingRef={headingRef}
+      actions={<NewItemLink to="/admin/lojas/nova" testId="store-new" label="Nova loja" />}
+      query={stores}
+      failedText="Não foi possível carregar as lojas."
+      empty={STORE_MESSAGES.empty}
+    >
+      {(items) => (
+        <AdminCards items={items} cardKey={(item) => item.id} testId="store-list" cardTestId="store-card">
+          {(item) => (
+            <>
+              <div>
+                <h2 className="admin-card__title">
+                  {item.nome_fantasia}
+                  {item.ativa ? '' : ' · Desativada'}
+                </h2>
+                <p>
+                  {maskCpfCnpj(item.cpf_cnpj)}
+                  {item.cidade ? ` · ${item.cidade}${item.estado ? `/${item.estado}` : ''}` : ''}
+                </p>
+                <p>
+                  Parceiros:{' '}
+                  {item.parceiros
+                    .map((partner) => `${partner.nome}${partner.negocia ? '' : ' (só boletos)'}`)
+                    .join(', ') || 'nenhum'}
+                </p>
+                <p data-testid="store-policy">{policySummary(item)}</p>
+              </div>
+              <div className="admin-card__actions">
+                <Link to={`/admin/lojas/${item.id}`} className="btn btn--ghost">
+                  Editar<span className="sr-only"> a loja {item.nome_fantasia}</span>
+                </Link>
+                <ListActionButton
+                  action={toggle}
+                  item={item}
+                  label={item.ativa ? 'Desativar' : 'Reativar'}
+                  busyLabel={item.ativa ? 'Desativando…' : 'Reativando…'}
+                  context={`a loja ${item.nome_fantasia}`}
+                  className={`btn btn--ghost${item.ativa ? ' admin-card__delete' : ''}`}
+                />
+              </div>
+            </>
+          )}
+        </AdminCards>
+      )}
+    </AdminListPanel>
   );
 }

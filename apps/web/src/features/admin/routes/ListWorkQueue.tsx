@@ -7,16 +7,12 @@ import {
   WORK_QUEUES,
   type WorkQueueKey,
 } from '@portal/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
-import { Form } from '../../../components/form/Form';
-import { SelectInput } from '../../../components/form/fields';
-import { QueryView } from '../../../components/ui/QueryView';
 import { useWorkItems, type WorkItemFilters } from '../api/work-queues';
 import { AdminLayout } from '../components/AdminLayout';
-import { AdminPager } from '../components/AdminPager';
-import { usePartnerOptions } from '../components/usePartnerOptions';
+import { AdminListPanel } from '../components/AdminListPanel';
+import { AdminTable } from '../components/AdminTable';
+import { QueueFilters, useQueueFilters } from '../components/QueueFilters';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import { personDocument, requestSummary } from '../lib/work-item-text';
 import '../privacy-requests.css';
@@ -42,121 +38,76 @@ export default function ListWorkQueue() {
   );
 }
 
+const COLUMNS = ['Recebido em', 'Parceiro', 'Pessoa', 'Dívida', 'Pedido', 'Responsável', 'Status'];
+
 function WorkQueue({ queue }: { queue: WorkQueueKey }) {
-  const [filters, setFilters] = useState<WorkItemFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const partners = usePartnerOptions();
+  const { filters, page, setPage, form, search } = useQueueFilters(NO_FILTERS);
   const items = useWorkItems(queue, filters, page);
-  // The filters apply on 'Pesquisar' (they have no rules to check).
-  const form = useForm<WorkItemFilters>({ defaultValues: NO_FILTERS });
 
   return (
-    <section className="admin-panel" aria-labelledby="work-queue-title" aria-busy={items.isPending}>
-      <div className="admin-panel__head">
-        <h1 id="work-queue-title" className="admin-panel__title">
-          Filas de atendimento: {WORK_QUEUES[queue].label}
-        </h1>
-      </div>
-      <nav className="work-queues__tabs" aria-label="Filas">
-        {WORK_QUEUE_KEYS.map((key) => (
-          <Link
-            key={key}
-            to={`/admin/filas/${key}`}
-            className="work-queues__tab"
-            aria-current={key === queue ? 'page' : undefined}
-          >
-            {WORK_QUEUES[key].label}
-          </Link>
-        ))}
-      </nav>
-      <Form
-        form={form}
-        onSubmit={(asked) => {
-          setPage(1);
-          setFilters({ ...asked });
-        }}
-        className="privacy-queue__filters"
-        aria-label="Filtrar a fila"
-      >
-        <SelectInput label="Parceiro" name="parceiro" placeholder="Todos os parceiros" options={partners} />
-        <SelectInput label="Status" name="status" placeholder="Todos" options={STATUS_OPTIONS} />
-        <button type="submit" className="btn btn--primary privacy-queue__search">
-          Pesquisar
-        </button>
-      </Form>
-      <QueryView query={items} look="admin" failedText="Não foi possível carregar a fila.">
-        {({ data }) =>
-          data.length === 0 ? (
-            <p className="admin-panel__empty" data-testid="work-queue-empty">
-              Nenhum item nesta fila.
-            </p>
-          ) : (
-            <section
-              className="privacy-queue__scroll"
-              aria-label={`Itens da fila ${WORK_QUEUES[queue].label}`}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; the keyboard must reach it
-              tabIndex={0}
-            >
-              <table className="privacy-queue" data-testid="work-queue">
-                <thead>
-                  <tr>
-                    <th scope="col">Recebido em</th>
-                    <th scope="col">Parceiro</th>
-                    <th scope="col">Pessoa</th>
-                    <th scope="col">Dívida</th>
-                    <th scope="col">Pedido</th>
-                    <th scope="col">Responsável</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.map((item) => (
-                    <tr key={item.id} data-testid="work-item">
-                      <td>
-                        <Link to={`/admin/filas/${queue}/${item.id}`} className="work-queues__open">
-                          {brasiliaDateTimeFormat.format(new Date(item.recebido_em))}
-                          <span className="sr-only"> — abrir o item de {item.pessoa.nome}</span>
-                        </Link>
-                        {item.prazo && (
-                          <span className="privacy-queue__days">Prazo {formatBrDate(item.prazo)}</span>
-                        )}
-                      </td>
-                      <td>{item.parceiro.nome}</td>
-                      <td>
-                        {item.pessoa.nome}
-                        <span className="privacy-queue__days">{personDocument(item)}</span>
-                      </td>
-                      <td>
-                        {item.divida ? (
-                          <>
-                            {item.divida.loja.nome}
-                            <span className="privacy-queue__days">{item.divida.contratos.join(', ')}</span>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td>{requestSummary(item)}</td>
-                      <td>{item.responsavel?.usuario ?? 'Ninguém'}</td>
-                      <td>
-                        <span className="privacy-queue__status" data-testid="work-item-status">
-                          {WORK_ITEM_STATUS_LABELS[item.status]}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )
-        }
-      </QueryView>
-      <AdminPager
-        page={page}
-        lastPage={items.data?.meta.last_page ?? 1}
-        label="Páginas da fila"
-        onPage={setPage}
-      />
-    </section>
+    <AdminListPanel
+      titleId="work-queue-title"
+      title={`Filas de atendimento: ${WORK_QUEUES[queue].label}`}
+      controls={
+        <>
+          <nav className="work-queues__tabs" aria-label="Filas">
+            {WORK_QUEUE_KEYS.map((key) => (
+              <Link
+                key={key}
+                to={`/admin/filas/${key}`}
+                className="work-queues__tab"
+                aria-current={key === queue ? 'page' : undefined}
+              >
+                {WORK_QUEUES[key].label}
+              </Link>
+            ))}
+          </nav>
+          <QueueFilters form={form} onSubmit={search} label="Filtrar a fila" statuses={STATUS_OPTIONS} />
+        </>
+      }
+      query={items}
+      failedText="Não foi possível carregar a fila."
+      empty="Nenhum item nesta fila."
+      emptyTestId="work-queue-empty"
+      pager={{ page, onPage: setPage, label: 'Páginas da fila' }}
+    >
+      {(data) => (
+        <AdminTable testId="work-queue" label={`Itens da fila ${WORK_QUEUES[queue].label}`} columns={COLUMNS}>
+          {data.map((item) => (
+            <tr key={item.id} data-testid="work-item">
+              <td>
+                <Link to={`/admin/filas/${queue}/${item.id}`} className="work-queues__open">
+                  {brasiliaDateTimeFormat.format(new Date(item.recebido_em))}
+                  <span className="sr-only"> — abrir o item de {item.pessoa.nome}</span>
+                </Link>
+                {item.prazo && <span className="privacy-queue__days">Prazo {formatBrDate(item.prazo)}</span>}
+              </td>
+              <td>{item.parceiro.nome}</td>
+              <td>
+                {item.pessoa.nome}
+                <span className="privacy-queue__days">{personDocument(item)}</span>
+              </td>
+              <td>
+                {item.divida ? (
+                  <>
+                    {item.divida.loja.nome}
+                    <span className="privacy-queue__days">{item.divida.contratos.join(', ')}</span>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>{requestSummary(item)}</td>
+              <td>{item.responsavel?.usuario ?? 'Ninguém'}</td>
+              <td>
+                <span className="privacy-queue__status" data-testid="work-item-status">
+                  {WORK_ITEM_STATUS_LABELS[item.status]}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </AdminListPanel>
   );
 }
