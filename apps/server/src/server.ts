@@ -64,6 +64,11 @@ async function runPrimary(settings: Env): Promise<void> {
 
 async function runServer(settings: Env): Promise<void> {
   const database = await openConfiguredDatabase(settings);
+  // Migrations and the demo seed before the app: its scheduled jobs start at once and read the tables they make.
+  const started = Date.now();
+  const seed = cluster.isWorker
+    ? 'prepared by the primary process'
+    : await prepareDatabase(database, settings);
   const app = await buildApp({ env: settings, database });
 
   if (cluster.isWorker) {
@@ -88,10 +93,6 @@ async function runServer(settings: Env): Promise<void> {
 
   // The port opens only once migrations and the demo seed are done (a worker's primary ran them), so nobody meets a
   // half-started portal.
-  const started = Date.now();
-  const seed = cluster.isWorker
-    ? 'prepared by the primary process'
-    : await prepareDatabase(database, settings);
   await app.listen({ port: settings.PORT, host: settings.HOST });
   app.log.info(
     { database: database.kind, seed, ms: Date.now() - started, host: settings.HOST },
