@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { type DividasResposta, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -10,6 +9,7 @@ import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { freePort } from './free-port';
 import { JOAO, MARIA } from './identification-helpers';
 import { clusterUnavailable, createPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { spawnServer, stopServer } from './server-process';
 
 // Issue 20 item 4: the server as a real process on a PostgreSQL cluster of the test's own, under a bounded load of
 // debtor flows (identification, debts, plans, agreement, PIX webhook) while the test terminates its connections and
@@ -202,28 +202,23 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
     cluster = await createPostgresCluster();
     await cluster.start();
     port = await freePort();
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))],
+    server = spawnServer(
       {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'error',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: cluster.url,
-          REDIS_URL: '',
-          PIX_WEBHOOK_SECRET: SECRET,
-          CAPTCHA_MAX_NUMBER: '1000',
-          RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-          LIMIT_LOGIN_PER_IP: '100000',
-          LIMIT_LOGIN_PER_DOCUMENT: '100000',
-          // The scheduled jobs run every second, so they meet the outage too.
-          SCHEDULER_POLL_MS: '1000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: cluster.url,
+        REDIS_URL: '',
+        PIX_WEBHOOK_SECRET: SECRET,
+        CAPTCHA_MAX_NUMBER: '1000',
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+        LIMIT_LOGIN_PER_IP: '100000',
+        LIMIT_LOGIN_PER_DOCUMENT: '100000',
+        // The scheduled jobs run every second, so they meet the outage too.
+        SCHEDULER_POLL_MS: '1000',
       },
+      ['ignore', 'pipe', 'pipe'],
     );
     const keep = (chunk: Buffer) => {
       output += chunk;
@@ -250,10 +245,7 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
   }, 150_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await stopServer(server);
     await cluster?.destroy();
   });
 
