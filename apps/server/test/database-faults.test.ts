@@ -281,6 +281,9 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
         expect(Date.now() - back).toBeLessThan(30_000);
         await pause(250);
       }
+      console.info(
+        `database faults: ready again ${Date.now() - back} ms after the database accepted connections`,
+      );
       phase = 'recovered';
       await pause(3000);
     } finally {
