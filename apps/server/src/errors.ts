@@ -55,6 +55,11 @@ const APP_ERRORS = {
     status: 503,
     message: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
   },
+  /** The database cannot be reached (stopped, restarting, its connections cut): try again soon (decision 035). */
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
+  },
   /** Too many requests from one client (rate limit). */
   RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' },
   /** The CPF/CNPJ is not known to the partner (spec 000 §4: goes to Register). */

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port';
+import { spawnServer, stopServer } from './server-process';
 
 // Issue 14 item 12: a newcomer's first `npm start` seeds the demo for a while. The server must not accept
 // connections before it can serve them (it used to answer 503 for ~25 s). Runs the real server.ts on a new PGlite
@@ -27,31 +27,20 @@ function get(port: number, path: string): Promise<number | null> {
 describe.skipIf(process.env.TEST_DATABASE_URL)('first start on an empty embedded database', () => {
   let server: ChildProcess | undefined;
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
-    }
+    await stopServer(server);
   });
 
   it('opens its port only when migrations and the demo seed are done', async () => {
     const port = await freePort();
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'development',
-          LOG_LEVEL: 'silent',
-          PORT: String(port),
-          DATA_DIR: join(mkdtempSync(join(tmpdir(), 'portal-first-start-')), 'data'),
-          HOST: '',
-          DATABASE_URL: '',
-          REDIS_URL: '',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    server = spawnServer({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'portal-first-start-')), 'data'),
+      HOST: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
     const deadline = Date.now() + 150_000;
     let status: number | null = null;
     while (status === null) {

@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { loadEnv } from '../src/env';
 import { freePort } from './free-port';
 import { MARIA } from './identification-helpers';
 import { type Answer, requestOnce } from './one-request';
+import { spawnServer, stopServer } from './server-process';
 import { scratchPostgres } from './test-app';
 
 // SERVER_PROCESSES (server.ts): several processes share the port. Each new connection goes to the next process in
@@ -56,33 +56,25 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
     const scratch = await scratchPostgres(adminUrl!);
     drop = scratch.drop;
     port = await freePort();
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: scratch.url,
-          REDIS_URL: redisUrl,
-          SERVER_PROCESSES: '2',
-          // Only an edit relayed between the processes can refresh what each one keeps.
-          PARTNER_CACHE_SECONDS: '3600',
-          CAPTCHA_HMAC_SECRET: '',
-          CAPTCHA_MAX_NUMBER: '1000',
-          // The limits count per client address in Redis, shared with other test files.
-          RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-          LIMIT_LOGIN_PER_IP: '100000',
-          LIMIT_LOGIN_PER_DOCUMENT: '100000',
-          LIMIT_STAFF_LOGIN_PER_IP: '100000',
-          LIMIT_STAFF_LOGIN_PER_USER: '100000',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    server = spawnServer({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redisUrl,
+      SERVER_PROCESSES: '2',
+      // Only an edit relayed between the processes can refresh what each one keeps.
+      PARTNER_CACHE_SECONDS: '3600',
+      CAPTCHA_HMAC_SECRET: '',
+      CAPTCHA_MAX_NUMBER: '1000',
+      // The limits count per client address in Redis, shared with other test files.
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      LIMIT_LOGIN_PER_IP: '100000',
+      LIMIT_LOGIN_PER_DOCUMENT: '100000',
+      LIMIT_STAFF_LOGIN_PER_IP: '100000',
+      LIMIT_STAFF_LOGIN_PER_USER: '100000',
+    });
     const deadline = Date.now() + 90_000;
     // Ready when both processes answer /healthz.
     let ready = 0;
@@ -95,10 +87,7 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await stopServer(server);
     await drop();
   });
 

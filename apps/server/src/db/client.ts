@@ -132,8 +132,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', (error) => options.onPoolError?.(error));
+    // A client losing its connection (the database stopped, or ended its sessions) must not crash the process: an
+    // 'error' event nobody listens to would. The pool listens only while a client is idle, so each client gets a
+    // listener of its own for the time it is checked out (a transaction between statements, an advisory lock held
+    // for a job run). The query in flight, if any, fails with the error; the pool then drops the client and the
+    // next query connects afresh.
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+    // Idle clients' errors reach the listener above too.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema });
     return {
       db,

@@ -1,6 +1,7 @@
 import { fieldErrorsOf } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError, errorResponse } from '../errors';
 
 /** Said for a request Fastify itself refuses (a body that is no JSON, a content type no route takes, ...). */
@@ -37,6 +38,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);
     if (status >= 400 && status < 500) {
       return send(request, reply, status, BAD_REQUEST, null);
+    }
+    // The database is away (stopped, restarting, connections cut): the caller tries again soon; /readyz says so.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = errorResponse('DATABASE_UNAVAILABLE');
+      return send(request, reply, unavailable.status, unavailable.message, null);
     }
     // 5xx: details go to the log only.
     request.log.error({ err: error }, 'unhandled error');

@@ -7,43 +7,39 @@ import { captchaUses, persons, phoneChangeLinks, smsTokens } from '../db/schema'
 
 export type SmsTokenRow = typeof smsTokens.$inferSelect;
 
-/** The newest live token of the session: unconsumed, unexpired, with fewer than `maxAttempts` wrong tries. */
-export async function findLiveSmsToken(
+/**
+ * Weighs one answer against the session's newest live token (unconsumed, unexpired, fewer than `maxAttempts` wrong
+ * tries) in one statement: the right answer consumes it, a wrong one counts against it. The row lock makes answers
+ * sent at once take turns, each seeing the count and the consumption of the ones before it, so no more than
+ * `maxAttempts` wrong answers are ever weighed and a right one opens at most once. 'none' when there was no live token.
+ */
+export async function answerSmsToken(
   db: Db,
-  sessionHash: string,
-  maxAttempts: number,
-): Promise<SmsTokenRow | undefined> {
-  const [live] = await db
-    .select()
+  answer: { sessionHash: string; tokenHash: string; maxAttempts: number },
+): Promise<'right' | 'wrong' | 'none'> {
+  const now = new Date();
+  const live = and(
+    isNull(smsTokens.consumedAt),
+    gt(smsTokens.expiresAt, now),
+    lt(smsTokens.failedAttempts, answer.maxAttempts),
+  );
+  const newest = db
+    .select({ id: smsTokens.id })
     .from(smsTokens)
-    .where(
-      and(
-        eq(smsTokens.sessionHash, sessionHash),
-        isNull(smsTokens.consumedAt),
-        gt(smsTokens.expiresAt, new Date()),
-        sql`${smsTokens.failedAttempts} < ${maxAttempts}`,
-      ),
-    )
+    .where(and(eq(smsTokens.sessionHash, answer.sessionHash), live))
     .orderBy(desc(smsTokens.id))
     .limit(1);
-  return live;
-}
-
-export async function countFailedSmsToken(db: Db, id: number): Promise<void> {
-  await db
+  const right = sql`${smsTokens.tokenHash} = ${answer.tokenHash}`;
+  const [weighed] = await db
     .update(smsTokens)
-    .set({ failedAttempts: sql`${smsTokens.failedAttempts} + 1` })
-    .where(eq(smsTokens.id, id));
-}
-
-/** Consumes the token if still unconsumed; false when another request consumed it first. */
-export async function consumeSmsToken(db: Db, id: number): Promise<boolean> {
-  const consumed = await db
-    .update(smsTokens)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(smsTokens.id, id), isNull(smsTokens.consumedAt)))
-    .returning({ id: smsTokens.id });
-  return consumed.length > 0;
+    .set({
+      failedAttempts: sql`${smsTokens.failedAttempts} + case when ${right} then 0 else 1 end`,
+      consumedAt: sql`case when ${right} then ${now}::timestamptz else null end`,
+    })
+    .where(and(sql`${smsTokens.id} = (${newest})`, live))
+    .returning({ right: sql<boolean>`${smsTokens.consumedAt} is not null` });
+  if (!weighed) return 'none';
+  return weighed.right ? 'right' : 'wrong';
 }
 
 /** The session's new token; the ones sent before it are consumed. */

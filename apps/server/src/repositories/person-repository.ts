@@ -178,16 +178,39 @@ export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** A new person from the first-access form; returns the id. */
-export async function insertPerson(
+/**
+ * The person with this document: a new one from the first-access form, or the one on file (left as it is). A first
+ * access made at the same time for the same document waits for the other's insert and gets its person, so the
+ * document is never on file twice and nobody meets a unique violation.
+ */
+export async function insertOrFindPerson(
   db: Db,
   person: Pick<typeof persons.$inferInsert, 'cpfCnpj' | 'name' | 'birthDate' | 'phone' | 'email' | 'gender'>,
 ): Promise<number> {
-  const [row] = await db.insert(persons).values(person).returning({ id: persons.id });
-  return row!.id;
+  const [inserted] = await db
+    .insert(persons)
+    .values(person)
+    .onConflictDoNothing({ target: persons.cpfCnpj })
+    .returning({ id: persons.id });
+  if (inserted) return inserted.id;
+  const [existing] = await db
+    .select({ id: persons.id })
+    .from(persons)
+    .where(eq(persons.cpfCnpj, person.cpfCnpj))
+    .limit(1);
+  return existing!.id;
 }
 
-/** The person made a first access on the partner's portal (kept once). */
-export async function registerPersonWithPartner(db: Db, partnerId: number, personId: number): Promise<void> {
-  await db.insert(personRegistrations).values({ partnerId, personId }).onConflictDoNothing();
+/** The person made a first access on the partner's portal; false when they had (kept once). */
+export async function registerPersonWithPartner(
+  db: Db,
+  partnerId: number,
+  personId: number,
+): Promise<boolean> {
+  const registered = await db
+    .insert(personRegistrations)
+    .values({ partnerId, personId })
+    .onConflictDoNothing()
+    .returning({ personId: personRegistrations.personId });
+  return registered.length > 0;
 }

@@ -1,10 +1,6 @@
 import { AppError } from '../../errors';
 import type { DebtorSession, DebtorSessions } from '../../plugins/debtor-session';
-import {
-  consumeSmsToken,
-  countFailedSmsToken,
-  findLiveSmsToken,
-} from '../../repositories/identification-repository';
+import { answerSmsToken } from '../../repositories/identification-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import type { IdentificationDeps } from './identification-deps';
 import { type IdentifiedAnswer, openSessionAnswer } from './identified-answer';
@@ -21,14 +17,12 @@ export async function checkLoginToken(
   session: DebtorSession,
   token: string,
 ): Promise<IdentifiedAnswer> {
-  const live = await findLiveSmsToken(deps.db, session.tokenHash, deps.env.TOKEN_MAX_ATTEMPTS);
-  if (!live) throw new AppError('INVALID_TOKEN');
-  if (live.tokenHash !== hashLoginToken(session.tokenHash, token)) {
-    await countFailedSmsToken(deps.db, live.id);
-    throw new AppError('INVALID_TOKEN');
-  }
-  // Consume only if still unconsumed, so two simultaneous right answers open the session once.
-  if (!(await consumeSmsToken(deps.db, live.id))) throw new AppError('INVALID_TOKEN');
+  const answer = await answerSmsToken(deps.db, {
+    sessionHash: session.tokenHash,
+    tokenHash: hashLoginToken(session.tokenHash, token),
+    maxAttempts: deps.env.TOKEN_MAX_ATTEMPTS,
+  });
+  if (answer !== 'right') throw new AppError('INVALID_TOKEN');
   await sessions.open(session);
   return openSessionAnswer(deps.db, partner, session.person);
 }

@@ -11,9 +11,8 @@ import {
 import { AppError } from '../../errors';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import {
-  findPersonByDocument,
   findPersonKnownToPartner,
-  insertPerson,
+  insertOrFindPerson,
   registerPersonWithPartner,
 } from '../../repositories/person-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -57,20 +56,20 @@ export async function registerFirstAccess(
   // of this portal's business (issue 14 item 4).
   if (await findPersonKnownToPartner(deps.db, partner.id, document)) throw new AppError('ALREADY_REGISTERED');
   await withTransaction(deps.db, async (tx) => {
-    const existing = await findPersonByDocument(tx, document);
     // A person on file elsewhere is registered here as they are: their phone and e-mail are never replaced from
     // this form, so a stranger registering their document gains no way in.
-    const personId =
-      existing?.id ??
-      (await insertPerson(tx, {
-        cpfCnpj: document,
-        name: input.nome.trim(),
-        birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
-        phone: onlyDigits(input.telefone),
-        email: input.email.trim(),
-        gender: input.sexo || null,
-      }));
-    await registerPersonWithPartner(tx, partner.id, personId);
+    const personId = await insertOrFindPerson(tx, {
+      cpfCnpj: document,
+      name: input.nome.trim(),
+      birthDate: documentKind(document) === 'cpf' ? parseBrDate(input.dataNascimento.trim()) : null,
+      phone: onlyDigits(input.telefone),
+      email: input.email.trim(),
+      gender: input.sexo || null,
+    });
+    // A first access of the same document made at the same time registered it first: this one is told what it
+    // would be told a moment later.
+    if (!(await registerPersonWithPartner(tx, partner.id, personId)))
+      throw new AppError('ALREADY_REGISTERED');
   });
   return 'Cadastro realizado com sucesso. Agora você já pode consultar as suas dívidas.';
 }
