@@ -11,7 +11,7 @@ export const MARIA = {
   aceite: true,
 };
 
-export function request(port, path, { method = 'GET', host, body, cookie } = {}) {
+export function request(port, path, { method = 'GET', host, body, cookie, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -23,6 +23,7 @@ export function request(port, path, { method = 'GET', host, body, cookie } = {})
           host,
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(cookie ? { cookie } : {}),
+          ...headers,
         },
       },
       (res) => {
