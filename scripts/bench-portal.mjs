@@ -10,7 +10,7 @@ import { generatePortfolio } from '../apps/server/src/cli/bench-portfolio.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { importPortfolio } from '../apps/server/src/services/import/import-portfolio.ts';
 import { pixWebhookToken } from '../apps/server/src/services/payments/pix-webhook-token.ts';
-import { loginMaria, MARIA, request } from './bench-session.mjs';
+import { loginDebtor, MARIA, request } from './bench-session.mjs';
 
 const PIX_WEBHOOK_SECRET = 'segredo-dos-webhooks-do-benchmark';
 export const DEBTORS = Number(process.env.BENCH_DEBTORS ?? 100_000);
@@ -114,7 +114,7 @@ const post = (port, host, cookie, action, body, headers) =>
  */
 export async function debtorCalls(port, databaseUrl) {
   const host = 'demo.portal.localhost';
-  const cookie = await loginMaria(port, host);
+  const cookie = await loginDebtor(port, host);
   const debts = await post(port, host, cookie, 'passo_2_novo', {});
   const negotiable = debts.dados.dividas.filter((d) => d.tipo_necociacao === 'S');
   const card = negotiable[0];
