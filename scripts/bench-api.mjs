@@ -34,18 +34,18 @@ try {
     for (const connections of CONNECTION_LEVELS) {
       for (const call of FLOORS) {
         console.error(`${connections} connections: ${call.name}`);
-        const before = cpuSnapshot(floor.pid);
+        const before = cpuSnapshot(floor.pid, scratch.name);
         const { total, ...figures } = await load(floor.port, call, connections);
         rows.push({
           connections,
           call: call.name,
           ...figures,
-          ...cpuPerRequest(before, cpuSnapshot(floor.pid), total),
+          ...cpuPerRequest(before, cpuSnapshot(floor.pid, scratch.name), total),
         });
       }
       for (const call of calls) {
         console.error(`${connections} connections: ${call.name}`);
-        const before = cpuSnapshot(server.pid);
+        const before = cpuSnapshot(server.pid, scratch.name);
         const { total, ...figures } = await load(server.port, call, connections);
         const floorRow = rows.find(
           (r) => r.connections === connections && r.call === `floor: one ${call.floor}`,
@@ -54,7 +54,7 @@ try {
           connections,
           call: call.name,
           ...figures,
-          ...cpuPerRequest(before, cpuSnapshot(server.pid), total),
+          ...cpuPerRequest(before, cpuSnapshot(server.pid, scratch.name), total),
           'of floor': `${Math.round((figures['req/s'] / floorRow['req/s']) * 100)}% of one ${call.floor}`,
           'p99/p50': Number((figures['p99 ms'] / figures['p50 ms']).toFixed(1)),
         });

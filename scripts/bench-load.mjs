@@ -21,6 +21,7 @@ export async function scratchDatabase(prefix) {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -128,15 +129,19 @@ function cpuMs(pid) {
 }
 const pids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
 
-/** CPU time (ms) so far of a process and its children, and of every PostgreSQL process. */
-export function cpuSnapshot(pid) {
+/**
+ * CPU time (ms) so far of a process and its children, and of the PostgreSQL backends connected to `database` (their
+ * process title names it; other sessions' databases on the same server are not counted).
+ */
+export function cpuSnapshot(pid, database) {
   try {
     let server = cpuMs(pid);
     let postgres = 0;
     for (const other of pids()) {
       try {
         if (stat(other)[1] === String(pid)) server += cpuMs(other);
-        if (readFileSync(`/proc/${other}/comm`, 'utf8').trim() === 'postgres') postgres += cpuMs(other);
+        const title = readFileSync(`/proc/${other}/cmdline`, 'utf8');
+        if (title.startsWith('postgres: ') && title.split(' ').includes(database)) postgres += cpuMs(other);
       } catch {}
     }
     return { server, postgres };

@@ -47,7 +47,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
 });
 
 async function waitHealthy() {
-  for (let i = 0; i < 120; i++) {
+  // The demo seed on a fresh embedded database takes a minute or more on a busy machine.
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
     } catch {}
