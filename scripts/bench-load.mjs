@@ -99,11 +99,16 @@ export async function startFloorServer(databaseUrl) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/floor/none`, { method: 'POST' }).catch(() => null);
-    if (ready?.ok) break;
-    if (tries > 100) throw new Error('the floor server did not start');
-    await new Promise((r) => setTimeout(r, 100));
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/floor/none`, { method: 'POST' })).ok;
+  return servedBy(child, port, ready, { seconds: 30 });
+}
+
+/** The child process once `ready()` answers true (within `seconds`), with `stop` (then `cleanup`). */
+export async function servedBy(child, port, ready, { seconds, cleanup = () => {} }) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await ready().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`the server on port ${port} did not become ready`);
+    await new Promise((r) => setTimeout(r, 200));
   }
   return {
     port,
@@ -111,6 +116,7 @@ export async function startFloorServer(databaseUrl) {
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      cleanup();
     },
   };
 }

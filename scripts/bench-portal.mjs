@@ -10,6 +10,7 @@ import { generatePortfolio } from '../apps/server/src/cli/bench-portfolio.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { importPortfolio } from '../apps/server/src/services/import/import-portfolio.ts';
 import { pixWebhookToken } from '../apps/server/src/services/payments/pix-webhook-token.ts';
+import { servedBy } from './bench-load.mjs';
 import { loginDebtor, MARIA, request } from './bench-session.mjs';
 
 const PIX_WEBHOOK_SECRET = 'segredo-dos-webhooks-do-benchmark';
@@ -51,22 +52,11 @@ export async function startServer(databaseUrl, { nodeOptions = [], env = {} } = 
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const health = await request(port, '/healthz', { host: 'localhost' }).catch(() => null);
-    if (health?.status === 200) break;
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    port,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const ready = async () => (await request(port, '/healthz', { host: 'localhost' })).status === 200;
+  return servedBy(child, port, ready, {
+    seconds: 180,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
 }
 
 /** Imports BENCH_DEBTORS generated debtors (1 contract of 1 to 3 instalments each) into the demo partner. */
