@@ -8,11 +8,9 @@
 // processes (with Redis).
 import {
   CONNECTION_LEVELS,
-  cpuPerRequest,
-  cpuSnapshot,
   DURATION,
   FLOORS,
-  load,
+  measure,
   scratchDatabase,
   startFloorServer,
 } from './bench-load.mjs';
@@ -32,31 +30,16 @@ try {
     );
     for (const call of calls) await probe(server.port, call);
     for (const connections of CONNECTION_LEVELS) {
-      for (const call of FLOORS) {
-        console.error(`${connections} connections: ${call.name}`);
-        const before = cpuSnapshot(floor.pid, scratch.name);
-        const { total, ...figures } = await load(floor.port, call, connections);
-        rows.push({
-          connections,
-          call: call.name,
-          ...figures,
-          ...cpuPerRequest(before, cpuSnapshot(floor.pid, scratch.name), total),
-        });
-      }
+      for (const call of FLOORS) rows.push(await measure(floor, call, connections, scratch.name));
       for (const call of calls) {
-        console.error(`${connections} connections: ${call.name}`);
-        const before = cpuSnapshot(server.pid, scratch.name);
-        const { total, ...figures } = await load(server.port, call, connections);
+        const row = await measure(server, call, connections, scratch.name);
         const floorRow = rows.find(
           (r) => r.connections === connections && r.call === `floor: one ${call.floor}`,
         );
         rows.push({
-          connections,
-          call: call.name,
-          ...figures,
-          ...cpuPerRequest(before, cpuSnapshot(server.pid, scratch.name), total),
-          'of floor': `${Math.round((figures['req/s'] / floorRow['req/s']) * 100)}% of one ${call.floor}`,
-          'p99/p50': Number((figures['p99 ms'] / figures['p50 ms']).toFixed(1)),
+          ...row,
+          'of floor': `${Math.round((row['req/s'] / floorRow['req/s']) * 100)}% of one ${call.floor}`,
+          'p99/p50': Number((row['p99 ms'] / row['p50 ms']).toFixed(1)),
         });
       }
     }

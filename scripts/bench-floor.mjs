@@ -5,7 +5,7 @@ import {
   CONNECTION_LEVELS,
   DURATION,
   FLOORS,
-  load,
+  measure,
   scratchDatabase,
   startFloorServer,
 } from './bench-load.mjs';
@@ -16,11 +16,7 @@ try {
   const rows = [];
   try {
     for (const connections of CONNECTION_LEVELS)
-      for (const call of FLOORS) {
-        console.error(`${connections} connections: ${call.name}`);
-        const { total, ...figures } = await load(floor.port, call, connections);
-        rows.push({ connections, route: call.name, ...figures });
-      }
+      for (const call of FLOORS) rows.push(await measure(floor, call, connections, scratch.name));
   } finally {
     await floor.stop();
   }

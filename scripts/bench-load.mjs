@@ -156,6 +156,19 @@ export function cpuSnapshot(pid, database) {
   }
 }
 
+/** One call under load on a started server: its figures and the CPU per request of the server and its database. */
+export async function measure(server, call, connections, database) {
+  console.error(`${connections} connections: ${call.name}`);
+  const before = cpuSnapshot(server.pid, database);
+  const { total, ...figures } = await load(server.port, call, connections);
+  return {
+    connections,
+    call: call.name,
+    ...figures,
+    ...cpuPerRequest(before, cpuSnapshot(server.pid, database), total),
+  };
+}
+
 /** CPU ms per request of the server and of PostgreSQL between two snapshots. */
 export function cpuPerRequest(before, after, requests) {
   const per = (key) =>
