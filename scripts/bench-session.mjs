@@ -11,7 +11,7 @@ export const MARIA = {
   aceite: true,
 };
 
-export function request(port, path, { method = 'GET', host, body, cookie } = {}) {
+export function request(port, path, { method = 'GET', host, body, cookie, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -23,6 +23,7 @@ export function request(port, path, { method = 'GET', host, body, cookie } = {})
           host,
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(cookie ? { cookie } : {}),
+          ...headers,
         },
       },
       (res) => {
@@ -39,15 +40,23 @@ export function request(port, path, { method = 'GET', host, body, cookie } = {})
   });
 }
 
-/** Logs the demo debtor in on `host` (passo_1 with a solved ALTCHA) and returns the session cookie. */
-export async function loginMaria(port, host) {
+/** The demo debtor with a seeded agreement (README). */
+export const JOAO = {
+  pesCpfCnpj: '39053344705',
+  dataNascimento: '01/02/1985',
+  telefone: '21998765432',
+  aceite: true,
+};
+
+/** Logs a demo debtor in on `host` (passo_1 with a solved ALTCHA) and returns the session cookie. */
+export async function loginDebtor(port, host, debtor = MARIA) {
   const challenge = JSON.parse((await request(port, '/api/captcha/altcha', { host })).text);
   const solution = await solveChallenge({ challenge, deriveKey });
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const login = await request(port, '/api.php?a=negociacao_robo&b=passo_1', {
     method: 'POST',
     host,
-    body: { ...MARIA, captcha },
+    body: { ...debtor, captcha },
   });
   if (JSON.parse(login.text).retorno !== true) throw new Error(`login failed: ${login.text.slice(0, 200)}`);
   return String(login.headers['set-cookie']?.[0] ?? '').split(';')[0];

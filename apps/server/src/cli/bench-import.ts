@@ -1,111 +1,51 @@
 // npm run bench:import: generates a portfolio file of BENCH_IMPORT_ROWS instalments (default 1,000,000; the same
 // file every run), imports it into a fresh PGlite and, when DATABASE_URL is set, into a scratch database created
 // on that PostgreSQL server and dropped afterwards, and prints rows/s. Each target is imported twice: a first load
-// into empty tables, then the same file again (every row unchanged). A measurement, never an assertion.
+// into empty tables, then the same file again (every row unchanged). On PostgreSQL the same run first times a raw
+// `COPY` of the file into a bare table of text columns (the floor: no parsing, no checks, no indexes) and prints
+// each import's time as a ratio to it (budget, GUIDE: within 2x). A measurement, never an assertion.
 
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
-import { cnpjCheckDigits, cpfCheckDigits, maskCnpj, maskCpf } from '@portal/domain';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, openDatabase } from '../db/client';
 import { partners } from '../db/schema';
 import { importPortfolio } from '../services/import/import-portfolio';
 import { PORTFOLIO_COLUMNS } from '../services/import/validate-portfolio';
+import { generatePortfolio } from './bench-portfolio';
 import { describeSummary } from './import-command';
 import { formatCount } from './progress-bar';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
-const STORES = 25;
 
-// mulberry32: a tiny seeded generator, so every run imports the same file.
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST_NAMES = [
-  'Ana',
-  'Bruno',
-  'Carla',
-  'Daniel',
-  'Eduarda',
-  'Felipe',
-  'Gabriela',
-  'Heitor',
-  'Isabela',
-  'João',
-];
-const LAST_NAMES = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Pereira',
-  'Costa',
-  'Rodrigues',
-  'Almeida',
-  'Nunes',
-];
-const ORIGINS = ['Crediário', 'Cartão', 'Empréstimo', 'Serviços'];
-
-function pad(value: number, length = 2): string {
-  return String(value).padStart(length, '0');
-}
-
-function money(centavos: number): string {
-  const reais = String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${reais},${pad(centavos % 100)}`;
-}
-
-/** Persons with 1 to 3 contracts of 1 to 12 instalments in 25 stores, until `rows` instalment lines. */
-async function generatePortfolio(file: string, rows: number): Promise<void> {
-  const next = random(2024);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const stores = Array.from({ length: STORES }, (_, i) => {
-    const base = `${pad(10 + i)}${pad(i * 7, 6)}0001`;
-    return { document: maskCnpj(base + cnpjCheckDigits(base)), name: `Loja ${pad(i + 1)}` };
-  });
-  const out = createWriteStream(file);
-  let buffer = `${PORTFOLIO_COLUMNS.join(';')}\n`;
-  let written = 0;
-  for (let person = 0; written < rows; person++) {
-    const base = String(100_000_000 + person * 7);
-    const cpf = maskCpf(base + cpfCheckDigits(base));
-    const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)} ${pick(LAST_NAMES)}`;
-    const birth = `${pad(1 + Math.floor(next() * 28))}/${pad(1 + Math.floor(next() * 12))}/${1950 + Math.floor(next() * 55)}`;
-    const phone = `(${10 + Math.floor(next() * 89)}) 9${pad(Math.floor(next() * 1e8), 8)}`;
-    const personColumns = `${cpf};${name};${birth};${phone};pessoa${person}@example.com`;
-    const contracts = 1 + Math.floor(next() * 3);
-    for (let contract = 0; contract < contracts && written < rows; contract++) {
-      const store = pick(stores);
-      const contractColumns = `${store.document};${store.name};${store.name} Ltda.;${base}-${contract};${pick(ORIGINS)};R${contract}`;
-      const instalments = 1 + Math.floor(next() * 12);
-      const value = 2_000 + Math.floor(next() * 200_000);
-      for (let instalment = 1; instalment <= instalments && written < rows; instalment++) {
-        const due = `${pad(1 + Math.floor(next() * 28))}/${pad(1 + ((instalment - 1) % 12))}/${2023 + Math.floor(instalment / 12)}`;
-        const paid = next() < 0.2;
-        buffer += `${personColumns};${contractColumns};${instalment};${due};${money(value)};${money(paid ? 0 : value)};${next() < 0.1 ? 'S' : 'N'};${paid ? 'S' : 'N'}\n`;
-        written++;
-      }
-    }
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
+/** Seconds a raw COPY of the file into a bare table of text columns takes (a fresh table, then dropped). */
+async function rawCopySeconds(url: string, file: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const columns = PORTFOLIO_COLUMNS.map((_, i) => `c${i} text`).join(', ');
+    await client.query(`create table bench_raw_copy (${columns})`);
+    const started = performance.now();
+    await pipeline(
+      createReadStream(file),
+      client.query(copyFrom("copy bench_raw_copy from stdin with (format csv, delimiter ';', header true)")),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await client.query('drop table bench_raw_copy');
+    return seconds;
+  } finally {
+    await client.end();
   }
-  out.end(buffer);
-  await finished(out);
 }
-
-async function benchTarget(label: string, database: Database, file: string): Promise<void> {
+async function benchTarget(
+  label: string,
+  database: Database,
+  file: string,
+  copySeconds?: number,
+): Promise<void> {
   await database.migrate();
   const [partner] = await database.db
     .insert(partners)
@@ -123,7 +63,10 @@ async function benchTarget(label: string, database: Database, file: string): Pro
     });
     if (!outcome.ok) throw new Error(`bench file rejected: ${JSON.stringify(outcome.issues.slice(0, 3))}`);
     const perSecond = outcome.summary.rows / outcome.summary.seconds;
-    console.log(`${label}, ${run}: ${formatCount(perSecond)} rows/s`);
+    const ratio = copySeconds
+      ? `, ${(outcome.summary.seconds / copySeconds).toFixed(1)}x the raw COPY (budget <= 2x)`
+      : '';
+    console.log(`${label}, ${run}: ${formatCount(perSecond)} rows/s${ratio}`);
     console.log(`  ${describeSummary(outcome.summary)}`);
   }
 }
@@ -145,7 +88,7 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-bench-import-'));
 try {
   const file = join(dir, 'carteira.csv');
   const started = performance.now();
-  await generatePortfolio(file, ROWS);
+  await generatePortfolio(file, { rows: ROWS });
   console.log(
     `generated ${formatCount(ROWS)} instalment lines in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -156,8 +99,12 @@ try {
   if (process.env.DATABASE_URL) {
     const scratch = await scratchPostgres(process.env.DATABASE_URL);
     try {
+      const copySeconds = await rawCopySeconds(scratch.url, file);
+      console.log(
+        `PostgreSQL, raw COPY into a bare table: ${formatCount(ROWS / copySeconds)} rows/s (${copySeconds.toFixed(1)} s)`,
+      );
       const postgres = await openDatabase({ url: scratch.url });
-      await benchTarget('PostgreSQL', postgres, file).finally(() => postgres.close());
+      await benchTarget('PostgreSQL', postgres, file, copySeconds).finally(() => postgres.close());
     } finally {
       await scratch.drop();
     }

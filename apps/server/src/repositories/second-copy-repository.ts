@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedOnce } from '../db/client';
 import {
   contracts,
   instalments,
@@ -142,22 +142,28 @@ export async function recordSecondCopyPayment(
  * The instalments among these whose second copy was paid (money received of at least that copy's value), with that
  * copy: they take no new second copy.
  */
+// Every debt listing runs this lookup: one text whatever the number of instalments (an array parameter).
+const paidSecondCopiesQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(secondCopies)
+    .where(
+      and(
+        sql`${secondCopies.instalmentId} = any(${sql.placeholder('instalmentIds')}::integer[])`,
+        sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0) from ${secondCopyPayments}
+          where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`,
+      ),
+    )
+    .orderBy(secondCopies.id)
+    .prepare('paid_second_copies'),
+);
+
 export async function paidSecondCopies(
   db: Db,
   instalmentIds: readonly number[],
 ): Promise<Map<number, SecondCopyRow>> {
   if (instalmentIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(secondCopies)
-    .where(
-      and(
-        inArray(secondCopies.instalmentId, [...instalmentIds]),
-        sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0) from ${secondCopyPayments}
-          where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`,
-      ),
-    )
-    .orderBy(secondCopies.id);
+  const rows = await paidSecondCopiesQuery(db).execute({ instalmentIds: [...instalmentIds] });
   return new Map(rows.map((row) => [row.instalmentId, row]));
 }
 

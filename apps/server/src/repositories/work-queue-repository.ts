@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, preparedOnce } from '../db/client';
 import {
   contactMessages,
   contracts,
@@ -350,8 +350,9 @@ export async function listWorkItemEvents(db: Db, source: WorkItemSource, itemId:
 }
 
 /** The latest counter-offer the partner answered to each of the person's proposals, by store (the debtor's view). */
-export async function findCounterOffers(db: Db, partnerId: number, personId: number) {
-  return db
+// Every debt listing runs this lookup.
+const counterOffersQuery = preparedOnce((db) =>
+  db
     .selectDistinctOn([debtorRequests.storeId], {
       storeId: debtorRequests.storeId,
       entryCents: debtorRequests.counterEntryCents,
@@ -363,11 +364,16 @@ export async function findCounterOffers(db: Db, partnerId: number, personId: num
     .from(debtorRequests)
     .where(
       and(
-        eq(debtorRequests.partnerId, partnerId),
-        eq(debtorRequests.personId, personId),
+        eq(debtorRequests.partnerId, sql.placeholder('partnerId')),
+        eq(debtorRequests.personId, sql.placeholder('personId')),
         eq(debtorRequests.kind, 'proposal'),
         isNotNull(debtorRequests.counterInstalmentCount),
       ),
     )
-    .orderBy(debtorRequests.storeId, desc(debtorRequests.answeredAt));
+    .orderBy(debtorRequests.storeId, desc(debtorRequests.answeredAt))
+    .prepare('counter_offers'),
+);
+
+export async function findCounterOffers(db: Db, partnerId: number, personId: number) {
+  return counterOffersQuery(db).execute({ partnerId, personId });
 }
