@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     globalSetup: ['apps/server/test/pglite-templates-setup.ts'],
+    setupFiles: ['apps/web/src/test-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
