@@ -440,7 +440,9 @@ describe('the gateway webhook', () => {
     expect(
       (await webhook(event, `Basic ${Buffer.from('pagarme:errado').toString('base64')}`)).statusCode,
     ).toBe(401);
-    expect((await webhook(event, '')).statusCode).toBe(401);
+    const anonymous = await webhook(event, '');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ retorno: false, dados: null, mensagem: 'Não autorizado.' });
     expect((await settlements(agreementId)).outcomes).toEqual([]);
     // A late "pending" event, the paid one five times, a stale "failed" claim: the gateway's own state decides.
     const answers = [];
@@ -471,6 +473,39 @@ describe('the gateway webhook', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().status).toBe('unknown');
   });
+});
+
+describe('the gateway webhook while the gateway does not answer', () => {
+  it('is a 503 in the envelope (the gateway delivers it again), never a 500', async () => {
+    // A portal whose gateway is a port nobody listens on: the webhook's lookup of the charge fails.
+    const away = await createTestApp({
+      env: {
+        CARD_GATEWAY_URL: 'http://127.0.0.1:9/core/v5',
+        CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
+        CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+        CARD_GATEWAY_TIMEOUT_MS: '200',
+        CARD_WEBHOOK_USER: WEBHOOK.user,
+        CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
+      },
+    });
+    try {
+      const res = await away.app.inject({
+        method: 'POST',
+        url: '/api/cartao/webhook',
+        payload: { id: 'hook_fora', type: 'charge.paid', data: { id: 'ch_fora' } },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${WEBHOOK.user}:${WEBHOOK.password}`).toString('base64')}`,
+        },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        retorno: false,
+        mensagem: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
+      });
+    } finally {
+      await away.close();
+    }
+  }, 120_000);
 });
 
 describe('a card payment the gateway has not decided', () => {
