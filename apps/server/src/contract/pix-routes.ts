@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { PixReceived } from '../integrations/payments/pix-api/client';
+import { isLocalRequest } from '../plugins/local-request';
 import { storeOfPixWebhookToken } from '../services/payments/pix-webhook-token';
 import { recordPixPayments } from '../services/payments/record-pix-payments';
-import { isLocalRequest } from './dev-mailbox';
 import { refuse } from './refusal';
 
 // The PSPs' side of the portal: the API Pix webhook (a PSP appends /pix to the registered URL), and the local PSP
@@ -11,7 +11,6 @@ import { refuse } from './refusal';
 // sandbox payment, to local requests only.
 
 const PIX_ITEM_LIMIT = 1000;
-
 
 export function registerPixRoutes(
   app: FastifyInstance,
