@@ -877,7 +877,7 @@ beforeAll(async () => {
   });
   expect(store.statusCode, store.body).toBe(201);
   demo.fuzzStoreId = store.json().data.id;
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await sandbox?.close();
