@@ -18,7 +18,8 @@ export function collectRoutes(): RouteTable {
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route: RouteOptions) => {
       // The local PSP's own instance (decision 020) is another service: the portal reaches it only through its routes.
-      if (fastify.hasDecorator('localPsp')) return;
+      // So is a test's card gateway on a port of its own (card-gateway-helpers.ts).
+      if (fastify.hasDecorator('localPsp') || fastify.hasDecorator('outsideService')) return;
       for (const method of [route.method].flat()) {
         // HEAD routes are Fastify's copies of the GET ones.
         if (method !== 'HEAD') table.routes.add(`${method} ${route.url}`);
