@@ -199,12 +199,13 @@ function cardDataIn(text: string): string[] {
 const binaryColumns = new Set<string>();
 
 /**
- * No card number or CVV in log lines: their strings, and their numbers too (a number field could carry a card), but
- * the time each line was written (milliseconds since 1970, 13 digits that may pass Luhn by chance).
+ * No card number or CVV in log lines: their strings, and their whole numbers too (a number field could carry a card),
+ * but the time each line was written (milliseconds since 1970, 13 digits that may pass Luhn by chance); fractions are
+ * durations (responseTime), not cards.
  */
 function expectNoCardIn(lines: string[]) {
   const values = (value: unknown, key = ''): string[] =>
-    typeof value === 'string' || (typeof value === 'number' && key !== 'time')
+    typeof value === 'string' || (Number.isInteger(value) && key !== 'time')
       ? [String(value)]
       : value && typeof value === 'object'
         ? Object.entries(value).flatMap(([k, v]) => values(v, k))
