@@ -60,6 +60,14 @@ const APP_ERRORS = {
     status: 503,
     message: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
   },
+  /**
+   * The card gateway did not answer a webhook's lookup of the charge: the gateway delivers the event again later
+   * (its retries are for exactly this), and nothing was recorded.
+   */
+  CARD_GATEWAY_UNAVAILABLE: {
+    status: 503,
+    message: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
+  },
   /** Too many requests from one client (rate limit). */
   RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' },
   /** The CPF/CNPJ is not known to the partner (spec 000 §4: goes to Register). */

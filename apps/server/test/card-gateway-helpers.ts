@@ -17,6 +17,8 @@ export async function startSandboxGateway(slowMs = 1_500): Promise<SandboxServer
   // A slow card's answer may still be on its way when a suite ends: close every connection, not only idle ones
   // (a keep-alive connection that turns idle after close began would hold it for the keep-alive timeout).
   const server = Fastify({ forceCloseConnections: true });
+  // Another service than the portal: its routes are none of the portal's (route-table.ts).
+  server.decorate('outsideService', true);
   await server.register(sandboxGateway, { prefix: SANDBOX_GATEWAY_PATH, ...SANDBOX_TEST_KEYS, slowMs });
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
   return { server, baseUrl: `${address}${SANDBOX_GATEWAY_PATH}`, close: () => server.close() };

@@ -16,6 +16,7 @@ import {
   cardPayments,
   paymentEvents,
 } from '../src/db/schema';
+import { SANDBOX_KEYS } from '../src/integrations/card-gateway/configured-gateway';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
@@ -197,7 +198,24 @@ function cardDataIn(text: string): string[] {
 
 const binaryColumns = new Set<string>();
 
-/** Every text-like column of every table, as text. */
+/**
+ * No card number or CVV in log lines: their strings, and their whole numbers too (a number field could carry a card),
+ * but the time each line was written (milliseconds since 1970, 13 digits that may pass Luhn by chance); fractions are
+ * durations (responseTime), not cards.
+ */
+function expectNoCardIn(lines: string[]) {
+  const values = (value: unknown, key = ''): string[] =>
+    typeof value === 'string' || (Number.isInteger(value) && key !== 'time')
+      ? [String(value)]
+      : value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([k, v]) => values(v, k))
+        : [];
+  const log = lines.flatMap((line) => values(JSON.parse(line))).join('\n');
+  expect(cardDataIn(log)).toEqual([]);
+  for (const number of Object.values(SANDBOX_TEST_CARDS)) expect(log).not.toContain(number);
+}
+
+/** Every column of every table that could hold a card number or a CVV (text, bytes, and numbers too), as text. */
 async function storedTexts(): Promise<Map<string, string>> {
   const columns = await t.database.db.execute<{
     table_name: string;
@@ -205,7 +223,8 @@ async function storedTexts(): Promise<Map<string, string>> {
     data_type: string;
   }>(sql`
     select table_name, column_name, data_type from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'bytea')`);
+    where table_schema = 'public' and data_type in
+      ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea', 'bigint', 'numeric', 'ARRAY')`);
   const texts = new Map<string, string>();
   for (const { table_name, column_name, data_type } of columns.rows) {
     if (data_type === 'bytea') binaryColumns.add(`${table_name}.${column_name}`);
@@ -440,7 +459,9 @@ describe('the gateway webhook', () => {
     expect(
       (await webhook(event, `Basic ${Buffer.from('pagarme:errado').toString('base64')}`)).statusCode,
     ).toBe(401);
-    expect((await webhook(event, '')).statusCode).toBe(401);
+    const anonymous = await webhook(event, '');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ retorno: false, dados: null, mensagem: 'Não autorizado.' });
     expect((await settlements(agreementId)).outcomes).toEqual([]);
     // A late "pending" event, the paid one five times, a stale "failed" claim: the gateway's own state decides.
     const answers = [];
@@ -471,6 +492,39 @@ describe('the gateway webhook', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().status).toBe('unknown');
   });
+});
+
+describe('the gateway webhook while the gateway does not answer', () => {
+  it('is a 503 in the envelope (the gateway delivers it again), never a 500', async () => {
+    // A portal whose gateway is a port nobody listens on: the webhook's lookup of the charge fails.
+    const away = await createTestApp({
+      env: {
+        CARD_GATEWAY_URL: 'http://127.0.0.1:9/core/v5',
+        CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
+        CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+        CARD_GATEWAY_TIMEOUT_MS: '200',
+        CARD_WEBHOOK_USER: WEBHOOK.user,
+        CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
+      },
+    });
+    try {
+      const res = await away.app.inject({
+        method: 'POST',
+        url: '/api/cartao/webhook',
+        payload: { id: 'hook_fora', type: 'charge.paid', data: { id: 'ch_fora' } },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${WEBHOOK.user}:${WEBHOOK.password}`).toString('base64')}`,
+        },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        retorno: false,
+        mensagem: 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.',
+      });
+    } finally {
+      await away.close();
+    }
+  }, 120_000);
 });
 
 describe('a card payment the gateway has not decided', () => {
@@ -565,19 +619,22 @@ describe('after the card tests', () => {
     expect(
       cardDataIn(`or_${SANDBOX_TEST_CARDS.paid} 9f${SANDBOX_TEST_CARDS.paid}e 12:00:00.${CVVS[0]}+00`),
     ).toEqual([]);
-    // And a card number stored in any table: one planted in a table of its own, scanned with the rest.
-    await t.database.db.execute(sql`create table card_scan_probe (note text)`);
+    // And a card number stored in any table, as text or as a number: planted in a table of its own, scanned with
+    // the rest.
+    await t.database.db.execute(sql`create table card_scan_probe (note text, amount bigint)`);
     let after: Map<string, string>;
     try {
       await t.database.db.execute(
-        sql`insert into card_scan_probe values ('cartão 5555 5555 5555 4444 informado')`,
+        sql`insert into card_scan_probe values ('cartão 5555 5555 5555 4444 informado', 4111111111111111)`,
       );
       after = await storedTexts();
     } finally {
       await t.database.db.execute(sql`drop table card_scan_probe`);
     }
     expect(cardDataIn(after.get('card_scan_probe.note') ?? '')).toEqual(['5555555555554444']);
+    expect(cardDataIn(after.get('card_scan_probe.amount') ?? '')).toEqual(['4111111111111111']);
     after.delete('card_scan_probe.note');
+    after.delete('card_scan_probe.amount');
     const found: string[] = [];
     for (const [column, text] of after) {
       const known = new Set(cardDataIn(before.get(column) ?? ''));
@@ -590,16 +647,35 @@ describe('after the card tests', () => {
         if (text.includes(number)) found.push(`${column}: ${number}`);
     }
     expect(found).toEqual([]);
-    // A log line's strings (its numbers are times and counts, JSON numbers that carry no card).
-    const strings = (value: unknown): string[] =>
-      typeof value === 'string'
-        ? [value]
-        : value && typeof value === 'object'
-          ? Object.values(value).flatMap(strings)
-          : [];
-    const log = logLines.flatMap((line) => strings(JSON.parse(line))).join('\n');
     expect(logLines.length).toBeGreaterThan(0);
-    expect(cardDataIn(log)).toEqual([]);
-    for (const number of Object.values(SANDBOX_TEST_CARDS)) expect(log).not.toContain(number);
+    expectNoCardIn(logLines);
   });
+
+  it('no card number or CVV the portal’s own sandbox gateway receives reaches its log', async () => {
+    // Without CARD_GATEWAY_URL the portal serves the sandbox (README): the browser's card goes through this process.
+    const lines: string[] = [];
+    const own = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const card = { holder_name: 'MARIA SILVA', exp_month: 12, exp_year: 2030, cvv: CVVS[0] };
+      for (const [appId, number] of [
+        [SANDBOX_KEYS.publicKey, SANDBOX_TEST_CARDS.paid],
+        ['pk_errada', SANDBOX_TEST_CARDS.rejected],
+        [SANDBOX_KEYS.publicKey, '4000 0000 0000 0036'],
+      ]) {
+        const res = await own.app.inject({
+          method: 'POST',
+          url: `/sandbox-gateway/core/v5/tokens?appId=${appId}`,
+          payload: { type: 'card', card: { ...card, number } },
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }
+    } finally {
+      await own.close();
+    }
+    expect(lines.some((line) => line.includes('/sandbox-gateway/core/v5/tokens'))).toBe(true);
+    expectNoCardIn(lines);
+  }, 120_000);
 });

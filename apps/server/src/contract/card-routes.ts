@@ -8,6 +8,7 @@ import { receiveCardWebhook } from '../services/card/receive-card-webhook';
 import { codeDigits } from './body-fields';
 import { requireDebtor } from './debtor-scope';
 import { privateFile } from './private-file';
+import { refuse } from './refusal';
 
 // Card payments (issue 17 item 3; docs/api.md "Cartão"): where the browser tokenises, the gateway's webhook and the
 // card receipt PDF.
@@ -59,10 +60,7 @@ export function registerCardRoutes(
   // Pagar.me sends its webhooks to a URL configured with HTTP Basic credentials (decision 023).
   app.post('/api/cartao/webhook', async (request, reply) => {
     if (!sameText(request.headers.authorization ?? '', expected))
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Basic realm="card-webhook"')
-        .send({ status: 'unauthorized' });
+      return refuse(reply.header('www-authenticate', 'Basic realm="card-webhook"'), 401, 'Não autorizado.');
     const event = webhookBody.parse(request.body);
     const status = await receiveCardWebhook(
       db,

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
+import { isLocalRequest } from '../plugins/local-request';
 import { listLatestMessages } from '../repositories/outbox-repository';
 
 function escapeHtml(text: string): string {
@@ -7,25 +8,6 @@ function escapeHtml(text: string): string {
 }
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('pt-BR')} KB`;
-
-const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-const LOCAL_HOST_NAME = /^(localhost|127\.0\.0\.1|\[::1\]|([a-z0-9-]+\.)+localhost)(:\d{1,5})?$/i;
-
-/**
- * The mailbox shows other people's login codes and links, so it answers only a person at this machine: a direct
- * connection from a loopback address (the socket's, never a forwarded header: through a reverse proxy on the same
- * machine the socket is loopback too, hence no forwarded request at all), to a local host name (a page of another
- * site that resolves its own name to 127.0.0.1 — DNS rebinding — sends its own Host).
- */
-export function isLocalRequest(request: FastifyRequest): boolean {
-  const { headers } = request;
-  return (
-    LOOPBACK_ADDRESS.test(request.raw.socket.remoteAddress ?? '') &&
-    LOCAL_HOST_NAME.test(headers.host ?? '') &&
-    headers['x-forwarded-for'] === undefined &&
-    headers.forwarded === undefined
-  );
-}
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send({ retorno: false, dados: null, mensagem: 'Recurso não encontrado.' });

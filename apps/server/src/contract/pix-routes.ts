@@ -1,19 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { PixReceived } from '../integrations/payments/pix-api/client';
+import { isLocalRequest } from '../plugins/local-request';
 import { storeOfPixWebhookToken } from '../services/payments/pix-webhook-token';
 import { recordPixPayments } from '../services/payments/record-pix-payments';
-import { isLocalRequest } from './dev-mailbox';
+import { refuse } from './refusal';
 
 // The PSPs' side of the portal: the API Pix webhook (a PSP appends /pix to the registered URL), and the local PSP
 // the server hosts for the default provider (decision 020): its public payload location, and outside production its
 // sandbox payment, to local requests only.
 
 const PIX_ITEM_LIMIT = 1000;
-
-/** A refusal in the portal's envelope (PSPs read only the status). */
-const refuse = (reply: FastifyReply, status: number, mensagem: string) =>
-  reply.code(status).send({ retorno: false, dados: null, mensagem });
 
 export function registerPixRoutes(
   app: FastifyInstance,

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CARD_BRAND_NAMES, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isLocalRequest } from '../../plugins/local-request';
 
 // A local card gateway speaking the Pagar.me Core API v5 subset the adapter uses (tokens, orders, charges), so the
 // product runs and is tested without a real gateway (decision 023). Like a gateway's sandbox, test card numbers
@@ -94,7 +95,10 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
   const charges = new Map<string, SandboxCharge>();
   const basic = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
+  // The secret-key calls are the server's own (its adapter calls the sandbox on a loopback address); the key is in
+  // this repository, so from anywhere else they would list every card order and void any charge: not found there.
   const authenticated = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isLocalRequest(request)) return reply.code(404).send({ message: 'Not found.' });
     if (!sameSecret(request.headers.authorization ?? '', basic))
       return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
   };
