@@ -1,4 +1,5 @@
 import type { CapabilityName } from './capabilities';
+import { filled, isPlainObject } from './form-values';
 import type { CaptchaProvider, SectionFieldsByName, SectionName } from './partner-settings';
 
 // Shape of the partner configuration served by GET /api/parceiro/{identificador}/info (spec 002 §3, spec 000 §3).
@@ -21,6 +22,14 @@ export interface PartnerSection<C = Record<string, unknown>> {
 }
 
 export type TutorialStep = NonNullable<SectionFieldsByName['tutorial']['steps']>[number];
+
+// Spec 002 §9: exactly four tutorial steps, codes 0 to 3.
+export const TUTORIAL_STEP_COUNT = 4;
+
+/** Issue 18 item 9: a tutorial step is published only with its title and its text. */
+export function isPublishedTutorialStep(step: unknown): boolean {
+  return isPlainObject(step) && filled(step.title) && filled(step.text);
+}
 export type ContactFields = SectionFieldsByName['contact'];
 export type OmniChannelFields = SectionFieldsByName['omniChannel'];
 export type CustomizationFields = SectionFieldsByName['customization'];

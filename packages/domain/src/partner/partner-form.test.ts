@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { customization, findSection, type PartnerConfig } from './partner-config';
+import { customization, findSection, isPublishedTutorialStep, type PartnerConfig } from './partner-config';
 import {
   applyPartnerFormDefaults,
-  isPublishedTutorialStep,
   PARTNER_FORM_MESSAGES as M,
   parseStoreCodes,
   partnerArchiveQuestion,

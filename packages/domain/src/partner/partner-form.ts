@@ -1,6 +1,9 @@
 // The back-office partner form's rules (spec 002 §2 PostPartners / UpdatePartner, §5, §8, §9) in the spec's order, over
 // the settings declared in partner-settings.ts. Shared by the server (POST/PUT /api/parceiro) and the back-office
 // screens.
+
+import { type Campos, filled, isPlainObject, text } from './form-values';
+import { isPublishedTutorialStep, TUTORIAL_STEP_COUNT } from './partner-config';
 import {
   PARTNER_FORM_DEFAULTS,
   PARTNER_SETTINGS,
@@ -99,14 +102,6 @@ export const partnerArchiveQuestion = (name: string): string =>
   `Você tem certeza que deseja arquivar o parceiro ${name} ? O portal dele será desligado e ele sairá da lista ` +
   'de parceiros ativos. Solicitações LGPD, leads, candidaturas, acordos e demais registros continuam no painel.';
 
-// Spec 002 §9: exactly four tutorial steps, codes 0 to 3.
-export const TUTORIAL_STEP_COUNT = 4;
-
-type Campos = Record<string, unknown>;
-
-const isPlainObject = (value: unknown): value is Campos =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `defaults` under `value`: only what `value` leaves undefined is filled (an empty text stays empty). */
 function withDefaults(value: Campos, defaults: Campos): Campos {
   const merged: Campos = { ...value };
@@ -124,8 +119,6 @@ export function applyPartnerFormDefaults(form: PartnerForm): PartnerForm {
   return partnerFormFrom(values, new Set(form.sessoes?.map((s) => s.nome)));
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const filled = (value: unknown): boolean => text(value) !== '';
 const hasFile = (file: PartnerFormFile): boolean =>
   filled(file.arquivo) || filled(file.url) || filled(file.id);
 
@@ -194,11 +187,6 @@ function hoursError(contact: Campos): PartnerFormError | null {
   return null;
 }
 
-/** Issue 18 item 9: a tutorial step is published only with its title and its text. */
-export function isPublishedTutorialStep(step: unknown): boolean {
-  return isPlainObject(step) && filled(step.title) && filled(step.text);
-}
-
 /**
  * The tutorial section's fields as saved (issue 18 item 9; decision 031): the steps without title and text dropped,
  * so an untouched list (all four blank, which the rules accept as no tutorial) is saved as none rather than as four
@@ -215,7 +203,7 @@ function tutorialStepsError(values: PartnerSettings): PartnerFormError | null {
   if (steps === undefined) return null;
   const list = Array.isArray(steps) ? (steps as Campos[]) : [];
   const codes = list.map((step) => Number(step?.code)).sort((a, b) => a - b);
-  const complete = list.every((step) => isPlainObject(step) && filled(step.title) && filled(step.text));
+  const complete = list.every(isPublishedTutorialStep);
   // An untouched step list (all four empty) is no tutorial at all.
   const empty = list.every((step) => isPlainObject(step) && !filled(step.title) && !filled(step.text));
   const fourSteps = codes.length === TUTORIAL_STEP_COUNT && codes.every((code, i) => code === i);
