@@ -106,7 +106,9 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
     const cards = (debts.json().dados as DividasResposta).dividas;
     const card = cards.find((c) => !c.acordo_ativo && !notNegotiable.has(c.loj_codigo));
     if (!card) {
-      // Every debt is under agreement: they end (as a broken agreement does) so that agreements go on being made.
+      // Every debt is under agreement: they end (as a broken agreement does) so that agreements go on being made,
+      // and the stores are asked again (a refusal seen during the outage need not hold).
+      notNegotiable.clear();
       await sql(
         `update agreements set status = 'cancelled' where status = 'active'
          and person_id = (select id from persons where cpf_cnpj = '52998224725')`,
@@ -197,6 +199,9 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
     }
   };
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const RECOVERED_STEPS = ['passo_1', 'passo_2_novo', 'passo_3_novo', 'passo_4_novo', 'webhook'];
+  const servedIn = (p: string, step: string) =>
+    answers.some((a) => a.phase === p && a.status === 200 && a.step.endsWith(step));
 
   beforeAll(async () => {
     cluster = await createPostgresCluster();
@@ -285,20 +290,22 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
         `database faults: ready again ${Date.now() - back} ms after the database accepted connections`,
       );
       phase = 'recovered';
-      await pause(3000);
+      // Every step served again before the load stops: on a loaded machine one flow takes several seconds.
+      const since = Date.now();
+      while (!RECOVERED_STEPS.every((step) => servedIn('recovered', step)) && Date.now() - since < 60_000)
+        await pause(250);
     } finally {
       await stopLoad();
     }
     expect(server.exitCode, output).toBeNull();
 
     // Served before and after; nothing but 200 and 503 (in the envelope, in Portuguese) at any time.
-    const served = (p: string) => answers.filter((a) => a.phase === p && a.status === 200);
-    for (const p of ['up', 'terminated', 'recovered']) expect(served(p).length, p).toBeGreaterThan(0);
-    for (const step of ['passo_1', 'passo_2_novo', 'passo_3_novo', 'passo_4_novo', 'webhook'])
+    for (const p of ['up', 'terminated', 'recovered'])
       expect(
-        served('recovered').some((a) => a.step.endsWith(step)),
-        step,
+        answers.some((a) => a.phase === p && a.status === 200),
+        p,
       ).toBe(true);
+    for (const step of RECOVERED_STEPS) expect(servedIn('recovered', step), step).toBe(true);
     // /readyz answers in a shape of its own, checked above.
     const refused = answers.filter((a) => a.status !== 200 && a.step !== 'readyz');
     expect(refused.filter((a) => a.status !== 503)).toEqual([]);
@@ -313,7 +320,7 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
       answers.filter((a) => a.phase === 'down' && a.status === 200 && !/readyz|healthz|captcha/.test(a.step)),
     ).toEqual([]);
     expect(output).not.toMatch(/unhandled|uncaught/i);
-  }, 90_000);
+  }, 150_000);
 
   it('leaves no agreement or payment half-written or twice', async () => {
     const agreements = await sql<{ id: number; instalments: string; contracts: string; count: number }>(
