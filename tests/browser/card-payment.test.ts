@@ -3,9 +3,16 @@ import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agreements, cardPayments } from '../../apps/server/src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../../apps/server/src/integrations/card-gateway/sandbox-gateway';
+import {
+  type CardsUsed,
+  cardDataInLog,
+  cardDataStoredSince,
+  type StoredTexts,
+  storedTexts,
+} from '../../apps/server/test/card-scan';
 import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
 import { axeViolations } from './harness';
@@ -16,8 +23,21 @@ import { axeViolations } from './harness';
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/card-payment-screens';
 const STORE = 'Bela Casa';
-// Every test logs in again; the per-document login limit has its own server tests.
-const suite = browserSuite(SHOTS, { LIMIT_LOGIN_PER_DOCUMENT: '100', PARTNER_CACHE_SECONDS: '0' });
+// The security codes typed below, looked for with the cards afterwards.
+const CVVS = ['987', '654', '321'];
+const USED: CardsUsed = { numbers: Object.values(SANDBOX_TEST_CARDS), cvvs: CVVS };
+// Every test logs in again; the per-document login limit has its own server tests. The server logs as in
+// production (info) so that the scan at the end reads what it would write.
+const suite = browserSuite(SHOTS, {
+  LIMIT_LOGIN_PER_DOCUMENT: '100',
+  PARTNER_CACHE_SECONDS: '0',
+  LOG_LEVEL: 'info',
+});
+
+let before: StoredTexts;
+beforeAll(async () => {
+  before = await storedTexts(suite.portal.database);
+});
 
 async function open(): Promise<Page> {
   const context = await suite.browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
@@ -101,7 +121,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await page.screenshot({ path: `${SHOTS}/card-form-errors.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
-    await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, '987');
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, CVVS[0]!);
     await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
     const [refused] = await suite.portal.database.db
       .select({ status: agreements.status })
@@ -114,14 +134,14 @@ describe('card payment on demo (João, Bela Casa)', () => {
   it('VOIDED: the cancelled charge is told', async () => {
     const page = await open();
     const confirm = await cardConfirmation(page);
-    await payWith(page, confirm, SANDBOX_TEST_CARDS.voided, '654');
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.voided, CVVS[1]!);
     await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.VOIDED);
   });
 
   it('PAID: success, the agreement settled with every instalment PAGO, the receipt dialog and its PDF', async () => {
     const page = await open();
     const confirm = await cardConfirmation(page);
-    await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, '321');
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, CVVS[2]!);
     await expectOutcome(page, 'Parabéns', CARD_OUTCOME_MESSAGES.PAID);
     await page.waitForURL('**/meus-acordos');
     const card = page
@@ -156,5 +176,17 @@ describe('card payment on demo (João, Bela Casa)', () => {
       .from(cardPayments)
       .where(eq(cardPayments.lastFour, '0010'));
     expect(payment).toMatchObject({ brand: 'VISA', lastFour: '0010' });
+  });
+});
+
+// Issue 20 item 10, with the server tests' scanner (card-scan.ts, its own tests plant what it must find).
+describe('after the card payments in the browser', () => {
+  it('no card number (Luhn-valid 13-19 digit run) or CVV typed is in the database, the outbox or the server log', async () => {
+    const after = await storedTexts(suite.portal.database);
+    expect(after.texts.has('outbound_messages.body_text')).toBe(true);
+    expect(cardDataStoredSince(before, after, USED)).toEqual([]);
+    // The log has the card calls in it: the scan read the run, not an empty log.
+    expect(suite.portal.logLines.some((line) => line.includes('b=passo_4_novo'))).toBe(true);
+    expect(cardDataInLog(suite.portal.logLines, USED)).toEqual([]);
   });
 });

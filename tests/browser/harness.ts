@@ -36,6 +36,8 @@ export interface Portal {
   app: FastifyInstance;
   database: Database;
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  /** The server's log lines, kept when the settings give a LOG_LEVEL (the card test scans them). */
+  logLines: string[];
   /** http://{partner}.portal.localhost:{port}{path}: Chromium resolves *.localhost to loopback. */
   url(partner: string | null, path?: string): string;
   /**
@@ -69,7 +71,13 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
     ...overrides,
   });
   const database = await openPreparedPglite(env);
-  const app = await buildApp({ env, database, mailTransport: smtpTransport(smtp.url) });
+  const logLines: string[] = [];
+  const app = await buildApp({
+    env,
+    database,
+    mailTransport: smtpTransport(smtp.url),
+    logStream: { write: (line) => void logLines.push(line) },
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const url = (partner: string | null, path = '/') =>
     `http://${partner ? `${partner}.portal.` : ''}localhost:${port}${path}`;
@@ -77,6 +85,7 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
     app,
     database,
     smtp,
+    logLines,
     url,
     latestMessage: async (channel) => {
       const response = await fetch(url(null, '/dev/mailbox.json'));

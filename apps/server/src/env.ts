@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Typed environment, validated once at start-up so a bad setting fails fast with a clear message.
@@ -17,6 +18,40 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** An IPv4 or IPv6 address, or a CIDR block of them (10.0.0.0/8, fd00::/8). */
+function isAddressOrCidr(item: string): boolean {
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Whose X-Forwarded-For / -Proto to believe (Fastify's trustProxy): true, any peer's (the server reachable by the
+ * proxy alone); false, none; or a comma-separated list of the proxies' addresses and CIDR blocks.
+ */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    const text = (value ?? '').trim();
+    if (text === 'true' || text === '1') return true;
+    if (text === 'false' || text === '0' || text === '') return false;
+    const items = text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const wrong = items.filter((item) => !isAddressOrCidr(item));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true, false or a comma-separated list of addresses and CIDR blocks; not: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,7 +68,7 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Portal de Negociação <nao-responda@portal.localhost>'),
     REDIS_URL: z.string().url().optional(),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustedProxies,
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),

@@ -22,6 +22,7 @@ import {
   stores,
 } from '../src/db/schema';
 import { savePartner } from '../src/repositories/partner-admin-repository';
+import { leadRow } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // The partner calls of the back office (spec 002 §2 ListPartners / partner form, §3, §5, §7, §8, §9; issue 5 item 3).
@@ -458,18 +459,7 @@ describe('DELETE /api/parceiro/{id} archives (decision 014)', () => {
       dueOn: '2025-03-25',
       ...at,
     });
-    await db.insert(leads).values({
-      partnerId,
-      ...contact,
-      mobile: '11987654321',
-      store: 'Loja',
-      city: 'São Paulo',
-      cpfCnpj: '52998224725',
-      amountCents: 10_000,
-      paymentForm: 'A',
-      affordableCents: 5_000,
-      ...at,
-    });
+    await db.insert(leads).values(leadRow(partnerId, contact.name, SINCE));
     await db.insert(jobApplications).values({
       partnerId,
       ...contact,

@@ -28,7 +28,7 @@ export async function openPreparedPglite(env: Env): Promise<Database> {
   const database = await openDatabase({});
   await prepareDatabase(database, env);
   if (template && database.dumpDataDir) {
-    const dump = Buffer.from(await (await database.dumpDataDir()).arrayBuffer());
+    const dump = await database.dumpDataDir();
     // Two test processes may make the same template at once: each writes its own file and the rename is atomic.
     const partial = `${template}.${process.pid}`;
     writeFileSync(partial, dump);

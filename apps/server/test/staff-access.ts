@@ -14,6 +14,7 @@ import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { insertAgreement, partyOf } from './agreement-admin-helpers';
+import { leadRow } from './reports-helpers';
 import type { TestApp } from './test-app';
 
 // The staff side of the access matrix (issue 18 item 5, issue 20 item 1): every staff route with its access rule
@@ -457,19 +458,9 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
     .insert(privacyRequests)
     .values(request(demo!.id, 'Pessoa Demo Secreta'))
     .returning();
-  const lead = (partnerId: number, name: string) => ({
-    partnerId,
-    name,
-    email: 'lead@example.com',
-    mobile: '11987654321',
-    store: 'Loja',
-    city: 'São Paulo',
-    cpfCnpj: '52998224725',
-    amountCents: 10_000,
-    paymentForm: 'A',
-    affordableCents: 5_000,
-  });
-  await db.insert(leads).values([lead(acme!.id, 'Lead Acme'), lead(demo!.id, 'Lead Demo Secreto')]);
+  await db
+    .insert(leads)
+    .values([leadRow(acme!.id, 'Lead Acme', new Date()), leadRow(demo!.id, 'Lead Demo Secreto', new Date())]);
   const job = (partnerId: number, name: string) => ({
     partnerId,
     name,

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
+import { openDatabase } from './client';
 
 // Backups of either database (README "Backups", decision 036). PostgreSQL: pg_dump's custom format, one snapshot
 // by construction, taken while the servers run; pg_restore into an empty database. The embedded PGlite: its own
@@ -91,21 +90,15 @@ export function restorePostgres(url: string, file: string): Promise<void> {
 }
 
 /**
- * The embedded database's data directory as a gzipped tar (PGlite's dumpDataDir). Takes the directory's lock first:
- * throws DataDirInUseError while a server (or another command) has it open.
+ * The embedded database's data directory as a gzipped tar (Database.dumpDataDir). Opening it takes the directory's
+ * lock: throws DataDirInUseError while a server (or another command) has it open.
  */
 export async function dumpPglite(dataDir: string): Promise<Buffer> {
-  const unlock = lockDataDir(dataDir);
+  const database = await openDatabase({ dataDir });
   try {
-    const client = new PGlite(dataDir);
-    try {
-      await client.waitReady;
-      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
-    } finally {
-      await client.close();
-    }
+    return await database.dumpDataDir!('gzip');
   } finally {
-    unlock();
+    await database.close();
   }
 }
 
@@ -114,15 +107,8 @@ export function isEmptyDirectory(dataDir: string): boolean {
   return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 }
 
-/** Unpacks a dumpPglite tar into `dataDir`, which must be empty (PGlite's loadDataDir). */
+/** Unpacks a dumpPglite tar into `dataDir`, which must be empty (PGlite's loadDataDir), under the directory's lock. */
 export async function loadPglite(dataDir: string, tar: Buffer): Promise<void> {
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
-  try {
-    const client = new PGlite(dataDir, { loadDataDir: new Blob([new Uint8Array(tar)]) });
-    await client.waitReady;
-    await client.close();
-  } finally {
-    unlock();
-  }
+  const database = await openDatabase({ dataDir, loadDataDir: new Blob([new Uint8Array(tar)]) });
+  await database.close();
 }

@@ -26,8 +26,11 @@ export interface Database {
    * (released if the process dies); the embedded database has one process, so a lock within it.
    */
   withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<{ value: T } | null>;
-  /** The embedded database's files as one tar (PGlite `dumpDataDir`); absent on PostgreSQL. */
-  dumpDataDir?(): Promise<Blob>;
+  /**
+   * The embedded database's files as one tar (PGlite `dumpDataDir`), gzipped for a backup file; absent on
+   * PostgreSQL. The test templates and the backups both dump through this.
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Buffer>;
 }
 
 /** The keys the embedded database's single process holds: advisory locks are re-entrant within one session. */
@@ -67,7 +70,7 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined keeps the embedded database in memory (tests). */
   dataDir?: string | undefined;
-  /** An in-memory PGlite starts from these files (a `dumpDataDir` tar) instead of an empty cluster. */
+  /** PGlite starts from these files (a `dumpDataDir` tar) instead of an empty cluster; `dataDir` must be empty. */
   loadDataDir?: Blob | undefined;
   onPoolError?: (error: Error) => void;
 }
@@ -173,9 +176,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const start = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+  const client = options.dataDir ? new PGlite(options.dataDir, start) : new PGlite(start);
   await client.waitReady.catch((error: unknown) => {
     unlock();
     throw error;
@@ -193,6 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock();
     },
     withAdvisoryLock: processLocks(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: async (compression = 'none') =>
+      Buffer.from(await (await client.dumpDataDir(compression)).arrayBuffer()),
   };
 }

@@ -2,11 +2,11 @@ import { FAQ_MESSAGES, FAQ_SHARED, type FaqInput, faqSchema } from '@portal/doma
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { SelectInput, TextAreaInput, TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useMe } from '../api/admin';
 import { useSaveFaq } from '../api/faq';
-import { SubmitButton } from './SubmitButton';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
 

@@ -28,11 +28,11 @@ import {
 import { useBlocker, useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import { findImage, imageSource, withImage, withPartnerLogo } from '../lib/partner-form-state';
 import { useAdminFailure } from './AdminLayout';
-import { SubmitButton } from './SubmitButton';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml';

@@ -8,10 +8,10 @@ import {
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxGroupInput, RadioGroupInput, TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useSaveStaffMember } from '../api/staff';
-import { SubmitButton } from './SubmitButton';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
 

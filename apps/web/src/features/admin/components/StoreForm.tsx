@@ -15,6 +15,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, SelectInput, TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
@@ -22,7 +23,6 @@ import { usePreviewStore, useSaveStore } from '../api/stores';
 import { parseFigure, showFigure, type Unit } from '../lib/policy-figures';
 import { useAdminFailure } from './AdminLayout';
 import { ReportsTableScroll } from './ReportsTableScroll';
-import { SubmitButton } from './SubmitButton';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
 

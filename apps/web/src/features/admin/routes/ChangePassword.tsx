@@ -2,11 +2,11 @@ import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeField, passwordChangeSchem
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useChangePassword } from '../api/admin';
 import { AdminLayout } from '../components/AdminLayout';
-import { SubmitButton } from '../components/SubmitButton';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [

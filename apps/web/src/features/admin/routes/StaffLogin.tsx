@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { readStorage } from '../../../lib/storage';
 import { ADMIN_KEY, AdminApiError, adminErrorModal, logOut, useLogIn } from '../api/admin';
-import { SubmitButton } from '../components/SubmitButton';
 import { clearCredentials, storeCredentials } from '../lib/credentials';
 import '../admin.css';
 

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, MoneyInput, TextAreaInput, TextInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
@@ -27,7 +28,6 @@ import {
   workQueuesKey,
 } from '../api/work-queues';
 import { AdminLayout, useAdminFailure, useStaffUser } from '../components/AdminLayout';
-import { SubmitButton } from '../components/SubmitButton';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import { counterOfferText, personDocument, requestSummary } from '../lib/work-item-text';

@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { Form } from '../../../components/form/Form';
 import { RadioGroupInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { failureText } from '../../../lib/api';
@@ -73,14 +74,9 @@ export function CantPay({ debt, onDone }: { debt: Divida; onDone: () => void }) 
             option: 'reason',
           }}
         />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={send.isPending}
-          data-testid="cant-pay-submit"
-        >
+        <SubmitButton busy={send.isPending} className="btn btn--primary" testId="cant-pay-submit">
           Continuar
-        </button>
+        </SubmitButton>
       </Form>
     </>
   );

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { Form } from '../../../components/form/Form';
 import { PhoneInput } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -82,14 +83,13 @@ function NewPhoneForm({ token }: { token: string }) {
       <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="new-phone-form">
         <PhoneInput label="Novo telefone" name="pef_fone" />
         <PhoneInput label="Confirme o novo telefone" name="confirmacao" autoComplete="off" />
-        <button
-          type="submit"
+        <SubmitButton
+          busy={change.isPending}
           className="btn btn--primary btn--block"
-          disabled={change.isPending}
-          data-testid="new-phone-submit"
+          testId="new-phone-submit"
         >
           Cadastrar
-        </button>
+        </SubmitButton>
       </Form>
     </>
   );

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The form's main button: disabled with a wait text while the call runs (the loading state of the screen). */
+/**
+ * The form's main button: disabled while the call runs, with a wait text when the screen has no loading overlay of
+ * its own (the back office's forms).
+ */
 export function SubmitButton({
   busy,
   busyText,
@@ -9,7 +12,7 @@ export function SubmitButton({
   children,
 }: {
   busy: boolean;
-  busyText: string;
+  busyText?: string;
   className: string;
   testId: string;
   children: ReactNode;
@@ -22,7 +25,7 @@ export function SubmitButton({
       aria-busy={busy || undefined}
       data-testid={testId}
     >
-      {busy ? busyText : children}
+      {busy && busyText ? busyText : children}
     </button>
   );
 }
