@@ -29,7 +29,7 @@ function isBlank(fields: string[]): boolean {
  * quotes `""` is one quote, and a closing quote followed by anything but a separator, a line end or the end of the
  * text keeps the cell as written, quotes included, and reads on unquoted.
  *
- * Hand-written (decision 038-H2): a general CSV parser spent five times a plain split of the same lines, the larger
+ * Hand-written (decision 038): a general CSV parser spent five times a plain split of the same lines, the larger
  * part of an import. One pass over the characters; a cell is sliced from its chunk, never built a character at a
  * time.
  */
