@@ -232,6 +232,56 @@ describe('server-rendered first screen', () => {
     expect(errors).toEqual([]);
   });
 
+  it('Meus Acordos and the privacy portal come with the cookie banner in the HTML (their first paint)', async () => {
+    for (const url of ['/meus-acordos', '/portal-de-privacidade']) {
+      const html = (
+        await portal.app.inject({ method: 'GET', url, headers: { host: 'acme.portal.localhost' } })
+      ).body;
+      expect(html, url).toContain('data-testid="cookie-banner"');
+    }
+  });
+
+  it('the privacy portal paints its heading and introduction from the server and hydrates them in place', async () => {
+    const html = (
+      await portal.app.inject({
+        method: 'GET',
+        url: '/portal-de-privacidade',
+        headers: { host: 'acme.portal.localhost' },
+      })
+    ).body;
+    expect(html).toContain('<h1>Portal de privacidade</h1>');
+    expect(html).toContain('class="privacy__intro"');
+    // The tabs and the form come with the app: the server cannot read ?aba=, and a form sent before the app runs
+    // would put the person's data in the address.
+    expect(html).not.toContain('data-testid="privacy-form"');
+
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.addInitScript(() => {
+      const w = window as unknown as { removedIntros: number };
+      w.removedIntros = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (
+              node instanceof Element &&
+              (node.matches('.privacy__intro') || node.querySelector('.privacy__intro'))
+            )
+              w.removedIntros += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(portal.url('acme', '/portal-de-privacidade?aba=seusDireitos'));
+    await page.getByRole('tab', { name: 'Seus direitos', selected: true }).waitFor();
+    await page.getByTestId('privacy-form').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => (window as unknown as { removedIntros: number }).removedIntros)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a partner edit at once (the page parts follow the partner cache)', async () => {
     const db = portal.database.db;
     const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
