@@ -180,11 +180,11 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const origin = unique(debt.contratos.map((c) => c.origem));
   const reference = unique(debt.contratos.map((c) => c.referencia));
   const showOrigin = hasCapability(config, 'showOriginAndReference');
-  // Spec 001 §2 card buttons, in the spec's order; cannot pay unless switched off, second copy for one partner.
   useEffect(() => {
     // A failure is left to the panel's own retries when it opens.
     if (negotiable) loadPaymentOptions().catch(() => {});
   }, [negotiable]);
+  // Spec 001 §2 card buttons, in the spec's order; cannot pay unless switched off, second copy for one partner.
   const panels: PanelKind[] = [
     'details',
     ...(negotiable && !settings?.flgDesativatBotaoNaoPossoPagar ? (['cantPay'] as const) : []),
