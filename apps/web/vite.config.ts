@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // The server (apps/server) serves dist/index.html for every page route and answers the API on the same origin;
 // in development Vite proxies those paths to it.
@@ -67,8 +67,70 @@ function startEntryAfterFirstFrame(): Plugin {
   };
 }
 
+/** GUIDE "Performance budgets": the landing page's first scripts, compressed as the server sends them (brotli). */
+const LANDING_BROTLI_BUDGET = 90 * 1024;
+/** Modules that must load only with a lazy chunk: zod, and the partner settings' schemas and form rules. */
+const LAZY_ONLY = [
+  /[\\/]node_modules[\\/]zod[\\/]/,
+  /[\\/]domain[\\/]src[\\/]partner[\\/]partner-(settings|form)\.ts$/,
+];
+
+/** The entry chunk and every chunk it imports statically: what /boot.js loads before any lazy import. */
+function firstScripts(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
+  const found = new Map<string, Rolldown.OutputChunk>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(entry);
+  return [...found.values()];
+}
+
+/**
+ * Fails the build (and so CI, which builds before the browser tests) when the landing page's first scripts carry
+ * zod or the partner schemas, or pass the brotli budget: both came back once unnoticed (docs/performance.md).
+ */
+function landingScriptBudget(): Plugin {
+  return {
+    name: 'portal:landing-script-budget',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry,
+      );
+      if (!entry) this.error('portal: no entry chunk in the build');
+      const chunks = firstScripts(bundle, entry);
+      const problems = chunks.flatMap((chunk) => {
+        const lazyOnly = chunk.moduleIds.filter((id) => LAZY_ONLY.some((pattern) => pattern.test(id)));
+        if (lazyOnly.length === 0) return [];
+        return [
+          `${chunk.fileName} (a first script) holds ${lazyOnly.length} lazy-only modules: ${lazyOnly.slice(0, 3).join(', ')}`,
+        ];
+      });
+      const brotli = chunks.reduce(
+        (sum, chunk) =>
+          sum + brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        0,
+      );
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+      if (brotli > LANDING_BROTLI_BUDGET)
+        problems.push(
+          `the landing page's first scripts are ${kb(brotli)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
+        );
+      if (problems.length > 0) this.error(`portal: landing script budget\n${problems.join('\n')}`);
+      this.info(
+        `landing page's first scripts: ${chunks.length} files, ${kb(brotli)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), startEntryAfterFirstFrame()],
+  plugins: [react(), precompress(), startEntryAfterFirstFrame(), landingScriptBudget()],
   build: {
     outDir: 'dist',
     target: 'es2020',

@@ -166,6 +166,36 @@ describe('partner landing pages (spec 000 §2)', () => {
   });
 });
 
+/** A page on a phone-sized screen, with the errors it logs or throws. */
+async function phonePageWithErrors(): Promise<{ page: Page; errors: string[] }> {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { page, errors };
+}
+
+/**
+ * Counts the elements matching `selector` taken out of the page from its start: hydration must adopt the server's
+ * elements, not replace them.
+ */
+async function countRemovals(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.addInitScript((watched) => {
+    const w = window as unknown as { removals: number };
+    w.removals = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element && (node.matches(watched) || node.querySelector(watched)))
+            w.removals += 1;
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { removals: number }).removals);
+}
+
 describe('server-rendered first screen', () => {
   it('arrives in the HTML and is hydrated in place, without errors', async () => {
     const html = (
@@ -177,30 +207,13 @@ describe('server-rendered first screen', () => {
     // The partner's colours are in the head: the first paint is already branded, before the app runs.
     expect(html).toContain('<style>:root{--color-primary:#e4572e;');
 
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(String(error)));
-    // Counts hero images taken out of the page: hydration adopts the server's element instead of replacing it.
-    await page.addInitScript(() => {
-      const w = window as unknown as { removedHeroImages: number };
-      w.removedHeroImages = 0;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.removedNodes)
-            if (node instanceof Element && (node.matches('.hero__img') || node.querySelector('.hero__img')))
-              w.removedHeroImages += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const { page, errors } = await phonePageWithErrors();
+    // Hydration adopts the server's hero image instead of replacing it.
+    const removedHeroImages = await countRemovals(page, '.hero__img');
     await page.goto(portal.url('acme'));
     // The below-the-fold sections appear once the app runs.
     await page.locator('#contato').waitFor();
-    expect(
-      await page.evaluate(() => (window as unknown as { removedHeroImages: number }).removedHeroImages),
-    ).toBe(0);
+    expect(await removedHeroImages()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -209,26 +222,44 @@ describe('server-rendered first screen', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.addInitScript(() => {
-      const w = window as unknown as { removedBanners: number };
-      w.removedBanners = 0;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.removedNodes)
-            if (
-              node instanceof Element &&
-              (node.matches('.cookie-banner') || node.querySelector('.cookie-banner'))
-            )
-              w.removedBanners += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const removedBanners = await countRemovals(page, '.cookie-banner');
     // Without a session the debts page sends the visitor to the landing page, after hydrating.
     await page.goto(portal.url('demo', '/minhas-dividas'));
     await page.waitForURL(portal.url('demo', '/'));
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { removedBanners: number }).removedBanners)).toBe(
-      0,
-    );
+    expect(await removedBanners()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('Meus Acordos and the privacy portal come with the cookie banner in the HTML (their first paint)', async () => {
+    for (const url of ['/meus-acordos', '/portal-de-privacidade']) {
+      const html = (
+        await portal.app.inject({ method: 'GET', url, headers: { host: 'acme.portal.localhost' } })
+      ).body;
+      expect(html, url).toContain('data-testid="cookie-banner"');
+    }
+  });
+
+  it('the privacy portal paints its heading and introduction from the server and hydrates them in place', async () => {
+    const html = (
+      await portal.app.inject({
+        method: 'GET',
+        url: '/portal-de-privacidade',
+        headers: { host: 'acme.portal.localhost' },
+      })
+    ).body;
+    expect(html).toContain('<h1>Portal de privacidade</h1>');
+    expect(html).toContain('class="privacy__intro"');
+    // The tabs and the form come with the app: the server cannot read ?aba=, and a form sent before the app runs
+    // would put the person's data in the address.
+    expect(html).not.toContain('data-testid="privacy-form"');
+
+    const { page, errors } = await phonePageWithErrors();
+    const removedIntros = await countRemovals(page, '.privacy__intro');
+    await page.goto(portal.url('acme', '/portal-de-privacidade?aba=seusDireitos'));
+    await page.getByRole('tab', { name: 'Seus direitos', selected: true }).waitFor();
+    await page.getByTestId('privacy-form').waitFor({ state: 'attached' });
+    expect(await removedIntros()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,15 +1,16 @@
 import type { CookieChoice, PartnerConfig } from '@portal/domain';
 import { renderToString } from 'react-dom/server';
-import { App, LandingWithoutRouter, startsWithoutRouter } from './app/App';
+import { App, LandingWithoutRouter, serverRendersRoute, startsWithoutRouter } from './app/App';
 import { staticAppRouter } from './app/AppRouter';
 import { themeVariables } from './lib/theme';
 
 /**
  * A page's first screen as HTML, rendered by the server into index.html and hydrated by main.tsx, so the largest
- * paint does not wait for the script: on the landing page the top bar, hero and totals; on the debtor pages the
- * loading text and, for a visitor who has not chosen yet, the cookie banner. Effects do not run here, so what
- * waits for them (below-the-fold sections, the debtor screens' data) comes from the browser. Built with
- * `vite build --ssr` into dist-ssr and loaded by apps/server (contract/web-routes.ts).
+ * paint does not wait for the script: on the landing page the top bar, hero and totals; on the privacy portal its
+ * heading and introduction; on the debtor pages the loading text; and, for a visitor who has not chosen yet, the
+ * cookie banner. Effects do not run here, so what waits for them (below-the-fold sections, the privacy portal's
+ * tabs, the debtor screens' data) comes from the browser. Built with `vite build --ssr` into dist-ssr and loaded by
+ * apps/server (contract/web-routes.ts).
  */
 export async function renderShell(
   config: PartnerConfig,
@@ -20,7 +21,7 @@ export async function renderShell(
   const page = startsWithoutRouter(config, pathname) ? (
     <LandingWithoutRouter />
   ) : (
-    await staticAppRouter(pathname, pathname !== '/')
+    await staticAppRouter(pathname, !serverRendersRoute(pathname))
   );
   if (page === null) return '';
   return renderToString(<App server={{ config, consent }}>{page}</App>);

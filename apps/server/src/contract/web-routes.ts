@@ -65,10 +65,11 @@ interface ServerEntry {
 const consentOf = (request: FastifyRequest): CookieChoice => consentFromCookies(request.headers.cookie);
 
 /**
- * The pages whose first screen the server renders: the landing page, and the debtor pages a person reloads or
- * opens from a link (their first paint is the loading text and, before a cookie choice, the banner).
+ * The pages whose first screen the server renders: the landing page, the debtor pages a person reloads or opens
+ * from a link, and the privacy portal (their first paint is the loading text and, before a cookie choice, the
+ * banner; without it they painted nothing larger until their lazy screen had loaded).
  */
-const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?)?$/;
+const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?|meus-acordos|portal-de-privacidade)?$/;
 
 /** The web build's server entry (apps/web/src/entry-server.tsx), re-imported when a new build replaces it. */
 function shellRenderer(ssrEntry: string): () => Promise<ServerEntry | null> {

@@ -14,7 +14,18 @@ const loadRouter = () => import('./AppRouter');
 registerRoutePreload('/confirmar-dados', () =>
   Promise.all([loadRouter(), import('../features/identification/screens')]),
 );
-registerRoutePreload('/menu', () => import('../features/debts/screens'));
+// The pages a person opens directly (a reload, a link): main.tsx fetches their screens beside the router.
+const loadDebtScreens = () => import('../features/debts/screens');
+for (const path of ['/menu', '/minhas-dividas', '/meus-acordos']) registerRoutePreload(path, loadDebtScreens);
+registerRoutePreload('/portal-de-privacidade', () => import('../features/privacy/screens'));
+
+/**
+ * Whether the server renders the page's route itself: the landing page, and the privacy portal's frame (its
+ * largest paint). Every other route is a lazy screen, which the server renders as its loading text.
+ */
+export function serverRendersRoute(pathname: string): boolean {
+  return pathname === '/' || pathname === '/portal-de-privacidade';
+}
 
 /**
  * Whether the page starts without the router: the server-rendered landing page, except for partners whose landing

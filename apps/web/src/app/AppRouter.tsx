@@ -14,8 +14,13 @@ import {
   useNavigate,
 } from 'react-router';
 import { QueryProvider } from '../components/ui/QueryProvider';
+import { prefetchDebtorPage } from '../features/debts/api/prefetch';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
+// The privacy portal's frame renders on the server (its tabs are lazy inside it).
+import PrivacyPortal from '../features/privacy/routes/PrivacyPortal';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
+import { usePartner } from '../lib/partner';
+import { queryClient } from '../lib/query-client';
 import { PageFrame } from './PageFrame';
 import { type PageNavigateOptions, PageNavigationContext } from './page-navigation';
 import { RouteError } from './RouteError';
@@ -89,9 +94,6 @@ const RegisterCreditor = lazyWithRetry(() =>
 );
 const CreditorSignUp = lazyWithRetry(() =>
   loadCreditorScreens().then((m) => ({ default: m.CreditorSignUp })),
-);
-const PrivacyPortal = lazyWithRetry(() =>
-  import('../features/privacy/screens').then((m) => ({ default: m.PrivacyPortal })),
 );
 
 const PAGES: RouteObject[] = [
@@ -221,7 +223,10 @@ export interface RouterStart {
 
 /** The app in the browser: one router for the app's life, made on first render (it reads window.location). */
 export function AppRouter({ deferRoutes = false, start }: { deferRoutes?: boolean; start?: RouterStart }) {
+  const config = usePartner();
   const [router] = useState(() => {
+    // A page opened directly asks for its data now, beside its screen's chunk (main.tsx started that).
+    if (!start) prefetchDebtorPage(queryClient(), config, window.location.pathname);
     const created = createBrowserRouter(appRoutes(deferRoutes));
     if (start) void created.navigate(start.to, start.options);
     return created;

@@ -1,3 +1,4 @@
-// The privacy portal in its own lazy chunk (spec 000 §2 PrivacyPortal): the landing page's entry does not carry it.
+// The privacy portal's tabs in their own lazy chunk (spec 000 §2 PrivacyPortal): the request form, its schema and
+// the policy text; neither the landing page's entry nor the router carries them.
 
-export { default as PrivacyPortal } from './routes/PrivacyPortal';
+export { PrivacyTabs } from './components/PrivacyTabs';

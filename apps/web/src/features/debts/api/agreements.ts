@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchFile, portalCall } from '../../../lib/api';
 import { boletosPath } from '../lib/agreements';
@@ -58,11 +58,17 @@ export const agreementsRefetchInterval = (
   return now < watchUntil ? PIX_POLL_MS : OPEN_POLL_MS;
 };
 
+/** The read of `body`'s page of agreements, for the screen and for prefetching it (api/prefetch.ts). */
+export const agreementsQuery = (body: AcordosPedido) =>
+  queryOptions({
+    queryKey: agreementKeys.list(body),
+    queryFn: async ({ signal }) => envelopeData(await fetchAgreements(body, signal)),
+  });
+
 /** The agreements of `body`'s page; a new page keeps the previous one on screen until it arrives. */
 export function useAgreementsQuery(body: AcordosPedido) {
   return useQuery({
-    queryKey: agreementKeys.list(body),
-    queryFn: async ({ signal }) => envelopeData(await fetchAgreements(body, signal)),
+    ...agreementsQuery(body),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => agreementsRefetchInterval(query.state.data),
   });

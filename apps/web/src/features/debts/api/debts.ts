@@ -1,5 +1,5 @@
 import { type FaqItem, FIXED_FAQ } from '@portal/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, portalCall } from '../../../lib/api';
 import type { DividasResposta } from './types';
 
@@ -97,20 +97,25 @@ async function loadSession(): Promise<DebtorSession | null> {
   }
 }
 
+/** The session read, for the screens and for prefetching it (api/prefetch.ts). */
+export const sessionQuery = queryOptions({ queryKey: debtorKeys.session, queryFn: loadSession });
+
 export function useSessionQuery(enabled: boolean) {
-  return useQuery({ queryKey: debtorKeys.session, queryFn: loadSession, enabled });
+  return useQuery({ ...sessionQuery, enabled });
 }
 
+/** The debts read, for the screen and for prefetching it (api/prefetch.ts). */
+export const debtsQuery = queryOptions({
+  queryKey: debtorKeys.debts,
+  queryFn: async ({ signal }) => {
+    const answer = await fetchDebts(signal);
+    if (!answer.dados) throw new ApiError(200, answer.mensagem, answer);
+    return envelopeData(answer);
+  },
+});
+
 export function useDebtsQuery(enabled = true) {
-  return useQuery({
-    queryKey: debtorKeys.debts,
-    enabled,
-    queryFn: async ({ signal }) => {
-      const answer = await fetchDebts(signal);
-      if (!answer.dados) throw new ApiError(200, answer.mensagem, answer);
-      return envelopeData(answer);
-    },
-  });
+  return useQuery({ ...debtsQuery, enabled });
 }
 
 /** The FAQ items; partners with fixed texts (capability fixedFaqTexts) never ask the server. */

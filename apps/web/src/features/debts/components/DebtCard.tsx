@@ -1,6 +1,6 @@
 import { customization, formatMoney, hasCapability } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { Suspense, useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
@@ -18,8 +18,11 @@ import { useDebtor } from './DebtsTemplate';
 import { DetailsDebit } from './DetailsDebit';
 import { InfoTip } from './InfoTip';
 
-// The payment options panel (another part of this feature) loads only when a card opens it.
-const PaymentOptions = lazyWithRetry(() => import('./PaymentOptions'));
+// The payment options panel (another part of this feature) is its own chunk, fetched as soon as a negotiable card
+// shows (see DebtCard): opening it is the page's main step, and a panel that waited for its code grew from the
+// loading text to its full height well after the click, pushing the cards below out of view (layout shift).
+const loadPaymentOptions = () => import('./PaymentOptions');
+const PaymentOptions = lazyWithRetry(loadPaymentOptions);
 // Only one partner's cards offer the second-copy invoice panel.
 const SecondCopyPanel = lazyWithRetry(() => import('./SecondCopyPanel'));
 
@@ -65,7 +68,7 @@ export function OpenPanel({ debt, control, id }: { debt: Divida; control: CardCo
       {(panel === 'paymentOptions' || panel === 'secondCopy') && (
         <Suspense
           fallback={
-            <p className="boot" role="status">
+            <p className={panel === 'paymentOptions' ? 'boot debt-panel__loading' : 'boot'} role="status">
               Carregando…
             </p>
           }
@@ -177,6 +180,10 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const origin = unique(debt.contratos.map((c) => c.origem));
   const reference = unique(debt.contratos.map((c) => c.referencia));
   const showOrigin = hasCapability(config, 'showOriginAndReference');
+  useEffect(() => {
+    // A failure is left to the panel's own retries when it opens.
+    if (negotiable) loadPaymentOptions().catch(() => {});
+  }, [negotiable]);
   // Spec 001 §2 card buttons, in the spec's order; cannot pay unless switched off, second copy for one partner.
   const panels: PanelKind[] = [
     'details',

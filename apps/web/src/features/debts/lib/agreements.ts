@@ -1,3 +1,4 @@
+import { customization, type PartnerConfig } from '@portal/domain';
 import type {
   AcordosPedido,
   DadosAcordo,
@@ -139,6 +140,17 @@ export function pageMoves(paginacao: Paginacao): Record<MovimentoPagina, boolean
   const notFirst = paginacao.pagina_atual > 1;
   const notLast = paginacao.pagina_atual < paginacao.quantidade_de_paginas;
   return { PRI: notFirst, ANT: notFirst, PRO: notLast, ULT: notLast };
+}
+
+/** Meus Acordos opens on the first page. */
+export const FIRST_AGREEMENTS_PAGE: { paginaAtual: number; pagina: MovimentoPagina } = {
+  paginaAtual: 1,
+  pagina: 'PRI',
+};
+
+/** Spec 001 §9: whether the partner pages its agreements (myAgreements.flgPaginar). */
+export function paginatesAgreements(config: PartnerConfig): boolean {
+  return customization(config).myAgreements?.flgPaginar === true;
 }
 
 /** The passo_5 body: without pagination nothing; with it, the page shown and the move (the first page at first). */

@@ -10,18 +10,22 @@ import { AgreementCard } from '../components/agreements/AgreementCard';
 import { CardReturnNotice } from '../components/agreements/CardReturnNotice';
 import { Pagination } from '../components/agreements/Pagination';
 import { DebtsTemplate, useLeaveWhenExpired } from '../components/DebtsTemplate';
-import { AGREEMENT_TEXTS, agreementsRequest } from '../lib/agreements';
+import {
+  AGREEMENT_TEXTS,
+  agreementsRequest,
+  FIRST_AGREEMENTS_PAGE,
+  paginatesAgreements,
+} from '../lib/agreements';
 import { agreementsTitle } from '../lib/menu-tiles';
 import '../agreements.css';
 
 function AgreementList() {
   const config = usePartner();
   const settings = customization(config).myAgreements;
-  const paginate = settings?.flgPaginar === true;
-  const [position, setPosition] = useState<{ paginaAtual: number; pagina: MovimentoPagina }>({
-    paginaAtual: 1,
-    pagina: 'PRI',
-  });
+  const paginate = paginatesAgreements(config);
+  const [position, setPosition] = useState<{ paginaAtual: number; pagina: MovimentoPagina }>(
+    FIRST_AGREEMENTS_PAGE,
+  );
   const query = useAgreementsQuery(agreementsRequest(paginate, position));
   const listRef = useRef<HTMLUListElement>(null);
   const moved = useRef(false);

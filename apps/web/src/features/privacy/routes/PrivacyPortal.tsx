@@ -1,36 +1,34 @@
-import { legalCompany, PRIVACY_POLICY_PATH, privacyPolicy } from '@portal/domain';
-import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
-import { LegalSections } from '../../../components/ui/LegalSections';
+import { Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Tabs, useQueryTab } from '../../../components/ui/Tabs';
 import { markHeroPainted } from '../../../lib/first-paint';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 import { Footer } from '../../landing/components/Footer';
-import { RightsRequestForm } from '../components/RightsRequestForm';
-import { YourRights } from '../components/YourRights';
-import '../privacy.css';
 
-/** Spec 000 §2: the request form first (the default), then the policy and the rights text. */
-const TABS = ['solicitacaoDeDireitos', 'politicaDePrivacidade', 'seusDireitos'] as const;
-type PrivacyTab = (typeof TABS)[number];
+// The tabs (the request form with its schema, the policy text) in the privacy chunk; this frame, with the page's
+// largest paint (the introduction), is small and rendered by the server (App.tsx serverRendersRoute).
+const PrivacyTabs = lazyWithRetry(() => import('../screens').then((m) => ({ default: m.PrivacyTabs })));
 
-const TAB_LABELS: Record<PrivacyTab, string> = {
-  solicitacaoDeDireitos: 'Solicitação de direitos',
-  politicaDePrivacidade: 'Política de privacidade',
-  seusDireitos: 'Seus direitos',
-};
+/** Holds the tabs' place while they load, tall enough that the footer does not jump up into view and back. */
+function TabsLoading() {
+  return (
+    <p className="boot privacy__loading" role="status">
+      Carregando…
+    </p>
+  );
+}
 
 /**
- * PrivacyPortal (spec 000 §2 "Privacy portal") at /portal-de-privacidade: three WAI-ARIA tabs, chosen by
- * ?aba=politicaDePrivacidade / seusDireitos: the rights request form, the privacy policy TermsLGPD shows (same
- * text, same company data) and the LGPD rights with the way to exercise them.
+ * PrivacyPortal (spec 000 §2 "Privacy portal") at /portal-de-privacidade: the heading and introduction, then the
+ * tabs (PrivacyTabs). The server renders this frame with the tabs' loading text; hydration adopts it (the first
+ * render here is that text too: the server cannot read ?aba=, nor send the form before the app runs), then the
+ * tabs follow.
  */
 export default function PrivacyPortal() {
   const config = usePartner();
-  const [active, select] = useQueryTab(TABS);
-  const company = useMemo(() => legalCompany(config), [config]);
+  const [hydrated, setHydrated] = useState(false);
 
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     document.title = `${config.nome} - Portal de privacidade`;
     markHeroPainted();
@@ -48,23 +46,13 @@ export default function PrivacyPortal() {
           Aqui você exerce os seus direitos sobre os dados pessoais que {config.nome} trata, conforme a Lei
           Geral de Proteção de Dados (LGPD).
         </p>
-        <Tabs tabs={TABS} labels={TAB_LABELS} active={active} onSelect={select} label="Portal de privacidade">
-          {(tab) => {
-            if (tab === 'solicitacaoDeDireitos') return <RightsRequestForm />;
-            if (tab === 'seusDireitos') return <YourRights />;
-            return (
-              <>
-                <h2>Política de privacidade</h2>
-                <LegalSections sections={privacyPolicy(company)} />
-                <p>
-                  Veja também os{' '}
-                  <Link to={PRIVACY_POLICY_PATH}>termos de uso e a política de privacidade</Link> com os dados
-                  da empresa.
-                </p>
-              </>
-            );
-          }}
-        </Tabs>
+        {hydrated ? (
+          <Suspense fallback={<TabsLoading />}>
+            <PrivacyTabs />
+          </Suspense>
+        ) : (
+          <TabsLoading />
+        )}
       </main>
       <Footer config={config} />
     </div>
