@@ -21,6 +21,7 @@ import type {
 } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
+import { paidSecondCopies } from '../../repositories/second-copy-repository';
 import type { DebtListingNotes } from '../../repositories/session-repository';
 import { type DebtFigures, debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
@@ -191,13 +192,13 @@ function buildCard(
 
 /**
  * passo_2_novo (spec 001 §7 step 2): the session person's debts in the partner's stores, one card per store or per
- * contract when the store groups, with updated values as of today in Brasília. The counter-offers and the paid
- * second copies come with the session (read in its statement).
+ * contract when the store groups, with updated values as of today in Brasília. The counter-offers come with the
+ * session (read in its statement).
  */
 export async function listDebts(
   db: Db,
   scope: DebtScope,
-  { counterOffers, paidInstalmentIds: paid }: DebtListingNotes,
+  { counterOffers }: DebtListingNotes,
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
@@ -222,6 +223,15 @@ export async function listDebts(
       ? snapshot.stores
       : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
+  // Not part of the cached snapshot: a copy's payment changes no portfolio row.
+  const paid = new Set(
+    (
+      await paidSecondCopies(
+        db,
+        stores.flatMap((s) => s.contracts.flatMap((c) => c.instalments.map((i) => i.id))),
+      )
+    ).keys(),
+  );
   const dividas = stores.flatMap((store) =>
     cardGroups(store, custom).map((group) => {
       const card = buildCard(store, group, {
