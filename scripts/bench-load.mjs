@@ -136,24 +136,36 @@ function cpuMs(pid) {
 const pids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
 
 /**
- * CPU time (ms) so far of a process and its children, and of the PostgreSQL backends connected to `database` (their
- * process title names it; other sessions' databases on the same server are not counted).
+ * CPU time (ms) so far of a process and its children, and of each PostgreSQL backend connected to `database` by
+ * process id (their process title names the database; other sessions' databases on the same server are not counted).
  */
 export function cpuSnapshot(pid, database) {
   try {
     let server = cpuMs(pid);
-    let postgres = 0;
+    const postgres = new Map();
     for (const other of pids()) {
       try {
         if (stat(other)[1] === String(pid)) server += cpuMs(other);
         const title = readFileSync(`/proc/${other}/cmdline`, 'utf8');
-        if (title.startsWith('postgres: ') && title.split(' ').includes(database)) postgres += cpuMs(other);
+        if (title.startsWith('postgres: ') && title.split(' ').includes(database))
+          postgres.set(other, cpuMs(other));
       } catch {}
     }
     return { server, postgres };
   } catch {
     return null;
   }
+}
+
+/**
+ * PostgreSQL CPU between two snapshots, backend by backend: one that connected in between counts from zero, one that
+ * ended in between (a pool closes idle clients: 10 s by default, 30 s in the portal) is not counted, since its time
+ * is gone with its process. Summing the two totals instead went negative whenever a backend ended.
+ */
+function postgresCpuMs(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** One call under load on a started server: its figures and the CPU per request of the server and its database. */
@@ -171,7 +183,9 @@ export async function measure(server, call, connections, database) {
 
 /** CPU ms per request of the server and of PostgreSQL between two snapshots. */
 export function cpuPerRequest(before, after, requests) {
-  const per = (key) =>
-    before && after && requests ? Number(((after[key] - before[key]) / requests).toFixed(2)) : null;
-  return { 'server CPU ms/req': per('server'), 'PG CPU ms/req': per('postgres') };
+  const per = (ms) => (before && after && requests ? Number((ms() / requests).toFixed(2)) : null);
+  return {
+    'server CPU ms/req': per(() => after.server - before.server),
+    'PG CPU ms/req': per(() => postgresCpuMs(before.postgres, after.postgres)),
+  };
 }

@@ -188,6 +188,12 @@ describe('the proposals queue', () => {
       valor_parcela: 15_000,
       mensagem: answer.texto,
     });
+    // When it was answered, to the millisecond the database keeps (read with the session, as JSON text).
+    const [answeredRow] = await t.database.db
+      .select({ answeredAt: debtorRequests.answeredAt })
+      .from(debtorRequests)
+      .where(eq(debtorRequests.id, item.id));
+    expect(card.contraproposta?.respondida_em).toBe(answeredRow!.answeredAt!.toISOString());
 
     // The history says who did what, and each write left its audit row.
     const detail = (await staff('GET', base)).json().data;

@@ -24,7 +24,7 @@ import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import type { ActionDefinition } from './action';
 import { codeList, formCode, formText, lineText } from './body-fields';
-import { requireDebtor } from './debtor-scope';
+import { requireDebtor, requireDebtorListingDebts } from './debtor-scope';
 import { fail, ok } from './envelope';
 
 // Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
@@ -117,8 +117,8 @@ export function debtActions(
       perMinute: 60,
       handler: async (request, body) => {
         const input = debtsBody.parse(body);
-        const { scope, session } = await openSession(request);
-        const answer = await listDebts(db, scope, {
+        const { scope, session } = await requireDebtorListingDebts(app, request);
+        const answer = await listDebts(db, scope, session, {
           storeId: input.lojCodigo,
           includeFuture: input.lancamentoFuturo === 'S',
         });

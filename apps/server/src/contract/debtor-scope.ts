@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DebtorSession } from '../plugins/debtor-session';
 import type { DebtScope } from '../repositories/debt-snapshot';
+import type { PartnerRow } from '../repositories/partner-repository';
 
-/**
- * The request's partner and open session, and the debt scope they make: the partner, the person and the person's
- * debt version read with the session. Debtor calls take partner and person from here, never from the body.
- */
-export async function requireDebtor(app: FastifyInstance, request: FastifyRequest) {
-  const partner = await app.requirePartner(request);
-  const session = await app.debtorSessions.require(request, partner, 'open');
+/** The debt scope of a partner and a session: the partner, the person and the person's debt version read with it. */
+function scoped<S extends DebtorSession>(partner: PartnerRow, session: S) {
   const scope: DebtScope = {
     partnerId: partner.id,
     personId: session.person.id,
@@ -16,4 +13,19 @@ export async function requireDebtor(app: FastifyInstance, request: FastifyReques
     version: { person: session.person.debtsVersion, epoch: session.debtEpoch },
   };
   return { partner, session, scope };
+}
+
+/**
+ * The request's partner and open session, and the debt scope they make. Debtor calls take partner and person from
+ * here, never from the body.
+ */
+export async function requireDebtor(app: FastifyInstance, request: FastifyRequest) {
+  const partner = await app.requirePartner(request);
+  return scoped(partner, await app.debtorSessions.require(request, partner, 'open'));
+}
+
+/** requireDebtor for the debt listing: its session comes with the listing's other reads (one statement). */
+export async function requireDebtorListingDebts(app: FastifyInstance, request: FastifyRequest) {
+  const partner = await app.requirePartner(request);
+  return scoped(partner, await app.debtorSessions.requireListingDebts(request, partner));
 }

@@ -7,7 +7,10 @@ import { AppError } from '../errors';
 import type { PartnerRow } from '../repositories/partner-repository';
 import type { PersonRow } from '../repositories/person-repository';
 import {
+  type DebtListingNotes,
   findLiveSession,
+  findLiveSessionListingDebts,
+  type LiveSession,
   openSession,
   revokeSession,
   type SessionRow,
@@ -49,6 +52,11 @@ export interface DebtorSessions {
   draft(status: SessionRow['status'], origin?: SessionOrigin): SessionDraft;
   /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
   require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<DebtorSession>;
+  /** The open session as `require` gives it, with what the debt listing reads besides it (one statement). */
+  requireListingDebts(
+    request: FastifyRequest,
+    partner: PartnerRow,
+  ): Promise<DebtorSession & DebtListingNotes>;
   /** A pending session becomes open (SMS token checked). */
   open(session: SessionRow): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -70,6 +78,22 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       path: '/',
     });
 
+    async function requireLive<T extends LiveSession>(
+      request: FastifyRequest,
+      accept: 'open' | 'pending',
+      find: (tokenHash: string) => Promise<T | undefined>,
+    ): Promise<SessionRow & Omit<T, 'session'>> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) throw new AppError('NO_SESSION');
+      const live = await find(hashSecret(token));
+      if (!live || (live.session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
+      const { session, ...rest } = live;
+      // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
+      if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+        await touchSession(db, session.tokenHash);
+      return { ...session, ...(rest as Omit<T, 'session'>) };
+    }
+
     const sessions: DebtorSessions = {
       draft(status, origin) {
         const token = randomBytes(32).toString('base64url');
@@ -88,18 +112,12 @@ export default fp<{ db: Db; secureCookies: boolean }>(
             }),
         };
       },
-      async require(request, partner, accept) {
-        const token = request.cookies[SESSION_COOKIE];
-        if (!token) throw new AppError('NO_SESSION');
-        const live = await findLiveSession(db, hashSecret(token), partner.id, SESSION_IDLE_MS);
-        if (!live || (live.session.status === 'pending' && accept === 'open'))
-          throw new AppError('NO_SESSION');
-        const { session, person, debtEpoch } = live;
-        // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
-        if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
-          await touchSession(db, session.tokenHash);
-        return { ...session, person, debtEpoch };
-      },
+      require: (request, partner, accept) =>
+        requireLive(request, accept, (hash) => findLiveSession(db, hash, partner.id, SESSION_IDLE_MS)),
+      requireListingDebts: (request, partner) =>
+        requireLive(request, 'open', (hash) =>
+          findLiveSessionListingDebts(db, hash, partner.id, SESSION_IDLE_MS),
+        ),
       open: (session) => openSession(db, session.tokenHash),
       async end(request, reply) {
         const token = request.cookies[SESSION_COOKIE];

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { debtorSessions, debtViewEpoch, persons } from '../db/schema';
+import { debtorRequests, debtorSessions, debtViewEpoch, persons } from '../db/schema';
 import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
@@ -13,31 +13,92 @@ export interface LiveSession {
   debtEpoch: number;
 }
 
+// The session, its person and the debt epoch: what every authenticated call reads first.
+const liveSessionFields = {
+  session: debtorSessions,
+  person: persons,
+  debtEpoch:
+    sql<number>`(select ${debtViewEpoch.epoch} from ${debtViewEpoch} where ${debtViewEpoch.id} = 1)`.mapWith(
+      Number,
+    ),
+};
+
+const liveSessionCondition = and(
+  eq(debtorSessions.tokenHash, sql.placeholder('tokenHash')),
+  eq(debtorSessions.partnerId, sql.placeholder('partnerId')),
+  isNull(debtorSessions.revokedAt),
+  gt(debtorSessions.expiresAt, sql.placeholder('now')),
+  gt(debtorSessions.lastSeenAt, sql.placeholder('idleSince')),
+);
+
 // Every authenticated call runs this lookup.
 const liveSessionQuery = preparedOnce((db) =>
   db
-    .select({
-      session: debtorSessions,
-      person: persons,
-      debtEpoch:
-        sql<number>`(select ${debtViewEpoch.epoch} from ${debtViewEpoch} where ${debtViewEpoch.id} = 1)`.mapWith(
-          Number,
-        ),
-    })
+    .select(liveSessionFields)
     .from(debtorSessions)
     .innerJoin(persons, eq(persons.id, debtorSessions.personId))
-    .where(
-      and(
-        eq(debtorSessions.tokenHash, sql.placeholder('tokenHash')),
-        eq(debtorSessions.partnerId, sql.placeholder('partnerId')),
-        isNull(debtorSessions.revokedAt),
-        gt(debtorSessions.expiresAt, sql.placeholder('now')),
-        gt(debtorSessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    )
+    .where(liveSessionCondition)
     .limit(1)
     .prepare('debtor_live_session'),
 );
+
+/** The latest counter-offer the partner answered to one of the person's proposals in a store. */
+export interface CounterOffer {
+  storeId: number;
+  entryCents: number | null;
+  instalmentCount: number | null;
+  instalmentCents: number | null;
+  answerText: string | null;
+  answeredAt: Date | null;
+}
+
+type CounterOfferTuple = [number, number | null, number | null, number | null, string | null, string | null];
+
+/** What the debt listing (passo_2_novo) reads besides its session, read in the session's statement. */
+export interface DebtListingNotes {
+  /** The latest answered counter-offer of the person's proposals through this partner, by store. */
+  counterOffers: CounterOffer[];
+}
+
+// The session lookup with the debt listing's counter-offers as a subquery of the session's person and partner: one
+// round trip less per listing (docs/performance.md, "API statements per call"). The paid second copies stay a
+// statement of their own, keyed by the snapshot's instalments: joined here from the person's contracts, their plan
+// depended on the contracts' statistics and scanned every contract when those were missing (a fresh import with
+// autovacuum off: 57 to 84 ms of PostgreSQL CPU per listing).
+const debtListingSessionQuery = preparedOnce((db) =>
+  db
+    .select({
+      ...liveSessionFields,
+      counterOffers: sql<CounterOfferTuple[]>`(select coalesce(json_agg(json_build_array(latest.store_id,
+          latest.contra_entrada, latest.contra_quantidade_parcelas, latest.contra_valor_parcela, latest.answer_text,
+          latest.answered_at)), '[]'::json)
+        from (select distinct on (${debtorRequests.storeId}) ${debtorRequests.storeId} as store_id,
+            ${debtorRequests.counterEntryCents} as contra_entrada,
+            ${debtorRequests.counterInstalmentCount} as contra_quantidade_parcelas,
+            ${debtorRequests.counterInstalmentCents} as contra_valor_parcela,
+            ${debtorRequests.answerText} as answer_text, ${debtorRequests.answeredAt} as answered_at
+          from ${debtorRequests}
+          where ${debtorRequests.partnerId} = ${debtorSessions.partnerId}
+            and ${debtorRequests.personId} = ${debtorSessions.personId}
+            and ${debtorRequests.kind} = 'proposal' and ${debtorRequests.counterInstalmentCount} is not null
+          order by ${debtorRequests.storeId}, ${debtorRequests.answeredAt} desc) latest)`,
+    })
+    .from(debtorSessions)
+    .innerJoin(persons, eq(persons.id, debtorSessions.personId))
+    .where(liveSessionCondition)
+    .limit(1)
+    .prepare('debtor_live_session_debt_listing'),
+);
+
+const sessionParameters = (tokenHash: string, partnerId: number, idleMs: number) => {
+  const now = Date.now();
+  return {
+    tokenHash,
+    partnerId,
+    now: new Date(now).toISOString(),
+    idleSince: new Date(now - idleMs).toISOString(),
+  };
+};
 
 /**
  * A live session of this partner: not revoked, not past its absolute expiry, used within the idle time; with its
@@ -49,14 +110,33 @@ export async function findLiveSession(
   partnerId: number,
   idleMs: number,
 ): Promise<LiveSession | undefined> {
-  const now = Date.now();
-  const [row] = await liveSessionQuery(db).execute({
-    tokenHash,
-    partnerId,
-    now: new Date(now).toISOString(),
-    idleSince: new Date(now - idleMs).toISOString(),
-  });
+  const [row] = await liveSessionQuery(db).execute(sessionParameters(tokenHash, partnerId, idleMs));
   return row;
+}
+
+/** findLiveSession with what the debt listing reads besides it, in the same statement. */
+export async function findLiveSessionListingDebts(
+  db: Db,
+  tokenHash: string,
+  partnerId: number,
+  idleMs: number,
+): Promise<(LiveSession & DebtListingNotes) | undefined> {
+  const [row] = await debtListingSessionQuery(db).execute(sessionParameters(tokenHash, partnerId, idleMs));
+  if (!row) return undefined;
+  const { counterOffers, ...live } = row;
+  return {
+    ...live,
+    counterOffers: counterOffers.map(
+      ([storeId, entryCents, instalmentCount, instalmentCents, answerText, answeredAt]) => ({
+        storeId,
+        entryCents,
+        instalmentCount,
+        instalmentCents,
+        answerText,
+        answeredAt: answeredAt === null ? null : new Date(answeredAt),
+      }),
+    ),
+  };
 }
 
 export async function touchSession(db: Db, tokenHash: string): Promise<void> {

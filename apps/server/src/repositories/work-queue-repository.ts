@@ -6,9 +6,9 @@ import {
   type WorkItemStatus,
   type WorkQueueKey,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import { type Db, preparedOnce } from '../db/client';
+import type { Db } from '../db/client';
 import {
   contactMessages,
   contracts,
@@ -347,33 +347,4 @@ export async function listWorkItemEvents(db: Db, source: WorkItemSource, itemId:
     .leftJoin(assignee, eq(assignee.id, workItemEvents.assigneeId))
     .where(and(eq(workItemEvents.source, source), eq(workItemEvents.itemId, itemId)))
     .orderBy(asc(workItemEvents.at), asc(workItemEvents.id));
-}
-
-/** The latest counter-offer the partner answered to each of the person's proposals, by store (the debtor's view). */
-// Every debt listing runs this lookup.
-const counterOffersQuery = preparedOnce((db) =>
-  db
-    .selectDistinctOn([debtorRequests.storeId], {
-      storeId: debtorRequests.storeId,
-      entryCents: debtorRequests.counterEntryCents,
-      instalmentCount: debtorRequests.counterInstalmentCount,
-      instalmentCents: debtorRequests.counterInstalmentCents,
-      answerText: debtorRequests.answerText,
-      answeredAt: debtorRequests.answeredAt,
-    })
-    .from(debtorRequests)
-    .where(
-      and(
-        eq(debtorRequests.partnerId, sql.placeholder('partnerId')),
-        eq(debtorRequests.personId, sql.placeholder('personId')),
-        eq(debtorRequests.kind, 'proposal'),
-        isNotNull(debtorRequests.counterInstalmentCount),
-      ),
-    )
-    .orderBy(debtorRequests.storeId, desc(debtorRequests.answeredAt))
-    .prepare('counter_offers'),
-);
-
-export async function findCounterOffers(db: Db, partnerId: number, personId: number) {
-  return counterOffersQuery(db).execute({ partnerId, personId });
 }

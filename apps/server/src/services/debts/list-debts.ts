@@ -6,7 +6,9 @@ import {
   discountedBalance,
   isDiscounted,
   maskCnpj,
+  type NegotiationPolicy,
   type Parcela,
+  type PlanQuote,
   quotePlans,
   todayInBrasilia,
 } from '@portal/domain';
@@ -20,8 +22,8 @@ import type {
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import { paidSecondCopies } from '../../repositories/second-copy-repository';
-import { findCounterOffers } from '../../repositories/work-queue-repository';
-import { debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
+import type { DebtListingNotes } from '../../repositories/session-repository';
+import { type DebtFigures, debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
 /** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
 const GROUP_BY_CONTRACT = 'contratos_iguais';
@@ -66,6 +68,46 @@ const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number, paid: 
   par_paga: paid ? 1 : 0,
 });
 
+interface CardFigures {
+  policy: NegotiationPolicy;
+  figures: DebtFigures;
+  /** The pay-in-full quote. */
+  cash: PlanQuote | undefined;
+}
+
+// A card's figures depend on its rows and the day only, and the rows of a cached snapshot are frozen: they are kept
+// with them for the day (the date arithmetic was a tenth of a listing's CPU, docs/performance.md).
+const figuresByStore = new WeakMap<StoreDebtRows, { day: string; byGroup: Map<string, CardFigures> }>();
+
+function cardFigures(
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  today: string,
+  includeFuture: boolean,
+): CardFigures {
+  let kept = figuresByStore.get(store);
+  if (kept?.day !== today) {
+    kept = { day: today, byGroup: new Map() };
+    figuresByStore.set(store, kept);
+  }
+  const key = `${includeFuture}:${group.map((contract) => contract.id).join(',')}`;
+  let card = kept.byGroup.get(key);
+  if (!card) {
+    const policy = storePolicy(store.store);
+    const figures = debtFigures(group, policy, today);
+    const [cash] = quotePlans({
+      balance: figures.balance,
+      futureCents: figures.futureCents,
+      includeFuture,
+      mode: 'A',
+      policy,
+    });
+    card = { policy, figures, cash };
+    kept.byGroup.set(key, card);
+  }
+  return card;
+}
+
 function buildCard(
   store: StoreDebtRows,
   group: DebtContractRow[],
@@ -80,8 +122,7 @@ function buildCard(
     paid: ReadonlySet<number>;
   },
 ): Divida {
-  const policy = storePolicy(store.store);
-  const figures = debtFigures(group, policy, context.today);
+  const { policy, figures, cash } = cardFigures(store, group, context.today, context.includeFuture);
   const byInstalment = new Map(figures.current.map((i) => [i.row.id, i]));
   const contratos: Contrato[] = group.map((contract) => ({
     con_codigo: contract.id,
@@ -99,13 +140,6 @@ function buildCard(
   }));
   const future = context.includeFuture ? figures.futureCents : 0;
   const updatedTotal = figures.balance.principalCents + figures.balance.chargesCents + future;
-  const [cash] = quotePlans({
-    balance: figures.balance,
-    futureCents: figures.futureCents,
-    includeFuture: context.includeFuture,
-    mode: 'A',
-    policy,
-  });
   // A store that only issues boletos negotiates nothing, so it offers no discount either (spec 001 §2).
   const offer = store.negotiates ? cash : undefined;
   const cashTotal = offer?.totalCents ?? updatedTotal;
@@ -158,18 +192,19 @@ function buildCard(
 
 /**
  * passo_2_novo (spec 001 §7 step 2): the session person's debts in the partner's stores, one card per store or per
- * contract when the store groups, with updated values as of today in Brasília.
+ * contract when the store groups, with updated values as of today in Brasília. The counter-offers come with the
+ * session (read in its statement).
  */
 export async function listDebts(
   db: Db,
   scope: DebtScope,
+  { counterOffers }: DebtListingNotes,
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
-  const [snapshot, custom, counterOffers] = await Promise.all([
+  const [snapshot, custom] = await Promise.all([
     loadDebtSnapshot(db, scope, scope.version),
     loadPartnerCustomization(db, scope.partner),
-    findCounterOffers(db, scope.partnerId, person.id),
   ]);
   const counterOfferOf = new Map(
     counterOffers.map((offer) => [
