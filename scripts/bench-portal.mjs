@@ -76,6 +76,9 @@ export async function addDebtors(databaseUrl) {
     console.error(
       `${outcome.summary.persons.total} generated debtors imported in ${outcome.summary.seconds} s`,
     );
+    // The steady state a server with autovacuum reaches soon after an import; this machine's PostgreSQL runs with
+    // autovacuum off, and without statistics the planner scans every contract per listing.
+    await selectOne(databaseUrl, 'analyze');
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
