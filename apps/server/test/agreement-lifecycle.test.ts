@@ -57,7 +57,12 @@ let maria: string;
 let joao: string;
 // The payment providers as the server builds them (PIX charges at the local PSP over the test database).
 let pix: PixServices;
+// The clock is pinned to a weekday: an instalment due "today" on a weekend moves to Monday, and the overdue tests
+// count days from today (a run on a Saturday failed).
+const WEEKDAY_NOON = new Date('2026-11-25T12:00:00-03:00');
+const pinClock = () => vi.useFakeTimers({ toFake: ['Date'], now: WEEKDAY_NOON, shouldAdvanceTime: true });
 beforeAll(async () => {
+  pinClock();
   t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT, PARTNER_CACHE_SECONDS: '0' } });
   pix = await createPixServices({ db: t.database.db, env: loadEnv({ NODE_ENV: 'test' }), log: silent });
   [maria, joao] = await Promise.all([login(t, MARIA), login(t, JOAO)]);
@@ -68,6 +73,7 @@ afterAll(async () => {
 });
 // Every test starts with jobs that never ran; agreements a test leaves active end by status, as agreements do.
 beforeEach(async () => {
+  pinClock();
   await t.database.db.delete(scheduledJobRuns);
 });
 afterEach(async () => {
