@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Polls wait as long as Playwright's own waits would on a loaded machine: vitest's 1 s default failed a
+    // cookie-banner test in CI while the app was still booting.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
