@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/browser/**/*.test.ts'],
-    globalSetup: ['apps/server/test/pglite-templates-setup.ts'],
+    globalSetup: ['apps/server/test/pglite-templates-setup.ts', 'tests/browser/chromium-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { addDays, todayInBrasilia } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -9,7 +8,7 @@ import { setStaffAccess } from '../../apps/server/src/repositories/staff-reposit
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { insertAgreement, partyOf } from '../../apps/server/test/agreement-admin-helpers';
 import { browserSuite } from './browser-suite';
-import { axeViolations } from './harness';
+import { axeViolations, downloadedBytes } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 18 item 3 through the built web app (decision 029): an administrator filters the agreements, opens one,
@@ -95,7 +94,7 @@ describe('agreements and payments in the back office', () => {
     ]);
     expect(download.suggestedFilename()).toBe('acordos.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ExcelJS.Buffer);
     const sheet = workbook.getWorksheet('Acordos')!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(1).getCell(1).value).toBe('Código');

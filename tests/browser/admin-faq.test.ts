@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { faqItems, partners } from '../../apps/server/src/db/schema';
 import { setStaffAccess } from '../../apps/server/src/repositories/staff-repository';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back office FAQ, issue 5 item 4 (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8): list,
@@ -24,7 +24,7 @@ const OPERATOR = { username: 'faq.operadora', password: 'Duvidas#2026' };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
   await createStaffUser(portal.database.db, STAFF);
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditorCompanies, partners } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back office partners, issue 5 item 3 (spec 002 §2 ListPartners, PostPartners, UpdatePartner, §3, §5, §8): the
@@ -26,7 +26,7 @@ const NEW = { nome: 'Zelo Cobranças Teste', identificador: 'zeloteste', emp_cod
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
   await createStaffUser(portal.database.db, STAFF);
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { leadRow, planQuoteRow, SPEC_LEAD_COLUMNS, sessionRow } from '../../apps/server/test/reports-helpers';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back-office reports, issue 5 items 5 and 6: ListLeads (spec 002 §2, §8) with its filter, table and 'Planilha'
@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Each test logs the staff member in afresh: more logins than the per-user limit allows in its window.
   [portal, browser] = await Promise.all([
     startPortal({ LIMIT_STAFF_LOGIN_PER_USER: '50' }),
-    launchChromium(),
+    connectChromium(),
   ]);
   await createStaffUser(portal.database.db, STAFF);
   const db = portal.database.db;
@@ -201,7 +201,7 @@ describe('ListLeads', () => {
     const yesterday = addDays(today, -1);
     expect(download.suggestedFilename()).toBe(`leads-${yesterday}-a-${yesterday}.xlsx`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ExcelJS.Buffer);
     const sheet = workbook.getWorksheet('Leads')!;
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(SPEC_LEAD_COLUMNS);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchChromium, type Portal, startPortal } from './harness';
+import { connectChromium, type Portal, startPortal } from './harness';
 
 export interface BrowserSuite {
   portal: Portal;
@@ -18,7 +18,7 @@ export function browserSuite(shots: string, settings: Record<string, string> = {
   const suite = { context: null } as BrowserSuite;
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    [suite.portal, suite.browser] = await Promise.all([startPortal(settings), launchChromium()]);
+    [suite.portal, suite.browser] = await Promise.all([startPortal(settings), connectChromium()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

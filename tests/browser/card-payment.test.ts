@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { CARD_OUTCOME_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
@@ -15,7 +14,7 @@ import {
 } from '../../apps/server/test/card-scan';
 import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations } from './harness';
+import { axeViolations, downloadedBytes } from './harness';
 
 // Issue 17 item 3, spec 001 §2-§5, §7-§9: João pays an agreement by card through the built web app, the real
 // server and its sandbox gateway; the card goes from the browser to the gateway, the portal gets a token.
@@ -165,7 +164,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await dialog.getByTestId('card-receipt-download').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^comp_cartao_\d+\.pdf$/);
-    const pdf = readFileSync((await file.path())!);
+    const pdf = await downloadedBytes(file);
     const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
       mergePages: true,
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brasiliaDateTime, readRemessa, writeRetorno } from '@portal/domain';
@@ -9,7 +9,7 @@ import { paymentCharges, stores } from '../../apps/server/src/db/schema';
 import { cnabBeneficiary } from '../../apps/server/src/services/payments/cnab-files';
 import type { AcordosResposta } from '../../apps/web/src/features/debts/api/types';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 17 item 2: staff register João's boleto with the bank (remessa), load the bank's retorno in the back office,
@@ -21,7 +21,10 @@ let context: BrowserContext;
 const files = mkdtempSync(join(tmpdir(), 'cnab-browser-'));
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+  [portal, browser] = await Promise.all([
+    startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }),
+    connectChromium(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -120,7 +123,7 @@ describe('Cobrança in the back office', () => {
       row.getByRole('button', { name: /^Baixar remessa 1 / }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^CBR_001_\d{7}_\d{8}_000001\.rem$/);
-    const remessa = readRemessa(readFileSync((await download.path())!, 'latin1'));
+    const remessa = readRemessa((await downloadedBytes(download)).toString('latin1'));
     expect(remessa.ok).toBe(true);
 
     // A file without choosing one is refused by the form; then the bank's retorno is loaded.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditorCompanies, creditorLeads } from '../../apps/server/src/db/schema';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 
 // Creditor registration (/seja-parceiro) and the sign-up wizard (/cadastre-sua-empresa/:id) of spec 002 §2, §4, §5,
 // §8, through the built web app, the real server and the SMTP peer.
@@ -17,7 +17,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

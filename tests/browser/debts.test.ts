@@ -15,7 +15,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
 import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 
 // Spec 001 §2-§5, §8 and §9: the debtor area after identification (main menu, MyDebits cards and their panels),
 // through the built web app, the real server and the demo seed, on a phone and on a desktop.
@@ -27,7 +27,10 @@ let context: BrowserContext;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   // Every test logs Maria in again; the per-document login limit has its own server tests.
-  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+  [portal, browser] = await Promise.all([
+    startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }),
+    connectChromium(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { addDays, instalmentSchedule, todayInBrasilia } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -18,7 +17,7 @@ import {
 } from '../../apps/server/src/repositories/payment-repository';
 import { settleIfFullyPaid } from '../../apps/server/src/services/lifecycle/settle-if-fully-paid';
 import { loginDebtor, MARIA } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 
 // Issue 17 item 5: a settled agreement's card in Meus Acordos offers 'Carta de quitação', and the PDF downloads.
 
@@ -67,7 +66,7 @@ async function settledAgreement(): Promise<number> {
 }
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal({ PARTNER_CACHE_SECONDS: '0' }), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal({ PARTNER_CACHE_SECONDS: '0' }), connectChromium()]);
   agreementId = await settledAgreement();
 });
 afterAll(async () => {
@@ -98,7 +97,7 @@ describe('Meus Acordos: a settled agreement', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`carta_quitacao_${agreementId}.pdf`);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = await downloadedBytes(download);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     expect(text).toContain('Carta de quitação');
     expect(text).toContain(`acordo nº ${agreementId}`);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Database } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
@@ -10,16 +11,6 @@ import { smtpTransport } from '../../apps/server/src/integrations/mail/mail-tran
 import { freePort } from '../../apps/server/test/free-port';
 import { openPreparedPglite } from '../../apps/server/test/prepared-pglite';
 import { startSmtpPeer } from '../../apps/server/test/smtp-peer';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** A row of the outbox (`outbound_messages`) as the development mailbox lists it. */
 export interface OutboxMessage {
@@ -100,8 +91,16 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+/** A download's bytes, streamed from the shared Chromium (its files are on the browser's side of the connection). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The run's one Chromium (chromium-setup.ts); closing what this returns closes only this file's contexts. */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

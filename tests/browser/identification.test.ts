@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { persons, stepLogs } from '../../apps/server/src/db/schema';
 import { header, type ReceivedMail } from '../../apps/server/test/smtp-peer';
-import { axeViolations, landingAppRunning, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, landingAppRunning, type Portal, startPortal } from './harness';
 
 // Spec 000 §2, §4, §5 and §8: identifying the debtor (login, SMS token, first access, forgotten phone), through
 // the built web app, the real server and the demo seed. Each test drives a fresh browser context.
@@ -13,7 +13,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

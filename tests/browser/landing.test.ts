@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerSections, partners } from '../../apps/server/src/db/schema';
 import { header } from '../../apps/server/test/smtp-peer';
 import { MARIA, solveRobotCheck } from './debtor-login';
-import { axeViolations, landingAppRunning, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, landingAppRunning, type Portal, startPortal } from './harness';
 
 const SCREENSHOTS = new URL('../../bench-results/screenshots/', import.meta.url).pathname;
 
@@ -15,7 +15,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 
 // TermsLGPD (spec 002 §1, §2, §9) at /politica-de-privacidade.
 const SCREENSHOTS = '/tmp/legal-screens/';
@@ -12,7 +12,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

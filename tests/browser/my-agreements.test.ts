@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { formatBrDate, formatMoney } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
@@ -8,7 +8,7 @@ import { outboundMessages, stepLogs } from '../../apps/server/src/db/schema';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
 import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features/debts/api/types';
 import { type DemoDebtor, JOAO, loginDebtor, MARIA } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 
 // Spec 001 §2 "My agreements", §4 (statuses, PIX modal, boleto generation rule), §5, §8, §9 and issue 16: Meus
 // Acordos through the built web app, the real server and the demo seed (João's agreement has a paid, an overdue
@@ -25,7 +25,10 @@ const SHOTS = '/tmp/my-agreements-screens';
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   // Every test logs in again; the per-document login limit has its own server tests.
-  [portal, browser] = await Promise.all([startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }), launchChromium()]);
+  [portal, browser] = await Promise.all([
+    startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }),
+    connectChromium(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -168,7 +171,7 @@ describe('Meus Acordos on demo (João: a paid, an overdue and an open instalment
       card.getByTestId('agreement-download').click(),
     ]);
     expect(download.suggestedFilename()).toBe(`boletos_${overdue.aci_codigo}.pdf`);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     // The PDF's text holds the instalment's linha digitável.
     const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
@@ -458,10 +461,6 @@ describe('partner wording', () => {
       card.getByTestId('agreement-download').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^boletos_\d+\.pdf$/);
-    expect(
-      readFileSync((await download.path())!)
-        .subarray(0, 4)
-        .toString('latin1'),
-    ).toBe('%PDF');
+    expect((await downloadedBytes(download)).subarray(0, 4).toString('latin1')).toBe('%PDF');
   });
 });

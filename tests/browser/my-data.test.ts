@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginMaria, MARIA } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 
 // "Meus dados" (issue 6 item 1, docs/decisions/010): the identified person's summary, downloads and erasure.
 const SCREENSHOTS = '/tmp/my-data-screens/';
@@ -13,7 +13,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -70,7 +70,7 @@ describe('Meus dados', () => {
       page.getByTestId('download-json').click(),
     ]);
     expect(json.suggestedFilename()).toMatch(/^meus-dados-demo-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await json.path())!, 'utf8'));
+    const data = JSON.parse((await downloadedBytes(json)).toString('utf8'));
     expect(data.titular).toMatchObject({ nome: 'Maria da Silva Santos', cpfCnpj: MARIA.digits });
     expect(data.contratos.length).toBeGreaterThan(0);
     const [pdf] = await Promise.all([
@@ -78,11 +78,7 @@ describe('Meus dados', () => {
       page.getByTestId('download-pdf').click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(
-      readFileSync((await pdf.path())!)
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
+    expect((await downloadedBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // The dialog by keyboard: it opens on Cancelar, Escape closes it and gives the focus back.
     const opener = page.getByTestId('erasure-open');

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 
 // Spec 001 §2 "Payment options", §4, §5, §8 and §9: the plans of a debt card and the agreement confirmation,
 // through the built web app, the real server and the demo seed.
@@ -21,7 +21,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

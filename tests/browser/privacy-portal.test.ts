@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partners, privacyRequests, staffUsers } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // PrivacyPortal at /portal-de-privacidade (spec 000 §2 "Privacy portal", §3 and §5 "Rights request form", §8) and
@@ -26,7 +26,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
   await createStaffUser(portal.database.db, STAFF);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications, leads, partners } from '../../apps/server/src/db/schema';
-import { axeViolations, launchChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // The public forms of issue 6: WorkWithUs at /trabalhe-conosco (spec 002 §2, §3, §5, §8; only for the partner with
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
   big.write('%PDF-1.4\n');
   writeFileSync(join(files, 'grande.pdf'), big);
-  [portal, browser] = await Promise.all([startPortal({ DATA_DIR: dataDir }), launchChromium()]);
+  [portal, browser] = await Promise.all([startPortal({ DATA_DIR: dataDir }), connectChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -168,7 +168,7 @@ describe('job form (WorkWithUs)', () => {
       card.getByRole('button', { name: /Baixar currículo/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`curriculo-${row!.id}.pdf`);
-    expect(readFileSync((await download.path())!).equals(pdf)).toBe(true);
+    expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
   });
 
   it('sends a partner without the job form to the landing page', async () => {
