@@ -78,7 +78,7 @@ describe('storedTexts and cardDataStoredSince on a real database', () => {
       recipient: 'pessoa@example.com',
       bodyText: 'Cartão 4000-0000-0000-0028, código 654.',
     });
-    expect((await cardDataStoredSince(before, await storedTexts(t.database), USED)).sort()).toEqual(
+    expect(cardDataStoredSince(before, await storedTexts(t.database), USED).sort()).toEqual(
       [
         'card_scan_probe.note: 378282246310005',
         'card_scan_probe.amount: 4111111111111111',

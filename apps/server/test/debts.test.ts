@@ -6,7 +6,7 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
 import { quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
@@ -69,6 +69,24 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     const fine = Math.round(24_990 * 0.02);
     const interest = Math.round((24_990 * 0.01 * oldest.fase) / 30);
     expect(oldest.corrigido).toBe(24_990 + fine + interest);
+  });
+
+  it('updates the figures when the Brasília date changes, though the debts and their cached snapshot do not', async () => {
+    // A card's figures are kept with the cached snapshot for the day (list-debts.ts cardFigures). The clock goes
+    // back a day, not forward: the session, used a moment ago, stays live.
+    const oldest = (card: DividasResposta['dividas'][number]) => card.contratos[0]!.parcelas[0]!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 86_400_000, shouldAdvanceTime: true });
+    let dayBefore: DividasResposta;
+    try {
+      dayBefore = (await debts(maria)).json().dados;
+    } finally {
+      vi.useRealTimers();
+    }
+    const [before, now] = [oldest(dayBefore.dividas[0]!), oldest(answer.dividas[0]!)];
+    expect(before.fase).toBe(now.fase - 1);
+    expect(before.corrigido).toBeLessThan(now.corrigido);
+    // And today's figures again once the date is back.
+    expect((await debts(maria)).json().dados).toEqual(answer);
   });
 
   it('adds the future entries to the totals only when asked', async () => {

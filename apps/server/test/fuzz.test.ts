@@ -16,7 +16,7 @@ import { validJobApplication, validLead, validRightsRequest } from './valid-form
 // are not objects, wrong content types, broken paths), mostly as one odd field in an otherwise valid body so the fuzz
 // reaches the use cases and the database. A refusal must be a 4xx in the envelope with a Portuguese message, and no
 // request may leave a promise rejected with nobody to handle it. FUZZ_RUNS sets the cases per route (default 300: the
-// whole file takes about a minute on PGlite on two cores; `npm run fuzz` runs 1000, docs/security-tests.md).
+// whole file takes 3 to 5 minutes on two cores; CI runs 100, `npm run fuzz` 1000; docs/security-tests.md).
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const CLIENT = '127.0.0.1';

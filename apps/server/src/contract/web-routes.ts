@@ -65,9 +65,9 @@ interface ServerEntry {
 const consentOf = (request: FastifyRequest): CookieChoice => consentFromCookies(request.headers.cookie);
 
 /**
- * The pages whose first screen the server renders: the landing page, the debtor pages a person reloads or opens
- * from a link, and the privacy portal (their first paint is the loading text and, before a cookie choice, the
- * banner; without it they painted nothing larger until their lazy screen had loaded).
+ * The pages whose first screen the server renders: the landing page; the debtor pages a person reloads or opens
+ * from a link, whose first paint is the loading text and, before a cookie choice, the banner (without it they
+ * painted nothing larger until their lazy screen had loaded); and the privacy portal's heading and introduction.
  */
 const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?|meus-acordos|portal-de-privacidade)?$/;
 

@@ -31,7 +31,7 @@ const liveSessionCondition = and(
   gt(debtorSessions.lastSeenAt, sql.placeholder('idleSince')),
 );
 
-// Every authenticated call runs this lookup.
+// Every authenticated debtor call runs this lookup, but the debt listing, which runs it with its own reads (below).
 const liveSessionQuery = preparedOnce((db) =>
   db
     .select(liveSessionFields)

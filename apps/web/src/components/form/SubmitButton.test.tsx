@@ -6,7 +6,7 @@ import { SubmitButton } from './SubmitButton';
 afterEach(cleanup);
 
 describe('SubmitButton', () => {
-  it('submits its form while idle', () => {
+  it('is an enabled submit button with its label while idle', () => {
     render(
       <SubmitButton busy={false} busyText="Salvando…" className="btn btn--primary" testId="save">
         Salvar
