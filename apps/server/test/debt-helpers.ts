@@ -1,4 +1,10 @@
 import { type DividasResposta, formatBrDate, todayInBrasilia } from '@portal/domain';
+import { expect } from 'vitest';
+import { fail, ok } from '../src/contract/envelope';
+import { hashSecret, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/plugins/debtor-session';
+import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
+import { findLiveSessionListingDebts } from '../src/repositories/session-repository';
+import { listDebts } from '../src/services/debts/list-debts';
 import { call, hostOf } from './identification-helpers';
 import type { TestApp } from './test-app';
 
@@ -30,4 +36,38 @@ export function quotePlans(
     host: hostOf(session.partner),
     cookie: session.cookie,
   });
+}
+
+/**
+ * passo_2_novo as the server sends it (its schema serialiser, debt-listing-schema.ts) and JSON.stringify of the same
+ * listing built by the use case: the two must be the same bytes.
+ */
+export async function debtListingBothWays(
+  t: TestApp,
+  session: { cookie: string; partner: string },
+  body: { lojCodigo?: number; lancamentoFuturo?: 'S' } = {},
+): Promise<{ sent: string; stringified: string }> {
+  const response = await call(t, 'negociacao_robo/passo_2_novo', body, {
+    host: hostOf(session.partner),
+    cookie: session.cookie,
+  });
+  const { db } = t.database;
+  const partner = (await findPartnerByIdentifier(db, session.partner))!;
+  const token = decodeURIComponent(session.cookie.slice(`${SESSION_COOKIE}=`.length));
+  const live = (await findLiveSessionListingDebts(db, hashSecret(token), partner.id, SESSION_IDLE_MS))!;
+  const scope = {
+    partnerId: partner.id,
+    personId: live.person.id,
+    partner,
+    person: live.person,
+    version: { person: live.person.debtsVersion, epoch: live.debtEpoch },
+  };
+  const listing = await listDebts(db, scope, live, {
+    storeId: body.lojCodigo,
+    includeFuture: body.lancamentoFuturo === 'S',
+  });
+  const envelope =
+    body.lojCodigo !== undefined && listing.acordo_ativo ? fail('Acordo Ativo', listing) : ok(listing);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return { sent: response.body, stringified: JSON.stringify(envelope) };
 }

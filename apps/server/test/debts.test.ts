@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import {
   addDays,
   type DividasResposta,
@@ -8,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
-import { quotePlans } from './debt-helpers';
+import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { createTestApp, type TestApp } from './test-app';
@@ -94,6 +95,30 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     const [plain, future] = [answer.dividas[0]!, withFuture.dividas[0]!];
     expect(plain.lancamentos_futuros.total).toBeGreaterThan(0);
     expect(future.totalCorrigido).toBe(plain.totalCorrigido + plain.lancamentos_futuros.total);
+  });
+
+  it('sends the listing in the bytes JSON.stringify writes (its schema serialiser), compressed when accepted', async () => {
+    const joao = await login(t, JOAO);
+    const acme = await login(t, MARIA, 'acme');
+    for (const [session, body] of [
+      [{ cookie: maria, partner: 'demo' }, {}],
+      [{ cookie: maria, partner: 'demo' }, { lancamentoFuturo: 'S' as const }],
+      [{ cookie: maria, partner: 'demo' }, { lojCodigo: answer.dividas[2]!.loj_codigo }],
+      [{ cookie: joao, partner: 'demo' }, {}],
+      [{ cookie: acme, partner: 'acme' }, {}],
+    ] as const) {
+      const { sent, stringified } = await debtListingBothWays(t, session, body);
+      expect(sent).toBe(stringified);
+    }
+    // A browser that accepts brotli gets the same bytes compressed.
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: '/api.php?a=negociacao_robo&b=passo_2_novo',
+      payload: {},
+      headers: { host: hostOf('demo'), cookie: maria, 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe((await debts(maria)).body);
   });
 
   it('shows another partner only its own stores', async () => {
@@ -277,6 +302,12 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
     // The store now answers the 'Acordo Ativo' marker and offers no more plans.
     const one = await debts(maria, 'demo', { lojCodigo: card.loj_codigo });
     expect(one.json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
+    const marker = await debtListingBothWays(
+      t,
+      { cookie: maria, partner: 'demo' },
+      { lojCodigo: card.loj_codigo },
+    );
+    expect(marker.sent).toBe(marker.stringified);
     expect((await debts(maria)).json().dados.acordo_ativo).toBe(true);
     expect((await plans()).json()).toMatchObject({ retorno: false, mensagem: 'Acordo Ativo' });
     // Agreements are money records: one ends by its status, never by a delete.

@@ -5,6 +5,7 @@ import { auditLog, debtorRequests, outboundMessages, partners, privacyRequests }
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
+import { debtListingBothWays } from './debt-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { header, mimeParts, type ReceivedMail, startSmtpPeer } from './smtp-peer';
 import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
@@ -194,6 +195,9 @@ describe('the proposals queue', () => {
       .from(debtorRequests)
       .where(eq(debtorRequests.id, item.id));
     expect(card.contraproposta?.respondida_em).toBe(answeredRow!.answeredAt!.toISOString());
+    // The counter-offer is in the listing's bytes as JSON.stringify writes them (its schema serialiser).
+    const { sent, stringified } = await debtListingBothWays(t, { cookie: joao, partner: 'demo' });
+    expect(sent).toBe(stringified);
 
     // The history says who did what, and each write left its audit row.
     const detail = (await staff('GET', base)).json().data;

@@ -24,6 +24,7 @@ import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import type { ActionDefinition } from './action';
 import { codeList, formCode, formText, lineText } from './body-fields';
+import { sendsDebtListing } from './debt-listing-schema';
 import { requireDebtor, requireDebtorListingDebts } from './debtor-scope';
 import { fail, ok } from './envelope';
 
@@ -115,7 +116,7 @@ export function debtActions(
   return {
     'negociacao_robo/passo_2_novo': {
       perMinute: 60,
-      handler: async (request, body) => {
+      handler: async (request, body, reply) => {
         const input = debtsBody.parse(body);
         const { scope, session } = await requireDebtorListingDebts(app, request);
         const answer = await listDebts(db, scope, session, {
@@ -123,6 +124,7 @@ export function debtActions(
           includeFuture: input.lancamentoFuturo === 'S',
         });
         await markDebtsListed(db, session);
+        sendsDebtListing(reply);
         // Spec 001 §4: asking for one store's debts where an agreement is active answers the 'Acordo Ativo' marker.
         if (input.lojCodigo !== undefined && answer.acordo_ativo) return fail('Acordo Ativo', answer);
         return ok(answer);
