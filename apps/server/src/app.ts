@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -96,6 +97,25 @@ const ANALYTICS_CONNECT_HOSTS = [
   'https://www.facebook.com',
 ];
 
+/**
+ * The headers a middleware sets on a response, which must not depend on the request: helmet's with directives that
+ * are all strings (no nonce function). It runs once here, on a response that only records them.
+ */
+function headersSetBy(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void headers.push([name, value]),
+    // X-Powered-By, which Node never sets.
+    removeHeader: () => undefined,
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /** A readiness probe answers within a second: false when the dependency is down or too slow. */
 function withinReadinessTimeout(check: Promise<boolean>): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
@@ -121,7 +141,7 @@ export async function buildApp({
   const { db } = database;
 
   // Helmet's middleware built once (decision 011: @fastify/helmet builds it again on every request).
-  const securityHeaders = helmet({
+  const helmetMiddleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -150,9 +170,12 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  // Its headers are the same on every answer: taken from it once and set as they are (decision 039).
+  const securityHeaders = headersSetBy(helmetMiddleware);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
   // Shared by the per-route flood guard and the identification limits, so several processes count together. A call
   // to an unreachable Redis fails at once (no offline queue) or after REDIS_LIMIT_OPTIONS.commandTimeout.
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, REDIS_LIMIT_OPTIONS) : null;
@@ -186,9 +209,9 @@ export async function buildApp({
 
   // Answers that carry a person's data must not be kept by a browser or a proxy: every answer that sets no cache
   // policy of its own (API calls, files, errors) is no-store; pages and public assets set theirs.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
   // Before any route: the staff guard's audit hook must see every staff call, the api.php ones too.
   installStaffAuth(app, db);

@@ -125,7 +125,7 @@ export function registerPortalApi(
       config: {
         apiActions: Object.keys(actions),
         rateLimit: {
-          max: async (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
+          max: (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
           timeWindow: 60_000,
           keyGenerator: (request: FastifyRequest) => `${request.ip}:${actionKey(request)}`,
         },

@@ -116,20 +116,21 @@ export function installStaffAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('staff', null);
   app.decorateRequest('staffAudit', null);
   // A call that failed changed nothing, whatever its status (api.php answers business failures with 200).
-  app.addHook('onError', async (request) => {
+  app.addHook('onError', (request, _reply, _error, done) => {
     request.staffAudit = null;
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Every answer passes here: the ones with no audit row to write go on at once, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const { staff, staffAudit: audit } = request;
-    if (!staff || !audit || audit.recorded || reply.statusCode >= 400) return payload;
+    if (!staff || !audit || audit.recorded || reply.statusCode >= 400) return done(null, payload);
     const trail = trailOf(request, staff, audit);
-    if (trail.action === 'read' && audit.personalData === undefined) return payload;
-    await recordStaffAction(
+    if (trail.action === 'read' && audit.personalData === undefined) return done(null, payload);
+    recordStaffAction(
       db,
       trail,
       audit.change ?? (audit.personalData === undefined ? undefined : { entity: audit.personalData }),
-    );
-    return payload;
+    ).then(() => done(null, payload), done);
   });
 }
 

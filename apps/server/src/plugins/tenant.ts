@@ -41,8 +41,9 @@ export default fp<{ db: Db; partnerHosts: string | undefined; partnerCacheSecond
     cache.ttlMs = options.partnerCacheSeconds * 1000;
     app.decorate('partnerCache', cache);
     app.decorateRequest('partnerIdentifier', '');
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.partnerIdentifier = resolvePartnerIdentifier(request.headers.host ?? '', fixedHosts);
+      done();
     });
     app.decorate('findPartner', (request: FastifyRequest) =>
       findPartnerByIdentifier(options.db, request.partnerIdentifier),
