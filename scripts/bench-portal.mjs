@@ -69,7 +69,7 @@ export async function addDebtors(databaseUrl) {
     await generatePortfolio(file, { persons: DEBTORS, maxContracts: 1, maxInstalments: 3 });
     const outcome = await importPortfolio(database, {
       input: createReadStream(file),
-      partnerId: (await selectOne(databaseUrl, "select id from partners where identificador = 'demo'")).id,
+      partnerId: (await firstRowOf(databaseUrl, "select id from partners where identificador = 'demo'")).id,
     });
     if (!outcome.ok)
       throw new Error(`generated debtors refused: ${JSON.stringify(outcome.issues.slice(0, 3))}`);
@@ -78,14 +78,15 @@ export async function addDebtors(databaseUrl) {
     );
     // The steady state a server with autovacuum reaches soon after an import; this machine's PostgreSQL runs with
     // autovacuum off, and without statistics the planner scans every contract per listing.
-    await selectOne(databaseUrl, 'analyze');
+    await firstRowOf(databaseUrl, 'analyze');
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function selectOne(databaseUrl, text) {
+/** Runs one statement on its own connection; its first row, if any. */
+async function firstRowOf(databaseUrl, text) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return (await client.query(text).finally(() => client.end())).rows[0];
@@ -131,7 +132,7 @@ export async function debtorCalls(port, databaseUrl) {
   if (saved.retorno !== true) throw new Error(`agreement failed: ${JSON.stringify(saved).slice(0, 200)}`);
   // The agreement's charges are issued when it is first listed.
   await post(port, host, cookie, 'passo_5', {});
-  const charge = await selectOne(
+  const charge = await firstRowOf(
     databaseUrl,
     'select store_id, txid, valor from payment_charges where txid is not null order by id desc limit 1',
   );

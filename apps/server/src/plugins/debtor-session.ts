@@ -91,7 +91,7 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
       if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
         await touchSession(db, session.tokenHash);
-      return { ...session, ...(rest as Omit<T, 'session'>) };
+      return { ...session, ...rest };
     }
 
     const sessions: DebtorSessions = {
