@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, LandingWithoutRouter, serverRendersRoute, startsWithoutRouter } from './app/App';
 import { loadPartnerConfig } from './lib/partner';
@@ -45,13 +45,17 @@ page().then((content) => {
     </StrictMode>
   );
   // Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
-  // the painted page instead of replacing it. Otherwise render from scratch.
-  if (serverRendered) {
-    // What was typed into the painted search box is read at the moment React takes over: from then on React sees
-    // every keystroke (it hydrates at once on input), before then only the DOM does.
-    captureServerRenderedInput(root);
-    hydrateRoot(root, app);
-  } else {
-    createRoot(root).render(app);
-  }
+  // the painted page instead of replacing it. Otherwise render from scratch. Either runs as a transition, which
+  // React splits into short tasks that let the browser answer in between, instead of one long task after the paint
+  // (total blocking time); an input on the painted page still hydrates at once.
+  startTransition(() => {
+    if (serverRendered) {
+      // What was typed into the painted search box is read at the moment React takes over: from then on React
+      // sees every keystroke, before then only the DOM does.
+      captureServerRenderedInput(root);
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
+  });
 });
