@@ -21,9 +21,13 @@ const serverRendered = root.querySelector(':scope > .boot') === null;
 // screen with them, rather than after the router has rendered its loading text (one download less in the chain
 // before the page's largest paint).
 const loadRouter = () => import('./app/AppRouter');
+// In a task of their own: the <link rel="modulepreload"> tags these imports insert for the chunks' dependencies
+// cost about as much main-thread time as the rest of this module's evaluation, which they made one long task.
 if (window.location.pathname !== '/') {
-  loadRouter().catch(() => {});
-  preloadRoute(window.location.pathname);
+  setTimeout(() => {
+    loadRouter().catch(() => {});
+    preloadRoute(window.location.pathname);
+  }, 0);
 }
 
 /** The landing page as the server rendered it starts without the router; any other page loads it first. */
