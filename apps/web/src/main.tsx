@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, LandingWithoutRouter, serverRendersRoute, startsWithoutRouter } from './app/App';
 import { loadPartnerConfig } from './lib/partner';
@@ -21,9 +21,13 @@ const serverRendered = root.querySelector(':scope > .boot') === null;
 // screen with them, rather than after the router has rendered its loading text (one download less in the chain
 // before the page's largest paint).
 const loadRouter = () => import('./app/AppRouter');
+// In a task of their own: the <link rel="modulepreload"> tags these imports insert for the chunks' dependencies
+// cost about as much main-thread time as the rest of this module's evaluation, which they made one long task.
 if (window.location.pathname !== '/') {
-  loadRouter().catch(() => {});
-  preloadRoute(window.location.pathname);
+  setTimeout(() => {
+    loadRouter().catch(() => {});
+    preloadRoute(window.location.pathname);
+  }, 0);
 }
 
 /** The landing page as the server rendered it starts without the router; any other page loads it first. */
@@ -45,13 +49,17 @@ page().then((content) => {
     </StrictMode>
   );
   // Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts
-  // the painted page instead of replacing it. Otherwise render from scratch.
-  if (serverRendered) {
-    // What was typed into the painted search box is read at the moment React takes over: from then on React sees
-    // every keystroke (it hydrates at once on input), before then only the DOM does.
-    captureServerRenderedInput(root);
-    hydrateRoot(root, app);
-  } else {
-    createRoot(root).render(app);
-  }
+  // the painted page instead of replacing it. Otherwise render from scratch. Either runs as a transition, which
+  // React splits into short tasks that let the browser answer in between, instead of one long task after the paint
+  // (total blocking time); an input on the painted page still hydrates at once.
+  startTransition(() => {
+    if (serverRendered) {
+      // What was typed into the painted search box is read at the moment React takes over: from then on React
+      // sees every keystroke, before then only the DOM does.
+      captureServerRenderedInput(root);
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
+  });
 });

@@ -6,17 +6,9 @@ export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
 /** Spec 000 §5/§9: minimum age 18 at login. */
 export const MINIMUM_AGE = 18;
 
-// 'en-US' with h23 gives plain ASCII digits and an hour of 00-23 (never '24' at midnight).
-const BRASILIA_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: BRASILIA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// 'en-US' with h23 gives plain ASCII digits and an hour of 00-23 (never '24' at midnight). Made on first use (see
+// money.ts): a time zone formatter also loads the zone's rules.
+let brasiliaParts: Intl.DateTimeFormat | undefined;
 
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
@@ -32,7 +24,17 @@ export function brasiliaDateTime(now: Date = new Date()): { date: string; time: 
   const second = Math.floor(now.getTime() / 1000);
   if (second !== lastSecond) {
     const parts: Record<string, string> = {};
-    for (const part of BRASILIA_PARTS.formatToParts(now)) parts[part.type] = part.value;
+    brasiliaParts ??= new Intl.DateTimeFormat('en-US', {
+      timeZone: BRASILIA_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const part of brasiliaParts.formatToParts(now)) parts[part.type] = part.value;
     lastAnswer = {
       date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
       time: `${parts.hour}:${parts.minute}:${parts.second}`,

@@ -1,7 +1,9 @@
 // Money is integer centavos (engineering guide "money"); display with Intl pt-BR BRL; spec 000 §5 "Generic fields".
 // Centavos are never computed with floating point: amounts are split and joined as digit strings.
 
-const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// Made on first use, not when the module loads: the first Intl formatter loads the locale data, and in the browser
+// that work would lengthen the evaluation of the page's first scripts (one long task, total blocking time).
+let brl: Intl.NumberFormat | undefined;
 
 /** Spec 000 §5: a money field has an 18-character maximum. */
 export const MONEY_INPUT_MAX_LENGTH = 18;
@@ -13,7 +15,8 @@ export function formatMoney(centavos: number): string {
   const digits = String(Math.abs(centavos)).padStart(3, '0');
   // A decimal string (Intl.NumberFormat v3) formats exactly, with no binary fraction in between.
   const decimal = `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
-  return BRL.format(decimal);
+  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+  return brl.format(decimal);
 }
 
 // Integer part with dot thousands groups ('1.234.567') or plain digits, then an optional comma and 1-2 decimals.

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import {
   createBrowserRouter,
   createStaticHandler,
@@ -181,11 +181,12 @@ function RouterPageNavigation({ children }: { children: ReactNode }) {
 
 /**
  * The page for the path. With `deferRoutes` the first render is only the loading text, as the server rendered
- * it for a lazy screen (which cannot render there), so hydration adopts that markup; the screen follows at once.
+ * it for a lazy screen (which cannot render there), so hydration adopts that markup; the screen follows at once,
+ * as a transition (rendered in short tasks, like the hydration in main.tsx).
  */
 function Shell({ deferRoutes }: { deferRoutes: boolean }) {
   const [deferred, setDeferred] = useState(deferRoutes);
-  useEffect(() => setDeferred(false), []);
+  useEffect(() => startTransition(() => setDeferred(false)), []);
   return (
     <QueryProvider>
       <RouterPageNavigation>

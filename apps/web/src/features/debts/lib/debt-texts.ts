@@ -15,11 +15,13 @@ export function dueStatusText(fase: number): string {
   return 'Vence hoje';
 }
 
-const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+// Made on first use, like formatMoney's (packages/domain/src/money.ts): not while the page's scripts load.
+let percent: Intl.NumberFormat | undefined;
 
 /** 23.5 -> '23,5%' (pt-BR decimal comma). */
 export function formatPercent(value: number): string {
-  return `${PERCENT.format(value)}%`;
+  percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+  return `${percent.format(value)}%`;
 }
 
 /** Spec 001 §1: where the store only issues boletos (permits-negotiate N) the contract is a 'Código do contrato'. */

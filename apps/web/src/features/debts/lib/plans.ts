@@ -18,6 +18,7 @@ import type {
   PlanosResposta,
   PreAcordo,
 } from '../api/types';
+import { formatPercent } from './debt-texts';
 
 // Pure rules of the Payment options panel (spec 001 §2 "Payment options", §4, §5, §8, §9).
 
@@ -149,13 +150,6 @@ export function emptyPlansMessage(method: MetodoPagamento): string {
   return method === 'boleto' || method === 'cartao'
     ? PAYMENT_TEXTS.noPlansForMethod
     : PAYMENT_TEXTS.noProposals;
-}
-
-const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-
-/** '23,5%'. */
-export function formatPercent(value: number): string {
-  return `${PERCENT.format(value)}%`;
 }
 
 /** 'À vista R$ X' or 'Entrada de R$ X + N parcelas de R$ Y'. */
