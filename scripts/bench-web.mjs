@@ -16,11 +16,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { JOAO, loginDebtor } from './bench-session.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const partners = (process.env.BENCH_PARTNERS ?? 'demo,acme').split(',');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const selected = ({ page }) => page === 'empty page' || !only || only.some((word) => page.includes(word));
@@ -183,15 +184,7 @@ try {
   await waitHealthy();
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const outDir = join(root, 'bench-results');
   mkdirSync(outDir, { recursive: true });
