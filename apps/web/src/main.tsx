@@ -14,8 +14,8 @@ config.catch(() => {
 });
 
 const root = document.getElementById('root')!;
-// Server markup is anything but index.html's own loading text: the landing page's first screen, or a debtor
-// page's loading text and cookie banner (entry-server.tsx).
+// Server markup is anything but index.html's own loading text: the landing page's first screen, the privacy
+// portal's frame, or a debtor page's loading text and cookie banner (entry-server.tsx).
 const serverRendered = root.querySelector(':scope > .boot') === null;
 // Any page but the landing page needs the router: ask for it alongside the configuration, and for the page's
 // screen with them, rather than after the router has rendered its loading text (one download less in the chain

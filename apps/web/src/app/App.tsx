@@ -1,6 +1,7 @@
 import { type CookieChoice, hasCapability, type PartnerConfig } from '@portal/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
+import { DEBTOR_PAGES } from '../features/debts/lib/debtor-pages';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
 import { registerRoutePreload } from '../lib/route-preload';
 import type { AppRouter as AppRouterComponent, RouterStart } from './AppRouter';
@@ -16,12 +17,13 @@ registerRoutePreload('/confirmar-dados', () =>
 );
 // The pages a person opens directly (a reload, a link): main.tsx fetches their screens beside the router.
 const loadDebtScreens = () => import('../features/debts/screens');
-for (const path of ['/menu', '/minhas-dividas', '/meus-acordos']) registerRoutePreload(path, loadDebtScreens);
+for (const path of DEBTOR_PAGES) registerRoutePreload(path, loadDebtScreens);
 registerRoutePreload('/portal-de-privacidade', () => import('../features/privacy/screens'));
 
 /**
  * Whether the server renders the page's route itself: the landing page, and the privacy portal's frame (its
- * largest paint). Every other route is a lazy screen, which the server renders as its loading text.
+ * largest paint). The other routes are lazy screens: of those the server renders (the debtor pages), it sends the
+ * loading text; the rest start from index.html's.
  */
 export function serverRendersRoute(pathname: string): boolean {
   return pathname === '/' || pathname === '/portal-de-privacidade';

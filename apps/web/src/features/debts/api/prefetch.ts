@@ -1,11 +1,9 @@
 import type { PartnerConfig } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { agreementsRequest, FIRST_AGREEMENTS_PAGE, paginatesAgreements } from '../lib/agreements';
+import { DEBTOR_PAGES } from '../lib/debtor-pages';
 import { agreementsQuery } from './agreements';
 import { debtsQuery, sessionQuery } from './debts';
-
-/** The debtor pages that read under the session as they open (a cpf in the path is checked first: not here). */
-const DEBTOR_PAGES = new Set(['/menu', '/minhas-dividas', '/meus-acordos']);
 
 /**
  * A debtor page opened directly (a reload, a link) asks for its data as soon as the router has loaded, beside its
@@ -14,7 +12,8 @@ const DEBTOR_PAGES = new Set(['/menu', '/minhas-dividas', '/meus-acordos']);
  * keys); a read without a session fails and is left to the screen, which sends the person away.
  */
 export function prefetchDebtorPage(client: QueryClient, config: PartnerConfig, pathname: string): void {
-  if (!DEBTOR_PAGES.has(pathname)) return;
+  // A cpf in the path is checked first: not one of these.
+  if (!DEBTOR_PAGES.includes(pathname)) return;
   void client.prefetchQuery(sessionQuery);
   if (pathname === '/minhas-dividas') void client.prefetchQuery(debtsQuery);
   if (pathname === '/meus-acordos') {
