@@ -14,6 +14,10 @@ const proxied = ['/api', '/api.php', '/files', '/healthz', '/dev'];
  * (@fastify/static `preCompressed: true`) without compressing on each request. index.html is left out: the server
  * fills in the partner identifier per request.
  */
+/** Brotli as the build writes the `.br` files the server sends (quality 11): also what the landing budget counts. */
+const brotli = (source: Buffer | string): Buffer =>
+  brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+
 function precompress(): Plugin {
   return {
     name: 'portal:precompress',
@@ -26,10 +30,7 @@ function precompress(): Plugin {
         if (source.length < 1024) continue;
         const path = join(outDir, file.fileName);
         writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        writeFileSync(`${path}.br`, brotli(source));
       }
     },
   };
@@ -111,19 +112,15 @@ function landingScriptBudget(): Plugin {
           `${chunk.fileName} (a first script) holds ${lazyOnly.length} lazy-only modules: ${lazyOnly.slice(0, 3).join(', ')}`,
         ];
       });
-      const brotli = chunks.reduce(
-        (sum, chunk) =>
-          sum + brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-        0,
-      );
+      const compressed = chunks.reduce((sum, chunk) => sum + brotli(chunk.code).length, 0);
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-      if (brotli > LANDING_BROTLI_BUDGET)
+      if (compressed > LANDING_BROTLI_BUDGET)
         problems.push(
-          `the landing page's first scripts are ${kb(brotli)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
+          `the landing page's first scripts are ${kb(compressed)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
         );
       if (problems.length > 0) this.error(`portal: landing script budget\n${problems.join('\n')}`);
       this.info(
-        `landing page's first scripts: ${chunks.length} files, ${kb(brotli)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
+        `landing page's first scripts: ${chunks.length} files, ${kb(compressed)} brotli (budget ${kb(LANDING_BROTLI_BUDGET)})`,
       );
     },
   };
