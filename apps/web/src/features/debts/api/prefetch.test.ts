@@ -1,6 +1,7 @@
 import type { CustomizationFields, PartnerConfig } from '@portal/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { type ApiCall, ok, stubApiActions } from '../../../test/api-stub';
 import { agreementsRequest, FIRST_AGREEMENTS_PAGE } from '../lib/agreements';
 import { agreementKeys } from './agreements';
 import { debtorKeys } from './debts';
@@ -9,7 +10,7 @@ import { prefetchDebtorPage } from './prefetch';
 // The reads a debtor page starts as the router loads, with only fetch (the network edge) replaced: which calls go
 // out for which page, and that their answers land under the keys the screens read.
 
-let calls: { action: string; body: unknown }[];
+let calls: ApiCall[];
 const answers: Record<string, unknown> = {
   sessao: { pesNome: 'João', pesCpfCnpj: '39053344705', quantidadeDividas: 1, proximaEtapa: 'AccordionTabs' },
   passo_2_novo: { dividas: [], pessoa: {} },
@@ -17,15 +18,7 @@ const answers: Record<string, unknown> = {
 };
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const action = new URL(url, 'http://portal').searchParams.get('b') ?? '';
-      calls.push({ action, body: init.body ? JSON.parse(String(init.body)) : null });
-      return new Response(JSON.stringify({ retorno: true, dados: answers[action] ?? null, mensagem: '' }));
-    }),
-  );
+  calls = stubApiActions((action) => ok(answers[action] ?? null));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,7 +57,7 @@ describe('prefetchDebtorPage', () => {
     const debts = await prefetched('/minhas-dividas');
     expect(calls.map((call) => call.action).sort()).toEqual(['passo_2_novo', 'sessao']);
     expect(debts.getQueryData(debtorKeys.debts)).toEqual(answers.passo_2_novo);
-    calls = [];
+    calls.length = 0;
     await prefetched('/menu');
     expect(calls.map((call) => call.action)).toEqual(['sessao']);
   });

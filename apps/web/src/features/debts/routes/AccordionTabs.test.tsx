@@ -3,20 +3,18 @@ import type { PartnerConfig } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Envelope } from '../../../lib/api';
+import { type ApiCall, ok, stubApiActions } from '../../../test/api-stub';
 import AccordionTabs from './AccordionTabs';
 import { showRoute } from './render-route.test-helpers';
 
 // Sair and the call scheduling's answers (spec 001 §2, §8 "Call request") with only fetch replaced; the flows against
 // the real server are tests/browser/receive-call.test.ts.
 
-type Envelope = { retorno: boolean; dados: unknown; mensagem: string };
 let answers: Record<string, Envelope>;
-let calls: { action: string; body: Record<string, unknown> }[];
-
-const ok = (dados: unknown, mensagem = ''): Envelope => ({ retorno: true, dados, mensagem });
+let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = [];
   answers = {
     sessao: ok({
       pesNome: 'Maria',
@@ -26,14 +24,7 @@ beforeEach(() => {
     }),
     passo_2_novo: ok({ pessoa: {}, acordo_ativo: false, dividas: [{ loj_codigo: 7 }] }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const action = new URL(url, 'http://portal').searchParams.get('b') ?? '';
-      calls.push({ action, body: init.body ? JSON.parse(String(init.body)) : {} });
-      return new Response(JSON.stringify(answers[action] ?? ok(null)), { status: 200 });
-    }),
-  );
+  calls = stubApiActions((action) => answers[action] ?? ok(null));
 });
 
 afterEach(() => {

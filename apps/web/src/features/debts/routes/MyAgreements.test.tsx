@@ -3,6 +3,8 @@ import type { CustomizationFields, PartnerConfig } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Envelope } from '../../../lib/api';
+import { type ApiCall, ok, stubApiActions } from '../../../test/api-stub';
 import type { Acordo, AcordosResposta, ParcelaAcordo } from '../api/types';
 import MyAgreements from './MyAgreements';
 import { showRoute } from './render-route.test-helpers';
@@ -10,17 +12,13 @@ import { showRoute } from './render-route.test-helpers';
 // MyAgreements in a data router with a real query client and feedback provider; only fetch, at the network edge,
 // is replaced. The whole flow against the real server is tests/browser/my-agreements.test.ts.
 
-type Envelope = { retorno: boolean; dados: unknown; mensagem: string };
 type Handler = (body: Record<string, unknown>) => Envelope | Promise<Envelope>;
 
 let handlers: Record<string, Handler>;
-let calls: { action: string; body: Record<string, unknown> }[];
+let calls: ApiCall[];
 let files: string[];
 
-const ok = (dados: unknown, mensagem = ''): Envelope => ({ retorno: true, dados, mensagem });
-
 beforeEach(() => {
-  calls = [];
   files = [];
   handlers = {
     sessao: () =>
@@ -32,25 +30,16 @@ beforeEach(() => {
       }),
     salvarEtapa: () => ok(null),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url.startsWith('/api/acordos/')) {
-        files.push(url);
-        return new Response(
-          JSON.stringify({ retorno: false, dados: null, mensagem: 'Esta parcela já foi paga.' }),
-          {
-            status: 409,
-          },
-        );
-      }
-      const action = new URL(url, 'http://portal').searchParams.get('b') ?? '';
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ action, body });
-      const handler = handlers[action];
-      if (!handler) return new Response(JSON.stringify(ok(null)), { status: 200 });
-      return new Response(JSON.stringify(await handler(body)), { status: 200 });
-    }),
+  // The agreements' boleto files answer as for an instalment already paid.
+  calls = stubApiActions(
+    (action, body) => handlers[action]?.(body) ?? ok(null),
+    (url) => {
+      files.push(url);
+      return new Response(
+        JSON.stringify({ retorno: false, dados: null, mensagem: 'Esta parcela já foi paga.' }),
+        { status: 409 },
+      );
+    },
   );
 });
 
