@@ -39,9 +39,13 @@ const clientAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${ran
 
 interface Backend {
   port: number;
+  trustProxy: boolean;
   child: ChildProcess;
   lines: string[];
 }
+
+/** How often a process whose port was taken before it listened is started again on another one. */
+const PORT_RETRIES = 2;
 
 describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS', () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
@@ -119,7 +123,7 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
       rest = parts.pop() ?? '';
       lines.push(...parts);
     });
-    return { port, child, lines };
+    return { port, trustProxy, child, lines };
   }
 
   /** docs/examples/nginx.conf with the test's upstream name, processes, ports and certificate. */
@@ -150,7 +154,13 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
 
   async function waitFor(what: string, check: () => Promise<boolean>, seconds: number): Promise<void> {
     const deadline = Date.now() + seconds * 1000;
-    while (!(await check().catch(() => false))) {
+    // A check that hangs counts as failed (whatever holds a port may accept and never answer).
+    const bounded = () =>
+      Promise.race([
+        check().catch(() => false),
+        new Promise<false>((resolve) => setTimeout(resolve, 2000, false).unref()),
+      ]);
+    while (!(await bounded())) {
       if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s\n${processReport()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -174,15 +184,52 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
     drop = scratch.drop;
     db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
-    for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
     // Started together: one prepares the database (migrations, demo), the others wait for it (prepareDatabase).
-    const [one, two, three] = [await freePort(), await freePort(), await freePort()];
-    backends.push(startBackend(one, true, scratch.url), startBackend(two, true, scratch.url));
-    backends.push(startBackend(three, false, scratch.url));
+    for (const trustProxy of [true, true, false])
+      backends.push(startBackend(await freePort(), trustProxy, scratch.url));
+    // freePort only probes: another process of the run may listen on the port first, and the server then exits
+    // (EADDRINUSE). Such a process starts again on another port; nginx is configured once all are ready.
+    let restarts = 0;
+    await waitFor(
+      'the server processes',
+      async () => {
+        for (const [index, backend] of backends.entries()) {
+          if (backend.child.exitCode === null || restarts === PORT_RETRIES) continue;
+          restarts += 1;
+          backends[index] = startBackend(await freePort(), backend.trustProxy, scratch.url);
+        }
+        return (await Promise.all(backends.map((b) => healthy(b.port)))).every(Boolean);
+      },
+      100,
+    );
 
     // nginx as a child of this test, in the foreground, with its own prefix: no system service, no root paths.
     chmodSync(prefix, 0o755);
     mkdirSync(join(prefix, 'temp'));
+    for (let attempt = 0; ; attempt++) {
+      for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+      nginx = startNginx();
+      const running = nginx;
+      try {
+        await waitFor(
+          'nginx',
+          async () =>
+            running.exitCode === null &&
+            (await send(ports.trusted, 'GET', '/healthz', { from: '127.0.0.1' })).status === 200,
+          10,
+        );
+        break;
+      } catch (error) {
+        // A port taken meanwhile: nginx exits at once; try again on others.
+        if (running.exitCode === null || attempt === PORT_RETRIES) throw error;
+      }
+    }
+  }, 150_000);
+
+  /** nginx on the current `ports`, in front of the backends as they are now. */
+  function startNginx(): ChildProcess {
+    const trusted = backends.filter((b) => b.trustProxy).map((b) => b.port);
+    const untrusted = backends.filter((b) => !b.trustProxy).map((b) => b.port);
     writeFileSync(
       join(prefix, 'nginx.conf'),
       [
@@ -196,27 +243,17 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (kind) => `  ${kind}_temp_path ${join(prefix, 'temp', kind)};`,
         ),
-        renderExample('portal', [one, two], ports.trusted, ports.redirect),
-        renderExample('portal_untrusted', [three], ports.untrusted, ports.redirectUntrusted),
+        renderExample('portal', trusted, ports.trusted, ports.redirect),
+        renderExample('portal_untrusted', untrusted, ports.untrusted, ports.redirectUntrusted),
         '}',
       ].join('\n'),
     );
-    nginx = spawn(
-      NGINX,
+    return spawn(
+      NGINX!,
       ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log'), '-g', 'daemon off;'],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    await waitFor(
-      'the server processes',
-      async () => (await Promise.all(backends.map((b) => healthy(b.port)))).every(Boolean),
-      100,
-    );
-    await waitFor(
-      'nginx',
-      async () => (await send(ports.trusted, 'GET', '/healthz', { from: '127.0.0.1' })).status === 200,
-      10,
-    );
-  }, 150_000);
+  }
 
   afterAll(async () => {
     const stops = [...backends.map((b) => b.child), ...(nginx ? [nginx] : [])]
