@@ -1,9 +1,10 @@
 import { type DividasResposta, formatBrDate, todayInBrasilia } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import { expect } from 'vitest';
+import { debtorScope } from '../src/contract/debtor-scope';
 import { fail, ok } from '../src/contract/envelope';
-import { hashSecret, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/plugins/debtor-session';
+import { SESSION_COOKIE } from '../src/plugins/debtor-session';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
-import { findLiveSessionListingDebts } from '../src/repositories/session-repository';
 import { listDebts } from '../src/services/debts/list-debts';
 import { call, hostOf } from './identification-helpers';
 import type { TestApp } from './test-app';
@@ -52,16 +53,14 @@ export async function debtListingBothWays(
     cookie: session.cookie,
   });
   const { db } = t.database;
+  // The session and scope the route reads, from the same cookie.
   const partner = (await findPartnerByIdentifier(db, session.partner))!;
   const token = decodeURIComponent(session.cookie.slice(`${SESSION_COOKIE}=`.length));
-  const live = (await findLiveSessionListingDebts(db, hashSecret(token), partner.id, SESSION_IDLE_MS))!;
-  const scope = {
-    partnerId: partner.id,
-    personId: live.person.id,
+  const request = { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest;
+  const { scope, session: live } = debtorScope(
     partner,
-    person: live.person,
-    version: { person: live.person.debtsVersion, epoch: live.debtEpoch },
-  };
+    await t.app.debtorSessions.requireListingDebts(request, partner),
+  );
   const listing = await listDebts(db, scope, live, {
     storeId: body.lojCodigo,
     includeFuture: body.lancamentoFuturo === 'S',

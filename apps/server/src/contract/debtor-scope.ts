@@ -4,7 +4,7 @@ import type { DebtScope } from '../repositories/debt-snapshot';
 import type { PartnerRow } from '../repositories/partner-repository';
 
 /** The debt scope of a partner and a session: the partner, the person and the person's debt version read with it. */
-function scoped<S extends DebtorSession>(partner: PartnerRow, session: S) {
+export function debtorScope<S extends DebtorSession>(partner: PartnerRow, session: S) {
   const scope: DebtScope = {
     partnerId: partner.id,
     personId: session.person.id,
@@ -21,11 +21,11 @@ function scoped<S extends DebtorSession>(partner: PartnerRow, session: S) {
  */
 export async function requireDebtor(app: FastifyInstance, request: FastifyRequest) {
   const partner = await app.requirePartner(request);
-  return scoped(partner, await app.debtorSessions.require(request, partner, 'open'));
+  return debtorScope(partner, await app.debtorSessions.require(request, partner, 'open'));
 }
 
 /** requireDebtor for the debt listing: its session comes with the listing's other reads (one statement). */
 export async function requireDebtorListingDebts(app: FastifyInstance, request: FastifyRequest) {
   const partner = await app.requirePartner(request);
-  return scoped(partner, await app.debtorSessions.requireListingDebts(request, partner));
+  return debtorScope(partner, await app.debtorSessions.requireListingDebts(request, partner));
 }

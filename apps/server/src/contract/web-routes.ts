@@ -66,8 +66,9 @@ const consentOf = (request: FastifyRequest): CookieChoice => consentFromCookies(
 
 /**
  * The pages whose first screen the server renders: the landing page; the debtor pages a person reloads or opens
- * from a link (the web app's DEBTOR_PAGES), whose first paint is the loading text and, before a cookie choice, the banner (without it they
- * painted nothing larger until their lazy screen had loaded); and the privacy portal's heading and introduction.
+ * from a link (the web app's DEBTOR_PAGES), whose first paint is the loading text and, before a cookie choice, the
+ * banner (without it they painted nothing larger until their lazy screen had loaded); and the privacy portal's
+ * heading and introduction.
  */
 const SERVER_RENDERED = /^\/(?:(?:menu|minhas-dividas)(?:\/[^/]+)?|meus-acordos|portal-de-privacidade)?$/;
 
