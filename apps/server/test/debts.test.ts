@@ -76,6 +76,8 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     // A card's figures are kept with the cached snapshot for the day (list-debts.ts cardFigures). The clock goes
     // back a day, not forward: the session, used a moment ago, stays live.
     const oldest = (card: DividasResposta['dividas'][number]) => card.contratos[0]!.parcelas[0]!;
+    // Today's listing read here, not the file's: a run that crosses midnight after beforeAll compares like with like.
+    const today: DividasResposta = (await debts(maria)).json().dados;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 86_400_000, shouldAdvanceTime: true });
     let dayBefore: DividasResposta;
     try {
@@ -83,11 +85,11 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     } finally {
       vi.useRealTimers();
     }
-    const [before, now] = [oldest(dayBefore.dividas[0]!), oldest(answer.dividas[0]!)];
+    const [before, now] = [oldest(dayBefore.dividas[0]!), oldest(today.dividas[0]!)];
     expect(before.fase).toBe(now.fase - 1);
     expect(before.corrigido).toBeLessThan(now.corrigido);
     // And today's figures again once the date is back.
-    expect((await debts(maria)).json().dados).toEqual(answer);
+    expect((await debts(maria)).json().dados).toEqual(today);
   });
 
   it('adds the future entries to the totals only when asked', async () => {
