@@ -143,6 +143,10 @@ export async function recordSecondCopyPayment(
  * copy: they take no new second copy.
  */
 // Every debt listing runs this lookup: one text whatever the number of instalments (an array parameter).
+/** A copy whose payments add up to its value: its instalment was paid here (decision 025). */
+export const secondCopyPaidInFull = sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0)
+  from ${secondCopyPayments} where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`;
+
 const paidSecondCopiesQuery = preparedOnce((db) =>
   db
     .select()
@@ -150,8 +154,7 @@ const paidSecondCopiesQuery = preparedOnce((db) =>
     .where(
       and(
         sql`${secondCopies.instalmentId} = any(${sql.placeholder('instalmentIds')}::integer[])`,
-        sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0) from ${secondCopyPayments}
-          where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`,
+        secondCopyPaidInFull,
       ),
     )
     .orderBy(secondCopies.id)

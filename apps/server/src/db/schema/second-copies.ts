@@ -46,6 +46,8 @@ export const secondCopies = pgTable(
     // A PSP's notification names the charge by txid, a bank's retorno by our-number.
     uniqueIndex('second_copies_txid').on(t.txid),
     index('second_copies_our_number').on(t.ourNumber),
+    // The debt listing reads the person's paid copies with its session (session-repository.ts).
+    index('second_copies_person').on(t.personId),
   ],
 );
 

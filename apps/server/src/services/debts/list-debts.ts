@@ -21,7 +21,6 @@ import type {
 } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
-import { paidSecondCopies } from '../../repositories/second-copy-repository';
 import type { DebtListingNotes } from '../../repositories/session-repository';
 import { type DebtFigures, debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
@@ -198,7 +197,7 @@ function buildCard(
 export async function listDebts(
   db: Db,
   scope: DebtScope,
-  { counterOffers }: DebtListingNotes,
+  { counterOffers, paidInstalmentIds }: DebtListingNotes,
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
@@ -224,14 +223,7 @@ export async function listDebts(
       : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
   // Not part of the cached snapshot: a copy's payment changes no portfolio row.
-  const paid = new Set(
-    (
-      await paidSecondCopies(
-        db,
-        stores.flatMap((s) => s.contracts.flatMap((c) => c.instalments.map((i) => i.id))),
-      )
-    ).keys(),
-  );
+  const paid = new Set(paidInstalmentIds);
   const dividas = stores.flatMap((store) =>
     cardGroups(store, custom).map((group) => {
       const card = buildCard(store, group, {

@@ -1,0 +1,1 @@
+CREATE INDEX "second_copies_person" ON "second_copies" USING btree ("person_id");
