@@ -511,32 +511,36 @@ describe('a broken agreement', () => {
 });
 
 describe('npm run payments -- run-jobs', () => {
+  // Made in a hook: a new embedded database (migrations and seed) is most of the time, and on a loaded machine
+  // more than a test's 30 s.
+  let database: Awaited<ReturnType<typeof commandDatabase>>;
+  beforeAll(async () => {
+    database = await commandDatabase(mkdtempSync(join(tmpdir(), 'portal-jobs-')));
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
   it('runs the jobs on the server database for the day given, then has nothing to do', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-jobs-'));
-    const database = await commandDatabase(dir);
-    try {
-      const run = async (args: string[]) => {
-        let out = '';
-        const stdout = new Writable({
-          write(chunk, _encoding, done) {
-            out += chunk.toString();
-            done();
-          },
-        });
-        const code = await runPaymentsCommand(args, { stdout, stderr: stdout, env: { ...database.env } });
-        return { code, out };
-      };
-      expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
-        code: 0,
-        out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\n',
+    const run = async (args: string[]) => {
+      let out = '';
+      const stdout = new Writable({
+        write(chunk, _encoding, done) {
+          out += chunk.toString();
+          done();
+        },
       });
-      expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-        'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\nreconcile-card: nada a fazer\n',
-      );
-      expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
-      expect((await run(['nothing'])).code).toBe(2);
-    } finally {
-      await database.drop();
-    }
+      const code = await runPaymentsCommand(args, { stdout, stderr: stdout, env: { ...database.env } });
+      return { code, out };
+    };
+    expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
+      code: 0,
+      out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\n',
+    });
+    expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
+      'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\nreconcile-card: nada a fazer\n',
+    );
+    expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
+    expect((await run(['nothing'])).code).toBe(2);
   });
 });
