@@ -110,7 +110,9 @@ export async function untilListening(
       const exited = child.exitCode !== null || child.signalCode !== null;
       if (exited) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       if (ADDRESS_IN_USE.test(output))
-        throw await fail(new PortTaken(`${options.what}: port ${port} is taken\n${output.slice(-2000)}`));
+        throw await fail(
+          new PortTaken(`${options.what}: a port of its own is in use\n${output.slice(-2000)}`),
+        );
       if (exited)
         throw new Error(
           `${options.what} exited (${child.exitCode ?? child.signalCode}) before it listened on ${port}:\n${output.slice(-2000)}`,
