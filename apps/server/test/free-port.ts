@@ -99,8 +99,10 @@ export async function untilListening(
     ]);
   const fail = async (error: Error) => {
     if (child.exitCode === null && child.signalCode === null) {
+      // Its exit, not its streams' end: a process it started may hold those open.
+      const exit = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await closed;
+      await exit;
     }
     return error;
   };
