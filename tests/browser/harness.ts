@@ -8,7 +8,7 @@ import { buildApp } from '../../apps/server/src/app';
 import type { Database } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
 import { smtpTransport } from '../../apps/server/src/integrations/mail/mail-transport';
-import { freePort } from '../../apps/server/test/free-port';
+import { listeningOnFreePort } from '../../apps/server/test/free-port';
 import { openPreparedPglite } from '../../apps/server/test/prepared-pglite';
 import { startSmtpPeer } from '../../apps/server/test/smtp-peer';
 
@@ -39,8 +39,6 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-/** A loopback port that was free a moment ago. */
-
 /**
  * The whole product as a user gets it: built web app, server, embedded database with the demo, SMTP peer.
  * `overrides` are extra settings (environment variables) for the server.
@@ -48,28 +46,40 @@ export interface Portal {
 export async function startPortal(overrides: Record<string, string> = {}): Promise<Portal> {
   const smtp = await startSmtpPeer();
   // The port is chosen before the server starts so that links in e-mails (PUBLIC_URL_TEMPLATE) point at this
-  // server, as they point at the real site in production.
-  const port = await freePort();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    OUTBOX_POLL_MS: '200',
-    OUTBOX_RETRY_BASE_MS: '500',
-    WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
-    PUBLIC_URL_TEMPLATE: `http://{partner}.portal.localhost:${port}`,
-    // A small ALTCHA counter: the widget's proof of work in Chromium then takes milliseconds.
-    CAPTCHA_MAX_NUMBER: '2000',
-    ...overrides,
-  });
-  const database = await openPreparedPglite(env);
+  // server, as they point at the real site in production; it is made again for another port when that one was taken.
   const logLines: string[] = [];
-  const app = await buildApp({
-    env,
-    database,
-    mailTransport: smtpTransport(smtp.url),
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+  const {
+    made: { app, database },
+    port,
+  } = await listeningOnFreePort(
+    async (candidate) => {
+      logLines.length = 0;
+      const env = loadEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        OUTBOX_POLL_MS: '200',
+        OUTBOX_RETRY_BASE_MS: '500',
+        WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
+        PUBLIC_URL_TEMPLATE: `http://{partner}.portal.localhost:${candidate}`,
+        // A small ALTCHA counter: the widget's proof of work in Chromium then takes milliseconds.
+        CAPTCHA_MAX_NUMBER: '2000',
+        ...overrides,
+      });
+      const database = await openPreparedPglite(env);
+      const app = await buildApp({
+        env,
+        database,
+        mailTransport: smtpTransport(smtp.url),
+        logStream: { write: (line) => void logLines.push(line) },
+      });
+      return { app, database };
+    },
+    ({ app }, candidate) => app.listen({ port: candidate, host: '127.0.0.1' }),
+    async ({ app, database }) => {
+      await app.close();
+      await database.close();
+    },
+  );
   const url = (partner: string | null, path = '/') =>
     `http://${partner ? `${partner}.portal.` : ''}localhost:${port}${path}`;
   return {

@@ -12,11 +12,12 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
-import { freePort } from './free-port';
+import { onFreePorts, untilListening } from './free-port';
 import { MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { makeCertificates } from './mtls-certs';
 import { type Answer, requestOnce } from './one-request';
+import { type ServerProcess, startServer } from './server-process';
 import { header, startSmtpPeer } from './smtp-peer';
 import { scratchPostgres } from './test-app';
 
@@ -29,7 +30,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find(existsSync);
 const EXAMPLE = fileURLToPath(new URL('../../../docs/examples/nginx.conf', import.meta.url));
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 /** What a client writes in X-Forwarded-For itself: never to be taken as its address. */
 const FORGED = '203.0.113.9';
 const STAFF_LOGINS_PER_ADDRESS = 3;
@@ -37,15 +37,9 @@ const STAFF_LOGINS_PER_ADDRESS = 3;
 /** A loopback address of its own per client and per run (all of 127/8 is this machine): Redis keeps the limits. */
 const clientAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
 
-interface Backend {
-  port: number;
+interface Backend extends ServerProcess {
   trustProxy: boolean;
-  child: ChildProcess;
-  lines: string[];
 }
-
-/** How often a process whose port was taken before it listened is started again on another one. */
-const PORT_RETRIES = 2;
 
 describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS', () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
@@ -86,16 +80,13 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
   const api = (action: string) => `/api.php?a=${action.replace('/', '&b=')}`;
   const json = (answer: Answer) => JSON.parse(answer.body);
 
-  function startBackend(port: number, trustProxy: boolean, databaseUrl: string): Backend {
-    const lines: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: {
-        ...process.env,
+  async function startBackend(trustProxy: boolean, databaseUrl: string): Promise<Backend> {
+    const server = await startServer(
+      () => ({
         NODE_ENV: 'test',
         // Info: each process logs the scheduled job runs it made.
         LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
-        PORT: String(port),
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         TRUST_PROXY: trustProxy ? 'true' : 'false',
@@ -113,17 +104,10 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
         // Maria's CPF and sends are counted in Redis by other test files and earlier runs as well.
         LIMIT_LOGIN_PER_DOCUMENT: '100000',
         LIMIT_AGREEMENT_SENDS_PER_DAY: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let rest = '';
-    child.stdout!.on('data', (chunk) => {
-      const text = rest + String(chunk);
-      const parts = text.split('\n');
-      rest = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-    return { port, trustProxy, child, lines };
+      }),
+      { seconds: 100 },
+    );
+    return { ...server, trustProxy };
   }
 
   /** docs/examples/nginx.conf with the test's upstream name, processes, ports and certificate. */
@@ -148,32 +132,18 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
   const processReport = () =>
     backends
       .map(
-        (b) => `:${b.port} exit ${b.child.exitCode ?? b.child.signalCode}\n${b.lines.slice(-5).join('\n')}`,
+        (b) =>
+          `:${b.port} exit ${b.child.exitCode ?? b.child.signalCode}\n${b.output().split('\n').slice(-5).join('\n')}`,
       )
       .join('\n');
 
   async function waitFor(what: string, check: () => Promise<boolean>, seconds: number): Promise<void> {
     const deadline = Date.now() + seconds * 1000;
-    // A check that hangs counts as failed (whatever holds a port may accept and never answer).
-    const bounded = () =>
-      Promise.race([
-        check().catch(() => false),
-        new Promise<false>((resolve) => setTimeout(resolve, 2000, false).unref()),
-      ]);
-    while (!(await bounded())) {
+    while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s\n${processReport()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-
-  const healthy = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const request = http.get({ host: '127.0.0.1', port, path: '/readyz', agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      });
-      request.on('error', () => resolve(false));
-    });
 
   beforeAll(async () => {
     if (!NGINX) throw new Error('nginx is missing: apt-get install nginx (.ci/run installs it)');
@@ -185,45 +155,25 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
     db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     // Started together: one prepares the database (migrations, demo), the others wait for it (prepareDatabase).
-    for (const trustProxy of [true, true, false])
-      backends.push(startBackend(await freePort(), trustProxy, scratch.url));
-    // freePort only probes: another process of the run may listen on the port first, and the server then exits
-    // (EADDRINUSE). Such a process starts again on another port; nginx is configured once all are ready.
-    let restarts = 0;
-    await waitFor(
-      'the server processes',
-      async () => {
-        for (const [index, backend] of backends.entries()) {
-          if (backend.child.exitCode === null || restarts === PORT_RETRIES) continue;
-          restarts += 1;
-          backends[index] = startBackend(await freePort(), backend.trustProxy, scratch.url);
-        }
-        return (await Promise.all(backends.map((b) => healthy(b.port)))).every(Boolean);
-      },
-      100,
+    await Promise.all(
+      [true, true, false].map(async (trustProxy, index) => {
+        backends[index] = await startBackend(trustProxy, scratch.url);
+      }),
     );
 
     // nginx as a child of this test, in the foreground, with its own prefix: no system service, no root paths.
     chmodSync(prefix, 0o755);
     mkdirSync(join(prefix, 'temp'));
-    for (let attempt = 0; ; attempt++) {
-      for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+    await onFreePorts(4, async ([trusted, untrusted, redirect, redirectUntrusted]) => {
+      Object.assign(ports, { trusted, untrusted, redirect, redirectUntrusted });
       nginx = startNginx();
-      const running = nginx;
-      try {
-        await waitFor(
-          'nginx',
-          async () =>
-            running.exitCode === null &&
-            (await send(ports.trusted, 'GET', '/healthz', { from: '127.0.0.1' })).status === 200,
-          10,
-        );
-        break;
-      } catch (error) {
-        // A port taken meanwhile: nginx exits at once; try again on others.
-        if (running.exitCode === null || attempt === PORT_RETRIES) throw error;
-      }
-    }
+      await untilListening(nginx, ports.trusted, {
+        what: 'nginx',
+        seconds: 10,
+        ready: async () =>
+          (await send(ports.trusted, 'GET', '/healthz', { from: '127.0.0.1' })).status === 200,
+      });
+    });
   }, 150_000);
 
   /** nginx on the current `ports`, in front of the backends as they are now. */
@@ -248,10 +198,13 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
         '}',
       ].join('\n'),
     );
+    // Its errors while it starts (a port in use among them) on stderr, where untilListening reads them.
     return spawn(
       NGINX!,
-      ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log'), '-g', 'daemon off;'],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
+      ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'],
+      {
+        stdio: ['ignore', 'inherit', 'pipe'],
+      },
     );
   }
 
@@ -464,7 +417,9 @@ describe.runIf(adminUrl && redisUrl)('two server processes behind nginx with TLS
       );
     // Every run logged by whichever of the three processes made it: each job's date once in all.
     const done = backends.flatMap((backend) =>
-      backend.lines
+      backend
+        .output()
+        .split('\n')
         .filter((line) => line.includes('"scheduled job done"'))
         .map((line) => JSON.parse(line) as { job: string; date: string }),
     );

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type DividasResposta, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
 import { type Challenge, solveChallenge } from 'altcha-lib';
@@ -6,10 +5,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
-import { freePort } from './free-port';
 import { JOAO, MARIA } from './identification-helpers';
 import { clusterUnavailable, createPostgresCluster, type PostgresCluster } from './postgres-cluster';
-import { spawnServer, stopServer } from './server-process';
+import { type ServerProcess, startServer, stopServer } from './server-process';
 
 // Issue 20 item 4: the server as a real process on a PostgreSQL cluster of the test's own, under a bounded load of
 // debtor flows (identification, debts, plans, agreement, PIX webhook) while the test terminates its connections and
@@ -43,9 +41,8 @@ interface Answer {
 
 describe.skipIf(why !== null)('the server process while its PostgreSQL goes away and comes back', () => {
   let cluster: PostgresCluster;
-  let server: ChildProcess;
+  let server: ServerProcess;
   let port = 0;
-  let output = '';
   let phase = 'warm-up';
   const answers: Answer[] = [];
   /** The agreements the server said it made: each must be in the database afterwards. */
@@ -205,14 +202,11 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
 
   beforeAll(async () => {
     cluster = await createPostgresCluster();
-    await cluster.start();
-    port = await freePort();
-    server = spawnServer(
-      {
+    server = await startServer(
+      () => ({
         NODE_ENV: 'test',
         LOG_LEVEL: 'error',
         HOST: '127.0.0.1',
-        PORT: String(port),
         DATABASE_URL: cluster.url,
         REDIS_URL: '',
         PIX_WEBHOOK_SECRET: SECRET,
@@ -222,18 +216,10 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
         LIMIT_LOGIN_PER_DOCUMENT: '100000',
         // The scheduled jobs run every second, so they meet the outage too.
         SCHEDULER_POLL_MS: '1000',
-      },
-      ['ignore', 'pipe', 'pipe'],
+      }),
+      { seconds: 120 },
     );
-    const keep = (chunk: Buffer) => {
-      output += chunk;
-    };
-    server.stdout!.on('data', keep);
-    server.stderr!.on('data', keep);
-    for (let i = 0; !(await ready().catch(() => false)); i++) {
-      if (server.exitCode !== null || i > 600) throw new Error(`the server did not start:\n${output}`);
-      await pause(200);
-    }
+    port = server.port;
     // João's PIX charges are issued when he lists his agreements.
     const joao = await logIn(JOAO);
     expect((await api('negociacao_robo/passo_5', {}, joao!)).status).toBe(200);
@@ -297,7 +283,7 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
     } finally {
       await stopLoad();
     }
-    expect(server.exitCode, output).toBeNull();
+    expect(server.child.exitCode, server.output()).toBeNull();
 
     // Served before and after; nothing but 200 and 503 (in the envelope, in Portuguese) at any time.
     for (const p of ['up', 'terminated', 'recovered'])
@@ -319,7 +305,7 @@ describe.skipIf(why !== null)('the server process while its PostgreSQL goes away
     expect(
       answers.filter((a) => a.phase === 'down' && a.status === 200 && !/readyz|healthz|captcha/.test(a.step)),
     ).toEqual([]);
-    expect(output).not.toMatch(/unhandled|uncaught/i);
+    expect(server.output()).not.toMatch(/unhandled|uncaught/i);
   }, 150_000);
 
   it('leaves no agreement or payment half-written or twice', async () => {

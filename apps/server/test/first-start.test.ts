@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port';
-import { spawnServer, stopServer } from './server-process';
+import { type ServerProcess, startServer, stopServer } from './server-process';
 
 // Issue 14 item 12: a newcomer's first `npm start` seeds the demo for a while. The server must not accept
 // connections before it can serve them (it used to answer 503 for ~25 s). Runs the real server.ts on a new PGlite
@@ -25,31 +23,34 @@ function get(port: number, path: string): Promise<number | null> {
 }
 
 describe.skipIf(process.env.TEST_DATABASE_URL)('first start on an empty embedded database', () => {
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   afterAll(async () => {
     await stopServer(server);
   });
 
   it('opens its port only when migrations and the demo seed are done', async () => {
-    const port = await freePort();
-    server = spawnServer({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'portal-first-start-')), 'data'),
-      HOST: '',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    });
-    const deadline = Date.now() + 150_000;
     let status: number | null = null;
-    while (status === null) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-      status = await get(port, '/api/parceiro/demo/info');
-    }
+    server = await startServer(
+      () => ({
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'silent',
+        // A folder of its own for each start: one whose port was taken may have left files behind.
+        DATA_DIR: join(mkdtempSync(join(tmpdir(), 'portal-first-start-')), 'data'),
+        HOST: '',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      }),
+      {
+        seconds: 150,
+        ready: async (port) => {
+          const answer = await get(port, '/api/parceiro/demo/info');
+          status ??= answer;
+          return answer !== null;
+        },
+      },
+    );
     // The first answer it ever gives is the seeded partner, not "starting".
     expect(status).toBe(200);
-    expect(await get(port, '/healthz')).toBe(200);
+    expect(await get(server.port, '/healthz')).toBe(200);
   }, 180_000);
 });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../src/cli/payments-command';
 import { paymentCharges, paymentEvents } from '../src/db/schema';
-import { freePort } from './free-port';
+import { freePort, listeningOnFreePort } from './free-port';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { commandDatabase, createTestApp, type TestApp } from './test-app';
 
@@ -29,9 +29,12 @@ function io(env: Record<string, string>) {
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  port = await freePort();
-  t = await createTestApp({ env: { PORT: String(port) } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  // The app knows its port: the local PSP's webhook calls it back there.
+  ({ made: t, port } = await listeningOnFreePort(
+    (candidate) => createTestApp({ env: { PORT: String(candidate) } }),
+    (app, candidate) => app.app.listen({ port: candidate, host: '127.0.0.1' }),
+    (app) => app.close(),
+  ));
 });
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,7 @@ import { paymentCharges, paymentEvents, stores } from '../src/db/schema';
 import { type CobvRequest, PixApiError, pixApiClient } from '../src/integrations/payments/pix-api/client';
 import { mutualTlsHttp, type PixHttp } from '../src/integrations/payments/pix-api/http';
 import { buildLocalPsp } from '../src/integrations/payments/pix-api/local-psp';
-import { freePort } from './free-port';
+import { listeningOnFreePort } from './free-port';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { type CertificateFiles, makeCertificates } from './mtls-certs';
@@ -33,34 +33,42 @@ let hooks: Awaited<ReturnType<typeof startHttpPeer>>;
 beforeAll(async () => {
   certs = makeCertificates();
   // The portal listens, so the PSP's notification crosses a real socket to its webhook.
-  const appPort = await freePort();
-  t = await createTestApp({
-    env: {
-      PIX_WEBHOOK_BASE_URL: `http://127.0.0.1:${appPort}`,
-      PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-teste',
-    },
-  });
-  await t.app.listen({ port: appPort, host: '127.0.0.1' });
+  ({ made: t } = await listeningOnFreePort(
+    (appPort) =>
+      createTestApp({
+        env: {
+          PIX_WEBHOOK_BASE_URL: `http://127.0.0.1:${appPort}`,
+          PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-de-teste',
+        },
+      }),
+    (app, appPort) => app.app.listen({ port: appPort, host: '127.0.0.1' }),
+    (app) => app.close(),
+  ));
   hooks = await startHttpPeer(() => ({ status: 200, json: {} }));
-  const pspPort = await freePort();
-  pspUrl = `https://localhost:${pspPort}`;
-  psp = await buildLocalPsp({
-    db: t.database.db,
-    clients: { [CLIENT_ID]: CLIENT_SECRET },
-    publicUrl: pspUrl,
-    https: {
-      key: readFileSync(certs.serverKeyPath),
-      cert: readFileSync(certs.serverCertPath),
-      ca: readFileSync(certs.caPath),
-      requestCert: true,
-      rejectUnauthorized: true,
+  ({ made: psp } = await listeningOnFreePort(
+    async (pspPort) => {
+      pspUrl = `https://localhost:${pspPort}`;
+      const made = await buildLocalPsp({
+        db: t.database.db,
+        clients: { [CLIENT_ID]: CLIENT_SECRET },
+        publicUrl: pspUrl,
+        https: {
+          key: readFileSync(certs.serverKeyPath),
+          cert: readFileSync(certs.serverCertPath),
+          ca: readFileSync(certs.caPath),
+          requestCert: true,
+          rejectUnauthorized: true,
+        },
+      });
+      // A PSP that is slow for one charge: its answer comes after the client stopped waiting.
+      made.addHook('onRequest', async (request) => {
+        if (request.url.includes(SLOW_TXID)) await new Promise((resolve) => setTimeout(resolve, 2000));
+      });
+      return made;
     },
-  });
-  // A PSP that is slow for one charge: its answer comes after the client stopped waiting.
-  psp.addHook('onRequest', async (request) => {
-    if (request.url.includes(SLOW_TXID)) await new Promise((resolve) => setTimeout(resolve, 2000));
-  });
-  await psp.listen({ port: pspPort, host: '127.0.0.1' });
+    (made, pspPort) => made.listen({ port: pspPort, host: '127.0.0.1' }),
+    (made) => made.close(),
+  ));
 });
 afterAll(async () => {
   await psp?.close();

@@ -3,10 +3,10 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './free-port';
+import { onFreePorts, untilListening } from './free-port';
 
 // A PostgreSQL cluster of a test's own, made with the Debian binaries (/usr/lib/postgresql/<version>/bin): a temporary
-// data directory on a free port, which the test stops and starts at will. PostgreSQL refuses to run as root, so as
+// data directory on a free port, started, which the test stops and starts at will. PostgreSQL refuses to run as root, so as
 // root its programs run as the `postgres` system user.
 
 const binDir = (() => {
@@ -42,6 +42,7 @@ export const clusterUnavailable: string | null = !binDir
 export interface PostgresCluster {
   /** Connection string of the cluster's `postgres` database (superuser `portal`, trust on the loopback). */
   url: string;
+  /** Starts it again on its port. */
   start(): Promise<void>;
   /** Stops it: 'fast' rolls back and closes every session; 'immediate' is a crash. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
@@ -53,6 +54,7 @@ function command(program: string, args: string[]): string[] {
   return [...(runAs?.argv ?? []), join(binDir!, program), ...args];
 }
 
+/** A new cluster, started. */
 export async function createPostgresCluster(): Promise<PostgresCluster> {
   if (clusterUnavailable) throw new Error(clusterUnavailable);
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
@@ -71,11 +73,10 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   ]);
   const init = spawnSync(program!, args, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error}`);
-  const port = await freePort();
-  const url = `postgres://portal@127.0.0.1:${port}/postgres`;
   let server: ChildProcess | null = null;
+  const urlOf = (port: number) => `postgres://portal@127.0.0.1:${port}/postgres`;
 
-  async function accepting(): Promise<boolean> {
+  async function accepting(url: string): Promise<boolean> {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     client.on('error', () => undefined);
     try {
@@ -89,32 +90,38 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     }
   }
 
+  async function startOn(port: number): Promise<void> {
+    const [postgres, ...options] = command('postgres', [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=50',
+    ]);
+    const started = spawn(postgres!, options, { stdio: ['ignore', 'ignore', 'pipe'] });
+    server = started;
+    await untilListening(started, port, {
+      what: 'postgres',
+      seconds: 30,
+      ready: () => accepting(urlOf(port)),
+    });
+  }
+
+  const port = await onFreePorts(1, async ([candidate]) => {
+    await startOn(candidate!);
+    return candidate!;
+  });
+
   const cluster: PostgresCluster = {
-    url,
-    async start() {
-      const [postgres, ...options] = command('postgres', [
-        '-D',
-        data,
-        '-p',
-        String(port),
-        '-k',
-        dir,
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'fsync=off',
-        '-c',
-        'max_connections=50',
-      ]);
-      const started = spawn(postgres!, options, { stdio: 'ignore' });
-      server = started;
-      for (let i = 0; i < 300; i++) {
-        if (started.exitCode !== null) throw new Error(`postgres exited with ${started.exitCode}`);
-        if (await accepting()) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('postgres did not start');
-    },
+    url: urlOf(port),
+    start: () => startOn(port),
     async stop(mode = 'fast') {
       const stopping = server;
       server = null;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port';
+import { onFreePorts, untilListening } from './free-port';
 import { call, MARIA, solveRobotCheck } from './identification-helpers';
 import { CONTACT_ACTION, createTestApp, type TestApp, validContact } from './test-app';
 
@@ -23,22 +23,13 @@ describe.runIf(redisAvailable)('limits while Redis is down', () => {
   const dir = mkdtempSync(`${tmpdir()}/portal-redis-`);
 
   async function startRedis(): Promise<void> {
-    redis = spawn(
+    const started = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir],
-      {
-        stdio: 'ignore',
-      },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    for (let i = 0; i < 100; i++) {
-      const ready = await t?.app
-        .inject({ method: 'GET', url: '/readyz' })
-        .then((res) => res.statusCode === 200)
-        .catch(() => false);
-      if (ready || !t) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('redis did not come back');
+    redis = started;
+    await untilListening(started, port, { what: 'redis-server', seconds: 10 });
   }
 
   async function stopRedis(): Promise<void> {
@@ -50,9 +41,10 @@ describe.runIf(redisAvailable)('limits while Redis is down', () => {
   }
 
   beforeAll(async () => {
-    port = await freePort();
-    await startRedis();
-    await new Promise((r) => setTimeout(r, 300));
+    await onFreePorts(1, async ([candidate]) => {
+      port = candidate!;
+      await startRedis();
+    });
     t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, CAPTCHA_MAX_NUMBER: '1000' } });
   });
   afterAll(async () => {
@@ -100,6 +92,10 @@ describe.runIf(redisAvailable)('limits while Redis is down', () => {
 
   it('serves again once Redis is back', async () => {
     await startRedis();
+    for (let i = 0; (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode !== 200; i++) {
+      if (i === 100) throw new Error('redis did not come back');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect((await login()).json()).toMatchObject({ retorno: true });
   });
 });

@@ -1,14 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
-import { freePort } from './free-port';
 import { MARIA } from './identification-helpers';
 import { type Answer, requestOnce } from './one-request';
-import { spawnServer, stopServer } from './server-process';
+import { type ServerProcess, startServer, stopServer } from './server-process';
 import { scratchPostgres } from './test-app';
 
 // SERVER_PROCESSES (server.ts): several processes share the port. Each new connection goes to the next process in
@@ -35,7 +33,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () => {
-  let server: ChildProcess;
+  let server: ServerProcess;
   let port = 0;
   let drop: () => Promise<void> = async () => {};
 
@@ -55,35 +53,36 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
   beforeAll(async () => {
     const scratch = await scratchPostgres(adminUrl!);
     drop = scratch.drop;
-    port = await freePort();
-    server = spawnServer({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl,
-      SERVER_PROCESSES: '2',
-      // Only an edit relayed between the processes can refresh what each one keeps.
-      PARTNER_CACHE_SECONDS: '3600',
-      CAPTCHA_HMAC_SECRET: '',
-      CAPTCHA_MAX_NUMBER: '1000',
-      // The limits count per client address in Redis, shared with other test files.
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      LIMIT_LOGIN_PER_IP: '100000',
-      LIMIT_LOGIN_PER_DOCUMENT: '100000',
-      LIMIT_STAFF_LOGIN_PER_IP: '100000',
-      LIMIT_STAFF_LOGIN_PER_USER: '100000',
-    });
-    const deadline = Date.now() + 90_000;
-    // Ready when both processes answer /healthz.
-    let ready = 0;
-    while (ready < 2) {
-      if (Date.now() > deadline) throw new Error('the server processes did not start');
-      const health = await send('GET', '/healthz').catch(() => null);
-      ready = health?.status === 200 ? ready + 1 : 0;
-      if (ready < 2) await new Promise((r) => setTimeout(r, 300));
-    }
+    server = await startServer(
+      () => ({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        DATABASE_URL: scratch.url,
+        REDIS_URL: redisUrl,
+        SERVER_PROCESSES: '2',
+        // Only an edit relayed between the processes can refresh what each one keeps.
+        PARTNER_CACHE_SECONDS: '3600',
+        CAPTCHA_HMAC_SECRET: '',
+        CAPTCHA_MAX_NUMBER: '1000',
+        // The limits count per client address in Redis, shared with other test files.
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+        LIMIT_LOGIN_PER_IP: '100000',
+        LIMIT_LOGIN_PER_DOCUMENT: '100000',
+        LIMIT_STAFF_LOGIN_PER_IP: '100000',
+        LIMIT_STAFF_LOGIN_PER_USER: '100000',
+      }),
+      {
+        seconds: 90,
+        // Ready when /healthz answers twice in a row on connections of their own (both processes, in turn).
+        ready: async (candidate) => {
+          port = candidate;
+          for (let i = 0; i < 2; i++)
+            if ((await send('GET', '/healthz').catch(() => null))?.status !== 200) return false;
+          return true;
+        },
+      },
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -97,7 +96,8 @@ describe.runIf(adminUrl && redisUrl)('two server processes on PostgreSQL', () =>
       try {
         const parent = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
         return (
-          parent === String(server.pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.ts')
+          parent === String(server.child.pid) &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.ts')
         );
       } catch {
         return false;
