@@ -373,7 +373,7 @@ describe('CPF/CNPJ search box (spec 000 §5)', () => {
 });
 
 describe('the first screen before the app has started (slow phone)', () => {
-  /** The landing page with its app held back: boot.js is answered only when `release` is called. */
+  /** The page with its app held back: the entry script (assets/index-*.js) is answered only when `release` is called. */
   async function withAppHeldBack() {
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
     const page = await context.newPage();
@@ -382,7 +382,7 @@ describe('the first screen before the app has started (slow phone)', () => {
       release = resolve;
     });
     let held = true;
-    await page.route('**/boot.js', async (route) => {
+    await page.route('**/assets/index-*.js', async (route) => {
       if (held) await released;
       await route.continue();
     });

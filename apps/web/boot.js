@@ -1,7 +1,8 @@
 // Starts the app's entry script once the browser has drawn a frame with the landing page's header image (when the page
 // has one), so the server-rendered first screen paints without waiting for the script (decision 006), and fetches
 // the entry's imports alongside it. A hidden tab draws no frames and a stalled image never decodes: the timer starts
-// it anyway.
+// it anyway. The build puts it inline at the end of the body (vite.config.ts), with the entry and its imports in its
+// data attributes; it must not contain a closing tag.
 (() => {
   const boot = document.currentScript;
   const entry = boot?.getAttribute('data-entry');
