@@ -116,8 +116,10 @@ describe('partner landing pages (spec 000 §2)', () => {
   it('shows the critical error when the configuration cannot load', async () => {
     context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    // A known partner's page carries its configuration: only a page without one (a host the server does not know)
+    // asks for it, and that request fails here.
     await page.route('**/api/parceiro/*/info', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto(portal.url('acme'));
+    await page.goto(portal.url('xyz'));
     const modal = page.getByTestId('modal');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Erro Crítico');
