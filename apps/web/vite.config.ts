@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -37,20 +37,29 @@ function precompress(): Plugin {
 }
 
 /**
- * The built page starts its entry script through /boot.js (public/boot.js) after the first frame instead of with a
- * module script tag: when the scripts arrive before Chrome's first frame, the paint waits for them (decision 006).
- * The entry's imports move from <link rel="modulepreload"> tags, which fetch at high priority before the paint, to
- * boot.js, which asks for them with the entry.
+ * The built page starts its entry script through the boot script (boot.js, inline at the end of the body) after the
+ * first frame instead of with a module script tag: when the scripts arrive before Chrome's first frame, the paint
+ * waits for them (decision 006). The entry's imports move from <link rel="modulepreload"> tags, which fetch at high
+ * priority before the paint, to the boot script, which asks for them with the entry. Inline rather than a file of
+ * its own, so nothing but the page itself is fetched before the first paint; the server allows it by its hash in
+ * the page's CSP (apps/server web-routes.ts).
  */
 function startEntryAfterFirstFrame(): Plugin {
+  let root = '';
   return {
     name: 'portal:start-entry-after-first-frame',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
         if (!entry) throw new Error('portal: the entry script tag was not found in index.html');
+        // Its comments stay in the source file, not in every page.
+        const boot = readFileSync(join(root, 'boot.js'), 'utf8').replace(/^\s*\/\/.*\n/gm, '');
+        if (boot.includes('</')) throw new Error('portal: boot.js must not contain "</" (it is inlined)');
         const preloads: string[] = [];
         const withoutPreloads = html.replace(
           /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
@@ -59,10 +68,13 @@ function startEntryAfterFirstFrame(): Plugin {
             return '';
           },
         );
-        return withoutPreloads.replace(
-          /<script type="module" crossorigin src="[^"]+"><\/script>/,
-          `<script defer src="/boot.js" data-entry="${entry}" data-imports="${preloads.join(' ')}"></script>`,
-        );
+        return withoutPreloads
+          .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+          .replace(
+            '</body>',
+            () =>
+              `<script data-entry="${entry}" data-imports="${preloads.join(' ')}">${boot}</script></body>`,
+          );
       },
     },
   };
@@ -76,7 +88,7 @@ const LAZY_ONLY = [
   /[\\/]domain[\\/]src[\\/]partner[\\/]partner-(settings|form)\.ts$/,
 ];
 
-/** The entry chunk and every chunk it imports statically: what /boot.js loads before any lazy import. */
+/** The entry chunk and every chunk it imports statically: what the boot script loads before any lazy import. */
 function firstScripts(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
   const found = new Map<string, Rolldown.OutputChunk>();
   const visit = (chunk: Rolldown.OutputChunk) => {

@@ -116,8 +116,10 @@ describe('partner landing pages (spec 000 §2)', () => {
   it('shows the critical error when the configuration cannot load', async () => {
     context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    // A known partner's page carries its configuration: only a page without one (a host the server does not know)
+    // asks for it, and that request fails here.
     await page.route('**/api/parceiro/*/info', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto(portal.url('acme'));
+    await page.goto(portal.url('xyz'));
     const modal = page.getByTestId('modal');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Erro Crítico');
@@ -373,7 +375,7 @@ describe('CPF/CNPJ search box (spec 000 §5)', () => {
 });
 
 describe('the first screen before the app has started (slow phone)', () => {
-  /** The landing page with its app held back: boot.js is answered only when `release` is called. */
+  /** The page with its app held back: the entry script (assets/index-*.js) is answered only when `release` is called. */
   async function withAppHeldBack() {
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
     const page = await context.newPage();
@@ -382,7 +384,7 @@ describe('the first screen before the app has started (slow phone)', () => {
       release = resolve;
     });
     let held = true;
-    await page.route('**/boot.js', async (route) => {
+    await page.route('**/assets/index-*.js', async (route) => {
       if (held) await released;
       await route.continue();
     });

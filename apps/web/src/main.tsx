@@ -6,8 +6,7 @@ import { captureServerRenderedInput } from './lib/prerendered';
 import { preloadRoute } from './lib/route-preload';
 import './styles.css';
 
-// Ask for the partner configuration before React renders: the browser reuses the <link rel="preload"> the
-// server put in index.html, so the header image can start loading as early as possible.
+// The partner configuration before React renders: the server puts it in the page (a request only where it did not).
 const config = loadPartnerConfig();
 config.catch(() => {
   // PartnerGate shows the failure.

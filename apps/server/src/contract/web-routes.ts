@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,18 +18,53 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+interface Template {
+  html: string;
+  /** CSP sources ('sha256-...') of its inline scripts (the build's boot script), for the page's script-src. */
+  scriptHashes: string[];
+}
+
+/** The hash source CSP takes for each executable inline script of the page (not JSON data blocks). */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, source]) =>
+      `'sha256-${createHash('sha256')
+        .update(source ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /** index.html as built; re-read when a new build replaces it, so a running server never serves stale assets. */
-function templateReader(indexPath: string): () => string | null {
-  let cached: { mtimeMs: number; html: string } | null = null;
+function templateReader(indexPath: string): () => Template | null {
+  let cached: { mtimeMs: number; template: Template } | null = null;
   return () => {
     try {
       const { mtimeMs } = statSync(indexPath);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
-      return cached.html;
+      if (cached?.mtimeMs !== mtimeMs) {
+        const html = readFileSync(indexPath, 'utf8');
+        cached = { mtimeMs, template: { html, scriptHashes: inlineScriptHashes(html) } };
+      }
+      return cached.template;
     } catch {
       return null;
     }
   };
+}
+
+/** The policy the security headers set, with the page's inline script hashes added to its script-src. */
+function allowingScripts(policy: string, hashes: string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy.replace(/(^|;)(\s*script-src)(?=[\s;]|$)/, `$1$2 ${hashes.join(' ')}`);
+}
+
+/**
+ * The partner configuration the info route answers (GET /api/parceiro/{id}/info), as a JSON data block the app
+ * reads at start (lib/partner.ts) instead of asking for it: one request less before the first paint. `<` is
+ * escaped so no text in it can close the element.
+ */
+function configScript(config: PartnerConfig): string {
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="partner-config">${json}</script>`;
 }
 
 const stylesheets = new Map<string, string>();
@@ -104,6 +140,8 @@ function headerImagePreloads(config: PartnerConfig): string {
 interface PageParts {
   /** The partner's colours and, on the landing page, the header image preloads (its largest paint). */
   hints: string;
+  /** The partner configuration for the app (configScript), or '' for an unknown partner. */
+  config: string;
   /** The page's first screen as HTML, or '' (not a server-rendered page, no web server build, unknown partner). */
   shell: string;
 }
@@ -121,7 +159,7 @@ function pagePartsFor(
   const byConfig = new WeakMap<PartnerConfig, Map<string, { entry: ServerEntry | null; parts: PageParts }>>();
   return async (identifier, pathname, consent) => {
     const partner = await findPartnerByIdentifier(db, identifier);
-    if (!partner) return { hints: '', shell: '' };
+    if (!partner) return { hints: '', config: '', shell: '' };
     const config = await loadPartnerConfig(db, partner);
     const rendered = SERVER_RENDERED.test(pathname);
     const entry = await serverEntry();
@@ -139,6 +177,7 @@ function pagePartsFor(
       // The header images are the landing page's; elsewhere they would only compete with the page's script.
       hints:
         (entry ? entry.renderThemeStyle(config) : '') + (pathname === '/' ? headerImagePreloads(config) : ''),
+      config: configScript(config),
       shell: entry && rendered ? await entry.renderShell(config, pathname, consent) : '',
     };
     pages.set(key, { entry, parts });
@@ -179,15 +218,23 @@ export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: s
         .send({ retorno: false, dados: null, mensagem: 'Portal em manutenção. Tente novamente.' });
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const { hints, shell } = await pageParts(request.partnerIdentifier, pathname, consentOf(request));
-    let html = template
+    const { hints, config, shell } = await pageParts(request.partnerIdentifier, pathname, consentOf(request));
+    let html = template.html
       .replaceAll('%PORTAL_PARTNER%', escapeAttribute(request.partnerIdentifier))
-      .replace('</head>', `${hints}</head>`);
+      .replace('</head>', () => `${hints}</head>`)
+      // After the page's content, so the first screen's markup comes first in the response.
+      .replace('</body>', () => `${config}</body>`);
     // Pages without a server-rendered screen start from index.html's loading text.
     if (shell) {
       // The first screen is in the HTML: its styles come inline so it paints without another round trip.
-      html = inlineStylesheet(html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, shell), distDir);
+      html = inlineStylesheet(
+        html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, () => shell),
+        distDir,
+      );
     }
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', allowingScripts(policy, template.scriptHashes));
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -147,17 +147,13 @@ export type PartnerConfigResult =
   | { kind: 'ok'; config: PartnerConfig }
   | { kind: 'not-found'; message: string };
 
-/** The URL the server also preloads in index.html; it must match exactly for the browser to reuse the preload. */
-export function partnerConfigUrl(identifier: string): string {
-  return `/api/parceiro/${encodeURIComponent(identifier)}/info`;
-}
-
 /** Loads the partner configuration. 404 means the partner does not exist; anything else unusable throws. */
 export async function fetchPartnerConfig(identifier: string): Promise<PartnerConfigResult> {
   let response: Response;
   try {
-    // Same URL and credentials mode as the <link rel="preload"> (and no extra headers) so it is reused.
-    response = await fetch(partnerConfigUrl(identifier), { credentials: 'same-origin' });
+    response = await fetch(`/api/parceiro/${encodeURIComponent(identifier)}/info`, {
+      credentials: 'same-origin',
+    });
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : 'Falha de rede');
   }

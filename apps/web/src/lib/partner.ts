@@ -16,12 +16,29 @@ export function currentPartnerIdentifier(): string {
 let pending: Promise<PartnerConfigResult> | null = null;
 let settled: PartnerConfigResult | null = null;
 
-/** Starts (once) the configuration request, so it runs in parallel with React's first render. */
+/**
+ * The configuration the server put in the page (apps/server web-routes.ts), the info route's answer as a JSON data
+ * block, so the app starts without asking for it; null without one (an unknown partner, the Vite dev server).
+ */
+function embeddedPartnerConfig(): PartnerConfigResult | null {
+  const text = document.getElementById('partner-config')?.textContent;
+  if (!text) return null;
+  const config = JSON.parse(text) as PartnerConfig;
+  return Array.isArray(config?.sessoes) ? { kind: 'ok', config } : null;
+}
+
+/** The configuration from the page or else (once) from the server, in parallel with React's first render. */
 export function loadPartnerConfig(): Promise<PartnerConfigResult> {
-  pending ??= fetchPartnerConfig(currentPartnerIdentifier()).then((result) => {
-    settled = result;
-    return result;
-  });
+  if (!pending) {
+    const embedded = embeddedPartnerConfig();
+    settled = embedded;
+    pending = embedded
+      ? Promise.resolve(embedded)
+      : fetchPartnerConfig(currentPartnerIdentifier()).then((result) => {
+          settled = result;
+          return result;
+        });
+  }
   return pending;
 }
 

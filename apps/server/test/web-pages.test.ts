@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerSections, partners } from '../src/db/schema';
+import { createTestApp, type TestApp } from './test-app';
+
+// What a page brings so that nothing but the page itself is fetched before its first paint (issue 20 item 9): the
+// partner configuration as a JSON data block, and the build's inline boot script allowed by its hash in the CSP.
+
+const BOOT = "document.documentElement.dataset.booted = 'yes';";
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html lang="pt-BR"><head><meta name="portal-partner" content="%PORTAL_PARTNER%"></head><body><div id="root"></div><script data-entry="/assets/index.js">${BOOT}</script></body></html>`,
+  );
+  // No partner cache, so the edit below shows at once.
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PARTNER_CACHE_SECONDS: '0' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (host: string) => t.app.inject({ method: 'GET', url: '/', headers: { host } });
+
+/** The JSON data block the app reads (apps/web lib/partner.ts), parsed as the browser would. */
+function embeddedConfig(html: string): unknown {
+  const json = /<script type="application\/json" id="partner-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+describe('a page', () => {
+  it("carries the partner's configuration as the info route answers it, for each partner", async () => {
+    for (const identifier of ['demo', 'acme']) {
+      const host = `${identifier}.portal.localhost`;
+      const info = await t.app.inject({
+        method: 'GET',
+        url: `/api/parceiro/${identifier}/info`,
+        headers: { host },
+      });
+      expect(embeddedConfig((await page(host)).body)).toEqual(info.json().data);
+    }
+  });
+
+  it('keeps a text that closes the element inside it', async () => {
+    const [acme] = await t.database.db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.identifier, 'acme'));
+    const header = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'header'));
+    const [section] = await t.database.db
+      .select({ fields: partnerSections.fields })
+      .from(partnerSections)
+      .where(header);
+    const title = 'Negocie</script><script>alert(1)</script> $& já';
+    await t.database.db
+      .update(partnerSections)
+      .set({ fields: { ...(section!.fields as object), title } })
+      .where(header);
+    const html = (await page('acme.portal.localhost')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const config = embeddedConfig(html) as { sessoes: { nome: string; campos: { title?: string } }[] };
+    expect(config.sessoes.find((s) => s.nome === 'header')?.campos.title).toBe(title);
+  });
+
+  it('has no configuration for an unknown partner (the app asks and shows the not-found page)', async () => {
+    expect(embeddedConfig((await page('naoexiste.portal.localhost')).body)).toBeUndefined();
+  });
+
+  it("allows its inline script by hash in the page's CSP, and only on pages", async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
+    const csp = String((await page('demo.portal.localhost')).headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`(^|;)\\s*script-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
+    const api = await t.app.inject({ method: 'GET', url: '/api/parceiro/demo/info' });
+    expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+});
