@@ -7,15 +7,14 @@
 // debt card, up to the plans). Prints every run's figures and each page's LCP as a ratio to the empty page's;
 // asserts nothing (budgets in GUIDE.md). BENCH_PAGES (comma-separated) runs only the pages and steps whose names
 // contain one of its words, e.g. BENCH_PAGES=payment or BENCH_PAGES=/menu,acme; the empty page always runs (the floor).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { JOAO, loginDebtor } from './bench-session.mjs';
+import { buildWebApp, startWebServer } from './bench-web-server.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,40 +25,13 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const selected = ({ page }) => page === 'empty page' || !only || only.some((word) => page.includes(word));
 
-const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildWebApp(root);
 // The floor: a page with nothing to load, served from the build's folder like every other file.
 const EMPTY_PAGE = 'bench-empty.html';
 writeFileSync(
   join(root, 'apps/web/dist', EMPTY_PAGE),
   '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Vazio</title></head><body><h1>Página vazia</h1></body></html>',
 );
-
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-do-benchmark',
-    SEED_DEMO: 'force',
-  },
-  stdio: 'inherit',
-});
-
-async function waitHealthy() {
-  // The demo seed on a fresh embedded database takes a minute or more on a busy machine.
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy');
-}
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -179,9 +151,9 @@ async function flowStep(browser, { url, cookie, ready, act }, reportPath) {
   }
 }
 
+const server = await startWebServer(root, port);
 let chrome;
 try {
-  await waitHealthy();
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROMIUM_FLAGS,
@@ -257,6 +229,5 @@ try {
   );
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }

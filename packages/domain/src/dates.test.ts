@@ -5,6 +5,7 @@ import {
   ageOn,
   BRASILIA_TIME_ZONE,
   brasiliaDateTime,
+  brasiliaDateTimeFromZoneDatabase,
   formatBrDate,
   isAdult,
   isFutureDate,
@@ -49,6 +50,49 @@ describe('Brasília clock (America/Sao_Paulo, whatever the machine zone)', () =>
     // A caller changing its answer does not change the next caller's.
     at('2026-11-22T03:00:00.000Z').date = 'changed';
     expect(at('2026-11-22T03:00:00.500Z').date).toBe('2026-11-22');
+  });
+
+  // The clock is read as UTC-3 from the end of the last daylight saving time on (dates.ts): the time zone database
+  // must agree, or Brasília's rules changed and the fixed offset is wrong.
+  const fromDatabase = brasiliaDateTimeFromZoneDatabase;
+
+  it('agrees with the time zone database every 7 hours from 2019-02-17 to 2060', () => {
+    const step = 7 * 60 * 60_000 + 1_234;
+    let disagreements = 0;
+    for (let t = Date.UTC(2019, 1, 17, 2); t < Date.UTC(2060, 0, 1); t += step) {
+      const now = new Date(t);
+      if (JSON.stringify(brasiliaDateTime(now)) !== JSON.stringify(fromDatabase(now))) disagreements++;
+    }
+    expect(disagreements).toBe(0);
+  });
+
+  it('agrees with the time zone database at any instant from 1970 to 2100, either side of 2019-02-17', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2100-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (now) => {
+          expect(brasiliaDateTime(now)).toEqual(fromDatabase(now));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The last daylight saving time ended at 00:00 (UTC-2) on 2019-02-17: the clock went back to 23:00 on the 16th.
+    expect(brasiliaDateTime(new Date('2019-02-17T01:59:59Z'))).toEqual({
+      date: '2019-02-16',
+      time: '23:59:59',
+    });
+    expect(brasiliaDateTime(new Date('2019-02-17T02:00:00Z'))).toEqual({
+      date: '2019-02-16',
+      time: '23:00:00',
+    });
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => brasiliaDateTime(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('defaults to the current instant', () => {

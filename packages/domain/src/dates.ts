@@ -6,42 +6,50 @@ export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
 /** Spec 000 §5/§9: minimum age 18 at login. */
 export const MINIMUM_AGE = 18;
 
-// 'en-US' with h23 gives plain ASCII digits and an hour of 00-23 (never '24' at midnight). Made on first use (see
-// money.ts): a time zone formatter also loads the zone's rules.
+// Brasília has kept UTC-03:00 all year since its last daylight saving time ended, at 2019-02-17 02:00 UTC (Decreto
+// nº 9.772/2019): from then on its wall clock is the UTC clock three hours back, read without Intl (numbers.ts says
+// why). dates.test.ts checks the time zone database agrees for every later instant it samples, so a return of
+// daylight saving time in the database fails the tests; earlier instants are read from the database.
+const FIXED_OFFSET_SINCE = Date.UTC(2019, 1, 17, 2);
+const BRASILIA_OFFSET_MS = -3 * 60 * 60_000;
+
+// 'en-US' with h23 gives plain ASCII digits and an hour of 00-23 (never '24' at midnight). Made on first use.
 let brasiliaParts: Intl.DateTimeFormat | undefined;
 
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
-// The answer for the last second asked about: every call of a request asks for the same second, and formatting
-// with a time zone costs more than the rest of a debt listing's date arithmetic.
-let lastSecond = Number.NaN;
-let lastAnswer = { date: '', time: '' };
+/** Brasília's wall clock at an instant, read from the time zone database (Intl): for instants before 2019-02-17. */
+export function brasiliaDateTimeFromZoneDatabase(now: Date): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  brasiliaParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BRASILIA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const part of brasiliaParts.formatToParts(now)) parts[part.type] = part.value;
+  return {
+    date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
 
 // Spec 000 §3 step log: data_agendamento 'YYYY-MM-DD' and hora_agendamento 'HH:MM:SS', in Brasília time.
 export function brasiliaDateTime(now: Date = new Date()): { date: string; time: string } {
-  const second = Math.floor(now.getTime() / 1000);
-  if (second !== lastSecond) {
-    const parts: Record<string, string> = {};
-    brasiliaParts ??= new Intl.DateTimeFormat('en-US', {
-      timeZone: BRASILIA_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    for (const part of brasiliaParts.formatToParts(now)) parts[part.type] = part.value;
-    lastAnswer = {
-      date: `${pad(Number(parts.year), 4)}-${parts.month}-${parts.day}`,
-      time: `${parts.hour}:${parts.minute}:${parts.second}`,
-    };
-    lastSecond = second;
-  }
-  return { ...lastAnswer };
+  const instant = now.getTime();
+  if (Number.isNaN(instant)) throw new RangeError('Invalid time value');
+  if (instant < FIXED_OFFSET_SINCE) return brasiliaDateTimeFromZoneDatabase(now);
+  const wall = new Date(instant + BRASILIA_OFFSET_MS);
+  return {
+    date: isoDate(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()),
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`,
+  };
 }
 
 /** Today's date in Brasília as 'YYYY-MM-DD', whatever the machine's time zone. */

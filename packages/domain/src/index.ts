@@ -36,6 +36,7 @@ export * from './negotiation/instalment-schedule';
 export * from './negotiation/policy';
 export * from './negotiation/policy-schema';
 export * from './negotiation/requests';
+export * from './numbers';
 export * from './partner/capabilities';
 export * from './partner/partner-config';
 export * from './partner/partner-form';

@@ -20,6 +20,18 @@ describe('formatMoney (integer centavos, pt-BR BRL)', () => {
     expect(formatMoney(centavos)).toBe(expected);
   });
 
+  it("writes what Intl's pt-BR BRL format writes for any amount", () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (centavos) => {
+        const digits = String(Math.abs(centavos)).padStart(3, '0');
+        const decimal = `${centavos < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
+        expect(formatMoney(centavos)).toBe(intl.format(decimal));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('uses a non-breaking space after R$', () => {
     expect(formatMoney(100).charCodeAt(2)).toBe(0xa0);
   });

@@ -1,22 +1,15 @@
-// Money is integer centavos (engineering guide "money"); display with Intl pt-BR BRL; spec 000 §5 "Generic fields".
-// Centavos are never computed with floating point: amounts are split and joined as digit strings.
+import { groupThousands } from './numbers';
 
-// Made on first use, not when the module loads: the first Intl formatter loads the locale data, and in the browser
-// that work would lengthen the evaluation of the page's first scripts (one long task, total blocking time).
-let brl: Intl.NumberFormat | undefined;
+// Money is integer centavos (engineering guide "money"), shown as Intl's pt-BR BRL format writes it (spec 000 §5
+// "Generic fields"), built from the digits by hand (numbers.ts says why): no floating point, no Intl.
 
 /** Spec 000 §5: a money field has an 18-character maximum. */
 export const MONEY_INPUT_MAX_LENGTH = 18;
 
-/** 'R$ 1.234,56' for 123456. Intl puts a non-breaking space (U+00A0) after 'R$'; it is kept as Intl gives it. */
+/** 'R$ 1.234,56' for 123456, with the non-breaking space (U+00A0) Intl's pt-BR BRL format puts after 'R$'. */
 export function formatMoney(centavos: number): string {
   if (!Number.isSafeInteger(centavos)) throw new RangeError(`Money must be integer centavos: ${centavos}`);
-  const sign = centavos < 0 ? '-' : '';
-  const digits = String(Math.abs(centavos)).padStart(3, '0');
-  // A decimal string (Intl.NumberFormat v3) formats exactly, with no binary fraction in between.
-  const decimal = `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
-  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-  return brl.format(decimal);
+  return `${centavos < 0 ? '-' : ''}${formatDigitsAsMoney(String(Math.abs(centavos)), '\u00a0')}`;
 }
 
 // Integer part with dot thousands groups ('1.234.567') or plain digits, then an optional comma and 1-2 decimals.
@@ -49,11 +42,10 @@ export function parseMoney(input: string): number | null {
   return centavos === 0 ? 0 : sign * centavos;
 }
 
-/** 'R$ 1.234,56' with a plain space and dot thousands, built from a string of digits (no floating point). */
-function formatDigitsAsMoney(digits: string): string {
+/** 'R$ 1.234,56' (a plain space after 'R$' unless told) with dot thousands, from a string of digits. */
+function formatDigitsAsMoney(digits: string, space = ' '): string {
   const padded = digits.padStart(3, '0');
-  const integerPart = padded.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${integerPart},${padded.slice(-2)}`;
+  return `R$${space}${groupThousands(padded.slice(0, -2))},${padded.slice(-2)}`;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatMoney } from '../money';
+import { formatDecimal } from '../numbers';
 import { type NegotiationTerms, POLICY_LIMITS } from './policy';
 
 // The negotiation policy as staff set it (issue 18 item 1; decision 027): the figures the engine reads, in its own
@@ -6,10 +8,8 @@ import { type NegotiationTerms, POLICY_LIMITS } from './policy';
 // exactly the policy the engine applies (policy-schema.test.ts checks both ways).
 
 /** A rate in basis points as people read it: 199 -> '1,99%'. */
-export const formatBasisPoints = (bp: number): string =>
-  `${(bp / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
-const reais = (cents: number) =>
-  (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
+export const formatBasisPoints = (bp: number): string => `${formatDecimal(bp / 100)}%`;
+const reais = (cents: number) => formatMoney(cents).replace('\u00a0', ' ');
 
 type Limited = keyof typeof POLICY_LIMITS;
 

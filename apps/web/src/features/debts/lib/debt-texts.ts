@@ -1,3 +1,5 @@
+import { formatDecimal } from '@portal/domain';
+
 // Wording of the MyDebits screen (spec 001 §2 "My debts", §9), pure so each rule is unit-tested.
 
 /** Spec 001 §2: 'dívida pendente' for one, 'dívidas pendentes' otherwise. */
@@ -15,13 +17,9 @@ export function dueStatusText(fase: number): string {
   return 'Vence hoje';
 }
 
-// Made on first use, like formatMoney's (packages/domain/src/money.ts): not while the page's scripts load.
-let percent: Intl.NumberFormat | undefined;
-
 /** 23.5 -> '23,5%' (pt-BR decimal comma). */
 export function formatPercent(value: number): string {
-  percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-  return `${percent.format(value)}%`;
+  return `${formatDecimal(value)}%`;
 }
 
 /** Spec 001 §1: where the store only issues boletos (permits-negotiate N) the contract is a 'Código do contrato'. */

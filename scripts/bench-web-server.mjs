@@ -1,0 +1,43 @@
+// The web benchmarks' server: a checkout's web app built, served in production mode on a fresh embedded database
+// with the demo data (bench:web, bench:long-tasks).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Builds the web app of the checkout at `root` (apps/web/dist); exits when the build fails. */
+export function buildWebApp(root) {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+/** Starts the server of the checkout at `root` on `port` (its web app built) and waits until it answers. */
+export async function startWebServer(root, port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PIX_WEBHOOK_SECRET: 'segredo-dos-webhooks-do-benchmark',
+      SEED_DEMO: 'force',
+    },
+    stdio: 'inherit',
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The demo seed on a fresh embedded database takes a minute or more on a busy machine.
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return { stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error(`the server of ${root} did not become healthy`);
+}
