@@ -93,5 +93,5 @@ try {
   console.table(rows);
 } finally {
   await browser.close();
-  for (const server of servers) server.stop();
+  for (const server of servers) await server.stop();
 }

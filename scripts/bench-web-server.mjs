@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { servedBy } from './bench-load.mjs';
 
 /** Builds the web app of the checkout at `root` (apps/web/dist); exits when the build fails. */
 export function buildWebApp(root) {
@@ -27,17 +28,10 @@ export async function startWebServer(root, port) {
     },
     stdio: 'inherit',
   });
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   // The demo seed on a fresh embedded database takes a minute or more on a busy machine.
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return { stop };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error(`the server of ${root} did not become healthy`);
+  const ready = async () => (await fetch(`http://localhost:${port}/healthz`)).ok;
+  return servedBy(server, port, ready, {
+    seconds: 240,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
 }

@@ -229,5 +229,5 @@ try {
   );
 } finally {
   await chrome?.kill();
-  server.stop();
+  await server.stop();
 }
