@@ -425,6 +425,22 @@ describe('the first screen before the app has started (slow phone)', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'cookieChoice')?.value).toBe('refused');
   });
 
+  it('hydrates what the server painted when the choice changed meanwhile, then drops the banner', async () => {
+    // A Recusar tapped before the app ran posts the form; its answer sets the cookie while this page's app may still
+    // start (another tab choosing does the same). Hydration must adopt the painted banner, not the new cookie.
+    const { page, release } = await withAppHeldBack();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(portal.url('negocie'), { waitUntil: 'commit' });
+    await page.getByTestId('cookie-banner').waitFor();
+    await context.addCookies([{ name: 'cookieChoice', value: 'refused', url: portal.url('negocie', '/') }]);
+    release();
+    await landingAppRunning(page);
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('refuseCookies'))).not.toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it('a switched-off portal takes no early search: its page comes back and says it is not working', async () => {
     const { page, release } = await withAppHeldBack();
     await page.goto(portal.url('inativo'), { waitUntil: 'commit' });

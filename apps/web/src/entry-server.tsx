@@ -24,7 +24,11 @@ export async function renderShell(
     await staticAppRouter(pathname, !serverRendersRoute(pathname))
   );
   if (page === null) return '';
-  return renderToString(<App server={{ config, consent }}>{page}</App>);
+  return renderToString(
+    <App server={{ config }} consent={consent}>
+      {page}
+    </App>,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, LandingWithoutRouter, serverRendersRoute, startsWithoutRouter } from './app/App';
 import { loadPartnerConfig } from './lib/partner';
-import { captureServerRenderedInput } from './lib/prerendered';
+import { captureServerRenderedInput, serverRenderedConsent } from './lib/prerendered';
 import { preloadRoute } from './lib/route-preload';
 import './styles.css';
 
@@ -44,7 +44,7 @@ async function page() {
 page().then((content) => {
   const app = (
     <StrictMode>
-      <App>{content}</App>
+      <App consent={serverRendered ? serverRenderedConsent() : undefined}>{content}</App>
     </StrictMode>
   );
   // Over server markup, hydrate once the configuration is here (it usually is: it was preloaded), so React adopts

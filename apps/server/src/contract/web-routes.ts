@@ -67,6 +67,14 @@ function configScript(config: PartnerConfig): string {
   return `<script type="application/json" id="partner-config">${json}</script>`;
 }
 
+/**
+ * The cookie choice the first screen was rendered with, for the app to hydrate that screen as painted
+ * (apps/web lib/prerendered.ts): the cookie may change before the app starts (the banner's form posted meanwhile).
+ */
+function consentScript(consent: CookieChoice): string {
+  return `<script type="application/json" id="server-consent">${JSON.stringify(consent)}</script>`;
+}
+
 const stylesheets = new Map<string, string>();
 
 /** Replaces the built stylesheet link by its contents (hashed file names, so each is read once). */
@@ -140,7 +148,10 @@ function headerImagePreloads(config: PartnerConfig): string {
 interface PageParts {
   /** The partner's colours and, on the landing page, the header image preloads (its largest paint). */
   hints: string;
-  /** The partner configuration for the app (configScript), or '' for an unknown partner. */
+  /**
+   * The data the app starts from: the partner configuration (configScript) and, with a first screen, the cookie
+   * choice it was rendered with (consentScript); '' for an unknown partner.
+   */
   config: string;
   /** The page's first screen as HTML, or '' (not a server-rendered page, no web server build, unknown partner). */
   shell: string;
@@ -173,12 +184,13 @@ function pagePartsFor(
     const hit = pages.get(key);
     // A new web build brings a new server entry: render again with it.
     if (hit && hit.entry === entry) return hit.parts;
+    const shell = entry && rendered ? await entry.renderShell(config, pathname, consent) : '';
     const parts = {
       // The header images are the landing page's; elsewhere they would only compete with the page's script.
       hints:
         (entry ? entry.renderThemeStyle(config) : '') + (pathname === '/' ? headerImagePreloads(config) : ''),
-      config: configScript(config),
-      shell: entry && rendered ? await entry.renderShell(config, pathname, consent) : '',
+      config: configScript(config) + (shell ? consentScript(consent) : ''),
+      shell,
     };
     pages.set(key, { entry, parts });
     return parts;

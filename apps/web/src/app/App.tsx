@@ -66,18 +66,23 @@ export function LandingWithoutRouter() {
 }
 
 interface AppProps {
-  /** Server rendering: the partner configuration and the visitor's cookie choice. */
-  server?: { config: PartnerConfig; consent: CookieChoice };
+  /** Server rendering: the partner configuration. */
+  server?: { config: PartnerConfig };
+  /**
+   * The visitor's cookie choice the first screen was rendered with: on the server, and in the browser when hydrating
+   * that screen (the cookie may have changed since); otherwise undefined.
+   */
+  consent?: CookieChoice;
   /** The page: LandingWithoutRouter, the browser's AppRouter, or the server's static router. */
   children: ReactNode;
 }
 
 /** The providers every page has, around the page. */
-export function App({ server, children }: AppProps) {
+export function App({ server, consent, children }: AppProps) {
   return (
     <FeedbackProvider>
       <PartnerGate initialConfig={server?.config}>
-        <ServerConsentContext.Provider value={server?.consent}>{children}</ServerConsentContext.Provider>
+        <ServerConsentContext.Provider value={consent}>{children}</ServerConsentContext.Provider>
       </PartnerGate>
     </FeedbackProvider>
   );

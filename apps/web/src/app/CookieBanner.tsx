@@ -17,16 +17,21 @@ import { PageLink, usePageNavigation } from './page-navigation';
  */
 const BACK_OFFICE = /^\/(login|logout|admin)(\/|$)/;
 
-/** On the server, the choice from the request's consent cookie; in the browser, undefined (read document.cookie). */
+/**
+ * The choice the first screen was rendered with: on the server the request's consent cookie, in the browser the
+ * server's (lib/prerendered.ts) while hydrating its screen; undefined in a browser render from scratch (read
+ * document.cookie).
+ */
 export const ServerConsentContext = createContext<CookieChoice | undefined>(undefined);
 
 export function CookieBanner() {
   const partner = usePartner();
   const { pathname } = usePageNavigation();
   const serverConsent = useContext(ServerConsentContext);
-  // The server decided from the consent cookie, and the browser starts from the same cookie, so hydration sees the
-  // same markup and the banner is in the first paint. After mounting, the spec's local storage keys have the last
-  // word (and refresh the cookie).
+  // The server decided from the consent cookie and hydration starts from the server's decision, so the banner is in
+  // the first paint and hydration sees the same markup even when the cookie has changed since (a Recusar posted
+  // before the app ran sets it while this page may still be starting). After mounting, the spec's local storage
+  // keys have the last word (and refresh the cookie).
   const [choice, setChoice] = useState<CookieChoice>(() =>
     serverConsent !== undefined ? serverConsent : consentFromCookies(document.cookie),
   );

@@ -1,4 +1,4 @@
-import { EARLY_SEARCH_COOKIE } from '@portal/domain';
+import { type CookieChoice, EARLY_SEARCH_COOKIE } from '@portal/domain';
 
 // The server renders the landing page's first screen into #root so it paints before the script runs
 // (entry-server.tsx). Whatever the person typed into that screen's search box meanwhile is carried over, and a
@@ -41,4 +41,16 @@ export function takeServerRenderedInput(): { value: string; focused: boolean; su
   typed = '';
   focused = false;
   return result;
+}
+
+/**
+ * The cookie choice the server rendered the first screen with (apps/server web-routes.ts writes it beside the
+ * partner configuration), for hydrating that screen as it was painted; undefined on a page without one.
+ */
+export function serverRenderedConsent(): CookieChoice | undefined {
+  const written = document.getElementById('server-consent')?.textContent;
+  if (written === undefined || written === null) return undefined;
+  if (written === '"accepted"') return 'accepted';
+  if (written === '"refused"') return 'refused';
+  return null;
 }
