@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/browser/**/*.test.ts'],
     globalSetup: ['apps/server/test/pglite-templates-setup.ts', 'tests/browser/chromium-setup.ts'],
+    setupFiles: ['tests/browser/page-errors-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

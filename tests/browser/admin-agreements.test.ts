@@ -8,7 +8,7 @@ import { setStaffAccess } from '../../apps/server/src/repositories/staff-reposit
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { insertAgreement, partyOf } from '../../apps/server/test/agreement-admin-helpers';
 import { browserSuite } from './browser-suite';
-import { axeViolations, downloadedBytes } from './harness';
+import { axeViolations, downloadedBytes, refuseCookiesBeforehand } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 18 item 3 through the built web app (decision 029): an administrator filters the agreements, opens one,
@@ -31,7 +31,7 @@ async function open(): Promise<Page> {
     locale: 'pt-BR',
     acceptDownloads: true,
   });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(suite.context);
   return suite.context.newPage();
 }
 

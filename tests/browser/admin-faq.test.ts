@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { faqItems, partners } from '../../apps/server/src/db/schema';
 import { setStaffAccess } from '../../apps/server/src/repositories/staff-repository';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back office FAQ, issue 5 item 4 (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8): list,
@@ -37,7 +37,7 @@ afterEach(async () => {
 
 async function loggedIn(viewport = DESKTOP, staff = STAFF): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await logInToPartners(page, portal.url(null, '/login'), staff);
   return page;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { partners, persons } from '../../apps/server/src/db/schema';
 import { browserSuite } from './browser-suite';
 import { type DemoDebtor, loginDebtor } from './debtor-login';
-import { axeViolations } from './harness';
+import { axeViolations, refuseCookiesBeforehand } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 18 item 2 "Tests that must exist": an administrator imports a file with one bad line (nothing imported, the
@@ -49,7 +49,7 @@ async function open(partner: string | null, path = '/'): Promise<Page> {
     bypassCSP: true,
     locale: 'pt-BR',
   });
-  await suite.context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(suite.context);
   const page = await suite.context.newPage();
   await page.goto(suite.portal.url(partner, path));
   return page;

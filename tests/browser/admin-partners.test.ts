@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditorCompanies, partners } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back office partners, issue 5 item 3 (spec 002 §2 ListPartners, PostPartners, UpdatePartner, §3, §5, §8): the
@@ -76,7 +76,7 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 
 async function loggedIn(viewport = DESKTOP): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await logInToPartners(page, portal.url(null, '/login'), STAFF);
   return page;

@@ -21,7 +21,14 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { leadRow, planQuoteRow, SPEC_LEAD_COLUMNS, sessionRow } from '../../apps/server/test/reports-helpers';
-import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  downloadedBytes,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 import { logInToPartners } from './staff-login';
 
 // Back-office reports, issue 5 items 5 and 6: ListLeads (spec 002 §2, §8) with its filter, table and 'Planilha'
@@ -140,7 +147,7 @@ afterEach(async () => {
 
 async function loggedIn(viewport = DESKTOP): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR', acceptDownloads: true });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await logInToPartners(page, portal.url(null, '/login'), STAFF);
   return page;

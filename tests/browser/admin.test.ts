@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffTokens } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { solveRobotCheck } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 import { logIn } from './staff-login';
 
 // Back office, issue 5 items 1 and 2 (spec 002 §2 admin area and staff login, §4, §5 password change, §6, §8):
@@ -41,8 +41,8 @@ async function open(
     bypassCSP: true,
     locale: 'pt-BR',
   });
+  await refuseCookiesBeforehand(context);
   await context.addInitScript((storage: Record<string, string>) => {
-    window.localStorage.setItem('refuseCookies', 'true');
     // Only on the first page of the context: later navigations keep what the app stored.
     if (!window.sessionStorage.getItem('seeded')) {
       for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { connectChromium, type Portal, startPortal } from './harness';
+import { connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
 export interface BrowserSuite {
   portal: Portal;
@@ -41,7 +41,7 @@ export async function portugueseContext(
   height = 800,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'pt-BR' });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   return context;
 }
 

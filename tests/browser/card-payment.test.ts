@@ -14,7 +14,7 @@ import {
 } from '../../apps/server/test/card-scan';
 import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations, downloadedBytes } from './harness';
+import { axeViolations, downloadedBytes, refuseCookiesBeforehand } from './harness';
 
 // Issue 17 item 3, spec 001 §2-§5, §7-§9: João pays an agreement by card through the built web app, the real
 // server and its sandbox gateway; the card goes from the browser to the gateway, the portal gets a token.
@@ -41,7 +41,7 @@ beforeAll(async () => {
 async function open(): Promise<Page> {
   const context = await suite.browser.newContext({ viewport: PHONE, locale: 'pt-BR', acceptDownloads: true });
   suite.context = context;
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(suite.portal.url('demo', '/'));
   return page;

@@ -9,7 +9,14 @@ import { paymentCharges, stores } from '../../apps/server/src/db/schema';
 import { cnabBeneficiary } from '../../apps/server/src/services/payments/cnab-files';
 import type { AcordosResposta } from '../../apps/web/src/features/debts/api/types';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  downloadedBytes,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 17 item 2: staff register João's boleto with the bank (remessa), load the bank's retorno in the back office,
@@ -41,7 +48,7 @@ async function open(partner: string | null, path = '/'): Promise<Page> {
     locale: 'pt-BR',
     acceptDownloads: true,
   });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url(partner, path));
   return page;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditorCompanies, creditorLeads } from '../../apps/server/src/db/schema';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
 // Creditor registration (/seja-parceiro) and the sign-up wizard (/cadastre-sua-empresa/:id) of spec 002 §2, §4, §5,
 // §8, through the built web app, the real server and the SMTP peer.
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function open(path: string, width = 390): Promise<Page> {
   context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true, locale: 'pt-BR' });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url('acme', path));
   return page;

@@ -15,7 +15,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
 import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
 // Spec 001 §2-§5, §8 and §9: the debtor area after identification (main menu, MyDebits cards and their panels),
 // through the built web app, the real server and the demo seed, on a phone and on a desktop.
@@ -54,8 +54,7 @@ async function open(
     locale: 'pt-BR',
   });
   // A returning visitor who already refused cookies, unless the test looks at the banner itself.
-  if (!options.cookies)
-    await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  if (!options.cookies) await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url(partner, options.path ?? '/'));
   return page;

@@ -17,7 +17,14 @@ import {
 } from '../../apps/server/src/repositories/payment-repository';
 import { settleIfFullyPaid } from '../../apps/server/src/services/lifecycle/settle-if-fully-paid';
 import { loginDebtor, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  downloadedBytes,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 
 // Issue 17 item 5: a settled agreement's card in Meus Acordos offers 'Carta de quitação', and the PDF downloads.
 
@@ -82,7 +89,7 @@ describe('Meus Acordos: a settled agreement', () => {
       locale: 'pt-BR',
       acceptDownloads: true,
     });
-    await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+    await refuseCookiesBeforehand(context);
     const page = await context.newPage();
     await page.goto(portal.url('demo', '/'));
     await loginDebtor(page, MARIA);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Database } from '../../apps/server/src/db/client';
@@ -108,9 +108,39 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The run's one Chromium (chromium-setup.ts); closing what this returns closes only this file's contexts. */
-export function connectChromium(): Promise<Browser> {
-  return chromium.connect(inject('chromiumEndpoint'));
+/**
+ * Uncaught errors of the portal's pages ("address: message"), for page-errors-setup.ts to fail the test that opened
+ * them. Pages that are not the portal's (about:blank, Chromium's error pages) run only the tests' own scripts.
+ */
+export const pageErrors: string[] = [];
+
+function recordPageErrors(context: BrowserContext): BrowserContext {
+  context.on('page', (page) =>
+    page.on('pageerror', (error) => {
+      if (page.url().startsWith('http')) pageErrors.push(`${page.url()}: ${error.message}`);
+    }),
+  );
+  return context;
+}
+
+/**
+ * The run's one Chromium (chromium-setup.ts); closing what this returns closes only this file's contexts. Every
+ * context it opens records its pages' uncaught errors (pageErrors).
+ */
+export async function connectChromium(): Promise<Browser> {
+  const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => recordPageErrors(await newContext(options));
+  return browser;
+}
+
+/** A returning visitor who has already refused cookies (spec 000 §4's key): the banner covers nothing. */
+export async function refuseCookiesBeforehand(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    // Only the portal's HTML pages have its storage (not about:blank, nor Chromium's PDF viewer over a PDF).
+    if (location.protocol.startsWith('http') && document.contentType === 'text/html')
+      window.localStorage.setItem('refuseCookies', 'true');
+  });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

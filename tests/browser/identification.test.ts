@@ -3,7 +3,14 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { persons, stepLogs } from '../../apps/server/src/db/schema';
 import { header, type ReceivedMail } from '../../apps/server/test/smtp-peer';
-import { axeViolations, connectChromium, landingAppRunning, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  landingAppRunning,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 
 // Spec 000 §2, §4, §5 and §8: identifying the debtor (login, SMS token, first access, forgotten phone), through
 // the built web app, the real server and the demo seed. Each test drives a fresh browser context.
@@ -37,7 +44,7 @@ async function open(
     locale: 'pt-BR',
   });
   // A returning visitor who already refused cookies: the banner stays out of the way.
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   if (options.clock) await page.clock.install();
   await page.goto(portal.url(partner, options.path));

@@ -8,7 +8,14 @@ import { outboundMessages, stepLogs } from '../../apps/server/src/db/schema';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
 import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features/debts/api/types';
 import { type DemoDebtor, JOAO, loginDebtor, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  downloadedBytes,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 
 // Spec 001 §2 "My agreements", §4 (statuses, PIX modal, boleto generation rule), §5, §8, §9 and issue 16: Meus
 // Acordos through the built web app, the real server and the demo seed (João's agreement has a paid, an overdue
@@ -40,7 +47,7 @@ afterEach(async () => {
 
 async function open(partner: string, viewport = PHONE): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR', acceptDownloads: true });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url(partner, '/'));
   return page;

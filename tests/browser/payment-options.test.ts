@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
 // Spec 001 §2 "Payment options", §4, §5, §8 and §9: the plans of a debt card and the agreement confirmation,
 // through the built web app, the real server and the demo seed.
@@ -33,7 +33,7 @@ afterEach(async () => {
 
 async function open(partner: string, viewport = DESKTOP): Promise<Page> {
   context = await browser.newContext({ viewport, bypassCSP: true, locale: 'pt-BR' });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url(partner, '/'));
   return page;

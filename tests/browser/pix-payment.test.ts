@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../../apps/server/src/cli/payments-command';
 import type { AcordosResposta } from '../../apps/web/src/features/debts/api/types';
 import { JOAO, loginDebtor } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
 // Issue 17 item 6: João has the PIX of an instalment on screen, pays it at the local PSP (`npm run payments --
 // pay-pix`, the bank's side), the PSP's webhook records it, and Meus Acordos shows PAGO on that row without a reload.
@@ -28,7 +28,7 @@ async function openMyAgreements(): Promise<{ page: Page; data: AcordosResposta }
     bypassCSP: true,
     locale: 'pt-BR',
   });
-  await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url('demo', '/'));
   await loginDebtor(page, JOAO);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partners, privacyRequests, staffUsers } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
-import { axeViolations, connectChromium, type Portal, startPortal } from './harness';
+import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 import { logInToPartners } from './staff-login';
 
 // PrivacyPortal at /portal-de-privacidade (spec 000 §2 "Privacy portal", §3 and §5 "Rights request form", §8) and
@@ -46,8 +46,7 @@ async function open(
     bypassCSP: true,
     locale: 'pt-BR',
   });
-  if (options.cookieChoice !== false)
-    await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+  if (options.cookieChoice !== false) await refuseCookiesBeforehand(context);
   const page = await context.newPage();
   await page.goto(portal.url(options.partner ?? null, path));
   return page;
@@ -301,7 +300,7 @@ describe('privacy portal', () => {
     });
 
     context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true, locale: 'pt-BR' });
-    await context.addInitScript(() => window.localStorage.setItem('refuseCookies', 'true'));
+    await refuseCookiesBeforehand(context);
     const page = await context.newPage();
     await logInToPartners(page, portal.url(null, '/login'), STAFF);
     await page
