@@ -449,15 +449,31 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
     await confirm.getByLabel('Telefone', { exact: true }).fill('11987654321');
     await confirm.getByLabel('E-mail', { exact: true }).fill('demo@example.com');
     const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+    // Capability cardReturnStates: Meus Acordos reads the outcome from the return parameters (spec 001 §1, §4), then
+    // drops them at once; waited for from before the click, so a slow test process cannot miss that address.
+    const returned = page.waitForURL('**/meus-acordos?formaDePagamento=cartao&estadoDaTransacao=PAID');
+    returned.catch(() => {});
     await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
-    expect((await saved).request().postDataJSON()).toMatchObject({
+    const answer = await saved;
+    expect(answer.request().postDataJSON()).toMatchObject({
       formaDePagamento: 'cartao',
       telefone: '11987654321',
       email: 'demo@example.com',
     });
-    // Capability cardReturnStates: Meus Acordos reads the outcome from the return parameters (spec 001 §1, §4).
-    await page.waitForURL('**/meus-acordos?formaDePagamento=cartao&estadoDaTransacao=PAID');
+    // The charge's outcome as the server gave it: a refusal or an error is named here, not left to the wait below.
+    const envelope = (await answer.json()) as {
+      retorno: boolean;
+      mensagem?: string;
+      dados?: { parcelas?: { estado_da_transacao?: string | null }[] } | null;
+    };
+    expect({ ...envelope, dados: envelope.dados?.parcelas?.[0] }).toMatchObject({
+      retorno: true,
+      dados: { estado_da_transacao: 'PAID' },
+    });
+    await returned;
     await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
     await page.getByTestId('modal').getByText('Pagamento realizado com sucesso!').waitFor();
+    // Said once: a reload does not say it again.
+    await page.waitForURL((url) => url.pathname === '/meus-acordos' && url.search === '');
   });
 });
