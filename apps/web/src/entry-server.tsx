@@ -25,7 +25,7 @@ export async function renderShell(
   );
   if (page === null) return '';
   return renderToString(
-    <App server={{ config }} consent={consent}>
+    <App initialConfig={config} consent={consent}>
       {page}
     </App>,
   );

@@ -66,8 +66,8 @@ export function LandingWithoutRouter() {
 }
 
 interface AppProps {
-  /** Server rendering: the partner configuration. */
-  server?: { config: PartnerConfig };
+  /** Server rendering: the partner configuration (the browser loads it itself). */
+  initialConfig?: PartnerConfig;
   /**
    * The visitor's cookie choice the first screen was rendered with: on the server, and in the browser when hydrating
    * that screen (the cookie may have changed since); otherwise undefined.
@@ -78,10 +78,10 @@ interface AppProps {
 }
 
 /** The providers every page has, around the page. */
-export function App({ server, consent, children }: AppProps) {
+export function App({ initialConfig, consent, children }: AppProps) {
   return (
     <FeedbackProvider>
-      <PartnerGate initialConfig={server?.config}>
+      <PartnerGate initialConfig={initialConfig}>
         <ServerConsentContext.Provider value={consent}>{children}</ServerConsentContext.Provider>
       </PartnerGate>
     </FeedbackProvider>
