@@ -19,6 +19,7 @@ export * from './creditor/plans';
 export * from './dates';
 export * from './document/cpf-cnpj';
 export * from './faq/faq';
+export * from './faq/faq-form';
 export * from './forms/contact-form';
 export * from './forms/creditor-registration-form';
 export * from './forms/creditor-sign-up-form';

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // Frequently asked questions (dúvidas): the entry of spec 002 §3 / spec 001 §3 and the rules and texts shared by the
-// back office forms and the server (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8).
+// back office forms and the server (spec 002 §2 ListQuestions, PostQuestions, UpdateQuestions, §5 "FAQ", §8). The form's
+// schema is in faq-form.ts, so that the debtor pages' FAQ texts load without zod.
 
 /** An FAQ entry as the portal API answers it (spec 002 §3 "FAQ entry"). */
 export interface FaqItem {
@@ -45,35 +44,6 @@ export const FAQ_MESSAGES = {
   textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
   partnerRequired: 'Selecione o parceiro ou "Todos os parceiros".',
 } as const;
-
-const characters = (text: string) => Array.from(text).length;
-
-/**
- * An FAQ entry (spec 002 §5 "FAQ"), title before text, each required and limited in characters, then whose it is
- * (issue 18 item 8: FAQ_SHARED or a partner id); the output is the entry as stored: surrounding spaces dropped, line
- * breaks as `\n`.
- */
-export const faqSchema = z.object({
-  titulo: z
-    .string()
-    .trim()
-    .min(1, FAQ_MESSAGES.titleRequired)
-    .refine((title) => characters(title) <= FAQ_TITLE_MAX_LENGTH, FAQ_MESSAGES.titleTooLong),
-  descricao: z
-    .string()
-    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, FAQ_MESSAGES.textRequired)
-        .refine((text) => characters(text) <= FAQ_TEXT_MAX_LENGTH, FAQ_MESSAGES.textTooLong),
-    ),
-  parceiro: z.string().regex(new RegExp(`^(${FAQ_SHARED}|[1-9]\\d{0,8})$`), FAQ_MESSAGES.partnerRequired),
-});
-
-/** The partner id of a valid `parceiro`; null for the shared list. */
-export const faqPartnerId = (parceiro: string): number | null =>
-  parceiro === FAQ_SHARED ? null : Number(parceiro);
 
 /**
  * Spec 001 §2 "FAQ: accordion, from the server, or fixed texts for some partners" (capability fixedFaqTexts). The

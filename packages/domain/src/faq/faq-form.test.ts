@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssue } from '../validation/schema-errors';
-import { faqPartnerId, faqSchema } from './faq';
+import { faqPartnerId, faqSchema } from './faq-form';
 
 describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
   const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.', parceiro: 'todos' };
