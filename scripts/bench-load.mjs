@@ -7,6 +7,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 /** Connection counts of one run: BENCH_CONNECTIONS=10,100,200 (the default). */
+/** The middle value (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,100,200').split(',').map(Number);
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** TEST_DATABASE_URL, else DATABASE_URL, else the local server: the run creates its own database there. */

@@ -6,10 +6,10 @@
 // BENCH_RUNS (8) rounds loads every page once per checkout in a fresh browser context. Prints the medians of the
 // blocking time (the long tasks' time over 50 ms each), the script time and the main thread's task time per page
 // load. Asserts nothing (budgets in GUIDE.md).
-import { chromium } from 'playwright-core';
+
+import { median } from './bench-load.mjs';
 import { JOAO, loginDebtor } from './bench-session.mjs';
-import { buildWebApp, startWebServer } from './bench-web-server.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { checkoutsToCompare, withServedCheckouts } from './bench-web-server.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 8);
 const PAGES = [
@@ -17,14 +17,7 @@ const PAGES = [
   { path: '/minhas-dividas', debtor: 'maria' },
   { path: '/meus-acordos', debtor: 'joao' },
 ];
-const checkouts = [
-  { name: 'this checkout', root: new URL('..', import.meta.url).pathname, port: 3320 },
-  ...(process.env.BENCH_COMPARE_DIR
-    ? [{ name: process.env.BENCH_COMPARE_DIR, root: process.env.BENCH_COMPARE_DIR, port: 3321 }]
-    : []),
-];
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const checkouts = checkoutsToCompare(3320);
 
 /** One page load in a fresh context: its long tasks and the main thread's metrics. */
 async function load(browser, checkout, page) {
@@ -58,12 +51,8 @@ async function load(browser, checkout, page) {
   }
 }
 
-for (const checkout of checkouts) buildWebApp(checkout.root);
-const servers = [];
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-try {
+await withServedCheckouts(checkouts, async (browser) => {
   for (const checkout of checkouts) {
-    servers.push(await startWebServer(checkout.root, checkout.port));
     checkout.cookies = {
       maria: await loginDebtor(checkout.port, 'localhost'),
       joao: await loginDebtor(checkout.port, 'localhost', JOAO),
@@ -91,7 +80,4 @@ try {
     }
   console.log(`\n${runs} loads per page and checkout, 4x CPU throttling, fresh context each`);
   console.table(rows);
-} finally {
-  await browser.close();
-  for (const server of servers) await server.stop();
-}
+});

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, scratchDatabase } from './bench-load.mjs';
+import { load, median, scratchDatabase } from './bench-load.mjs';
 import { addDebtors, debtorCalls, probe, startServer } from './bench-portal.mjs';
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -25,7 +25,6 @@ function trend(samples, key) {
   const slope =
     xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i] - my), 0) /
     xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const third = Math.max(1, Math.floor(ys.length / 3));
   const first = median(ys.slice(0, third));
   const last = median(ys.slice(-third));

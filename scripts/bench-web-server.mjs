@@ -4,7 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { servedBy } from './bench-load.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 /** Builds the web app of the checkout at `root` (apps/web/dist); exits when the build fails. */
 export function buildWebApp(root) {
@@ -34,4 +36,27 @@ export async function startWebServer(root, port) {
     seconds: 240,
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   });
+}
+
+/** This checkout on `port`, and BENCH_COMPARE_DIR's (another checkout) on the next port when it is set. */
+export function checkoutsToCompare(port) {
+  const other = process.env.BENCH_COMPARE_DIR;
+  return [
+    { name: 'this checkout', root: new URL('..', import.meta.url).pathname, port },
+    ...(other ? [{ name: other, root: other, port: port + 1 }] : []),
+  ];
+}
+
+/** Builds and serves every checkout, runs `measure` with the system Chromium, then stops the browser and servers. */
+export async function withServedCheckouts(checkouts, measure) {
+  for (const checkout of checkouts) buildWebApp(checkout.root);
+  const servers = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    for (const checkout of checkouts) servers.push(await startWebServer(checkout.root, checkout.port));
+    await measure(browser);
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.stop();
+  }
 }
