@@ -227,6 +227,37 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     await page.waitForURL('**/menu');
   });
 
+  it('the menu opened directly fetches the other screens once idle: Minhas Dívidas then opens without a download', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    // A fresh context (its own HTTP cache) with the session: only what the menu itself loads.
+    const session = await context.storageState();
+    await context.close();
+    context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', storageState: session });
+    const menu = await context.newPage();
+    const scripts: string[] = [];
+    menu.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await menu.goto(portal.url('demo', '/menu'));
+    await menu.getByTestId('menu-tiles').waitFor();
+    // The menu's own scripts hold no zod (the build checks it); the other screens' need it.
+    await expect.poll(() => scripts.some((path) => /\/assets\/zod-[\w-]+\.js$/.test(path))).toBe(true);
+    await menu.waitForLoadState('networkidle');
+
+    const fetchedBefore = scripts.length;
+    const answer = debtsAnswer(menu);
+    await menu.getByRole('link', { name: /^Minhas Dívidas/ }).click();
+    await readDebts(answer);
+    await menu.getByRole('heading', { level: 1, name: 'Minhas Dívidas', exact: true }).waitFor();
+    await cards(menu).first().waitFor();
+    // Only the payment options' panel, which a negotiable card fetches once it shows (DebtCard.tsx).
+    expect(scripts.slice(fetchedBefore).filter((path) => !/\/assets\/PaymentOptions-/.test(path))).toEqual(
+      [],
+    );
+  });
+
   it('phone: expand/collapse, one open panel, and the same button keeps the card selected', async () => {
     const page = await open('demo');
     await loginMaria(page);

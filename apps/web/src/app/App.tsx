@@ -15,9 +15,11 @@ const loadRouter = () => import('./AppRouter');
 registerRoutePreload('/confirmar-dados', () =>
   Promise.all([loadRouter(), import('../features/identification/screens')]),
 );
-// The pages a person opens directly (a reload, a link): main.tsx fetches their screens beside the router.
+// The pages a person opens directly (a reload, a link): main.tsx fetches their screens beside the router. The menu
+// is a chunk of its own (AccordionTabs.tsx says why).
 const loadDebtScreens = () => import('../features/debts/screens');
-for (const path of DEBTOR_PAGES) registerRoutePreload(path, loadDebtScreens);
+const loadMenu = () => import('../features/debts/routes/AccordionTabs');
+for (const path of DEBTOR_PAGES) registerRoutePreload(path, path === '/menu' ? loadMenu : loadDebtScreens);
 registerRoutePreload('/portal-de-privacidade', () => import('../features/privacy/screens'));
 
 /**

@@ -29,8 +29,9 @@ import { RouteError } from './RouteError';
 // starts without it (decision 018) and loads it on its first navigation; every other page starts with it.
 
 // The identification screens share one lazy chunk (features/identification/screens.ts), which the landing page
-// also uses for its login panel; the debtor-area screens another (features/debts/screens.ts), fetched while the
-// login is being checked. The landing page itself is in the entry chunk (it is the LCP route).
+// also uses for its login panel; the debtor-area screens another (features/debts/screens.ts). The menu, which the
+// login fetches while it is being checked, is a chunk of its own. The landing page itself is in the entry chunk (it
+// is the LCP route).
 const loadScreens = () => import('../features/identification/screens');
 type ScreenName = Exclude<keyof Awaited<ReturnType<typeof loadScreens>>, 'LoginPanel'>;
 const screen = (name: ScreenName) => lazyWithRetry(() => loadScreens().then((m) => ({ default: m[name] })));
@@ -43,7 +44,7 @@ const NewPhone = screen('NewPhone');
 const loadDebtScreens = () => import('../features/debts/screens');
 const debtScreen = (name: keyof Awaited<ReturnType<typeof loadDebtScreens>>) =>
   lazyWithRetry(() => loadDebtScreens().then((m) => ({ default: m[name] })));
-const AccordionTabs = debtScreen('AccordionTabs');
+const AccordionTabs = lazyWithRetry(() => import('../features/debts/routes/AccordionTabs'));
 const MyDebits = debtScreen('MyDebits');
 const MyAgreements = debtScreen('MyAgreements');
 const Faq = debtScreen('Faq');

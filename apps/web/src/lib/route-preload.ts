@@ -15,3 +15,17 @@ export function preloadRoute(path: string): void {
   started.add(path);
   load().catch(() => started.delete(path));
 }
+
+/**
+ * Preloads the route's chunk once the browser is idle (at the latest after `timeoutMs`): a screen the person is
+ * likely to open next, kept out of the current page's start. Returns the cancel, for an effect's cleanup.
+ */
+export function preloadRouteWhenIdle(path: string, timeoutMs = 3000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => preloadRoute(path), { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  // Safari has no requestIdleCallback.
+  const timer = setTimeout(() => preloadRoute(path), timeoutMs);
+  return () => clearTimeout(timer);
+}

@@ -1,7 +1,6 @@
-// The debtor-area screens in one lazy chunk: a person moves between the menu and the debts, so one download
-// serves both, and the landing page's entry keeps a single dynamic import for them.
+// The debtor-area screens but the menu in one lazy chunk: a person moves between them, so one download serves them
+// all. The menu is a chunk of its own, which fetches this one once it is idle (routes/AccordionTabs.tsx).
 
-export { default as AccordionTabs } from './routes/AccordionTabs';
 export { default as Faq } from './routes/Faq';
 export { default as MyAgreements } from './routes/MyAgreements';
 export { default as MyDebits } from './routes/MyDebits';

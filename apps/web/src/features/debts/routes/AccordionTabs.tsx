@@ -1,14 +1,22 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logStep } from '../../../lib/analytics';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
+import { preloadRouteWhenIdle } from '../../../lib/route-preload';
 import { useEndSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
-import { ReceiveCallPanel } from '../components/receive-call/ReceiveCallPanel';
 import { clearExternalEntry } from '../lib/external-entry';
 import { type MenuTile, menuTiles } from '../lib/menu-tiles';
 import { forgetAgreementMade, leavingOffersPanel, panelOptions } from '../lib/receive-call';
 import { DEBT_STEPS } from '../lib/steps';
+
+// The menu is a chunk of its own, without the forms' libraries (zod, react-hook-form) that the leaving panel and the
+// other debtor screens need: the panel loads when it opens, and the other screens (with the panel) once the menu is
+// idle, so that a tap on a tile does not wait on the network. The build checks that the menu's scripts hold no zod.
+const ReceiveCallPanel = lazyWithRetry(() =>
+  import('../components/receive-call/ReceiveCallPanel').then((m) => ({ default: m.ReceiveCallPanel })),
+);
 
 function TileText({ tile }: { tile: MenuTile }) {
   return (
@@ -31,6 +39,8 @@ function MainMenu() {
     logStep(config, DEBT_STEPS.mainMenu, 'Acessou o menu principal', debtor.pesCpfCnpj);
   }, [config, debtor.pesCpfCnpj]);
 
+  useEffect(() => preloadRouteWhenIdle('/minhas-dividas'), []);
+
   // Spec 001 §2 Sair: the session ends and the person goes to the partner landing; first, where the partner wants it
   // (flgReceberLigacao) and they made no agreement here, the receive-call panel, closed to leave.
   async function leave() {
@@ -48,7 +58,11 @@ function MainMenu() {
 
   return (
     <nav aria-label="Menu principal">
-      {leavingOptions && <ReceiveCallPanel reason="leaving" options={leavingOptions} onClose={leave} />}
+      {leavingOptions && (
+        <Suspense fallback={null}>
+          <ReceiveCallPanel reason="leaving" options={leavingOptions} onClose={leave} />
+        </Suspense>
+      )}
       <ul className="tiles" data-testid="menu-tiles">
         {menuTiles(config).map((tile) => {
           return (
