@@ -41,6 +41,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('named statements on PostgreSQL'
     expect(prepared.filter((p) => p.statement.includes('unnamed-statement-test'))).toEqual([]);
   });
 
+  it('gives each opened database its own names: one that used up its cap leaves the next one naming', async () => {
+    const other = await createTestApp();
+    try {
+      // 501 distinct parameterised texts: past the cap of 500 names.
+      for (let i = 0; i <= 500; i++)
+        await other.database.db.execute(sql`select ${i}::int + ${sql.raw(String(i))}`);
+    } finally {
+      await other.close();
+    }
+    const prepared = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 'after-another-cap' as marker, ${1}::int as one`);
+      const result = await tx.execute(sql`select name, statement from pg_prepared_statements`);
+      return result.rows as unknown as Prepared[];
+    });
+    expect(prepared.filter((p) => p.statement.includes('after-another-cap'))).toHaveLength(1);
+  });
+
   it('answers the same rows through a prepared statement as a fresh one', async () => {
     const query = (identifier: string) =>
       t.database.db.select().from(partners).where(eq(partners.identifier, identifier));

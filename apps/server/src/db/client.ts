@@ -78,58 +78,64 @@ export interface DatabaseOptions {
 // Parameterised statements get a name, one per distinct SQL text, so that each connection has PostgreSQL parse
 // (and, after a few runs, plan) a statement once instead of on every call: the portal repeats a small set of
 // statements. Each connection keeps what it prepared, so the number of names is capped; past the cap, and for long
-// texts or many parameters (bulk inserts, long id lists), statements stay unnamed as before.
+// texts or many parameters (bulk inserts, long id lists), statements stay unnamed as before. The names are the
+// pool's (one per opened database), not the process's: a process that opens several databases (the test files of
+// one worker, decision 041) gives each its own cap.
 const MAX_NAMED_STATEMENTS = 500;
 const MAX_NAMED_TEXT = 8192;
 const MAX_NAMED_PARAMETERS = 64;
-const statementNames = new Map<string, string>();
-
-function statementName(text: string, parameters: number): string | undefined {
-  let name = statementNames.get(text);
-  if (
-    !name &&
-    statementNames.size < MAX_NAMED_STATEMENTS &&
-    text.length <= MAX_NAMED_TEXT &&
-    parameters <= MAX_NAMED_PARAMETERS
-  ) {
-    name = `portal_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
 
 interface QueryConfigLike {
   text?: unknown;
   name?: unknown;
 }
 
-class NamedStatementClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-(NamedStatementClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
-  this: pg.Client,
-  config: unknown,
-  values?: unknown,
-  ...rest: unknown[]
-) {
-  const query = config as QueryConfigLike | null;
-  if (
-    query &&
-    typeof query === 'object' &&
-    typeof query.text === 'string' &&
-    query.name === undefined &&
-    Array.isArray(values) &&
-    values.length > 0
+
+/** A client class for one pool: its parameterised statements get the names of that pool's own map. */
+function namedStatementClient(): typeof pg.Client {
+  const statementNames = new Map<string, string>();
+  const statementName = (text: string, parameters: number): string | undefined => {
+    let name = statementNames.get(text);
+    if (
+      !name &&
+      statementNames.size < MAX_NAMED_STATEMENTS &&
+      text.length <= MAX_NAMED_TEXT &&
+      parameters <= MAX_NAMED_PARAMETERS
+    ) {
+      name = `portal_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    return name;
+  };
+  class NamedStatementClient extends pg.Client {}
+  (NamedStatementClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+    this: pg.Client,
+    config: unknown,
+    values?: unknown,
+    ...rest: unknown[]
   ) {
-    const name = statementName(query.text, values.length);
-    if (name) config = { ...query, name };
-  }
-  return plainQuery.call(this, config, values, ...rest);
-};
+    const query = config as QueryConfigLike | null;
+    if (
+      query &&
+      typeof query === 'object' &&
+      typeof query.text === 'string' &&
+      query.name === undefined &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName(query.text, values.length);
+      if (name) config = { ...query, name };
+    }
+    return plainQuery.call(this, config, values, ...rest);
+  };
+  return NamedStatementClient;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
-      Client: NamedStatementClient,
+      Client: namedStatementClient(),
       connectionString: options.url,
       max: 10,
       connectionTimeoutMillis: 5000,
