@@ -79,8 +79,8 @@ export interface DatabaseOptions {
 // (and, after a few runs, plan) a statement once instead of on every call: the portal repeats a small set of
 // statements. Each connection keeps what it prepared, so the number of names is capped; past the cap, and for long
 // texts or many parameters (bulk inserts, long id lists), statements stay unnamed as before. The names are the
-// pool's (one per opened database), not the process's: a process that opens several databases (the test files of
-// one worker, decision 041) gives each its own cap.
+// pool's (one per opened database), not the process's: a process that opens several databases (a test run sharing
+// its modules between files) gives each its own cap.
 const MAX_NAMED_STATEMENTS = 500;
 const MAX_NAMED_TEXT = 8192;
 const MAX_NAMED_PARAMETERS = 64;
