@@ -59,7 +59,7 @@ function MainMenu() {
   return (
     <nav aria-label="Menu principal">
       {leavingOptions && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<p role="status">Carregando…</p>}>
           <ReceiveCallPanel reason="leaving" options={leavingOptions} onClose={leave} />
         </Suspense>
       )}
