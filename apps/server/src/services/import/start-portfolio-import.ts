@@ -57,21 +57,31 @@ export function liveImportRun(db: Db, id: number): ImportRunAnswer | undefined {
   return entry && importRunAnswer(entry.row, entry.live);
 }
 
-/** The import lock until the returned release is called; null when another holder has it. */
-function holdImportLock(database: Database): Promise<(() => void) | null> {
+/**
+ * The import lock until the returned release is called; null when another holder has it. The release resolves once
+ * the lock is free: on PostgreSQL the unlock is a round trip, and a run must not answer that it ended before another
+ * upload can take the lock.
+ */
+function holdImportLock(database: Database): Promise<(() => Promise<void>) | null> {
   return new Promise((resolve, reject) => {
-    let release!: () => void;
-    const released = new Promise<void>((done) => {
-      release = done;
+    let endWork!: () => void;
+    const workEnded = new Promise<void>((done) => {
+      endWork = done;
     });
-    database
-      .withAdvisoryLock(IMPORT_LOCK, async () => {
-        resolve(release);
-        await released;
-      })
-      .then((held) => {
-        if (!held) resolve(null);
-      }, reject);
+    // The embedded database runs `work` at once, before withAdvisoryLock returns.
+    let held: Promise<unknown> = Promise.resolve();
+    const release = async () => {
+      endWork();
+      await held.catch(() => {});
+    };
+    const locking = database.withAdvisoryLock(IMPORT_LOCK, async () => {
+      resolve(release);
+      await workEnded;
+    });
+    held = locking;
+    locking.then((got) => {
+      if (!got) resolve(null);
+    }, reject);
   });
 }
 
@@ -129,7 +139,7 @@ export async function startPortfolioImport(
     };
   } catch (error) {
     await rm(path, { force: true });
-    release();
+    await release();
     throw error;
   }
 
@@ -192,7 +202,7 @@ export async function startPortfolioImport(
     } finally {
       runs.delete(row.id);
       await rm(path, { force: true });
-      release();
+      await release();
     }
     const answer = importRunAnswer(row);
     onUpdate(answer);
