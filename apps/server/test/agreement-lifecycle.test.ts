@@ -59,8 +59,17 @@ let joao: string;
 let pix: PixServices;
 // The clock is pinned to a weekday: an instalment due "today" on a weekend moves to Monday, and the overdue tests
 // count days from today (a run on a Saturday failed).
+// Each test's clock starts where the last one's left off: PGlite reads its now() from the pinned Date, so a clock set
+// back to noon for every test made later agreements older than earlier ones, and a page of Meus Acordos (newest
+// first) left out the test's own (seen in CI).
 const WEEKDAY_NOON = new Date('2026-11-25T12:00:00-03:00');
-const pinClock = () => vi.useFakeTimers({ toFake: ['Date'], now: WEEKDAY_NOON, shouldAdvanceTime: true });
+const suiteStart = performance.now();
+const pinClock = () =>
+  vi.useFakeTimers({
+    toFake: ['Date'],
+    now: WEEKDAY_NOON.getTime() + Math.ceil(performance.now() - suiteStart),
+    shouldAdvanceTime: true,
+  });
 beforeAll(async () => {
   pinClock();
   t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT, PARTNER_CACHE_SECONDS: '0' } });
