@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { isDatabaseUnavailable } from '../src/db/connection-errors';
-import { createTestApp, scratchPostgres } from './test-app';
+import { createTestApp, scratchPostgres, type TestApp } from './test-app';
 
 describe('readiness while the database is unreachable', () => {
+  // Built in a hook (its own time limit), not inside the test: on a loaded machine the build alone outlasted the
+  // test's 30 s.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SEED_DEMO: 'off' } });
+  });
+  afterAll(() => t?.close());
+
   it('/readyz answers 503 while /healthz (liveness) stays 200', async () => {
-    const t = await createTestApp({ env: { SEED_DEMO: 'off' } });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
       status: 'ready',
       redis: 'not-configured',
@@ -16,7 +23,6 @@ describe('readiness while the database is unreachable', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    await t.close();
   });
 });
 
