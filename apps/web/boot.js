@@ -1,23 +1,15 @@
 // Starts the app's entry script once the browser has drawn a frame with the landing page's header image (when the page
-// has one), so the server-rendered first screen paints without waiting for the script (decision 006), and fetches
-// the entry's imports alongside it. A hidden tab draws no frames and a stalled image never decodes: the timer starts
-// it anyway. The build puts it inline at the end of the body (vite.config.ts), with the entry and its imports in its
-// data attributes; it must not contain a closing tag.
+// has one), so the server-rendered first screen paints without waiting for the script (decision 006). The entry is
+// one file: it imports nothing statically (vite.config.ts). A hidden tab draws no frames and a stalled image never
+// decodes: the timer starts it anyway. The build puts it inline at the end of the body (vite.config.ts), with the
+// entry in its data attribute; it must not contain a closing tag.
 (() => {
   const boot = document.currentScript;
   const entry = boot?.getAttribute('data-entry');
-  const imports = (boot?.getAttribute('data-imports') ?? '').split(' ').filter(Boolean);
   let started = false;
   const start = () => {
     if (started || !entry) return;
     started = true;
-    for (const href of imports) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
