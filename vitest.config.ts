@@ -11,9 +11,6 @@ export default defineConfig({
     setupFiles: ['apps/web/src/test-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    // The files of a worker share loaded modules: importing the server again for each file was a third of the
-    // suites' time (decision 041).
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -127,7 +127,7 @@ async function payByCard(number: string, cvv: string, key?: string) {
   const token = await tokenise(await tokenUrl(), { number, cvv });
   const dadosDoCartao = { token: token.id, bandeira: 'VISA', ultimos_digitos: token.card.last_four_digits };
   const res = await confirm(plan, { dadosDoCartao }, key);
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return { res, plan, dadosDoCartao, agreementId: res.json().dados.aco_codigo as number };
 }
 
