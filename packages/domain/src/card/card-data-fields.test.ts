@@ -10,6 +10,11 @@ describe('cardDataFields', () => {
       },
       [],
     ],
+    // A token's digits are a card number only when the token is nothing else (a hex id has such runs by chance).
+    [{ dadosDoCartao: { token: 'token_4000000000000010' } }, []],
+    [{ dadosDoCartao: { token: '4000000000000010' } }, ['dadosDoCartao.token']],
+    [{ dadosDoCartao: { token: '4000 0000 0000 0010' } }, ['dadosDoCartao.token']],
+    [{ dadosDoCartao: { token: { numero: '4000000000000010' } } }, ['dadosDoCartao.token.numero']],
     [{ dadosDoCartao: { number: '4000000000000010' } }, ['dadosDoCartao.number']],
     [{ dadosDoCartao: { token: 't', cvv: '123' } }, ['dadosDoCartao.cvv']],
     [{ dadosDoCartao: { CVV: '' } }, ['dadosDoCartao.CVV']],
