@@ -3,6 +3,7 @@
 // processes read from /proc (Linux; null elsewhere).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -93,6 +94,7 @@ export async function startFloorServer(databaseUrl) {
   );
   await scratch.end();
   const port = 3900 + Math.floor(Math.random() * 90);
+  await ensurePortFree(port);
   const child = spawn(process.execPath, [new URL('bench-floor-server.mjs', import.meta.url).pathname], {
     env: {
       ...process.env,
@@ -106,10 +108,28 @@ export async function startFloorServer(databaseUrl) {
   return servedBy(child, port, ready, { seconds: 30 });
 }
 
+/**
+ * Throws when something already listens on `port`: a server left by an interrupted run would answer in place of the
+ * one about to start, which then fails to listen, and the figures would be that old server's.
+ */
+export async function ensurePortFree(port) {
+  const taken = await new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+      .once('connect', () => resolve(socket.destroy() || true))
+      .once('error', () => resolve(false));
+  });
+  if (taken)
+    throw new Error(
+      `port ${port} is already in use (a server left by an earlier run? ss -ltnp | grep ${port})`,
+    );
+}
+
 /** The child process once `ready()` answers true (within `seconds`), with `stop` (then `cleanup`). */
 export async function servedBy(child, port, ready, { seconds, cleanup = () => {} }) {
   const deadline = Date.now() + seconds * 1000;
   while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null)
+      throw new Error(`the server for port ${port} exited (${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`the server on port ${port} did not become ready`);
     await new Promise((r) => setTimeout(r, 200));
   }

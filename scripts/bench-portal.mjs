@@ -10,7 +10,7 @@ import { generatePortfolio } from '../apps/server/src/cli/bench-portfolio.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { importPortfolio } from '../apps/server/src/services/import/import-portfolio.ts';
 import { pixWebhookToken } from '../apps/server/src/services/payments/pix-webhook-token.ts';
-import { servedBy } from './bench-load.mjs';
+import { ensurePortFree, servedBy } from './bench-load.mjs';
 import { loginDebtor, MARIA, request } from './bench-session.mjs';
 
 const PIX_WEBHOOK_SECRET = 'segredo-dos-webhooks-do-benchmark';
@@ -23,6 +23,7 @@ export const DEBTORS = Number(process.env.BENCH_DEBTORS ?? 100_000);
 export async function startServer(databaseUrl, { nodeOptions = [], env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const port = 3400 + Math.floor(Math.random() * 500);
+  await ensurePortFree(port);
   // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { servedBy } from './bench-load.mjs';
+import { ensurePortFree, servedBy } from './bench-load.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 /** Builds the web app of the checkout at `root` (apps/web/dist); exits when the build fails. */
@@ -16,6 +16,7 @@ export function buildWebApp(root) {
 
 /** Starts the server of the checkout at `root` on `port` (its web app built) and waits until it answers. */
 export async function startWebServer(root, port) {
+  await ensurePortFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
