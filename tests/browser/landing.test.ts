@@ -217,6 +217,24 @@ describe('server-rendered first screen', () => {
     await page.locator('#contato').waitFor();
     expect(await removedHeroImages()).toBe(0);
     expect(errors).toEqual([]);
+    // The boot script starts the app's entry only once the header image is painted (boot.js): the entry's request
+    // comes after the image's paint, so it does not compete with it.
+    const { heroPainted, entryRequested } = await page.evaluate(
+      () =>
+        new Promise<{ heroPainted: number; entryRequested: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const hero = list
+              .getEntries()
+              .find((e) => (e as PerformanceEntry & { identifier: string }).identifier === 'hero');
+            const entry = performance
+              .getEntriesByType('resource')
+              .find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+            if (hero && entry) resolve({ heroPainted: hero.startTime, entryRequested: entry.startTime });
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
+    expect(heroPainted).toBeGreaterThan(0);
+    expect(entryRequested).toBeGreaterThan(heroPainted);
   });
 
   it('a debtor page paints the cookie banner from the server and keeps it through hydration', async () => {

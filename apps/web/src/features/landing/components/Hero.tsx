@@ -61,6 +61,7 @@ export function Hero({ config }: { config: PartnerConfig }) {
             onLoad={markHeroPainted}
             onError={markHeroPainted}
             className="hero__img"
+            elementtiming="hero"
             src={main.url}
             width={main.width}
             height={main.height}
