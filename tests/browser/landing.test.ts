@@ -218,7 +218,7 @@ describe('server-rendered first screen', () => {
     expect(await removedHeroImages()).toBe(0);
     expect(errors).toEqual([]);
     // The boot script starts the app's entry only once the header image is painted (boot.js): the entry's request
-    // comes after the image's paint, so it does not compete with it.
+    // comes after the image's paint, so it does not compete with it. Times are from the navigation's start.
     const { heroPainted, entryRequested } = await page.evaluate(
       () =>
         new Promise<{ heroPainted: number; entryRequested: number }>((resolve) => {
@@ -234,7 +234,11 @@ describe('server-rendered first screen', () => {
         }),
     );
     expect(heroPainted).toBeGreaterThan(0);
-    expect(entryRequested).toBeGreaterThan(heroPainted);
+    // Or by the boot script's 3 s timer, when a loaded machine painted the image later than that.
+    expect(
+      entryRequested > heroPainted || entryRequested >= 3_000,
+      `entry requested at ${entryRequested} ms, image painted at ${heroPainted} ms`,
+    ).toBe(true);
   });
 
   it('a debtor page paints the cookie banner from the server and keeps it through hydration', async () => {
