@@ -6,14 +6,46 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 // may listen on it before the server the test starts there does. onFreePorts starts such a server again on other
 // ports when that happened; untilListening tells it from a slow start.
 
-/** `count` different TCP ports free on the loopback interface now. */
+/**
+ * The kernel's range for the local ports of outgoing connections (Linux), which it also gives a listen on port 0.
+ * A server that restarts on its port must not live there: while it is down, any connection the run opens (to
+ * PostgreSQL, Redis, another test's server) may take that port as its own end.
+ */
+export function ephemeralRangeStart(): number | null {
+  try {
+    return (
+      Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** Below the ephemeral range, above the well-known and commonly configured ports. */
+const FIXED_PORTS_FROM = 10_000;
+
+function listenOn(port: number): Promise<Server | null> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => resolve(probe));
+  });
+}
+
+/**
+ * `count` different TCP ports free on the loopback interface now, chosen at random below the kernel's ephemeral
+ * range where it has one (no outgoing connection takes them), else as the kernel picks them.
+ */
 export async function freePorts(count: number): Promise<number[]> {
+  const ephemeral = ephemeralRangeStart();
+  const below = ephemeral !== null && ephemeral > FIXED_PORTS_FROM + 1_000;
   const probes: Server[] = [];
   // All held at once, so that no two are the same.
-  for (let i = 0; i < count; i++) {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    probes.push(probe);
+  for (let tries = 0; probes.length < count; tries++) {
+    if (tries === 1_000) throw new Error(`no ${count} free ports found on 127.0.0.1`);
+    const port = below ? FIXED_PORTS_FROM + Math.floor(Math.random() * (ephemeral - FIXED_PORTS_FROM)) : 0;
+    const probe = await listenOn(port);
+    if (probe) probes.push(probe);
   }
   const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
   await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
