@@ -114,9 +114,12 @@ export async function startFloorServer(databaseUrl) {
  */
 export async function ensurePortFree(port) {
   const taken = await new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port })
-      .once('connect', () => resolve(socket.destroy() || true))
-      .once('error', () => resolve(false));
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
   if (taken)
     throw new Error(
