@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { addDays, formatBrDate, formatMoney, todayInBrasilia } from '@portal/domain';
+import { addDays, formatBrDate, formatMoney, nextBusinessDay, todayInBrasilia } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, stepLogs } from '../../apps/server/src/db/schema';
+import { agreementInstalments, agreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
@@ -355,6 +355,52 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
 });
 
 describe('partner settings', () => {
+  it('a first due date on a Saturday: the confirmation gives the business day the agreement makes it due', async () => {
+    const page = await open('demo', PHONE);
+    await openMyDebits(page, 'demo');
+    const { panel } = await openPaymentOptions(page, 'Bela Casa');
+    // Bela Casa's range, today .. today + 7 days, always holds a Saturday.
+    const saturday = Array.from({ length: 8 }, (_, days) => addDays(todayInBrasilia(), days)).find(
+      (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 6,
+    )!;
+    const due = nextBusinessDay(saturday);
+    const date = panel.getByLabel('Data do primeiro vencimento', { exact: true });
+    const search = await nextSearch(page, () => date.fill(formatBrDate(saturday)));
+    await settled(panel);
+    const plan = search.dados.pre_acordo[0]!;
+    await planRadios(panel).first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('heading', { name: 'Confirme o seu acordo' }).waitFor();
+    expect(await text(confirm.getByTestId('po-summary-due'))).toBe(formatBrDate(due));
+    await confirm
+      .getByText(
+        `${formatBrDate(saturday)} não é dia útil: o primeiro pagamento vence em ${formatBrDate(due)}.`,
+      )
+      .waitFor();
+    await shot(page, 'phone-confirmation-weekend', panel);
+    await expectNoAxeViolations(page);
+
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    // The date the person chose goes to the server; the schedule moves it.
+    expect((await saved).request().postDataJSON().primeiroVencimento).toBe(formatBrDate(saturday));
+    await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
+    const [agreement] = await portal.database.db
+      .select()
+      .from(agreements)
+      .where(eq(agreements.preAgreementId, plan.pra_codigo));
+    const [firstInstalment] = await portal.database.db
+      .select()
+      .from(agreementInstalments)
+      .where(eq(agreementInstalments.agreementId, agreement!.id))
+      .orderBy(agreementInstalments.number)
+      .limit(1);
+    expect(firstInstalment!.dueDate).toBe(due);
+  });
+
   it('negocie: no PIX (flgDesativarPix) and the first due date fixed to today', async () => {
     const page = await open('negocie');
     await openMyDebits(page, 'negocie');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../business-days';
 import { addDays, addMonths, daysBetween } from '../dates';
-import { instalmentSchedule, type SchedulePlan } from './instalment-schedule';
+import { instalmentSchedule, paymentDueDate, type SchedulePlan } from './instalment-schedule';
 
 const plan = (entryCents: number, instalmentCount: number, instalmentCents: number, totalCents?: number) => ({
   entryCents,
@@ -63,6 +63,29 @@ describe('instalmentSchedule: due dates', () => {
     ],
   ])('from %s: %j (%s)', (first, expected) => {
     expect(dueDates(instalmentSchedule(plan(1_000, 3, 1_000), first))).toEqual(expected);
+  });
+
+  it.each([
+    // first due date, payment (0 = the first), its due date, why
+    ['2026-11-29', 0, '2026-11-30', 'a Sunday: the Monday after'],
+    ['2026-11-27', 0, '2026-11-27', 'a Friday: that day'],
+    ['2026-11-29', 1, '2026-12-29', 'a month later, a Tuesday'],
+    ['2026-12-25', 0, '2026-12-28', 'Christmas, a Friday: the Monday after'],
+  ])('paymentDueDate(%s, %i) is %s (%s)', (first, month, expected) => {
+    expect(paymentDueDate(first, month)).toBe(expected);
+  });
+
+  it('paymentDueDate gives every payment the date the schedule gives it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2024-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        (day) => {
+          const first = day.toISOString().slice(0, 10);
+          const schedule = instalmentSchedule(plan(1_000, 5, 1_000), first);
+          expect(schedule.map((_, month) => paymentDueDate(first, month))).toEqual(dueDates(schedule));
+        },
+      ),
+    );
   });
 
   it('without an entry, instalment 1 falls due on the first due date', () => {

@@ -17,6 +17,14 @@ export interface ScheduledInstalment {
   amountCents: number;
 }
 
+/**
+ * The due date of payment `month` (0 = the first) of a schedule whose first due date is `firstDueDate`: counted in
+ * months from that date, moved to the next business day when it falls on a weekend or bank holiday.
+ */
+export function paymentDueDate(firstDueDate: string, month: number): string {
+  return nextBusinessDay(addMonths(firstDueDate, month));
+}
+
 function isCount(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }
@@ -47,7 +55,7 @@ export function instalmentSchedule(plan: SchedulePlan, firstDueDate: string): Sc
   const firstNumber = entryCents > 0 ? 0 : 1;
   return amounts.map((amountCents, month) => ({
     number: firstNumber + month,
-    dueDate: nextBusinessDay(addMonths(firstDueDate, month)),
+    dueDate: paymentDueDate(firstDueDate, month),
     amountCents,
   }));
 }

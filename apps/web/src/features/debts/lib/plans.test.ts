@@ -10,6 +10,7 @@ import {
   defaultCriteria,
   emptyPlansMessage,
   failureMessage,
+  firstPayment,
   PAYMENT_TEXTS,
   planDetail,
   planLabel,
@@ -104,6 +105,21 @@ describe('plan labels', () => {
       `Desconto de ${brl(500)} (5%)`,
     );
     expect(planDetail(plan({ pra_quantidade: 2, valorFuturoTotal: 3_000 }))).toBe(`Total: ${brl(100_00)}`);
+  });
+});
+
+describe('firstPayment: the date the agreement will give the first payment', () => {
+  it.each([
+    // chosen first due date, the first payment's due date, the note
+    ['2026-11-27', '2026-11-27', null],
+    ['2026-11-29', '2026-11-30', '29/11/2026 não é dia útil: o primeiro pagamento vence em 30/11/2026.'],
+    ['2026-12-25', '2026-12-28', '25/12/2026 não é dia útil: o primeiro pagamento vence em 28/12/2026.'],
+  ])('chosen %s: due %s', (chosen, dueDate, movedNote) => {
+    expect(firstPayment(plan({ pra_primeiro_vcto: chosen }))).toEqual({ dueDate, movedNote });
+  });
+
+  it('has nothing to say about a plan without a date', () => {
+    expect(firstPayment(plan({ pra_primeiro_vcto: '' }))).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import {
   isFirstDueDateAllowed,
   isValidIsoDate,
   parseBrDate,
+  paymentDueDate,
 } from '@portal/domain';
 import { ApiError, type Envelope } from '../../../lib/api';
 import type {
@@ -157,6 +158,21 @@ export function planLabel(plan: PreAcordo): string {
   if (plan.pra_quantidade === 0) return `À vista ${formatMoney(plan.valor_total_acordo)}`;
   const count = plan.pra_quantidade === 1 ? '1 parcela' : `${plan.pra_quantidade} parcelas`;
   return `Entrada de ${formatMoney(plan.pra_valor_entrada)} + ${count} de ${formatMoney(plan.pra_valor_parcela)}`;
+}
+
+/**
+ * When the plan's first payment falls due, as the agreement's schedule will have it: the chosen first due date, or
+ * the next business day when that is a weekend or bank holiday, then with a note saying why the date moved. Null
+ * when the plan carries no date.
+ */
+export function firstPayment(plan: PreAcordo): { dueDate: string; movedNote: string | null } | null {
+  if (!isValidIsoDate(plan.pra_primeiro_vcto)) return null;
+  const dueDate = paymentDueDate(plan.pra_primeiro_vcto, 0);
+  if (dueDate === plan.pra_primeiro_vcto) return { dueDate, movedNote: null };
+  return {
+    dueDate,
+    movedNote: `${formatBrDate(plan.pra_primeiro_vcto)} não é dia útil: o primeiro pagamento vence em ${formatBrDate(dueDate)}.`,
+  };
 }
 
 /** What else a plan carries: its discount and the future entries it includes. */

@@ -29,6 +29,7 @@ import {
   type AgreementOutcome,
   agreementOutcome,
   failureMessage,
+  firstPayment,
   METHOD_LABELS,
   PAYMENT_STEP_CODES,
   PAYMENT_TEXTS,
@@ -76,6 +77,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     customization(config).myDebits?.detailsMonthlyPayment?.textConfirmaAcordo?.trim() ||
     PAYMENT_TEXTS.defaultConfirmation;
   const confirm = useConfirmAgreement();
+  const first = firstPayment(plan);
   const byCard = request.metodoPagamento === 'cartao';
   // A card payment also asks the card (spec 001 §2, §3 "Card (input)"), which goes to the gateway only.
   const schema = useMemo(() => {
@@ -197,10 +199,12 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
         </div>
         <div>
           <dt>Primeiro vencimento</dt>
-          <dd>{formatBrDate(plan.pra_primeiro_vcto) || request.primeiroVencimento}</dd>
+          <dd data-testid="po-summary-due">
+            {first ? formatBrDate(first.dueDate) : request.primeiroVencimento}
+          </dd>
         </div>
       </dl>
-      {planNotes(plan).map((line) => (
+      {[...(first?.movedNote ? [first.movedNote] : []), ...planNotes(plan)].map((line) => (
         <p key={line} className="po-summary__note">
           {line}
         </p>
