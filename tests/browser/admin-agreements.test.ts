@@ -80,6 +80,8 @@ describe('agreements and payments in the back office', () => {
     const rows = page.getByTestId('agreement-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
+    // The agreement's date as staff read it (dd/mm/aaaa hh:mm), not the API's ISO wall clock.
+    expect(await rows.first().locator('td').nth(1).textContent()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     await expectNoAxeViolations(page);
     await expectNoAxeViolationsOnAPhone(page);
 
@@ -124,6 +126,9 @@ describe('agreements and payments in the back office', () => {
     await page.getByTestId('agreement-status').getByText('Cancelado').waitFor();
     const history = page.getByRole('table', { name: 'Histórico de status' });
     await history.getByText('O credor retirou a dívida da cobrança').waitFor();
+    expect(await history.locator('tbody tr td').first().textContent()).toMatch(
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+    );
     expect(await page.getByRole('button', { name: 'Cancelar acordo' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/agreement.png`, fullPage: true });

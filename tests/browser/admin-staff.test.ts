@@ -58,6 +58,10 @@ describe('staff roles in the back office', () => {
     await admin.getByRole('heading', { name: 'Auditoria', exact: true }).waitFor();
     const table = admin.getByTestId('audit-table');
     await table.getByText('POST /api/equipe').first().waitFor();
+    // The moment as staff read it, to the second (the audit's order within a minute), not the API's ISO wall clock.
+    expect(await table.locator('tbody tr td').first().textContent()).toMatch(
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/,
+    );
     await expectNoAxeViolations(admin);
     await admin.screenshot({ path: `${SHOTS}/audit.png`, fullPage: true });
 

@@ -4,6 +4,7 @@ import {
   brasiliaDayStart,
   brasiliaTimestamp,
   defaultReportPeriod,
+  formatBrTimestamp,
   REPORT_PERIOD_MESSAGES as M,
   reportPeriodInstants,
   reportPeriodSchema,
@@ -83,6 +84,18 @@ describe('Brasília days as instants', () => {
 
   it('reads an instant on the Brasília wall clock', () => {
     expect(brasiliaTimestamp(new Date('2026-03-02T02:59:59Z'))).toBe('2026-03-01 23:59:59');
+  });
+
+  it.each([
+    // the API's Brasília wall clock, with seconds or not, what staff read
+    ['2026-03-01 23:59:59', false, '01/03/2026 23:59'],
+    ['2026-03-01 23:59:59', true, '01/03/2026 23:59:59'],
+    ['2026-11-29 08:05:00', false, '29/11/2026 08:05'],
+    ['2026-03-01T23:59:59Z', false, ''],
+    ['29/11/2026 08:05', false, ''],
+    ['', true, ''],
+  ])('formatBrTimestamp(%j, seconds %s) is %j', (stamp, withSeconds, expected) => {
+    expect(formatBrTimestamp(stamp, withSeconds)).toBe(expected);
   });
 
   it('defaults to the last 30 days, today in Brasília included', () => {

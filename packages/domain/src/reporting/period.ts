@@ -90,8 +90,18 @@ export function reportPeriodInstants(period: ReportPeriod): { from: Date; to: Da
   return { from: brasiliaDayStart(period.from), to: brasiliaDayStart(addDays(period.to, 1)) };
 }
 
-/** Brasília wall-clock 'YYYY-MM-DD HH:MM:SS' of an instant (how the back office shows a creation time). */
+/** Brasília wall-clock 'YYYY-MM-DD HH:MM:SS' of an instant (how the back office's API sends a creation time). */
 export function brasiliaTimestamp(instant: Date): string {
   const { date, time } = brasiliaDateTime(instant);
   return `${date} ${time}`;
+}
+
+/**
+ * A brasiliaTimestamp as staff read it: 'dd/mm/aaaa HH:MM', with ':SS' where the order of events within a minute
+ * matters (the audit log); '' for anything else.
+ */
+export function formatBrTimestamp(stamp: string, withSeconds = false): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})(:\d{2})$/.exec(stamp);
+  if (!match) return '';
+  return `${match[3]}/${match[2]}/${match[1]} ${match[4]}${withSeconds ? match[5] : ''}`;
 }

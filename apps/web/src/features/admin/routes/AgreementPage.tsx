@@ -4,6 +4,7 @@ import {
   type AgreementAdminDetail,
   agreementCancelSchema,
   formatBrDate,
+  formatBrTimestamp,
   formatMoney,
   PAYMENT_EVENT_LABELS,
 } from '@portal/domain';
@@ -115,7 +116,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
         <dt>Status</dt>
         <dd data-testid="agreement-status">{AGREEMENT_STATUS_LABELS[data.status]}</dd>
         <dt>Data do acordo</dt>
-        <dd>{data.data_acordo}</dd>
+        <dd>{formatBrTimestamp(data.data_acordo)}</dd>
         <dt>Parceiro</dt>
         <dd>{data.parceiro.nome}</dd>
         <dt>Loja</dt>
@@ -230,7 +231,8 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
       {data.cartao && (
         <p data-testid="agreement-card">
           Cartão {data.cartao.bandeira} final {data.cartao.final}: {formatMoney(data.cartao.valor)} em{' '}
-          {data.cartao.parcelas}x, {data.cartao.estado ?? 'aguardando a operadora'} ({data.cartao.em}).
+          {data.cartao.parcelas}x, {data.cartao.estado ?? 'aguardando a operadora'} (
+          {formatBrTimestamp(data.cartao.em)}).
         </p>
       )}
 
@@ -246,7 +248,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
         ) : (
           data.historico.map((h) => (
             <tr key={`${h.em}-${h.para}`}>
-              <td>{h.em}</td>
+              <td>{formatBrTimestamp(h.em)}</td>
               <td>{AGREEMENT_STATUS_LABELS[h.de]}</td>
               <td>{AGREEMENT_STATUS_LABELS[h.para]}</td>
               <td>

@@ -4,6 +4,7 @@ import {
   AGREEMENT_PAYMENT_METHODS,
   AGREEMENT_STATUS_LABELS,
   AGREEMENT_STATUS_NAMES,
+  formatBrTimestamp,
   formatMoney,
 } from '@portal/domain';
 import { Link } from 'react-router';
@@ -111,7 +112,7 @@ function Agreements() {
                   {item.aco_codigo}
                 </Link>
               </td>
-              <td>{item.data_acordo}</td>
+              <td>{formatBrTimestamp(item.data_acordo)}</td>
               <td>{item.parceiro.nome}</td>
               <td>{item.loja.nome}</td>
               <td>{item.devedor.nome}</td>

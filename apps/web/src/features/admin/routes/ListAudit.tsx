@@ -1,3 +1,4 @@
+import { formatBrTimestamp } from '@portal/domain';
 import { SelectField } from '../../../components/ui/SelectField';
 import { type AuditFilters, useAuditPage, useAuditSheet } from '../api/audit';
 import { useStaffMembers } from '../api/staff';
@@ -69,7 +70,7 @@ function Audit() {
         <AdminTable testId="audit-table" caption="Registros da auditoria" columns={COLUMNS}>
           {items.map((item) => (
             <tr key={item.id}>
-              <td>{item.em}</td>
+              <td>{formatBrTimestamp(item.em, true)}</td>
               <td>{item.usuario}</td>
               <td>{item.ip ?? ''}</td>
               <td>{item.acao}</td>

@@ -1,6 +1,7 @@
 import {
   defaultReportPeriod,
   formatBrDate,
+  formatBrTimestamp,
   formatMoney,
   LEAD_LIST_COLUMNS,
   LEAD_PAYMENT_FORMS,
@@ -44,7 +45,7 @@ const CELLS: Record<keyof LeadListItem, (lead: LeadListItem) => ReactNode> = {
   led_celular: (l) => maskPhone(l.led_celular),
   led_loja: (l) => l.led_loja,
   led_cidade: (l) => l.led_cidade,
-  led_data_cadastro: (l) => `${formatBrDate(l.led_data_cadastro)} ${l.led_data_cadastro.slice(11, 16)}`,
+  led_data_cadastro: (l) => formatBrTimestamp(l.led_data_cadastro),
   led_cpf_cnpj: (l) => maskCpfCnpj(l.led_cpf_cnpj),
   led_obs: (l) => l.led_obs,
   led_valor: (l) => formatMoney(l.led_valor),
