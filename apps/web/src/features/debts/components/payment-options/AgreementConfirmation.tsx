@@ -79,6 +79,8 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
   const confirm = useConfirmAgreement();
   const first = firstPayment(plan);
   const byCard = request.metodoPagamento === 'cartao';
+  // A card is charged on confirmation: the day a boleto or PIX falls due means nothing to pay by.
+  const dueNote = byCard ? null : first?.movedNote;
   // A card payment also asks the card (spec 001 §2, §3 "Card (input)"), which goes to the gateway only.
   const schema = useMemo(() => {
     const base = askContact ? withContact : withoutContact;
@@ -204,7 +206,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
           </dd>
         </div>
       </dl>
-      {[...(first?.movedNote ? [first.movedNote] : []), ...planNotes(plan)].map((line) => (
+      {[...(dueNote ? [dueNote] : []), ...planNotes(plan)].map((line) => (
         <p key={line} className="po-summary__note">
           {line}
         </p>
