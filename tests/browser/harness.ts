@@ -152,7 +152,11 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page (the context must be created with bypassCSP so the script can be injected). */
+/**
+ * Runs axe-core in the page (the context must be created with bypassCSP so the script can be injected), and checks
+ * what axe does not: WCAG 2.1 1.4.10 Reflow, no sideways scrolling of the page itself (a wide table scrolls inside
+ * its own region).
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
@@ -162,12 +166,21 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const result = await axe.run({
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-    return result.violations.map((v) => ({
+    const violations = result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
+    const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (sideways > 0)
+      violations.push({
+        id: 'reflow',
+        impact: 'serious',
+        help: `The page scrolls sideways by ${sideways} px at ${document.documentElement.clientWidth} px wide`,
+        nodes: [],
+      });
+    return violations;
   });
 }
 
