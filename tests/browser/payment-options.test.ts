@@ -359,8 +359,9 @@ describe('partner settings', () => {
     const page = await open('demo', PHONE);
     await openMyDebits(page, 'demo');
     const { panel } = await openPaymentOptions(page, 'Bela Casa');
-    // Bela Casa's range, today .. today + 7 days, always holds a Saturday.
-    const saturday = Array.from({ length: 8 }, (_, days) => addDays(todayInBrasilia(), days)).find(
+    // Bela Casa's range is today .. today + 7 days; tomorrow .. today + 7 always holds a Saturday, and stays in the
+    // range if the run crosses midnight.
+    const saturday = Array.from({ length: 7 }, (_, days) => addDays(todayInBrasilia(), days + 1)).find(
       (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 6,
     )!;
     const due = nextBusinessDay(saturday);
