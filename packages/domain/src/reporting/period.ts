@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { addDays, brasiliaDateTime, daysBetween, isValidIsoDate, todayInBrasilia } from '../dates';
+import {
+  addDays,
+  brasiliaDateTime,
+  daysBetween,
+  formatBrDate,
+  isValidIsoDate,
+  todayInBrasilia,
+} from '../dates';
 
 // The date range of the back-office reports (ListLeads 'Data inicial' / 'Data final', spec 002 §2, and the
 // operations dashboard): Brasília calendar days, both ends included, as 'YYYY-MM-DD'.
@@ -101,7 +108,6 @@ export function brasiliaTimestamp(instant: Date): string {
  * matters (the audit log); '' for anything else.
  */
 export function formatBrTimestamp(stamp: string, withSeconds = false): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})(:\d{2})$/.exec(stamp);
-  if (!match) return '';
-  return `${match[3]}/${match[2]}/${match[1]} ${match[4]}${withSeconds ? match[5] : ''}`;
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(stamp)) return '';
+  return `${formatBrDate(stamp)} ${stamp.slice(11, withSeconds ? 19 : 16)}`;
 }
