@@ -428,6 +428,9 @@ describe('first access (spec 000 §2 ConfirmUser, §4, §5)', () => {
     await submit.click();
     await expectModal(page, 'Atenção', 'Digite sua data de nascimento');
     await field(page, 'Data de nascimento').fill('20/07/1982');
+    // The phone typed at login comes prefilled too; empty it to see the next rule.
+    expect(await field(page, 'Celular').inputValue()).toBe('(11) 95555-1234');
+    await field(page, 'Celular').fill('');
     await submit.click();
     await expectModal(page, 'Atenção', 'Digite um celular válido');
     await field(page, 'Celular').pressSequentially('11955551234');

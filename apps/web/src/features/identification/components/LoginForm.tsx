@@ -86,7 +86,12 @@ export function LoginForm({
     logStep(config, STEP_CODES.consultedDocument, 'Consultou o CPF/CNPJ', identification);
     preloadRoute('/menu');
     const birthDate = values.dataNascimento ?? '';
-    const context = { identification, birthDate, registrationDisabled: flags?.flgDesativaCadastro === true };
+    const context = {
+      identification,
+      birthDate,
+      phone: values.telefone ?? '',
+      registrationDisabled: flags?.flgDesativaCadastro === true,
+    };
     let outcome: Outcome;
     try {
       const answer = await consult.mutateAsync({

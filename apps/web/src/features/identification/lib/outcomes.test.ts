@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type Envelope } from '../../../lib/api';
 import { failureOutcome, loginOutcome, nextStepTarget } from './outcomes';
 
-const context = { identification: '52998224725', birthDate: '15/05/1990', registrationDisabled: false };
+const context = {
+  identification: '52998224725',
+  birthDate: '15/05/1990',
+  phone: '(11) 98765-4321',
+  registrationDisabled: false,
+};
 const envelope = (retorno: boolean, dados: unknown, mensagem = ''): Envelope => ({
   retorno,
   dados,
@@ -45,8 +50,8 @@ describe('loginOutcome (spec 000 §4, §8)', () => {
       expect(loginOutcome(answer, context)).toEqual({
         kind: 'navigate',
         to: '/cadastro',
-        // The typed birth date goes along to prefill first access.
-        state: { identification: '52998224725', birthDate: '15/05/1990' },
+        // The typed birth date and phone go along to prefill first access.
+        state: { identification: '52998224725', birthDate: '15/05/1990', phone: '(11) 98765-4321' },
       });
     },
   );

@@ -46,6 +46,8 @@ export interface LoginContext {
   identification: string;
   /** The birth date typed at login (dd/mm/aaaa), carried to first access, whose field is prefilled (spec 000 §2). */
   birthDate?: string;
+  /** The phone typed at login, carried to first access so the person does not type it twice. */
+  phone?: string;
   /** flgDesativaCadastro: an unknown CPF/CNPJ gets a modal instead of the registration screen. */
   registrationDisabled: boolean;
 }
@@ -56,7 +58,11 @@ function notFound(context: LoginContext): Outcome {
   return {
     kind: 'navigate',
     to: '/cadastro',
-    state: { identification: context.identification, birthDate: context.birthDate ?? '' },
+    state: {
+      identification: context.identification,
+      birthDate: context.birthDate ?? '',
+      phone: context.phone ?? '',
+    },
   };
 }
 

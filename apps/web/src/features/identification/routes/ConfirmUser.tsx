@@ -6,6 +6,7 @@ import {
   firstAccessSchema,
   maskCpfCnpj,
   maskDate,
+  maskPhone,
   SEX_NOT_INFORMED,
   SEX_OPTIONS,
 } from '@portal/domain';
@@ -27,7 +28,7 @@ const NETWORK_TEXT = 'Não foi possível concluir o cadastro. Verifique a sua co
 
 /**
  * ConfirmUser (spec 000 §2 first access, §4, §5): the data of an unknown CPF/CNPJ. Router state
- * `{ identification, birthDate }`; without either key it goes back to the landing page. Rules are checked in the
+ * `{ identification, birthDate, phone }`; without the first two it goes back to the landing page. Rules are checked in the
  * spec's order and only the first failure is shown, in an 'Atenção' modal.
  */
 export default function ConfirmUser() {
@@ -35,7 +36,13 @@ export default function ConfirmUser() {
   const identification = stateString(state, 'identification');
   const birthDate = stateString(state, 'birthDate');
   if (!identification || birthDate === null) return <Navigate to="/" replace />;
-  return <FirstAccessForm identification={identification} initialBirthDate={birthDate} />;
+  return (
+    <FirstAccessForm
+      identification={identification}
+      initialBirthDate={birthDate}
+      initialPhone={stateString(state, 'phone') ?? ''}
+    />
+  );
 }
 
 /** The first access's fields in the spec's order of rules (the modal names the first that fails). */
@@ -44,9 +51,11 @@ const RULE_ORDER = ['dataNascimento', 'telefone', 'email', 'nome'] as const;
 function FirstAccessForm({
   identification,
   initialBirthDate,
+  initialPhone,
 }: {
   identification: string;
   initialBirthDate: string;
+  initialPhone: string;
 }) {
   const navigate = useNavigate();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
@@ -58,7 +67,7 @@ function FirstAccessForm({
     nome: '',
     dataNascimento: maskDate(initialBirthDate),
     sexo: '' as FirstAccessInput['sexo'],
-    telefone: '',
+    telefone: maskPhone(initialPhone),
     email: '',
   });
 

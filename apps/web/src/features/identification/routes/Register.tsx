@@ -10,7 +10,7 @@ import '../identification.css';
 
 /**
  * Register (spec 000 §2): the CPF/CNPJ is not in the partner's records. 11 characters is a person (CPF), 14 a
- * company (CNPJ). The person goes on to the first access with an empty birth date.
+ * company (CNPJ). The person goes on to the first access with the birth date and phone typed at login.
  */
 export default function Register() {
   const config = usePartner();
@@ -18,6 +18,7 @@ export default function Register() {
   const { state } = useLocation();
   const identification = stateString(state, 'identification');
   const birthDate = stateString(state, 'birthDate') ?? '';
+  const phone = stateString(state, 'phone') ?? '';
   const logged = useRef(false);
 
   useEffect(() => {
@@ -51,7 +52,7 @@ export default function Register() {
               <button
                 type="button"
                 className="btn btn--primary btn--block"
-                onClick={() => navigate('/primeiro-acesso', { state: { identification, birthDate } })}
+                onClick={() => navigate('/primeiro-acesso', { state: { identification, birthDate, phone } })}
                 data-testid="register-continue"
               >
                 {company ? 'Cadastrar a empresa' : 'Fazer meu cadastro'}
