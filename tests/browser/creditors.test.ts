@@ -10,6 +10,10 @@ import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, s
 const SCREENSHOTS = '/tmp/creditor-screens/';
 const PASSWORD_RULE = 'Senha deve conter no mínimo 6 dígitos, letras minúsculas, maiúsculas e números.';
 const PLAN_REQUIRED = 'É necessário selecionar um plano antes de prosseguir.';
+const USED_LINK =
+  'O cadastro deste link já foi concluído. Entre na área do credor com o usuário e a senha criados.';
+const CNPJ_SIGNED_UP =
+  'Esta empresa já concluiu o cadastro. Entre na área do credor com o usuário e a senha criados.';
 
 let portal: Portal;
 let browser: Browser;
@@ -248,6 +252,69 @@ describe('creditor sign-up wizard', () => {
     expect(company!.passwordHash).not.toContain('Forte123');
     const welcome = await waitForMail('bruno@beta.com.br', 'bem-vindo');
     expect(welcome.raw).not.toContain('Forte123');
+
+    // The link signed up its company: opened again, it says so instead of offering a wizard it cannot finish.
+    await page.goto(link!);
+    await page.getByRole('status').filter({ hasText: USED_LINK }).waitFor();
+    expect(await page.getByRole('button', { name: 'Próximo' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Voltar para a página inicial' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Registering the same CNPJ again is refused under the CNPJ field, with everything typed kept.
+    await page.goto(portal.url('acme', '/seja-parceiro'));
+    await page.getByLabel('Razão social', { exact: true }).fill('Beta Recuperadora S.A.');
+    await page.getByLabel('CNPJ', { exact: true }).fill('11222333000181');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Bruno Lima');
+    await page.getByLabel('Celular', { exact: true }).fill('11998765432');
+    await page.getByLabel('E-mail', { exact: true }).fill('bruno@beta.com.br');
+    await page.getByRole('button', { name: 'Cadastrar empresa' }).click();
+    await expect.poll(() => fieldError(page, 'CNPJ')).toBe(CNPJ_SIGNED_UP);
+    expect(await page.getByLabel('Razão social', { exact: true }).inputValue()).toBe(
+      'Beta Recuperadora S.A.',
+    );
+  });
+
+  it("keeps the steps in the phone's history: Back returns to the user data, a reload starts over", async () => {
+    const page = await open('/cadastre-sua-empresa');
+    await page.getByLabel('Razão social', { exact: true }).fill('Épsilon Cobranças');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Eva Prado');
+    await page.getByLabel('Usuário', { exact: true }).fill('eva.prado');
+    await page.getByLabel('Senha', { exact: true }).fill('Forte123');
+    await page.getByLabel('E-mail', { exact: true }).fill('eva@epsilon.com.br');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await page.getByRole('heading', { name: 'Plano Empresa', level: 2 }).waitFor();
+    // The finished step reads as such, not as a second current one.
+    expect(await page.locator('.stepper__step--done').textContent()).toContain('Etapa 1 de 2, concluída');
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cadastre-sua-empresa');
+    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('Forte123');
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Plano Empresa', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'CRM - Sistema de cobrança' }).click();
+
+    // A field the server refuses takes the person back to it, with its message and the focus.
+    await page.route('**/api.php?a=portal&b=cadastrarCliente', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ retorno: false, dados: { usu_login: 'Usuário recusado.' }, mensagem: '' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    await expect.poll(() => fieldError(page, 'Usuário')).toBe('Usuário recusado.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('usuario');
+    await page.unroute('**/api.php?a=portal&b=cadastrarCliente');
+
+    // The plan step reloaded has lost the password (never kept): the wizard starts at the user data.
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await page.getByRole('heading', { name: 'Plano Empresa', level: 2 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('');
   });
 
   it('shows the server message and stays on the wizard when the login is taken', async () => {

@@ -3,6 +3,8 @@ import {
   CALL_REQUEST_MESSAGES,
   CARD_UNAVAILABLE,
   CREDITOR_LEAD_NOT_FOUND,
+  CREDITOR_LEAD_SIGNED_UP,
+  CREDITOR_REGISTRATION_MESSAGES,
   CREDITOR_SIGN_UP_MESSAGES,
   FAQ_MESSAGES,
   FATAL_ERROR,
@@ -306,6 +308,10 @@ const APP_ERRORS = {
   WORK_COUNTER_OFFER_NOT_ALLOWED: { status: 400, message: WORK_QUEUE_MESSAGES.counterOfferOnlyProposals },
   /** getEmpresasCredoras with a code that is no creditor lead of the host's partner. */
   CREDITOR_LEAD_NOT_FOUND: { status: 200, message: CREDITOR_LEAD_NOT_FOUND },
+  /** getEmpresasCredoras or cadastrarCliente with the code of a lead that already has its company. */
+  CREDITOR_LEAD_SIGNED_UP: { status: 200, message: CREDITOR_LEAD_SIGNED_UP },
+  /** cadastrarEmpresaCredora with the CNPJ of a company that finished the sign-up on this portal (details: cnpj). */
+  CREDITOR_CNPJ_SIGNED_UP: { status: 400, message: CREDITOR_REGISTRATION_MESSAGES.cnpjSignedUp },
   /** cadastrarCliente with a login another creditor user has (spec 002 §4: the server message, wizard stays). */
   CREDITOR_LOGIN_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.loginTaken },
   /** cadastrarCliente with a company name whose emp_nome_banco another creditor company has. */

@@ -13,6 +13,10 @@ const REQUIRED = (label: string) => `O campo ${label} é obrigatório`;
 const PASSWORD = 'Senha deve conter no mínimo 6 dígitos, letras minúsculas, maiúsculas e números.';
 const PLAN = 'É necessário selecionar um plano antes de prosseguir.';
 const INCONSISTENT = 'Dados do cadastro inconsistentes. Recarregue a página e tente novamente.';
+const USED_LINK =
+  'O cadastro deste link já foi concluído. Entre na área do credor com o usuário e a senha criados.';
+const CNPJ_SIGNED_UP =
+  'Esta empresa já concluiu o cadastro. Entre na área do credor com o usuário e a senha criados.';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -327,6 +331,69 @@ describe('cadastrarCliente (sign-up wizard)', () => {
       mensagem: 'Já existe uma empresa cadastrada com esta razão social.',
     });
     expect(await rows()).toMatchObject({ companies: 1, outbox: 1 });
+  });
+
+  it('signs up one company a link: a used link is refused on lookup and sign-up, also when sent twice at once', async () => {
+    await post('cadastrarEmpresaCredora', registration());
+    const [lead] = await t.database.db.select().from(creditorLeads);
+    // Two finishes of the same link at once, with different users and names: one company, one welcome e-mail.
+    const answers = await Promise.all([
+      post('cadastrarCliente', signUp({ codigo: lead!.code })),
+      post(
+        'cadastrarCliente',
+        signUp({
+          codigo: lead!.code,
+          emp_nome: 'Outra Empresa Ltda',
+          emp_nome_banco: 'outraempresaltda',
+          usu_login: 'outro',
+          emp_usuario_banco: 'outro',
+        }),
+      ),
+    ]);
+    expect(answers.map((res) => res.json().retorno).sort()).toEqual([false, true]);
+    expect(answers.find((res) => !res.json().retorno)!.json()).toEqual({
+      retorno: false,
+      dados: null,
+      mensagem: USED_LINK,
+    });
+    expect(await rows()).toMatchObject({ leads: 1, companies: 1 });
+
+    // Opening the link again says so instead of prefilling a wizard that cannot be finished.
+    expect((await post('getEmpresasCredoras', { codigo: lead!.code })).json()).toEqual({
+      retorno: false,
+      dados: null,
+      mensagem: USED_LINK,
+    });
+    const again = await post(
+      'cadastrarCliente',
+      signUp({
+        codigo: lead!.code,
+        emp_nome: 'Terceira Ltda',
+        emp_nome_banco: 'terceiraltda',
+        usu_login: 'terceiro',
+        emp_usuario_banco: 'terceiro',
+      }),
+    );
+    expect(again.json()).toEqual({ retorno: false, dados: null, mensagem: USED_LINK });
+    expect(await rows()).toMatchObject({ companies: 1 });
+  });
+
+  it('refuses a new registration of a CNPJ whose company finished the sign-up here, under the CNPJ field', async () => {
+    await post('cadastrarEmpresaCredora', registration());
+    const [lead] = await t.database.db.select().from(creditorLeads);
+    // A second link for a company that has not finished yet is fine (the first e-mail may be lost).
+    expect((await post('cadastrarEmpresaCredora', registration())).json().retorno).toBe(true);
+    expect((await post('cadastrarCliente', signUp({ codigo: lead!.code }))).json().retorno).toBe(true);
+    const before = await rows();
+
+    // Masked or not, lower-case letters or not: the same CNPJ.
+    const res = await post('cadastrarEmpresaCredora', registration({ cnpj: '12abc34501de35' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ retorno: false, dados: { cnpj: CNPJ_SIGNED_UP } });
+    expect(await rows()).toEqual(before);
+    // On another partner's portal the company is not signed up.
+    const elsewhere = await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
+    expect(elsewhere.json().retorno).toBe(true);
   });
 
   it('ignores a lead code of another partner', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -18,36 +18,41 @@ export async function insertCreditorLead(
   await db.insert(creditorLeads).values({ ...lead, partnerId });
 }
 
-/** What the wizard is prefilled with: the partner's lead of this code; undefined for another partner's code. */
-export async function findCreditorLeadPrefill(
+/**
+ * The partner's lead of this code (undefined for another partner's code): what the wizard is prefilled with, and
+ * whether its link already signed up its company.
+ */
+export async function findCreditorLead(
   db: Db,
   partnerId: number,
   code: string,
-): Promise<{ razaoSocial: string; nomeContato: string; email: string } | undefined> {
+): Promise<
+  { id: number; razaoSocial: string; nomeContato: string; email: string; signedUp: boolean } | undefined
+> {
   const [lead] = await db
     .select({
+      id: creditorLeads.id,
       razaoSocial: creditorLeads.companyName,
       nomeContato: creditorLeads.contactName,
       email: creditorLeads.email,
+      signedUp: sql<boolean>`${creditorCompanies.id} is not null`,
     })
     .from(creditorLeads)
+    .leftJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
     .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partnerId)))
     .limit(1);
   return lead;
 }
 
-/** The id of the partner's lead of this code; undefined for another partner's code. */
-export async function findCreditorLeadId(
-  db: Db,
-  partnerId: number,
-  code: string,
-): Promise<number | undefined> {
-  const [lead] = await db
-    .select({ id: creditorLeads.id })
+/** Whether a company of this CNPJ finished the sign-up on the partner's portal (through one of its leads). */
+export async function creditorCnpjSignedUp(db: Db, partnerId: number, cnpj: string): Promise<boolean> {
+  const [company] = await db
+    .select({ id: creditorCompanies.id })
     .from(creditorLeads)
-    .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partnerId)))
+    .innerJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
+    .where(and(eq(creditorLeads.partnerId, partnerId), eq(creditorLeads.cnpj, cnpj)))
     .limit(1);
-  return lead?.id;
+  return company !== undefined;
 }
 
 export async function creditorLoginTaken(db: Db, login: string): Promise<boolean> {
@@ -68,17 +73,18 @@ export async function creditorCompanyNameTaken(db: Db, databaseName: string): Pr
   return sameName !== undefined;
 }
 
-/** A sign-up that lost a race for a login or company name (checked first, unique in the table). */
+/** A sign-up that lost a race for a login, company name or lead (checked first, unique in the table). */
 function takenError(error: unknown): AppError | null {
   const constraint = violatedUniqueConstraint(error);
+  if (constraint?.includes('one_per_lead')) return new AppError('CREDITOR_LEAD_SIGNED_UP');
   if (constraint?.includes('usu_login')) return new AppError('CREDITOR_LOGIN_TAKEN');
   if (constraint?.includes('emp_nome_banco')) return new AppError('CREDITOR_COMPANY_TAKEN');
   return null;
 }
 
 /**
- * A creditor company signed up through the partner's portal. A login or company name taken meanwhile is
- * CREDITOR_LOGIN_TAKEN or CREDITOR_COMPANY_TAKEN.
+ * A creditor company signed up through the partner's portal. A login, company name or lead taken meanwhile is
+ * CREDITOR_LOGIN_TAKEN, CREDITOR_COMPANY_TAKEN or CREDITOR_LEAD_SIGNED_UP.
  */
 export async function insertCreditorCompany(
   db: Db,
@@ -93,8 +99,10 @@ export async function insertCreditorCompany(
     });
 }
 
-/** Every creditor company by name, with the identifier of the partner portal that already uses it. */
-/** Every creditor company for administrators and auditors; an operator's scope sees only its partners' companies. */
+/**
+ * Every creditor company by name, with the identifier of the partner portal that already uses it: all of them for
+ * administrators and auditors, only its partners' companies for an operator.
+ */
 export async function listCreditorCompanies(
   db: Db,
   scope: StaffScope,

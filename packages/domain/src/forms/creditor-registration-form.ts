@@ -41,6 +41,9 @@ export const CREDITOR_REGISTRATION_MESSAGES = {
   mobile: LEAD_MESSAGES.mobile,
   landline: LEAD_MESSAGES.phone,
   website: 'Digite um site válido, como www.suaempresa.com.br',
+  /** A CNPJ whose company already finished the sign-up on this portal: a new link could not be completed. */
+  cnpjSignedUp:
+    'Esta empresa já concluiu o cadastro. Entre na área do credor com o usuário e a senha criados.',
 } as const;
 
 /** Spec 002 §8 success snackbar, verbatim, and the line that tells of the confirmation e-mail. */
@@ -62,6 +65,10 @@ export interface CreditorLeadPrefill {
 /** getEmpresasCredoras with a code that is no lead of this portal (an old or mistyped link). */
 export const CREDITOR_LEAD_NOT_FOUND =
   'Não encontramos o cadastro deste link. Confira o link do e-mail ou preencha os dados abaixo.';
+
+/** getEmpresasCredoras or cadastrarCliente with the code of a link whose sign-up was finished: one company a link. */
+export const CREDITOR_LEAD_SIGNED_UP =
+  'O cadastro deste link já foi concluído. Entre na área do credor com o usuário e a senha criados.';
 
 export const CREDITOR_REGISTRATION_LABELS: Record<CreditorRegistrationField, string> = {
   razao_social: 'razão social',

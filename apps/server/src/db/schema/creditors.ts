@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { outboundMessages } from './messaging';
 import { partners } from './partners';
 
@@ -32,7 +42,7 @@ export const creditorLeads = pgTable(
 /**
  * Creditor companies signed up through the wizard (cadastrarCliente, spec 002 §3 "Creditor registration payload"),
  * each with its first user. Only the password's hash is kept (the payload's emp_senha_banco and usu_senha carry the
- * same password).
+ * same password). A lead's link signs up one company: a second sign-up with it loses to the unique index.
  */
 export const creditorCompanies = pgTable(
   'creditor_companies',
@@ -53,5 +63,8 @@ export const creditorCompanies = pgTable(
     outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('creditor_companies_usa_site_check', sql`${t.usesPortal} in ('S', 'N')`)],
+  (t) => [
+    check('creditor_companies_usa_site_check', sql`${t.usesPortal} in ('S', 'N')`),
+    uniqueIndex('creditor_companies_one_per_lead').on(t.creditorLeadId),
+  ],
 );

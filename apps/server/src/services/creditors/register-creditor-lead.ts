@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CREDITOR_REGISTRATION_MESSAGES,
   CREDITOR_REGISTRATION_SUCCESS,
   type CreditorRegistrationInput,
   creditorRegistrationSchema,
@@ -7,11 +8,12 @@ import {
   findSection,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import {
   creditorConfirmationEmail,
   creditorLeadNotificationEmail,
 } from '../../integrations/mail/creditor-templates';
-import { insertCreditorLead } from '../../repositories/creditor-repository';
+import { creditorCnpjSignedUp, insertCreditorLead } from '../../repositories/creditor-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -21,7 +23,8 @@ import { partnerPortalUrl } from './creditor-links';
  * Simple creditor registration (spec 002 §2 RegisterCreditor, §7 cadastrarEmpresaCredora): validated, stored as a
  * creditor lead of the host's partner with a random code (144 bits), and, in the same transaction, the creditor is
  * e-mailed the wizard link (/cadastre-sua-empresa/{code}) and the partner's contact address is told. The code is
- * never answered to the client: only whoever reads the e-mail can open the prefilled wizard.
+ * never answered to the client: only whoever reads the e-mail can open the prefilled wizard. The CNPJ of a company
+ * that already finished the sign-up here is refused under its field: its new link could not be completed.
  */
 export async function registerCreditorLead(
   db: Db,
@@ -31,6 +34,8 @@ export async function registerCreditorLead(
 ): Promise<string> {
   // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
   const registration = creditorRegistrationSchema.parse(input);
+  if (await creditorCnpjSignedUp(db, partner.id, registration.cnpj))
+    throw new AppError('CREDITOR_CNPJ_SIGNED_UP', { cnpj: CREDITOR_REGISTRATION_MESSAGES.cnpjSignedUp });
   const code = randomBytes(18).toString('base64url');
   const link = creditorSignUpLink(partnerPortalUrl(deps.publicUrlTemplate, partner), code);
   const config = await loadPartnerConfig(db, partner);

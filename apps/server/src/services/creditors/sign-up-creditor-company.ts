@@ -9,7 +9,7 @@ import { creditorWelcomeEmail } from '../../integrations/mail/creditor-templates
 import {
   creditorCompanyNameTaken,
   creditorLoginTaken,
-  findCreditorLeadId,
+  findCreditorLead,
   insertCreditorCompany,
 } from '../../repositories/creditor-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
@@ -25,7 +25,8 @@ export type CreditorSignUpBody = Partial<Record<keyof CreditorSignUpPayload, str
  * rules (derived and fixed values checked, not trusted), a login or company name already taken refused with its
  * own message, then the creditor company and its user stored with the password's argon2id hash only (the payload
  * carries the password twice; neither copy is kept or logged) and a welcome e-mail without it queued, in one
- * transaction. A lead code from the wizard link ties the company to its lead when it is this partner's.
+ * transaction. A lead code from the wizard link ties the company to its lead when it is this partner's; a link
+ * signs up one company, so the code of a lead that has its company is refused before anything else.
  */
 export async function signUpCreditorCompany(
   db: Db,
@@ -36,11 +37,12 @@ export async function signUpCreditorCompany(
   const result = parseCreditorSignUpPayload(body);
   if (!result.ok) throw new AppError('INVALID_INPUT', result.errors);
   const { signUp } = result;
+  const leadCode = body.codigo?.trim();
+  const lead = leadCode ? await findCreditorLead(db, partner.id, leadCode) : undefined;
+  if (lead?.signedUp) throw new AppError('CREDITOR_LEAD_SIGNED_UP');
   if (await creditorLoginTaken(db, signUp.login)) throw new AppError('CREDITOR_LOGIN_TAKEN');
   if (await creditorCompanyNameTaken(db, signUp.databaseName)) throw new AppError('CREDITOR_COMPANY_TAKEN');
 
-  const leadCode = body.codigo?.trim();
-  const leadId = leadCode ? await findCreditorLeadId(db, partner.id, leadCode) : undefined;
   const passwordHash = await hashStaffPassword(signUp.password);
   const portalUrl = partner.creditorAccessUrl || partnerPortalUrl(deps.publicUrlTemplate, partner);
 
@@ -58,7 +60,7 @@ export async function signUpCreditorCompany(
       }),
     });
     await insertCreditorCompany(tx, partner.id, {
-      creditorLeadId: leadId ?? null,
+      creditorLeadId: lead?.id ?? null,
       databaseName: signUp.databaseName,
       companyName: signUp.companyName,
       userName: signUp.userName,

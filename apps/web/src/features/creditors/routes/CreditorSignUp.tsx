@@ -1,4 +1,5 @@
 import {
+  CREDITOR_LEAD_SIGNED_UP,
   CREDITOR_SIGN_UP_FAILURE,
   CREDITOR_SIGN_UP_PAYLOAD_FIELDS,
   CREDITOR_SIGN_UP_STEPS,
@@ -8,9 +9,9 @@ import {
   creditorSignUpSchema,
   findCreditorPlan,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormProvider, useController } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { type FieldErrors, FormProvider, useController } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmailInput, TextInput } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
@@ -26,6 +27,8 @@ const USER_FIELDS = ['razaoSocial', 'nomeContato', 'usuario', 'senha', 'email'] 
 const EMPTY = { razaoSocial: '', nomeContato: '', usuario: '', senha: '', email: '', plano: null };
 const FAILURE_TITLE = 'Não foi possível concluir o cadastro';
 const PLANS_FAILURE = 'Não foi possível carregar os planos.';
+/** The plan step is in the address (?etapa=2), so the phone's Back button returns to the user data. */
+const PLAN_STEP = { etapa: '2' };
 
 /** Server messages keyed by payload field, as the wizard's fields (the plan included). */
 function wizardErrors(error: unknown): [CreditorSignUpField, string][] {
@@ -39,7 +42,8 @@ function wizardErrors(error: unknown): [CreditorSignUpField, string][] {
  * The creditor sign-up wizard (spec 002 §2, §4) at /cadastre-sua-empresa and /cadastre-sua-empresa/:id, where :id is
  * the code of the e-mailed link and prefills from the creditor lead. Step 1 'Dados do Usuário' goes on only when
  * valid; step 2 'Plano Empresa' needs a plan; Finalizar Cadastro sends cadastrarCliente, then the success modal
- * and the landing page, or the server's message while staying here. Both steps are one form (one schema).
+ * and the landing page, or the server's message while staying here. Both steps are one form (one schema). A link
+ * whose company already signed up shows the server's message instead of the form.
  */
 export default function CreditorSignUp() {
   const { id: leadCode } = useParams<{ id: string }>();
@@ -50,14 +54,27 @@ export default function CreditorSignUp() {
   const plans = useCreditorPlans();
   const lead = useCreditorLead(leadCode);
   const signUp = useSignUpCreditor();
-  const [step, setStep] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const step = params.get('etapa') === PLAN_STEP.etapa ? 1 : 0;
   const stepTitle = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  /** Messages of the user-data fields the server refused, shown when that step is back on the page. */
+  const refusedUserData = useRef<[CreditorSignUpField, string][]>([]);
   const busy = form.formState.isSubmitting;
   const leadAnswer = lead.data;
   const leadNotice = leadAnswer && !leadAnswer.retorno ? leadAnswer.mensagem : '';
 
   useEffect(() => markHeroPainted(), []);
+
+  // The plan step opened directly (a reload, a saved address) has lost the password, which is never kept: start over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on the first render only
+  useEffect(() => {
+    if (step === 1) setParams({}, { replace: true });
+  }, []);
+
+  // Every plan step in the history was reached from the user data's entry before it (the effect above), so going back
+  // to the user data is the browser's Back: the person's own Back button then does the same.
+  const toUserData = () => navigate(-1);
 
   // The lead's data fill what the person has not typed yet.
   useEffect(() => {
@@ -67,12 +84,21 @@ export default function CreditorSignUp() {
       if (!form.getValues(field)) form.setValue(field, prefill[field]);
   }, [leadAnswer, form]);
 
-  // A new step is announced by moving focus to its title (not on the first render).
+  // A new step is announced by moving focus to its title (not on the first render), or to the first field the
+  // server refused, once the user data are back on the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change on purpose
   useEffect(() => {
-    if (moved.current) stepTitle.current?.focus();
+    const refused = step === 0 ? refusedUserData.current.splice(0) : [];
+    if (refused.length > 0) showFieldErrors(refused);
+    else if (moved.current) stepTitle.current?.focus();
     moved.current = true;
   }, [step]);
+
+  function showFieldErrors(messages: [CreditorSignUpField, string][]) {
+    messages.forEach(([field, message], index) => {
+      form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+    });
+  }
 
   async function finish() {
     const values = form.getValues();
@@ -100,25 +126,41 @@ export default function CreditorSignUp() {
         await showModal({ title: FAILURE_TITLE, text, style: 'alert' });
         return;
       }
-      const showMessages = () =>
-        messages.forEach(([field, message], index) => {
-          form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
-        });
       if (messages.some(([field]) => field !== 'plano')) {
-        setStep(0);
-        // Once step 1's fields are back on the page, so the first one can take the focus.
-        requestAnimationFrame(showMessages);
-      } else showMessages();
+        refusedUserData.current = messages;
+        toUserData();
+      } else showFieldErrors(messages);
     }
+  }
+
+  // A user-data field found invalid on the plan step (the browser's Forward after a reload) is shown on its step.
+  function onInvalid(errors: FieldErrors) {
+    if (USER_FIELDS.some((field) => errors[field])) toUserData();
   }
 
   // Step 1 checks its own fields only; step 2 checks the whole wizard and sends it.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (step === 1) return form.handleSubmit(finish)(event);
-    if (await form.trigger(USER_FIELDS, { shouldFocus: true })) setStep(1);
+    if (step === 1) return form.handleSubmit(finish, onInvalid)(event);
+    if (await form.trigger(USER_FIELDS, { shouldFocus: true })) setParams(PLAN_STEP);
   }
+
+  if (leadNotice === CREDITOR_LEAD_SIGNED_UP)
+    return (
+      <>
+        <PageHeader />
+        <main id="conteudo" className="page container container--narrow creditor">
+          <h1 className="page__title">Cadastre a sua empresa</h1>
+          <p className="creditor__notice" role="status">
+            {leadNotice}
+          </p>
+          <Link className="btn btn--ghost" to="/">
+            Voltar para a página inicial
+          </Link>
+        </main>
+      </>
+    );
 
   const stepTitleId = 'cadastro-etapa';
   return (
@@ -134,11 +176,12 @@ export default function CreditorSignUp() {
               aria-current={index === step ? 'step' : undefined}
             >
               <span className="stepper__number" aria-hidden="true">
-                {index + 1}
+                {index < step ? '✓' : index + 1}
               </span>
               <span>
                 <span className="sr-only">
-                  Etapa {index + 1} de {CREDITOR_SIGN_UP_STEPS.length}:{' '}
+                  Etapa {index + 1} de {CREDITOR_SIGN_UP_STEPS.length}
+                  {index < step ? ', concluída' : ''}:{' '}
                 </span>
                 {label}
               </span>
@@ -204,7 +247,7 @@ export default function CreditorSignUp() {
             )}
             <div className="creditor__actions">
               {step === 1 && (
-                <button type="button" className="btn btn--ghost" onClick={() => setStep(0)} disabled={busy}>
+                <button type="button" className="btn btn--ghost" onClick={toUserData} disabled={busy}>
                   Voltar
                 </button>
               )}
