@@ -223,7 +223,10 @@ describe("lead form ('Envie sua proposta') with the CEP lookup", () => {
     await page.getByLabel('Observação').fill('Posso pagar em 3 vezes.');
     await page.screenshot({ path: `${SCREENSHOTS}envie-sua-proposta.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    const sent = page.waitForRequest((request) => request.url().includes('b=cadastrarLead'));
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
+    // Spec 002 §7 "Create lead": the CPF/CNPJ and the phones go unmasked.
+    expect((await sent).postDataJSON()).toMatchObject({ cpf_cnpj: '12ABC34501DE35', celular: '11987654321' });
 
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();

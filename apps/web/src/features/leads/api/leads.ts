@@ -1,10 +1,15 @@
-import type { CepAddress, LeadInput } from '@portal/domain';
+import { type CepAddress, type LeadInput, normalizeDocument, onlyDigits } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Envelope, portalCall } from '../../../lib/api';
 
-/** `a=portal&b=cadastrarLead` (spec 002 §7, docs/api.md "Leads and CEP lookup"). */
+/** `a=portal&b=cadastrarLead` (spec 002 §7, docs/api.md "Leads and CEP lookup"): CPF/CNPJ and phones unmasked. */
 export function sendLead(input: LeadInput): Promise<Envelope<{ led_codigo: number }>> {
-  return portalCall('portal', 'cadastrarLead', { ...input });
+  return portalCall('portal', 'cadastrarLead', {
+    ...input,
+    cpf_cnpj: normalizeDocument(input.cpf_cnpj),
+    celular: onlyDigits(input.celular),
+    fone: onlyDigits(input.fone),
+  });
 }
 
 /** Sends a lead; nothing cached on the public pages depends on it. */
