@@ -35,6 +35,12 @@ describe('stores in the back office', () => {
     await page.getByRole('heading', { name: 'Cadastrar nova loja' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('O campo nome fantasia é obrigatório').waitFor();
+    // zod's own limits read in plain Portuguese, and a state must be one of Brazil's.
+    await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('L'.repeat(121));
+    await page.getByRole('textbox', { name: 'UF' }).fill('XX');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Use no máximo 120 caracteres.').waitFor();
+    await page.getByText('Informe a UF de um estado, como SP.').waitFor();
     await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('Loja do Navegador');
     await page.getByRole('textbox', { name: 'Razão social' }).fill('Loja do Navegador Ltda.');
     await page.getByRole('textbox', { name: 'CPF/CNPJ' }).fill('45997418000153');

@@ -945,7 +945,7 @@ describe('odd input is a 400 in the envelope, in Portuguese', () => {
       pagamentoAvistaPrazo: 'Opção inválida: esperava uma das seguintes opções: "A"|"P"',
     });
     expect(await refused('portal/consultarCEP', { cep: '8'.repeat(21) })).toEqual({
-      cep: 'Grande demais: esperava que o texto tivesse <= 20 caracteres',
+      cep: 'Use no máximo 20 caracteres.',
     });
     expect(await refused('portal/enviarContato', { name: { a: 1 } })).toEqual({
       name: 'Entrada inválida: esperava um texto, recebeu um objeto',

@@ -31,3 +31,39 @@ export function normalizeCep(input: string): string | null {
   const cep = text.replace('-', '');
   return cep === '00000000' ? null : cep;
 }
+
+// IBGE: the 26 states and the Federal District, by their two-letter abbreviations.
+export const BRAZILIAN_STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+/** Whether `uf` (any case) is a Brazilian state's or the Federal District's abbreviation. */
+export function isBrazilianState(uf: string): boolean {
+  return (BRAZILIAN_STATES as readonly string[]).includes(uf.toUpperCase());
+}

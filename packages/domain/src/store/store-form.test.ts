@@ -47,6 +47,7 @@ describe('storeFormSchema', () => {
     ['no legal name', { razao_social: '' }, 'razao_social', STORE_MESSAGES.legalNameRequired],
     ['a wrong CNPJ', { cpf_cnpj: '11.222.333/0001-82' }, 'cpf_cnpj', STORE_MESSAGES.documentInvalid],
     ['a state of three letters', { estado: 'SPA' }, 'estado', STORE_MESSAGES.stateInvalid],
+    ['two letters that are no state', { estado: 'XX' }, 'estado', STORE_MESSAGES.stateInvalid],
     [
       'a partner twice',
       {

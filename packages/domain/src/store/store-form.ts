@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBrazilianState } from '../address/cep';
 import { isValidCpfCnpj, normalizeDocument } from '../document/cpf-cnpj';
 import { maskCpfCnpj } from '../masks';
 import type { NegotiationTerms } from '../negotiation/policy';
@@ -15,7 +16,7 @@ export const STORE_MESSAGES = {
   legalNameRequired: 'O campo razão social é obrigatório',
   documentInvalid: 'Digite um CPF ou CNPJ válido!',
   documentTaken: 'Já existe uma loja com este CPF/CNPJ.',
-  stateInvalid: 'Informe a UF com duas letras.',
+  stateInvalid: 'Informe a UF de um estado, como SP.',
   partnerRepeated: 'Um parceiro aparece mais de uma vez.',
   toleranceRange: 'A tolerância deve estar entre 0 e 90 dias.',
   agreementInvalid: 'O convênio tem 7 dígitos.',
@@ -110,7 +111,7 @@ export const storeFormSchema = z
     cpf_cnpj: text(20).refine(isValidCpfCnpj, STORE_MESSAGES.documentInvalid).transform(normalizeDocument),
     cidade: optional(80),
     estado: z
-      .union([z.literal(''), text(2).regex(/^[A-Za-z]{2}$/, STORE_MESSAGES.stateInvalid)])
+      .union([z.literal(''), text(2).refine(isBrazilianState, STORE_MESSAGES.stateInvalid)])
       .transform((uf) => uf.toUpperCase() || null),
     parceiros: z
       .array(z.object({ parceiro: z.number().int().positive(), negocia: z.boolean() }))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDecimal } from '../numbers';
 
 // Field shapes of the wire contract that the domain's own schemas need too (the partner settings): a text has no
 // control character (PostgreSQL refuses NUL), a code fits its integer column. The server's contract/body-fields.ts
@@ -6,13 +7,36 @@ import { z } from 'zod';
 
 const ptBR = z.locales.ptBR().localeError;
 
+/** A limit of a too-long or too-short issue as a person reads it (a bigint or Date limit as zod writes it). */
+function limitText(limit: unknown): string {
+  return typeof limit === 'number' ? formatDecimal(limit, 6) : String(limit);
+}
+
+/** The sizes a person most often breaks (a text too long or short, a number out of range) said plainly. */
+function sizeMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  const big = issue.code === 'too_big';
+  const limit = limitText(big ? issue.maximum : issue.minimum);
+  if (issue.origin === 'string') {
+    if (!big && issue.minimum === 1) return 'Preencha este campo.';
+    return big ? `Use no máximo ${limit} caracteres.` : `Use no mínimo ${limit} caracteres.`;
+  }
+  if (issue.origin === 'number' || issue.origin === 'int') {
+    if (big) return issue.inclusive ? `O valor máximo é ${limit}.` : `O valor deve ser menor que ${limit}.`;
+    return issue.inclusive ? `O valor mínimo é ${limit}.` : `O valor deve ser maior que ${limit}.`;
+  }
+  return undefined;
+}
+
 /**
- * zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, a missing field said plainly: a
- * person may read them under a field. The server sets it for every schema (z.config); a browser form passes it to
- * its resolver.
+ * zod's own messages (wrong type, too long, not an option) in Brazilian Portuguese, a missing field and the sizes
+ * said plainly: a person may read them under a field. The server sets it for every schema (z.config); every browser
+ * form passes it to its resolver (components/form/use-zod-form.ts).
  */
-export const portugueseZodError: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_type' && issue.input === undefined ? 'Preencha este campo.' : ptBR(issue);
+export const portugueseZodError: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Preencha este campo.';
+  return sizeMessage(issue) ?? ptBR(issue);
+};
 
 /** The largest value of a PostgreSQL integer column: serial ids and the codes stored beside them. */
 export const MAX_CODE = 2_147_483_647;

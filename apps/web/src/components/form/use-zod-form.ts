@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { portugueseZodError } from '@portal/domain';
 import {
   type DefaultValues,
   type FieldValues,
@@ -10,15 +11,16 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
 /**
- * A form validated by one of the domain's zod schemas, so the browser says what the server says. A field is checked
- * when it loses focus and again on each change after that; a refused submit focuses the first invalid field.
+ * A form validated by one of the domain's zod schemas, so the browser says what the server says (zod's own messages
+ * in the server's Portuguese too). A field is checked when it loses focus and again on each change after that; a
+ * refused submit focuses the first invalid field.
  */
 export function useZodForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
 ): UseFormReturn<Input, unknown, Output> {
   return useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(schema, { error: portugueseZodError }),
     defaultValues,
     mode: 'onTouched',
   });
