@@ -39,6 +39,23 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/** The words of the summary's values (a date, an amount, a contract number) too wide for their column, so broken. */
+async function brokenFigures(page: Page): Promise<string[]> {
+  return page.getByTestId('agreement-summary').evaluate((summary) =>
+    [...summary.querySelectorAll('dd')].flatMap((value) =>
+      (value.textContent ?? '').split(/\s+/).filter((word) => {
+        const probe = document.createElement('span');
+        probe.textContent = word;
+        probe.style.whiteSpace = 'nowrap';
+        value.append(probe);
+        const tooWide = probe.getBoundingClientRect().width > value.clientWidth;
+        probe.remove();
+        return tooWide;
+      }),
+    ),
+  );
+}
+
 /** Axe on the screen shown, at phone size (390 x 844), then back to the desktop. */
 async function expectNoAxeViolationsOnAPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -85,6 +102,15 @@ describe('agreements and payments in the back office', () => {
     await expectNoAxeViolations(page);
     await expectNoAxeViolationsOnAPhone(page);
 
+    // A period the wrong way round: the server's reason, not a failure to retry.
+    await page.getByLabel('Data inicial').fill('2026-12-31');
+    await page.getByLabel('Data final').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await page.getByText('A data final deve ser igual ou posterior à data inicial.').waitFor();
+    expect(await page.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(0);
+    await page.getByLabel('Data inicial').fill('');
+    await page.getByLabel('Data final').fill('');
+
     await page.getByLabel('Parceiro').selectOption({ label: acmeName });
     await page.getByRole('button', { name: 'Pesquisar' }).click();
     await page.getByText('Acordos encontrados: 1').waitFor();
@@ -115,6 +141,10 @@ describe('agreements and payments in the back office', () => {
     await page.getByRole('table', { name: 'Parcelas' }).waitFor();
     expect(await page.getByTestId('agreement-status').textContent()).toBe('Ativo');
     await expectNoAxeViolations(page);
+    // On a phone no figure of the summary breaks across lines (a date, an amount, a contract number).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await brokenFigures(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Cancelar acordo' }).click();
     await page.getByText('Informe o motivo do cancelamento.').waitFor();
@@ -151,7 +181,9 @@ describe('agreements and payments in the back office', () => {
     expect(await rows.allTextContents()).toEqual([expect.stringContaining(acmeName)]);
     await expectNoAxeViolations(page);
     await page.goto(suite.portal.url(null, `/admin/acordos/${joaoId}`));
-    await page.getByText('Não foi possível carregar o acordo.').waitFor();
+    // Out of the operator's scope is not found, said as the server says it, with nothing to retry.
+    await page.getByText('Acordo não encontrado.').waitFor();
+    expect(await page.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/operator.png`, fullPage: true });
   });
 });

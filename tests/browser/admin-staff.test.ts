@@ -62,6 +62,12 @@ describe('staff roles in the back office', () => {
     expect(await table.locator('tbody tr td').first().textContent()).toMatch(
       /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/,
     );
+    // Action and entity in words, and the filter offers every audited entity (stores and agreements too).
+    const created = table.getByRole('row').filter({ hasText: 'POST /api/equipe' }).first();
+    expect(await created.textContent()).toContain('Criação');
+    expect(await created.textContent()).toContain('Usuário do painel');
+    const entities = await admin.getByLabel('Entidade').locator('option').allTextContents();
+    expect(entities).toEqual(expect.arrayContaining(['Loja', 'Acordo', 'Importação de carteira']));
     await expectNoAxeViolations(admin);
     await admin.screenshot({ path: `${SHOTS}/audit.png`, fullPage: true });
 
@@ -73,6 +79,11 @@ describe('staff roles in the back office', () => {
       await page.goto(suite.portal.url(null, '/login'));
       await logIn(page, 'operador.acme', temporary!);
       await page.waitForURL('**/admin/alterar-senha');
+      // Why the login landed here, before anything else.
+      await page
+        .getByTestId('temporary-password-note')
+        .getByText('A sua senha é provisória.', { exact: false })
+        .waitFor();
       await page.getByLabel('Senha atual').fill(temporary!);
       await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
@@ -87,6 +98,16 @@ describe('staff roles in the back office', () => {
       expect(await menu.getByRole('link', { name: 'Auditoria' }).count()).toBe(0);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/operator-partners.png`, fullPage: true });
+
+      // A section of another role, opened by its address, says so at once, without its actions.
+      await page.goto(suite.portal.url(null, '/admin/equipe'));
+      await page
+        .getByTestId('access-denied')
+        .getByText('Acesso negado: esta área não está disponível para o seu perfil.')
+        .waitFor();
+      expect(await page.getByRole('heading', { name: 'Equipe', level: 1 }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Novo usuário' }).count()).toBe(0);
+      await expectNoAxeViolations(page);
     } finally {
       await operator.close();
     }

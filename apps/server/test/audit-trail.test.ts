@@ -171,6 +171,10 @@ describe('the audit trail', () => {
     const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]).toContain('Antes');
     expect(rows.slice(1).some((r) => r.includes('{"status":"open","responsavel":null}'))).toBe(true);
+    // Action and entity in the words of the screen, not the stored codes.
+    expect(rows.slice(1).every((r) => r.includes('Solicitação de privacidade'))).toBe(true);
+    expect(rows.slice(1).some((r) => r.includes('Consulta'))).toBe(true);
+    expect(rows.flat()).not.toContain('privacy_request');
 
     for (const role of ['operator', 'auditor']) {
       for (const url of ['/api/auditoria', '/api/auditoria/planilha']) {

@@ -367,6 +367,11 @@ describe('the back office privacy queue (staff only)', () => {
     const bad = await staff('GET', `${QUEUE}?de=2026-02-30`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().dados).toEqual({ de: 'Data inválida: use AAAA-MM-DD.' });
+    const reversed = await staff('GET', `${QUEUE}?de=2026-01-11&ate=2026-01-10`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().dados).toEqual({
+      ate: 'A data final deve ser igual ou posterior à data inicial.',
+    });
     expect((await staff('GET', `${QUEUE}?status=fechada`)).statusCode).toBe(400);
   });
 });

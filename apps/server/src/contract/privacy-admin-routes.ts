@@ -1,4 +1,4 @@
-import { PRIVACY_REQUEST_STATUSES } from '@portal/domain';
+import { PRIVACY_REQUEST_STATUSES, REPORT_PERIOD_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -13,13 +13,19 @@ import { auditTrailOf, scopeOf } from './staff-auth';
 const blank = (value: unknown) => (value === '' ? undefined : value);
 const optionalDate = z.preprocess(blank, isoDate.optional());
 
-const listQuery = z.object({
-  page: pageNumber,
-  parceiro: z.preprocess(blank, formCode.optional()),
-  status: z.preprocess(blank, z.enum(PRIVACY_REQUEST_STATUSES).optional()),
-  de: optionalDate,
-  ate: optionalDate,
-});
+const listQuery = z
+  .object({
+    page: pageNumber,
+    parceiro: z.preprocess(blank, formCode.optional()),
+    status: z.preprocess(blank, z.enum(PRIVACY_REQUEST_STATUSES).optional()),
+    de: optionalDate,
+    ate: optionalDate,
+  })
+  // Days the wrong way round would find nothing, silently: said as the reports say it.
+  .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
+    path: ['ate'],
+    message: REPORT_PERIOD_MESSAGES.finalBeforeInitial,
+  });
 
 const idParam = z.object({ id: formCode });
 const statusBody = z.object({ status: z.enum(PRIVACY_REQUEST_STATUSES, { message: 'Status inválido.' }) });

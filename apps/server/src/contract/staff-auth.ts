@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@portal/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -29,12 +30,17 @@ export const STAFF_ACCESS = {
 export type StaffAccess = keyof typeof STAFF_ACCESS;
 
 const WRITES: ReadonlySet<StaffAccess> = new Set<StaffAccess>(['own', 'write', 'administration']);
-const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const VERBS: Record<string, AuditAction> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 
 interface StaffRequestAudit {
   access: StaffAccess;
   /** The entity of a person's data a read returns: such a read is audited too. */
-  personalData: string | undefined;
+  personalData: AuditEntity | undefined;
   change: AuditChange | undefined;
   /** The use case wrote the row in its own transaction (`auditTrailOf`): the hook writes none. */
   recorded: boolean;
@@ -50,7 +56,7 @@ declare module 'fastify' {
     /** Required on every route of a `staffOnly` scope (checked when the route is added). */
     staffAccess?: StaffAccess;
     /** The entity of a person's data this staff read returns (privacy request, lead...): the read is audited. */
-    personalData?: string;
+    personalData?: AuditEntity;
   }
 }
 
@@ -144,7 +150,7 @@ export async function requireStaff(
   request: FastifyRequest,
   reply: FastifyReply,
   access: StaffAccess,
-  personalData?: string,
+  personalData?: AuditEntity,
 ): Promise<StaffIdentity> {
   reply.header('cache-control', 'no-store');
   const token = bearerToken(request);

@@ -88,3 +88,52 @@ export interface AuditItem {
   antes: unknown;
   depois: unknown;
 }
+
+// Decision 024: what an audit row names, in the words staff read on Auditoria and in its spreadsheet. The server's
+// audit writes are typed by these keys, so a new entity or action cannot be recorded without its label.
+
+/** The audited entities: the rows staff change or the people's data they read. */
+export const AUDIT_ENTITY_LABELS = {
+  partner: 'Parceiro',
+  store: 'Loja',
+  agreement: 'Acordo',
+  import_run: 'Importação de carteira',
+  cnab_file: 'Arquivo CNAB',
+  faq: 'Dúvida frequente',
+  lead: 'Lead',
+  job_application: 'Candidatura',
+  privacy_request: 'Solicitação de privacidade',
+  debtor_request: 'Proposta ou contestação',
+  contact_message: 'Pedido de contato',
+  work_item: 'Fila de atendimento',
+  staff_user: 'Usuário do painel',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+
+/** The audited actions: the HTTP verb's, or the use case's own. */
+export const AUDIT_ACTION_LABELS = {
+  create: 'Criação',
+  update: 'Alteração',
+  delete: 'Exclusão',
+  read: 'Consulta',
+  archive: 'Arquivamento',
+  cancel: 'Cancelamento',
+  switch_on: 'Ativação',
+  switch_off: 'Desativação',
+  enable: 'Reativação',
+  disable: 'Desativação',
+  'reset-password': 'Senha redefinida',
+  assign: 'Atribuição',
+  start: 'Início do atendimento',
+  answer: 'Resposta',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** An audit row's entity or action as staff read it; a code of an older release without a label, as it was stored. */
+export function auditEntityLabel(entity: string): string {
+  return AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity;
+}
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+}

@@ -1,4 +1,4 @@
-import type { AuditItem } from '@portal/domain';
+import { type AuditItem, auditActionLabel, auditEntityLabel } from '@portal/domain';
 import { buildSheet, type SheetColumn } from '../reporting/build-sheet';
 
 // The audit trail's spreadsheet (decision 024): one row per audit row, the before and after as JSON text, a bold
@@ -17,8 +17,8 @@ const COLUMNS: SheetColumn<AuditItem>[] = [
   { header: 'Código do usuário', width: 10, value: (i) => i.usuario_id },
   { header: 'IP', width: 16, value: (i) => i.ip ?? '' },
   { header: 'Rota', width: 40, value: (i) => i.rota },
-  { header: 'Ação', width: 14, value: (i) => i.acao },
-  { header: 'Entidade', width: 18, value: (i) => i.entidade ?? '' },
+  { header: 'Ação', width: 22, value: (i) => auditActionLabel(i.acao) },
+  { header: 'Entidade', width: 26, value: (i) => (i.entidade ? auditEntityLabel(i.entidade) : '') },
   { header: 'Identificador', width: 14, value: (i) => i.entidade_id ?? '' },
   { header: 'Antes', width: 60, value: (i) => json(i.antes) },
   { header: 'Depois', width: 60, value: (i) => json(i.depois) },

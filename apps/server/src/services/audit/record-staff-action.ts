@@ -1,12 +1,13 @@
+import type { AuditAction, AuditEntity } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { insertAuditRow } from '../../repositories/audit-repository';
 import type { StaffIdentity } from '../staff/authenticate-staff';
 
 /** What a use case changed, for the audit row of its request: the entity, its id, and its state before and after. */
 export interface AuditChange {
-  entity: string;
+  entity: AuditEntity;
   entityId?: string | number | undefined;
-  action?: string;
+  action?: AuditAction;
   before?: unknown;
   after?: unknown;
 }
@@ -16,7 +17,7 @@ export interface AuditTrail {
   staff: StaffIdentity;
   ip: string;
   route: string;
-  action: string;
+  action: AuditAction;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StaffMemberItem } from '@portal/domain';
+import type { AuditAction, StaffMemberItem } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findStaffMember, type StaffMemberRow } from '../../repositories/staff-repository';
@@ -14,7 +14,7 @@ export async function changeStaffMember(
   db: Db,
   trail: AuditTrail,
   id: number,
-  action: string,
+  action: AuditAction,
   apply: (tx: Db, member: StaffMemberRow) => Promise<void>,
 ): Promise<StaffMemberItem> {
   return withTransaction(db, async (tx) => {

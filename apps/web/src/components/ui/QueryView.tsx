@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
 
 const CLASSES = {
   debtor: { loading: 'boot', problem: 'debts-message', button: 'btn btn--primary' },
@@ -23,6 +24,18 @@ interface QueryViewProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/**
+ * A refusal the server explained (a 4xx with its message, or a 400's messages of the filters it refused: a period
+ * the wrong way round), which the person reads instead of the screen's text for a failure; asking again cannot
+ * change a 400, 403 or 404.
+ */
+function explainedRefusal(error: unknown): { text: string; final: boolean } | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  const fields = Object.values(error.fieldErrors);
+  const text = fields.length > 0 ? fields.join(' ') : error.envelope?.mensagem;
+  return text ? { text, final: [400, 403, 404].includes(error.status) } : null;
+}
+
 /** A query's three states, the same on every screen: loading text, failure with a retry, then the data. */
 export function QueryView<T>({
   query,
@@ -35,12 +48,16 @@ export function QueryView<T>({
   const classes = CLASSES[look];
   if (query.isSuccess) return <>{children(query.data)}</>;
   if (query.isError) {
+    const refusal = explainedRefusal(query.error);
+    const text = typeof failedText === 'string' ? (refusal?.text ?? failedText) : failedText(query.error);
     return (
       <div className={classes.problem} role="alert" data-testid={failedTestId}>
-        <p>{typeof failedText === 'string' ? failedText : failedText(query.error)}</p>
-        <button type="button" className={classes.button} onClick={() => void query.refetch()}>
-          {query.isFetching ? 'Carregando…' : 'Tentar novamente'}
-        </button>
+        <p>{text}</p>
+        {!refusal?.final && (
+          <button type="button" className={classes.button} onClick={() => void query.refetch()}>
+            {query.isFetching ? 'Carregando…' : 'Tentar novamente'}
+          </button>
+        )}
       </div>
     );
   }

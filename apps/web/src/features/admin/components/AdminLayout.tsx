@@ -101,6 +101,25 @@ export function navFor(role: StaffRoleName | undefined) {
   return ADMIN_NAV.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
 }
 
+/** The section of the back office `pathname` is in when that section is limited to some roles. */
+function limitedSection(pathname: string) {
+  return ADMIN_NAV.find((item) => item.roles && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
+}
+
+/** A section the role cannot open, reached by its address: said at once, without its actions. */
+function AccessDenied({ title }: { title: string }) {
+  return (
+    <section className="admin-panel" aria-labelledby="access-denied-title" data-testid="access-denied">
+      <h1 id="access-denied-title" className="admin-panel__title">
+        {title}
+      </h1>
+      <p className="admin-panel__problem" role="alert">
+        Acesso negado: esta área não está disponível para o seu perfil.
+      </p>
+    </section>
+  );
+}
+
 /** On a phone the sections are a row that scrolls sideways (admin.css): the current one is brought into view. */
 function showCurrentSection(link: HTMLAnchorElement | null): void {
   link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -117,6 +136,7 @@ function AdminShell({ children }: { children: ReactNode }) {
   useLoginOnUnauthenticatedQuery();
   const me = useMe();
   const [leaving, setLeaving] = useState(false);
+  const limited = limitedSection(pathname);
 
   async function leave() {
     setLeaving(true);
@@ -175,7 +195,13 @@ function AdminShell({ children }: { children: ReactNode }) {
             user.trocar_senha && pathname !== CHANGE_PASSWORD ? (
               <Navigate to={CHANGE_PASSWORD} replace />
             ) : (
-              <StaffContext.Provider value={user}>{children}</StaffContext.Provider>
+              <StaffContext.Provider value={user}>
+                {limited && !navFor(user.papel).includes(limited) ? (
+                  <AccessDenied title={limited.label} />
+                ) : (
+                  children
+                )}
+              </StaffContext.Provider>
             )
           }
         </QueryView>

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useChangePassword } from '../api/admin';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, useStaffUser } from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
@@ -27,6 +27,7 @@ export default function ChangePassword() {
 function ChangePasswordForm() {
   const navigate = useNavigate();
   const { showSnackbar } = useFeedback();
+  const { trocar_senha: temporary } = useStaffUser();
   const form = useZodForm(passwordChangeSchema, {
     old_password: '',
     password: '',
@@ -45,6 +46,13 @@ function ChangePasswordForm() {
       <h1 id="change-password-title" className="admin-panel__title">
         Alterar senha
       </h1>
+      {/* Every other section sends a temporary password here: say why before anything else. */}
+      {temporary && (
+        <p className="admin-panel__note" role="status" data-testid="temporary-password-note">
+          A sua senha é provisória. Crie uma senha nova para usar o painel: a senha atual é a que você
+          recebeu.
+        </p>
+      )}
       <Form form={form} onSubmit={submit} className="admin-form" data-testid="change-password-form">
         {FIELDS.map((field) => (
           <TextInput

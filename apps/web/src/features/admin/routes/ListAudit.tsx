@@ -1,4 +1,4 @@
-import { formatBrTimestamp } from '@portal/domain';
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel, formatBrTimestamp } from '@portal/domain';
 import { SelectField } from '../../../components/ui/SelectField';
 import { type AuditFilters, useAuditPage, useAuditSheet } from '../api/audit';
 import { useStaffMembers } from '../api/staff';
@@ -8,16 +8,8 @@ import { AdminTable } from '../components/AdminTable';
 import { ListSearchForm, PeriodFields, SheetButton, usePagedListFilters } from '../components/ListFilters';
 import '../reports.css';
 
-// What the audit rows name (decision 024), as the filter offers them.
-const ENTITIES = [
-  { value: 'partner', label: 'Parceiro' },
-  { value: 'privacy_request', label: 'Solicitação de privacidade' },
-  { value: 'lead', label: 'Lead' },
-  { value: 'job_application', label: 'Candidatura' },
-  { value: 'faq', label: 'Dúvida frequente' },
-  { value: 'cnab_file', label: 'Arquivo CNAB' },
-  { value: 'staff_user', label: 'Usuário do painel' },
-];
+// Every entity the audit rows name (decision 024), as the filter offers them.
+const ENTITIES = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 const COLUMNS = ['Data e hora', 'Usuário', 'IP', 'Ação', 'Rota', 'Entidade', 'Antes e depois'];
 const EMPTY: AuditFilters = { usuario: '', entidade: '', data_inicial: '', data_final: '' };
 
@@ -73,12 +65,12 @@ function Audit() {
               <td>{formatBrTimestamp(item.em, true)}</td>
               <td>{item.usuario}</td>
               <td>{item.ip ?? ''}</td>
-              <td>{item.acao}</td>
+              <td>{auditActionLabel(item.acao)}</td>
               <td>
                 <code>{item.rota}</code>
               </td>
               <td>
-                {ENTITIES.find((entity) => entity.value === item.entidade)?.label ?? item.entidade ?? ''}
+                {item.entidade ? auditEntityLabel(item.entidade) : ''}
                 {item.entidade_id ? ` ${item.entidade_id}` : ''}
               </td>
               <td>
