@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { STEP_CODES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { staffTokens } from '../../apps/server/src/db/schema';
+import { staffTokens, stepLogs } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { solveRobotCheck } from './debtor-login';
 import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
@@ -204,8 +205,23 @@ describe('staff login (spec 002 §2)', () => {
         return row?.revokedAt instanceof Date;
       })
       .toBe(true);
+
+    // Staff pages are no visit to the partner's portal: the dashboard's 'Acessou o portal' counts debtors only. The
+    // landing page, opened last, records its visit, so the staff pages' would have arrived by then.
+    await page.goto(portal.url(null, '/'));
+    await expect.poll(() => portalVisits(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await portalVisits()).toBe(1);
   });
 });
+
+/** The step log's 'Acessou o portal' rows (spec 000 §7 step 31), whatever the partner. */
+async function portalVisits(): Promise<number> {
+  const rows = await portal.database.db
+    .select({ id: stepLogs.id })
+    .from(stepLogs)
+    .where(eq(stepLogs.stepCode, STEP_CODES.accessPortal));
+  return rows.length;
+}
 
 describe('staff login after repeated failures (issue 14 item 3)', () => {
   it('asks for the robot check instead of locking the user out, and logs in once it is solved', async () => {

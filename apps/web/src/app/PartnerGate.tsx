@@ -7,6 +7,7 @@ import { afterHeroPainted } from '../lib/first-paint';
 import { loadPartnerConfig, PartnerContext, peekPartnerConfig } from '../lib/partner';
 import { applyTheme, setFavicon } from '../lib/theme';
 import { PartnerNotFound, StartupFailure } from './StatusPages';
+import { isStaffPage } from './staff-pages';
 
 type State =
   | { kind: 'loading' }
@@ -19,7 +20,8 @@ let startupDone = false;
 
 /**
  * Spec 000 §2 "Application shell" and §7: load the partner configuration, brand the page, record the visit
- * (step 31), then fetch the company token. Whatever fails, the person sees a message, never a blank page.
+ * (step 31) and fetch the company token, except on the staff pages. Whatever fails, the person sees a message,
+ * never a blank page.
  */
 export function PartnerGate({
   children,
@@ -64,7 +66,8 @@ export function PartnerGate({
     applyTheme(config);
     document.title = config.nome;
     afterHeroPainted().then(() => setFavicon(config.favicon ?? config.logo));
-    if (startupDone) return;
+    // The staff pages share the partner's address but are no visit to its portal, and need no company token.
+    if (startupDone || isStaffPage(window.location.pathname)) return;
     startupDone = true;
     afterHeroPainted().then(() => {
       logStep(config, STEP_CODES.accessPortal, 'Acessou o portal');
