@@ -21,6 +21,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const STAFF = { username: 'faq.browser', password: 'Duvidas#2026' };
 const OPERATOR = { username: 'faq.operadora', password: 'Duvidas#2026' };
+const AUDITOR = { username: 'faq.auditora', password: 'Duvidas#2026' };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -201,6 +202,29 @@ describe('FAQ in the back office', () => {
     );
     await shot(asOperator, 'faq-create-operator-phone');
     await expectNoAxeViolations(asOperator);
+  });
+
+  it('an auditor reads every answer and is offered no write, here, on Parceiros nor on Cobrança', async () => {
+    await createStaffUser(portal.database.db, { ...AUDITOR, role: 'auditor' });
+    const page = await loggedIn(PHONE, AUDITOR);
+    await page.getByTestId('partner-card').first().waitFor();
+    expect(await page.getByRole('button', { name: /^Arquivar/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Novo parceiro' }).count()).toBe(0);
+
+    await page.goto(portal.url(null, '/admin/duvidas'));
+    const shared = cards(page).filter({ hasText: 'Dúvida de todos' });
+    await shared.waitFor();
+    await shared.getByText('Ver resposta').click();
+    await shared.getByText('Lista padrão.').waitFor();
+    expect(await page.getByRole('link', { name: 'Nova dúvida' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Editar/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.goto(portal.url(null, '/admin/cobranca'));
+    await page.getByRole('heading', { name: 'Remessas de boletos' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Gerar remessa agora' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Importar retorno do banco' }).count()).toBe(0);
   });
 
   it("an entry that is not there shows 'Dados não encontrados' and returns to the list", async () => {

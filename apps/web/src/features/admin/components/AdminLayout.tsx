@@ -20,6 +20,14 @@ export function useStaffUser(): StaffUser {
   return user;
 }
 
+/**
+ * Whether the logged-in staff user writes at all: an auditor only reads (decision 024), so no screen offers them an
+ * action the server would refuse.
+ */
+export function useStaffWrites(): boolean {
+  return useStaffUser().papel !== 'auditor';
+}
+
 /** What a back-office screen does with a failed admin call: the login for 'Unauthenticated', else a modal. */
 export function useAdminFailure(): (error: unknown) => Promise<void> {
   const navigate = useNavigate();

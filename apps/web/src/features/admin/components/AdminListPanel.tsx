@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
+import { useStaffWrites } from './AdminLayout';
 import { AdminPager } from './AdminPager';
 
 /** An answer read page by page (`meta.last_page` is how many pages there are). */
@@ -129,6 +130,7 @@ export function AdminListPanel<Data, Item = RowOf<Data>>({
 
 /** The link beside a list's heading to the form of a new row ('Nova loja', 'Novo usuário'…). */
 export function NewItemLink({ to, testId, label }: { to: string; testId: string; label: string }) {
+  if (!useStaffWrites()) return null;
   return (
     <Link to={to} className="btn btn--primary" data-testid={testId}>
       {label}

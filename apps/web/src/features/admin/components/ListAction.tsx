@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
 import type { ModalOptions } from '../../../components/ui/Modal';
 import { AdminApiError } from '../api/admin';
-import { useAdminFailure } from './AdminLayout';
+import { useAdminFailure, useStaffWrites } from './AdminLayout';
 
 export interface ListAction<Item> {
   /** Asks (when the action has a question), then writes the row. */
@@ -94,6 +94,7 @@ export function ListActionButton<Item>({
   className: string;
 }) {
   const writing = action.writing(item);
+  if (!useStaffWrites()) return null;
   return (
     <button
       type="button"

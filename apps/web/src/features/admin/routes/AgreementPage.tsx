@@ -17,7 +17,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { downloadAgreementDocument, useAgreement, useCancelAgreement } from '../api/agreements';
-import { AdminLayout, useAdminFailure, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import '../reports.css';
@@ -108,8 +108,7 @@ function DocumentButton({ path, fileName, label }: { path: string; fileName: str
 }
 
 function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
-  const { papel } = useStaffUser();
-  const writes = papel !== 'auditor';
+  const writes = useStaffWrites();
   return (
     <>
       <dl className="agreement-facts" data-testid="agreement-summary">

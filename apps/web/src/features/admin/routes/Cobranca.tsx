@@ -15,7 +15,7 @@ import {
   useRemessas,
   useRetornoUpload,
 } from '../api/cobranca';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { AdminListPanel } from '../components/AdminListPanel';
 import { AdminTable } from '../components/AdminTable';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
@@ -30,15 +30,25 @@ import '../cobranca.css';
 export default function Cobranca() {
   return (
     <AdminLayout>
-      <Remessas />
-      <Retorno />
+      <CobrancaSections />
     </AdminLayout>
+  );
+}
+
+/** An auditor reads the remessas; generating one and importing a retorno are writes. */
+function CobrancaSections() {
+  const writes = useStaffWrites();
+  return (
+    <>
+      <Remessas writes={writes} />
+      {writes && <Retorno />}
+    </>
   );
 }
 
 const REMESSA_COLUMNS = ['NSA', 'Loja', 'Banco / convênio', 'Gerada em', 'Boletos', 'Por', 'Arquivo'];
 
-function Remessas() {
+function Remessas({ writes }: { writes: boolean }) {
   const onFailure = useAdminFailure();
   const { showSnackbar } = useFeedback();
   const [page, setPage] = useState(1);
@@ -63,14 +73,16 @@ function Remessas() {
       title="Remessas de boletos"
       className="cobranca__panel"
       actions={
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={generateNow}
-          disabled={generate.isPending}
-        >
-          {generate.isPending ? 'Gerando…' : 'Gerar remessa agora'}
-        </button>
+        writes && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={generateNow}
+            disabled={generate.isPending}
+          >
+            {generate.isPending ? 'Gerando…' : 'Gerar remessa agora'}
+          </button>
+        )
       }
       controls={
         <p className="cobranca__hint">

@@ -1,9 +1,8 @@
 import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../api/admin';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, useStaffUser, useStaffWrites } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
@@ -23,7 +22,8 @@ export default function ListQuestions() {
 
 function Questions() {
   const faq = useFaqList();
-  const administrator = useMe().data?.papel === 'administrator';
+  const administrator = useStaffUser().papel === 'administrator';
+  const writes = useStaffWrites();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const remove = useListAction({
     id: (item: FaqStaffItem) => item.codigo,
@@ -58,8 +58,15 @@ function Questions() {
                 <p className="admin-card__meta" data-testid="faq-partner">
                   {item.parceiro ? item.parceiro.nome : 'Todos os parceiros (lista padrão)'}
                 </p>
+                {/* Every role reads the answer here: an auditor, or an operator on the shared list, edits none. */}
+                <details className="admin-card__answer">
+                  <summary>
+                    Ver resposta<span className="sr-only"> da dúvida: {item.titulo}</span>
+                  </summary>
+                  <p>{item.descricao}</p>
+                </details>
               </div>
-              {(item.parceiro || administrator) && (
+              {writes && (item.parceiro || administrator) && (
                 <div className="admin-card__actions">
                   <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
                     Editar<span className="sr-only"> a dúvida: {item.titulo}</span>

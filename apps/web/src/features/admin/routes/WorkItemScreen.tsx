@@ -27,7 +27,7 @@ import {
   type WorkItemDetail,
   workQueuesKey,
 } from '../api/work-queues';
-import { AdminLayout, useAdminFailure, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, useAdminFailure, useStaffUser, useStaffWrites } from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import { counterOfferText, personDocument, requestSummary } from '../lib/work-item-text';
@@ -83,7 +83,7 @@ function useItemWrite() {
 function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }) {
   const me = useStaffUser();
   const write = useItemWrite();
-  const writes = me.papel !== 'auditor' && item.status !== 'answered';
+  const writes = useStaffWrites() && item.status !== 'answered';
   const facts: [string, string][] = [
     ['Status', WORK_ITEM_STATUS_LABELS[item.status]],
     ['Responsável', item.responsavel?.usuario ?? 'Ninguém'],
