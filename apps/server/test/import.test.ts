@@ -940,6 +940,8 @@ describe('line rules', () => {
 });
 
 describe('the header line', () => {
+  const NOT_CSV =
+    'o arquivo não é um CSV de texto: salve a planilha como CSV (separado por ";") e envie de novo';
   const withoutColumn = (column: PortfolioColumn) => PORTFOLIO_COLUMNS.filter((c) => c !== column).join(';');
 
   const cases: { name: string; text: string; messages: string[] }[] = [
@@ -956,6 +958,12 @@ describe('the header line', () => {
     },
     { name: 'an unknown column', text: `${HEADER};juros\n`, messages: ["coluna desconhecida 'juros'"] },
     { name: 'a repeated column', text: `${HEADER};NOME\n`, messages: ["coluna repetida 'nome'"] },
+    // What a spreadsheet or a document decodes to when sent instead of its CSV: one message, not a dozen columns.
+    ...[
+      ['a PDF', '%PDF-1.7\n%\ufffd\ufffd\n1 0 obj\n'],
+      ['an .xlsx (a zip)', 'PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml'],
+      ['a PNG', '\ufffdPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR'],
+    ].map(([name, text]) => ({ name: name!, text: text!, messages: [NOT_CSV] })),
     {
       name: 'a data line where the header should be',
       text: `${line(CARLA)}\n`,

@@ -167,6 +167,17 @@ class Run<T> {
  * belongs to one person, and an instalment appears once. Issues are collected, never thrown, so the operator gets
  * every problem of the file in one run.
  */
+
+// A spreadsheet or document sent instead of its CSV (.xlsx, .xls, .pdf, an image): its first line is no header but
+// binary, said once rather than as a dozen unknown and missing columns.
+const NOT_TEXT =
+  'o arquivo não é um CSV de texto: salve a planilha como CSV (separado por ";") e envie de novo';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what marks a binary file.
+const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]|^%PDF-/;
+
+function notText(fields: string[]): boolean {
+  return fields.some((field) => BINARY.test(field));
+}
 export class PortfolioValidator {
   readonly issues: ImportIssue[] = [];
   issueCount = 0;
@@ -200,6 +211,10 @@ export class PortfolioValidator {
 
   /** Reads the header line; false when the file cannot be read (its lines are then not validated). */
   header(record: CsvRecord): boolean {
+    if (notText(record.fields)) {
+      this.report(record.line, undefined, NOT_TEXT);
+      return false;
+    }
     const before = this.issueCount;
     this.headerLength = record.fields.length;
     const known = new Set<string>(PORTFOLIO_COLUMNS);
