@@ -54,6 +54,8 @@ describe('work queues in the back office', () => {
 
     await row.getByRole('link', { name: new RegExp(`abrir o item de ${joao!.name}`) }).click();
     await page.waitForURL('**/admin/filas/propostas/*');
+    // Who asked, and how to reach them: the phone on file too.
+    await page.getByTestId('work-item-facts').getByText('(21) 99876-5432').waitFor();
     await page.getByRole('button', { name: 'Iniciar atendimento' }).click();
     await page.getByText('Atendimento iniciado.').waitFor();
     await page

@@ -1,6 +1,7 @@
 import {
   formatBrDate,
   isWorkQueueKey,
+  maskPhone,
   WORK_ITEM_ACTION_LABELS,
   WORK_ITEM_STATUS_LABELS,
   WORK_QUEUES,
@@ -92,6 +93,8 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
     ...(item.prazo ? ([['Prazo legal', formatBrDate(item.prazo)]] as [string, string][]) : []),
     ['Pessoa', `${item.pessoa.nome} (${personDocument(item)})`],
     ['E-mail', item.pessoa.email ?? 'Sem e-mail cadastrado'],
+    // The request's own phone (a call request), else the one on file: staff may answer by calling.
+    ['Telefone', item.pessoa.telefone ? maskPhone(item.pessoa.telefone) : 'Sem telefone cadastrado'],
     ...(item.divida
       ? ([
           ['Loja', item.divida.loja.nome],
