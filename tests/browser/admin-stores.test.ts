@@ -104,5 +104,16 @@ describe('stores in the back office', () => {
     await page.getByTestId('store-preview-table').waitFor();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/form-phone.png`, fullPage: true });
+
+    // Leaving with unsaved edits asks first, as the partner form does; staying keeps what was typed.
+    await page.getByRole('textbox', { name: 'Cidade' }).fill('Curitiba');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    const question = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await question.getByText('Sair sem salvar?').waitFor();
+    await question.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(await page.getByRole('textbox', { name: 'Cidade' }).inputValue()).toBe('Curitiba');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await question.getByRole('button', { name: 'Sair sem salvar' }).click();
+    await page.waitForURL('**/admin/lojas');
   });
 });

@@ -15,7 +15,7 @@ import {
   type SectionName,
   type TutorialStep,
 } from '@portal/domain';
-import { type ChangeEvent, useEffect, useId, useMemo, useRef } from 'react';
+import { type ChangeEvent, useId, useMemo, useRef } from 'react';
 import {
   type FieldErrors,
   get,
@@ -25,7 +25,7 @@ import {
   useFormContext,
   useWatch,
 } from 'react-hook-form';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -33,6 +33,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import { findImage, imageSource, withImage, withPartnerLogo } from '../lib/partner-form-state';
 import { useAdminFailure } from './AdminLayout';
+import { useLeaveGuard } from './useLeaveGuard';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml';
@@ -40,15 +41,6 @@ const TOO_BIG = 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.';
 const NOT_IMAGE = 'O arquivo enviado não é uma imagem válida. Envie uma imagem PNG, JPEG, WebP ou SVG.';
 const HEX6 = /^#[0-9a-f]{6}$/i;
 const LIST = '/admin/parceiros';
-
-/** What leaving a form with unsaved edits asks (an in-app link, the back button). */
-export const LEAVE_UNSAVED = {
-  title: 'Sair sem salvar?',
-  text: 'As alterações feitas neste formulário serão perdidas.',
-  buttonText: 'Sair sem salvar',
-  cancelText: 'Continuar editando',
-  style: 'alert',
-} as const;
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -73,32 +65,6 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
     if (inner) return inner;
   }
   return null;
-}
-
-/**
- * Asks before leaving a form with unsaved edits: an in-app navigation waits for the app's confirmation, closing or
- * reloading the tab gets the browser's own question. `saved` says the edits went to the server (no question).
- */
-function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
-  const { confirm } = useFeedback();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm(LEAVE_UNSAVED).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show their question only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 }
 
 /**

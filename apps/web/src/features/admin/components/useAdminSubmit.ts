@@ -1,21 +1,28 @@
+import { useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { showServerErrors } from '../../../components/form/use-zod-form';
 import { useAdminFailure } from './AdminLayout';
+import { useLeaveGuard } from './useLeaveGuard';
 
 /**
  * The submit of a back-office form: runs `save` with the schema's output (the form is submitting meanwhile); a
  * refusal naming the form's fields (`dados: { field: message }`) goes under them, any other failure to the admin
- * error modal, or to the login for 'Unauthenticated'.
+ * error modal, or to the login for 'Unauthenticated'. Leaving the form with unsaved edits asks first.
  */
 export function useAdminSubmit<Input extends FieldValues, Output>(
   form: UseFormReturn<Input, unknown, Output>,
   save: (values: Output) => Promise<void>,
 ): (values: Output) => Promise<void> {
   const onFailure = useAdminFailure();
+  const saved = useRef(false);
+  useLeaveGuard(form.formState.isDirty, saved);
   return async (values) => {
     try {
+      // Set first: a save that navigates away (back to its list) must not be asked about.
+      saved.current = true;
       await save(values);
     } catch (error) {
+      saved.current = false;
       if (!showServerErrors(form, error)) void onFailure(error);
     }
   };

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { useFeedback } from '../../../components/ui/feedback';
+
+/** What leaving a form with unsaved edits asks (an in-app link, the back button). */
+const LEAVE_UNSAVED = {
+  title: 'Sair sem salvar?',
+  text: 'As alterações feitas neste formulário serão perdidas.',
+  buttonText: 'Sair sem salvar',
+  cancelText: 'Continuar editando',
+  style: 'alert',
+} as const;
+
+/**
+ * Asks before leaving a back-office form with unsaved edits: an in-app navigation waits for the app's confirmation,
+ * closing or reloading the tab gets the browser's own question. `saved` says the edits went to the server (no
+ * question).
+ */
+export function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
+  const { confirm } = useFeedback();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm(LEAVE_UNSAVED).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their question only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
