@@ -320,6 +320,11 @@ describe('cancelling an agreement', () => {
     const blank = await cancel(acmeAgreement.id, { motivo: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().dados).toEqual({ motivo: 'Informe o motivo do cancelamento.' });
+    const tooShort = await cancel(acmeAgreement.id, { motivo: ' ab ' });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().dados).toEqual({
+      motivo: 'Descreva o motivo do cancelamento com pelo menos 5 caracteres.',
+    });
     expect((await get(`/api/gestao/acordos/${acmeAgreement.id}`)).json().data.status).toBe('active');
   });
 

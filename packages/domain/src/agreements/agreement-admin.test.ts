@@ -61,6 +61,7 @@ describe('agreementCancelSchema', () => {
   it.each([
     [{}, AGREEMENT_ADMIN_MESSAGES.reasonRequired],
     [{ motivo: '   ' }, AGREEMENT_ADMIN_MESSAGES.reasonRequired],
+    [{ motivo: ' ab ' }, AGREEMENT_ADMIN_MESSAGES.reasonTooShort],
     [{ motivo: 'x'.repeat(501) }, AGREEMENT_ADMIN_MESSAGES.reasonTooLong],
   ])('refuses %o', (input, message) => {
     expect(firstIssue(agreementCancelSchema, input)).toEqual({ ok: false, field: 'motivo', message });

@@ -20,11 +20,13 @@ export const AGREEMENT_PAYMENT_METHODS = [
   'cartao',
 ] as const satisfies readonly AgreementPaymentMethod[];
 
-/** Issue 18 item 3: the longest cancellation reason staff may write. */
+/** Issue 18 item 3: the longest cancellation reason staff may write, and the shortest that says anything. */
 export const AGREEMENT_CANCEL_REASON_MAX = 500;
+export const AGREEMENT_CANCEL_REASON_MIN = 5;
 
 export const AGREEMENT_ADMIN_MESSAGES = {
   reasonRequired: 'Informe o motivo do cancelamento.',
+  reasonTooShort: `Descreva o motivo do cancelamento com pelo menos ${AGREEMENT_CANCEL_REASON_MIN} caracteres.`,
   reasonTooLong: `O motivo deve ter no máximo ${AGREEMENT_CANCEL_REASON_MAX} caracteres.`,
   cancelled: 'Acordo cancelado com sucesso!',
   alreadyCancelled: 'Este acordo já estava cancelado.',
@@ -33,12 +35,13 @@ export const AGREEMENT_ADMIN_MESSAGES = {
   paymentsEmpty: 'Nenhum pagamento recebido no período.',
 } as const;
 
-/** Issue 18 item 3 "cancel with a reason": the reason is required, trimmed, and bounded. */
+/** Issue 18 item 3 "cancel with a reason": the reason is required, trimmed, and bounded (the audit keeps it). */
 export const agreementCancelSchema = z.object({
   motivo: z
     .string({ message: AGREEMENT_ADMIN_MESSAGES.reasonRequired })
     .trim()
     .min(1, AGREEMENT_ADMIN_MESSAGES.reasonRequired)
+    .min(AGREEMENT_CANCEL_REASON_MIN, AGREEMENT_ADMIN_MESSAGES.reasonTooShort)
     .max(AGREEMENT_CANCEL_REASON_MAX, AGREEMENT_ADMIN_MESSAGES.reasonTooLong),
 });
 export type AgreementCancelInput = z.input<typeof agreementCancelSchema>;
