@@ -5,7 +5,7 @@
 // checkout> it serves that one too and alternates the two, page by page, so both see the same machine. Each of
 // BENCH_RUNS (8) rounds loads every page once per checkout in a fresh browser context. Prints the medians of the
 // blocking time (the long tasks' time over 50 ms each), the script time and the main thread's task time per page
-// load. Asserts nothing (budgets in GUIDE.md).
+// load. Asserts nothing (budgets in GUIDE.md). The other checkout needs its own `npm install` (checked).
 
 import { median } from './bench-load.mjs';
 import { JOAO, loginDebtor } from './bench-session.mjs';

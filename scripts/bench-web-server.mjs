@@ -1,7 +1,7 @@
 // The web benchmarks' server: a checkout's web app built, served in production mode on a fresh embedded database
 // with the demo data (bench:web, bench:long-tasks).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -42,10 +42,23 @@ export async function startWebServer(root, port) {
 /** This checkout on `port`, and BENCH_COMPARE_DIR's (another checkout) on the next port when it is set. */
 export function checkoutsToCompare(port) {
   const other = process.env.BENCH_COMPARE_DIR;
+  if (other) refuseBorrowedPackages(other);
   return [
     { name: 'this checkout', root: new URL('..', import.meta.url).pathname, port },
     ...(other ? [{ name: other, root: other, port: port + 1 }] : []),
   ];
+}
+
+/**
+ * The other checkout must run its own packages: with a node_modules linked from this one, `@portal/domain` (a
+ * workspace link) resolves to this checkout's packages/domain, and both sides would run the same domain code.
+ */
+function refuseBorrowedPackages(other) {
+  const domain = realpathSync(join(other, 'node_modules', '@portal', 'domain'));
+  if (!domain.startsWith(`${realpathSync(other)}/`))
+    throw new Error(
+      `BENCH_COMPARE_DIR ${other} resolves @portal/domain to ${domain}: run npm install in that checkout`,
+    );
 }
 
 /** Builds and serves every checkout, runs `measure` with the system Chromium, then stops the browser and servers. */
