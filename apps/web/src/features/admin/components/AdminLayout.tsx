@@ -204,7 +204,7 @@ function AdminShell({ children }: { children: ReactNode }) {
               <Navigate to={CHANGE_PASSWORD} replace />
             ) : (
               <StaffContext.Provider value={user}>
-                {limited && !navFor(user.papel).includes(limited) ? (
+                {limited?.roles && !limited.roles.includes(user.papel) ? (
                   <AccessDenied title={limited.label} />
                 ) : (
                   children
