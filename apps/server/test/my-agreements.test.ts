@@ -360,7 +360,12 @@ describe('Meus Boletos: a partner whose stores only issue boletos', () => {
       expect(isValidBoleto(row.linha_digitavel!)).toBe(true);
       expect(row.pdf).toBe(`/api/segunda-via/${row.codigo}.pdf`);
       expect(['A', 'AA']).toContain(row.status);
+      // An overdue instalment's boleto falls due today; its row says when the instalment itself fell due.
+      const fellDue = /, vencida em (\d\d)\/(\d\d)\/(\d{4})$/.exec(row.campo_parcela);
+      if (row.status === 'A') expect(fellDue).toBeNull();
+      else expect(`${fellDue![3]}-${fellDue![2]}-${fellDue![1]}` < row.vencimento).toBe(true);
     }
+    expect(rows.some((row) => row.status === 'AA')).toBe(true);
     const ticked = rows.slice(0, 2);
     const boletosHost = (url: string, cookie: string) =>
       t.app.inject({

@@ -38,13 +38,17 @@ export async function listStoreBoletos(
         aco_termo_anexo: null,
         aco_carta_quitacao: null,
         parcelas: issued.map((item) => {
-          const { copy, contractNumber, instalmentNumber, paid } = item;
+          const { copy, contractNumber, instalmentNumber, originalDueDate, paid } = item;
+          const status = secondCopyStatus(item, today);
           return {
             aci_codigo: null,
             // The second copy's code: what the PDF (segundas_vias) and the second-copy sending take.
             codigo: copy.id,
-            campo_parcela: `Contrato ${contractNumber} - parcela ${instalmentNumber}`,
-            status: secondCopyStatus(item, today),
+            // An overdue instalment's boleto falls due today: the row says when the instalment itself fell due.
+            campo_parcela:
+              `Contrato ${contractNumber} - parcela ${instalmentNumber}` +
+              (status === 'AA' ? `, vencida em ${formatBrDate(originalDueDate)}` : ''),
+            status,
             vencimento: copy.dueDate,
             vencimento_formatado: formatBrDate(copy.dueDate),
             valor: copy.amountCents,
