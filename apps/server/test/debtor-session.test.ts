@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { debtorSessions, persons } from '../src/db/schema';
-import { hashSecret } from '../src/plugins/debtor-session';
+import { hashSecret, newSecretToken } from '../src/plugins/debtor-session';
 import { findLiveSession } from '../src/repositories/session-repository';
 import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -113,5 +113,22 @@ describe('session and person in one lookup', () => {
     const after = await debts(cookie);
     expect(after.statusCode).toBe(401);
     expect(after.json().retorno).toBe(false);
+  });
+});
+
+describe('new secret tokens', () => {
+  it('are 256 random bits each, never handed out twice across refills of the pool, with their SHA-256', () => {
+    const tokens = Array.from({ length: 1000 }, newSecretToken);
+    for (const { token, tokenHash } of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(tokenHash).toBe(hashSecret(token));
+    }
+    expect(new Set(tokens.map((t) => t.token)).size).toBe(tokens.length);
+    // Not a refilled pool of zeros: about half the bits set.
+    const bits = tokens
+      .flatMap(({ token }) => [...Buffer.from(token, 'base64url')])
+      .reduce((sum, byte) => sum + byte.toString(2).replaceAll('0', '').length, 0);
+    expect(bits / (tokens.length * 256)).toBeGreaterThan(0.45);
+    expect(bits / (tokens.length * 256)).toBeLessThan(0.55);
   });
 });

@@ -113,7 +113,8 @@ const identificationQuery = (openSession: boolean) =>
     return db
       .with(known, started)
       .select({
-        person: persons,
+        // Only what the answer shows: every column more is parsed and mapped on each login attempt.
+        person: { name: persons.name, cpfCnpj: persons.cpfCnpj, phone: persons.phone },
         birthMatches: known.birthMatches,
         phoneMatches: known.phoneMatches,
         pendingDebts: openSession
@@ -138,8 +139,11 @@ export interface IdentificationAttempt {
   session: Omit<typeof debtorSessions.$inferInsert, 'partnerId' | 'personId'> & { expiresAt: Date };
 }
 
+/** What an identification answer shows of the person (identified-answer.ts). */
+export type IdentifiedPerson = Pick<PersonRow, 'name' | 'cpfCnpj' | 'phone'>;
+
 export interface Identification {
-  person: PersonRow;
+  person: IdentifiedPerson;
   birthMatches: boolean;
   phoneMatches: boolean;
   /** Pending debts on the partner, counted for an open session only (0 otherwise). */

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { countPendingDebts, type PersonRow } from '../../repositories/person-repository';
+import { countPendingDebts, type IdentifiedPerson } from '../../repositories/person-repository';
 
 export type NextStep = 'VerifyToken' | 'MyDebits' | 'AccordionTabs';
 
@@ -30,7 +30,7 @@ export function requiresSmsToken(config: PartnerConfig): boolean {
 /** Where an identified person goes (spec 000 §4), with the little the next screen needs. */
 export function identifiedAnswer(
   config: PartnerConfig,
-  person: PersonRow,
+  person: IdentifiedPerson,
   pendingDebts: number,
 ): IdentifiedAnswer {
   return {
@@ -45,7 +45,7 @@ export function identifiedAnswer(
 export async function openSessionAnswer(
   db: Db,
   partner: PartnerRow,
-  person: PersonRow,
+  person: IdentifiedPerson & { id: number },
 ): Promise<IdentifiedAnswer> {
   const [config, pendingDebts] = await Promise.all([
     loadPartnerConfig(db, partner),
@@ -55,6 +55,6 @@ export async function openSessionAnswer(
 }
 
 /** Before the token is checked only a masked phone may be shown (issue 3, no personal data). */
-export function pendingTokenAnswer(person: PersonRow): IdentifiedAnswer {
+export function pendingTokenAnswer(person: IdentifiedPerson): IdentifiedAnswer {
   return { proximaEtapa: 'VerifyToken', telefoneMascarado: maskPhoneForDisplay(person.phone ?? '') };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import { AppError } from '../../errors';
 import { phoneChangeEmail } from '../../integrations/mail/templates';
-import { hashSecret } from '../../plugins/debtor-session';
+import { newSecretToken } from '../../plugins/debtor-session';
 import { insertPhoneChangeLink } from '../../repositories/identification-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
@@ -38,11 +37,11 @@ export async function requestPhoneChange(
   const person = await findPersonKnownToPartner(deps.db, partner.id, document);
   if (!person) throw new AppError('RESET_DOCUMENT_NOT_FOUND');
   if (!person.email) throw new AppError('RESET_NO_EMAIL');
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newSecretToken();
   const link = `${deps.env.PUBLIC_URL_TEMPLATE.replace('{partner}', partner.identifier)}/novo-telefone?token=${token}`;
   await withTransaction(deps.db, async (tx) => {
     await insertPhoneChangeLink(tx, {
-      tokenHash: hashSecret(token),
+      tokenHash,
       partnerId: partner.id,
       personId: person.id,
       expiresAt: new Date(Date.now() + PHONE_CHANGE_LINK_LIFETIME_MS),

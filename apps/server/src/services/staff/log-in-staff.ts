@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { hitLimit, type RateLimiter } from '../../integrations/rate-limiter';
+import { newSecretToken } from '../../plugins/debtor-session';
 import { findStaffUserByName, insertStaffToken } from '../../repositories/staff-repository';
 import { acceptAltchaAnswer } from '../identification/verify-robot-check';
-import { newAccessToken, normalizeUsername, verifyStaffPassword } from './staff-credentials';
+import { normalizeUsername, verifyStaffPassword } from './staff-credentials';
 
 export interface StaffAuthDeps {
   db: Db;
@@ -56,7 +57,7 @@ export async function logInStaff(
   }
   await deps.limiter.reset(failuresKey);
 
-  const { token, tokenHash } = newAccessToken();
+  const { token, tokenHash } = newSecretToken();
   const expiresAt = new Date(Date.now() + deps.env.STAFF_TOKEN_HOURS * 3_600_000);
   await insertStaffToken(deps.db, { tokenHash, staffUserId: user.id, expiresAt });
   return {

@@ -29,12 +29,6 @@ export async function verifyStaffPassword(
   }
 }
 
-/** A new access token (43 base64url characters) and the hash the database keeps. */
-export function newAccessToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashSecret(token) };
-}
-
 export const accessTokenHash = hashSecret;
 
 // No look-alike characters (0/O, 1/l/I): the administrator reads it out or types it to the new member.
