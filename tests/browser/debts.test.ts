@@ -14,6 +14,7 @@ import {
   stores,
 } from '../../apps/server/src/db/schema';
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
+import { OFFLINE_TEXT } from '../../apps/web/src/lib/query-client';
 import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
 
@@ -557,6 +558,24 @@ describe('session and entry rules (spec 001 §2)', () => {
     await page.waitForURL(portal.url('demo', '/'));
     await page.goto(portal.url('demo', '/menu'));
     await page.waitForURL(portal.url('demo', '/'));
+  });
+
+  it('offline: a notice says why the screen waits, and the screen carries on when the connection returns', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await page.waitForURL('**/menu');
+    const notice = page.getByRole('status').filter({ hasText: OFFLINE_TEXT });
+    expect(await notice.count()).toBe(0);
+    await context.setOffline(true);
+    await notice.waitFor();
+    await page.getByRole('link', { name: /^Minhas Dívidas/ }).click();
+    await page.waitForURL('**/minhas-dividas');
+    await shot(page, 'offline-phone');
+    // Held until the connection returns, not failed: no error to retry.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+    await cards(page).first().waitFor();
   });
 
   it('a cpf in the path: identification with that CPF and the codes, then no Voltar and no cookie box', async () => {

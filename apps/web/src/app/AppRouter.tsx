@@ -13,6 +13,7 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router';
+import { OfflineNotice } from '../components/ui/OfflineNotice';
 import { QueryProvider } from '../components/ui/QueryProvider';
 import { prefetchDebtorPage } from '../features/debts/api/prefetch';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
@@ -190,6 +191,7 @@ function Shell({ deferRoutes }: { deferRoutes: boolean }) {
   useEffect(() => startTransition(() => setDeferred(false)), []);
   return (
     <QueryProvider>
+      <OfflineNotice />
       <RouterPageNavigation>
         <PageFrame>
           {/* A new page starts at the top, back and forward return where the person was; hash links keep theirs. */}

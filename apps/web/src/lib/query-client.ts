@@ -10,6 +10,10 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
+/** What the person reads while offline: every read and write waits for the connection (networkMode 'online'). */
+export const OFFLINE_TEXT =
+  'Você está sem conexão com a internet. Assim que ela voltar, continuamos de onde você parou.';
+
 /**
  * A cache of server state with the app's rules (component tests make their own). Data stays fresh for 30 s (a
  * screen revisited within that time does not ask again); a write invalidates what it changed. Refetching on window
