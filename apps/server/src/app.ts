@@ -263,7 +263,13 @@ export async function buildApp({
   const cardGateway = await configuredCardGateway(app, env);
   registerPortalApi(app, db, {
     ...identificationActions(app, { db, env, limiter, altchaSecret }),
-    ...debtActions(app, { db, stageCalculator, planTtlMinutes: env.PLAN_TTL_MINUTES, cardGateway }),
+    ...debtActions(app, {
+      db,
+      stageCalculator,
+      planTtlMinutes: env.PLAN_TTL_MINUTES,
+      cardGateway,
+      providers: paymentProviders,
+    }),
     ...secondCopyActions(app, { db, providers: paymentProviders }),
     ...agreementActions(app, { db, providers: paymentProviders, cardGateway }),
     ...agreementSendingActions(app, { db, limiter, sendsPerDay: env.LIMIT_AGREEMENT_SENDS_PER_DAY }),

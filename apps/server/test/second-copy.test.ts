@@ -657,3 +657,121 @@ describe('an agreement closes the second copies of its contracts', () => {
     expect((await t.database.db.select().from(secondCopies)).length).toBeGreaterThan(0);
   });
 });
+
+describe('an agreement removes the PIX of its contracts’ second copies (helper-found: paid twice)', () => {
+  it('cancels each open copy’s PIX at the PSP with the agreement as cause, so the copy can no longer be paid', async () => {
+    // Bela Casa: the tests above made (and ended) agreements on Alfa, which already removed its copies.
+    const bela = card('Bela Casa');
+    await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+      loj_codigo: bela.loj_codigo,
+      con_codigos: bela.contratos.map((c) => c.con_codigo).join(','),
+    });
+    const covered = new Set(bela.contratos.flatMap((c) => c.parcelas.map((p) => p.par_codigo)));
+    const copies = async () =>
+      (await t.database.db.select().from(secondCopies)).filter((c) => covered.has(c.instalmentId) && c.txid);
+    const services = await createPixServices({
+      db: t.database.db,
+      env: loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET }),
+      log: t.app.log,
+    });
+    const { client } = await services.gatewayFor(bela.loj_codigo);
+    const statusOf = async (txid: string) => (await client.getCobv(txid)).status;
+    // Those that can still take a payment: ATIVA at the PSP, and no payment seen (a paid one is left as it is).
+    const paid = new Set((await t.database.db.select().from(secondCopyPayments)).map((p) => p.secondCopyId));
+    const open = [];
+    for (const copy of await copies())
+      if (!paid.has(copy.id) && (await statusOf(copy.txid!)) === 'ATIVA') open.push(copy);
+    expect(open.length).toBeGreaterThan(0);
+
+    const [plan] = (
+      (
+        await demo('passo_3_novo', {
+          lojCodigo: bela.loj_codigo,
+          preCodigo: bela.pre_codigos.join(','),
+          primeiroVencimento: formatBrDate(today),
+          pagamentoAvistaPrazo: 'A',
+          metodoPagamento: 'boleto',
+        })
+      ).json().dados as PlanosResposta
+    ).pre_acordo;
+    const saved = await demo('passo_4_novo', {
+      praCodigo: plan!.pra_codigo,
+      formaDePagamento: 'boleto',
+      primeiroVencimento: formatBrDate(today),
+    });
+    expect(saved.json().retorno).toBe(true);
+    const agreementId = saved.json().dados.aco_codigo as number;
+    try {
+      for (const c of open)
+        console.log(
+          'DEBUG',
+          c.id,
+          c.instalmentId,
+          c.dueDate,
+          await statusOf(c.txid!),
+          await t.database.db
+            .select()
+            .from(secondCopyCancellations)
+            .where(eq(secondCopyCancellations.secondCopyId, c.id)),
+        );
+      for (const copy of open) {
+        expect(await statusOf(copy.txid!)).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+        expect(
+          await t.database.db
+            .select()
+            .from(secondCopyCancellations)
+            .where(eq(secondCopyCancellations.secondCopyId, copy.id)),
+        ).toEqual([expect.objectContaining({ cause: `agreement:${agreementId}` })]);
+      }
+
+      // A copy whose removal failed then (its PSP was away) is removed by reconciliation: the agreement supersedes it.
+      const store = (await t.database.db.select().from(stores).where(eq(stores.id, bela.loj_codigo)))[0]!;
+      const instalmentId = open[0]!.instalmentId;
+      const issued = await services.providers.get('local')!.issueBoleto({
+        reference: `sv:${instalmentId}:${today}:1234`,
+        storeId: store.id,
+        dueDate: today,
+        amountCents: 1_234,
+        beneficiary: chargeBeneficiary(store, 'Demo'),
+        payer: { name: 'Maria da Silva Santos', document: '52998224725' },
+      });
+      const [missed] = await t.database.db
+        .insert(secondCopies)
+        .values({
+          ...open[0]!,
+          id: undefined,
+          createdAt: undefined,
+          amountCents: 1_234,
+          ourNumber: issued.ourNumber!,
+          barcode: issued.barcode!,
+          digitableLine: issued.digitableLine!,
+          pixCode: issued.pixCode,
+          txid: issued.txid,
+        })
+        .returning();
+      await reconcilePixCharges(
+        t.database.db,
+        {
+          providers: COBV_PROVIDERS,
+          gatewayFor: services.gatewayFor,
+          afterMinutes: 0,
+          now: new Date(Date.now() + 60_000),
+        },
+        t.app.log,
+      );
+      expect(await statusOf(missed!.txid!)).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect(
+        await t.database.db
+          .select()
+          .from(secondCopyCancellations)
+          .where(eq(secondCopyCancellations.secondCopyId, missed!.id)),
+      ).toEqual([expect.objectContaining({ cause: 'reconcile:superseded' })]);
+    } finally {
+      await services.close();
+      await t.database.db
+        .update(agreements)
+        .set({ status: 'cancelled' })
+        .where(eq(agreements.id, agreementId));
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { AppError } from '../errors';
 import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
 import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import { markDebtsListed } from '../repositories/session-repository';
+import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { chargeAgreementCard } from '../services/card/charge-agreement-card';
 import { requestContactCall } from '../services/contact/request-contact-call';
 import { listDebts } from '../services/debts/list-debts';
@@ -22,6 +23,7 @@ import { registerCannotPay } from '../services/debts/register-cannot-pay';
 import { registerDispute } from '../services/debts/register-dispute';
 import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
+import { cancelCopiesUnderAgreement } from '../services/second-copy/cancel-copies-under-agreement';
 import type { ActionDefinition } from './action';
 import { codeList, formCode, formText, lineText } from './body-fields';
 import { sendsDebtListing } from './debt-listing-schema';
@@ -98,7 +100,13 @@ const contactCallBody = z.object({ loj_codigo: formCode, telefone: formText(30) 
 
 export function debtActions(
   app: FastifyInstance,
-  deps: { db: Db; stageCalculator: PlanCalculator; planTtlMinutes: number; cardGateway: CardGateway | null },
+  deps: {
+    db: Db;
+    stageCalculator: PlanCalculator;
+    planTtlMinutes: number;
+    cardGateway: CardGateway | null;
+    providers: PaymentProviders;
+  },
 ): Record<string, ActionDefinition> {
   const { db } = deps;
   const openSession = (request: FastifyRequest) => requireDebtor(app, request);
@@ -182,6 +190,8 @@ export function debtActions(
           },
           header ?? input.chave_idempotencia,
         );
+        // After the commit: the agreement stands whatever the PSPs answer (a failure is retried by reconciliation).
+        await cancelCopiesUnderAgreement(db, deps.providers, saved.aco_codigo, request.log);
         if (!card || !gateway) return ok(saved, 'Acordo realizado com sucesso!');
         // Spec 001 §7: the card's state in dados.parcelas[].estado_da_transacao; §8 its message.
         const state = await chargeAgreementCard(

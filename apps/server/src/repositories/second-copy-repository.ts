@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
+  agreementContracts,
   contracts,
   instalments,
   persons,
@@ -199,9 +200,36 @@ const pixStillOpen = (db: Db) =>
     ),
   );
 
-/** A newer copy of the same instalment exists: this one's PIX is superseded. */
-const supersededCopy = sql<boolean>`exists (select 1 from ${secondCopies} newer
-  where newer.instalment_id = ${secondCopies.instalmentId} and newer.id > ${secondCopies.id})`;
+/**
+ * A newer copy of the same instalment exists, or the instalment's contract is under an active agreement (whose own
+ * charges are what the person pays now): this one's PIX is superseded.
+ */
+const supersededCopy = sql<boolean>`(exists (select 1 from ${secondCopies} newer
+  where newer.instalment_id = ${secondCopies.instalmentId} and newer.id > ${secondCopies.id})
+  or exists (select 1 from ${instalments} covered
+    join ${agreementContracts} on ${agreementContracts.contractId} = covered.contract_id
+      and ${agreementContracts.agreementStatus} = 'active'
+    where covered.id = ${secondCopies.instalmentId}))`;
+
+/** A copy whose PIX still takes payment, with its store's payment provider. */
+export type OpenSecondCopy = Pick<SecondCopyRow, 'id' | 'storeId' | 'txid'> & { paymentProvider: string };
+
+/** The copies of the instalments of the agreement's contracts whose PIX still takes payment. */
+export async function openSecondCopiesUnderAgreement(db: Db, agreementId: number): Promise<OpenSecondCopy[]> {
+  return db
+    .select({
+      id: secondCopies.id,
+      storeId: secondCopies.storeId,
+      txid: secondCopies.txid,
+      paymentProvider: stores.paymentProvider,
+    })
+    .from(secondCopies)
+    .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
+    .innerJoin(agreementContracts, eq(agreementContracts.contractId, instalments.contractId))
+    .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+    .where(and(eq(agreementContracts.agreementId, agreementId), pixStillOpen(db)))
+    .orderBy(asc(secondCopies.id));
+}
 
 /** The instalment's copies older than `copyId` whose PIX still takes payment (a newer copy supersedes them). */
 export async function supersededSecondCopies(
@@ -221,7 +249,10 @@ export interface OpenPix {
   id: number;
   storeId: number;
   txid: string;
-  /** A newer copy of the instalment exists: its cobv should have been removed when that one was issued. */
+  /**
+   * A newer copy of the instalment exists, or an agreement covers its contract: its cobv should have been removed
+   * when that one was issued.
+   */
   superseded: boolean;
 }
 
