@@ -397,14 +397,16 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
 
     await count.fill('10');
     await form.getByLabel('Valor da parcela', { exact: true }).pressSequentially('5000');
-    await send.click();
+    // A double tap sends one proposal, not two.
+    await send.dblclick();
     await expectModal(
       page,
       'Sucesso',
       'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
     );
-    const [stored] = await requestsOf('proposal', debt.loj_codigo);
-    expect(stored).toMatchObject({ entryCents: 10_000, instalmentCount: 10, instalmentCents: 5_000 });
+    const stored = await requestsOf('proposal', debt.loj_codigo);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ entryCents: 10_000, instalmentCount: 10, instalmentCents: 5_000 });
     await expect.poll(() => stepsLogged(9)).toBeGreaterThan(0);
     // Back to the payment options.
     await card.getByTestId('po-proposal').waitFor();

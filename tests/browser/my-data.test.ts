@@ -100,7 +100,8 @@ describe('Meus dados', () => {
     await dialog.waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Eliminar meus dados');
-    await page.keyboard.press('Enter');
+    // A double click erases once: the second call would have found the session ended and hidden the protocol.
+    await dialog.getByRole('button', { name: 'Eliminar meus dados', exact: true }).dblclick();
     const receipt = page.getByTestId('erasure-receipt');
     await receipt.waitFor();
     const protocol = (await page.getByTestId('erasure-protocol').textContent()) ?? '';

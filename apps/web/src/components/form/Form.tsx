@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef, FormEvent, ReactNode } from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -6,6 +6,7 @@ import {
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
+import { useSingleFlight } from '../../lib/use-single-flight';
 
 type FormProps<Input extends FieldValues, Output> = Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & {
   form: UseFormReturn<Input, unknown, Output>;
@@ -16,7 +17,10 @@ type FormProps<Input extends FieldValues, Output> = Omit<ComponentPropsWithRef<'
   children: ReactNode;
 };
 
-/** A form whose fields (components/form) find their state by name; the browser's own validation is off. */
+/**
+ * A form whose fields (components/form) find their state by name; the browser's own validation is off. A submit
+ * while the last one is still running (a double click or tap) is dropped.
+ */
 export function Form<Input extends FieldValues, Output>({
   form,
   onSubmit,
@@ -24,9 +28,20 @@ export function Form<Input extends FieldValues, Output>({
   children,
   ...attributes
 }: FormProps<Input, Output>) {
+  const submit = useSingleFlight((event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(onSubmit, onInvalidSubmit)(event),
+  );
   return (
     <FormProvider {...form}>
-      <form noValidate {...attributes} onSubmit={form.handleSubmit(onSubmit, onInvalidSubmit)}>
+      <form
+        noValidate
+        {...attributes}
+        onSubmit={(event) => {
+          // Also for a dropped submit: the browser must never send the form itself.
+          event.preventDefault();
+          void submit(event);
+        }}
+      >
         {children}
       </form>
     </FormProvider>

@@ -12,6 +12,7 @@ import { QueryView } from '../../../components/ui/QueryView';
 import { failureText } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { isSessionExpired } from '../../debts/api/debts';
 import { Footer } from '../../landing/components/Footer';
 import {
@@ -211,14 +212,15 @@ export default function MyData() {
     if (erased) receiptRef.current?.focus();
   }, [erased]);
 
-  function erase() {
-    erasure.mutate(undefined, {
-      onSuccess: () => setConfirming(false),
-      onError: (error) => {
+  // Once, whatever the clicks: a second call would find the session already ended by the first.
+  const erase = useSingleFlight(() =>
+    erasure.mutateAsync(undefined).then(
+      () => setConfirming(false),
+      (error: unknown) => {
         if (isSessionExpired(error)) setConfirming(false);
       },
-    });
-  }
+    ),
+  );
 
   return (
     <div className="my-data">
