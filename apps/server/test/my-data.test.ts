@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { PRIVACY_PROTOCOL_PATTERN } from '@portal/domain';
+import { ERASURE_REMOVES, PRIVACY_PROTOCOL_PATTERN } from '@portal/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -117,6 +117,26 @@ describe('the JSON export', () => {
         reason: 'Desemprego',
       },
       { partnerId: acme, personId: joaoId, storeId: acmeStore, kind: 'proposal', reason: 'Outro parceiro' },
+      // A call request with the phone he gave, and a proposal the partner answered with a counter-offer.
+      {
+        partnerId: demo,
+        personId: joaoId,
+        storeId: await storeOf(joaoId),
+        kind: 'call',
+        phone: '31933334444',
+      },
+      {
+        partnerId: demo,
+        personId: joaoId,
+        storeId: await storeOf(joaoId),
+        kind: 'proposal',
+        entryCents: 10_000,
+        instalmentCount: 10,
+        instalmentCents: 5_000,
+        counterEntryCents: 20_000,
+        counterInstalmentCount: 6,
+        counterInstalmentCents: 9_000,
+      },
     ]);
     const [notice] = await db
       .insert(outboundMessages)
@@ -171,7 +191,12 @@ describe('the JSON export', () => {
     expect(data.contratos.every((c) => c.parcelas.length > 0)).toBe(true);
     expect(data.registrosDeNavegacao.map((s) => s.etapa)).toEqual([8]);
     expect(data.solicitacoes).toEqual([
-      expect.objectContaining({ tipo: 'Não consigo pagar', motivo: 'Desemprego' }),
+      expect.objectContaining({ tipo: 'Não consigo pagar', motivo: 'Desemprego', contraproposta: null }),
+      expect.objectContaining({ telefone: '31933334444', contraproposta: null }),
+      expect.objectContaining({
+        entradaCentavos: 10_000,
+        contraproposta: { entradaCentavos: 20_000, parcelas: 6, valorParcelaCentavos: 9_000 },
+      }),
     ]);
     expect(data.mensagensDeContato.map((m) => m.texto)).toEqual(['Olá demo']);
     expect(data.propostasPeloFormulario).toEqual([
@@ -271,9 +296,12 @@ describe('the erasure', () => {
     const joaoId = await personId(JOAO_DOC);
     const demo = await partnerId('demo');
     const store = await storeOf(joaoId);
-    await db
-      .insert(debtorRequests)
-      .values({ partnerId: demo, personId: joaoId, storeId: store, kind: 'dispute' });
+    await db.insert(debtorRequests).values([
+      { partnerId: demo, personId: joaoId, storeId: store, kind: 'dispute' },
+      { partnerId: demo, personId: joaoId, storeId: store, kind: 'call', phone: '31933334444' },
+    ]);
+    // The dialog and the e-mail say so: the call request with its phone is among what goes.
+    expect(ERASURE_REMOVES.join(' ')).toContain('os pedidos de ligação e de contato por WhatsApp');
     await db.insert(agreements).values({
       partnerId: demo,
       personId: joaoId,
@@ -333,7 +361,8 @@ describe('the erasure', () => {
       email: 'joao.lima@example.com',
     });
     const requests = await db.select().from(debtorRequests).where(eq(debtorRequests.personId, joaoId));
-    // The dispute stays; on demo the cannot-pay went; the other partner's request is not this erasure's.
+    // The dispute stays; on demo the cannot-pay and the call request went; the other partner's request is not this
+    // erasure's.
     expect(requests.map((r) => `${r.partnerId === demo ? 'demo' : 'acme'}:${r.kind}`).sort()).toEqual([
       'acme:proposal',
       'demo:dispute',

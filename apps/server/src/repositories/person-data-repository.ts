@@ -101,7 +101,7 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
       .from(debtorRequests)
       .innerJoin(stores, eq(stores.id, debtorRequests.storeId))
       .where(and(eq(debtorRequests.partnerId, scope.partnerId), eq(debtorRequests.personId, personId)))
-      .orderBy(asc(debtorRequests.createdAt)),
+      .orderBy(asc(debtorRequests.createdAt), asc(debtorRequests.id)),
     db
       .select({
         row: secondCopies,

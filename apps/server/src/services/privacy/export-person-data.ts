@@ -89,6 +89,10 @@ export interface PersonDataExport {
     entradaCentavos: number | null;
     parcelas: number | null;
     valorParcelaCentavos: number | null;
+    /** The phone a call or WhatsApp request asked to be reached at. */
+    telefone: string | null;
+    /** The partner's counter-offer in answer to a proposal. */
+    contraproposta: { entradaCentavos: number; parcelas: number; valorParcelaCentavos: number } | null;
     situacao: string;
     criadaEm: Timestamp;
   }[];
@@ -259,6 +263,15 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       entradaCentavos: row.entryCents,
       parcelas: row.instalmentCount,
       valorParcelaCentavos: row.instalmentCents,
+      telefone: row.phone,
+      contraproposta:
+        row.counterInstalmentCount === null
+          ? null
+          : {
+              entradaCentavos: row.counterEntryCents ?? 0,
+              parcelas: row.counterInstalmentCount,
+              valorParcelaCentavos: row.counterInstalmentCents ?? 0,
+            },
       situacao: PRIVACY_STATUS[row.status],
       criadaEm: row.createdAt.toISOString(),
     })),

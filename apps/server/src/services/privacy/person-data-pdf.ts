@@ -223,6 +223,12 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
         ['Entrada proposta', money(r.entradaCentavos)],
         ['Parcelas propostas', r.parcelas],
         ['Valor da parcela proposto', money(r.valorParcelaCentavos)],
+        ['Telefone para contato', r.telefone],
+        [
+          'Contraproposta do credor',
+          r.contraproposta &&
+            `entrada de ${money(r.contraproposta.entradaCentavos)} e ${r.contraproposta.parcelas} parcela(s) de ${money(r.contraproposta.valorParcelaCentavos)}`,
+        ],
         ['Situação', r.situacao],
         ['Enviado em', dateTime(r.criadaEm)],
       ],
