@@ -130,6 +130,15 @@ describe('the audit trail', () => {
       route: 'GET /api/solicitacoes-privacidade',
       action: 'read',
     });
+    // One item read names the item, so the audit answers who saw whose request.
+    expect((await call('GET', `/api/filas/lgpd/${requestId}`, tokens.auditor!)).statusCode).toBe(200);
+    const [itemRead] = (await rowsOf('work_item')).slice(-1);
+    expect(itemRead).toMatchObject({
+      username: 'audit.auditor',
+      route: 'GET /api/filas/:fila/:id',
+      action: 'read',
+      entityId: `lgpd/${requestId}`,
+    });
   });
 
   it('refuses to change or delete a row, even by SQL', async () => {

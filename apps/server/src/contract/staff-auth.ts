@@ -92,6 +92,15 @@ function routeName(request: FastifyRequest): string {
     : `${request.method} ${url}`;
 }
 
+/**
+ * What a read looked at, from the route's parameters ('lgpd/7' for GET /api/filas/:fila/:id), so that the audit
+ * answers who saw whose data; undefined for a route without any (a list).
+ */
+function readTarget(request: FastifyRequest): string | undefined {
+  const values = Object.values((request.params ?? {}) as Record<string, string>);
+  return values.length > 0 ? values.join('/') : undefined;
+}
+
 function trailOf(request: FastifyRequest, staff: StaffIdentity, audit: StaffRequestAudit): AuditTrail {
   const write = WRITES.has(audit.access) && request.method !== 'GET' && request.method !== 'HEAD';
   return {
@@ -135,7 +144,10 @@ export function installStaffAuth(app: FastifyInstance, db: Db): void {
     recordStaffAction(
       db,
       trail,
-      audit.change ?? (audit.personalData === undefined ? undefined : { entity: audit.personalData }),
+      audit.change ??
+        (audit.personalData === undefined
+          ? undefined
+          : { entity: audit.personalData, entityId: readTarget(request) }),
     ).then(() => done(null, payload), done);
   });
 }
