@@ -111,3 +111,52 @@ describe('work queues in the back office', () => {
     }
   });
 });
+
+describe('a work item screen that went stale', () => {
+  it('is told when a colleague took or answered the item meanwhile, and then shows what is true now', async () => {
+    const { db } = suite.portal.database;
+    const me = { username: 'filas.stale', password: 'Filas#2026y' };
+    await createStaffUser(db, me);
+    const colleague = await createStaffUser(db, { username: 'filas.colega', password: 'Filas#2026z' });
+    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
+    const [contract] = await db.select().from(contracts).where(eq(contracts.personId, joao!.id));
+    const [item] = await db
+      .insert(debtorRequests)
+      .values({ partnerId: demo!.id, personId: joao!.id, storeId: contract!.storeId, kind: 'dispute' })
+      .returning();
+
+    const page = await openPage(suite);
+    await logInToPartners(page, suite.portal.url(null, '/login'), me);
+    await page.goto(suite.portal.url(null, `/admin/filas/contestacoes/${item!.id}`));
+    const facts = page.getByTestId('work-item-facts');
+    await facts.getByText('Ninguém').waitFor();
+
+    // The colleague takes it while this screen still says nobody has it.
+    await db.update(debtorRequests).set({ assignedTo: colleague.id }).where(eq(debtorRequests.id, item!.id));
+    await page.getByRole('button', { name: 'Assumir' }).click();
+    const modal = page.getByTestId('modal');
+    await modal
+      .getByText('Outra pessoa da equipe assumiu este item enquanto você o via. Confira o responsável agora.')
+      .waitFor();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await facts.getByText('filas.colega').waitFor();
+
+    // Then answers it while this screen still offers the answer form.
+    await db
+      .update(debtorRequests)
+      .set({
+        status: 'answered',
+        answerText: 'Respondido pela colega.',
+        answeredAt: new Date(),
+        answeredBy: colleague.id,
+      })
+      .where(eq(debtorRequests.id, item!.id));
+    await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill('Minha resposta.');
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await modal.getByText('Este item já foi respondido.').waitFor();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('work-answer').getByText('Respondido pela colega.').waitFor();
+    expect(await page.getByRole('button', { name: 'Enviar resposta' }).count()).toBe(0);
+  });
+});

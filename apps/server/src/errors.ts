@@ -302,6 +302,7 @@ const APP_ERRORS = {
   WORK_ITEM_ANSWERED: { status: 409, message: WORK_QUEUE_MESSAGES.alreadyAnswered },
   /** Starting an item already in progress. */
   WORK_ITEM_IN_PROGRESS: { status: 409, message: WORK_QUEUE_MESSAGES.alreadyInProgress },
+  WORK_ITEM_TAKEN: { status: 409, message: WORK_QUEUE_MESSAGES.takenMeanwhile },
   /** An assignee who is no active administrator nor an operator of the item's partner. */
   WORK_ASSIGNEE_INVALID: { status: 400, message: WORK_QUEUE_MESSAGES.assigneeInvalid },
   /** A counter-offer on anything but a proposal. */

@@ -219,6 +219,33 @@ describe('the proposals queue', () => {
       answeredBy: ids.administrator,
     });
   });
+
+  it('refuses to take an item someone else took meanwhile, instead of silently taking it from them', async () => {
+    await debtor('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: 'R$ 100,00',
+      quantidade_parcelas: '3',
+      valor_parcela: '90,00',
+    });
+    const listed = (await staff('GET', '/api/filas/propostas?status=open')).json().data as WorkItem[];
+    const item = listed.find((i) => i.responsavel === null)!;
+    const base = `/api/filas/propostas/${item.id}/responsavel`;
+    // Two screens that both showed nobody in charge take it at once: one wins, the other is told.
+    const both = await Promise.all([
+      staff('PUT', base, { usuario: ids.administrator, responsavel_atual: null }),
+      staff('PUT', base, { usuario: ids.administrator, responsavel_atual: null }),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((res) => res.statusCode === 409)!.json().mensagem).toBe(
+      'Outra pessoa da equipe assumiu este item enquanto você o via. Confira o responsável agora.',
+    );
+    // A screen that saw the current assignee may still give the item to someone else.
+    const given = await staff('PUT', base, {
+      usuario: ids.administrator,
+      responsavel_atual: ids.administrator,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+  });
 });
 
 describe('the other queues', () => {

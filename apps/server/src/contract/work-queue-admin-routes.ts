@@ -23,7 +23,8 @@ const listQuery = z.object({
   status: z.preprocess(blank, z.enum(WORK_ITEM_STATUSES).optional()),
   responsavel: z.preprocess(blank, formCode.optional()),
 });
-const assignBody = z.object({ usuario: formCode });
+// responsavel_atual: the assignee the caller's screen showed (null: nobody), so a change meanwhile is refused.
+const assignBody = z.object({ usuario: formCode, responsavel_atual: formCode.nullable().optional() });
 
 export function registerWorkQueueRoutes(admin: FastifyInstance, db: Db): void {
   admin.get(
@@ -53,8 +54,15 @@ export function registerWorkQueueRoutes(admin: FastifyInstance, db: Db): void {
 
   admin.put('/api/filas/:fila/:id/responsavel', { config: { staffAccess: 'write' } }, async (request) => {
     const { fila, id } = itemParams.parse(request.params);
-    const { usuario } = assignBody.parse(request.body ?? {});
-    const data = await assignWorkItem(db, auditTrailOf(request), fila as WorkQueueKey, id, usuario);
+    const { usuario, responsavel_atual } = assignBody.parse(request.body ?? {});
+    const data = await assignWorkItem(
+      db,
+      auditTrailOf(request),
+      fila as WorkQueueKey,
+      id,
+      usuario,
+      responsavel_atual,
+    );
     return { message: WORK_QUEUE_MESSAGES.assigned, data };
   });
 

@@ -286,6 +286,21 @@ export interface WorkItemChange {
   counterOffer?: { entryCents: number; instalmentCount: number; instalmentCents: number } | null;
 }
 
+/** The item's assignee, its row locked until the transaction ends (two staff members taking it at once). */
+export async function lockedAssignee(
+  tx: Db,
+  source: WorkItemSource,
+  id: number,
+): Promise<number | null | undefined> {
+  const table = TABLES[source] as unknown as typeof debtorRequests;
+  const [row] = await tx
+    .select({ assignedTo: table.assignedTo })
+    .from(table)
+    .where(eq(table.id, id))
+    .for('update');
+  return row?.assignedTo;
+}
+
 /**
  * Changes an item only while its status is still one of `from` (two staff members answering at once: one wins, the
  * other finds it answered). Undefined when it was not in `from` any more.

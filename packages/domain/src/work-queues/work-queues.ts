@@ -49,6 +49,8 @@ export const WORK_QUEUE_MESSAGES = {
   answered: 'Resposta registrada e enviada por e-mail.',
   answeredWithoutEmail: 'Resposta registrada. A pessoa não tem e-mail cadastrado: avise-a por outro canal.',
   assigned: 'Responsável definido.',
+  takenMeanwhile:
+    'Outra pessoa da equipe assumiu este item enquanto você o via. Confira o responsável agora.',
   started: 'Atendimento iniciado.',
 } as const;
 

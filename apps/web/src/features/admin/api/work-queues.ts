@@ -42,8 +42,9 @@ export const useWorkItem = (queue: WorkQueueKey, id: number) =>
 
 type Written = { message: string; data: WorkItem };
 
-export const assignWorkItem = (queue: WorkQueueKey, id: number, usuario: number) =>
-  adminCall<Written>('PUT', `/api/filas/${queue}/${id}/responsavel`, { usuario });
+/** `seen`: the assignee the screen showed, so the server refuses if someone else changed it meanwhile. */
+export const assignWorkItem = (queue: WorkQueueKey, id: number, usuario: number, seen: number | null) =>
+  adminCall<Written>('PUT', `/api/filas/${queue}/${id}/responsavel`, { usuario, responsavel_atual: seen });
 
 export const startWorkItem = (queue: WorkQueueKey, id: number) =>
   adminCall<Written>('PUT', `/api/filas/${queue}/${id}/andamento`, {});

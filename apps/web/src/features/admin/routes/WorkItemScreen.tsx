@@ -66,7 +66,10 @@ function Item({ queue, id }: { queue: WorkQueueKey; id: number }) {
   );
 }
 
-/** A write on the item: the item and the lists read again, then the server's message in a snackbar. */
+/**
+ * A write on the item: the item and the lists read again, then the server's message in a snackbar. A refused write
+ * (someone answered or took the item meanwhile) reads them again too, so the screen shows what is true now.
+ */
 function useItemWrite() {
   const queryClient = useQueryClient();
   const { showSnackbar } = useFeedback();
@@ -77,7 +80,10 @@ function useItemWrite() {
       await queryClient.invalidateQueries({ queryKey: workQueuesKey });
       showSnackbar(message, 'success');
     },
-    onError: (error) => void onFailure(error),
+    onError: async (error) => {
+      await queryClient.invalidateQueries({ queryKey: workQueuesKey });
+      await onFailure(error);
+    },
   });
 }
 
@@ -121,7 +127,9 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
               type="button"
               className="btn btn--ghost"
               disabled={write.isPending}
-              onClick={() => write.mutate(() => assignWorkItem(queue, item.id, me.id))}
+              onClick={() =>
+                write.mutate(() => assignWorkItem(queue, item.id, me.id, item.responsavel?.id ?? null))
+              }
             >
               Assumir
             </button>
@@ -140,7 +148,9 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
             <AssignTo
               partnerId={item.parceiro.id}
               busy={write.isPending}
-              onAssign={(usuario) => write.mutate(() => assignWorkItem(queue, item.id, usuario))}
+              onAssign={(usuario) =>
+                write.mutate(() => assignWorkItem(queue, item.id, usuario, item.responsavel?.id ?? null))
+              }
             />
           )}
         </div>
@@ -234,9 +244,11 @@ function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
   const { showSnackbar } = useFeedback();
   const form = useZodForm(workAnswerSchema, EMPTY_ANSWER);
   const submit = useAdminSubmit(form, async () => {
-    // The fields go as typed: the server reads them with the same schema.
-    const answered = await answerWorkItem(queue, id, form.getValues());
-    await queryClient.invalidateQueries({ queryKey: workQueuesKey });
+    // The fields go as typed: the server reads them with the same schema. Answered or not, the item is read again
+    // (a colleague's answer first shows here in place of this form).
+    const answered = await answerWorkItem(queue, id, form.getValues()).finally(() =>
+      queryClient.invalidateQueries({ queryKey: workQueuesKey }),
+    );
     showSnackbar(answered.message, 'success');
   });
   const offer = form.watch('contraproposta') === true;
