@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
   agreements,
+  instalments,
   paymentCharges,
   secondCopies,
   stepLogs,
@@ -134,7 +135,8 @@ describe('passo_5: the seeded agreement shows every state', () => {
       con_nome_loja: 'Alfa Eletro',
     });
     expect(agreement!.loja.loj_cpf_cnpj).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
-    expect(agreement!.detalhes[0]!.parcelas).toHaveLength(6);
+    // The contract's six instalments less the one paid before the agreement.
+    expect(agreement!.detalhes[0]!.parcelas).toHaveLength(5);
     const [entry, first, second] = agreement!.dadosAcordo.parcelas;
     expect(entry).toMatchObject({ campo_parcela: 'Entrada', status: 'P', pdf: null, linha_digitavel: null });
     expect(first).toMatchObject({ campo_parcela: '1/2', status: 'AA', valor: 60_000 });
@@ -269,6 +271,30 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     const [entry, ...rest] = shown!.dadosAcordo.parcelas;
     expect(entry!.pdf).toMatch(/^\/api\/acordos\/boletos\.pdf\?parcelas=\d+$/);
     expect(rest.every((i) => i.pdf === 'boleto_vai_ser_gerado')).toBe(true);
+  });
+
+  it('lists as original instalments those it settles: not the ones paid before, nor future entries left out', async () => {
+    const alfa = await card(maria, 'Alfa Eletro');
+    const held = await t.database.db
+      .select()
+      .from(instalments)
+      .where(sql`${instalments.contractId} in ${alfa.pre_codigos}`);
+    // The seed's contract holds both kinds the agreement must leave out.
+    expect(held.some((i) => i.paid)).toBe(true);
+    expect(held.some((i) => i.futureEntry)).toBe(true);
+    const plan = await planOf(maria, 'Alfa Eletro', {});
+    const saved = (await confirm(maria, plan, 'boleto')).json().dados as { aco_codigo: number };
+    const shown = (await myAgreements(maria)).acordos.find(
+      (a) => a.dadosAcordo.aco_codigo === saved.aco_codigo,
+    )!;
+    const listed = shown.detalhes.flatMap((d) =>
+      (d.parcelas as { par_prestacao: number }[]).map((p) => `${d.con_contrato}/${p.par_prestacao}`),
+    );
+    const number = new Map(alfa.contratos.map((c) => [c.con_codigo, c.con_contrato]));
+    const settled = held
+      .filter((i) => !i.paid && !i.futureEntry)
+      .map((i) => `${number.get(i.contractId)}/${i.number}`);
+    expect(listed.sort()).toEqual(settled.sort());
   });
 
   it('gives a PIX agreement a PIX charge: a valid BR Code for the amount, and its QR to the owner only', async () => {

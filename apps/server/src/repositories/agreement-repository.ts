@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementContracts,
+  agreementCoveredInstalments,
   agreements,
+  instalments,
   ONE_ACTIVE_AGREEMENT_PER_CONTRACT,
   preAgreements,
 } from '../db/schema';
@@ -69,6 +71,7 @@ export async function insertAgreement(
     await db
       .insert(agreementContracts)
       .values(plan.contractIds.map((contractId) => ({ agreementId: row!.id, contractId })));
+    await recordCoveredInstalments(db, row!.id, plan.contractIds, plan.futureIncluded);
     return row!.id;
   } catch (error) {
     // Another agreement over one of these contracts was recorded first, or meanwhile (this insert waited for it).
@@ -76,4 +79,31 @@ export async function insertAgreement(
       throw new AppError('ACTIVE_AGREEMENT');
     throw error;
   }
+}
+
+/**
+ * The instalments the agreement settles, kept as they are now: the contracts' unpaid ones (what the plan was
+ * quoted on), with their future entries only when the plan included them.
+ */
+export async function recordCoveredInstalments(
+  db: Db,
+  agreementId: number,
+  contractIds: readonly number[],
+  futureIncluded: boolean,
+): Promise<void> {
+  await db.insert(agreementCoveredInstalments).select(
+    db
+      .select({
+        agreementId: sql<number>`${agreementId}::integer`.as('aco_codigo'),
+        instalmentId: instalments.id,
+      })
+      .from(instalments)
+      .where(
+        and(
+          inArray(instalments.contractId, [...contractIds]),
+          eq(instalments.paid, false),
+          futureIncluded ? undefined : eq(instalments.futureEntry, false),
+        ),
+      ),
+  );
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   type AgreementStatus,
-  agreementContracts,
+  agreementCoveredInstalments,
   agreementInstalments,
   agreements,
   type ChargeKind,
@@ -329,21 +329,21 @@ export async function loadAgreementInScope(
   return view;
 }
 
-/** The original instalments of the contracts each agreement covers (spec 001 §3 detalhes). */
+/** The original instalments each agreement settles (spec 001 §3 detalhes), by contract. */
 export async function loadAgreementContracts(db: Db, agreementIds: readonly number[]) {
   if (agreementIds.length === 0) return [];
   return db
     .select({
-      agreementId: agreementContracts.agreementId,
+      agreementId: agreementCoveredInstalments.agreementId,
       contractNumber: contracts.number,
       note: contracts.note,
       number: instalments.number,
       dueDate: instalments.dueDate,
       amountCents: instalments.amountCents,
     })
-    .from(agreementContracts)
-    .innerJoin(contracts, eq(contracts.id, agreementContracts.contractId))
-    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
-    .where(inArray(agreementContracts.agreementId, [...agreementIds]))
+    .from(agreementCoveredInstalments)
+    .innerJoin(instalments, eq(instalments.id, agreementCoveredInstalments.instalmentId))
+    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+    .where(inArray(agreementCoveredInstalments.agreementId, [...agreementIds]))
     .orderBy(asc(contracts.number), asc(instalments.number));
 }

@@ -17,7 +17,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { contracts } from './debts';
+import { contracts, instalments } from './debts';
 import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
 import { answeredColumns, workItemColumns } from './work-items';
@@ -167,4 +167,22 @@ export const agreementContracts = pgTable(
     // The debts list leaves out contracts a settled agreement discharged (decision 022).
     index('agreement_contracts_settled').on(t.contractId).where(sql`${t.agreementStatus} = 'settled'`),
   ],
+);
+
+/**
+ * The portfolio instalments an agreement settles, as they were when it was made: its contracts' unpaid instalments,
+ * and their future entries only when the plan included them. Meus Acordos' original instalments and the confession
+ * term list these, not whatever the contracts hold later (paid before, future entries left out).
+ */
+export const agreementCoveredInstalments = pgTable(
+  'agreement_covered_instalments',
+  {
+    agreementId: integer('aco_codigo')
+      .notNull()
+      .references(() => agreements.id),
+    instalmentId: integer('instalment_id')
+      .notNull()
+      .references(() => instalments.id),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.instalmentId] })],
 );

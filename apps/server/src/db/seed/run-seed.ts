@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { recordCoveredInstalments } from '../../repositories/agreement-repository';
 import { type ImageProfile, type StoredImage, storeImage } from '../../services/files/store-image';
 import type { Db } from '../client';
 import {
@@ -317,6 +318,7 @@ async function seedAgreement(
     })
     .returning({ id: agreements.id });
   await db.insert(agreementContracts).values({ agreementId: agreement!.id, contractId });
+  await recordCoveredInstalments(db, agreement!.id, [contractId], false);
   const rows = await db
     .insert(agreementInstalments)
     .values(instalmentSchedule(plan, firstDueDate).map((row) => ({ agreementId: agreement!.id, ...row })))
