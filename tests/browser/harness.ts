@@ -2,8 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Database } from '../../apps/server/src/db/client';
 import { loadEnv } from '../../apps/server/src/env';
@@ -193,5 +200,17 @@ export async function landingAppRunning(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const box = document.querySelector('[data-testid="search-input"]');
     return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** The boxes of `locators` (one element each) overlap nowhere: nothing on the screen covers another. */
+export async function expectApart(locators: Locator[]): Promise<void> {
+  const boxes = await Promise.all(locators.map(async (locator) => (await locator.boundingBox())!));
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, JSON.stringify([a, b])).toBe(true);
+    }
   });
 }

@@ -12,6 +12,7 @@ import {
   axeViolations,
   connectChromium,
   downloadedBytes,
+  expectApart,
   type Portal,
   refuseCookiesBeforehand,
   startPortal,
@@ -259,6 +260,64 @@ describe('Meus Acordos on demo (João: a paid, an overdue and an open instalment
     await expect.poll(() => stepsLogged(35, JOAO)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
   });
+});
+
+/** How many lines the element's own text takes (its ::before label aside). */
+const textLines = (cell: Locator) =>
+  cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.firstChild ?? element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+describe('Meus Acordos at phone size and at 200% zoom on a phone', () => {
+  it.each([390, 195])(
+    '%i px wide: rows reflow without sideways scrolling, overlap or cut words; the PIX modal fits',
+    async (width) => {
+      const page = await open('demo', { width, height: 844 });
+      const data = await openMyAgreements(page, JOAO);
+      const agreement = data.acordos[0]!.dadosAcordo;
+      const card = page.getByTestId('agreement-card').first();
+      await shot(page, `reflow-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      for (const parcela of agreement.parcelas) {
+        const row = rowOf(card, agreement.parcelas, parcela);
+        const rowBox = (await row.boundingBox())!;
+        const cells = ['name', 'due', 'value'].map((name) => row.locator(`.agreement-row__${name}`));
+        const status = row.getByTestId('agreement-status');
+        await expectApart([...cells, status]);
+        for (const part of [...cells, status]) {
+          const box = (await part.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(rowBox.x);
+          expect(box.x + box.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+          expect(await part.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        }
+        // 'Entrada', '1/2' and the date are never broken inside.
+        expect(await textLines(cells[0]!)).toBe(1);
+        expect(await textLines(cells[1]!)).toBe(1);
+      }
+
+      const due = agreement.parcelas.find((p) => p.pix_copia_cola !== null)!;
+      await rowOf(card, agreement.parcelas, due).getByTestId('agreement-pix').click();
+      const dialog = page.getByTestId('pix-dialog');
+      const qr = dialog.getByTestId('pix-qr');
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await shot(page, `pix-${width}`);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // Nothing inside is wider than the modal: it neither scrolls sideways nor cuts the title, QR or button.
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const title = dialog.getByRole('heading', { name: 'Pagar com PIX' });
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      for (const part of [qr, dialog.getByTestId('pix-code'), dialog.getByTestId('pix-code-copy')]) {
+        const inner = (await part.boundingBox())!;
+        expect(inner.x).toBeGreaterThanOrEqual(box.x);
+        expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await dialog.getByTestId('pix-code-copy').click({ trial: true });
+    },
+  );
 });
 
 describe('a new agreement (Maria on negocie)', () => {
