@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreementInstalments, agreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
+import {
+  axeViolations,
+  connectChromium,
+  expectApart,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 
 // Spec 001 §2 "Payment options", §4, §5, §8 and §9: the plans of a debt card and the agreement confirmation,
 // through the built web app, the real server and the demo seed.
@@ -277,6 +284,13 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     const confirm = panel.getByTestId('po-confirm');
     await confirm.getByRole('heading', { name: 'Confirme o seu acordo' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirme o seu acordo');
+    // Reached by the keyboard at the bottom of the screen, the terms line stops above the floating WhatsApp button.
+    const termsLine = confirm.getByText('Li e concordo com os termos do acordo.', { exact: true });
+    await termsLine.evaluate((element) =>
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - window.innerHeight + 40),
+    );
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).focus();
+    await expectApart([termsLine, page.getByTestId('whatsapp-float')]);
     expect(await text(confirm.getByTestId('po-summary-plan'))).toBe(expectedLabel(plan));
     expect(await text(confirm)).toContain(money(plan.valor_total_acordo));
     expect(await text(confirm.getByTestId('po-confirm-text'))).toBe(
