@@ -23,7 +23,7 @@ const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/card-payment-screens';
 const STORE = 'Bela Casa';
 // The security codes typed below, looked for with the cards afterwards.
-const CVVS = ['987', '654', '321'];
+const CVVS = ['987', '654', '321', '741'];
 const USED: CardsUsed = { numbers: Object.values(SANDBOX_TEST_CARDS), cvvs: CVVS };
 // Every test logs in again; the per-document login limit has its own server tests. The server logs as in
 // production (info) so that the scan at the end reads what it would write.
@@ -31,6 +31,9 @@ const suite = browserSuite(SHOTS, {
   LIMIT_LOGIN_PER_DOCUMENT: '100',
   PARTNER_CACHE_SECONDS: '0',
   LOG_LEVEL: 'info',
+  // The slow test card answers after the portal has stopped waiting: the charge stays pending.
+  CARD_GATEWAY_TIMEOUT_MS: '3000',
+  SANDBOX_GATEWAY_SLOW_MS: '6000',
 });
 
 let before: StoredTexts;
@@ -100,11 +103,15 @@ async function payWith(page: Page, confirm: Locator, number: string, cvv: string
   });
 }
 
-/** Demo has no cardReturnStates (spec 001 §4): the card's outcome is told where the person confirmed. */
-async function expectOutcome(page: Page, title: string, message: string) {
+/**
+ * Demo has no cardReturnStates (spec 001 §4): the card's outcome is told where the person confirmed, styled as Meus
+ * Acordos styles it (`style`: the modal's class).
+ */
+async function expectOutcome(page: Page, title: string, message: string, style: string) {
   const modal = page.getByTestId('modal');
   await modal.getByRole('heading', { name: title, exact: true }).waitFor();
   expect(await text(modal.locator('.modal__text'))).toBe(message);
+  expect(await modal.getAttribute('class')).toContain(`modal--${style}`);
   await modal.getByRole('button', { name: 'OK' }).click();
   await modal.waitFor({ state: 'detached' });
 }
@@ -121,7 +128,7 @@ describe('card payment on demo (João, Bela Casa)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
     await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, CVVS[0]!);
-    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED);
+    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED, 'danger');
     const [refused] = await suite.portal.database.db
       .select({ status: agreements.status })
       .from(cardPayments)
@@ -134,14 +141,31 @@ describe('card payment on demo (João, Bela Casa)', () => {
     const page = await open();
     const confirm = await cardConfirmation(page);
     await payWith(page, confirm, SANDBOX_TEST_CARDS.voided, CVVS[1]!);
-    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.VOIDED);
+    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.VOIDED, 'danger');
+  });
+
+  it('PENDING: a charge the operator has not confirmed is told as in processing, not as a success', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    await payWith(page, confirm, SANDBOX_TEST_CARDS.slow, CVVS[3]!);
+    await expectOutcome(page, 'Pagamento em processamento', CARD_OUTCOME_MESSAGES.PENDING, 'info');
+    // The agreement stands (Meus Acordos follows); it is set aside so the paid card below has the store again.
+    await page.waitForURL('**/meus-acordos');
+    const [pending] = await suite.portal.database.db
+      .select({ agreementId: cardPayments.agreementId })
+      .from(cardPayments)
+      .where(eq(cardPayments.lastFour, '0044'));
+    await suite.portal.database.db
+      .update(agreements)
+      .set({ status: 'cancelled' })
+      .where(eq(agreements.id, pending!.agreementId));
   });
 
   it('PAID: success, the agreement settled with every instalment PAGO, the receipt dialog and its PDF', async () => {
     const page = await open();
     const confirm = await cardConfirmation(page);
     await payWith(page, confirm, SANDBOX_TEST_CARDS.paid, CVVS[2]!);
-    await expectOutcome(page, 'Parabéns', CARD_OUTCOME_MESSAGES.PAID);
+    await expectOutcome(page, 'Parabéns', CARD_OUTCOME_MESSAGES.PAID, 'success');
     await page.waitForURL('**/meus-acordos');
     const card = page
       .getByTestId('agreement-card')

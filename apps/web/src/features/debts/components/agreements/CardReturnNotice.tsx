@@ -1,13 +1,14 @@
-import { CARD_OUTCOME_MESSAGES, CARD_TRANSACTION_STATES, hasCapability } from '@portal/domain';
+import { CARD_OUTCOME_MESSAGES, hasCapability } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import * as z from 'zod/mini';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { usePartner } from '../../../../lib/partner';
 import { useTypedSearchParams } from '../../../../lib/search-params';
+import { CARD_RETURN_STATES, cardOutcomeModal } from '../../lib/card-outcome';
 
 const returnParams = z.object({
   formaDePagamento: z.catch(z.optional(z.string()), undefined),
-  estadoDaTransacao: z.catch(z.optional(z.enum([...CARD_TRANSACTION_STATES, 'PENDING'])), undefined),
+  estadoDaTransacao: z.catch(z.optional(z.enum(CARD_RETURN_STATES)), undefined),
 });
 
 /**
@@ -29,11 +30,7 @@ export function CardReturnNotice() {
     if (!state || shown.current) return;
     shown.current = true;
     setParams({ formaDePagamento: undefined, estadoDaTransacao: undefined }, { replace: true });
-    void showModal({
-      title: state === 'PAID' ? 'Parabéns' : state === 'PENDING' ? 'Pagamento em processamento' : 'Erro',
-      text: CARD_OUTCOME_MESSAGES[state],
-      style: state === 'PAID' ? 'success' : state === 'PENDING' ? 'info' : 'danger',
-    });
+    void showModal({ ...cardOutcomeModal(state), text: CARD_OUTCOME_MESSAGES[state] });
   }, [state, setParams, showModal]);
   return null;
 }

@@ -24,6 +24,7 @@ import { usePartner } from '../../../../lib/partner';
 import { CardTokenError, tokeniseCard } from '../../api/card';
 import { type AcordoPedido, useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
+import { type CardReturnState, cardOutcomeModal, isCardReturnState } from '../../lib/card-outcome';
 import {
   AGREEMENT_REDIRECT_MS,
   type AgreementOutcome,
@@ -59,9 +60,10 @@ const CARD_TEXTS = {
 };
 
 /** The card's state in a passo_4_novo answer (spec 001 §7 `dados.parcelas[0].estado_da_transacao`). */
-function cardState(dados: unknown): string | null {
-  const parcelas = (dados as { parcelas?: { estado_da_transacao?: string | null }[] } | null)?.parcelas;
-  return parcelas?.[0]?.estado_da_transacao ?? null;
+function cardState(dados: unknown): CardReturnState | null {
+  const parcelas = (dados as { parcelas?: { estado_da_transacao?: unknown }[] } | null)?.parcelas;
+  const state = parcelas?.[0]?.estado_da_transacao;
+  return isCardReturnState(state) ? state : null;
 }
 
 /**
@@ -149,12 +151,13 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     const sent = JSON.stringify(body);
     if (attempt.current?.body !== sent) attempt.current = { body: sent, key: idempotencyKey() };
     let outcome: AgreementOutcome;
+    let state: CardReturnState | null = null;
     try {
       const envelope = await confirm.mutateAsync({ body, key: attempt.current.key });
+      state = byCard ? cardState(envelope.dados) : null;
       // Capability cardReturnStates (spec 001 §4): Meus Acordos tells the card's outcome from the return parameters;
-      // elsewhere the outcome's message is shown here like any agreement's.
-      const state = byCard && hasCapability(config, 'cardReturnStates') ? cardState(envelope.dados) : null;
-      if (state) {
+      // elsewhere the outcome's message is shown here, titled as Meus Acordos would title it.
+      if (state && hasCapability(config, 'cardReturnStates')) {
         hideLoading();
         if (envelope.retorno) agreementSaved();
         navigate(
@@ -175,10 +178,13 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       // Spec 001 §2/§9: the person moves on to MyAgreements 2 s after the agreement, whether or not the modal was
       // closed.
       setTimeout(() => navigate('/meus-acordos'), AGREEMENT_REDIRECT_MS);
-      await showModal({ title: 'Parabéns', text: outcome.message, style: 'success' });
-      return;
     }
-    await showModal({ title: 'Erro', text: outcome.message, style: 'danger' });
+    const look = state
+      ? cardOutcomeModal(state)
+      : outcome.ok
+        ? ({ title: 'Parabéns', style: 'success' } as const)
+        : ({ title: 'Erro', style: 'danger' } as const);
+    await showModal({ ...look, text: outcome.message });
   }
 
   return (
