@@ -1,5 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { addDays, formatBrDate, formatMoney, nextBusinessDay, todayInBrasilia } from '@portal/domain';
+import {
+  AGREEMENT_CONTACT_MESSAGES,
+  addDays,
+  agreementContactSchema,
+  CARD_FORM_MESSAGES,
+  CARD_NAME_MAX_LENGTH,
+  formatBrDate,
+  formatMoney,
+  formErrors,
+  nextBusinessDay,
+  todayInBrasilia,
+} from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -507,6 +518,51 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
     expect(saves).toBe(0);
     await shot(page, 'phone-confirmation-contact', panel);
     await expectNoAxeViolations(page);
+
+    // Filled in wrong, each field says what is wrong rather than that it is missing; the name stops at its limit.
+    const name = cardFields.getByLabel('Nome impresso no cartão');
+    expect(await name.getAttribute('maxlength')).toBe(String(CARD_NAME_MAX_LENGTH));
+    await name.fill('M');
+    await confirm.getByLabel('Telefone', { exact: true }).fill('1198765');
+    await confirm.getByLabel('E-mail', { exact: true }).fill('demo@example');
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    await confirm.getByText(CARD_FORM_MESSAGES.nameShort, { exact: true }).waitFor();
+    await confirm.getByText(AGREEMENT_CONTACT_MESSAGES.telefoneInvalid, { exact: true }).waitFor();
+    await confirm.getByText(AGREEMENT_CONTACT_MESSAGES.emailInvalid, { exact: true }).waitFor();
+    expect(saves).toBe(0);
+    // The server, with the same schema, answers the same; a well-formed address over 254 characters is too long
+    // there and in the form alike.
+    const refusal = (telefone: string, email: string) =>
+      page.evaluate(
+        async (body) => {
+          const response = await fetch('/api.php?a=negociacao_robo&b=passo_4_novo', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return (await response.json()).dados;
+        },
+        {
+          praCodigo: 1,
+          formaDePagamento: 'boleto',
+          primeiroVencimento: formatBrDate(todayInBrasilia()),
+          telefone,
+          email,
+        },
+      );
+    expect(await refusal('1198765', 'demo@example')).toEqual({
+      telefone: AGREEMENT_CONTACT_MESSAGES.telefoneInvalid,
+      email: AGREEMENT_CONTACT_MESSAGES.emailInvalid,
+    });
+    const longEmail = `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(50)}.com`;
+    expect(await refusal('11987654321', longEmail)).toEqual({
+      email: AGREEMENT_CONTACT_MESSAGES.emailTooLong,
+    });
+    expect(formErrors(agreementContactSchema, { telefone: '11987654321', email: longEmail })).toEqual({
+      email: AGREEMENT_CONTACT_MESSAGES.emailTooLong,
+    });
+    saves = 0;
+    await name.fill('MARIA SILVA');
     await confirm.getByLabel('Telefone', { exact: true }).fill('11987654321');
     await confirm.getByLabel('E-mail', { exact: true }).fill('demo@example.com');
     const saved = page.waitForResponse((r) => r.url().includes('b=passo_4_novo'));

@@ -79,6 +79,9 @@ describe('cardFormSchema', () => {
     [{ valid_date: '10/26' }, 'valid_date', CARD_FORM_MESSAGES.validity],
     [{ cvv: '12' }, 'cvv', CARD_FORM_MESSAGES.cvv],
     [{ name: ' ' }, 'name', CARD_FORM_MESSAGES.name],
+    // A name typed says what is wrong with it, not that it is missing.
+    [{ name: 'J' }, 'name', CARD_FORM_MESSAGES.nameShort],
+    [{ name: 'J'.repeat(65) }, 'name', CARD_FORM_MESSAGES.nameTooLong],
   ])('refuses %o', (change, field, message) => {
     const result = schema.safeParse({
       card_number: '4000000000000010',

@@ -103,11 +103,16 @@ export function isCardValidityCurrent(validity: string, today: string): boolean 
   return expiry > year || (expiry === year && month >= current);
 }
 
+/** The longest card-holder name the form takes; the input stops there too (CardFields). */
+export const CARD_NAME_MAX_LENGTH = 64;
+
 export const CARD_FORM_MESSAGES = {
   number: 'Informe um número de cartão válido.',
   validity: 'Informe uma validade válida (mm/aa).',
   cvv: 'Informe o código de segurança de 3 dígitos.',
   name: 'Informe o nome impresso no cartão.',
+  nameShort: 'Informe o nome como está impresso no cartão, com pelo menos 2 letras.',
+  nameTooLong: `O nome impresso no cartão tem no máximo ${CARD_NAME_MAX_LENGTH} caracteres.`,
 } as const;
 
 /** Spec 001 §3 "Card (input)": card_number, valid_date, cvv, name; for the browser's form only. */
@@ -124,7 +129,12 @@ export function cardFormSchema(today: string) {
       .string()
       .refine((value) => isCardValidityCurrent(value, today), CARD_FORM_MESSAGES.validity),
     cvv: z.string().regex(/^\d{3}$/, CARD_FORM_MESSAGES.cvv),
-    name: z.string().trim().min(2, CARD_FORM_MESSAGES.name).max(64, CARD_FORM_MESSAGES.name),
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: CARD_FORM_MESSAGES.name, abort: true })
+      .min(2, CARD_FORM_MESSAGES.nameShort)
+      .max(CARD_NAME_MAX_LENGTH, CARD_FORM_MESSAGES.nameTooLong),
   });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_MAX_LENGTH } from '../validation/email';
 import { formErrors } from '../validation/schema-errors';
+import { lineText, portugueseZodError } from '../validation/wire-fields';
 import {
   AGREEMENT_CONTACT_MESSAGES,
   agreementContactSchema,
@@ -43,8 +45,26 @@ describe('cannotPaySchema (spec 001 §5)', () => {
 });
 
 describe('agreementContactSchema (spec 001 §5 agreement confirm)', () => {
+  const M = AGREEMENT_CONTACT_MESSAGES;
   it.each([
     [{ telefone: '(11) 3333-4444', email: 'ana@example.com' }, {}],
-    [{ telefone: '98765-4321', email: 'ana@example' }, AGREEMENT_CONTACT_MESSAGES],
+    [
+      { telefone: ' ', email: '' },
+      { telefone: M.telefone, email: M.email },
+    ],
+    // Filled in, but wrong: the message says what is wrong, not that the field is missing.
+    [
+      { telefone: '98765-4321', email: 'ana@example' },
+      { telefone: M.telefoneInvalid, email: M.emailInvalid },
+    ],
+    [
+      { telefone: '(11) 3333-4444', email: `${'a'.repeat(60)}@${'b'.repeat(240)}.com` },
+      { email: M.emailTooLong },
+    ],
   ])('%o -> %o', (input, expected) => expect(formErrors(agreementContactSchema, input)).toEqual(expected));
+
+  it("says a too-long e-mail as the wire's own limit does, so the server answers what the form said", () => {
+    const wire = lineText(EMAIL_MAX_LENGTH).safeParse('a'.repeat(300), { error: portugueseZodError });
+    expect(wire.error?.issues[0]?.message).toBe(M.emailTooLong);
+  });
 });

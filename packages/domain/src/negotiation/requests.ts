@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { addDays, formatBrDate, isValidIsoDate } from '../dates';
 import { onlyDigits } from '../masks';
 import { parseMoney } from '../money';
-import { isValidEmail } from '../validation/email';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email';
+import { tooLongMessage } from '../validation/wire-fields';
 
 // What a debtor can send about a debt besides accepting a plan (spec 001 §3, §5, §8).
 
@@ -93,19 +94,32 @@ export const proposalSchema = z
 
 export type ProposalInput = z.input<typeof proposalSchema>;
 
-/** Spec 001 §5 "Agreement confirm" messages for the partner that asks for contact (requireContactOnConfirm). */
+/**
+ * Spec 001 §5 "Agreement confirm" messages for the partner that asks for contact (requireContactOnConfirm): the
+ * spec's for an empty field; ours, in its voice, for one filled in wrong (spec 001 §5's e-mail message elsewhere).
+ */
 export const AGREEMENT_CONTACT_MESSAGES = {
   telefone: 'Telefone é obrigatório',
   email: 'E-mail é obrigatório',
+  telefoneInvalid: 'Informe um telefone válido, com DDD.',
+  emailInvalid: 'Digite um e-mail válido',
+  // The wire's limit says the same (lineText), so the server and the form agree on a too-long address.
+  emailTooLong: tooLongMessage(EMAIL_MAX_LENGTH),
 } as const;
 
-/**
- * Spec 001 §5: phone and e-mail on confirmation. A phone without its area code or an e-mail that cannot receive
- * mail counts as missing.
- */
+const M = AGREEMENT_CONTACT_MESSAGES;
+
+/** Spec 001 §5: phone and e-mail on confirmation; each says whether it is missing or what is wrong with it. */
 export const agreementContactSchema = z.object({
-  telefone: z.string().refine((phone) => onlyDigits(phone).length >= 10, AGREEMENT_CONTACT_MESSAGES.telefone),
-  email: z.string().refine((email) => isValidEmail(email.trim()), AGREEMENT_CONTACT_MESSAGES.email),
+  telefone: z
+    .string()
+    .refine((phone) => onlyDigits(phone).length > 0, { message: M.telefone, abort: true })
+    .refine((phone) => onlyDigits(phone).length >= 10, M.telefoneInvalid),
+  email: z
+    .string()
+    .refine((email) => email.trim().length > 0, { message: M.email, abort: true })
+    .refine((email) => email.trim().length <= EMAIL_MAX_LENGTH, { message: M.emailTooLong, abort: true })
+    .refine((email) => isValidEmail(email.trim()), M.emailInvalid),
 });
 
 /** Spec 001 §5/§9: the first due date runs from today to today + prazo_maximo_entrada_site (Brasília dates). */

@@ -12,6 +12,9 @@ function limitText(limit: unknown): string {
   return typeof limit === 'number' ? formatDecimal(limit, 6) : String(limit);
 }
 
+/** A text longer than `max` characters, said the same by the wire's limits and the forms' own. */
+export const tooLongMessage = (max: number | bigint) => `Use no máximo ${limitText(max)} caracteres.`;
+
 /** The sizes a person most often breaks (a text too long or short, a number out of range) said plainly. */
 function sizeMessage(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
@@ -19,7 +22,7 @@ function sizeMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const limit = limitText(big ? issue.maximum : issue.minimum);
   if (issue.origin === 'string') {
     if (!big && issue.minimum === 1) return 'Preencha este campo.';
-    return big ? `Use no máximo ${limit} caracteres.` : `Use no mínimo ${limit} caracteres.`;
+    return big ? tooLongMessage(issue.maximum) : `Use no mínimo ${limit} caracteres.`;
   }
   if (issue.origin === 'number' || issue.origin === 'int') {
     if (big) return issue.inclusive ? `O valor máximo é ${limit}.` : `O valor deve ser menor que ${limit}.`;

@@ -1,4 +1,11 @@
-import { customization, hasCapability, maskCardCvv, maskCardNumber, maskCardValidity } from '@portal/domain';
+import {
+  CARD_NAME_MAX_LENGTH,
+  customization,
+  hasCapability,
+  maskCardCvv,
+  maskCardNumber,
+  maskCardValidity,
+} from '@portal/domain';
 import { useEffect } from 'react';
 import { TextInput } from '../../../../components/form/fields';
 import { loadConsentedScript } from '../../../../lib/analytics';
@@ -49,7 +56,12 @@ export function CardFields() {
         inputMode="numeric"
         autoComplete="cc-csc"
       />
-      <TextInput label="Nome impresso no cartão" name="name" autoComplete="cc-name" />
+      <TextInput
+        label="Nome impresso no cartão"
+        name="name"
+        autoComplete="cc-name"
+        maxLength={CARD_NAME_MAX_LENGTH}
+      />
     </fieldset>
   );
 }
