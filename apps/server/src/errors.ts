@@ -19,6 +19,7 @@ import {
   PASSWORD_CHANGE_MESSAGES,
   type PartnerFormRule,
   PHONE_RESET_MESSAGES,
+  SESSION_EXPIRED,
   STAFF_LOGIN_FAILED,
   STAFF_TEAM_MESSAGES,
   STORE_MESSAGES,
@@ -79,7 +80,7 @@ const APP_ERRORS = {
   /** Phone differs from the one on file (spec 000 §8, modal 'Telefone incorreto'). */
   PHONE_MISMATCH: { status: 200, message: LOOKUP_WRONG_PHONE },
   /** No identified debtor session for this partner (absent, expired, revoked or of another partner). */
-  NO_SESSION: { status: 401, message: 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.' },
+  NO_SESSION: { status: 401, message: SESSION_EXPIRED },
   /** The SMS token is wrong, used, expired or out of tries (spec 000 §8). */
   INVALID_TOKEN: { status: 200, message: TOKEN_MESSAGES.invalid },
   /** The person has no phone on file to send the token to. */

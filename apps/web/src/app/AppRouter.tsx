@@ -25,6 +25,7 @@ import { queryClient } from '../lib/query-client';
 import { PageFrame } from './PageFrame';
 import { type PageNavigateOptions, PageNavigationContext } from './page-navigation';
 import { RouteError } from './RouteError';
+import { SessionEnd } from './SessionEnd';
 
 // The app's router (React Router, data mode) and everything only it needs, in one lazy chunk: the landing page
 // starts without it (decision 018) and loads it on its first navigation; every other page starts with it.
@@ -193,6 +194,7 @@ function Shell({ deferRoutes }: { deferRoutes: boolean }) {
     <QueryProvider>
       <OfflineNotice />
       <RouterPageNavigation>
+        <SessionEnd />
         <PageFrame>
           {/* A new page starts at the top, back and forward return where the person was; hash links keep theirs. */}
           <ScrollRestoration />

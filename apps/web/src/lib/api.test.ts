@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchFile, idempotencyKey, portalCall, rememberStep } from './api';
+import { ApiError, fetchFile, idempotencyKey, onSessionEnd, portalCall, rememberStep } from './api';
 
 type Call = { url: string; body: Record<string, unknown> };
 
@@ -109,6 +109,54 @@ describe('fetchFile', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(fetchFile('/api/acordos/boletos.pdf?parcelas=1')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('a session that ended (401)', () => {
+  const ended = {
+    retorno: false,
+    dados: null,
+    mensagem: 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.',
+  };
+  const unsettled = Symbol('unsettled');
+  /** What `call` settles with within a few ticks, or `unsettled`. */
+  const outcome = (call: Promise<unknown>) =>
+    Promise.race([
+      call.catch((error: unknown) => error),
+      new Promise((resolve) => setTimeout(() => resolve(unsettled), 20)),
+    ]);
+
+  it("hands the server's message to the app's handler; the caller's call never settles", async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ended), { status: 401 }));
+    const messages: (string | undefined)[] = [];
+    const stop = onSessionEnd((message) => messages.push(message));
+    try {
+      expect(await outcome(portalCall('negociacao_robo', 'passo_3_novo', {}))).toBe(unsettled);
+      expect(await outcome(fetchFile('/api/acordos/boletos.pdf?parcelas=9'))).toBe(unsettled);
+      // (The error steps recorded beside them find the session over too: the handler answers once, app/SessionEnd.)
+      expect(messages[0]).toBe(ended.mensagem);
+      expect(messages.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a call that asks whether anyone is identified gets its 401 as an answer', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ended), { status: 401 }));
+    const messages: (string | undefined)[] = [];
+    const stop = onSessionEnd((message) => messages.push(message));
+    try {
+      const answer = await outcome(portalCall('portal', 'sessao', {}, { sessionOptional: true }));
+      expect(answer).toMatchObject({ status: 401, message: ended.mensagem });
+      expect(messages).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('without a handler (no app around it) the 401 is an ApiError', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ended), { status: 401 }));
+    await expect(portalCall('negociacao_robo', 'passo_2_novo', {})).rejects.toMatchObject({ status: 401 });
   });
 });
 

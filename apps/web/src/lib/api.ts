@@ -73,6 +73,30 @@ function reportErrorStep(area: string, action: string, envelope: Envelope): void
   ).catch(() => {});
 }
 
+// The debtor session can end under any screen (it expired, its cookie was cleared, Sair in another tab). The app
+// shell registers what then happens (app/SessionEnd.tsx), so that every screen ends it the same way.
+type SessionEndHandler = (message: string | undefined) => void;
+let sessionEndHandler: SessionEndHandler | null = null;
+
+/** Makes `handler` the one answer to a debtor call that finds the session over; returns its removal. */
+export function onSessionEnd(handler: SessionEndHandler): () => void {
+  sessionEndHandler = handler;
+  return () => {
+    if (sessionEndHandler === handler) sessionEndHandler = null;
+  };
+}
+
+/**
+ * A 401 (the server's 'no session') hands over to the session-end handler, when the app has one. The call then
+ * never settles: the screen that made it is being left, and its own failure text would repeat the message or
+ * contradict it ('Não foi possível baixar os boletos selecionados!').
+ */
+function sessionEnded(status: number, envelope: Envelope | undefined): Promise<never> | null {
+  if (status !== 401 || !sessionEndHandler) return null;
+  sessionEndHandler(envelope?.mensagem);
+  return new Promise<never>(() => {});
+}
+
 /**
  * Calls the portal API. Resolves with the envelope of any 2xx answer (whose `retorno` may still be false);
  * rejects with an ApiError for any other status or a network failure.
@@ -81,7 +105,13 @@ export async function portalCall<T = unknown>(
   area: string,
   action: string,
   body: Record<string, unknown>,
-  init: { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> } = {},
+  init: {
+    signal?: AbortSignal;
+    keepalive?: boolean;
+    headers?: Record<string, string>;
+    /** The call asks whether anyone is identified: its 401 is an answer (nobody), not a session that ended. */
+    sessionOptional?: boolean;
+  } = {},
 ): Promise<Envelope<T>> {
   let response: Response;
   try {
@@ -99,6 +129,10 @@ export async function portalCall<T = unknown>(
   const json = await readJson(response);
   const envelope = isEnvelope(json) ? (json as Envelope<T>) : undefined;
   if (envelope?.retorno === false) reportErrorStep(area, action, envelope);
+  if (!init.sessionOptional) {
+    const ended = sessionEnded(response.status, envelope);
+    if (ended) return ended;
+  }
   if (!response.ok) throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
   if (!envelope) throw new ApiError(response.status, 'Resposta inválida do servidor');
   return envelope;
@@ -125,6 +159,8 @@ export async function fetchFile(path: string): Promise<FetchedFile> {
     const json = await readJson(response);
     const envelope = isEnvelope(json) ? json : undefined;
     if (envelope?.retorno === false) reportErrorStep('arquivo', path, envelope);
+    const ended = sessionEnded(response.status, envelope);
+    if (ended) return ended;
     throw new ApiError(response.status, envelope?.mensagem ?? response.statusText, envelope);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;

@@ -59,6 +59,9 @@ export const LOGIN_ERRORS = {
 /** Spec 000 §8 "Any other failure": title 'Erro' with the server message. */
 export const GENERIC_ERROR_TITLE = 'Erro';
 
+/** The answer (401) of a debtor call whose session is over: expired, cleared, or closed in another tab. */
+export const SESSION_EXPIRED = 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.';
+
 export interface LoginValidation {
   /** Birth date asked: flgValidarDataNasc on or absent, and the document is not a company's (CNPJ). */
   birthDate: boolean;

@@ -15,7 +15,7 @@ export interface DebtorSession {
 }
 
 export function fetchSession() {
-  return portalCall<DebtorSession>('portal', 'sessao', {});
+  return portalCall<DebtorSession>('portal', 'sessao', {}, { sessionOptional: true });
 }
 
 export function endSession() {

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
 import { usePartner } from '../../../lib/partner';
 import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
-import { type DebtorSession, isSessionExpired, useSessionQuery } from '../api/debts';
+import { type DebtorSession, useSessionQuery } from '../api/debts';
 import { isExternalEntry, markExternalEntry, readExternalEntry } from '../lib/external-entry';
 import { menuLook } from '../lib/menu-theme';
 import '../debts.css';
@@ -16,14 +16,6 @@ export function useDebtor(): DebtorSession {
   const session = useContext(DebtorContext);
   if (!session) throw new Error('useDebtor outside DebtsTemplate');
   return session;
-}
-
-/** A debtor-area read that finds the session gone sends the person to the landing page. */
-export function useLeaveWhenExpired(error: unknown): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (isSessionExpired(error)) navigate('/', { replace: true });
-  }, [error, navigate]);
 }
 
 export interface DebtsTemplateProps {

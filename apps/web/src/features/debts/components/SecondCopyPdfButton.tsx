@@ -2,6 +2,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
+import { useWaitingTab } from '../../../lib/waiting-tab';
 import { useIssueSecondCopy } from '../api/second-copy';
 import type { Divida, Parcela } from '../api/types';
 import { SECOND_COPY_TEXTS } from '../lib/second-copy';
@@ -29,9 +30,10 @@ export function SecondCopyPdfButton({ debt, parcela }: { debt: Divida; parcela: 
   const debtor = useDebtor();
   const { showModal, showLoading, hideLoading } = useFeedback();
   const issue = useIssueSecondCopy(debt.loj_codigo, parcela.par_codigo);
+  const waitingTab = useWaitingTab();
 
   async function open() {
-    const tab = window.open('', '_blank');
+    const tab = waitingTab.open();
     showLoading(SECOND_COPY_TEXTS.issuing);
     let failure: string | null = null;
     try {
@@ -46,6 +48,7 @@ export function SecondCopyPdfButton({ debt, parcela }: { debt: Divida; parcela: 
     } catch (error) {
       failure = failureText(error, SECOND_COPY_TEXTS.issueFailure);
     } finally {
+      waitingTab.settle();
       hideLoading();
     }
     if (failure) {

@@ -5,7 +5,7 @@ import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { paragraphs } from '../../landing/lib/links';
 import { useFaqQuery } from '../api/debts';
-import { DebtsTemplate, useDebtor, useLeaveWhenExpired } from '../components/DebtsTemplate';
+import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { MENU_DEFAULTS } from '../lib/menu-tiles';
 import { DEBT_STEPS } from '../lib/steps';
 
@@ -14,7 +14,6 @@ function FaqList() {
   const config = usePartner();
   const debtor = useDebtor();
   const query = useFaqQuery(hasCapability(config, 'fixedFaqTexts'));
-  useLeaveWhenExpired(query.error);
 
   useEffect(() => {
     logStep(config, DEBT_STEPS.faq, 'Acessou as dúvidas frequentes', debtor.pesCpfCnpj);

@@ -9,7 +9,7 @@ import type { MovimentoPagina } from '../api/types';
 import { AgreementCard } from '../components/agreements/AgreementCard';
 import { CardReturnNotice } from '../components/agreements/CardReturnNotice';
 import { Pagination } from '../components/agreements/Pagination';
-import { DebtsTemplate, useLeaveWhenExpired } from '../components/DebtsTemplate';
+import { DebtsTemplate } from '../components/DebtsTemplate';
 import {
   AGREEMENT_TEXTS,
   agreementsRequest,
@@ -30,7 +30,6 @@ function AgreementList() {
   const listRef = useRef<HTMLUListElement>(null);
   const moved = useRef(false);
   const turning = query.isPlaceholderData && query.isFetching;
-  useLeaveWhenExpired(query.error);
 
   // A new page replaces the cards under the pressed button: the keyboard and screen reader go to the new list.
   useEffect(() => {

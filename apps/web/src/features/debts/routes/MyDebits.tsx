@@ -7,10 +7,10 @@ import { QueryView } from '../../../components/ui/QueryView';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { externalUrl, paragraphs } from '../../landing/lib/links';
-import { isSessionExpired, useDebtsQuery } from '../api/debts';
+import { useDebtsQuery } from '../api/debts';
 import type { DividasResposta } from '../api/types';
 import { DebtCard } from '../components/DebtCard';
-import { DebtsTemplate, useDebtor, useLeaveWhenExpired } from '../components/DebtsTemplate';
+import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { MunicipalCard } from '../components/MunicipalCard';
 import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
 import { MY_DEBITS_TEXTS, pendingDebtsText } from '../lib/debt-texts';
@@ -92,11 +92,9 @@ function DebtList() {
     logStep(config, DEBT_STEPS.debts, 'Acessou as dívidas', debtor.pesCpfCnpj);
   }, [config, debtor.pesCpfCnpj]);
 
-  useLeaveWhenExpired(error);
   // Spec 001 §8: a failed list is also announced in a modal.
   useEffect(() => {
-    if (error && !isSessionExpired(error))
-      showModal({ title: 'Erro', text: MY_DEBITS_TEXTS.loadError, style: 'danger' });
+    if (error) showModal({ title: 'Erro', text: MY_DEBITS_TEXTS.loadError, style: 'danger' });
   }, [error, showModal]);
 
   const cityHall = isCityHallMode(config);

@@ -70,16 +70,6 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
     return () => clearTimeout(timer);
   }, [seconds]);
 
-  const sessionLost = useCallback(
-    async (error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 401) return false;
-      await showModal({ title: GENERIC_ERROR_TITLE, text: error.message, style: 'alert' });
-      navigate('/', { replace: true });
-      return true;
-    },
-    [navigate, showModal],
-  );
-
   const { mutateAsync: sendToken } = send;
   const requestToken = useCallback(async () => {
     setSeconds(TOKEN_RESEND_SECONDS);
@@ -90,12 +80,11 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
       const wait = answer.dados?.reenviarEmSegundos;
       if (typeof wait === 'number' && wait > 0) setSeconds(Math.round(wait));
     } catch (error) {
-      if (await sessionLost(error)) return;
       const text =
         error instanceof ApiError && error.status !== 0 ? error.message : TOKEN_MESSAGES.lookupFault;
       showSnackbar(text, 'danger');
     }
-  }, [config, identification, sessionLost, showSnackbar, sendToken]);
+  }, [config, identification, showSnackbar, sendToken]);
 
   useEffect(() => {
     if (requested.current) return;
@@ -133,7 +122,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
       form.setFocus('token_cliente');
     } catch (error) {
       hideLoading();
-      if ((await sessionLost(error)) || showServerErrors(form, error)) return;
+      if (showServerErrors(form, error)) return;
       const outcome = failureOutcome(error, TOKEN_MESSAGES.lookupFault);
       if (outcome.kind === 'modal') await showModal(outcome);
     }

@@ -82,9 +82,5 @@ export function useErasure() {
   return useMutation({
     mutationFn: async () => envelopeData(await requestErasure()),
     onSuccess: () => forgetDebtor(queryClient),
-    // The session was already gone: the screen asks the person to identify themselves.
-    onError: (error) => {
-      if (isSessionExpired(error)) queryClient.setQueryData(myDataKeys.export, null);
-    },
   });
 }

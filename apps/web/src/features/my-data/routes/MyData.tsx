@@ -13,7 +13,6 @@ import { failureText } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
 import { useSingleFlight } from '../../../lib/use-single-flight';
-import { isSessionExpired } from '../../debts/api/debts';
 import { Footer } from '../../landing/components/Footer';
 import {
   type ErasureAnswer,
@@ -212,13 +211,12 @@ export default function MyData() {
     if (erased) receiptRef.current?.focus();
   }, [erased]);
 
-  // Once, whatever the clicks: a second call would find the session already ended by the first.
+  // Once, whatever the clicks: a second call would find the session already ended by the first. A failure shows
+  // in the dialog (erasure.isError).
   const erase = useSingleFlight(() =>
     erasure.mutateAsync(undefined).then(
       () => setConfirming(false),
-      (error: unknown) => {
-        if (isSessionExpired(error)) setConfirming(false);
-      },
+      () => undefined,
     ),
   );
 
@@ -249,11 +247,7 @@ export default function MyData() {
         {confirming && (
           <ErasureDialog
             busy={erasure.isPending}
-            failure={
-              erasure.isError && !isSessionExpired(erasure.error)
-                ? failureText(erasure.error, ERASURE_FAILED)
-                : null
-            }
+            failure={erasure.isError ? failureText(erasure.error, ERASURE_FAILED) : null}
             onConfirm={erase}
             onCancel={() => setConfirming(false)}
           />

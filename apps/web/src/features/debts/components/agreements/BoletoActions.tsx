@@ -1,5 +1,6 @@
 import { useFeedback } from '../../../../components/ui/feedback';
 import { saveFile } from '../../../../lib/files';
+import { useWaitingTab } from '../../../../lib/waiting-tab';
 import { fetchBoletosPdf } from '../../api/agreements';
 import type { DadosAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS } from '../../lib/agreements';
@@ -21,6 +22,7 @@ export interface BoletoActionsProps {
  */
 export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsProps) {
   const { showModal, showLoading, hideLoading } = useFeedback();
+  const waitingTab = useWaitingTab();
 
   /** Spec 001 §5: nothing ticked, nothing to do but say so. */
   function needsTick(): boolean {
@@ -31,9 +33,10 @@ export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsPr
 
   async function open(download: boolean) {
     if (needsTick()) return;
-    const tab = download ? null : window.open('', '_blank');
+    const tab = download ? null : waitingTab.open();
     showLoading(AGREEMENT_TEXTS.issuing);
     const file = await fetchBoletosPdf(kind, ticked, download).catch(() => null);
+    waitingTab.settle();
     hideLoading();
     if (!file) {
       tab?.close();
