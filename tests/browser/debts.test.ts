@@ -517,6 +517,7 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     let data = await openMyDebits(page);
     expect(data.acordo_ativo).toBe(false);
     expect(await page.getByTestId('notice-agreement').count()).toBe(0);
+    const storeId = data.dividas[0]!.loj_codigo;
     const [partner] = await portal.database.db
       .select({ id: partners.id })
       .from(partners)
@@ -524,7 +525,7 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     await portal.database.db.insert(agreements).values({
       partnerId: partner!.id,
       personId: await mariaId(),
-      storeId: data.dividas[0]!.loj_codigo,
+      storeId,
       paymentMethod: 'boleto',
       instalmentCount: 0,
       entryCents: 1000,
@@ -540,6 +541,26 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
       'Você já possui um acordo ativo. Consulte os seus acordos e pagamentos em Meus Acordos.',
     );
     await expectNoAxeViolations(page);
+    // The card under it says so, offers nothing to negotiate, and is no longer counted as pending.
+    const negotiated = data.dividas.filter((debt) => debt.acordo_ativo);
+    expect(negotiated.map((debt) => debt.loj_codigo)).toEqual([storeId]);
+    const pending = data.dividas.length - negotiated.length;
+    expect(await text(page.getByTestId('debts-count'))).toBe(
+      pending === 1 ? '1 dívida pendente' : `${pending} dívidas pendentes`,
+    );
+    const card = cardOf(page, data, negotiated[0]!);
+    expect(await text(card.getByTestId('debt-under-agreement').locator('p'))).toBe(
+      'Esta dívida já tem um acordo ativo.',
+    );
+    expect(await card.getByTestId('panel-paymentOptions').count()).toBe(0);
+    expect(await card.getByTestId('panel-cantPay').count()).toBe(0);
+    expect(await card.getByTestId('debt-discount').count()).toBe(0);
+    expect(await card.getByTestId('panel-details').count()).toBe(1);
+    await shot(page, 'acme-card-under-agreement');
+    await card.getByTestId('debt-under-agreement').getByRole('link', { name: 'MEUS ACORDOS' }).click();
+    await page.waitForURL('**/meus-acordos');
+    await page.goBack();
+    await page.getByTestId('notice-agreement').waitFor();
     await page.getByTestId('notice-agreement').getByRole('link', { name: 'MEUS ACORDOS' }).click();
     await page.waitForURL('**/meus-acordos');
   });

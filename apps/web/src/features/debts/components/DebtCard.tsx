@@ -1,6 +1,7 @@
 import { customization, formatMoney, hasCapability } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { Suspense, useEffect, useId } from 'react';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
@@ -9,7 +10,7 @@ import { usePartner } from '../../../lib/partner';
 import { useDisputeDebt } from '../api/debts';
 import type { Divida } from '../api/types';
 import { type CardsState, closePanel, type PanelKind, toggleExpanded, togglePanel } from '../lib/card-panels';
-import { contractLabel, dueStatusText, formatPercent } from '../lib/debt-texts';
+import { contractLabel, dueStatusText, formatPercent, MY_DEBITS_TEXTS } from '../lib/debt-texts';
 import { SECOND_COPY_TEXTS } from '../lib/second-copy';
 import { DEBT_STEPS } from '../lib/steps';
 import { CantPay } from './CantPay';
@@ -161,6 +162,18 @@ function DisputeLink({ debt }: { debt: Divida }) {
   );
 }
 
+/** A debt under an active agreement says so, and where the agreement is: in place of its negotiation. */
+export function UnderAgreementNote() {
+  return (
+    <div className="notice" data-testid="debt-under-agreement">
+      <p>{MY_DEBITS_TEXTS.cardUnderAgreement}</p>
+      <Link to="/meus-acordos" className="btn btn--primary">
+        MEUS ACORDOS
+      </Link>
+    </div>
+  );
+}
+
 function unique(values: (string | null)[]): string {
   return [...new Set(values.filter((v): v is string => Boolean(v?.trim())))].join(', ');
 }
@@ -175,7 +188,9 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const nameId = `${id}-name`;
   const { state, mobile, setState } = control;
   const selected = state.selected === debt.chave;
-  const negotiable = debt.tipo_necociacao === 'S';
+  // Under an active agreement ('Acordo Ativo') the debt is being paid there: no offer, nothing to negotiate.
+  const underAgreement = debt.acordo_ativo;
+  const negotiable = debt.tipo_necociacao === 'S' && !underAgreement;
   const contracts = debt.contratos.map((c) => c.con_contrato);
   const origin = unique(debt.contratos.map((c) => c.origem));
   const reference = unique(debt.contratos.map((c) => c.referencia));
@@ -188,7 +203,7 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const panels: PanelKind[] = [
     'details',
     ...(negotiable && !settings?.flgDesativatBotaoNaoPossoPagar ? (['cantPay'] as const) : []),
-    ...(hasCapability(config, 'secondCopyInvoiceButton') ? (['secondCopy'] as const) : []),
+    ...(hasCapability(config, 'secondCopyInvoiceButton') && !underAgreement ? (['secondCopy'] as const) : []),
     ...(negotiable ? (['paymentOptions'] as const) : []),
   ];
 
@@ -215,13 +230,13 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
             <p className="debt-card__sub">CNPJ {debt.loja.loj_cpf_cnpj}</p>
           </div>
         </div>
-        {debt.com_desconto && (
+        {debt.com_desconto && !underAgreement && (
           <p className="debt-card__discount" data-testid="debt-discount">
             {formatPercent(debt.porcentagem_desconto_total)} de desconto: economize{' '}
             {formatMoney(debt.total_desconto)}
           </p>
         )}
-        {debt.contraproposta && (
+        {debt.contraproposta && !underAgreement && (
           // The partner's answer to the person's proposal (decision 030): seen here, where the debt is negotiated.
           <p className="debt-card__counter-offer" data-testid="debt-counter-offer">
             <strong>Contraproposta do credor:</strong> entrada de {formatMoney(debt.contraproposta.entrada)} e{' '}
@@ -280,7 +295,11 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
               </div>
             )}
           </dl>
-          {!negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>}
+          {underAgreement ? (
+            <UnderAgreementNote />
+          ) : (
+            !negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>
+          )}
           <DisputeLink debt={debt} />
           <div className="debt-card__actions">
             {panels.map((panel) => (

@@ -5,7 +5,7 @@ import { usePartner } from '../../../lib/partner';
 import { externalUrl } from '../../landing/lib/links';
 import type { Divida } from '../api/types';
 import { DEBT_STEPS } from '../lib/steps';
-import { type CardControl, OpenPanel, PanelButton } from './DebtCard';
+import { type CardControl, OpenPanel, PanelButton, UnderAgreementNote } from './DebtCard';
 import { useDebtor } from './DebtsTemplate';
 
 /**
@@ -40,14 +40,17 @@ export function MunicipalCard({
         {documentKind(person.pes_cpf_cnpj) === 'cnpj' ? 'CNPJ' : 'CPF'}{' '}
         {maskCpfForDisplay(person.pes_cpf_cnpj)}
       </p>
+      {debt.acordo_ativo && <UnderAgreementNote />}
       <div className="debt-card__actions">
-        <PanelButton
-          debt={debt}
-          control={control}
-          panel="paymentOptions"
-          panelId={panelId}
-          label="Negociar"
-        />
+        {!debt.acordo_ativo && (
+          <PanelButton
+            debt={debt}
+            control={control}
+            panel="paymentOptions"
+            panelId={panelId}
+            label="Negociar"
+          />
+        )}
         {portal && (
           <a
             className="btn btn--ghost"

@@ -3,9 +3,18 @@ import { contractLabel, daysOverdueCell, dueStatusText, formatPercent, pendingDe
 
 describe('MyDebits wording (spec 001 §2)', () => {
   it('counts pending debts in the singular for one', () => {
-    expect(pendingDebtsText(1)).toBe('1 dívida pendente');
-    expect(pendingDebtsText(0)).toBe('0 dívidas pendentes');
-    expect(pendingDebtsText(5)).toBe('5 dívidas pendentes');
+    const open = { acordo_ativo: false };
+    expect(pendingDebtsText([open])).toBe('1 dívida pendente');
+    expect(pendingDebtsText([])).toBe('0 dívidas pendentes');
+    expect(pendingDebtsText(Array(5).fill(open))).toBe('5 dívidas pendentes');
+  });
+
+  it('a debt under an active agreement is not pending', () => {
+    const open = { acordo_ativo: false };
+    const underAgreement = { acordo_ativo: true };
+    expect(pendingDebtsText([open, underAgreement, open])).toBe('2 dívidas pendentes');
+    expect(pendingDebtsText([underAgreement, open])).toBe('1 dívida pendente');
+    expect(pendingDebtsText([underAgreement])).toBe('0 dívidas pendentes');
   });
 
   it('days overdue or until the next due date, from fase', () => {

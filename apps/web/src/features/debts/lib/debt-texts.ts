@@ -2,8 +2,12 @@ import { formatDecimal } from '@portal/domain';
 
 // Wording of the MyDebits screen (spec 001 §2 "My debts", §9), pure so each rule is unit-tested.
 
-/** Spec 001 §2: 'dívida pendente' for one, 'dívidas pendentes' otherwise. */
-export function pendingDebtsText(count: number): string {
+/**
+ * Spec 001 §2: 'dívida pendente' for one, 'dívidas pendentes' otherwise. A debt under an active agreement is not
+ * pending: it is being paid through the agreement (Meus Acordos).
+ */
+export function pendingDebtsText(debts: readonly { acordo_ativo: boolean }[]): string {
+  const count = debts.filter((debt) => !debt.acordo_ativo).length;
   return count === 1 ? '1 dívida pendente' : `${count} dívidas pendentes`;
 }
 
@@ -43,6 +47,8 @@ export const MY_DEBITS_TEXTS = {
   temporaryOffers: 'Atenção: as ofertas são temporárias e podem mudar a qualquer momento.',
   servicesMode: 'Confira abaixo os seus serviços em aberto e escolha a melhor forma de pagar.',
   activeAgreement: 'Você já possui um acordo ativo. Consulte os seus acordos e pagamentos em Meus Acordos.',
+  // The card of a debt under that agreement ('Acordo Ativo', spec 001 §4): nothing left to negotiate on it.
+  cardUnderAgreement: 'Esta dívida já tem um acordo ativo.',
   insuranceLink: 'Conheça o nosso seguro',
   // Spec 001 §9 city-hall notice.
   cityHall:

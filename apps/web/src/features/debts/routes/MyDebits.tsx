@@ -114,7 +114,7 @@ function DebtList() {
           ) : (
             <>
               <p className="debts-count" data-testid="debts-count">
-                {pendingDebtsText(data.dividas.length)}
+                {pendingDebtsText(data.dividas)}
               </p>
               <ul className="debt-list">
                 {data.dividas.map((debt) => (
