@@ -1,6 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contracts, debtorRequests, partners, persons } from '../../apps/server/src/db/schema';
+import {
+  agreementContracts,
+  contracts,
+  debtorRequests,
+  partners,
+  persons,
+} from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
 import { browserSuite, openPage, portugueseContext } from './browser-suite';
@@ -21,13 +27,21 @@ describe('work queues in the back office', () => {
   it('staff answer a proposal with a counter-offer: the e-mail arrives and the debtor sees it', async () => {
     const { db } = suite.portal.database;
     await createStaffUser(db, STAFF);
-    // João's proposal for one of his stores at the demo partner, as cadastrarProposta stores it.
+    // João's proposal for one of his stores at the demo partner, as cadastrarProposta stores it: the store without
+    // his agreement (a debt under an agreement shows no counter-offer).
     const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
     const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
     const [contract] = await db
       .select()
       .from(contracts)
-      .where(and(eq(contracts.personId, joao!.id)));
+      .where(
+        and(
+          eq(contracts.personId, joao!.id),
+          notExists(
+            db.select().from(agreementContracts).where(eq(agreementContracts.contractId, contracts.id)),
+          ),
+        ),
+      );
     await db.insert(debtorRequests).values({
       partnerId: demo!.id,
       personId: joao!.id,
