@@ -202,6 +202,12 @@ describe('FAQ in the back office', () => {
     );
     await shot(asOperator, 'faq-create-operator-phone');
     await expectNoAxeViolations(asOperator);
+
+    // Creating and archiving partners is an administrator's (the server refuses an operator): not offered.
+    await asOperator.goto(portal.url(null, '/admin/parceiros'));
+    await asOperator.getByTestId('partner-card').first().waitFor();
+    expect(await asOperator.getByRole('link', { name: 'Novo parceiro' }).count()).toBe(0);
+    expect(await asOperator.getByRole('button', { name: /^Arquivar/ }).count()).toBe(0);
   });
 
   it('an auditor reads every answer and is offered no write, here, on Parceiros nor on Cobrança', async () => {

@@ -1,8 +1,8 @@
-import type { AuditAction, AuditEntity } from '@portal/domain';
+import { type AuditAction, type AuditEntity, type StaffAccess, staffMay } from '@portal/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import type { StaffRole, StaffScope } from '../repositories/staff-scope';
+import type { StaffScope } from '../repositories/staff-scope';
 import { type AuditChange, type AuditTrail, recordStaffAction } from '../services/audit/record-staff-action';
 import { authenticateStaff, type StaffIdentity } from '../services/staff/authenticate-staff';
 
@@ -11,23 +11,6 @@ import { authenticateStaff, type StaffIdentity } from '../services/staff/authent
 // before the body is read. Each staff route declares who may call it (`config.staffAccess`); a role outside it is
 // answered 403 'Acesso negado'. What an operator's call reaches is limited further by the scope the services get.
 // Every staff write, and every read of a person's data, leaves an audit row before its answer is sent.
-
-const ALL_ROLES = ['administrator', 'operator', 'auditor'] as const satisfies readonly StaffRole[];
-
-/** Who may call a staff route, by what the route does. */
-export const STAFF_ACCESS = {
-  /** The caller's own account (who am I, log out, change my password): every role. */
-  own: ALL_ROLES,
-  /** Reads: every role; an operator's answer is limited to their partners by the service. */
-  read: ALL_ROLES,
-  /** Writes to partner-owned rows: administrators, and operators on their partners (auditors only read). */
-  write: ['administrator', 'operator'],
-  /** Reads of what belongs to no partner in particular (bank files, the audit of others): no operator. */
-  oversight: ['administrator', 'auditor'],
-  /** Calls only an administrator makes: partners created and archived, staff, the audit, bank files. */
-  administration: ['administrator'],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type StaffAccess = keyof typeof STAFF_ACCESS;
 
 const WRITES: ReadonlySet<StaffAccess> = new Set<StaffAccess>(['own', 'write', 'administration']);
 const VERBS: Record<string, AuditAction> = {
@@ -172,8 +155,7 @@ export async function requireStaff(
     throw new AppError('STAFF_UNAUTHENTICATED');
   }
   if (staff.mustChangePassword && access !== 'own') throw new AppError('STAFF_PASSWORD_CHANGE_REQUIRED');
-  if (!(STAFF_ACCESS[access] as readonly StaffRole[]).includes(staff.scope.role))
-    throw new AppError('STAFF_FORBIDDEN');
+  if (!staffMay(staff.scope.role, access)) throw new AppError('STAFF_FORBIDDEN');
   request.staff = staff;
   request.staffAudit = { access, personalData, change: undefined, recorded: false };
   return staff;

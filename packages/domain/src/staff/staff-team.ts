@@ -6,6 +6,28 @@ import { z } from 'zod';
 export const STAFF_ROLE_NAMES = ['administrator', 'operator', 'auditor'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
+/**
+ * Who may call a staff route, by what the route does (decision 024): the server's guard refuses the other roles, and
+ * the back office offers each action only to the roles that may do it.
+ */
+export const STAFF_ACCESS = {
+  /** The caller's own account (who am I, log out, change my password): every role. */
+  own: STAFF_ROLE_NAMES,
+  /** Reads: every role; an operator's answer is limited to their partners by the service. */
+  read: STAFF_ROLE_NAMES,
+  /** Writes to partner-owned rows: administrators, and operators on their partners (auditors only read). */
+  write: ['administrator', 'operator'],
+  /** Reads of what belongs to no partner in particular (bank files, the audit of others): no operator. */
+  oversight: ['administrator', 'auditor'],
+  /** Calls only an administrator makes: partners created and archived, staff, the audit, bank files. */
+  administration: ['administrator'],
+} as const satisfies Record<string, readonly StaffRoleName[]>;
+export type StaffAccess = keyof typeof STAFF_ACCESS;
+
+/** The role may do what the access names. */
+export const staffMay = (role: StaffRoleName, access: StaffAccess): boolean =>
+  (STAFF_ACCESS[access] as readonly StaffRoleName[]).includes(role);
+
 export const STAFF_ROLE_LABELS: Record<StaffRoleName, string> = {
   administrator: 'Administrador',
   operator: 'Operador',

@@ -1,4 +1,4 @@
-import type { StaffRoleName } from '@portal/domain';
+import { STAFF_ACCESS, type StaffAccess, type StaffRoleName, staffMay } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -21,11 +21,12 @@ export function useStaffUser(): StaffUser {
 }
 
 /**
- * Whether the logged-in staff user writes at all: an auditor only reads (decision 024), so no screen offers them an
- * action the server would refuse.
+ * Whether the logged-in staff user may do what `access` names (the server's rule, decision 024): an auditor only
+ * reads, and only an administrator creates or archives a partner, so no screen offers an action the server would
+ * refuse.
  */
-export function useStaffWrites(): boolean {
-  return useStaffUser().papel !== 'auditor';
+export function useStaffWrites(access: StaffAccess = 'write'): boolean {
+  return staffMay(useStaffUser().papel, access);
 }
 
 /** What a back-office screen does with a failed admin call: the login for 'Unauthenticated', else a modal. */
@@ -84,21 +85,26 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
     to: '/admin/cobranca',
     label: 'Cobrança',
     home: 'Remessas e retornos de boletos (CNAB 240)',
-    roles: ['administrator', 'auditor'],
+    roles: STAFF_ACCESS.oversight,
   },
   {
     to: '/admin/importacao',
     label: 'Importação',
     home: 'Importar a carteira de um parceiro (CSV)',
-    roles: ['administrator', 'auditor'],
+    roles: STAFF_ACCESS.oversight,
   },
   {
     to: '/admin/equipe',
     label: 'Equipe',
     home: 'Usuários do painel e seus papéis',
-    roles: ['administrator'],
+    roles: STAFF_ACCESS.administration,
   },
-  { to: '/admin/auditoria', label: 'Auditoria', home: 'Quem fez o quê, e quando', roles: ['administrator'] },
+  {
+    to: '/admin/auditoria',
+    label: 'Auditoria',
+    home: 'Quem fez o quê, e quando',
+    roles: STAFF_ACCESS.administration,
+  },
   { to: '/admin/alterar-senha', label: 'Alterar senha', home: 'Alterar a sua senha' },
 ];
 

@@ -1,3 +1,4 @@
+import type { StaffAccess } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
@@ -128,9 +129,22 @@ export function AdminListPanel<Data, Item = RowOf<Data>>({
   );
 }
 
-/** The link beside a list's heading to the form of a new row ('Nova loja', 'Novo usuário'…). */
-export function NewItemLink({ to, testId, label }: { to: string; testId: string; label: string }) {
-  if (!useStaffWrites()) return null;
+/**
+ * The link beside a list's heading to the form of a new row ('Nova loja', 'Novo usuário'…), for the roles `access`
+ * names.
+ */
+export function NewItemLink({
+  to,
+  testId,
+  label,
+  access,
+}: {
+  to: string;
+  testId: string;
+  label: string;
+  access?: StaffAccess;
+}) {
+  if (!useStaffWrites(access)) return null;
   return (
     <Link to={to} className="btn btn--primary" data-testid={testId}>
       {label}

@@ -1,3 +1,4 @@
+import type { StaffAccess } from '@portal/domain';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
@@ -85,6 +86,7 @@ export function ListActionButton<Item>({
   busyLabel,
   context,
   className,
+  access,
 }: {
   action: ListAction<Item>;
   item: Item;
@@ -92,9 +94,11 @@ export function ListActionButton<Item>({
   busyLabel: string;
   context: string;
   className: string;
+  /** Who may do it (STAFF_ACCESS); writers by default. */
+  access?: StaffAccess;
 }) {
   const writing = action.writing(item);
-  if (!useStaffWrites()) return null;
+  if (!useStaffWrites(access)) return null;
   return (
     <button
       type="button"

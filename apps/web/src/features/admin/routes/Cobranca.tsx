@@ -37,7 +37,7 @@ export default function Cobranca() {
 
 /** An auditor reads the remessas; generating one and importing a retorno are writes. */
 function CobrancaSections() {
-  const writes = useStaffWrites();
+  const writes = useStaffWrites('administration');
   return (
     <>
       <Remessas writes={writes} />

@@ -9,7 +9,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useImportRuns, useUploadPortfolio } from '../api/imports';
-import { AdminLayout, useAdminFailure, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { usePartnerOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
@@ -30,10 +30,10 @@ export default function ImportPortfolio() {
 }
 
 function ImportScreen() {
-  const user = useStaffUser();
+  const imports = useStaffWrites('administration');
   return (
     <>
-      {user.papel === 'administrator' && <ImportUpload />}
+      {imports && <ImportUpload />}
       <ImportHistory />
     </>
   );

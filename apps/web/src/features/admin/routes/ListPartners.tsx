@@ -71,7 +71,14 @@ function Partners() {
       titleId="partner-list-title"
       title="Lista de parceiros"
       headingRef={headingRef}
-      actions={<NewItemLink to="/admin/cadastrar-parceiro" testId="partner-new" label="Novo parceiro" />}
+      actions={
+        <NewItemLink
+          to="/admin/cadastrar-parceiro"
+          testId="partner-new"
+          label="Novo parceiro"
+          access="administration"
+        />
+      }
       controls={
         <>
           <div className="field admin-search">
@@ -163,6 +170,7 @@ function PartnerCards({
                 busyLabel="Arquivando…"
                 context={`o parceiro ${item.nome}`}
                 className="btn btn--ghost admin-card__delete"
+                access="administration"
               />
             )}
           </div>
