@@ -391,6 +391,20 @@ describe('cannot pay, proposal and dispute', () => {
     const refused = await send('portal/naoReconhecoDivida', { lojCodigo: other!.id });
     expect(refused.json()).toMatchObject({ retorno: false, mensagem: 'Contrato não encontrado.' });
     expect(await requestsOf('dispute')).toHaveLength(1);
+    // Told again, even twice at once, while staff have not answered it: the same answer, and still one to answer.
+    const again = await Promise.all([
+      send('portal/naoReconhecoDivida', { lojCodigo: storeId }),
+      send('portal/naoReconhecoDivida', { lojCodigo: storeId }),
+    ]);
+    expect(again.map((r) => r.json().mensagem)).toEqual([res.json().mensagem, res.json().mensagem]);
+    expect(await requestsOf('dispute')).toHaveLength(1);
+    // Once answered, a new dispute of the same debt is a new item.
+    await t.database.db
+      .update(debtorRequests)
+      .set({ status: 'answered' })
+      .where(eq(debtorRequests.kind, 'dispute'));
+    await send('portal/naoReconhecoDivida', { lojCodigo: storeId });
+    expect(await requestsOf('dispute')).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -184,6 +184,27 @@ export async function insertDebtorRequest(
   await db
     .insert(debtorRequests)
     .values({ ...values, partnerId: scope.partnerId, personId: scope.personId, storeId });
+}
+
+/**
+ * Whether the scope person has a dispute of the store not answered yet. Serialised per person for the rest of the
+ * transaction, so that two disputes sent at once cannot both find none.
+ */
+export async function hasOpenDispute(db: Db, scope: DebtorScope, storeId: number): Promise<boolean> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('disputes'), ${scope.personId})`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(debtorRequests)
+    .where(
+      and(
+        eq(debtorRequests.partnerId, scope.partnerId),
+        eq(debtorRequests.personId, scope.personId),
+        eq(debtorRequests.storeId, storeId),
+        eq(debtorRequests.kind, 'dispute'),
+        ne(debtorRequests.status, 'answered'),
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
 }
 
 /**
