@@ -179,7 +179,11 @@ beforeAll(async () => {
     { secondCopyId: acmeCopy!.id, amountCents: 777, occurredOn: '2025-06-18', cause: 'test:copy:3' },
   ]);
 
-  const request = (kind: 'cannot_pay' | 'proposal' | 'dispute', status: 'open' | 'answered', extra = {}) => ({
+  const request = (
+    kind: 'cannot_pay' | 'proposal' | 'dispute' | 'call' | 'whatsapp',
+    status: 'open' | 'answered',
+    extra = {},
+  ) => ({
     partnerId: demo,
     personId,
     storeId,
@@ -188,16 +192,19 @@ beforeAll(async () => {
     createdAt: IN_JUNE,
     ...extra,
   });
-  await db
-    .insert(debtorRequests)
-    .values([
-      request('cannot_pay', 'open'),
-      request('cannot_pay', 'open'),
-      request('cannot_pay', 'answered'),
-      request('proposal', 'open'),
-      request('dispute', 'answered'),
-      request('dispute', 'open', { partnerId: acme }),
-    ]);
+  await db.insert(debtorRequests).values([
+    request('cannot_pay', 'open'),
+    request('cannot_pay', 'open'),
+    request('cannot_pay', 'answered'),
+    request('proposal', 'open'),
+    request('dispute', 'answered'),
+    request('dispute', 'open', { partnerId: acme }),
+    // Calls asked for (the Ligações queue), whatever the step log says, and a WhatsApp contact.
+    request('call', 'open', { phone: '11987654321' }),
+    request('call', 'open', { phone: '11987654321' }),
+    request('call', 'answered', { phone: '11987654321' }),
+    request('whatsapp', 'open', { phone: '11987654321' }),
+  ]);
 
   const outbox = await db
     .insert(outboundMessages)
@@ -313,7 +320,7 @@ describe('GET /api/painel', () => {
     ]);
     expect(data.queues).toEqual({
       contactMessages: { sent: 2, pending: 1, failed: 1 },
-      callRequests: { open: 2, in_progress: 0, answered: 1, scheduledCalls: 2 },
+      callRequests: { open: 5, in_progress: 0, answered: 2, scheduledCalls: 3 },
       proposals: { open: 1, in_progress: 0, answered: 0 },
       disputes: { open: 0, in_progress: 0, answered: 1 },
       privacyRequests: { open: 2, in_progress: 1, answered: 1, overdue: 2 },

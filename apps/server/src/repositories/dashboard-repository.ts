@@ -36,9 +36,7 @@ import {
 // rows of one period: the staff member asks for a partner, and every query is scoped by it.
 
 /** The step code the receive-call panel logs for a scheduled call (spec 001 §4 "Step codes": 20 call). */
-const SCHEDULED_CALL_STEP = 20;
-
-const COUNTED_STEPS = [...funnelStepCodes().map((pair) => pair.code), SCHEDULED_CALL_STEP];
+const COUNTED_STEPS = funnelStepCodes().map((pair) => pair.code);
 
 export interface DashboardScope {
   partnerId: number;
@@ -124,13 +122,9 @@ export async function loadDashboardCounts(db: Db, scope: DashboardScope) {
 
 /**
  * One pass over the partner's step log of the period: per funnel stage counted from posted steps, the visits (events)
- * or the distinct CPF/CNPJ with one of its codes, and the scheduled calls. Error steps (salvarEtapaErro) are
- * failures, not progress.
+ * or the distinct CPF/CNPJ with one of its codes. Error steps (salvarEtapaErro) are failures, not progress.
  */
-async function countSteps(
-  db: Db,
-  scope: SQL,
-): Promise<{ stages: Record<string, number>; scheduledCalls: number }> {
+async function countSteps(db: Db, scope: SQL): Promise<Record<string, number>> {
   const columns: Record<string, SQL<number>> = {};
   for (const stage of FUNNEL_STAGES) {
     if (stage.source !== 'steps') continue;
@@ -141,15 +135,10 @@ async function countSteps(
         : sql<number>`count(distinct ${stepLogs.cpfCnpj}) filter (where ${filter})`;
   }
   const [row] = await db
-    .select({
-      ...columns,
-      scheduledCalls: sql<number>`count(*) filter (where ${eq(stepLogs.stepCode, SCHEDULED_CALL_STEP)})`,
-    })
+    .select(columns)
     .from(stepLogs)
     .where(and(scope, eq(stepLogs.isError, false), inArray(stepLogs.stepCode, COUNTED_STEPS)));
-  const numbers = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
-  const { scheduledCalls = 0, ...stages } = numbers;
-  return { stages, scheduledCalls };
+  return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
 }
 
 /**

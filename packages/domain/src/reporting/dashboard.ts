@@ -15,9 +15,10 @@ export const AGREEMENT_PAYMENT_METHOD_LABELS: Record<AgreementPaymentMethod, str
 
 /**
  * Each queue and its statuses. Contact messages have no status of their own: theirs is the delivery of the e-mail
- * that forwards them to the partner. Call requests are the 'cannot pay' requests (the callback flow of spec 001 §3)
- * plus the calls scheduled in the step log (code 20). Privacy requests past their legal deadline (`prazo`) and not
- * answered are also counted as overdue (they stay in their status too).
+ * that forwards them to the partner. Contact requests are the 'cannot pay' reasons (the callback flow of spec 001
+ * §3), the call requests and the WhatsApp contacts, by status, with the calls asked for on their own. Privacy
+ * requests past their legal deadline (`prazo`) and not answered are also counted as overdue (they stay in their
+ * status too).
  */
 export const DASHBOARD_QUEUES = {
   contactMessages: {
@@ -25,7 +26,7 @@ export const DASHBOARD_QUEUES = {
     statuses: { sent: 'Encaminhadas ao parceiro', pending: 'Aguardando envio', failed: 'Falha no envio' },
   },
   callRequests: {
-    label: 'Pedidos de ligação (não posso pagar)',
+    label: 'Pedidos de contato (não posso pagar, ligação e WhatsApp)',
     statuses: {
       open: 'Em aberto',
       in_progress: 'Em atendimento',

@@ -72,7 +72,7 @@ export async function getDashboard(
 
   const queues: DashboardQueueCounts = {
     contactMessages: zeros(DASHBOARD_QUEUES.contactMessages.statuses),
-    callRequests: { ...zeros(DASHBOARD_QUEUES.callRequests.statuses), scheduledCalls: steps.scheduledCalls },
+    callRequests: zeros(DASHBOARD_QUEUES.callRequests.statuses),
     proposals: zeros(DASHBOARD_QUEUES.proposals.statuses),
     disputes: zeros(DASHBOARD_QUEUES.disputes.statuses),
     privacyRequests: zeros(DASHBOARD_QUEUES.privacyRequests.statuses),
@@ -89,7 +89,11 @@ export async function getDashboard(
     proposal: 'proposals',
     dispute: 'disputes',
   } as const;
-  for (const row of requestRows) queues[requestQueue[row.kind]][row.status] += Number(row.count);
+  for (const row of requestRows) {
+    queues[requestQueue[row.kind]][row.status] += Number(row.count);
+    // The calls asked for in the period, whatever their status: what the Ligações queue lists.
+    if (row.kind === 'call') queues.callRequests.scheduledCalls += Number(row.count);
+  }
   for (const row of privacyRows) {
     queues.privacyRequests[row.status] += Number(row.count);
     if (row.status !== 'answered') queues.privacyRequests.overdue += Number(row.overdue);
@@ -100,7 +104,7 @@ export async function getDashboard(
     period: input.period,
     funnel: FUNNEL_STAGES.map((stage) => ({
       key: stage.key,
-      count: stage.source === 'server' ? observed[stage.key] : steps.stages[stage.key]!,
+      count: stage.source === 'server' ? observed[stage.key] : steps[stage.key]!,
     })),
     money,
     agreementStatuses,
