@@ -212,7 +212,14 @@ describe('the boletos PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="boletos_${overdue.aci_codigo}.pdf"`);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(await pdfText(res.rawPayload)).toContain(overdue.linha_digitavel!);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(overdue.linha_digitavel!);
+    // Its document number is the one the remessa registers at the bank: the charge's.
+    const [charge] = await t.database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.instalmentId, overdue.aci_codigo));
+    expect(text).toMatch(new RegExp(`Nº do documento\\s*${charge!.id}\\b`));
     const download = await get(`${overdue.pdf!}&download=1`, joao);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
   });

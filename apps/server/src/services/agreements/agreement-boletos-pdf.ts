@@ -55,7 +55,9 @@ function boletoPage(
     ourNumber: charge.ourNumber!,
     agreement: beneficiary.agreement ?? '',
     wallet: beneficiary.wallet,
-    documentNumber: `${agreement.id}/${instalment.number}`,
+    // What the remessa registers at the bank for this charge (generate-remessa.ts), so the printed boleto and the
+    // bank's record name it alike; the instruction below says which instalment it is.
+    documentNumber: String(charge.id),
     issuedOn: todayInBrasilia(charge.createdAt),
     beneficiary: { name: beneficiary.name, document: maskCnpj(store.cpfCnpj) },
     payer: {
