@@ -1,51 +1,37 @@
 import { SESSION_EXPIRED } from '@portal/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser-suite';
 import { JOAO, loginDebtor, loginMaria } from './debtor-login';
-import { connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
+import { refuseCookiesBeforehand } from './harness';
 
 // A debtor session that ends mid-flow (expired, its cookie cleared): from whatever the person was doing, they read
 // the server's message once and land on the partner's landing page, with nothing of the session left on screen.
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ LIMIT_LOGIN_PER_DOCUMENT: '100' }),
-    connectChromium(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const suite = browserSuite('/tmp/session-end-screens', { LIMIT_LOGIN_PER_DOCUMENT: '100' });
 
 async function open(): Promise<Page> {
-  context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 390, height: 844 },
     bypassCSP: true,
     locale: 'pt-BR',
     acceptDownloads: true,
   });
+  suite.context = context;
   await refuseCookiesBeforehand(context);
   const page = await context.newPage();
-  await page.goto(portal.url('demo', '/'));
+  await page.goto(suite.portal.url('demo', '/'));
   return page;
 }
 
 /** The session ends on the server's side of the browser: its cookie is gone. */
 async function endSession(): Promise<void> {
-  await context.clearCookies({ name: 'portal_sessao' });
+  await suite.context!.clearCookies({ name: 'portal_sessao' });
 }
 
 /** The landing page of demo, one modal with the session message over it, and nothing of the person's. */
 async function expectSentToLanding(page: Page): Promise<void> {
-  await page.waitForURL(portal.url('demo', '/'));
+  await page.waitForURL(suite.portal.url('demo', '/'));
   const dialog = page.getByTestId('modal');
   await dialog.getByRole('heading', { name: 'Erro', exact: true }).waitFor();
   expect(await dialog.locator('.modal__text').textContent()).toBe(SESSION_EXPIRED);
@@ -63,7 +49,7 @@ async function expectSentToLanding(page: Page): Promise<void> {
 /** Maria's Minhas Dívidas with the payment options of Banco Horizonte open and searched. */
 async function paymentOptions(page: Page): Promise<Locator> {
   await loginMaria(page);
-  await page.goto(portal.url('demo', '/minhas-dividas'));
+  await page.goto(suite.portal.url('demo', '/minhas-dividas'));
   const card = page
     .getByTestId('debt-card')
     .filter({ has: page.getByRole('heading', { level: 2, name: 'Banco Horizonte', exact: true }) })
@@ -85,8 +71,8 @@ describe('a debtor session that ends mid-flow', () => {
     await panel.getByTestId('po-mode').getByRole('radio', { name: 'Parcelado', exact: true }).check();
     await expectSentToLanding(page);
     // The debtor's cached data went with it: Minhas Dívidas asks for the session again and finds none.
-    await page.goto(portal.url('demo', '/minhas-dividas'));
-    await page.waitForURL(portal.url('demo', '/'));
+    await page.goto(suite.portal.url('demo', '/minhas-dividas'));
+    await page.waitForURL(suite.portal.url('demo', '/'));
   });
 
   it("pressing 'Confirmar acordo'", async () => {

@@ -619,25 +619,30 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
   });
 });
 
+/** An agreement paying the card's debt in full by boleto, first due today (passo_3_novo, then passo_4_novo). */
+async function agreeInFull(debt: DividasResposta['dividas'][number]) {
+  const [plan] = (
+    (
+      await demo('passo_3_novo', {
+        lojCodigo: debt.loj_codigo,
+        preCodigo: debt.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+      })
+    ).json().dados as PlanosResposta
+  ).pre_acordo;
+  return demo('passo_4_novo', {
+    praCodigo: plan!.pra_codigo,
+    formaDePagamento: 'boleto',
+    primeiroVencimento: formatBrDate(today),
+  });
+}
+
 describe('an agreement closes the second copies of its contracts', () => {
   it('refuses a second copy of an instalment under an active agreement', async () => {
     const alfa = card('Alfa Eletro');
-    const [plan] = (
-      (
-        await demo('passo_3_novo', {
-          lojCodigo: alfa.loj_codigo,
-          preCodigo: alfa.pre_codigos.join(','),
-          primeiroVencimento: formatBrDate(today),
-          pagamentoAvistaPrazo: 'A',
-          metodoPagamento: 'boleto',
-        })
-      ).json().dados as PlanosResposta
-    ).pre_acordo;
-    const saved = await demo('passo_4_novo', {
-      praCodigo: plan!.pra_codigo,
-      formaDePagamento: 'boleto',
-      primeiroVencimento: formatBrDate(today),
-    });
+    const saved = await agreeInFull(alfa);
     expect(saved.json().retorno).toBe(true);
     try {
       const res = await demo('emitir_segunda_via_boleto', {
@@ -683,22 +688,7 @@ describe('an agreement removes the PIX of its contracts’ second copies (helper
       if (!paid.has(copy.id) && (await statusOf(copy.txid!)) === 'ATIVA') open.push(copy);
     expect(open.length).toBeGreaterThan(0);
 
-    const [plan] = (
-      (
-        await demo('passo_3_novo', {
-          lojCodigo: bela.loj_codigo,
-          preCodigo: bela.pre_codigos.join(','),
-          primeiroVencimento: formatBrDate(today),
-          pagamentoAvistaPrazo: 'A',
-          metodoPagamento: 'boleto',
-        })
-      ).json().dados as PlanosResposta
-    ).pre_acordo;
-    const saved = await demo('passo_4_novo', {
-      praCodigo: plan!.pra_codigo,
-      formaDePagamento: 'boleto',
-      primeiroVencimento: formatBrDate(today),
-    });
+    const saved = await agreeInFull(bela);
     expect(saved.json().retorno).toBe(true);
     const agreementId = saved.json().dados.aco_codigo as number;
     try {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -187,44 +187,37 @@ export async function insertDebtorRequest(
 }
 
 /**
- * Whether the scope person has a dispute of the store not answered yet. Serialised per person for the rest of the
- * transaction, so that two disputes sent at once cannot both find none.
+ * The scope person's requests on the partner that match `where`, counted under a per-person lock named `lock` held
+ * for the rest of the transaction: two requests at once cannot both pass a check on the count.
  */
-export async function hasOpenDispute(db: Db, scope: DebtorScope, storeId: number): Promise<boolean> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('disputes'), ${scope.personId})`);
+async function countRequestsLocked(db: Db, scope: DebtorScope, lock: string, where: SQL): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lock}), ${scope.personId})`);
   const [row] = await db
     .select({ n: count() })
     .from(debtorRequests)
     .where(
-      and(
-        eq(debtorRequests.partnerId, scope.partnerId),
-        eq(debtorRequests.personId, scope.personId),
-        eq(debtorRequests.storeId, storeId),
-        eq(debtorRequests.kind, 'dispute'),
-        ne(debtorRequests.status, 'answered'),
-      ),
-    );
-  return Number(row?.n ?? 0) > 0;
-}
-
-/**
- * How many call and WhatsApp requests the scope person made since an instant. Serialised per person for the rest of
- * the transaction, so that two requests at once cannot both pass the daily limit.
- */
-export async function countCallRequestsSince(db: Db, scope: DebtorScope, since: Date): Promise<number> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('call-requests'), ${scope.personId})`);
-  const [row] = await db
-    .select({ n: count() })
-    .from(debtorRequests)
-    .where(
-      and(
-        eq(debtorRequests.partnerId, scope.partnerId),
-        eq(debtorRequests.personId, scope.personId),
-        inArray(debtorRequests.kind, ['call', 'whatsapp']),
-        gte(debtorRequests.createdAt, since),
-      ),
+      and(eq(debtorRequests.partnerId, scope.partnerId), eq(debtorRequests.personId, scope.personId), where),
     );
   return Number(row?.n ?? 0);
+}
+
+/** Whether the scope person has a dispute of the store not answered yet (serialised per person). */
+export async function hasOpenDispute(db: Db, scope: DebtorScope, storeId: number): Promise<boolean> {
+  const open = and(
+    eq(debtorRequests.storeId, storeId),
+    eq(debtorRequests.kind, 'dispute'),
+    ne(debtorRequests.status, 'answered'),
+  )!;
+  return (await countRequestsLocked(db, scope, 'disputes', open)) > 0;
+}
+
+/** How many call and WhatsApp requests the scope person made since an instant (serialised per person). */
+export async function countCallRequestsSince(db: Db, scope: DebtorScope, since: Date): Promise<number> {
+  const recent = and(
+    inArray(debtorRequests.kind, ['call', 'whatsapp']),
+    gte(debtorRequests.createdAt, since),
+  )!;
+  return countRequestsLocked(db, scope, 'call-requests', recent);
 }
 
 export async function findStore(db: Db, id: number): Promise<StoreRow | undefined> {
