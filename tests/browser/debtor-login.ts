@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { landingAppRunning, type Portal } from './harness';
 
@@ -74,4 +74,21 @@ export async function loginMariaWithSmsToken(page: Page, portal: Portal): Promis
   await page.getByLabel('Código de 6 dígitos', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await page.getByTestId('debts-greeting').waitFor();
+}
+
+/**
+ * The payment options of a store's first card on Minhas Dívidas (at `url`), opened as the person would (the card
+ * expanded on a phone first), or of the first card when no store is named.
+ */
+export async function openPaymentOptions(page: Page, url: string, store?: string): Promise<Locator> {
+  await page.goto(url);
+  const cards = page.getByTestId('debt-card');
+  const card = (
+    store ? cards.filter({ has: page.getByRole('heading', { level: 2, name: store, exact: true }) }) : cards
+  ).first();
+  await card.waitFor();
+  const toggle = card.getByTestId('debt-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await card.getByTestId('panel-paymentOptions').click();
+  return card.getByTestId('payment-options');
 }

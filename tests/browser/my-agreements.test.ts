@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, stepLogs } from '../../apps/server/src/db/schema';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
 import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features/debts/api/types';
-import { type DemoDebtor, JOAO, loginDebtor, MARIA } from './debtor-login';
+import { type DemoDebtor, JOAO, loginDebtor, MARIA, openPaymentOptions } from './debtor-login';
 import {
   axeViolations,
   connectChromium,
@@ -324,13 +324,7 @@ describe('a new agreement (Maria on negocie)', () => {
   it('confirms a boleto agreement (a retry keeps its Idempotency-Key), lands on Meus Acordos after 2 s, opens the sending modal', async () => {
     const page = await open('negocie');
     await loginDebtor(page, MARIA);
-    await page.goto(portal.url('negocie', '/minhas-dividas'));
-    const card = page.getByTestId('debt-card').first();
-    await card.waitFor();
-    const toggle = card.getByTestId('debt-toggle');
-    if (await toggle.isVisible()) await toggle.click();
-    await card.getByTestId('panel-paymentOptions').click();
-    const panel = card.getByTestId('payment-options');
+    const panel = await openPaymentOptions(page, portal.url('negocie', '/minhas-dividas'));
     await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
     await panel.getByRole('button', { name: 'Continuar' }).click();
     const confirm = panel.getByTestId('po-confirm');
@@ -447,16 +441,7 @@ describe('a PIX agreement (Maria on demo, Bela Casa)', () => {
   it('its rows have the PIX button only: no ticks, no boletos; the QR code and the code to copy', async () => {
     const page = await open('demo');
     await loginDebtor(page, MARIA);
-    await page.goto(portal.url('demo', '/minhas-dividas'));
-    const card = page
-      .getByTestId('debt-card')
-      .filter({ has: page.getByRole('heading', { level: 2, name: 'Bela Casa', exact: true }) })
-      .first();
-    await card.waitFor();
-    const toggle = card.getByTestId('debt-toggle');
-    if (await toggle.isVisible()) await toggle.click();
-    await card.getByTestId('panel-paymentOptions').click();
-    const panel = card.getByTestId('payment-options');
+    const panel = await openPaymentOptions(page, portal.url('demo', '/minhas-dividas'), 'Bela Casa');
     const plans = panel.getByTestId('po-plans');
     await expect.poll(() => plans.getAttribute('aria-busy')).toBe('false');
     await panel.getByTestId('po-method').getByRole('radio', { name: 'PIX', exact: true }).check();

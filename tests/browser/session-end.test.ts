@@ -2,7 +2,7 @@ import { SESSION_EXPIRED } from '@portal/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser-suite';
-import { JOAO, loginDebtor, loginMaria } from './debtor-login';
+import { JOAO, loginDebtor, loginMaria, openPaymentOptions } from './debtor-login';
 import { refuseCookiesBeforehand } from './harness';
 
 // A debtor session that ends mid-flow (expired, its cookie cleared): from whatever the person was doing, they read
@@ -49,16 +49,11 @@ async function expectSentToLanding(page: Page): Promise<void> {
 /** Maria's Minhas Dívidas with the payment options of Banco Horizonte open and searched. */
 async function paymentOptions(page: Page): Promise<Locator> {
   await loginMaria(page);
-  await page.goto(suite.portal.url('demo', '/minhas-dividas'));
-  const card = page
-    .getByTestId('debt-card')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Banco Horizonte', exact: true }) })
-    .first();
-  await card.waitFor();
-  const toggle = card.getByTestId('debt-toggle');
-  if (await toggle.isVisible()) await toggle.click();
-  await card.getByTestId('panel-paymentOptions').click();
-  const panel = card.getByTestId('payment-options');
+  const panel = await openPaymentOptions(
+    page,
+    suite.portal.url('demo', '/minhas-dividas'),
+    'Banco Horizonte',
+  );
   await panel.getByTestId('po-plan-list').getByRole('radio').first().waitFor();
   return panel;
 }

@@ -162,17 +162,22 @@ function DisputeLink({ debt }: { debt: Divida }) {
   );
 }
 
-/** A debt under an active agreement says so, and where the agreement is: in place of its negotiation. */
-export function UnderAgreementNote() {
+/** A notice that an agreement exists, with the way to it (spec 001 §2 'MEUS ACORDOS'). */
+export function AgreementNotice({ text, testId }: { text: string; testId: string }) {
   return (
-    <div className="notice" data-testid="debt-under-agreement">
-      <p>{MY_DEBITS_TEXTS.cardUnderAgreement}</p>
+    <div className="notice" data-testid={testId}>
+      <p>{text}</p>
       <Link to="/meus-acordos" className="btn btn--primary">
         MEUS ACORDOS
       </Link>
     </div>
   );
 }
+
+/** A debt under an active agreement says so, and where the agreement is: in place of its negotiation. */
+export const UnderAgreementNote = () => (
+  <AgreementNotice text={MY_DEBITS_TEXTS.cardUnderAgreement} testId="debt-under-agreement" />
+);
 
 function unique(values: (string | null)[]): string {
   return [...new Set(values.filter((v): v is string => Boolean(v?.trim())))].join(', ');

@@ -1,6 +1,5 @@
 import { customization, hasCapability, isCityHallMode, permitsNegotiation } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { QueryView } from '../../../components/ui/QueryView';
@@ -9,7 +8,7 @@ import { usePartner } from '../../../lib/partner';
 import { externalUrl, paragraphs } from '../../landing/lib/links';
 import { useDebtsQuery } from '../api/debts';
 import type { DividasResposta } from '../api/types';
-import { DebtCard } from '../components/DebtCard';
+import { AgreementNotice, DebtCard } from '../components/DebtCard';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { MunicipalCard } from '../components/MunicipalCard';
 import { type CardsState, MOBILE_QUERY, NO_SELECTION } from '../lib/card-panels';
@@ -38,12 +37,7 @@ function Notices({ data }: { data: DividasResposta }) {
         </p>
       ) : (
         data.acordo_ativo && (
-          <div className="notice" data-testid="notice-agreement">
-            <p>{MY_DEBITS_TEXTS.activeAgreement}</p>
-            <Link to="/meus-acordos" className="btn btn--primary">
-              MEUS ACORDOS
-            </Link>
-          </div>
+          <AgreementNotice text={MY_DEBITS_TEXTS.activeAgreement} testId="notice-agreement" />
         )
       )}
       {pixKey.length > 0 && (
