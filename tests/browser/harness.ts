@@ -117,14 +117,18 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 
 /**
  * Uncaught errors of the portal's pages ("address: message"), for page-errors-setup.ts to fail the test that opened
- * them. Pages that are not the portal's (about:blank, Chromium's error pages) run only the tests' own scripts.
+ * them. Pages that are not the portal's (about:blank, Chromium's error pages) run only the tests' own scripts; a PDF
+ * tab runs Chromium's PDF viewer, whose own script can fail when a test closes the tab while it starts ("Cannot read
+ * properties of null (reading 'setItem')" on a loaded machine).
  */
 export const pageErrors: string[] = [];
+
+const isPortalPage = (url: string) => url.startsWith('http') && !/\.pdf$/.test(new URL(url).pathname);
 
 function recordPageErrors(context: BrowserContext): BrowserContext {
   context.on('page', (page) =>
     page.on('pageerror', (error) => {
-      if (page.url().startsWith('http')) pageErrors.push(`${page.url()}: ${error.message}`);
+      if (isPortalPage(page.url())) pageErrors.push(`${page.url()}: ${error.message}`);
     }),
   );
   return context;

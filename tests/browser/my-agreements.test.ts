@@ -278,6 +278,9 @@ describe('Meus Acordos at phone size and at 200% zoom on a phone', () => {
       const data = await openMyAgreements(page, JOAO);
       const agreement = data.acordos[0]!.dadosAcordo;
       const card = page.getByTestId('agreement-card').first();
+      // The original instalments' table too: it scrolls inside its own region, never the page.
+      await card.getByRole('button', { name: 'Ver parcelas originais' }).click();
+      await card.getByTestId('agreement-details').getByRole('table').first().waitFor();
       await shot(page, `reflow-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       for (const parcela of agreement.parcelas) {

@@ -4,6 +4,7 @@ import type { Divida, Parcela } from '../api/types';
 import { STATUS_LABELS } from '../lib/agreements';
 import { contractLabel, daysOverdueCell } from '../lib/debt-texts';
 import { SecondCopyPdfButton } from './SecondCopyPdfButton';
+import { TableScroll } from './TableScroll';
 
 // Spec 001 §2 "Debt details": company data, the contract table (instalment, due date, days overdue, value, the
 // second-copy PDF icon when the store issues second copies) and the future instalments. Tables scroll sideways
@@ -22,8 +23,7 @@ function InstalmentTable({
   secondCopy?: ((parcela: Parcela) => ReactNode) | undefined;
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section className="table-scroll" tabIndex={0} aria-label={caption}>
+    <TableScroll label={caption}>
       <table className="debt-table">
         <caption>{caption}</caption>
         <thead>
@@ -47,7 +47,7 @@ function InstalmentTable({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }
 

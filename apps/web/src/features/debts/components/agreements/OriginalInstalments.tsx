@@ -6,6 +6,7 @@ import { usePartner } from '../../../../lib/partner';
 import type { DetalheAcordo } from '../../api/types';
 import { DEBT_STEPS } from '../../lib/steps';
 import { useDebtor } from '../DebtsTemplate';
+import { TableScroll } from '../TableScroll';
 
 /**
  * Spec 001 §2 "detail table of original instalments": the contracts' instalments the agreement settles, behind a
@@ -31,30 +32,32 @@ export function OriginalInstalments({ detalhes }: { detalhes: DetalheAcordo[] })
       </Collapsible.Trigger>
       <Collapsible.Content className="agreement-details__body" data-testid="agreement-details">
         {detalhes.map((detalhe) => (
-          <table key={detalhe.con_contrato} className="debt-table">
-            <caption>
-              Contrato {detalhe.con_contrato}
-              {detalhe.observacao_contrato && (
-                <span className="agreement-details__note">{detalhe.observacao_contrato}</span>
-              )}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Parcela</th>
-                <th scope="col">Vencimento</th>
-                <th scope="col">Valor</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detalhe.parcelas.map((parcela) => (
-                <tr key={`${parcela.par_prestacao}-${parcela.par_vencimento}`}>
-                  <td>{parcela.par_prestacao}</td>
-                  <td>{formatBrDate(parcela.par_vencimento)}</td>
-                  <td>{formatMoney(parcela.par_valor)}</td>
+          <TableScroll key={detalhe.con_contrato} label={`Contrato ${detalhe.con_contrato}`}>
+            <table className="debt-table">
+              <caption>
+                Contrato {detalhe.con_contrato}
+                {detalhe.observacao_contrato && (
+                  <span className="agreement-details__note">{detalhe.observacao_contrato}</span>
+                )}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Parcela</th>
+                  <th scope="col">Vencimento</th>
+                  <th scope="col">Valor</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {detalhe.parcelas.map((parcela) => (
+                  <tr key={`${parcela.par_prestacao}-${parcela.par_vencimento}`}>
+                    <td>{parcela.par_prestacao}</td>
+                    <td>{formatBrDate(parcela.par_vencimento)}</td>
+                    <td>{formatMoney(parcela.par_valor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         ))}
       </Collapsible.Content>
     </Collapsible.Root>
