@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../../apps/server/src/cli/payments-command';
 import type { AcordosResposta } from '../../apps/web/src/features/debts/api/types';
 import { JOAO, loginDebtor } from './debtor-login';
@@ -17,9 +17,11 @@ beforeAll(async () => {
   [portal, browser] = await Promise.all([startPortal(), connectChromium()]);
 });
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await portal?.close();
+});
+afterEach(async () => {
+  await context?.close();
 });
 
 async function openMyAgreements(): Promise<{ page: Page; data: AcordosResposta }> {
@@ -85,6 +87,25 @@ describe('a PIX paid at the PSP shows PAGO on Meus Acordos', () => {
     await expect.poll(async () => row.textContent(), { timeout: 15_000, interval: 500 }).toContain('PAGO');
     expect(navigations).toEqual([]);
     expect(await row.getByTestId('agreement-pix').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('paid with the modal still open (scanned from another phone), the modal says it is paid', async () => {
+    const { page, data } = await openMyAgreements();
+    const agreement = data.acordos[0]!.dadosAcordo;
+    const index = agreement.parcelas.findIndex((p) => p.status !== 'P' && p.pix_copia_cola !== null);
+    const instalment = agreement.parcelas[index]!;
+    const row = page.getByTestId('agreement-card').first().getByTestId('agreement-row').nth(index);
+    await row.getByTestId('agreement-pix').click();
+    const dialog = page.getByTestId('pix-dialog');
+    await dialog.getByTestId('pix-qr').waitFor();
+    expect(await payAtTheLocalPsp(instalment.pix_copia_cola!)).toContain('webhook: 200');
+    await dialog.getByTestId('pix-paid').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByTestId('pix-paid').textContent()).toBe(
+      'Pagamento recebido. Esta parcela está paga: não é preciso pagar de novo.',
+    );
+    expect(await dialog.getByTestId('pix-qr').count()).toBe(0);
+    expect(await dialog.getByTestId('pix-code').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

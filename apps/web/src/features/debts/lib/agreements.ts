@@ -40,6 +40,8 @@ export const AGREEMENT_TEXTS = {
   emailSent:
     'E-mail enviado com sucesso. Caso não encontre a mensagem, verifique também a sua caixa de spam.',
   emailFailed: 'Erro ao enviar o e-mail',
+  /** The PIX modal of a row paid while it is open (the PSP's notice arrived): nothing is left to pay. */
+  pixPaid: 'Pagamento recebido. Esta parcela está paga: não é preciso pagar de novo.',
   /** Spec 001 §9: the confession term text cites a 5-business-day release. */
   termNotice:
     'Receba por e-mail o termo de confissão de dívida deste acordo. Após a confirmação do pagamento da primeira ' +

@@ -7,7 +7,7 @@ import { usePartner } from '../../../../lib/partner';
 import { useSendPortalEmail } from '../../api/agreements';
 import type { SendChannel } from '../../api/second-copy';
 import type { Acordo, ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, hasOpenInstalment, tickedInOrder } from '../../lib/agreements';
+import { AGREEMENT_TEXTS, documentCode, hasOpenInstalment, tickedInOrder } from '../../lib/agreements';
 import { METHOD_LABELS } from '../../lib/plans';
 import { receiveCallOptions } from '../../lib/receive-call';
 import { ReceiveCallPanel } from '../receive-call/ReceiveCallPanel';
@@ -184,7 +184,13 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
         </Collapsible.Content>
       </Collapsible.Root>
       <OriginalInstalments detalhes={acordo.detalhes} />
-      {pix && <PixDialog parcela={pix} onClose={() => setPix(null)} />}
+      {pix && (
+        <PixDialog
+          // The row as last read: paid while the modal is open, the modal says so.
+          parcela={agreement.parcelas.find((p) => documentCode(p) === documentCode(pix)) ?? pix}
+          onClose={() => setPix(null)}
+        />
+      )}
       {sending === 'panel' && (
         <ReceiveCallPanel
           reason="sendBoletos"

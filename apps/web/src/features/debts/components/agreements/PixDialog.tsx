@@ -2,15 +2,16 @@ import { formatBrDate, formatMoney } from '@portal/domain';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { useWatchPayment } from '../../api/agreements';
 import type { ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, isNotIssued, pixQrPath } from '../../lib/agreements';
+import { AGREEMENT_TEXTS, isNotIssued, isOpen, pixQrPath } from '../../lib/agreements';
 import { CopyCode } from '../CopyCode';
 
 /**
  * Spec 001 §2/§4 QR/PIX modal: an instalment's QR code and its copy-and-paste code, or the notice that the PIX is
- * issued later (pix_vai_ser_gerado).
+ * issued later (pix_vai_ser_gerado), or, once the row reads paid (the person paid with the modal open), that it is.
  */
 export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClose: () => void }) {
-  const code = isNotIssued(parcela) ? null : parcela.pix_copia_cola;
+  const paid = !isOpen(parcela);
+  const code = paid || isNotIssued(parcela) ? null : parcela.pix_copia_cola;
   // The person is paying now: PAGO shows on the row within seconds of the PSP's notice.
   useWatchPayment();
   return (
@@ -41,6 +42,10 @@ export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClos
             testId="pix-code"
           />
         </>
+      ) : paid ? (
+        <p className="notice" role="status" data-testid="pix-paid">
+          {AGREEMENT_TEXTS.pixPaid}
+        </p>
       ) : (
         <p className="notice" data-testid="pix-not-issued">
           {AGREEMENT_TEXTS.pixNotIssued}
