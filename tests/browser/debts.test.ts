@@ -737,7 +737,7 @@ describe('second copies (spec 001 §2 details and card panel, §4 second-copy fl
 
     const first = alfa.contratos[0]!.parcelas[0]!;
     const button = card.getByRole('button', {
-      name: `Baixar a 2ª via da parcela ${first.par_prestacao} (PDF)`,
+      name: `Abrir a 2ª via da parcela ${first.par_prestacao} (PDF, em nova aba)`,
     });
     const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
     await tab.waitForURL(/\/api\/segunda-via\/\d+\.pdf$/);

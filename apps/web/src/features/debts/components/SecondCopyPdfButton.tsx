@@ -62,7 +62,8 @@ export function SecondCopyPdfButton({ debt, parcela }: { debt: Divida; parcela: 
       type="button"
       className="icon-button"
       onClick={open}
-      aria-label={`Baixar a 2ª via da parcela ${parcela.par_prestacao} (PDF)`}
+      // It opens the PDF in a new tab (where the phone offers to save it), so it says that, not "baixar".
+      aria-label={`Abrir a 2ª via da parcela ${parcela.par_prestacao} (PDF, em nova aba)`}
       title="2ª via (PDF)"
       data-testid="second-copy-pdf"
     >
