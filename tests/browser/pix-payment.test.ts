@@ -61,13 +61,19 @@ async function payAtTheLocalPsp(copiedCode: string): Promise<string> {
   return out;
 }
 
+/** João's Meus Acordos and the first instalment with a PIX still to pay, with its row. */
+async function firstPixToPay() {
+  const { page, data } = await openMyAgreements();
+  const agreement = data.acordos[0]!.dadosAcordo;
+  const index = agreement.parcelas.findIndex((p) => p.status !== 'P' && p.pix_copia_cola !== null);
+  const instalment = agreement.parcelas[index]!;
+  const row = page.getByTestId('agreement-card').first().getByTestId('agreement-row').nth(index);
+  return { page, instalment, row };
+}
+
 describe('a PIX paid at the PSP shows PAGO on Meus Acordos', () => {
   it('João opens the PIX, pays it, and the row turns PAGO without a reload; axe clean', async () => {
-    const { page, data } = await openMyAgreements();
-    const agreement = data.acordos[0]!.dadosAcordo;
-    const index = agreement.parcelas.findIndex((p) => p.status !== 'P' && p.pix_copia_cola !== null);
-    const instalment = agreement.parcelas[index]!;
-    const row = page.getByTestId('agreement-card').first().getByTestId('agreement-row').nth(index);
+    const { page, instalment, row } = await firstPixToPay();
     expect(await row.textContent()).not.toContain('PAGO');
 
     await row.getByTestId('agreement-pix').click();
@@ -91,11 +97,7 @@ describe('a PIX paid at the PSP shows PAGO on Meus Acordos', () => {
   });
 
   it('paid with the modal still open (scanned from another phone), the modal says it is paid', async () => {
-    const { page, data } = await openMyAgreements();
-    const agreement = data.acordos[0]!.dadosAcordo;
-    const index = agreement.parcelas.findIndex((p) => p.status !== 'P' && p.pix_copia_cola !== null);
-    const instalment = agreement.parcelas[index]!;
-    const row = page.getByTestId('agreement-card').first().getByTestId('agreement-row').nth(index);
+    const { page, instalment, row } = await firstPixToPay();
     await row.getByTestId('agreement-pix').click();
     const dialog = page.getByTestId('pix-dialog');
     await dialog.getByTestId('pix-qr').waitFor();
