@@ -191,7 +191,13 @@ async function myAgreements(cookie: string) {
       aco_codigo: number;
       status: string;
       aco_carta_quitacao: string | null;
-      parcelas: { aci_codigo: number; status: string }[];
+      parcelas: {
+        aci_codigo: number;
+        status: string;
+        pdf: string | null;
+        linha_digitavel: string | null;
+        pix_copia_cola: string | null;
+      }[];
     };
   }[];
 }
@@ -468,6 +474,22 @@ describe('a broken agreement', () => {
       .where(customization);
     try {
       expect(await listedIds()).toContain(agreement.id);
+      // Listed as a record: none of its instalments offers a document to pay (the entry's was removed at the PSP).
+      const listed = (await myAgreements(maria)).find((a) => a.dadosAcordo.aco_codigo === agreement.id)!;
+      expect(listed.dadosAcordo.status).toBe('cancelled');
+      expect(
+        listed.dadosAcordo.parcelas.map(({ pdf, linha_digitavel, pix_copia_cola }) => [
+          pdf,
+          linha_digitavel,
+          pix_copia_cola,
+        ]),
+      ).toEqual(listed.dadosAcordo.parcelas.map(() => [null, null, null]));
+      const boletos = await t.app.inject({
+        method: 'GET',
+        url: `/api/acordos/boletos.pdf?parcelas=${entry!.id}`,
+        headers: { host: hostOf('demo'), cookie: maria },
+      });
+      expect(boletos.statusCode).toBe(404);
     } finally {
       await t.database.db
         .update(partnerSections)

@@ -1,6 +1,8 @@
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import {
+  addDays,
   barcodeFromDigitableLine,
+  CHARGE_DAYS_PAYABLE_AFTER_DUE,
   type DividasResposta,
   formatBrDate,
   hasValidPixCrc,
@@ -14,7 +16,9 @@ import {
   agreementInstalments,
   agreements,
   instalments,
+  localPspCharges,
   paymentCharges,
+  paymentEvents,
   secondCopies,
   stepLogs,
   stores,
@@ -378,6 +382,79 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     const res = await confirm(maria, plan, 'boleto', 'bad key!');
     expect(res.statusCode).toBe(400);
     expect(res.json().retorno).toBe(false);
+  });
+});
+
+describe('an instalment whose document can no longer be paid', () => {
+  it('gets a new one due today once its PIX is past the days a cobv is paid after it falls due; the old one goes', async () => {
+    const plan = await planOf(maria, 'Bela Casa', { metodoPagamento: 'pix' });
+    expect((await confirm(maria, plan, 'pix')).json().retorno).toBe(true);
+    const [only] = (await myAgreements(maria)).acordos[0]!.dadosAcordo.parcelas;
+    const [first] = await t.database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.instalmentId, only!.aci_codigo));
+    // Thirty-one days after the instalment fell due (the fixture moves the dates back; money rows never change so).
+    const today = todayInBrasilia();
+    const dueDate = addDays(today, -(CHARGE_DAYS_PAYABLE_AFTER_DUE + 1));
+    await t.database.db
+      .update(agreementInstalments)
+      .set({ dueDate })
+      .where(eq(agreementInstalments.id, only!.aci_codigo));
+    await t.database.db.update(paymentCharges).set({ dueDate }).where(eq(paymentCharges.id, first!.id));
+    await t.database.db
+      .update(localPspCharges)
+      .set({
+        charge: sql`jsonb_set(${localPspCharges.charge}, '{calendario,dataDeVencimento}', ${JSON.stringify(dueDate)}::jsonb)`,
+      })
+      .where(eq(localPspCharges.txid, first!.txid!));
+    // The PSP no longer takes the old code, as a payer's bank would find.
+    const payOld = await t.app.inject({ method: 'POST', url: `/psp-local/sandbox/pay/${first!.txid}` });
+    expect(payOld.statusCode).toBe(400);
+    expect(payOld.json().mensagem).toContain('Cobrança vencida');
+
+    // Meus Acordos replaces it: a new cobv due today for the agreed value, its QR served, the old one removed.
+    const [overdue] = (await myAgreements(maria)).acordos[0]!.dadosAcordo.parcelas;
+    expect(overdue).toMatchObject({ aci_codigo: only!.aci_codigo, status: 'AA', vencimento: dueDate });
+    expect(overdue!.pix_copia_cola).not.toBe(only!.pix_copia_cola);
+    expect(overdue!.pdf).toBe(overdue!.pix_copia_cola);
+    const { payload } = await pixChargeAt(t.app, overdue!.pix_copia_cola!);
+    expect(payload).toMatchObject({
+      valor: { original: (only!.valor / 100).toFixed(2) },
+      calendario: { dataDeVencimento: today },
+      status: 'ATIVA',
+    });
+    expect((await get(`/api/acordos/pix/${only!.aci_codigo}.svg`, maria)).statusCode).toBe(200);
+    const charges = await t.database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.instalmentId, only!.aci_codigo))
+      .orderBy(paymentCharges.issue);
+    expect(charges.map((c) => [c.issue, c.dueDate])).toEqual([
+      [1, dueDate],
+      [2, today],
+    ]);
+    const [cancelled] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.chargeId, first!.id), eq(paymentEvents.kind, 'charge_cancelled')));
+    expect(cancelled).toMatchObject({ cause: `expired:${today}` });
+    const [removed] = await t.database.db
+      .select()
+      .from(localPspCharges)
+      .where(eq(localPspCharges.txid, first!.txid!));
+    expect(removed!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+
+    // Read again, nothing more is issued; the new code is paid.
+    await Promise.all([myAgreements(maria), myAgreements(maria)]);
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentCharges)
+        .where(eq(paymentCharges.instalmentId, only!.aci_codigo)),
+    ).toHaveLength(2);
+    const payNew = await t.app.inject({ method: 'POST', url: `/psp-local/sandbox/pay/${charges[1]!.txid}` });
+    expect(payNew.statusCode).toBe(200);
   });
 });
 

@@ -30,9 +30,12 @@ export type InstalmentRow = typeof agreementInstalments.$inferSelect;
 export type ChargeRow = typeof paymentCharges.$inferSelect;
 
 /** An instalment with what the events say of it and its latest charge of the agreement's kind, if issued. */
+/** An instalment's latest charge, and whether a `charge_cancelled` event ended it. */
+export type ChargeView = ChargeRow & { cancelled: boolean };
+
 export interface InstalmentView extends InstalmentRow {
   payment: InstalmentPayment;
-  charge: ChargeRow | null;
+  charge: ChargeView | null;
 }
 
 export interface AgreementView {
@@ -263,12 +266,16 @@ async function loadInstalmentViews(
       ? [[], []]
       : await Promise.all([
           db
-            .select({ instalmentId: paymentEvents.instalmentId, kind: paymentEvents.kind })
+            .select({
+              instalmentId: paymentEvents.instalmentId,
+              chargeId: paymentEvents.chargeId,
+              kind: paymentEvents.kind,
+            })
             .from(paymentEvents)
             .where(
               and(
                 inArray(paymentEvents.instalmentId, instalmentIds),
-                inArray(paymentEvents.kind, ['paid', 'settled']),
+                inArray(paymentEvents.kind, ['paid', 'settled', 'charge_cancelled']),
               ),
             ),
           db
@@ -277,11 +284,17 @@ async function loadInstalmentViews(
             .where(inArray(paymentCharges.instalmentId, instalmentIds))
             .orderBy(asc(paymentCharges.issue)),
         ]);
-  const payments = new Map(events.map((e) => [e.instalmentId, e.kind as 'paid' | 'settled']));
-  const latest = new Map<number, ChargeRow>();
+  const payments = new Map(
+    events
+      .filter((e) => e.kind !== 'charge_cancelled')
+      .map((e) => [e.instalmentId, e.kind as 'paid' | 'settled']),
+  );
+  const cancelled = new Set(events.filter((e) => e.kind === 'charge_cancelled').map((e) => e.chargeId));
+  const latest = new Map<number, ChargeView>();
   for (const charge of charges) {
     const instalment = list.find((i) => i.id === charge.instalmentId)!;
-    if (charge.kind === kindOf.get(instalment.agreementId)) latest.set(charge.instalmentId, charge);
+    if (charge.kind === kindOf.get(instalment.agreementId))
+      latest.set(charge.instalmentId, { ...charge, cancelled: cancelled.has(charge.id) });
   }
   const grouped = new Map<number, InstalmentView[]>();
   for (const row of list) {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHARGE_DAYS_PAYABLE_AFTER_DUE,
+  documentDueDate,
   type InstalmentState,
   instalmentLabel,
   instalmentStatus,
+  isChargePayable,
   isDocumentDue,
   isPaidStatus,
   remainingCents,
@@ -28,6 +31,41 @@ describe('instalmentStatus (spec 001 §4)', () => {
     ['P', true],
     ['B', true],
   ] as const)('%s paid: %s', (status, paid) => expect(isPaidStatus(status)).toBe(paid));
+});
+
+describe('isChargePayable (API Pix cobv validadeAposVencimento: 30 calendar days)', () => {
+  it.each([
+    ['2026-11-25', false, true],
+    ['2026-12-20', false, true],
+    // Overdue but within the validity: still paid at the agreed value.
+    ['2026-11-01', false, true],
+    // Today is the 30th day after the due date (October has 31): the last one.
+    ['2026-10-26', false, true],
+    ['2026-10-25', false, false],
+    ['2026-06-30', false, false],
+    ['2026-12-20', true, false],
+  ] as const)('due %s, cancelled %s: payable %s', (dueDate, cancelled, payable) => {
+    expect(isChargePayable({ dueDate, cancelled }, TODAY)).toBe(payable);
+  });
+
+  it('counts the days the API Pix counts', () => expect(CHARGE_DAYS_PAYABLE_AFTER_DUE).toBe(30));
+});
+
+describe('documentDueDate (a document issued today falls due when it can still be paid)', () => {
+  it.each([
+    // A first document keeps the instalment's date while a charge of that date is payable.
+    ['2026-12-25', false, '2026-12-25'],
+    ['2026-11-01', false, '2026-11-01'],
+    ['2026-10-26', false, '2026-10-26'],
+    ['2026-10-25', false, TODAY],
+    // A replacement is never registered already due.
+    ['2026-12-25', true, '2026-12-25'],
+    [TODAY, true, TODAY],
+    ['2026-11-24', true, TODAY],
+    ['2026-06-30', true, TODAY],
+  ] as const)('instalment due %s, replacement %s: %s', (due, replacement, expected) => {
+    expect(documentDueDate(due, TODAY, replacement)).toBe(expected);
+  });
 });
 
 describe('isDocumentDue (spec 001 §4: on the due date or after the previous one is paid)', () => {

@@ -1,3 +1,5 @@
+import { addDays } from '../dates';
+
 // Agreement instalments as Meus Acordos shows them (spec 001 §3 "Agreement instalment", §4 statuses and the boleto
 // generation rule).
 
@@ -38,6 +40,35 @@ export function isDocumentDue(
   if (!instalment || instalment.payment !== null) return false;
   if (index === 0 || instalment.dueDate <= today) return true;
   return instalments[index - 1]!.payment !== null;
+}
+
+/** Banco Central, API Pix cobv `calendario.validadeAposVencimento` (calendar days): an overdue charge is still paid. */
+export const CHARGE_DAYS_PAYABLE_AFTER_DUE = 30;
+
+/** What an instalment's latest document is: when it falls due, and whether it was cancelled (an event). */
+export interface ChargeState {
+  dueDate: string;
+  cancelled: boolean;
+}
+
+/**
+ * Whether an issued document can still be paid today: not cancelled, and within the days a cobv stays payable after
+ * its due date (API Pix; the boleto híbrido's PIX is that cobv). One that cannot is replaced by a new issue.
+ */
+export function isChargePayable(charge: ChargeState, today: string): boolean {
+  return !charge.cancelled && today <= addDays(charge.dueDate, CHARGE_DAYS_PAYABLE_AFTER_DUE);
+}
+
+/**
+ * The due date of an instalment's document issued today: the instalment's own, unless that is no longer payable, or
+ * the document replaces one that can no longer be paid and the date has passed (a bank registers no boleto already
+ * due; FEBRABAN CNAB 240 entrada de títulos): then today.
+ */
+export function documentDueDate(instalmentDueDate: string, today: string, replacement: boolean): string {
+  const passed = replacement
+    ? instalmentDueDate < today
+    : !isChargePayable({ dueDate: instalmentDueDate, cancelled: false }, today);
+  return passed ? today : instalmentDueDate;
 }
 
 /** Spec 001 §3 campo_parcela: 'Parcela única' when paid in full, 'Entrada', then 'k/n'. */

@@ -1,4 +1,4 @@
-import { isDocumentDue } from '@portal/domain';
+import { documentDueDate, isChargePayable, isDocumentDue } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import {
@@ -11,10 +11,13 @@ import {
   type AgreementView,
   type ChargeKind,
   type ChargeRow,
+  type ChargeView,
   findLatestCharge,
+  type InstalmentView,
   insertCharge,
   type StoreRow,
 } from '../../repositories/payment-repository';
+import { cancelCharge } from '../payments/cancel-charge';
 
 export type PaymentProviders = ReadonlyMap<string, PaymentProvider>;
 
@@ -42,10 +45,27 @@ export function chargeBeneficiary(store: StoreRow, partnerName: string): ChargeB
 }
 
 /**
- * Issues, through the store's provider, the documents spec 001 §4 says are due and not yet issued (the first open
- * instalment, one whose previous instalment is paid, one whose due date has come). Two requests issuing the same
- * instalment at once record one charge. A provider that fails leaves the instalment waiting ('boleto_vai_ser_gerado')
- * and is logged: the listing still answers.
+ * The document an instalment offers today: its latest charge, while the agreement is active, the instalment unpaid
+ * and the charge payable (not cancelled, within the cobv's days after its due date). Meus Acordos, the boletos PDF,
+ * their sending and the QR code offer nothing else.
+ */
+export function payableCharge(
+  view: AgreementView,
+  instalment: InstalmentView,
+  today: string,
+): ChargeView | null {
+  const { charge } = instalment;
+  if (view.agreement.status !== 'active' || instalment.payment !== null || !charge) return null;
+  return isChargePayable(charge, today) ? charge : null;
+}
+
+/**
+ * Issues, through the store's provider, the documents of an active agreement that spec 001 §4 says are due and not
+ * yet issued (the first open instalment, one whose previous instalment is paid, one whose due date has come), and
+ * replaces a document that can no longer be paid (past the cobv's days after its due date, or cancelled without a
+ * successor): the old one is cancelled (cause `expired:<date>`), and the next issue falls due today. Two requests
+ * issuing the same instalment at once record one charge. A provider that fails leaves the instalment waiting
+ * ('boleto_vai_ser_gerado') and is logged: the listing still answers. A settled or cancelled agreement gets nothing.
  */
 export async function issueDueCharges(
   db: Db,
@@ -58,25 +78,33 @@ export async function issueDueCharges(
   const result: AgreementView[] = [];
   for (const view of views) {
     const kind = chargeKindOf(view);
-    if (!kind) {
+    if (!kind || view.agreement.status !== 'active') {
       result.push(view);
       continue;
     }
     const instalments = [];
     for (const [index, instalment] of view.instalments.entries()) {
-      if (instalment.charge || !isDocumentDue(view.instalments, index, today)) {
+      const stale = instalment.charge;
+      const wanted = stale
+        ? instalment.payment === null && !isChargePayable(stale, today)
+        : isDocumentDue(view.instalments, index, today);
+      if (!wanted) {
         instalments.push(instalment);
         continue;
       }
-      const charge = await issueInstalmentCharge(db, providers, {
-        store: view.store,
-        partnerName: scope.partner.name,
-        payer: scope.person,
-        instalmentId: instalment.id,
-        dueDate: instalment.dueDate,
-        amountCents: instalment.amountCents,
-        kind,
-        issue: 1,
+      const charge = await replaceOrIssue(db, providers, {
+        stale,
+        today,
+        target: {
+          store: view.store,
+          partnerName: scope.partner.name,
+          payer: scope.person,
+          instalmentId: instalment.id,
+          dueDate: documentDueDate(instalment.dueDate, today, stale !== null),
+          amountCents: instalment.amountCents,
+          kind,
+          issue: (stale?.issue ?? 0) + 1,
+        },
       }).catch((error: unknown) => {
         log.error({ err: error, instalmentId: instalment.id }, 'payment provider could not issue a charge');
         return null;
@@ -86,6 +114,16 @@ export async function issueDueCharges(
     result.push({ ...view, instalments });
   }
   return result;
+}
+
+/** Cancels a document that can no longer be paid (unless an event already did), then issues its successor. */
+async function replaceOrIssue(
+  db: Db,
+  providers: PaymentProviders,
+  { stale, today, target }: { stale: ChargeView | null; today: string; target: ChargeTarget },
+): Promise<ChargeView> {
+  if (stale && !stale.cancelled) await cancelCharge(db, providers, stale, `expired:${today}`);
+  return { ...(await issueInstalmentCharge(db, providers, target)), cancelled: false };
 }
 
 /** What an instalment's charge is issued for: the store it pays, whose partner names it, and who pays it. */

@@ -24,7 +24,7 @@ import {
 import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
 import { dischargeLetterPath } from '../lifecycle/discharge-letter';
 import { confessionTermPath } from './confession-term-pdf';
-import { chargeKindOf, issueDueCharges, type PaymentProviders } from './issue-due-charges';
+import { chargeKindOf, issueDueCharges, type PaymentProviders, payableCharge } from './issue-due-charges';
 import { listStoreBoletos } from './list-store-boletos';
 
 /** Spec 001 §9: agreement page size. */
@@ -64,10 +64,11 @@ function instalmentItem(
 ) {
   const status = instalmentStatus(instalment, today);
   const kind = chargeKindOf(view);
-  const open = !isPaidStatus(status);
-  const charge = open ? instalment.charge : null;
+  const charge = payableCharge(view, instalment, today);
+  // Only an active agreement's open instalments are paid: a settled or cancelled one's show no document.
+  const payable = view.agreement.status === 'active' && !isPaidStatus(status);
   let pdf: string | null = null;
-  if (open && kind)
+  if (payable && kind)
     pdf = charge ? (kind === 'pix' ? charge.pixCode : boletosPdfPath([instalment.id])) : NOT_ISSUED[kind];
   return {
     aci_codigo: instalment.id,

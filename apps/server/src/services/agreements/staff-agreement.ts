@@ -3,7 +3,6 @@ import {
   brasiliaTimestamp,
   instalmentLabel,
   instalmentStatus,
-  isPaidStatus,
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
@@ -22,6 +21,7 @@ import type { StaffScope } from '../../repositories/staff-scope';
 import { dischargeLetterPdf } from '../lifecycle/discharge-letter';
 import { agreementBoletosPdf } from './agreement-boletos-pdf';
 import { renderConfessionTerm } from './confession-term-pdf';
+import { payableCharge } from './issue-due-charges';
 import { toAgreementAdminItem } from './list-staff-agreements';
 
 // An agreement's page in the back office (issue 18 item 3; decision 029) and its documents, served to staff through
@@ -56,10 +56,10 @@ async function loadInStaffScope(
   return { row, view };
 }
 
-/** The instalments whose boleto staff may open: a boleto agreement's, issued and not paid. */
+/** The instalments whose boleto staff may open: a boleto agreement's whose boleto can be paid (payableCharge). */
 function openBoletos(view: AgreementView, today: string) {
   if (view.agreement.paymentMethod !== 'boleto') return [];
-  return view.instalments.filter((i) => i.charge && !isPaidStatus(instalmentStatus(i, today)));
+  return view.instalments.filter((i) => payableCharge(view, i, today));
 }
 
 /** GET /api/gestao/acordos/{id}: the agreement, its instalments, documents, payment events and status history. */

@@ -1,4 +1,4 @@
-import { todayInBrasilia } from '@portal/domain';
+import { documentDueDate, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { refusedBoletos } from '../../repositories/cnab-repository';
 import { issueInstalmentCharge, type PaymentProviders } from '../agreements/issue-due-charges';
@@ -38,8 +38,7 @@ export async function reissueRefusedBoletos(
         partnerName: refused.partnerName,
         payer: refused.payer,
         instalmentId: instalment.id,
-        // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text
-        dueDate: instalment.dueDate < today ? today : instalment.dueDate,
+        dueDate: documentDueDate(instalment.dueDate, today, true),
         amountCents: instalment.amountCents,
         kind: 'boleto',
         issue: charge.issue + 1,

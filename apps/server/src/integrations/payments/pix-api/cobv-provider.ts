@@ -1,4 +1,5 @@
 import {
+  CHARGE_DAYS_PAYABLE_AFTER_DUE,
   dynamicPixCopyPaste,
   normalizeDocument,
   normalizedPixKey,
@@ -13,9 +14,6 @@ import { type Cobv, type CobvRequest, type PixApiClient, PixApiError } from './c
 
 // A provider whose PIX is a charge with a due date (API Pix cobv) at the store's PSP, and whose boletos are issued
 // by `issueBoleto` (the local bank numbering): the boleto híbrido's PIX is the cobv of the same instalment.
-
-/** Days a cobv stays payable after its due date (API Pix validadeAposVencimento): an overdue instalment is paid too. */
-const VALIDITY_AFTER_DUE_DAYS = 30;
 
 export interface PixGateway {
   client: PixApiClient;
@@ -60,7 +58,10 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
     const client = await gateway(request.storeId);
     const txid = txidFromSeed(request.reference);
     const body: CobvRequest = {
-      calendario: { dataDeVencimento: request.dueDate, validadeAposVencimento: VALIDITY_AFTER_DUE_DAYS },
+      calendario: {
+        dataDeVencimento: request.dueDate,
+        validadeAposVencimento: CHARGE_DAYS_PAYABLE_AFTER_DUE,
+      },
       devedor: payer(request),
       valor: { original: pixAmount(request.amountCents) },
       chave: normalizedPixKey(request.beneficiary.pixKey),

@@ -1,7 +1,14 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, timingSafeEqual } from 'node:crypto';
 import type { ServerOptions } from 'node:https';
 import formbody from '@fastify/formbody';
-import { centsFromPixApiAmount, isValidChargeTxid, isValidIsoDate } from '@portal/domain';
+import {
+  addDays,
+  CHARGE_DAYS_PAYABLE_AFTER_DUE,
+  centsFromPixApiAmount,
+  isValidChargeTxid,
+  isValidIsoDate,
+  todayInBrasilia,
+} from '@portal/domain';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Db } from '../../../db/client';
 import {
@@ -251,6 +258,13 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
     if (requestedValue !== undefined && centsFromPixApiAmount(String(requestedValue)) === null)
       return problem(reply, 400, 'CobVOperacaoInvalida', 'valor fora do padrão 0.00.');
     const paidAt = now();
+    // API Pix: a cobv is paid until validadeAposVencimento calendar days after its due date (30 when absent).
+    const lastDay = addDays(
+      charge.calendario.dataDeVencimento,
+      charge.calendario.validadeAposVencimento ?? CHARGE_DAYS_PAYABLE_AFTER_DUE,
+    );
+    if (found.status === 'ATIVA' && todayInBrasilia(paidAt) > lastDay)
+      return problem(reply, 400, 'CobVOperacaoInvalida', `Cobrança vencida: pagável até ${lastDay}.`);
     const stamp = paidAt.toISOString().replace(/\D/g, '').slice(0, 12);
     const pix: PixReceived = {
       endToEndId: `E${ISPB}${stamp}${randomBytes(8).toString('hex').slice(0, 11)}`,
