@@ -683,7 +683,7 @@ describe('an agreement removes the PIX of its contracts’ second copies (helper
     const statusOf = async (txid: string) => (await client.getCobv(txid)).status;
     // Those that can still take a payment: ATIVA at the PSP, and no payment seen (a paid one is left as it is).
     const paid = new Set((await t.database.db.select().from(secondCopyPayments)).map((p) => p.secondCopyId));
-    const open = [];
+    const open: (typeof secondCopies.$inferSelect)[] = [];
     for (const copy of await copies())
       if (!paid.has(copy.id) && (await statusOf(copy.txid!)) === 'ATIVA') open.push(copy);
     expect(open.length).toBeGreaterThan(0);
@@ -692,18 +692,6 @@ describe('an agreement removes the PIX of its contracts’ second copies (helper
     expect(saved.json().retorno).toBe(true);
     const agreementId = saved.json().dados.aco_codigo as number;
     try {
-      for (const c of open)
-        console.log(
-          'DEBUG',
-          c.id,
-          c.instalmentId,
-          c.dueDate,
-          await statusOf(c.txid!),
-          await t.database.db
-            .select()
-            .from(secondCopyCancellations)
-            .where(eq(secondCopyCancellations.secondCopyId, c.id)),
-        );
       for (const copy of open) {
         expect(await statusOf(copy.txid!)).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
         expect(
@@ -756,6 +744,32 @@ describe('an agreement removes the PIX of its contracts’ second copies (helper
           .from(secondCopyCancellations)
           .where(eq(secondCopyCancellations.secondCopyId, missed!.id)),
       ).toEqual([expect.objectContaining({ cause: 'reconcile:superseded' })]);
+
+      // The agreement ends the same day (a card declined, say): asked again, each copy is a new charge that takes
+      // payment, never the one whose PIX the agreement removed (same instalment, date and value).
+      await t.database.db
+        .update(agreements)
+        .set({ status: 'cancelled' })
+        .where(eq(agreements.id, agreementId));
+      const again = (
+        await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+          loj_codigo: bela.loj_codigo,
+          con_codigos: bela.contratos.map((c) => c.con_codigo).join(','),
+        })
+      ).json().dados.segundas_vias as SegundaVia[];
+      const removed = new Set(open.map((c) => c.id));
+      const reissued = again.filter((item) => open.some((c) => c.instalmentId === item.par_codigo));
+      expect(reissued.length).toBeGreaterThan(0);
+      for (const item of reissued) {
+        expect(removed.has(item.codigo)).toBe(false);
+        const [copy] = await t.database.db
+          .select()
+          .from(secondCopies)
+          .where(eq(secondCopies.id, item.codigo));
+        expect(copy!.issue).toBe(2);
+        expect(item.pix_copia_cola_segunda_via).toBe(copy!.pixCode);
+        expect(await statusOf(copy!.txid!)).toBe('ATIVA');
+      }
     } finally {
       await services.close();
       await t.database.db

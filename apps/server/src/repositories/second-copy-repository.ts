@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -45,13 +45,18 @@ export async function findSecondCopyInScope(
 }
 
 /**
- * The second copy already issued for this instalment, due date and value. The caller found the instalment among the
- * scope person's debts; the copy is shared whichever of the person's partners issued it.
+ * The latest second copy issued for this instalment, due date and value, and whether it was cancelled (its PIX
+ * removed). The caller found the instalment among the scope person's debts; the copy is shared whichever of the
+ * person's partners issued it.
  */
-export async function findSameSecondCopy(db: Db, key: SecondCopyKey): Promise<SecondCopyRow | undefined> {
-  const [copy] = await db
-    .select()
+export async function findSameSecondCopy(
+  db: Db,
+  key: SecondCopyKey,
+): Promise<{ copy: SecondCopyRow; cancelled: boolean } | undefined> {
+  const [found] = await db
+    .select({ copy: secondCopies, cancelledAt: secondCopyCancellations.createdAt })
     .from(secondCopies)
+    .leftJoin(secondCopyCancellations, eq(secondCopyCancellations.secondCopyId, secondCopies.id))
     .where(
       and(
         eq(secondCopies.instalmentId, key.instalmentId),
@@ -59,8 +64,9 @@ export async function findSameSecondCopy(db: Db, key: SecondCopyKey): Promise<Se
         eq(secondCopies.amountCents, key.amountCents),
       ),
     )
+    .orderBy(desc(secondCopies.issue))
     .limit(1);
-  return copy;
+  return found && { copy: found.copy, cancelled: found.cancelledAt !== null };
 }
 
 /** Stores a second copy of the scope person; undefined when another request issued the same one in between. */

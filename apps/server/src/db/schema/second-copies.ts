@@ -16,7 +16,8 @@ import { partnerRef, personRef } from './references';
 
 /**
  * Second-copy boletos of open instalments (spec 001 §2 and §7): one per instalment, due date and value, so asking
- * again the same day gives the same boleto, and a later day a new one with that day's updated value.
+ * again the same day gives the same boleto, and a later day a new one with that day's updated value; a cancelled one
+ * is followed by the next issue of the same key.
  */
 export const secondCopies = pgTable(
   'second_copies',
@@ -39,10 +40,17 @@ export const secondCopies = pgTable(
     pixCode: text('pix_copia_cola').notNull(),
     /** The txid of the boleto's PIX (a cobv at the store's PSP); null on copies issued before it was kept. */
     txid: text('txid'),
+    /** 1, then the next for a copy of the same key issued because the previous one was cancelled (decision 025). */
+    issue: integer('emissao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('second_copies_instalment_due_value').on(t.instalmentId, t.dueDate, t.amountCents),
+    uniqueIndex('second_copies_instalment_due_value_issue').on(
+      t.instalmentId,
+      t.dueDate,
+      t.amountCents,
+      t.issue,
+    ),
     // A PSP's notification names the charge by txid, a bank's retorno by our-number.
     uniqueIndex('second_copies_txid').on(t.txid),
     index('second_copies_our_number').on(t.ourNumber),

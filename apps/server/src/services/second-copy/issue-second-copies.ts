@@ -119,11 +119,15 @@ async function findOrCreate(
   log: PaymentsLog,
 ): Promise<SecondCopyRow> {
   const existing = await findSameSecondCopy(db, wanted);
-  if (existing) return existing;
+  if (existing && !existing.cancelled) return existing.copy;
+  // A cancelled copy (superseded by an agreement that then ended, or removed at the PSP) is never handed out again:
+  // the same key takes its next issue, a new charge.
+  const issue = (existing?.copy.issue ?? 0) + 1;
+  const key = `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`;
   // The store's provider numbers the boleto (its convênio's sequence) and gives the PIX code of the same charge.
   const provider = providerFor(providers, store.paymentProvider);
   const issued = await provider.issueBoleto({
-    reference: `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`,
+    reference: issue === 1 ? key : `${key}:${issue}`,
     storeId: store.id,
     dueDate: wanted.dueDate,
     amountCents: wanted.amountCents,
@@ -138,6 +142,7 @@ async function findOrCreate(
     digitableLine: issued.digitableLine!,
     pixCode: issued.pixCode,
     txid: issued.txid,
+    issue,
   });
   if (created) {
     // After the new copy exists, so the person always has one to pay.
@@ -145,7 +150,7 @@ async function findOrCreate(
     return created;
   }
   // Another request issued it in between (and cancels the copies it supersedes).
-  return (await findSameSecondCopy(db, wanted))!;
+  return (await findSameSecondCopy(db, wanted))!.copy;
 }
 
 /** One second copy of the session person on this partner; `notFound` (INSTALMENT_NOT_FOUND) when there is none. */
