@@ -84,26 +84,26 @@ export async function issueDueCharges(
     }
     const instalments = [];
     for (const [index, instalment] of view.instalments.entries()) {
-      const stale = instalment.charge;
-      const wanted = stale
-        ? instalment.payment === null && !isChargePayable(stale, today)
+      const latest = instalment.charge;
+      const wanted = latest
+        ? instalment.payment === null && !isChargePayable(latest, today)
         : isDocumentDue(view.instalments, index, today);
       if (!wanted) {
         instalments.push(instalment);
         continue;
       }
       const charge = await replaceOrIssue(db, providers, {
-        stale,
+        stale: latest,
         today,
         target: {
           store: view.store,
           partnerName: scope.partner.name,
           payer: scope.person,
           instalmentId: instalment.id,
-          dueDate: documentDueDate(instalment.dueDate, today, stale !== null),
+          dueDate: documentDueDate(instalment.dueDate, today, latest !== null),
           amountCents: instalment.amountCents,
           kind,
-          issue: (stale?.issue ?? 0) + 1,
+          issue: (latest?.issue ?? 0) + 1,
         },
       }).catch((error: unknown) => {
         log.error({ err: error, instalmentId: instalment.id }, 'payment provider could not issue a charge');
