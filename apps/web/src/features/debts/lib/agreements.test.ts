@@ -77,7 +77,7 @@ describe('row actions', () => {
     });
   });
 
-  it("a PIX agreement's rows have the PIX button only, its notice while not issued", () => {
+  it("a PIX agreement's rows have the PIX button only; while not issued, its notice instead of the button", () => {
     expect(rowActions('pix', parcela({ pdf: PIX, linha_digitavel: null }))).toEqual({
       copyLine: false,
       pix: true,
@@ -85,7 +85,7 @@ describe('row actions', () => {
     });
     expect(rowActions('pix', parcela({ ...notIssued, pdf: 'pix_vai_ser_gerado' }))).toEqual({
       copyLine: false,
-      pix: true,
+      pix: false,
       notIssued: true,
     });
   });

@@ -24,7 +24,7 @@ export const AGREEMENT_TEXTS = {
   hidePayments: 'Ocultar pagamentos',
   /** Spec 001 §4 boleto generation rule (info text of an instalment not issued yet). */
   notIssued: 'O boleto será gerado na data de vencimento ou após o pagamento da parcela anterior.',
-  /** Spec 001 §4: the same rule for a PIX agreement's instalment (its row and the PIX modal, instead of the QR). */
+  /** Spec 001 §4: the same rule for a PIX agreement's instalment (its row, instead of the PIX button). */
   pixNotIssued:
     'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
   /** Spec 001 §5. */
@@ -96,19 +96,22 @@ export function hasOpenInstalment(parcelas: readonly ParcelaAcordo[]): boolean {
 export interface RowActions {
   /** Copy the linha digitável (an issued boleto). */
   copyLine: boolean;
-  /** Open the PIX modal: an issued PIX code, or a PIX agreement's instalment whose PIX comes later (its notice). */
+  /** Open the PIX modal of an issued PIX code. */
   pix: boolean;
-  /** The boleto generation rule's info text. */
+  /** The generation rule's info text (boleto or PIX), in place of the buttons of a document not issued yet. */
   notIssued: boolean;
 }
 
-/** What an instalment's row offers; a PIX agreement's rows have the PIX button only. */
+/**
+ * What an instalment's row offers; a PIX agreement's rows have the PIX button only. A row whose document is not
+ * issued yet shows the generation rule instead of any button: a PIX button there would only repeat it.
+ */
 export function rowActions(method: MetodoPagamento, parcela: ParcelaAcordo): RowActions {
   if (!isOpen(parcela)) return { copyLine: false, pix: false, notIssued: false };
   const notIssued = isNotIssued(parcela);
   return {
     copyLine: method === 'boleto' && !notIssued && parcela.linha_digitavel !== null,
-    pix: method === 'pix' || (!notIssued && parcela.pix_copia_cola !== null),
+    pix: !notIssued && parcela.pix_copia_cola !== null,
     notIssued,
   };
 }

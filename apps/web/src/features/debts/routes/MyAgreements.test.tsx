@@ -178,6 +178,41 @@ describe('MyAgreements', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('a PIX agreement: the issued row opens its QR; the row not issued yet says when its PIX comes, no button', async () => {
+    const code = '00020101021226...6304ABCD';
+    handlers.passo_5 = () =>
+      answer([
+        acordo(
+          43,
+          [
+            parcela({ aci_codigo: 5, pdf: code, linha_digitavel: null, pix_copia_cola: code }),
+            parcela({
+              aci_codigo: 6,
+              campo_parcela: '1/1',
+              vencimento: '2026-08-15',
+              pdf: 'pix_vai_ser_gerado',
+              linha_digitavel: null,
+              pix_copia_cola: null,
+            }),
+          ],
+          'pix',
+        ),
+      ]);
+    const { user } = show();
+    const [card] = await cards();
+    const [issued, later] = within(card!).getAllByTestId('agreement-row');
+    expect(within(later!).queryByRole('button')).toBeNull();
+    expect(within(later!).getByTestId('agreement-not-issued').textContent).toBe(
+      'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
+    );
+    expect(within(issued!).queryByTestId('agreement-not-issued')).toBeNull();
+    await user.click(
+      within(issued!).getByRole('button', { name: 'PIX da parcela Entrada, vencimento 15/07/2026' }),
+    );
+    const dialog = await screen.findByTestId('pix-dialog');
+    expect((within(dialog).getByTestId('pix-code') as HTMLInputElement).value).toBe(code);
+  });
+
   it("'Você ainda não possui acordos.' when there are none", async () => {
     handlers.passo_5 = () => answer([]);
     show();

@@ -2,16 +2,17 @@ import { formatBrDate, formatMoney } from '@portal/domain';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { useWatchPayment } from '../../api/agreements';
 import type { ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, isNotIssued, isOpen, pixQrPath } from '../../lib/agreements';
+import { AGREEMENT_TEXTS, isOpen, pixQrPath } from '../../lib/agreements';
 import { CopyCode } from '../CopyCode';
 
 /**
- * Spec 001 §2/§4 QR/PIX modal: an instalment's QR code and its copy-and-paste code, or the notice that the PIX is
- * issued later (pix_vai_ser_gerado), or, once the row reads paid (the person paid with the modal open), that it is.
+ * Spec 001 §2/§4 QR/PIX modal: an instalment's QR code and its copy-and-paste code or, once the row reads paid (the
+ * person paid with the modal open), that it is. A PIX not issued yet (pix_vai_ser_gerado) opens no modal: its row
+ * says when it comes (rowActions).
  */
 export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClose: () => void }) {
   const paid = !isOpen(parcela);
-  const code = paid || isNotIssued(parcela) ? null : parcela.pix_copia_cola;
+  const code = paid ? null : parcela.pix_copia_cola;
   // The person is paying now: PAGO shows on the row within seconds of the PSP's notice.
   useWatchPayment();
   return (
@@ -42,14 +43,12 @@ export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClos
             testId="pix-code"
           />
         </>
-      ) : paid ? (
-        <p className="notice" role="status" data-testid="pix-paid">
-          {AGREEMENT_TEXTS.pixPaid}
-        </p>
       ) : (
-        <p className="notice" data-testid="pix-not-issued">
-          {AGREEMENT_TEXTS.pixNotIssued}
-        </p>
+        paid && (
+          <p className="notice" role="status" data-testid="pix-paid">
+            {AGREEMENT_TEXTS.pixPaid}
+          </p>
+        )
       )}
     </Dialog>
   );
