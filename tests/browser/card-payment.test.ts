@@ -74,6 +74,9 @@ async function cardConfirmation(page: Page): Promise<Locator> {
   await panel.getByRole('button', { name: 'Continuar' }).click();
   const confirm = panel.getByTestId('po-confirm');
   await confirm.getByTestId('po-card-fields').waitFor();
+  // The card is charged on confirmation: no first due date to pay by.
+  expect(await text(confirm.getByTestId('po-summary-charge'))).toBe('Ao confirmar o acordo');
+  expect(await confirm.getByTestId('po-summary-due').count()).toBe(0);
   return confirm;
 }
 

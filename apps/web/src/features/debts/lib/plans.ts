@@ -31,6 +31,8 @@ export const PAYMENT_TEXTS = {
   noProposals: 'Não existem propostas disponíveis para esse(s) contrato(s)!',
   // Spec 001 §8 "Agreement save".
   agreementFailed: 'Não foi possível gerar o seu acordo',
+  // What a card agreement's confirmation says instead of a first due date: the card is charged at once.
+  cardCharged: 'Ao confirmar o acordo',
   // When the server confirms without a message of its own.
   agreementSaved: 'Seu acordo foi registrado.',
   // Spec 001 §5 "Agreement confirm".

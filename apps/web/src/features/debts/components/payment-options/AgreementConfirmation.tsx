@@ -79,10 +79,10 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     customization(config).myDebits?.detailsMonthlyPayment?.textConfirmaAcordo?.trim() ||
     PAYMENT_TEXTS.defaultConfirmation;
   const confirm = useConfirmAgreement();
-  const first = firstPayment(plan);
   const byCard = request.metodoPagamento === 'cartao';
-  // A card is charged on confirmation: the day a boleto or PIX falls due means nothing to pay by.
-  const dueNote = byCard ? null : first?.movedNote;
+  // A card is charged on confirmation (decision 023): the day a boleto or PIX falls due means nothing to pay by.
+  const first = byCard ? null : firstPayment(plan);
+  const dueNote = first?.movedNote;
   // A card payment also asks the card (spec 001 §2, §3 "Card (input)"), which goes to the gateway only.
   const schema = useMemo(() => {
     const base = askContact ? withContact : withoutContact;
@@ -205,12 +205,19 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
           <dt>Forma de pagamento</dt>
           <dd>{METHOD_LABELS[request.metodoPagamento]}</dd>
         </div>
-        <div>
-          <dt>Primeiro vencimento</dt>
-          <dd data-testid="po-summary-due">
-            {first ? formatBrDate(first.dueDate) : request.primeiroVencimento}
-          </dd>
-        </div>
+        {byCard ? (
+          <div>
+            <dt>Cobrança</dt>
+            <dd data-testid="po-summary-charge">{PAYMENT_TEXTS.cardCharged}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Primeiro vencimento</dt>
+            <dd data-testid="po-summary-due">
+              {first ? formatBrDate(first.dueDate) : request.primeiroVencimento}
+            </dd>
+          </div>
+        )}
       </dl>
       {[...(dueNote ? [dueNote] : []), ...planNotes(plan)].map((line) => (
         <p key={line} className="po-summary__note">
