@@ -441,7 +441,7 @@ describe('a new agreement (Maria on negocie)', () => {
 });
 
 describe('a PIX agreement (Maria on demo, Bela Casa)', () => {
-  it('its rows have the PIX button only: no ticks, no boletos; the QR code and the code to copy', async () => {
+  it('its rows have the PIX button only: no ticks, no boletos; the QR code and the code to copy; Back skips the login', async () => {
     const page = await open('demo');
     await loginDebtor(page, MARIA);
     const panel = await openPaymentOptions(page, portal.url('demo', '/minhas-dividas'), 'Bela Casa');
@@ -489,6 +489,16 @@ describe('a PIX agreement (Maria on demo, Bela Casa)', () => {
     const qr = dialog.getByTestId('pix-qr');
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await dialog.getByTestId('pix-code').inputValue()).toBe(first!.pix_copia_cola);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Back after the agreement: the debtor pages, then the landing page; never the finished login's form.
+    const backTo: string[] = [];
+    for (let step = 0; step < 3; step++) {
+      await page.goBack();
+      backTo.push(new URL(page.url()).pathname);
+    }
+    expect(backTo).toEqual(['/minhas-dividas', '/menu', '/']);
   });
 });
 

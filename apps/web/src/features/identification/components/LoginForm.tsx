@@ -112,7 +112,7 @@ export function LoginForm({
     }
     hideLoading();
     if (outcome.kind === 'navigate') {
-      navigate(outcome.to, { state: outcome.state });
+      navigate(outcome.to, { state: outcome.state, replace: outcome.replace });
       return;
     }
     robot.reset();

@@ -27,6 +27,7 @@ describe('nextStepTarget', () => {
     ).toEqual({
       to: '/verificar-token',
       state: { fone: '(11) *****-4321', identification: '52998224725' },
+      replace: true,
     });
   });
 
@@ -37,10 +38,11 @@ describe('nextStepTarget', () => {
 });
 
 describe('loginOutcome (spec 000 §4, §8)', () => {
-  it('follows proximaEtapa', () => {
+  it('follows proximaEtapa, in place of the login: Back never returns to a finished login', () => {
     expect(loginOutcome(envelope(true, { proximaEtapa: 'AccordionTabs' }), context)).toEqual({
       kind: 'navigate',
       to: '/menu',
+      replace: true,
     });
   });
 

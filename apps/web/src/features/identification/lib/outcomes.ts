@@ -14,23 +14,32 @@ import type { IdentifiedAnswer } from '../api/identification';
 // Pure, so the whole table is tested without a browser.
 
 export type Outcome =
-  | { kind: 'navigate'; to: string; state?: unknown }
+  | { kind: 'navigate'; to: string; state?: unknown; replace?: boolean }
   | { kind: 'modal'; title: string; text: string; style: ModalStyle };
 
 /**
  * Where an identified person goes next (the server decides it: spec 000 §4). Null for an unknown answer. The
- * token screen gets the masked phone, and the CPF/CNPJ for its step records.
+ * token screen gets the masked phone, and the CPF/CNPJ for its step records. Each target replaces the screen that
+ * asked (the login, then the token): a finished login stays out of the history, so Back from the debtor area (after
+ * an agreement, say) leads to the landing page, never to a login form again.
  */
-export function nextStepTarget(dados: unknown, identification = ''): { to: string; state?: unknown } | null {
+export function nextStepTarget(
+  dados: unknown,
+  identification = '',
+): { to: string; state?: unknown; replace: true } | null {
   if (typeof dados !== 'object' || dados === null) return null;
   const answer = dados as Partial<IdentifiedAnswer>;
   switch (answer.proximaEtapa) {
     case 'VerifyToken':
-      return { to: '/verificar-token', state: { fone: answer.telefoneMascarado ?? '', identification } };
+      return {
+        to: '/verificar-token',
+        state: { fone: answer.telefoneMascarado ?? '', identification },
+        replace: true,
+      };
     case 'MyDebits':
-      return { to: '/minhas-dividas' };
+      return { to: '/minhas-dividas', replace: true };
     case 'AccordionTabs':
-      return { to: '/menu' };
+      return { to: '/menu', replace: true };
     default:
       return null;
   }

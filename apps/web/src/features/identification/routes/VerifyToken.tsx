@@ -107,7 +107,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
       if (answer.retorno) {
         const target = nextStepTarget(answer.dados, identification);
         if (target) {
-          navigate(target.to, { replace: true, state: target.state });
+          navigate(target.to, { replace: target.replace, state: target.state });
           return;
         }
         await showModal({ ...LOGIN_ERRORS.unexpectedData, style: 'danger' });
