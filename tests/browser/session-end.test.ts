@@ -7,6 +7,7 @@ import { refuseCookiesBeforehand } from './harness';
 
 // A debtor session that ends mid-flow (expired, its cookie cleared): from whatever the person was doing, they read
 // the server's message once and land on the partner's landing page, with nothing of the session left on screen.
+// Someone who never had a session in the tab lands there too, without a message.
 
 const suite = browserSuite('/tmp/session-end-screens', { LIMIT_LOGIN_PER_DOCUMENT: '100' });
 
@@ -57,6 +58,28 @@ async function paymentOptions(page: Page): Promise<Locator> {
   await panel.getByTestId('po-plan-list').getByRole('radio').first().waitFor();
   return panel;
 }
+
+describe('a debtor page opened without a session', () => {
+  it('never logged in in this tab: the landing page, with no message that anything expired', async () => {
+    const page = await open();
+    for (const path of ['/minhas-dividas', '/meus-acordos', '/menu']) {
+      await page.goto(suite.portal.url('demo', path));
+      await page.waitForURL(suite.portal.url('demo', '/'));
+      await page.getByTestId('search-input').waitFor();
+      // The debtor page's own reads (prefetched beside its chunk) have answered 401 by now.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('modal').count()).toBe(0);
+    }
+  });
+
+  it('a session this tab had, ended before a reload: the message, once', async () => {
+    const page = await open();
+    await loginMaria(page);
+    await endSession();
+    await page.goto(suite.portal.url('demo', '/minhas-dividas'));
+    await expectSentToLanding(page);
+  });
+});
 
 describe('a debtor session that ends mid-flow', () => {
   it('changing a payment option', async () => {

@@ -1,6 +1,7 @@
 import { type FaqItem, FIXED_FAQ } from '@portal/domain';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, portalCall } from '../../../lib/api';
+import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import type { DividasResposta } from './types';
 
 // The debtor-area calls of docs/api.md "Debtor area (issue 4)". The session is the HttpOnly cookie that
@@ -70,9 +71,20 @@ export const debtorKeys = {
   faq: ['debtor', 'faq'] as const,
 };
 
-/** Drops every cached answer of the debtor session (see debtorKeys). */
+// Whether this browser tab has seen a debtor session open, so that a 401 can tell a session that ended (its message)
+// from a person who never had one (who just goes to the landing page). Only that fact, for this tab (sessionStorage):
+// the cookie alone says who is identified, and the server decides every call.
+const SESSION_SEEN = 'sessaoDevedorAberta';
+
+/** Whether a debtor session was open in this tab since the debtor data was last forgotten. */
+export function sessionSeenInTab(): boolean {
+  return readStorage(SESSION_SEEN, 'session') !== null;
+}
+
+/** Drops every cached answer of the debtor session (see debtorKeys), and that this tab had one. */
 export function forgetDebtor(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: debtorKeys.all });
+  removeStorage(SESSION_SEEN, 'session');
 }
 
 /** The envelope's data, or an ApiError carrying its message when the server answered retorno false. */
@@ -90,7 +102,9 @@ export function isSessionExpired(error: unknown): boolean {
 async function loadSession(): Promise<DebtorSession | null> {
   try {
     const answer = await fetchSession();
-    return answer.retorno && answer.dados ? answer.dados : null;
+    if (!answer.retorno || !answer.dados) return null;
+    writeStorage(SESSION_SEEN, '1', 'session');
+    return answer.dados;
   } catch (error) {
     if (isSessionExpired(error)) return null;
     throw error;
