@@ -137,13 +137,15 @@ describe('FAQ in the back office', () => {
     expect(await storedTitles()).toEqual(seeded);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('faq-list-title');
 
-    // Every remaining entry, confirmed with the keyboard (Enter on the focused 'Sim'), down to the empty text.
+    // Every remaining entry, confirmed with the keyboard (the question opens on 'Não': Tab to 'Sim', Enter), down to
+    // the empty text.
     for (let left = seeded.length; left > 0; left--) {
       await cards(page)
         .first()
         .getByRole('button', { name: /Excluir/ })
         .click();
       await modal.waitFor();
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await expect.poll(() => cards(page).count()).toBe(left - 1);
     }

@@ -345,11 +345,13 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     expect(await card.getByTestId('debt-panel').count()).toBe(0);
     expect((await requestsOf('cannot_pay', debt.loj_codigo)).map((r) => r.reason)).toEqual(['Juros Altos']);
 
-    // Not recognised: a confirmation first; Cancelar stores nothing.
+    // Not recognised: a confirmation first, which opens on Cancelar (Enter by habit stores nothing); Cancelar
+    // stores nothing.
     await card.getByRole('button', { name: 'Não reconhece essa dívida?' }).click();
     const confirm = page.getByTestId('modal');
     await confirm.getByRole('heading', { name: 'Atenção' }).waitFor();
     await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancelar');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await requestsOf('dispute', debt.loj_codigo)).toHaveLength(0);

@@ -65,9 +65,16 @@ describe('Modal', () => {
     expect(question.modal.getAttribute('role')).toBe('alertdialog');
   });
 
+  it('a question starts on its cancel button: Enter declines it', async () => {
+    const { user, onClose, opener } = await open(QUESTION);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Não' }));
+    await user.keyboard('{Enter}');
+    expect(onClose).toHaveBeenCalledWith(false);
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('the main button confirms and focus goes back to what opened the modal', async () => {
     const { user, onClose, opener } = await open(QUESTION);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sim' }));
     await user.click(screen.getByRole('button', { name: 'Sim' }));
     expect(onClose).toHaveBeenCalledWith(true);
     expect(screen.queryByTestId('modal')).toBeNull();
@@ -96,9 +103,9 @@ describe('Modal', () => {
   it('keeps focus inside: Tab cycles between its buttons', async () => {
     const { user } = await open(QUESTION);
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Não' }));
-    await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sim' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Não' }));
   });
 
   it('a click outside does not close it', async () => {

@@ -17,6 +17,7 @@ export default function ModalDialog({
   onClose,
 }: ModalProps) {
   const main = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   // An urgent message or a question is an alertdialog; like one, no dialog closes by a click outside it.
   const alert = style === 'danger' || style === 'alert' || Boolean(cancelText);
   const keep = (event: Event) => event.preventDefault();
@@ -36,7 +37,9 @@ export default function ModalDialog({
             data-testid="modal"
             onOpenAutoFocus={(event) => {
               event.preventDefault();
-              main.current?.focus();
+              // A question starts on its cancel button, the choice Escape makes (as the erasure dialog does): an
+              // Enter pressed by habit must not confirm a dispute, a deletion or a cancellation. A message, on OK.
+              (cancel.current ?? main.current)?.focus();
             }}
             // Modal gives focus back when it unmounts, in step with the queue (see Modal.tsx).
             onCloseAutoFocus={keep}
@@ -50,7 +53,12 @@ export default function ModalDialog({
             <Dialog.Description className="modal__text">{text}</Dialog.Description>
             <div className="modal__actions">
               {cancelText && (
-                <button type="button" className="btn btn--ghost modal__ok" onClick={() => onClose(false)}>
+                <button
+                  ref={cancel}
+                  type="button"
+                  className="btn btn--ghost modal__ok"
+                  onClick={() => onClose(false)}
+                >
                   {cancelText}
                 </button>
               )}
