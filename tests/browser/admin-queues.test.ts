@@ -6,13 +6,14 @@ import {
   debtorRequests,
   partners,
   persons,
+  staffTokens,
 } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { mimeParts } from '../../apps/server/test/smtp-peer';
 import { browserSuite, openPage, portugueseContext } from './browser-suite';
 import { JOAO, loginDebtor } from './debtor-login';
 import { axeViolations } from './harness';
-import { logInToPartners } from './staff-login';
+import { logIn, logInToPartners } from './staff-login';
 
 // Issue 18 item 4 through the built web app: a staff member opens the proposals queue, starts João's proposal and
 // answers it with a counter-offer; the answer arrives at a real SMTP server and João sees the counter-offer on his
@@ -172,5 +173,65 @@ describe('a work item screen that went stale', () => {
     await modal.getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('work-answer').getByText('Respondido pela colega.').waitFor();
     expect(await page.getByRole('button', { name: 'Enviar resposta' }).count()).toBe(0);
+  });
+});
+
+describe('an answer being typed when the staff token expires', () => {
+  it('waits on the item after the next login; sending it or Sair forgets it', async () => {
+    const { db } = suite.portal.database;
+    const me = { username: 'filas.rascunho', password: 'Filas#2026r' };
+    const staff = await createStaffUser(db, me);
+    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
+    const [contract] = await db.select().from(contracts).where(eq(contracts.personId, joao!.id));
+    const [item] = await db
+      .insert(debtorRequests)
+      .values({ partnerId: demo!.id, personId: joao!.id, storeId: contract!.storeId, kind: 'dispute' })
+      .returning();
+    const itemUrl = suite.portal.url(null, `/admin/filas/contestacoes/${item!.id}`);
+    const page = await openPage(suite);
+    const answer = () => page.getByLabel('Resposta (enviada por e-mail à pessoa)');
+    const drafts = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('rascunhoResposta:')));
+
+    await logInToPartners(page, suite.portal.url(null, '/login'), me);
+    await page.goto(itemUrl);
+    await answer().fill('Vamos verificar a dívida e retornamos em breve.');
+    // Kept as a draft: leaving the item asks nothing, and the text is there on the way back.
+    await page.getByRole('link', { name: 'Voltar para a fila' }).click();
+    await page.waitForURL('**/admin/filas/contestacoes');
+    expect(await page.getByTestId('modal').count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => answer().inputValue()).toBe('Vamos verificar a dívida e retornamos em breve.');
+    // The token expires while the answer is typed: sending it goes to the login, without asking to leave unsaved.
+    await db
+      .update(staffTokens)
+      .set({ expiresAt: new Date(0) })
+      .where(eq(staffTokens.staffUserId, staff.id));
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByTestId('modal').count()).toBe(0);
+
+    await logIn(page, me.username, me.password);
+    await page.waitForURL('**/admin/parceiros');
+    await page.goto(itemUrl);
+    await expect.poll(() => answer().inputValue()).toBe('Vamos verificar a dívida e retornamos em breve.');
+
+    // Sair: the next person at this computer finds no draft, not even in the tab's storage.
+    await page.getByTestId('admin-logout').click();
+    await page.waitForURL('**/login');
+    expect(await drafts()).toEqual([]);
+    await logIn(page, me.username, me.password);
+    await page.waitForURL('**/admin/parceiros');
+    await page.goto(itemUrl);
+    await page.getByRole('button', { name: 'Enviar resposta' }).waitFor();
+    expect(await answer().inputValue()).toBe('');
+
+    // Sent: the answer shows in place of the form and its draft is gone.
+    await answer().fill('Contestação recebida.');
+    expect(await drafts()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByTestId('work-answer').getByText('Contestação recebida.').waitFor();
+    expect(await drafts()).toEqual([]);
   });
 });

@@ -23,3 +23,20 @@ export function removeStorage(key: string, storage: 'local' | 'session' = 'local
     // ignore
   }
 }
+
+/** Removes every key of `storage` that `picked` chooses. */
+export function removeStorageWhere(
+  picked: (key: string) => boolean,
+  storage: 'local' | 'session' = 'local',
+): void {
+  try {
+    const store = storage === 'local' ? window.localStorage : window.sessionStorage;
+    // Backwards: a removal shifts the indexes after it.
+    for (let index = store.length - 1; index >= 0; index--) {
+      const key = store.key(index);
+      if (key !== null && picked(key)) store.removeItem(key);
+    }
+  } catch {
+    // ignore
+  }
+}

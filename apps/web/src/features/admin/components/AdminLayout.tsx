@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { AdminApiError, adminErrorModal, logOut, type StaffUser, useMe } from '../api/admin';
+import { forgetAnswerDrafts } from '../lib/answer-drafts';
 import { clearCredentials, readCredentials } from '../lib/credentials';
 import '../admin.css';
 
@@ -157,6 +158,7 @@ function AdminShell({ children }: { children: ReactNode }) {
     // The token dies on the server; whatever the answer, this browser forgets it.
     await logOut().catch(() => undefined);
     clearCredentials();
+    forgetAnswerDrafts();
     navigate('/login', { replace: true });
   }
 

@@ -7,15 +7,17 @@ import { useLeaveGuard } from './useLeaveGuard';
 /**
  * The submit of a back-office form: runs `save` with the schema's output (the form is submitting meanwhile); a
  * refusal naming the form's fields (`dados: { field: message }`) goes under them, any other failure to the admin
- * error modal, or to the login for 'Unauthenticated'. Leaving the form with unsaved edits asks first.
+ * error modal, or to the login for 'Unauthenticated'. Leaving the form with unsaved edits asks first, except inside
+ * the app for a form that keeps its edits as a draft (`keptAsDraft`).
  */
 export function useAdminSubmit<Input extends FieldValues, Output>(
   form: UseFormReturn<Input, unknown, Output>,
   save: (values: Output) => Promise<void>,
+  { keptAsDraft = false }: { keptAsDraft?: boolean } = {},
 ): (values: Output) => Promise<void> {
   const onFailure = useAdminFailure();
   const saved = useRef(false);
-  useLeaveGuard(form.formState.isDirty, saved);
+  useLeaveGuard(form.formState.isDirty, saved, !keptAsDraft);
   return async (values) => {
     try {
       // Set first: a save that navigates away (back to its list) must not be asked about.

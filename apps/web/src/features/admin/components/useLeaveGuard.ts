@@ -14,13 +14,13 @@ const LEAVE_UNSAVED = {
 /**
  * Asks before leaving a back-office form with unsaved edits: an in-app navigation waits for the app's confirmation,
  * closing or reloading the tab gets the browser's own question. `saved` says the edits went to the server (no
- * question).
+ * question). `inApp` false: the edits stay in the tab as a draft, so only closing the tab (which drops it) asks.
  */
-export function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
+export function useLeaveGuard(dirty: boolean, saved: { current: boolean }, inApp = true) {
   const { confirm } = useFeedback();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+      inApp && dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -1,7 +1,7 @@
 import { STAFF_LOGIN_FAILED, STAFF_STORAGE_KEYS, staffLoginSchema } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { TextInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -11,6 +11,7 @@ import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { readStorage } from '../../../lib/storage';
 import { ADMIN_KEY, AdminApiError, adminErrorModal, logOut, useLogIn } from '../api/admin';
+import { forgetAnswerDrafts } from '../lib/answer-drafts';
 import { clearCredentials, storeCredentials } from '../lib/credentials';
 import '../admin.css';
 
@@ -20,11 +21,13 @@ const AltchaCheck = lazyWithRetry(() => import('../../../components/ui/AltchaChe
 
 /**
  * Staff login (spec 002 §2 "Staff login", §4), at /login and /logout: opening it discards a stored token (revoked
- * on the server too) and whatever the back office had loaded with it; fixed colours, not the partner's; success
- * stores access_token and user_id and opens the back office.
+ * on the server too) and whatever the back office had loaded with it; /logout, a logout, also the answer drafts
+ * (lib/answer-drafts.ts), which /login keeps for whoever's token expired; fixed colours, not the partner's; success
+ * stores access_token and user_id, drops other users' drafts and opens the back office.
  */
 export default function StaffLogin() {
   const navigate = useNavigate();
+  const loggingOut = useLocation().pathname === '/logout';
   const queryClient = useQueryClient();
   const { showModal } = useFeedback();
   const form = useZodForm(staffLoginSchema, { username: '', password: '' });
@@ -39,14 +42,16 @@ export default function StaffLogin() {
   useEffect(() => {
     const stored = readStorage(STAFF_STORAGE_KEYS.token);
     clearCredentials();
+    if (loggingOut) forgetAnswerDrafts();
     queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
     if (stored) logOut(stored).catch(() => undefined);
-  }, [queryClient]);
+  }, [queryClient, loggingOut]);
 
   async function onSubmit(values: { username: string; password: string }) {
     try {
       const answer = await logIn.mutateAsync({ ...values, captcha: robotCheck?.token ?? undefined });
       storeCredentials({ token: answer.access_token, userId: String(answer.userId) });
+      forgetAnswerDrafts(answer.userId);
       navigate(answer.must_change_password ? '/admin/alterar-senha' : '/admin/parceiros', { replace: true });
     } catch (error) {
       const captchaMessage = error instanceof AdminApiError ? error.fields.captcha : undefined;

@@ -10,7 +10,7 @@ import {
   workAnswerSchema,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, MoneyInput, TextAreaInput, TextInput } from '../../../components/form/fields';
@@ -31,6 +31,7 @@ import {
 import { AdminLayout, useAdminFailure, useStaffUser, useStaffWrites } from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
+import { dropAnswerDraft, readAnswerDraft, saveAnswerDraft } from '../lib/answer-drafts';
 import { counterOfferText, personDocument, requestSummary } from '../lib/work-item-text';
 import '../work-queues.css';
 
@@ -169,7 +170,8 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
           </p>
         </section>
       )}
-      {writes && <AnswerForm queue={queue} id={item.id} />}
+      {/* Keyed by the item: its draft is read once, as the form mounts. */}
+      {writes && <AnswerForm key={`${queue}:${item.id}`} queue={queue} id={item.id} />}
       <h2>Histórico</h2>
       {item.historico.length === 0 ? (
         <p>Nenhuma mudança ainda.</p>
@@ -238,19 +240,36 @@ const EMPTY_ANSWER: WorkAnswerInput = {
   valor_parcela: '',
 };
 
-/** The answer the person receives by e-mail, with the domain's schema the server applies too. */
+/**
+ * The answer the person receives by e-mail, with the domain's schema the server applies too. What is typed is kept
+ * as this user's draft of the item (lib/answer-drafts.ts) until it is sent, so an expired token loses nothing.
+ */
 function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
   const queryClient = useQueryClient();
   const { showSnackbar } = useFeedback();
-  const form = useZodForm(workAnswerSchema, EMPTY_ANSWER);
-  const submit = useAdminSubmit(form, async () => {
-    // The fields go as typed: the server reads them with the same schema. Answered or not, the item is read again
-    // (a colleague's answer first shows here in place of this form).
-    const answered = await answerWorkItem(queue, id, form.getValues()).finally(() =>
-      queryClient.invalidateQueries({ queryKey: workQueuesKey }),
-    );
-    showSnackbar(answered.message, 'success');
-  });
+  const { id: userId } = useStaffUser();
+  const [draft] = useState(() => ({
+    owner: { userId, queue, id },
+    values: readAnswerDraft({ userId, queue, id }),
+  }));
+  const form = useZodForm(workAnswerSchema, { ...EMPTY_ANSWER, ...draft.values });
+  useEffect(() => {
+    const watching = form.watch((values) => saveAnswerDraft(draft.owner, values));
+    return () => watching.unsubscribe();
+  }, [form, draft]);
+  const submit = useAdminSubmit(
+    form,
+    async () => {
+      // The fields go as typed: the server reads them with the same schema. Answered or not, the item is read
+      // again (a colleague's answer first shows here in place of this form).
+      const answered = await answerWorkItem(queue, id, form.getValues()).finally(() =>
+        queryClient.invalidateQueries({ queryKey: workQueuesKey }),
+      );
+      dropAnswerDraft(draft.owner);
+      showSnackbar(answered.message, 'success');
+    },
+    { keptAsDraft: true },
+  );
   const offer = form.watch('contraproposta') === true;
   return (
     <Form
