@@ -72,7 +72,8 @@ export interface DadosAcordo {
   aco_codigo: number | null;
   /** An agreement, or a boleto-only store's open boletos (Meus Boletos, spec 001 §1). */
   tipo: 'acordo' | 'boletos';
-  status: string;
+  /** A settled or cancelled agreement is listed as a record: its instalments offer no document. */
+  status: 'active' | 'settled' | 'cancelled';
   /** Null on a Meus Boletos card. */
   data_acordo: string | null;
   forma_pagamento: MetodoPagamento;

@@ -178,6 +178,38 @@ describe('MyAgreements', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('a cancelled agreement (the partner lists its history) is a record: it says so, and nothing of it is paid', async () => {
+    const cancelled = acordo(44, [
+      parcela({ aci_codigo: 7, status: 'P', pdf: null, linha_digitavel: null, pix_copia_cola: null }),
+      parcela({
+        aci_codigo: 8,
+        campo_parcela: '1/1',
+        status: 'AA',
+        pdf: null,
+        linha_digitavel: null,
+        pix_copia_cola: null,
+      }),
+    ]);
+    cancelled.dadosAcordo.status = 'cancelled';
+    handlers.passo_5 = () => answer([cancelled]);
+    show();
+    const [card] = await cards();
+    expect(within(card!).getByTestId('agreement-cancelled').textContent).toBe(
+      'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Para negociar estas dívidas, veja Minhas Dívidas.',
+    );
+    expect(
+      within(card!)
+        .getAllByTestId('agreement-status')
+        .map((s) => s.textContent),
+    ).toEqual(['PAGO', 'Cancelada']);
+    // No boleto to view, download, copy or send, and no PIX.
+    expect(within(card!).queryByTestId('agreement-view')).toBeNull();
+    expect(within(card!).queryByTestId('agreement-download')).toBeNull();
+    const [, open] = within(card!).getAllByTestId('agreement-row');
+    expect(within(open!).queryByRole('button')).toBeNull();
+    expect((within(open!).getByTestId('agreement-tick') as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('a PIX agreement: the issued row opens its QR; the row not issued yet says when its PIX comes, no button', async () => {
     const code = '00020101021226...6304ABCD';
     handlers.passo_5 = () =>

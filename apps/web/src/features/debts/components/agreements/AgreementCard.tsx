@@ -140,6 +140,11 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
           <dd data-testid="agreement-method">{METHOD_LABELS[agreement.forma_pagamento]}</dd>
         </div>
       </dl>
+      {agreement.status === 'cancelled' && (
+        <p className="notice" data-testid="agreement-cancelled">
+          {AGREEMENT_TEXTS.cancelled}
+        </p>
+      )}
       {agreement.aco_termo_anexo && (
         <a
           className="btn btn--ghost agreement-card__term"
@@ -173,7 +178,7 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
         </Collapsible.Trigger>
         <Collapsible.Content className="agreement-payments__body">
           <PaymentsTable agreement={agreement} ticked={ticked} onTick={tick} onPix={setPix} />
-          {boleto && (
+          {boleto && agreement.status !== 'cancelled' && (
             <BoletoActions
               kind={agreement.tipo}
               ticked={chosen}
