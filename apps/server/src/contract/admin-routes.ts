@@ -1,7 +1,7 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PaymentProviders } from '../services/agreements/issue-due-charges';
+import type { PaymentProviders } from '../integrations/payments/payment-provider';
 import type { ImportDeps } from '../services/import/start-portfolio-import';
 import { changeStaffPassword } from '../services/staff/change-staff-password';
 import { logInStaff, type StaffAuthDeps } from '../services/staff/log-in-staff';

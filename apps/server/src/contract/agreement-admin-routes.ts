@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import type { PaymentProviders } from '../integrations/payments/payment-provider';
 import type { AgreementAdminFilters } from '../repositories/agreement-admin-repository';
 import { buildAgreementsSheet, buildPaymentsSheet } from '../services/agreements/build-agreements-sheets';
-import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import { listStaffAgreements } from '../services/agreements/list-staff-agreements';
 import {
   getStaffAgreement,

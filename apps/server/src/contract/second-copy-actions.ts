@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import type { PaymentProviders } from '../integrations/payments/payment-provider';
 import type { DebtScope } from '../repositories/debt-snapshot';
-import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import {
   type IssuedSecondCopy,
   issueSecondCopies,

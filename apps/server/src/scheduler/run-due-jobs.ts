@@ -1,8 +1,8 @@
 import { datesToCatchUp, todayInBrasilia } from '@portal/domain';
 import type { Database } from '../db/client';
 import type { CardGateway } from '../integrations/card-gateway/card-gateway';
+import type { PaymentProviders } from '../integrations/payments/payment-provider';
 import { findJobRun, recordJobRun } from '../repositories/scheduled-job-repository';
-import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 import type { JobLog, PixReconciliation, ScheduledJob } from './scheduled-job';
 
 export interface SchedulerDeps {

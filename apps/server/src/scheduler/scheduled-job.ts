@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { CardGateway } from '../integrations/card-gateway/card-gateway';
+import type { PaymentProviders } from '../integrations/payments/payment-provider';
 import type { PixGateway } from '../integrations/payments/pix-api/cobv-provider';
-import type { PaymentProviders } from '../services/agreements/issue-due-charges';
 
 // What a scheduled job is (GUIDE "jobs"): a name, when it runs, and its work. jobs.ts lists them.
 

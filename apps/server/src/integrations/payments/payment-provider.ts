@@ -59,6 +59,9 @@ export interface PaymentProvider {
   status(charge: { chargeId: number; txid: string }): Promise<ChargeStatus>;
 }
 
+/** The configured providers, by name (a store's `provedor_pagamento`). */
+export type PaymentProviders = ReadonlyMap<string, PaymentProvider>;
+
 /** The store's provider, by name; an unknown name is a configuration error, never a silent fallback. */
 export function providerFor(providers: ReadonlyMap<string, PaymentProvider>, name: string): PaymentProvider {
   const provider = providers.get(name);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import {
   type ChargeBeneficiary,
-  type PaymentProvider,
+  type PaymentProviders,
   providerFor,
 } from '../../integrations/payments/payment-provider';
 import type { DebtScope } from '../../repositories/debt-snapshot';
@@ -18,8 +18,6 @@ import {
   type StoreRow,
 } from '../../repositories/payment-repository';
 import { cancelCharge } from '../payments/cancel-charge';
-
-export type PaymentProviders = ReadonlyMap<string, PaymentProvider>;
 
 /** The kind of document an agreement is paid with; card agreements have none here. */
 export function chargeKindOf(view: AgreementView): ChargeKind | null {

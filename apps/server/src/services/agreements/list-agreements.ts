@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { loadPartnerConfig } from '../../repositories/partner-repository';
 import {
@@ -24,7 +25,7 @@ import {
 import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
 import { dischargeLetterPath } from '../lifecycle/discharge-letter';
 import { confessionTermPath } from './confession-term-pdf';
-import { chargeKindOf, issueDueCharges, type PaymentProviders, payableCharge } from './issue-due-charges';
+import { chargeKindOf, issueDueCharges, payableCharge } from './issue-due-charges';
 import { listStoreBoletos } from './list-store-boletos';
 
 /** Spec 001 §9: agreement page size. */

@@ -1,9 +1,9 @@
 import { formatBrDate, maskCnpj, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import type { PaymentsLog } from '../payments/record-pix-payments';
 import { issueSecondCopies, secondCopyStatus } from '../second-copy/issue-second-copies';
-import type { PaymentProviders } from './issue-due-charges';
 
 /**
  * Meus Boletos (spec 001 §1, §2: "My agreements: named My boletos if negotiation is not permitted"): for a partner

@@ -1,11 +1,11 @@
 import { staffCause } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { findAgreementInStaffScope } from '../../repositories/agreement-admin-repository';
 import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
 import { withTransaction } from '../../repositories/transaction';
 import type { JobLog } from '../../scheduler/scheduled-job';
-import type { PaymentProviders } from '../agreements/issue-due-charges';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { cancelOpenCharges } from './cancel-open-charges';
 

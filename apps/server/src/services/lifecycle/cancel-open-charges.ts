@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { findOpenChargesOfCancelledAgreements } from '../../repositories/lifecycle-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
-import type { PaymentProviders } from '../agreements/issue-due-charges';
 import { cancelCharge } from '../payments/cancel-charge';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { providerFor } from '../../integrations/payments/payment-provider';
 import { recordChargeCancelled } from '../../repositories/payment-repository';
-import type { PaymentProviders } from '../agreements/issue-due-charges';
 
 /**
  * Cancels an agreement's charge: its PIX (if it has one) removed at the store's PSP first (a paid one throws, and

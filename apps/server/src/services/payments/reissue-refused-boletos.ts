@@ -1,7 +1,8 @@
 import { documentDueDate, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { refusedBoletos } from '../../repositories/cnab-repository';
-import { issueInstalmentCharge, type PaymentProviders } from '../agreements/issue-due-charges';
+import { issueInstalmentCharge } from '../agreements/issue-due-charges';
 import { cancelCharge } from './cancel-charge';
 import type { PaymentsLog } from './record-pix-payments';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { providerFor } from '../../integrations/payments/payment-provider';
 import { openSecondCopiesUnderAgreement } from '../../repositories/second-copy-repository';
-import type { PaymentProviders } from '../agreements/issue-due-charges';
 import type { PaymentsLog } from '../payments/record-pix-payments';
 import { cancelCopiesPix } from './cancel-superseded-copies';
 

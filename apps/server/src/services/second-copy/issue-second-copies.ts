@@ -1,6 +1,7 @@
 import { todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError, type AppErrorCode } from '../../errors';
+import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { providerFor } from '../../integrations/payments/payment-provider';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
@@ -12,7 +13,7 @@ import {
   type SecondCopyKey,
   type SecondCopyRow,
 } from '../../repositories/second-copy-repository';
-import { chargeBeneficiary, type PaymentProviders } from '../agreements/issue-due-charges';
+import { chargeBeneficiary } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
 import type { PaymentsLog } from '../payments/record-pix-payments';
 import { cancelSupersededCopies } from './cancel-superseded-copies';
