@@ -127,28 +127,35 @@ describe('work queues in the back office', () => {
   });
 });
 
+/** A dispute of João's on the demo partner, open and nobody's, straight in the database. */
+async function disputeOfJoao() {
+  const { db } = suite.portal.database;
+  const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
+  const [contract] = await db.select().from(contracts).where(eq(contracts.personId, joao!.id));
+  const [item] = await db
+    .insert(debtorRequests)
+    .values({ partnerId: demo!.id, personId: joao!.id, storeId: contract!.storeId, kind: 'dispute' })
+    .returning();
+  return item!;
+}
+
 describe('a work item screen that went stale', () => {
   it('is told when a colleague took or answered the item meanwhile, and then shows what is true now', async () => {
     const { db } = suite.portal.database;
     const me = { username: 'filas.stale', password: 'Filas#2026y' };
     await createStaffUser(db, me);
     const colleague = await createStaffUser(db, { username: 'filas.colega', password: 'Filas#2026z' });
-    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
-    const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
-    const [contract] = await db.select().from(contracts).where(eq(contracts.personId, joao!.id));
-    const [item] = await db
-      .insert(debtorRequests)
-      .values({ partnerId: demo!.id, personId: joao!.id, storeId: contract!.storeId, kind: 'dispute' })
-      .returning();
+    const item = await disputeOfJoao();
 
     const page = await openPage(suite);
     await logInToPartners(page, suite.portal.url(null, '/login'), me);
-    await page.goto(suite.portal.url(null, `/admin/filas/contestacoes/${item!.id}`));
+    await page.goto(suite.portal.url(null, `/admin/filas/contestacoes/${item.id}`));
     const facts = page.getByTestId('work-item-facts');
     await facts.getByText('Ninguém').waitFor();
 
     // The colleague takes it while this screen still says nobody has it.
-    await db.update(debtorRequests).set({ assignedTo: colleague.id }).where(eq(debtorRequests.id, item!.id));
+    await db.update(debtorRequests).set({ assignedTo: colleague.id }).where(eq(debtorRequests.id, item.id));
     await page.getByRole('button', { name: 'Assumir' }).click();
     const modal = page.getByTestId('modal');
     await modal
@@ -166,7 +173,7 @@ describe('a work item screen that went stale', () => {
         answeredAt: new Date(),
         answeredBy: colleague.id,
       })
-      .where(eq(debtorRequests.id, item!.id));
+      .where(eq(debtorRequests.id, item.id));
     await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill('Minha resposta.');
     await page.getByRole('button', { name: 'Enviar resposta' }).click();
     await modal.getByText('Este item já foi respondido.').waitFor();
@@ -181,14 +188,8 @@ describe('an answer being typed when the staff token expires', () => {
     const { db } = suite.portal.database;
     const me = { username: 'filas.rascunho', password: 'Filas#2026r' };
     const staff = await createStaffUser(db, me);
-    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
-    const [joao] = await db.select().from(persons).where(eq(persons.cpfCnpj, JOAO.digits));
-    const [contract] = await db.select().from(contracts).where(eq(contracts.personId, joao!.id));
-    const [item] = await db
-      .insert(debtorRequests)
-      .values({ partnerId: demo!.id, personId: joao!.id, storeId: contract!.storeId, kind: 'dispute' })
-      .returning();
-    const itemUrl = suite.portal.url(null, `/admin/filas/contestacoes/${item!.id}`);
+    const item = await disputeOfJoao();
+    const itemUrl = suite.portal.url(null, `/admin/filas/contestacoes/${item.id}`);
     const page = await openPage(suite);
     const answer = () => page.getByLabel('Resposta (enviada por e-mail à pessoa)');
     const drafts = () =>
