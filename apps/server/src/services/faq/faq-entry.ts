@@ -5,6 +5,7 @@ import {
   faqPartnerId,
   faqSchema,
   firstIssue,
+  staffMay,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError, ruleError } from '../../errors';
@@ -42,7 +43,7 @@ export async function acceptedFaq(db: Db, scope: StaffScope, input: FaqInput): P
 /** Whether `scope` may write the entries of `partnerId` (null: the shared list); throws when not. */
 export async function checkFaqWriter(db: Db, scope: StaffScope, partnerId: number | null): Promise<void> {
   if (partnerId === null) {
-    if (scope.role !== 'administrator') throw new AppError('STAFF_FORBIDDEN');
+    if (!staffMay(scope.role, 'administration')) throw new AppError('STAFF_FORBIDDEN');
     return;
   }
   if (!seesPartner(scope, partnerId) || !(await findPartnerById(db, partnerId)))

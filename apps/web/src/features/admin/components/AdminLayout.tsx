@@ -121,7 +121,7 @@ function limitedSection(pathname: string) {
   return ADMIN_NAV.find((item) => item.roles && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
 }
 
-/** A section the role cannot open, reached by its address: said at once, without its actions. */
+/** A section or screen the role cannot open, reached by its address: said at once, without its actions. */
 function AccessDenied({ title }: { title: string }) {
   return (
     <section className="admin-panel" aria-labelledby="access-denied-title" data-testid="access-denied">
@@ -132,6 +132,41 @@ function AccessDenied({ title }: { title: string }) {
         Acesso negado: esta área não está disponível para o seu perfil.
       </p>
     </section>
+  );
+}
+
+/**
+ * A screen inside a section that only the roles `access` names may use (a create form): the others read 'Acesso
+ * negado' under its title, as on a limited section, instead of a form the server would refuse on Salvar.
+ */
+export function StaffOnly({
+  access,
+  title,
+  children,
+}: {
+  access: StaffAccess;
+  title: string;
+  children: ReactNode;
+}) {
+  return useStaffWrites(access) ? children : <AccessDenied title={title} />;
+}
+
+/**
+ * The fields of an edit form, disabled with a note for a staff member who may only read them (STAFF_ACCESS): every
+ * role may open the record, but a change the server would refuse is not offered. The form hides its Salvar too.
+ */
+export function StaffFormFields({ writes, children }: { writes: boolean; children: ReactNode }) {
+  return (
+    <>
+      {!writes && (
+        <p className="admin-panel__note" data-testid="read-only-note">
+          Somente leitura: o seu perfil pode consultar estes dados, mas não alterá-los.
+        </p>
+      )}
+      <fieldset className="admin-form__fields" disabled={!writes}>
+        {children}
+      </fieldset>
+    </>
   );
 }
 

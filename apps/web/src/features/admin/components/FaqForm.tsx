@@ -5,8 +5,8 @@ import { SelectInput, TextAreaInput, TextInput } from '../../../components/form/
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { useMe } from '../api/admin';
 import { useSaveFaq } from '../api/faq';
+import { StaffFormFields, useStaffWrites } from './AdminLayout';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
 
@@ -18,7 +18,8 @@ const SHARED_OPTION = { value: FAQ_SHARED, label: 'Todos os parceiros (lista pad
  * text, each required, and whose list it is in (issue 18 item 8: a partner the caller works for, or the shared list
  * for an administrator) (the domain's schema, which the server applies too); a refused Salvar shows the messages under
  * the fields and focuses the first; a field error from the server goes under its field, any other failure to the
- * admin error modal. Cancelar and a successful save return to the FAQ list.
+ * admin error modal. Cancelar and a successful save return to the FAQ list. A role that may not write the entry's
+ * list reads it with the fields disabled and no Salvar.
  */
 export function FaqForm({
   titleId,
@@ -40,7 +41,10 @@ export function FaqForm({
   });
   const busy = form.formState.isSubmitting;
   const partners = usePartnerOptions();
-  const administrator = useMe().data?.papel === 'administrator';
+  const inShared = initial.parceiro === FAQ_SHARED;
+  const shared = useStaffWrites('administration');
+  // The shared list's entries are written by fewer roles than a partner's (the server's checkFaqWriter).
+  const writes = useStaffWrites(inShared ? 'administration' : 'write');
 
   return (
     <Form
@@ -50,24 +54,28 @@ export function FaqForm({
       aria-labelledby={titleId}
       data-testid="faq-form"
     >
-      <TextInput label="Título" name="titulo" autoComplete="off" />
-      <TextAreaInput label="Texto" name="descricao" rows={8} />
-      <SelectInput
-        label="Parceiro"
-        name="parceiro"
-        options={administrator ? [SHARED_OPTION, ...partners] : partners}
-      />
+      <StaffFormFields writes={writes}>
+        <TextInput label="Título" name="titulo" autoComplete="off" />
+        <TextAreaInput label="Texto" name="descricao" rows={8} />
+        <SelectInput
+          label="Parceiro"
+          name="parceiro"
+          options={shared || inShared ? [SHARED_OPTION, ...partners] : partners}
+        />
+      </StaffFormFields>
       <div className="admin-form__actions">
-        <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="faq-submit">
-          Salvar
-        </SubmitButton>
+        {writes && (
+          <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="faq-submit">
+            Salvar
+          </SubmitButton>
+        )}
         <button
           type="button"
           className="btn btn--ghost"
           onClick={() => navigate('/admin/duvidas')}
           disabled={busy}
         >
-          Cancelar
+          {writes ? 'Cancelar' : 'Voltar'}
         </button>
       </div>
     </Form>

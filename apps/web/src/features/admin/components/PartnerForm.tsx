@@ -32,7 +32,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError, adminErrorModal } from '../api/admin';
 import { findImage, imageSource, withImage, withPartnerLogo } from '../lib/partner-form-state';
-import { useAdminFailure } from './AdminLayout';
+import { StaffFormFields, useAdminFailure } from './AdminLayout';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -83,6 +83,7 @@ export function PartnerForm({
   companies,
   failText,
   save,
+  readOnly = false,
 }: {
   titleId: string;
   mode: PartnerFormMode;
@@ -94,6 +95,8 @@ export function PartnerForm({
   failText: string;
   /** Sends the payload; resolves once the server has it. */
   save: (form: PartnerPayload) => Promise<unknown>;
+  /** The staff member may only read the partner: the fields disabled, no Salvar. */
+  readOnly?: boolean;
 }) {
   const navigate = useNavigate();
   const onFailure = useAdminFailure();
@@ -167,57 +170,61 @@ export function PartnerForm({
       data-testid="partner-form"
     >
       <SectionIndex />
-      {PARTNER_FORM_SECTIONS.map((section) => (
-        <fieldset
-          key={section.id}
-          id={sectionAnchor(section.id)}
-          tabIndex={-1}
-          className="admin-fieldset"
-          data-error-key={section.errorKeys.join(' ') || undefined}
-          data-testid={`partner-section-${section.id}`}
-        >
-          <legend className="admin-fieldset__legend">{section.title}</legend>
-          <SectionError keys={section.errorKeys} />
-          {section.id === 'identidade' && (
-            <>
-              <TopImage name="logo" label="Logotipo" required onInvalid={show} />
-              <TopImage name="favicon" label="Ícone da aba do navegador (favicon)" onInvalid={show} />
-            </>
-          )}
-          <Fields fields={section.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
-          {section.id === 'passo-a-passo' && <TutorialSteps />}
-          {section.groups.map((group) => (
-            <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
-              <legend className="admin-fieldset__legend">{group.title}</legend>
-              <Fields fields={group.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
-            </fieldset>
-          ))}
-          {section.images.length > 0 && (
-            <div className="admin-fieldset__images">
-              {section.images.map((slot) => (
-                <SectionImage key={`${slot.section}.${slot.tipoImagem}`} slot={slot} onInvalid={show} />
-              ))}
-            </div>
-          )}
-          {section.id === 'parceiros' && <PartnerLogos onInvalid={show} />}
-        </fieldset>
-      ))}
+      <StaffFormFields writes={!readOnly}>
+        {PARTNER_FORM_SECTIONS.map((section) => (
+          <fieldset
+            key={section.id}
+            id={sectionAnchor(section.id)}
+            tabIndex={-1}
+            className="admin-fieldset"
+            data-error-key={section.errorKeys.join(' ') || undefined}
+            data-testid={`partner-section-${section.id}`}
+          >
+            <legend className="admin-fieldset__legend">{section.title}</legend>
+            <SectionError keys={section.errorKeys} />
+            {section.id === 'identidade' && (
+              <>
+                <TopImage name="logo" label="Logotipo" required onInvalid={show} />
+                <TopImage name="favicon" label="Ícone da aba do navegador (favicon)" onInvalid={show} />
+              </>
+            )}
+            <Fields fields={section.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+            {section.id === 'passo-a-passo' && <TutorialSteps />}
+            {section.groups.map((group) => (
+              <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
+                <legend className="admin-fieldset__legend">{group.title}</legend>
+                <Fields fields={group.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+              </fieldset>
+            ))}
+            {section.images.length > 0 && (
+              <div className="admin-fieldset__images">
+                {section.images.map((slot) => (
+                  <SectionImage key={`${slot.section}.${slot.tipoImagem}`} slot={slot} onInvalid={show} />
+                ))}
+              </div>
+            )}
+            {section.id === 'parceiros' && <PartnerLogos onInvalid={show} />}
+          </fieldset>
+        ))}
+      </StaffFormFields>
       <div className="admin-form__actions admin-partner-form__actions">
-        <SubmitButton
-          busy={isSubmitting}
-          busyText="Salvando…"
-          className="btn btn--primary"
-          testId="partner-submit"
-        >
-          Salvar
-        </SubmitButton>
+        {!readOnly && (
+          <SubmitButton
+            busy={isSubmitting}
+            busyText="Salvando…"
+            className="btn btn--primary"
+            testId="partner-submit"
+          >
+            Salvar
+          </SubmitButton>
+        )}
         <button
           type="button"
           className="btn btn--ghost"
           onClick={() => navigate(LIST)}
           disabled={isSubmitting}
         >
-          Cancelar
+          {readOnly ? 'Voltar' : 'Cancelar'}
         </button>
       </div>
     </Form>

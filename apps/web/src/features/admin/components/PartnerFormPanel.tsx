@@ -5,7 +5,7 @@ import { newPartnerSettings, partnerSettingsOf } from '../lib/partner-form-state
 import { PartnerForm } from './PartnerForm';
 import { usePartnerFormData } from './usePartnerFormData';
 
-const SCREENS = {
+export const PARTNER_SCREENS = {
   create: {
     titleId: 'post-partner-title',
     title: 'Cadastrar novo parceiro',
@@ -23,11 +23,11 @@ const SCREENS = {
 /**
  * PostPartners (no `id`: a new partner with the spec's defaults, spec 002 §3) or UpdatePartner (the stored
  * configuration is the form; what it does not show is sent back unchanged): the heading, the form once its data is
- * there, the save with its snackbar (spec 002 §8).
+ * there, the save with its snackbar (spec 002 §8); `readOnly` for a staff member who may only read it.
  */
-export function PartnerFormPanel({ id }: { id: number | null }) {
+export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly?: boolean }) {
   const mode = id === null ? 'create' : 'update';
-  const screen = SCREENS[mode];
+  const screen = PARTNER_SCREENS[mode];
   const { showSnackbar } = useFeedback();
   const data = usePartnerFormData(id);
   const saving = useSavePartner(id);
@@ -44,6 +44,7 @@ export function PartnerFormPanel({ id }: { id: number | null }) {
           keep={new Set<SectionName>(data.details?.sessoes.map((s) => s.nome))}
           companies={data.companies}
           failText={screen.failText}
+          readOnly={readOnly}
           save={async (form) => {
             await saving.mutateAsync(form);
             showSnackbar(screen.saved, 'success');

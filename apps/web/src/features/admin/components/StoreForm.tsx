@@ -21,7 +21,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { usePreviewStore, useSaveStore } from '../api/stores';
 import { parseFigure, showFigure, type Unit } from '../lib/policy-figures';
-import { useAdminFailure } from './AdminLayout';
+import { StaffFormFields, useAdminFailure, useStaffWrites } from './AdminLayout';
 import { ReportsTableScroll } from './ReportsTableScroll';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
@@ -120,6 +120,7 @@ export function StoreForm({
     navigate(LIST);
   });
   const busy = form.formState.isSubmitting;
+  const writes = useStaffWrites();
   const provider = form.watch('provedor_pagamento');
   useEffect(() => {
     const access = form.getValues('pix_api');
@@ -129,94 +130,107 @@ export function StoreForm({
 
   return (
     <Form form={form} onSubmit={submit} className="admin-form admin-form--wide" aria-labelledby={titleId}>
-      <fieldset className="admin-fieldset">
-        <legend className="admin-fieldset__legend">Dados da loja</legend>
-        <div className="admin-fieldset__grid">
-          <TextInput label="Nome fantasia" name="nome_fantasia" autoComplete="off" />
-          <TextInput label="Razão social" name="razao_social" autoComplete="off" />
-          <TextInput label="CPF/CNPJ" name="cpf_cnpj" inputMode="numeric" maxLength={18} mask={maskCpfCnpj} />
-          <TextInput label="Cidade" name="cidade" autoComplete="off" />
-          <TextInput label="UF" name="estado" autoComplete="off" maxLength={2} />
-        </div>
-        <LogoField />
-      </fieldset>
-      <PartnerLinks />
-      <PolicyFields />
-      <fieldset className="admin-fieldset">
-        <legend className="admin-fieldset__legend">Acordos e segundas vias</legend>
-        <div className="admin-fieldset__grid">
-          <FigureInput
-            name="tolerancia_quebra_dias"
-            label="Tolerância antes da quebra do acordo (dias)"
-            unit="whole"
-            hint="Dias após o vencimento da entrada sem pagamento até o acordo ser quebrado."
+      <StaffFormFields writes={writes}>
+        <fieldset className="admin-fieldset">
+          <legend className="admin-fieldset__legend">Dados da loja</legend>
+          <div className="admin-fieldset__grid">
+            <TextInput label="Nome fantasia" name="nome_fantasia" autoComplete="off" />
+            <TextInput label="Razão social" name="razao_social" autoComplete="off" />
+            <TextInput
+              label="CPF/CNPJ"
+              name="cpf_cnpj"
+              inputMode="numeric"
+              maxLength={18}
+              mask={maskCpfCnpj}
+            />
+            <TextInput label="Cidade" name="cidade" autoComplete="off" />
+            <TextInput label="UF" name="estado" autoComplete="off" maxLength={2} />
+          </div>
+          <LogoField />
+        </fieldset>
+        <PartnerLinks />
+        <PolicyFields />
+        <fieldset className="admin-fieldset">
+          <legend className="admin-fieldset__legend">Acordos e segundas vias</legend>
+          <div className="admin-fieldset__grid">
+            <FigureInput
+              name="tolerancia_quebra_dias"
+              label="Tolerância antes da quebra do acordo (dias)"
+              unit="whole"
+              hint="Dias após o vencimento da entrada sem pagamento até o acordo ser quebrado."
+            />
+            <TextInput
+              label="Convênio do boleto (7 dígitos)"
+              name="boleto_convenio"
+              inputMode="numeric"
+              maxLength={7}
+            />
+          </div>
+          <CheckboxInput name="loj_emite_segunda_via" label="Emite segunda via de boleto" />
+          <CheckboxInput
+            name="loj_cartao_de_credito_recorrente"
+            label="Aceita cartão de crédito recorrente"
           />
-          <TextInput
-            label="Convênio do boleto (7 dígitos)"
-            name="boleto_convenio"
-            inputMode="numeric"
-            maxLength={7}
+          <CheckboxInput
+            name="contratos_iguais"
+            label="Negociar cada contrato separadamente (agrupamento contratos_iguais)"
           />
-        </div>
-        <CheckboxInput name="loj_emite_segunda_via" label="Emite segunda via de boleto" />
-        <CheckboxInput name="loj_cartao_de_credito_recorrente" label="Aceita cartão de crédito recorrente" />
-        <CheckboxInput
-          name="contratos_iguais"
-          label="Negociar cada contrato separadamente (agrupamento contratos_iguais)"
-        />
-      </fieldset>
-      <fieldset className="admin-fieldset">
-        <legend className="admin-fieldset__legend">Dados bancários e PIX</legend>
-        <div className="admin-fieldset__grid">
-          <TextInput label="Código do banco" name="banco_codigo" inputMode="numeric" maxLength={3} />
-          <TextInput label="Agência" name="banco_agencia" autoComplete="off" />
-          <TextInput label="Conta" name="banco_conta" autoComplete="off" />
-          <TextInput label="Carteira" name="banco_carteira" inputMode="numeric" maxLength={3} />
-          <TextInput
-            label="Beneficiário (nome no boleto e no PIX)"
-            name="beneficiario_nome"
-            autoComplete="off"
-          />
-          <TextInput
-            label="Chave PIX"
-            name="chave_pix"
-            autoComplete="off"
-            hint="Sem chave, os códigos PIX usam o CPF/CNPJ da loja."
-          />
-        </div>
-      </fieldset>
-      <fieldset className="admin-fieldset">
-        <legend className="admin-fieldset__legend">Provedor de pagamento</legend>
-        <SelectInput label="Provedor" name="provedor_pagamento" options={PROVIDER_OPTIONS} />
-        {provider === 'pix-api' && (
-          <>
-            <p className="field__hint">
-              Os segredos nunca são gravados nem mostrados aqui: informe a variável de ambiente (PIX_API_...)
-              ou o arquivo .secret onde o servidor os lê, e os caminhos dos certificados.
-            </p>
-            <div className="admin-fieldset__grid">
-              <TextInput label="Endereço da API Pix (https)" name="pix_api.baseUrl" autoComplete="off" />
-              <TextInput label="Client id" name="pix_api.clientId" autoComplete="off" />
-              <TextInput
-                label="Variável de ambiente do segredo"
-                name="pix_api.clientSecretEnv"
-                autoComplete="off"
-              />
-              <TextInput label="Arquivo do segredo" name="pix_api.clientSecretFile" autoComplete="off" />
-              <TextInput label="Certificado (mTLS)" name="pix_api.certPath" autoComplete="off" />
-              <TextInput label="Chave do certificado" name="pix_api.keyPath" autoComplete="off" />
-              <TextInput label="Certificado da CA (opcional)" name="pix_api.caPath" autoComplete="off" />
-            </div>
-          </>
-        )}
-      </fieldset>
+        </fieldset>
+        <fieldset className="admin-fieldset">
+          <legend className="admin-fieldset__legend">Dados bancários e PIX</legend>
+          <div className="admin-fieldset__grid">
+            <TextInput label="Código do banco" name="banco_codigo" inputMode="numeric" maxLength={3} />
+            <TextInput label="Agência" name="banco_agencia" autoComplete="off" />
+            <TextInput label="Conta" name="banco_conta" autoComplete="off" />
+            <TextInput label="Carteira" name="banco_carteira" inputMode="numeric" maxLength={3} />
+            <TextInput
+              label="Beneficiário (nome no boleto e no PIX)"
+              name="beneficiario_nome"
+              autoComplete="off"
+            />
+            <TextInput
+              label="Chave PIX"
+              name="chave_pix"
+              autoComplete="off"
+              hint="Sem chave, os códigos PIX usam o CPF/CNPJ da loja."
+            />
+          </div>
+        </fieldset>
+        <fieldset className="admin-fieldset">
+          <legend className="admin-fieldset__legend">Provedor de pagamento</legend>
+          <SelectInput label="Provedor" name="provedor_pagamento" options={PROVIDER_OPTIONS} />
+          {provider === 'pix-api' && (
+            <>
+              <p className="field__hint">
+                Os segredos nunca são gravados nem mostrados aqui: informe a variável de ambiente
+                (PIX_API_...) ou o arquivo .secret onde o servidor os lê, e os caminhos dos certificados.
+              </p>
+              <div className="admin-fieldset__grid">
+                <TextInput label="Endereço da API Pix (https)" name="pix_api.baseUrl" autoComplete="off" />
+                <TextInput label="Client id" name="pix_api.clientId" autoComplete="off" />
+                <TextInput
+                  label="Variável de ambiente do segredo"
+                  name="pix_api.clientSecretEnv"
+                  autoComplete="off"
+                />
+                <TextInput label="Arquivo do segredo" name="pix_api.clientSecretFile" autoComplete="off" />
+                <TextInput label="Certificado (mTLS)" name="pix_api.certPath" autoComplete="off" />
+                <TextInput label="Chave do certificado" name="pix_api.keyPath" autoComplete="off" />
+                <TextInput label="Certificado da CA (opcional)" name="pix_api.caPath" autoComplete="off" />
+              </div>
+            </>
+          )}
+        </fieldset>
+      </StaffFormFields>
       <PlanPreview />
       <div className="admin-form__actions">
-        <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="store-submit">
-          Salvar
-        </SubmitButton>
+        {writes && (
+          <SubmitButton busy={busy} busyText="Salvando…" className="btn btn--primary" testId="store-submit">
+            Salvar
+          </SubmitButton>
+        )}
         <button type="button" className="btn btn--ghost" onClick={() => navigate(LIST)} disabled={busy}>
-          Cancelar
+          {writes ? 'Cancelar' : 'Voltar'}
         </button>
       </div>
     </Form>

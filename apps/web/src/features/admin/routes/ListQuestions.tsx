@@ -2,7 +2,7 @@ import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
-import { AdminLayout, useStaffUser, useStaffWrites } from '../components/AdminLayout';
+import { AdminLayout, useStaffWrites } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
@@ -22,8 +22,8 @@ export default function ListQuestions() {
 
 function Questions() {
   const faq = useFaqList();
-  const administrator = useStaffUser().papel === 'administrator';
   const writes = useStaffWrites();
+  const writesShared = useStaffWrites('administration');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const remove = useListAction({
     id: (item: FaqStaffItem) => item.codigo,
@@ -66,7 +66,7 @@ function Questions() {
                   <p>{item.descricao}</p>
                 </details>
               </div>
-              {writes && (item.parceiro || administrator) && (
+              {writes && (item.parceiro || writesShared) && (
                 <div className="admin-card__actions">
                   <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
                     Editar<span className="sr-only"> a dúvida: {item.titulo}</span>

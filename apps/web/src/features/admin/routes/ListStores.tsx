@@ -2,13 +2,14 @@ import { formatBasisPoints, maskCpfCnpj, STORE_MESSAGES, type StoreItem } from '
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { storeListKey, switchStore, useStores } from '../api/stores';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, useStaffWrites } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
 
 /**
  * 'Lojas' (/admin/lojas; issue 18 item 1): every store the staff member reaches, with the partners serving it, its
- * policy in short and whether it is switched off; 'Nova loja', Editar, and Desativar / Reativar, asked first.
+ * policy in short and whether it is switched off; 'Nova loja', Editar, and Desativar / Reativar, asked first (a role
+ * that only reads gets Ver, the form read-only).
  */
 export default function ListStores() {
   return (
@@ -29,6 +30,7 @@ export function policySummary(store: StoreItem): string {
 function Stores() {
   const stores = useStores();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const writes = useStaffWrites();
   const toggle = useListAction({
     id: (item: StoreItem) => item.id,
     act: (item) => switchStore(item.id, !item.ativa),
@@ -80,7 +82,8 @@ function Stores() {
               </div>
               <div className="admin-card__actions">
                 <Link to={`/admin/lojas/${item.id}`} className="btn btn--ghost">
-                  Editar<span className="sr-only"> a loja {item.nome_fantasia}</span>
+                  {writes ? 'Editar' : 'Ver'}
+                  <span className="sr-only"> a loja {item.nome_fantasia}</span>
                 </Link>
                 <ListActionButton
                   action={toggle}

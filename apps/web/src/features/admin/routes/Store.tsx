@@ -2,11 +2,14 @@ import { storeFormValues } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
 import { useStore } from '../api/stores';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, StaffOnly } from '../components/AdminLayout';
 import { StoreForm } from '../components/StoreForm';
 import '../reports.css';
 
-/** /admin/lojas/nova ('Cadastrar nova loja') and /admin/lojas/{id} ('Atualizar loja'): the store form. */
+/**
+ * /admin/lojas/nova ('Cadastrar nova loja', writers only) and /admin/lojas/{id} ('Atualizar loja', read-only for a
+ * role that only reads): the store form.
+ */
 export default function Store() {
   const { id } = useParams<{ id: string }>();
   const existing = /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
@@ -14,16 +17,18 @@ export default function Store() {
   const title = existing === null ? 'Cadastrar nova loja' : 'Atualizar loja';
   return (
     <AdminLayout>
-      <section className="admin-panel" aria-labelledby="store-title">
-        <h1 id="store-title" className="admin-panel__title">
-          {title}
-        </h1>
-        {existing === null ? (
-          <StoreForm titleId="store-title" initial={storeFormValues()} />
-        ) : (
-          <EditStore id={existing} />
-        )}
-      </section>
+      <StaffOnly access={existing === null ? 'write' : 'read'} title={title}>
+        <section className="admin-panel" aria-labelledby="store-title">
+          <h1 id="store-title" className="admin-panel__title">
+            {title}
+          </h1>
+          {existing === null ? (
+            <StoreForm titleId="store-title" initial={storeFormValues()} />
+          ) : (
+            <EditStore id={existing} />
+          )}
+        </section>
+      </StaffOnly>
     </AdminLayout>
   );
 }

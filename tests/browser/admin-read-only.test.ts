@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { faqItems } from '../../apps/server/src/db/schema/faq';
+import { partners } from '../../apps/server/src/db/schema/partners';
+import { setStaffAccess } from '../../apps/server/src/repositories/staff-repository';
+import type { StaffRole } from '../../apps/server/src/repositories/staff-scope';
+import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { browserSuite, portugueseContext } from './browser-suite';
+import { axeViolations } from './harness';
+import { logInToPartners } from './staff-login';
+
+// Decision 024 through the built web app: a role that may not write is offered no write. An auditor reads stores,
+// partners and FAQ entries in read-only forms and gets 'Acesso negado' on the create screens; an operator gets it
+// on 'Cadastrar novo parceiro', which only an administrator uses.
+
+const SHOTS = '/tmp/admin-read-only-screens';
+const suite = browserSuite(SHOTS);
+const AUDITOR = { username: 'auditor.browser', password: 'Auditor#2026x' };
+const OPERATOR = { username: 'operador.browser', password: 'Operador#2026x' };
+const DENIED = 'Acesso negado: esta área não está disponível para o seu perfil.';
+
+async function staffMember(
+  who: { username: string; password: string },
+  role: StaffRole,
+  partnerIds: number[],
+) {
+  const { db } = suite.portal.database;
+  const { id } = await createStaffUser(db, { ...who, role, mustChangePassword: false });
+  await setStaffAccess(db, id, { role, partnerIds });
+}
+
+async function acmeId(): Promise<number> {
+  const [row] = await suite.portal.database.db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.identifier, 'acme'));
+  return row!.id;
+}
+
+async function expectDenied(page: Page, path: string, title: string) {
+  await page.goto(suite.portal.url(null, path));
+  await page.getByTestId('access-denied').getByText(DENIED).waitFor();
+  expect(await page.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
+  expect(await page.locator('form').count()).toBe(0);
+}
+
+/** The form opened read-only: a note, every field disabled, no Salvar. */
+async function expectReadOnly(page: Page) {
+  await page.getByTestId('read-only-note').waitFor();
+  expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+  const fields = page.locator('form input:not([type=hidden]), form select, form textarea');
+  // The plan preview (a read every role may do) stays usable; every field of the record is disabled.
+  const editable = await fields.evaluateAll((elements) =>
+    elements
+      .filter((element) => !element.matches(':disabled') && !element.closest('[data-testid="store-preview"]'))
+      .map((element) => element.getAttribute('name') ?? element.id),
+  );
+  expect(editable).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function loggedIn(browser: Browser, who: { username: string; password: string }) {
+  suite.context = await portugueseContext(browser);
+  const page = await suite.context.newPage();
+  await logInToPartners(page, suite.portal.url(null, '/login'), who);
+  return page;
+}
+
+describe('read-only roles in the back office', () => {
+  it('an auditor reads stores, partners and FAQ entries without a write, and is denied the create screens', async () => {
+    await staffMember(AUDITOR, 'auditor', []);
+    const page = await loggedIn(suite.browser, AUDITOR);
+
+    await page.goto(suite.portal.url(null, '/admin/lojas'));
+    const card = page.getByTestId('store-card').first();
+    await card.waitFor();
+    expect(await page.getByRole('link', { name: /^Editar/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Nova loja' }).count()).toBe(0);
+    await card.getByRole('link', { name: /^Ver/ }).click();
+    await page.getByRole('heading', { name: 'Atualizar loja' }).waitFor();
+    await expectReadOnly(page);
+    await page.screenshot({ path: `${SHOTS}/store.png`, fullPage: true });
+
+    await page.goto(suite.portal.url(null, `/admin/atualizar-parceiro/acme/${await acmeId()}`));
+    await page.getByRole('heading', { name: 'Atualizar parceiro' }).waitFor();
+    await page.getByTestId('partner-form').waitFor();
+    await expectReadOnly(page);
+
+    const [entry] = await suite.portal.database.db.select({ id: faqItems.id }).from(faqItems).limit(1);
+    await page.goto(suite.portal.url(null, `/admin/atualizar-duvida/${entry!.id}`));
+    await page.getByTestId('faq-form').waitFor();
+    await expectReadOnly(page);
+
+    await expectDenied(page, '/admin/lojas/nova', 'Cadastrar nova loja');
+    await expectDenied(page, '/admin/cadastrar-duvida', 'Cadastrar nova dúvida');
+    await expectDenied(page, '/admin/cadastrar-parceiro', 'Cadastrar novo parceiro');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('an operator of one partner is denied the creation of partners', async () => {
+    await staffMember(OPERATOR, 'operator', [await acmeId()]);
+    const page = await loggedIn(suite.browser, OPERATOR);
+    await expectDenied(page, '/admin/cadastrar-parceiro', 'Cadastrar novo parceiro');
+    // Their own partner they may edit.
+    await page.goto(suite.portal.url(null, `/admin/atualizar-parceiro/acme/${await acmeId()}`));
+    await page.getByTestId('partner-form').waitFor();
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(1);
+    expect(await page.getByTestId('read-only-note').count()).toBe(0);
+  });
+});
