@@ -274,6 +274,32 @@ describe('creditor sign-up wizard', () => {
     );
   });
 
+  it('fits the steps on a phone at 200% zoom (195 px) without breaking a word of their labels', async () => {
+    const page = await open('/cadastre-sua-empresa', 195);
+    await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
+    // Each word of a step's label on one line: the lines its characters take, word by word.
+    const linesPerWord = await page.locator('.stepper__step').evaluateAll((steps) =>
+      steps.flatMap((step) => {
+        const label = [...step.childNodes].at(-1)!;
+        const text = label.lastChild as Text;
+        return [...text.data.matchAll(/\S+/g)].map((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return `${word[0]}: ${tops.size}`;
+        });
+      }),
+    );
+    expect(linesPerWord).toEqual(['Dados: 1', 'do: 1', 'Usuário: 1', 'Plano: 1', 'Empresa: 1']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(195);
+    // The steps still read in full to a screen reader.
+    expect(await page.getByRole('list', { name: 'Etapas do cadastro' }).textContent()).toContain(
+      'Etapa 1 de 2: Dados do Usuário',
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}wizard-195.png`, fullPage: true });
+  });
+
   it("keeps the steps in the phone's history: Back returns to the user data, a reload starts over", async () => {
     const page = await open('/cadastre-sua-empresa');
     await page.getByLabel('Razão social', { exact: true }).fill('Épsilon Cobranças');
