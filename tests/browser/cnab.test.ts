@@ -124,7 +124,10 @@ describe('Cobrança in the back office', () => {
     await page.getByText('Remessa gerada.').waitFor();
     const row = page.getByTestId('remessa').first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('staff:admin');
+    // Who made it, in words, with the stored code under it.
+    const author = row.getByRole('cell').nth(5);
+    expect(await author.locator('.admin-cause__label').textContent()).toBe('admin');
+    expect(await author.locator('code').textContent()).toBe('staff:admin');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: /^Baixar remessa 1 / }).click(),
@@ -162,6 +165,18 @@ describe('Cobrança in the back office', () => {
     const errors = page.getByTestId('retorno-errors');
     await errors.waitFor();
     expect(await errors.textContent()).toContain('Linha 2: tamanho 5, esperado 240 posições');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The agreement's payment event names the retorno and its line in words, its code beside.
+    await page.goto(portal.url(null, `/admin/acordos/${before.aco_codigo}`));
+    const paidEvent = page
+      .getByTestId('agreement-events')
+      .getByTestId('event-cause')
+      .filter({ has: page.locator('code', { hasText: /^cnab:/ }) });
+    await paidEvent.first().waitFor();
+    expect(await paidEvent.first().locator('.admin-cause__label').textContent()).toMatch(
+      /^Arquivo de retorno \d+, linha \d+$/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
 

@@ -2,6 +2,7 @@ export * from './address/cep';
 export * from './agreements/agreement-admin';
 export * from './agreements/agreement-instalments';
 export * from './agreements/agreement-lifecycle';
+export * from './agreements/event-causes';
 export * from './boleto/boleto';
 export * from './boleto/boleto-sending';
 export * from './boleto/pix';

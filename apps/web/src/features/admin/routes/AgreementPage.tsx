@@ -18,6 +18,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { downloadAgreementDocument, useAgreement, useCancelAgreement } from '../api/agreements';
 import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
+import { EventCause } from '../components/EventCause';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import '../reports.css';
@@ -200,7 +201,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
               <td>{PAYMENT_EVENT_LABELS[e.tipo]}</td>
               <td>{e.valor === null ? '—' : formatMoney(e.valor)}</td>
               <td>
-                <code>{e.causa}</code>
+                <EventCause cause={e.causa} />
               </td>
             </tr>
           ))
@@ -220,7 +221,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
               <td>{formatBrDate(p.vencimento)}</td>
               <td>{formatMoney(p.valor)}</td>
               <td>
-                <code>{p.causa}</code>
+                <EventCause cause={p.causa} />
               </td>
             </tr>
           ))}
@@ -251,7 +252,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
               <td>{AGREEMENT_STATUS_LABELS[h.de]}</td>
               <td>{AGREEMENT_STATUS_LABELS[h.para]}</td>
               <td>
-                <code>{h.causa}</code>
+                <EventCause cause={h.causa} />
               </td>
               <td>{h.motivo ?? '—'}</td>
             </tr>

@@ -18,6 +18,7 @@ import {
 import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { AdminListPanel } from '../components/AdminListPanel';
 import { AdminTable } from '../components/AdminTable';
+import { EventCause } from '../components/EventCause';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../reports.css';
 import '../cobranca.css';
@@ -130,7 +131,9 @@ function RemessaRow({
       </td>
       <td className="cobranca__nowrap">{brasiliaDateTimeFormat.format(new Date(item.criado_em))}</td>
       <td className="cobranca__number">{item.titulos}</td>
-      <td>{item.criado_por}</td>
+      <td>
+        <EventCause cause={item.criado_por} />
+      </td>
       <td>
         <button
           type="button"
