@@ -235,6 +235,8 @@ const APP_ERRORS = {
   FAQ_TEXT_TOO_LONG: { status: 400, message: FAQ_MESSAGES.textTooLong },
   /** An FAQ entry whose `parceiro` is neither 'todos' nor a partner id (issue 18 item 8). */
   FAQ_PARTNER_REQUIRED: { status: 400, message: FAQ_MESSAGES.partnerRequired },
+  /** An FAQ entry written to an archived partner's list: its portal is off (decision 014). */
+  FAQ_PARTNER_ARCHIVED: { status: 409, message: FAQ_MESSAGES.partnerArchived },
   /** getDuvidas with a codigo that is no entry (spec 001 §8, spec 002 §8 'Dados não encontrados'). */
   FAQ_NOT_FOUND: { status: 200, message: FAQ_MESSAGES.listFailed },
   /** GET /api/duvidas/{id} of an entry that does not exist, or of a partner outside the caller's scope. */
@@ -349,6 +351,8 @@ const APP_ERRORS = {
   IMPORT_TOO_LARGE: { status: 413, message: IMPORT_MESSAGES.tooLarge },
   /** A portfolio import for a partner id that does not exist. */
   IMPORT_PARTNER_NOT_FOUND: { status: 404, message: IMPORT_MESSAGES.partnerNotFound },
+  /** A portfolio sent to an archived partner: its portal is off and its debts are no longer offered (decision 014). */
+  IMPORT_PARTNER_ARCHIVED: { status: 409, message: IMPORT_MESSAGES.partnerArchived },
   IMPORT_RUN_NOT_FOUND: { status: 404, message: IMPORT_MESSAGES.runNotFound },
   /** Anything unexpected; details stay in the log. */
   INTERNAL: { status: 500, message: 'Ocorreu um erro. Tente novamente' },

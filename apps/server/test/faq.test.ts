@@ -385,6 +385,32 @@ describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it("refuses a new or edited entry in an archived partner's list, and changes nothing", async () => {
+    const { db } = t.database;
+    const [archived] = await db
+      .update(partners)
+      .set({ archivedAt: new Date() })
+      .where(eq(partners.identifier, 'prefeitura'))
+      .returning({ id: partners.id });
+    try {
+      const before = await stored();
+      const message = 'Este parceiro está arquivado: escolha um parceiro ativo para a dúvida.';
+      const entry = { titulo: 'Para um arquivado', descricao: 'Não deve gravar.', parceiro: archived!.id };
+      const created = await call('cadastrarDuvida', entry);
+      expect(created.statusCode).toBe(409);
+      expect(created.json()).toMatchObject({
+        retorno: false,
+        mensagem: message,
+        dados: { parceiro: message },
+      });
+      const moved = await call('atualizarDuvida', { ...entry, codigo: before[0]!.id });
+      expect(moved.json()).toMatchObject({ retorno: false, mensagem: message });
+      expect(await stored()).toEqual(before);
+    } finally {
+      await db.update(partners).set({ archivedAt: null }).where(eq(partners.id, archived!.id));
+    }
+  });
+
   it('lets an administrator move an entry to the shared list, audited with before and after', async () => {
     const [own] = (await stored()).filter((row) => row.partnerId === acme);
     const res = await call('atualizarDuvida', {

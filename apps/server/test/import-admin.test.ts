@@ -8,7 +8,7 @@ import { type DividasResposta, IMPORT_MESSAGES, type ImportRunAnswer } from '@po
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportCommand } from '../src/cli/import-command';
-import { auditLog, instalments, persons } from '../src/db/schema';
+import { auditLog, instalments, partners, persons } from '../src/db/schema';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { storeUpload } from '../src/services/import/store-upload';
 import { captureStream } from './capture-stream';
@@ -183,6 +183,24 @@ describe('POST /api/importacoes', () => {
     });
     expect(large.statusCode).toBe(413);
     expect(large.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+  });
+
+  it('refuses a portfolio for an archived partner, and stores nothing', async () => {
+    const { db } = t.database;
+    const archived = (await findPartnerByIdentifier(db, 'prefeitura'))!.id;
+    await db.update(partners).set({ archivedAt: new Date() }).where(eq(partners.id, archived));
+    try {
+      const before = await tableCounts();
+      const res = await upload(EXAMPLE, `parceiro=${archived}&nome=carteira.csv`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'Este parceiro está arquivado: a carteira não pode ser importada para ele.',
+      );
+      expect(await tableCounts()).toEqual(before);
+      expect(readdirSync(uploadDir).filter((name) => name.endsWith('.csv'))).toEqual([]);
+    } finally {
+      await db.update(partners).set({ archivedAt: null }).where(eq(partners.id, archived));
+    }
   });
 
   it('stops storing an upload at the limit and leaves no partial file', async () => {

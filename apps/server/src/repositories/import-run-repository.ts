@@ -82,8 +82,14 @@ export function listImportRuns(db: Db, limit: number): Promise<ImportRunRow[]> {
     .limit(limit);
 }
 
-/** The name of a partner an import may name, or undefined when there is no such partner. */
-export async function findPartnerName(db: Db, partnerId: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
-  return row?.name;
+/** The name of a partner an import may name and whether it is archived; undefined when there is no such partner. */
+export async function findImportPartner(
+  db: Db,
+  partnerId: number,
+): Promise<{ name: string; archived: boolean } | undefined> {
+  const [row] = await db
+    .select({ name: partners.name, archivedAt: partners.archivedAt })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  return row && { name: row.name, archived: row.archivedAt !== null };
 }

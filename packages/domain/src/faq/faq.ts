@@ -43,6 +43,7 @@ export const FAQ_MESSAGES = {
   titleTooLong: `O título da dúvida deve ter no máximo ${FAQ_TITLE_MAX_LENGTH} caracteres.`,
   textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
   partnerRequired: 'Selecione o parceiro ou "Todos os parceiros".',
+  partnerArchived: 'Este parceiro está arquivado: escolha um parceiro ativo para a dúvida.',
 } as const;
 
 /**

@@ -49,6 +49,7 @@ export const IMPORT_MESSAGES = {
   notCsv: 'Envie o arquivo CSV da carteira (texto separado por ponto e vírgula).',
   tooLarge: `O arquivo passa do limite de ${IMPORT_MAX_MEGABYTES} MB. Divida a carteira em arquivos menores e importe um de cada vez.`,
   partnerNotFound: 'Parceiro não encontrado.',
+  partnerArchived: 'Este parceiro está arquivado: a carteira não pode ser importada para ele.',
   runNotFound: 'Importação não encontrada.',
   started: 'Importação iniciada.',
   done: 'Carteira importada.',

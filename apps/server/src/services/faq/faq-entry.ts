@@ -1,4 +1,5 @@
 import {
+  FAQ_MESSAGES,
   type FaqInput,
   type FaqItem,
   type FaqStaffItem,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, ruleError } from '../../errors';
 import type { FaqRow, FaqValues } from '../../repositories/faq-repository';
 import { findPartnerById } from '../../repositories/partner-admin-repository';
+import type { PartnerRow } from '../../repositories/partner-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 
 // Shared by the FAQ use cases: the entry's rules (packages/domain faq.ts) as typed errors, who may write whose
@@ -36,18 +38,26 @@ export async function acceptedFaq(db: Db, scope: StaffScope, input: FaqInput): P
       result,
     );
   const partnerId = faqPartnerId(result.data.parceiro);
-  await checkFaqWriter(db, scope, partnerId);
+  const partner = await checkFaqWriter(db, scope, partnerId);
+  // Decision 014: an archived partner's portal is off, so nothing new goes to its list (its entries may still go).
+  if (partner?.archivedAt)
+    throw new AppError('FAQ_PARTNER_ARCHIVED', { parceiro: FAQ_MESSAGES.partnerArchived });
   return { title: result.data.titulo, description: result.data.descricao, partnerId };
 }
 
-/** Whether `scope` may write the entries of `partnerId` (null: the shared list); throws when not. */
-export async function checkFaqWriter(db: Db, scope: StaffScope, partnerId: number | null): Promise<void> {
+/** Whether `scope` may write the entries of `partnerId` (null: the shared list); throws when not, else the partner. */
+export async function checkFaqWriter(
+  db: Db,
+  scope: StaffScope,
+  partnerId: number | null,
+): Promise<PartnerRow | null> {
   if (partnerId === null) {
     if (!staffMay(scope.role, 'administration')) throw new AppError('STAFF_FORBIDDEN');
-    return;
+    return null;
   }
-  if (!seesPartner(scope, partnerId) || !(await findPartnerById(db, partnerId)))
-    throw new AppError('PARTNER_ID_NOT_FOUND');
+  const partner = seesPartner(scope, partnerId) ? await findPartnerById(db, partnerId) : undefined;
+  if (!partner) throw new AppError('PARTNER_ID_NOT_FOUND');
+  return partner;
 }
 
 export function faqItem(row: FaqRow): FaqItem {

@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/client';
 import { AppError } from '../../errors';
 import {
   failAbandonedImportRuns,
-  findPartnerName,
+  findImportPartner,
   finishImportRun,
   type ImportRunEnd,
   type ImportRunRow,
@@ -96,8 +96,11 @@ export async function startPortfolioImport(
   onUpdate: (run: ImportRunAnswer) => void = () => {},
 ): Promise<StartedImport> {
   const { db } = deps.database;
-  const partnerName = await findPartnerName(db, upload.partnerId);
-  if (partnerName === undefined) throw new AppError('IMPORT_PARTNER_NOT_FOUND');
+  const partner = await findImportPartner(db, upload.partnerId);
+  if (!partner) throw new AppError('IMPORT_PARTNER_NOT_FOUND');
+  // Decision 014: an archived partner's portal is off; debts imported for it would be offered nowhere.
+  if (partner.archived) throw new AppError('IMPORT_PARTNER_ARCHIVED');
+  const partnerName = partner.name;
   const release = await holdImportLock(deps.database);
   if (!release) throw new AppError('IMPORT_RUNNING');
   const path = join(deps.uploadDir, `${randomUUID()}.csv`);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { archivePartner, listAllPartners } from './partners';
+import { archivePartner, listAllPartners, partnerTargets } from './partners';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,5 +41,18 @@ describe('listAllPartners', () => {
       vi.fn(async () => new Response(JSON.stringify({ message }), { status: 403 })),
     );
     await expect(archivePartner(1)).rejects.toMatchObject({ status: 403, message });
+  });
+});
+
+describe('partnerTargets', () => {
+  const archived = { ...item(2), nome: 'Teste Parceiro', arquivado_em: '2026-11-01T12:00:00.000Z' };
+  const every = [item(1), archived, item(3)];
+
+  it('offers no archived partner as where new data goes', () => {
+    expect(partnerTargets(every).map((p) => p.id)).toEqual([1, 3]);
+  });
+
+  it('keeps an archived partner the record already names, so it still shows', () => {
+    expect(partnerTargets(every, ['2']).map((p) => p.id)).toEqual([1, 2, 3]);
   });
 });

@@ -47,6 +47,13 @@ export const archivePartner = (id: number) => adminCall<{ message: string }>('DE
 export const partnerOptionLabel = (item: PartnerListItem) =>
   item.arquivado_em ? `${item.nome} (arquivado)` : item.nome;
 
+/**
+ * The partners new data may go to (a portfolio, an FAQ entry, a store's link): not an archived one, whose portal is
+ * off (decision 014; the server refuses it too), unless it is among `chosen` (what the record already names).
+ */
+export const partnerTargets = (items: readonly PartnerListItem[], chosen: readonly string[] = []) =>
+  items.filter((item) => !item.arquivado_em || chosen.includes(String(item.id)));
+
 /** Spec 002 §2: partner 1 has no delete button (the server refuses it too). */
 export const isProtectedPartner = (id: number) => id === 1;
 

@@ -8,7 +8,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { useSaveFaq } from '../api/faq';
 import { StaffFormFields, useStaffWrites } from './AdminLayout';
 import { useAdminSubmit } from './useAdminSubmit';
-import { usePartnerOptions } from './usePartnerOptions';
+import { usePartnerTargetOptions } from './usePartnerOptions';
 
 /** The shared default list's option (issue 18 item 8), offered to administrators only: operators write their partners'. */
 const SHARED_OPTION = { value: FAQ_SHARED, label: 'Todos os parceiros (lista padrão)' };
@@ -40,7 +40,7 @@ export function FaqForm({
     navigate('/admin/duvidas');
   });
   const busy = form.formState.isSubmitting;
-  const partners = usePartnerOptions();
+  const partners = usePartnerTargetOptions([initial.parceiro]);
   const inShared = initial.parceiro === FAQ_SHARED;
   const shared = useStaffWrites('administration');
   // The shared list's entries are written by fewer roles than a partner's (the server's checkFaqWriter).

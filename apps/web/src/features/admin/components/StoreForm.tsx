@@ -24,7 +24,7 @@ import { parseFigure, showFigure, type Unit } from '../lib/policy-figures';
 import { StaffFormFields, useAdminFailure, useStaffWrites } from './AdminLayout';
 import { ReportsTableScroll } from './ReportsTableScroll';
 import { useAdminSubmit } from './useAdminSubmit';
-import { usePartnerOptions } from './usePartnerOptions';
+import { usePartnerTargetOptions } from './usePartnerOptions';
 
 // The store form of /admin/lojas (issue 18 item 1; decision 027), validated by the domain's storeFormSchema, the
 // one the server applies. Rates are typed as percentages and money as reais, and held in the engine's units (basis
@@ -241,7 +241,8 @@ export function StoreForm({
 function PartnerLinks() {
   const { field, fieldState } = useController<StoreFormInput, 'parceiros'>({ name: 'parceiros' });
   const links = field.value;
-  const options = usePartnerOptions();
+  const linked = useFormContext<StoreFormInput>().formState.defaultValues?.parceiros ?? [];
+  const options = usePartnerTargetOptions(linked.map((link) => String(link?.parceiro)));
   const errorId = useId();
   const set = (partner: number, link: { negocia: boolean } | null) =>
     field.onChange([

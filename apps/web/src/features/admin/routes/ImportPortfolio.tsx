@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { useImportRuns, useUploadPortfolio } from '../api/imports';
 import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
-import { usePartnerOptions } from '../components/usePartnerOptions';
+import { usePartnerTargetOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../reports.css';
 import '../cobranca.css';
@@ -56,7 +56,7 @@ function timeLeft(seconds: number): string {
 function ImportUpload() {
   const onFailure = useAdminFailure();
   const { showSnackbar } = useFeedback();
-  const partners = usePartnerOptions();
+  const partners = usePartnerTargetOptions();
   const [run, setRun] = useState<ImportRunAnswer | null>(null);
   const upload = useUploadPortfolio(setRun);
   const fileId = useId();
