@@ -3,14 +3,16 @@
 // and dropped afterwards, then into a fresh PGlite, and prints rows/s. Each target is imported twice: a first load
 // into empty tables, then the same file again (every row unchanged). On PostgreSQL the same run first times a raw
 // `COPY` of the file into a bare table of text columns (the floor: no parsing, no checks, no indexes) and prints
-// each import's time as a ratio to it (budget, GUIDE: within 2x). A measurement, never an assertion.
+// each import's time as a ratio to it (budget, GUIDE: within 2x). After the imports it also times a COPY of the rows
+// the first import wrote into an empty, freshly migrated database (the same indexes, foreign keys and triggers): the
+// floor of the writes themselves, which decision 043 compares the first import with. A measurement, never an assertion.
 
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { type Database, openDatabase } from '../db/client';
 import { partners } from '../db/schema';
 import { importPortfolio } from '../services/import/import-portfolio';
@@ -40,12 +42,44 @@ async function rawCopySeconds(url: string, file: string): Promise<number> {
     await client.end();
   }
 }
+// The tables an import writes, parents first (decision 028), and the partner its store links point to.
+const WRITTEN_TABLES = ['persons', 'stores', 'partner_stores', 'contracts', 'instalments'] as const;
+
+/**
+ * Seconds to COPY the rows an import wrote in `fromUrl` into the same tables of `toUrl`, a freshly migrated database
+ * holding only the same partner: each table is first dumped to a file, so only the writes are timed.
+ */
+async function constrainedCopySeconds(fromUrl: string, toUrl: string, dir: string): Promise<number> {
+  const source = new pg.Client({ connectionString: fromUrl });
+  const target = new pg.Client({ connectionString: toUrl });
+  await Promise.all([source.connect(), target.connect()]);
+  try {
+    const dump = async (table: string) => {
+      const file = join(dir, `${table}.copy`);
+      await pipeline(source.query(copyTo(`copy ${table} to stdout`)), createWriteStream(file));
+      return file;
+    };
+    await pipeline(
+      createReadStream(await dump('partners')),
+      target.query(copyFrom('copy partners from stdin')),
+    );
+    const files = [];
+    for (const table of WRITTEN_TABLES) files.push({ table, file: await dump(table) });
+    const started = performance.now();
+    for (const { table, file } of files)
+      await pipeline(createReadStream(file), target.query(copyFrom(`copy ${table} from stdin`)));
+    return (performance.now() - started) / 1000;
+  } finally {
+    await Promise.all([source.end(), target.end()]);
+  }
+}
+
 async function benchTarget(
   label: string,
   database: Database,
   file: string,
   copySeconds?: number,
-): Promise<void> {
+): Promise<number | undefined> {
   await database.migrate();
   const [partner] = await database.db
     .insert(partners)
@@ -56,12 +90,14 @@ async function benchTarget(
       style: { corPrimaria: '#0b5394', corSecundaria: '#ffffff' },
     })
     .returning({ id: partners.id });
+  let firstImportSeconds: number | undefined;
   for (const run of ['first import', 're-import (unchanged)']) {
     const outcome = await importPortfolio(database, {
       input: createReadStream(file),
       partnerId: partner!.id,
     });
     if (!outcome.ok) throw new Error(`bench file rejected: ${JSON.stringify(outcome.issues.slice(0, 3))}`);
+    firstImportSeconds ??= outcome.summary.seconds;
     const perSecond = outcome.summary.rows / outcome.summary.seconds;
     const ratio = copySeconds
       ? `, ${(outcome.summary.seconds / copySeconds).toFixed(1)}x the raw COPY (budget <= 2x)`
@@ -69,10 +105,14 @@ async function benchTarget(
     console.log(`${label}, ${run}: ${formatCount(perSecond)} rows/s${ratio}`);
     console.log(`  ${describeSummary(outcome.summary)}`);
   }
+  return firstImportSeconds;
 }
 
-async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `portal_bench_import_${process.pid}`;
+async function scratchPostgres(
+  adminUrl: string,
+  suffix = 'import',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_bench_${suffix}_${process.pid}`;
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -103,7 +143,20 @@ try {
         `PostgreSQL, raw COPY into a bare table: ${formatCount(ROWS / copySeconds)} rows/s (${copySeconds.toFixed(1)} s)`,
       );
       const postgres = await openDatabase({ url: scratch.url });
-      await benchTarget('PostgreSQL', postgres, file, copySeconds).finally(() => postgres.close());
+      const importSeconds = await benchTarget('PostgreSQL', postgres, file, copySeconds).finally(() =>
+        postgres.close(),
+      );
+      const floor = await scratchPostgres(process.env.DATABASE_URL, 'floor');
+      try {
+        const empty = await openDatabase({ url: floor.url });
+        await empty.migrate().finally(() => empty.close());
+        const writeSeconds = await constrainedCopySeconds(scratch.url, floor.url, dir);
+        console.log(
+          `PostgreSQL, COPY of the first import's rows into the portal's tables (indexes, foreign keys): ${writeSeconds.toFixed(1)} s, ${(writeSeconds / copySeconds).toFixed(1)}x the raw COPY; the first import is ${(importSeconds! / writeSeconds).toFixed(1)}x it (decision 043: <= 2x)`,
+        );
+      } finally {
+        await floor.drop();
+      }
     } finally {
       await scratch.drop();
     }
