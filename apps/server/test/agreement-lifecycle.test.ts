@@ -43,7 +43,7 @@ import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
-import { commandDatabase, createTestApp, type TestApp } from './test-app';
+import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
 
 // Issue 17 item 5: overdue instalments, settled agreements and their discharge letter, broken agreements, and the
 // scheduled-job runner that drives them. The server's own clock is UTC here: Brasília dates must not move with it.
@@ -542,11 +542,9 @@ describe('a broken agreement', () => {
 });
 
 describe('npm run payments -- run-jobs', () => {
-  // Made in a hook: a new embedded database (migrations and seed) is most of the time, and on a loaded machine
-  // more than a test's 30 s.
-  let database: Awaited<ReturnType<typeof commandDatabase>>;
+  let database: Awaited<ReturnType<typeof migratedCommandDatabase>>;
   beforeAll(async () => {
-    database = await commandDatabase(mkdtempSync(join(tmpdir(), 'portal-jobs-')));
+    database = await migratedCommandDatabase(mkdtempSync(join(tmpdir(), 'portal-jobs-')));
   });
   afterAll(async () => {
     await database?.drop();

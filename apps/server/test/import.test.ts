@@ -18,7 +18,7 @@ import {
 } from '../src/services/import/validate-portfolio';
 import { captureStream } from './capture-stream';
 import { call, cookieOf, solveRobotCheck } from './identification-helpers';
-import { commandDatabase, createTestApp, type TestApp } from './test-app';
+import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
 
 // Portfolio import (docs/import.md): `npm run import` reads a ';' CSV of instalments and writes persons, stores,
 // contracts and instalments all or nothing. Tested through importPortfolio on the test app's database, and through
@@ -1046,7 +1046,7 @@ describe('npm run import (runImportCommand)', () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-import-'));
     example = join(dir, 'carteira.csv');
     writeFileSync(example, EXAMPLE);
-    const scratch = await commandDatabase(dir);
+    const scratch = await migratedCommandDatabase(dir);
     env = scratch.env;
     dbOptions = scratch.options;
     dropScratch = scratch.drop;
@@ -1134,7 +1134,7 @@ describe('npm run import (runImportCommand)', () => {
     });
   });
 
-  it('an unknown partner (the command applies the migrations, not the demo seed)', async () => {
+  it('an unknown partner (the command does not seed the demo partner)', async () => {
     expect(await runCommand([example, '--partner', 'demo'], env)).toEqual({
       code: 1,
       stdout: '',

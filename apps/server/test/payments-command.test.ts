@@ -8,7 +8,7 @@ import { runPaymentsCommand } from '../src/cli/payments-command';
 import { paymentCharges, paymentEvents } from '../src/db/schema';
 import { freePort, listeningOnFreePort } from './free-port';
 import { call, hostOf, JOAO, login } from './identification-helpers';
-import { commandDatabase, createTestApp, type TestApp } from './test-app';
+import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
 
 // `npm run payments -- pay-pix <txid>` pays through the running server's local PSP, whose real webhook records the
 // payment; `reconcile` runs the reconciliation use case on the server's database.
@@ -82,20 +82,25 @@ describe('npm run payments', () => {
     expect(down.text.err).toContain('npm start');
   });
 
-  it('reconcile reports what it asked the PSPs', async () => {
+  describe('on a database of its own', () => {
     const dir = mkdtempSync(join(tmpdir(), 'payments-command-'));
-    const database = await commandDatabase(dir);
-    try {
+    let database: Awaited<ReturnType<typeof migratedCommandDatabase>>;
+    beforeAll(async () => {
+      database = await migratedCommandDatabase(dir);
+    });
+    afterAll(async () => {
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('reconcile reports what it asked the PSPs', async () => {
       const run = io(database.env);
       expect(await runPaymentsCommand(['reconcile'], run.io)).toBe(0);
       expect(run.text.out).toBe(
         '0 cobranças PIX consultadas: 0 pagamentos registrados, 0 valores não aplicados, 0 encerradas no PSP, ' +
           '0 falhas\n',
       );
-    } finally {
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('prints its usage otherwise', async () => {

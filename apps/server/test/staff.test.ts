@@ -14,7 +14,7 @@ import { staffTokens, staffUsers } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { captureStream } from './capture-stream';
 import { solveRobotCheck } from './identification-helpers';
-import { commandDatabase, createTestApp, type TestApp } from './test-app';
+import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
 
 // Staff accounts and the admin guard (spec 002 §2 staff login, §5, §6, §7 /api/login and editar_senha, §8; issue 5
 // items 1 and 2).
@@ -351,7 +351,7 @@ describe('npm run staff -- create <user>', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-staff-'));
-    const scratch = await commandDatabase(dir);
+    const scratch = await migratedCommandDatabase(dir);
     env = scratch.env;
     dbOptions = scratch.options;
     dropScratch = scratch.drop;

@@ -9,7 +9,7 @@ import { loadEnv } from '../src/env';
 import type { MailTransport } from '../src/integrations/mail/mail-transport';
 import type { SmsSender } from '../src/integrations/sms/sms-sender';
 import { prepareDatabase } from '../src/prepare-database';
-import { openPreparedPglite } from './prepared-pglite';
+import { createMigratedPglite, openPreparedPglite } from './prepared-pglite';
 
 // Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
 // that PostgreSQL server for this test file and dropped afterwards.
@@ -47,6 +47,21 @@ export async function commandDatabase(
   }
   const dataDir = join(dir, 'data');
   return { env: { DATA_DIR: dataDir }, options: { dataDir }, drop: async () => undefined };
+}
+
+/**
+ * A command's database with the migrations already applied (the commands apply them, and seed nothing). A new
+ * embedded database's initdb and migrations took 40-140 s on a loaded machine, in the first command a test ran:
+ * this one starts from the run's migrated template instead.
+ */
+export async function migratedCommandDatabase(dir: string): ReturnType<typeof commandDatabase> {
+  const scratch = await commandDatabase(dir);
+  if (scratch.options.dataDir) await createMigratedPglite(scratch.options.dataDir);
+  else {
+    const database = await openDatabase(scratch.options);
+    await database.migrate().finally(() => database.close());
+  }
+  return scratch;
 }
 
 /** A web build stand-in with the placeholders the real index.html carries. */
