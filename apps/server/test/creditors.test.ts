@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditorCompanies, creditorLeads, outboundMessages } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
@@ -125,7 +125,27 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     expect(lead!.outboundMessageId).toBe(confirmation.id);
     const notice = messages.find((m) => m.template === 'creditor-lead')!;
     expect(notice.bodyHtml).toContain('Alfa &#60;Cobranças&#62; Ltda');
-    expect(notice.bodyText).toContain('CNPJ: 12ABC34501DE35');
+    // Staff read the CNPJ and phones formatted as everywhere else in the product, not as the stored digits.
+    expect(notice.bodyText).toContain('CNPJ: 12.ABC.345/01DE-35');
+    expect(notice.bodyText).toContain('Celular: (41) 98765-4321');
+    expect(notice.bodyText).toContain('Telefone fixo: -');
+  });
+
+  it('tells the partner a numeric CNPJ, a mobile and a landline formatted, in the text and the HTML', async () => {
+    await post(
+      'cadastrarEmpresaCredora',
+      registration({ cnpj: '11222333000181', telefone_cel: '11987654321', telefone_fixo: '1133334444' }),
+    );
+    expect(await t.app.outbox.runOnce()).toBe(2);
+    const [notice] = await t.database.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.template, 'creditor-lead'));
+    for (const shown of ['11.222.333/0001-81', '(11) 98765-4321', '(11) 3333-4444']) {
+      expect(notice!.bodyText).toContain(shown);
+      expect(notice!.bodyHtml).toContain(shown);
+    }
+    expect(notice!.bodyText).not.toMatch(/11222333000181|11987654321|1133334444/);
   });
 
   it('gives two registrations different codes, each on its own partner address', async () => {

@@ -1,3 +1,4 @@
+import { maskCnpj, maskPhone } from '@portal/domain';
 import { type ComposedEmail, escapeHtml } from './templates';
 
 // E-mails of the creditor registration and sign-up (spec 002 §3, §7, §8), composed on the server only.
@@ -39,7 +40,7 @@ export function creditorConfirmationEmail(input: {
   };
 }
 
-/** To the partner's contact address: a creditor registered at /seja-parceiro. */
+/** To the partner's contact address: a creditor registered at /seja-parceiro (CNPJ and phones as stored, unmasked). */
 export function creditorLeadNotificationEmail(input: {
   partnerName: string;
   companyName: string;
@@ -52,11 +53,11 @@ export function creditorLeadNotificationEmail(input: {
 }): ComposedEmail {
   const rows: Rows = [
     ['Razão social', input.companyName],
-    ['CNPJ', input.cnpj],
+    ['CNPJ', maskCnpj(input.cnpj)],
     ['Contato', input.contactName],
     ['E-mail', input.email],
-    ['Celular', input.mobile],
-    ['Telefone fixo', input.landline || '-'],
+    ['Celular', maskPhone(input.mobile)],
+    ['Telefone fixo', input.landline ? maskPhone(input.landline) : '-'],
     ['Site', input.website || '-'],
   ];
   const intro = `Uma empresa se cadastrou como credor parceiro no portal ${input.partnerName}.`;
