@@ -77,6 +77,8 @@ describe('contact form (spec 000 §3, §5, §7)', () => {
     expect(header(smtp.received[0]!, 'Reply-To')).toBe('ana@example.com');
     const [outbox] = await t.database.db.select().from(outboundMessages);
     expect(outbox).toMatchObject({ status: 'sent', attempts: 1 });
+    // Stored unmasked, shown to staff formatted.
+    expect(outbox!.bodyText).toContain('CPF/CNPJ: 12.ABC.345/01DE-35');
   });
 
   it('keeps the message queued while SMTP fails and delivers it on a later retry', async () => {

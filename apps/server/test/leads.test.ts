@@ -79,6 +79,10 @@ describe('cadastrarLead', () => {
     expect(outbox).toMatchObject({ status: 'sent', template: 'lead' });
     expect(outbox!.bodyText).toContain('Valor: R$\u00a01.500,00');
     expect(outbox!.bodyText).toContain('Forma de pagamento: Boleto');
+    // Stored unmasked, shown to staff formatted.
+    expect(outbox!.bodyText).toContain('CPF/CNPJ: 529.982.247-25');
+    expect(outbox!.bodyText).toContain('Celular: (41) 98765-4321');
+    expect(outbox!.bodyText).toContain('Telefone fixo: (41) 3333-4444');
     expect(outbox!.bodyHtml).toContain('Prefiro &#60;pagar&#62; no dia 10.');
   });
 

@@ -1,4 +1,10 @@
-import { type ContactFormInput, contactFormSchema, EMAIL_SENT_MESSAGE, findSection } from '@portal/domain';
+import {
+  type ContactFormInput,
+  contactFormSchema,
+  EMAIL_SENT_MESSAGE,
+  findSection,
+  maskCpfCnpj,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { contactMessageEmail } from '../../integrations/mail/templates';
@@ -26,7 +32,13 @@ export async function sendContactMessage(
       partnerId: partner.id,
       to: recipient,
       replyTo: email,
-      email: contactMessageEmail({ partnerName: partner.name, name, email, document, text }),
+      email: contactMessageEmail({
+        partnerName: partner.name,
+        name,
+        email,
+        document: maskCpfCnpj(document),
+        text,
+      }),
     });
     await insertContactMessage(tx, partner.id, {
       name,

@@ -5,6 +5,8 @@ import {
   LEAD_SUCCESS_MESSAGE,
   type LeadInput,
   leadSchema,
+  maskCpfCnpj,
+  maskPhone,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { leadEmail } from '../../integrations/mail/templates';
@@ -37,10 +39,10 @@ export async function createLead(
           email: leadEmail({
             partnerName: partner.name,
             name: lead.name,
-            document: lead.cpfCnpj,
+            document: maskCpfCnpj(lead.cpfCnpj),
             email: lead.email,
-            mobile: lead.mobile,
-            phone: lead.phone,
+            mobile: maskPhone(lead.mobile),
+            phone: lead.phone ? maskPhone(lead.phone) : '',
             city: lead.city,
             store: lead.store,
             amount: formatMoney(lead.amountCents),
