@@ -94,6 +94,37 @@ describe('POST /api/importacoes', () => {
     expect(readdirSync(join(uploadDir, 'uploads', 'importacoes'))).toEqual([]);
   });
 
+  it('tells that a file separated by commas or tabs must be separated by ";", in one problem', async () => {
+    // The example's first lines as a spreadsheet saves them in a comma (or tab) locale: money with a comma quoted.
+    const head = EXAMPLE.split('\n').slice(0, 3);
+    const commas = head.map((line) =>
+      line
+        .split(';')
+        .map((c) => (c.includes(',') ? `"${c}"` : c))
+        .join(','),
+    );
+    const tabs = head.map((line) => line.split(';').join('\t'));
+    for (const [lines, name] of [
+      [commas, 'vírgula (,)'],
+      [tabs, 'tabulação'],
+    ] as const) {
+      const before = await tableCounts();
+      const last = runLines((await upload(lines.join('\n'))).body).at(-1)!;
+      expect(last).toMatchObject({
+        status: 'rejected',
+        total_problemas: 1,
+        problemas: [
+          {
+            linha: 1,
+            coluna: null,
+            mensagem: `o arquivo parece separado por ${name}, mas o portal lê as colunas separadas por ponto e vírgula (;): salve a planilha como CSV separado por ";" e envie de novo`,
+          },
+        ],
+      });
+      expect(await tableCounts()).toEqual(before);
+    }
+  });
+
   it('imports a good file to the end, with its counts, and the debts show on the partner’s portal', async () => {
     const res = await upload(EXAMPLE);
     expect(res.statusCode, res.body).toBe(202);

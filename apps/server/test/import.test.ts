@@ -964,6 +964,17 @@ describe('the header line', () => {
       ['an .xlsx (a zip)', 'PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml'],
       ['a PNG', '\ufffdPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR'],
     ].map(([name, text]) => ({ name: name!, text: text!, messages: [NOT_CSV] })),
+    // A spreadsheet saved as CSV in a comma locale, or copied as tab-separated text: the cause, not 11 problems.
+    ...[
+      [',', 'vírgula (,)'],
+      ['\t', 'tabulação'],
+    ].map(([separator, name]) => ({
+      name: `a file separated by ${name}`,
+      text: `${PORTFOLIO_COLUMNS.join(separator)}\n${PORTFOLIO_COLUMNS.map((c) => CARLA[c]).join(separator)}\n`,
+      messages: [
+        `o arquivo parece separado por ${name}, mas o portal lê as colunas separadas por ponto e vírgula (;): salve a planilha como CSV separado por ";" e envie de novo`,
+      ],
+    })),
     {
       name: 'a data line where the header should be',
       text: `${line(CARLA)}\n`,

@@ -46,6 +46,7 @@ export * from './partner/partner-settings';
 export * from './partner/tenant';
 export * from './pix/dynamic-br-code';
 export * from './portfolio/import-api';
+export * from './portfolio/separator';
 export * from './privacy/card-numbers';
 export * from './privacy/my-data';
 export * from './reporting/dashboard';

@@ -1,4 +1,6 @@
 import {
+  foreignSeparator,
+  foreignSeparatorMessage,
   isValidCpfCnpj,
   isValidEmail,
   isValidIsoDate,
@@ -215,9 +217,15 @@ export class PortfolioValidator {
       this.report(record.line, undefined, NOT_TEXT);
       return false;
     }
+    const known = new Set<string>(PORTFOLIO_COLUMNS);
+    // A file separated by ',' or tabs: one message that says so, not an unknown column and every column missing.
+    const separator = foreignSeparator(record.fields, known);
+    if (separator) {
+      this.report(record.line, undefined, foreignSeparatorMessage(separator));
+      return false;
+    }
     const before = this.issueCount;
     this.headerLength = record.fields.length;
-    const known = new Set<string>(PORTFOLIO_COLUMNS);
     record.fields.forEach((field, index) => {
       const name = field.trim().toLowerCase();
       // An unnamed column (a trailing ';' some spreadsheets write) carries nothing and is ignored.
