@@ -220,6 +220,57 @@ describe('the proposals queue', () => {
     });
   });
 
+  it('checks a counter-offer against what the person owes at the store today, and shows that value', async () => {
+    await debtor('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: 'R$ 50,00',
+      quantidade_parcelas: '10',
+      valor_parcela: '30,00',
+    });
+    const item = (await staff('GET', '/api/filas/propostas?status=open')).json().data[0] as WorkItem;
+    const base = `/api/filas/propostas/${item.id}`;
+    // What the debtor's own card says the store's debt is today, future entries included.
+    const debts = (await debtor('negociacao_robo/passo_2_novo', { lancamentoFuturo: 'S' })).json()
+      .dados as DividasResposta;
+    const owed = debts.dividas
+      .filter((d) => d.loj_codigo === storeId)
+      .reduce((sum, d) => sum + d.totalCorrigido, 0);
+    const future = debts.dividas
+      .filter((d) => d.loj_codigo === storeId)
+      .reduce((sum, d) => sum + d.lancamentos_futuros.total, 0);
+    expect(owed).toBeGreaterThan(0);
+    expect((await staff('GET', base)).json().data.divida_hoje).toEqual({
+      valor_atualizado: owed - future,
+      lancamentos_futuros: future,
+    });
+
+    const money = (centavos: number) =>
+      `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+    const offer = (entrada: number) => ({
+      texto: 'Podemos assim.',
+      contraproposta: true,
+      entrada: money(entrada),
+      quantidade_parcelas: '3',
+      valor_parcela: '10,00',
+    });
+    // An entry above the whole debt can never make sense: refused under the field, nothing recorded or sent.
+    const above = await staff('POST', `${base}/resposta`, offer(owed + 1));
+    expect(above.statusCode, above.body).toBe(400);
+    const refusal = 'A entrada não pode ser maior que o valor atualizado da dívida.';
+    expect(above.json()).toMatchObject({ message: refusal, dados: { entrada: refusal } });
+    expect((await staff('GET', base)).json().data).toMatchObject({ status: 'open', resposta: null });
+    // The instalments on top may total more than the debt (interest): an entry of the whole debt is accepted.
+    const whole = await staff('POST', `${base}/resposta`, offer(owed));
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json().data.resposta.contraproposta).toEqual({
+      entrada: owed,
+      quantidade_parcelas: 3,
+      valor_parcela: 1000,
+    });
+    // Its e-mail goes now, so the next test's is the only one it finds.
+    expect(await t.app.outbox.runOnce()).toBe(1);
+  });
+
   it('refuses to take an item someone else took meanwhile, instead of silently taking it from them', async () => {
     await debtor('portal/cadastrarProposta', {
       loj_codigo: storeId,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canDoWorkItemAction, isWorkQueueKey, workAnswerSchema } from './work-queues';
+import {
+  canDoWorkItemAction,
+  counterOfferDebtIssue,
+  counterOfferTotal,
+  isWorkQueueKey,
+  workAnswerSchema,
+  workAnswerSchemaFor,
+} from './work-queues';
 
 describe('work queue rules (issue 18 item 4)', () => {
   it.each([
@@ -53,6 +60,67 @@ describe('work queue rules (issue 18 item 4)', () => {
     expect(workAnswerSchema.parse({ texto: 'Não', entrada: 'lixo' })).toEqual({
       text: 'Não',
       counterOffer: null,
+    });
+  });
+});
+
+describe('a counter-offer against the debt it answers (decision 043)', () => {
+  const ABOVE = {
+    field: 'entrada',
+    message: 'A entrada não pode ser maior que o valor atualizado da dívida.',
+  };
+  const NO_DEBT = {
+    field: 'contraproposta',
+    message: 'A pessoa não deve mais nada nesta loja: responda sem contraproposta.',
+  };
+  const offer = (entryCents: number, instalmentCount = 10, instalmentCents = 50_000) => ({
+    entryCents,
+    instalmentCount,
+    instalmentCents,
+  });
+
+  it.each([
+    // entry, updated value, future entries → the issue
+    [0, 100_000, 0, null],
+    [100_000, 100_000, 0, null],
+    [100_001, 100_000, 0, ABOVE],
+    // Future entries are owed too: an agreement may take them in.
+    [120_000, 100_000, 20_000, null],
+    [120_001, 100_000, 20_000, ABOVE],
+    [0, 0, 20_000, null],
+    // Nothing owed there any more: no counter-offer at all, even without an entry.
+    [0, 0, 0, NO_DEBT],
+    [5_000, 0, 0, NO_DEBT],
+  ])('entry %i on %i updated + %i future: %j', (entry, updated, future, issue) => {
+    expect(
+      counterOfferDebtIssue(offer(entry), { valor_atualizado: updated, lancamentos_futuros: future }),
+    ).toEqual(issue);
+  });
+
+  it('puts no ceiling on the total: 10 instalments of R$ 500,00 on a debt of R$ 1.000,00 pass', () => {
+    expect(counterOfferTotal(offer(10_000))).toBe(510_000);
+    expect(
+      counterOfferDebtIssue(offer(10_000), { valor_atualizado: 100_000, lancamentos_futuros: 0 }),
+    ).toBeNull();
+  });
+
+  it('puts the issue under its field in the answer form, and nothing without a counter-offer or a debt', () => {
+    const answer = {
+      texto: 'Segue',
+      contraproposta: true,
+      entrada: '1.000,01',
+      quantidade_parcelas: '2',
+      valor_parcela: '10,00',
+    };
+    const debt = { valor_atualizado: 100_000, lancamentos_futuros: 0 };
+    const refused = workAnswerSchemaFor(debt).safeParse(answer);
+    expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([[['entrada'], ABOVE.message]]);
+    expect(workAnswerSchemaFor(debt).safeParse({ ...answer, contraproposta: false }).success).toBe(true);
+    expect(workAnswerSchemaFor(null).safeParse(answer).success).toBe(true);
+    expect(workAnswerSchemaFor(debt).parse({ ...answer, entrada: '1.000,00' }).counterOffer).toEqual({
+      entryCents: 100_000,
+      instalmentCount: 2,
+      instalmentCents: 1000,
     });
   });
 });

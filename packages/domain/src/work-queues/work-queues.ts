@@ -44,6 +44,8 @@ export const WORK_QUEUE_MESSAGES = {
   alreadyAnswered: 'Este item já foi respondido.',
   alreadyInProgress: 'Este item já está em atendimento.',
   counterOfferOnlyProposals: 'Só uma proposta pode ser respondida com uma contraproposta.',
+  counterOfferEntryAboveDebt: 'A entrada não pode ser maior que o valor atualizado da dívida.',
+  counterOfferWithoutDebt: 'A pessoa não deve mais nada nesta loja: responda sem contraproposta.',
   assigneeInvalid: 'Escolha um usuário ativo da equipe que atenda este parceiro.',
   answerRequiredForPrivacy: 'Escreva a resposta no formulário de resposta: a pessoa a recebe por e-mail.',
   answered: 'Resposta registrada e enviada por e-mail.',
@@ -100,6 +102,45 @@ export interface WorkAnswer {
   counterOffer: Proposal | null;
 }
 
+/**
+ * What the person owes today at the store a request is about (centavos): the unpaid instalments updated by the
+ * negotiation engine (fine and interest), as the debtor's card shows them, and the future entries at face value.
+ */
+export interface WorkItemDebt {
+  valor_atualizado: number;
+  lancamentos_futuros: number;
+}
+
+/** The whole debt a counter-offer answers: future entries count, as an agreement may take them in (decision 043). */
+export const debtOwedToday = (debt: WorkItemDebt) => debt.valor_atualizado + debt.lancamentos_futuros;
+
+/** What a counter-offer adds up to: the entry and every instalment. */
+export const counterOfferTotal = (offer: Proposal) =>
+  offer.entryCents + offer.instalmentCount * offer.instalmentCents;
+
+/**
+ * Decision 043: the first rule a counter-offer breaks against the debt it answers, or null. There must be a debt, and
+ * the entry may not pass it; the total may (instalments carry interest), so it has no ceiling.
+ */
+export function counterOfferDebtIssue(
+  offer: Proposal,
+  debt: WorkItemDebt,
+): { field: 'contraproposta' | 'entrada'; message: string } | null {
+  const owed = debtOwedToday(debt);
+  if (owed <= 0) return { field: 'contraproposta', message: WORK_QUEUE_MESSAGES.counterOfferWithoutDebt };
+  if (offer.entryCents > owed)
+    return { field: 'entrada', message: WORK_QUEUE_MESSAGES.counterOfferEntryAboveDebt };
+  return null;
+}
+
+/** The answer form of an item whose debt is known: the answer's rules, then the counter-offer's against the debt. */
+export function workAnswerSchemaFor(debt: WorkItemDebt | null) {
+  return workAnswerSchema.superRefine((answer, context) => {
+    const issue = answer.counterOffer && debt && counterOfferDebtIssue(answer.counterOffer, debt);
+    if (issue) context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
+}
+
 /** A person an item concerns, as the person gave it or as the portfolio has it. */
 export interface WorkItemPerson {
   nome: string;
@@ -147,6 +188,12 @@ export interface WorkItemEvent {
   responsavel: string | null;
   usuario: string;
   em: string;
+}
+
+/** One item as its screen reads it (GET /api/filas/{fila}/{id}): its history, and its debt today (debtor queues). */
+export interface WorkItemDetail extends WorkItem {
+  historico: WorkItemEvent[];
+  divida_hoje: WorkItemDebt | null;
 }
 
 export interface WorkItemPage {

@@ -1,4 +1,5 @@
 import {
+  counterOfferDebtIssue,
   firstName,
   formatMoney,
   WORK_QUEUE_MESSAGES,
@@ -8,17 +9,24 @@ import {
   workAnswerSchema,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, type AppErrorCode, ruleError } from '../../errors';
 import { workAnswerEmail } from '../../integrations/mail/work-queue-templates';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import type { AuditTrail } from '../audit/record-staff-action';
 import { changeWorkItem } from './change-work-item';
+import { workItemDebt } from './work-item-debt';
+
+const COUNTER_OFFER_DEBT_ERRORS: AppErrorCode[] = [
+  'WORK_COUNTER_OFFER_ENTRY_ABOVE_DEBT',
+  'WORK_COUNTER_OFFER_WITHOUT_DEBT',
+];
 
 /**
  * Answers an item (issue 18 item 4): the staff member's text is stored and e-mailed to the person through the
  * outbox, in the same transaction as the status change, so an answer is never recorded without its e-mail nor sent
  * twice (a second answer finds the item answered and is refused). A proposal may be answered with a counter-offer,
- * which the person then sees on their debts. A person without an e-mail address still gets the answer recorded.
+ * which the person then sees on their debts; it is checked against what the person owes there now (decision 043).
+ * A person without an e-mail address still gets the answer recorded.
  */
 export async function answerWorkItem(
   db: Db,
@@ -32,6 +40,9 @@ export async function answerWorkItem(
   if (answer.counterOffer && queue !== 'propostas') throw new AppError('WORK_COUNTER_OFFER_NOT_ALLOWED');
   const { after, change } = await changeWorkItem(db, trail, queue, id, 'answer', async (tx, item) => {
     const offer = answer.counterOffer;
+    const debt = offer && (await workItemDebt(tx, item));
+    const issue = offer && debt && counterOfferDebtIssue(offer, debt);
+    if (issue) throw ruleError(COUNTER_OFFER_DEBT_ERRORS, issue);
     const answerMessageId = item.email
       ? await enqueueEmail(tx, {
           partnerId: item.partnerId,

@@ -2,7 +2,7 @@ import type {
   CounterOffer,
   WorkItem,
   WorkItemAction,
-  WorkItemEvent,
+  WorkItemDetail,
   WorkItemPage,
   WorkItemStatus,
   WorkQueueKey,
@@ -18,6 +18,7 @@ import {
   type WorkItemFilters,
   type WorkItemRow,
 } from '../../repositories/work-queue-repository';
+import { workItemDebt } from './work-item-debt';
 
 /** Items per page of GET /api/filas. */
 export const WORK_ITEMS_PER_PAGE = 20;
@@ -80,16 +81,22 @@ export async function listWorkItems(
   };
 }
 
-/** One item with its history; another partner's than an operator's is not found. */
+/**
+ * One item with its history and, for a debtor request, what the person owes at its store today (what a counter-offer
+ * is checked against, decision 043); another partner's than an operator's is not found.
+ */
 export async function getWorkItem(
   db: Db,
   scope: StaffScope,
   queue: WorkQueueKey,
   id: number,
-): Promise<WorkItem & { historico: WorkItemEvent[] }> {
+): Promise<WorkItemDetail> {
   const row = await findWorkItem(db, scope, queue, id);
   if (!row) throw new AppError('WORK_ITEM_NOT_FOUND');
-  const events = await listWorkItemEvents(db, sourceOf(queue), id);
+  const [events, debt] = await Promise.all([
+    listWorkItemEvents(db, sourceOf(queue), id),
+    workItemDebt(db, row),
+  ]);
   return {
     ...toWorkItem(queue, row),
     historico: events.map((event) => ({
@@ -99,5 +106,6 @@ export async function getWorkItem(
       usuario: event.username,
       em: event.at.toISOString(),
     })),
+    divida_hoje: debt,
   };
 }
