@@ -1,9 +1,10 @@
-import { and, eq, notExists } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   agreementContracts,
   contracts,
   debtorRequests,
+  instalments,
   partners,
   persons,
   staffTokens,
@@ -69,8 +70,10 @@ describe('work queues in the back office', () => {
 
     await row.getByRole('link', { name: new RegExp(`abrir o item de ${joao!.name}`) }).click();
     await page.waitForURL('**/admin/filas/propostas/*');
-    // Who asked, and how to reach them: the phone on file too.
-    await page.getByTestId('work-item-facts').getByText('(21) 99876-5432').waitFor();
+    // Who asked, and how to reach them: the phone on file too; and what João owes at that store today.
+    const facts = page.getByTestId('work-item-facts');
+    await facts.getByText('(21) 99876-5432').waitFor();
+    await facts.getByText(/^R\$\s[\d.]+,\d{2}, valor atualizado com multa e juros/).waitFor();
     await page.getByRole('button', { name: 'Iniciar atendimento' }).click();
     await page.getByText('Atendimento iniciado.').waitFor();
     await page
@@ -83,11 +86,54 @@ describe('work queues in the back office', () => {
     await page.getByText('Escreva a resposta que a pessoa vai receber.').waitFor();
     await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill(ANSWER);
     await page.getByRole('checkbox', { name: 'Enviar uma contraproposta' }).check();
-    await page.getByLabel('Entrada').fill('200,00');
+    // The entry may not pass the debt (decision 043): the limit is said beside it, and checked as the server does.
+    const limit = page.getByText(/^Até R\$\s[\d.]+,\d{2}, o valor atualizado da dívida hoje\.$/);
+    await limit.waitFor();
+    const entry = page.getByLabel('Entrada');
+    const ABOVE_DEBT = 'A entrada não pode ser maior que o valor atualizado da dívida.';
+    await entry.fill('999.999,99');
     await page.getByLabel('Quantidade de parcelas').fill('4');
     await page.getByLabel('Valor da parcela').fill('150,00');
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByText(ABOVE_DEBT).waitFor();
+    expect(await entry.getAttribute('aria-invalid')).toBe('true');
+    await entry.fill('200,00');
+    // The counter-offer's total, beside the debt: instalments may total more than it, so that is only said.
+    await page
+      .getByTestId('work-answer-total')
+      .getByText(/^Total da contraproposta: R\$\s800,00, R\$\s[\d.]+,\d{2} abaixo da dívida hoje$/)
+      .waitFor();
+    expect(await page.getByText(ABOVE_DEBT).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/item.png`, fullPage: true });
+
+    // João's debt there shrank after the screen read it (the creditor's next portfolio): the server refuses the
+    // entry with the same message, under the field, and the screen reads the item again, with the debt now.
+    const limitThen = await limit.textContent();
+    const storeContracts = await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.personId, joao!.id), eq(contracts.storeId, contract!.storeId)));
+    const ofStore = inArray(
+      instalments.contractId,
+      storeContracts.map((c) => c.id),
+    );
+    const balances = await db
+      .select({ id: instalments.id, balanceCents: instalments.balanceCents })
+      .from(instalments)
+      .where(ofStore);
+    await db.update(instalments).set({ balanceCents: 1 }).where(ofStore);
+    await page.getByRole('button', { name: 'Enviar resposta' }).click();
+    await page.getByText(ABOVE_DEBT).waitFor();
+    expect(await entry.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => limit.textContent()).not.toBe(limitThen);
+    for (const { id, balanceCents } of balances)
+      await db.update(instalments).set({ balanceCents }).where(eq(instalments.id, id));
+    // Read again, the item has its debt back; the typed answer comes back from its draft.
+    await page.reload();
+    await entry.waitFor();
+    expect(await entry.inputValue()).toBe('R$ 200,00');
+    expect(await limit.textContent()).toBe(limitThen);
     await page.getByRole('button', { name: 'Enviar resposta' }).click();
     await page.getByTestId('work-answer').waitFor();
     expect(await page.getByTestId('work-answer').textContent()).toBe(ANSWER);

@@ -1,7 +1,7 @@
 import type {
   WorkAnswerInput,
   WorkItem,
-  WorkItemEvent,
+  WorkItemDetail,
   WorkItemPage,
   WorkItemStatus,
   WorkQueueKey,
@@ -30,8 +30,6 @@ export const useWorkItems = (queue: WorkQueueKey, filters: WorkItemFilters, page
     },
     ...READ_ON_OPEN,
   });
-
-export type WorkItemDetail = WorkItem & { historico: WorkItemEvent[] };
 
 export const useWorkItem = (queue: WorkQueueKey, id: number) =>
   useQuery({

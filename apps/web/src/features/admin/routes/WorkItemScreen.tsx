@@ -1,16 +1,21 @@
 import {
+  debtOwedToday,
   formatBrDate,
+  formatMoney,
   isWorkQueueKey,
   maskPhone,
+  proposalSchema,
   WORK_ITEM_ACTION_LABELS,
   WORK_ITEM_STATUS_LABELS,
   WORK_QUEUES,
   type WorkAnswerInput,
+  type WorkItemDebt,
+  type WorkItemDetail,
   type WorkQueueKey,
-  workAnswerSchema,
+  workAnswerSchemaFor,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, MoneyInput, TextAreaInput, TextInput } from '../../../components/form/fields';
@@ -25,14 +30,19 @@ import {
   assignWorkItem,
   startWorkItem,
   useWorkItem,
-  type WorkItemDetail,
   workQueuesKey,
 } from '../api/work-queues';
 import { AdminLayout, useAdminFailure, useStaffUser, useStaffWrites } from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import { dropAnswerDraft, readAnswerDraft, saveAnswerDraft } from '../lib/answer-drafts';
-import { counterOfferText, personDocument, requestSummary } from '../lib/work-item-text';
+import {
+  counterOfferText,
+  counterOfferTotalText,
+  debtTodayText,
+  personDocument,
+  requestSummary,
+} from '../lib/work-item-text';
 import '../work-queues.css';
 
 /**
@@ -108,6 +118,7 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
           ['Contratos', item.divida.contratos.join(', ') || '—'],
         ] as [string, string][])
       : []),
+    ...(item.divida_hoje ? ([['Dívida hoje', debtTodayText(item.divida_hoje)]] as [string, string][]) : []),
     ...(item.pedido.protocolo ? ([['Protocolo', item.pedido.protocolo]] as [string, string][]) : []),
     ['Pedido', requestSummary(item)],
   ];
@@ -171,7 +182,9 @@ function ItemView({ queue, item }: { queue: WorkQueueKey; item: WorkItemDetail }
         </section>
       )}
       {/* Keyed by the item: its draft is read once, as the form mounts. */}
-      {writes && <AnswerForm key={`${queue}:${item.id}`} queue={queue} id={item.id} />}
+      {writes && (
+        <AnswerForm key={`${queue}:${item.id}`} queue={queue} id={item.id} debt={item.divida_hoje} />
+      )}
       <h2>Histórico</h2>
       {item.historico.length === 0 ? (
         <p>Nenhuma mudança ainda.</p>
@@ -241,10 +254,11 @@ const EMPTY_ANSWER: WorkAnswerInput = {
 };
 
 /**
- * The answer the person receives by e-mail, with the domain's schema the server applies too. What is typed is kept
- * as this user's draft of the item (lib/answer-drafts.ts) until it is sent, so an expired token loses nothing.
+ * The answer the person receives by e-mail, with the domain's schema the server applies too, a counter-offer checked
+ * against the debt today (decision 043). What is typed is kept as this user's draft of the item (lib/answer-drafts.ts)
+ * until it is sent, so an expired token loses nothing.
  */
-function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
+function AnswerForm({ queue, id, debt }: { queue: WorkQueueKey; id: number; debt: WorkItemDebt | null }) {
   const queryClient = useQueryClient();
   const { showSnackbar } = useFeedback();
   const { id: userId } = useStaffUser();
@@ -252,7 +266,10 @@ function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
     owner: { userId, queue, id },
     values: readAnswerDraft({ userId, queue, id }),
   }));
-  const form = useZodForm(workAnswerSchema, { ...EMPTY_ANSWER, ...draft.values });
+  const owed = debt && debtOwedToday(debt);
+  // The query keeps the debt's object while its values stay the same, so the schema is built once.
+  const schema = useMemo(() => workAnswerSchemaFor(debt), [debt]);
+  const form = useZodForm(schema, { ...EMPTY_ANSWER, ...draft.values });
   useEffect(() => {
     const watching = form.watch((values) => saveAnswerDraft(draft.owner, values));
     return () => watching.unsubscribe();
@@ -271,6 +288,12 @@ function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
     { keptAsDraft: true },
   );
   const offer = form.watch('contraproposta') === true;
+  // The counter-offer as typed so far, when it reads as one: its total, beside the debt.
+  const typed = proposalSchema.safeParse({
+    entrada: form.watch('entrada') ?? '',
+    quantidade_parcelas: form.watch('quantidade_parcelas') ?? '',
+    valor_parcela: form.watch('valor_parcela') ?? '',
+  });
   return (
     <Form
       form={form}
@@ -284,7 +307,11 @@ function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
       {offer && (
         <fieldset className="admin-fieldset">
           <legend className="admin-fieldset__legend">Contraproposta</legend>
-          <MoneyInput label="Entrada" name="entrada" />
+          <MoneyInput
+            label="Entrada"
+            name="entrada"
+            hint={owed ? `Até ${formatMoney(owed)}, o valor atualizado da dívida hoje.` : undefined}
+          />
           <TextInput
             label="Quantidade de parcelas"
             name="quantidade_parcelas"
@@ -292,6 +319,9 @@ function AnswerForm({ queue, id }: { queue: WorkQueueKey; id: number }) {
             maxLength={3}
           />
           <MoneyInput label="Valor da parcela" name="valor_parcela" />
+          <p className="work-item__debt" aria-live="polite" data-testid="work-answer-total">
+            {typed.success ? counterOfferTotalText(typed.data, owed) : ''}
+          </p>
         </fieldset>
       )}
       <div className="admin-form__actions">
