@@ -86,7 +86,7 @@ describe('work queues in the back office', () => {
     await page.getByText('Escreva a resposta que a pessoa vai receber.').waitFor();
     await page.getByLabel('Resposta (enviada por e-mail à pessoa)').fill(ANSWER);
     await page.getByRole('checkbox', { name: 'Enviar uma contraproposta' }).check();
-    // The entry may not pass the debt (decision 043): the limit is said beside it, and checked as the server does.
+    // The entry may not pass the debt (decision 044): the limit is said beside it, and checked as the server does.
     const limit = page.getByText(/^Até R\$\s[\d.]+,\d{2}, o valor atualizado da dívida hoje\.$/);
     await limit.waitFor();
     const entry = page.getByLabel('Entrada');

@@ -310,12 +310,12 @@ const APP_ERRORS = {
   WORK_ASSIGNEE_INVALID: { status: 400, message: WORK_QUEUE_MESSAGES.assigneeInvalid },
   /** A counter-offer on anything but a proposal. */
   WORK_COUNTER_OFFER_NOT_ALLOWED: { status: 400, message: WORK_QUEUE_MESSAGES.counterOfferOnlyProposals },
-  /** A counter-offer whose entry passes what the person owes at the store today (decision 043; details: entrada). */
+  /** A counter-offer whose entry passes what the person owes at the store today (decision 044; details: entrada). */
   WORK_COUNTER_OFFER_ENTRY_ABOVE_DEBT: {
     status: 400,
     message: WORK_QUEUE_MESSAGES.counterOfferEntryAboveDebt,
   },
-  /** A counter-offer on a store where the person owes nothing any more (decision 043; details: contraproposta). */
+  /** A counter-offer on a store where the person owes nothing any more (decision 044; details: contraproposta). */
   WORK_COUNTER_OFFER_WITHOUT_DEBT: { status: 400, message: WORK_QUEUE_MESSAGES.counterOfferWithoutDebt },
   /** getEmpresasCredoras with a code that is no creditor lead of the host's partner. */
   CREDITOR_LEAD_NOT_FOUND: { status: 200, message: CREDITOR_LEAD_NOT_FOUND },

@@ -64,7 +64,7 @@ describe('work queue rules (issue 18 item 4)', () => {
   });
 });
 
-describe('a counter-offer against the debt it answers (decision 043)', () => {
+describe('a counter-offer against the debt it answers (decision 044)', () => {
   const ABOVE = {
     field: 'entrada',
     message: 'A entrada não pode ser maior que o valor atualizado da dívida.',

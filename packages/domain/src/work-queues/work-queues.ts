@@ -111,7 +111,7 @@ export interface WorkItemDebt {
   lancamentos_futuros: number;
 }
 
-/** The whole debt a counter-offer answers: future entries count, as an agreement may take them in (decision 043). */
+/** The whole debt a counter-offer answers: future entries count, as an agreement may take them in (decision 044). */
 export const debtOwedToday = (debt: WorkItemDebt) => debt.valor_atualizado + debt.lancamentos_futuros;
 
 /** What a counter-offer adds up to: the entry and every instalment. */
@@ -119,7 +119,7 @@ export const counterOfferTotal = (offer: Proposal) =>
   offer.entryCents + offer.instalmentCount * offer.instalmentCents;
 
 /**
- * Decision 043: the first rule a counter-offer breaks against the debt it answers, or null. There must be a debt, and
+ * Decision 044: the first rule a counter-offer breaks against the debt it answers, or null. There must be a debt, and
  * the entry may not pass it; the total may (instalments carry interest), so it has no ceiling.
  */
 export function counterOfferDebtIssue(

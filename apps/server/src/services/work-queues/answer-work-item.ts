@@ -25,7 +25,7 @@ const COUNTER_OFFER_DEBT_ERRORS: AppErrorCode[] = [
  * Answers an item (issue 18 item 4): the staff member's text is stored and e-mailed to the person through the
  * outbox, in the same transaction as the status change, so an answer is never recorded without its e-mail nor sent
  * twice (a second answer finds the item answered and is refused). A proposal may be answered with a counter-offer,
- * which the person then sees on their debts; it is checked against what the person owes there now (decision 043).
+ * which the person then sees on their debts; it is checked against what the person owes there now (decision 044).
  * A person without an e-mail address still gets the answer recorded.
  */
 export async function answerWorkItem(

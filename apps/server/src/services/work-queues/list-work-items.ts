@@ -83,7 +83,7 @@ export async function listWorkItems(
 
 /**
  * One item with its history and, for a debtor request, what the person owes at its store today (what a counter-offer
- * is checked against, decision 043); another partner's than an operator's is not found.
+ * is checked against, decision 044); another partner's than an operator's is not found.
  */
 export async function getWorkItem(
   db: Db,

@@ -5,7 +5,7 @@ import type { WorkItemRow } from '../../repositories/work-queue-repository';
 import { debtFigures, storePolicy } from '../debts/debt-figures';
 
 /**
- * What the person of a debtor request owes today at its store on its partner (decision 043), with the figures the
+ * What the person of a debtor request owes today at its store on its partner (decision 044), with the figures the
  * debtor's card has (services/debts/debt-figures.ts); null for an item that is about no debt.
  */
 export async function workItemDebt(db: Db, item: WorkItemRow): Promise<WorkItemDebt | null> {

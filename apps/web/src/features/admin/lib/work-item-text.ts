@@ -15,7 +15,7 @@ import {
 export const counterOfferText = (offer: CounterOffer) =>
   `Entrada de ${formatMoney(offer.entrada)} e ${offer.quantidade_parcelas} parcela(s) de ${formatMoney(offer.valor_parcela)}`;
 
-/** What the person owes at the store today (decision 043), the future entries in it said apart. */
+/** What the person owes at the store today (decision 044), the future entries in it said apart. */
 export function debtTodayText(debt: WorkItemDebt): string {
   const owed = `${formatMoney(debtOwedToday(debt))}, valor atualizado com multa e juros`;
   return debt.lancamentos_futuros > 0

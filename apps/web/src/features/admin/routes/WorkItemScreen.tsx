@@ -255,7 +255,7 @@ const EMPTY_ANSWER: WorkAnswerInput = {
 
 /**
  * The answer the person receives by e-mail, with the domain's schema the server applies too, a counter-offer checked
- * against the debt today (decision 043). What is typed is kept as this user's draft of the item (lib/answer-drafts.ts)
+ * against the debt today (decision 044). What is typed is kept as this user's draft of the item (lib/answer-drafts.ts)
  * until it is sent, so an expired token loses nothing.
  */
 function AnswerForm({ queue, id, debt }: { queue: WorkQueueKey; id: number; debt: WorkItemDebt | null }) {
