@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
 import { browserSuite, openPage } from './browser-suite';
-import { axeViolations } from './harness';
+import { axeViolations, brokenWords } from './harness';
 import { logInToPartners } from './staff-login';
 
 // Issue 18 item 1 (decision 027), through the built web app: an administrator opens Lojas, creates a store with its
 // partners and negotiation policy, previews the plans the policy gives before saving, saves, and finds the store
-// in the list with its policy. Axe on the list and the form, on a phone (390 px) and on a desktop.
+// in the list with its policy. Axe on the list and the form, on a phone (390 px) and on a desktop; the form at 200%
+// zoom on that phone (195 px) without sideways scroll or a word broken between letters.
 
 const SHOTS = '/tmp/admin-stores-screens';
 const suite = browserSuite(SHOTS);
@@ -88,7 +89,7 @@ describe('stores in the back office', () => {
     );
   });
 
-  it('has no axe violations on a 390 px phone, list and form', async () => {
+  it('has no axe violations on a 390 px phone, list and form, nor sideways scroll or a broken word at 195 px', async () => {
     const page = await openPage(suite, 390, 844);
     await logInToPartners(page, suite.portal.url(null, '/login'), ADMIN);
     await page.goto(suite.portal.url(null, '/admin/lojas'));
@@ -104,6 +105,11 @@ describe('stores in the back office', () => {
     await page.getByTestId('store-preview-table').waitFor();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/form-phone.png`, fullPage: true });
+    // The same phone at 200% zoom (195 px): the form was 317 px wide, its fields' grid kept 260 px columns.
+    await page.setViewportSize({ width: 195, height: 844 });
+    await expectNoAxeViolations(page);
+    expect(await brokenWords(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/form-195.png`, fullPage: true });
 
     // Leaving with unsaved edits asks first, as the partner form does; staying keeps what was typed.
     await page.getByRole('textbox', { name: 'Cidade' }).fill('Curitiba');

@@ -196,6 +196,34 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
+ * The words of the page's text that a line break cuts between two letters: the page's 'overflow-wrap: anywhere'
+ * lets a box narrower than a word (a phone at 200% zoom) break it anywhere rather than widen the page. A word here
+ * ends at a space, after a hyphen or at a <wbr>, where a line may break. Text in a region that scrolls sideways is
+ * left out: its width is its own (a table's), not the screen's.
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scrolls = (element: Element | null): boolean =>
+      element !== null &&
+      (['auto', 'scroll'].includes(getComputedStyle(element).overflowX) || scrolls(element.parentElement));
+    const broken: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode() as Text | null; node; node = texts.nextNode() as Text | null) {
+      if (scrolls(node.parentElement)) continue;
+      for (const word of node.data.matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/**
  * Waits until the app has taken over the server-rendered landing page (React has attached to its search box).
  * Tests of what comes after the search start from there; the first screen before the app runs has its own tests
  * (landing.test.ts).

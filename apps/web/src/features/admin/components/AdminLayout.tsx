@@ -1,6 +1,6 @@
 import { STAFF_ACCESS, type StaffAccess, type StaffRoleName, staffMay } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, Fragment, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
@@ -170,6 +170,24 @@ export function StaffFormFields({ writes, children }: { writes: boolean; childre
   );
 }
 
+/**
+ * A user name with a line break allowed after each dot, underscore and at sign: on a narrow screen (a phone at 200%
+ * zoom) 'maria.souza' breaks as 'maria.' and 'souza', not between two letters.
+ */
+function breakableName(name: string): ReactNode[] {
+  let offset = 0;
+  return name.split(/(?<=[._@])/).map((part) => {
+    const start = offset;
+    offset += part.length;
+    return (
+      <Fragment key={start}>
+        {start > 0 && <wbr />}
+        {part}
+      </Fragment>
+    );
+  });
+}
+
 /** On a phone the sections are a row that scrolls sideways (admin.css): the current one is brought into view. */
 function showCurrentSection(link: HTMLAnchorElement | null): void {
   link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -222,9 +240,9 @@ function AdminShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="admin-bar__user">
             {me.data && (
-              <span data-testid="admin-user">
+              <span className="admin-bar__username" data-testid="admin-user">
                 <span className="sr-only">Usuário: </span>
-                {me.data.username}
+                {breakableName(me.data.username)}
               </span>
             )}
             <button

@@ -8,6 +8,23 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 /** Fixed back-office secondary colour (spec 002 §2), whatever the partner of the host. */
 const BAR_COLOUR = '#5938c8';
 
+/** The longest line of a bar's label, in characters: about 100 px in Chart.js's 12 px font. */
+const LABEL_LINE_CHARS = 16;
+
+/**
+ * A bar's label as lines broken between words: Chart.js gives the labels at most half the chart's width and cuts a
+ * longer one at the chart's edge ('Viu as opções de pagamento' lost its first letters on a phone).
+ */
+function labelLines(label: string): string[] {
+  return label.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= LABEL_LINE_CHARS)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+}
+
 /**
  * Draws horizontal bars, one per label, on `canvas`, values read through `format` when given; returns the chart so
  * the caller can destroy it.
@@ -20,7 +37,10 @@ export function drawBars(
 ): Chart {
   return new Chart(canvas, {
     type: 'bar',
-    data: { labels, datasets: [{ label: 'Quantidade', data: values, backgroundColor: BAR_COLOUR }] },
+    data: {
+      labels: labels.map(labelLines),
+      datasets: [{ label: 'Quantidade', data: values, backgroundColor: BAR_COLOUR }],
+    },
     options: {
       indexAxis: 'y',
       maintainAspectRatio: false,
