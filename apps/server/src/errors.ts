@@ -237,6 +237,8 @@ const APP_ERRORS = {
   FAQ_PARTNER_REQUIRED: { status: 400, message: FAQ_MESSAGES.partnerRequired },
   /** An FAQ entry written to an archived partner's list: its portal is off (decision 014). */
   FAQ_PARTNER_ARCHIVED: { status: 409, message: FAQ_MESSAGES.partnerArchived },
+  /** atualizarDuvida of an entry in an archived partner's list, even to move it out: archived is final (decision 014). */
+  FAQ_ENTRY_PARTNER_ARCHIVED: { status: 409, message: FAQ_MESSAGES.entryPartnerArchived },
   /** getDuvidas with a codigo that is no entry (spec 001 §8, spec 002 §8 'Dados não encontrados'). */
   FAQ_NOT_FOUND: { status: 200, message: FAQ_MESSAGES.listFailed },
   /** GET /api/duvidas/{id} of an entry that does not exist, or of a partner outside the caller's scope. */

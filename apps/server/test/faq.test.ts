@@ -343,6 +343,7 @@ describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
     expect(all.find((e) => e.titulo === 'Só da Demo')!.parceiro).toEqual({
       id: demo,
       nome: expect.any(String),
+      arquivado_em: null,
     });
     expect(all[0]!.parceiro).toBeNull();
     const mine = await get(operator);
@@ -406,6 +407,50 @@ describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
       const moved = await call('atualizarDuvida', { ...entry, codigo: before[0]!.id });
       expect(moved.json()).toMatchObject({ retorno: false, mensagem: message });
       expect(await stored()).toEqual(before);
+    } finally {
+      await db.update(partners).set({ archivedAt: null }).where(eq(partners.id, archived!.id));
+    }
+  });
+
+  it("keeps an archived partner's entry as it is: listed as archived, neither edited nor moved out, but deleted", async () => {
+    const { db } = t.database;
+    const [archived] = await db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.identifier, 'prefeitura'));
+    const [entry] = await db
+      .insert(faqItems)
+      .values({ title: 'Do arquivado', description: 'Resposta.', partnerId: archived!.id })
+      .returning();
+    const archivedAt = new Date('2026-11-02T13:00:00Z');
+    await db.update(partners).set({ archivedAt }).where(eq(partners.id, archived!.id));
+    try {
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/duvidas/${entry!.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(read.json().data.parceiro).toEqual({
+        id: archived!.id,
+        nome: expect.any(String),
+        arquivado_em: archivedAt.toISOString(),
+      });
+      const message = 'O parceiro desta dúvida está arquivado: ela pode ser excluída, mas não alterada.';
+      for (const parceiro of [acme, 'todos']) {
+        const moved = await call('atualizarDuvida', {
+          codigo: entry!.id,
+          titulo: 'Outro título',
+          descricao: 'Resposta.',
+          parceiro,
+        });
+        expect(moved.statusCode).toBe(409);
+        expect(moved.json()).toEqual({ retorno: false, dados: null, mensagem: message });
+      }
+      const [unchanged] = await db.select().from(faqItems).where(eq(faqItems.id, entry!.id));
+      expect(unchanged).toEqual(entry);
+      const deleted = await call('deletarDuvida', { codigo: entry!.id });
+      expect(deleted.json()).toMatchObject({ retorno: true, mensagem: 'Duvida excluída com sucesso!' });
+      expect(await db.select().from(faqItems).where(eq(faqItems.id, entry!.id))).toEqual([]);
     } finally {
       await db.update(partners).set({ archivedAt: null }).where(eq(partners.id, archived!.id));
     }

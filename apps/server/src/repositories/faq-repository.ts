@@ -33,13 +33,13 @@ export async function listPortalFaqRows(db: Db, partnerId: number, id?: number):
 }
 
 /**
- * The entries a staff member may see (the shared ones and their partners'), with the partner's name, shared first
- * then by partner, each in the order added; or, with `id`, that one entry.
+ * The entries a staff member may see (the shared ones and their partners'), with the partner's name and when it was
+ * archived, shared first then by partner, each in the order added; or, with `id`, that one entry.
  */
 export async function listStaffFaqRows(db: Db, scope: StaffScope, id?: number) {
   const scoped = partnerCondition(faqItems.partnerId, scope);
   return db
-    .select({ ...columns, partnerName: partners.name })
+    .select({ ...columns, partnerName: partners.name, partnerArchivedAt: partners.archivedAt })
     .from(faqItems)
     .leftJoin(partners, eq(partners.id, faqItems.partnerId))
     .where(byId(id, scoped && or(isNull(faqItems.partnerId), scoped)))

@@ -10,11 +10,12 @@ export interface FaqItem {
 }
 
 /**
- * An entry as the back office lists it (issue 18 item 8): with the partner whose portal shows it, or null for the
- * shared default list.
+ * An entry as the back office lists it (issue 18 item 8): with the partner whose portal shows it, and when that
+ * partner was archived (ISO 8601, null while active: its entries are then only deleted), or null for the shared
+ * default list.
  */
 export interface FaqStaffItem extends FaqItem {
-  parceiro: { id: number; nome: string } | null;
+  parceiro: { id: number; nome: string; arquivado_em: string | null } | null;
 }
 
 /** The form's value of `parceiro` for the shared default list; a partner is its id. */
@@ -44,6 +45,7 @@ export const FAQ_MESSAGES = {
   textTooLong: `O texto da dúvida deve ter no máximo ${FAQ_TEXT_MAX_LENGTH} caracteres.`,
   partnerRequired: 'Selecione o parceiro ou "Todos os parceiros".',
   partnerArchived: 'Este parceiro está arquivado: escolha um parceiro ativo para a dúvida.',
+  entryPartnerArchived: 'O parceiro desta dúvida está arquivado: ela pode ser excluída, mas não alterada.',
 } as const;
 
 /**

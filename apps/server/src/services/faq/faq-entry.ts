@@ -64,9 +64,18 @@ export function faqItem(row: FaqRow): FaqItem {
   return { codigo: row.id, titulo: row.title, descricao: row.description };
 }
 
-export function faqStaffItem(row: FaqRow & { partnerName: string | null }): FaqStaffItem {
+export function faqStaffItem(
+  row: FaqRow & { partnerName: string | null; partnerArchivedAt: Date | null },
+): FaqStaffItem {
   return {
     ...faqItem(row),
-    parceiro: row.partnerId === null ? null : { id: row.partnerId, nome: row.partnerName ?? '' },
+    parceiro:
+      row.partnerId === null
+        ? null
+        : {
+            id: row.partnerId,
+            nome: row.partnerName ?? '',
+            arquivado_em: row.partnerArchivedAt?.toISOString() ?? null,
+          },
   };
 }

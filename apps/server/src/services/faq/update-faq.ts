@@ -10,8 +10,9 @@ import { acceptedFaq, checkFaqWriter, faqItem } from './faq-entry';
 /**
  * atualizarDuvida (spec 002 §5 "FAQ", §7), staff only: the same rules as a new entry, and the caller must be able to
  * write both the list the entry is in and the one it goes to. An entry that does not exist (deleted meanwhile by
- * someone else), or of a partner outside the caller's scope, answers 'Não foi possivel editar esta dúvida'. The
- * audit row is written in the same transaction.
+ * someone else), or of a partner outside the caller's scope, answers 'Não foi possivel editar esta dúvida'; one of an
+ * archived partner's list is not changed, nor moved out of it (decision 014: archived is final; it may be deleted).
+ * The audit row is written in the same transaction.
  */
 export async function updateFaq(
   db: Db,
@@ -25,7 +26,8 @@ export async function updateFaq(
     const before = await lockFaqRow(tx, codigo);
     if (!before || (before.partnerId !== null && !seesPartner(scope, before.partnerId)))
       throw new AppError('FAQ_UPDATE_FAILED');
-    await checkFaqWriter(tx, scope, before.partnerId);
+    const owner = await checkFaqWriter(tx, scope, before.partnerId);
+    if (owner?.archivedAt) throw new AppError('FAQ_ENTRY_PARTNER_ARCHIVED');
     const after = await updateFaqRow(tx, codigo, entry);
     await recordStaffAction(tx, trail, { entity: 'faq', entityId: codigo, action: 'update', before, after });
     return faqItem(after);
