@@ -12,12 +12,14 @@ import { logInToPartners } from './staff-login';
 
 // Decision 024 through the built web app: a role that may not write is offered no write. An auditor reads stores,
 // partners and FAQ entries in read-only forms and gets 'Acesso negado' on the create screens; an operator gets it
-// on 'Cadastrar novo parceiro', which only an administrator uses.
+// on 'Cadastrar novo parceiro', which only an administrator uses. An archived partner's FAQ entry, which nobody may
+// change (decision 014), reads so even for an administrator.
 
 const SHOTS = '/tmp/admin-read-only-screens';
 const suite = browserSuite(SHOTS);
 const AUDITOR = { username: 'auditor.browser', password: 'Auditor#2026x' };
 const OPERATOR = { username: 'operador.browser', password: 'Operador#2026x' };
+const ADMIN = { username: 'admin.browser', password: 'Administrador#2026x' };
 const DENIED = 'Acesso negado: esta área não está disponível para o seu perfil.';
 
 async function staffMember(
@@ -107,5 +109,35 @@ describe('read-only roles in the back office', () => {
     await page.getByTestId('partner-form').waitFor();
     expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(1);
     expect(await page.getByTestId('read-only-note').count()).toBe(0);
+  });
+
+  it("an administrator reads an archived partner's FAQ entry read-only, told why, and may still delete it", async () => {
+    const { db } = suite.portal.database;
+    const [archived] = await db
+      .update(partners)
+      .set({ archivedAt: new Date() })
+      .where(eq(partners.identifier, 'prefeitura'))
+      .returning({ id: partners.id, name: partners.name });
+    const title = 'Dúvida de um parceiro arquivado';
+    await db.insert(faqItems).values({ title, description: 'Resposta.', partnerId: archived!.id });
+    await staffMember(ADMIN, 'administrator', []);
+    const page = await loggedIn(suite.browser, ADMIN);
+    await page.goto(suite.portal.url(null, '/admin/duvidas'));
+    const card = page.getByTestId('faq-card').filter({ hasText: title });
+    expect(await card.getByTestId('faq-partner').textContent()).toBe(`${archived!.name} (arquivado)`);
+    // The server refuses its changes (409), not its deletion: Ver instead of Editar, and Excluir.
+    expect(await card.getByRole('link', { name: /^Editar/ }).count()).toBe(0);
+    await card.getByRole('link', { name: /^Ver/ }).click();
+    await page.getByRole('heading', { name: 'Atualizar dúvida' }).waitFor();
+    await expectReadOnly(page);
+    expect(await page.getByTestId('read-only-note').textContent()).toBe(
+      'Somente leitura. O parceiro desta dúvida está arquivado: ela pode ser excluída, mas não alterada.',
+    );
+    await page.screenshot({ path: `${SHOTS}/faq-archived-partner.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await card.getByRole('button', { name: /^Excluir/ }).click();
+    await page.getByTestId('modal').getByRole('button', { name: 'Sim' }).click();
+    await page.getByTestId('snackbar').getByText('Duvida excluída com sucesso!').waitFor();
+    expect(await db.select().from(faqItems).where(eq(faqItems.title, title))).toEqual([]);
   });
 });

@@ -154,13 +154,22 @@ export function StaffOnly({
 /**
  * The fields of an edit form, disabled with a note for a staff member who may only read them (STAFF_ACCESS): every
  * role may open the record, but a change the server would refuse is not offered. The form hides its Salvar too.
+ * `note` says why when it is not the role (a record of an archived partner, which nobody changes).
  */
-export function StaffFormFields({ writes, children }: { writes: boolean; children: ReactNode }) {
+export function StaffFormFields({
+  writes,
+  note = 'Somente leitura: o seu perfil pode consultar estes dados, mas não alterá-los.',
+  children,
+}: {
+  writes: boolean;
+  note?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       {!writes && (
         <p className="admin-panel__note" data-testid="read-only-note">
-          Somente leitura: o seu perfil pode consultar estes dados, mas não alterá-los.
+          {note}
         </p>
       )}
       <fieldset className="admin-form__fields" disabled={!writes}>

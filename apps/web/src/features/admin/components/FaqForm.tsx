@@ -19,16 +19,19 @@ const SHARED_OPTION = { value: FAQ_SHARED, label: 'Todos os parceiros (lista pad
  * for an administrator) (the domain's schema, which the server applies too); a refused Salvar shows the messages under
  * the fields and focuses the first; a field error from the server goes under its field, any other failure to the
  * admin error modal. Cancelar and a successful save return to the FAQ list. A role that may not write the entry's
- * list reads it with the fields disabled and no Salvar.
+ * list, or anyone when the entry's partner is `archived` (the server refuses its changes: decision 014), reads it
+ * with the fields disabled and no Salvar.
  */
 export function FaqForm({
   titleId,
   initial,
   codigo,
+  archived = false,
 }: {
   titleId: string;
   initial: FaqInput;
   codigo?: number;
+  archived?: boolean;
 }) {
   const navigate = useNavigate();
   const { showSnackbar } = useFeedback();
@@ -44,7 +47,7 @@ export function FaqForm({
   const inShared = initial.parceiro === FAQ_SHARED;
   const shared = useStaffWrites('administration');
   // The shared list's entries are written by fewer roles than a partner's (the server's checkFaqWriter).
-  const writes = useStaffWrites(inShared ? 'administration' : 'write');
+  const writes = useStaffWrites(inShared ? 'administration' : 'write') && !archived;
 
   return (
     <Form
@@ -54,7 +57,10 @@ export function FaqForm({
       aria-labelledby={titleId}
       data-testid="faq-form"
     >
-      <StaffFormFields writes={writes}>
+      <StaffFormFields
+        writes={writes}
+        note={archived ? `Somente leitura. ${FAQ_MESSAGES.entryPartnerArchived}` : undefined}
+      >
         <TextInput label="Título" name="titulo" autoComplete="off" />
         <TextAreaInput label="Texto" name="descricao" rows={8} />
         <SelectInput

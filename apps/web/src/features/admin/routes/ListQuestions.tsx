@@ -2,6 +2,7 @@ import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
+import { partnerOptionLabel } from '../api/partners';
 import { AdminLayout, useStaffWrites } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
 import { ListActionButton, useListAction } from '../components/ListAction';
@@ -9,8 +10,9 @@ import { ListActionButton, useListAction } from '../components/ListAction';
 /**
  * ListQuestions, 'Lista de dúvidas frequentes' (spec 002 §2, §8): 'Nova dúvida', one card per entry with its title
  * and whose list it is in (issue 18 item 8), Editar (UpdateQuestions) and Excluir after a yes/no confirmation (the
- * shared list's entries only for administrators); 'Nenhuma dúvida frequente adicionada' when
- * there is none; 'Dados não encontrados' with a retry when the list cannot be read.
+ * shared list's entries only for administrators; an archived partner's entry offers Ver instead of Editar, as the
+ * server refuses its changes but not its deletion); 'Nenhuma dúvida frequente adicionada' when there is none;
+ * 'Dados não encontrados' with a retry when the list cannot be read.
  */
 export default function ListQuestions() {
   return (
@@ -56,7 +58,7 @@ function Questions() {
               <div className="admin-card__body">
                 <h2 className="admin-card__title">{item.titulo}</h2>
                 <p className="admin-card__meta" data-testid="faq-partner">
-                  {item.parceiro ? item.parceiro.nome : 'Todos os parceiros (lista padrão)'}
+                  {item.parceiro ? partnerOptionLabel(item.parceiro) : 'Todos os parceiros (lista padrão)'}
                 </p>
                 {/* Every role reads the answer here: an auditor, or an operator on the shared list, edits none. */}
                 <details className="admin-card__answer">
@@ -69,7 +71,8 @@ function Questions() {
               {writes && (item.parceiro || writesShared) && (
                 <div className="admin-card__actions">
                   <Link to={`/admin/atualizar-duvida/${item.codigo}`} className="btn btn--ghost">
-                    Editar<span className="sr-only"> a dúvida: {item.titulo}</span>
+                    {item.parceiro?.arquivado_em ? 'Ver' : 'Editar'}
+                    <span className="sr-only"> a dúvida: {item.titulo}</span>
                   </Link>
                   <ListActionButton
                     action={remove}

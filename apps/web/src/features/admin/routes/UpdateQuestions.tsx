@@ -8,7 +8,8 @@ import { FaqForm } from '../components/FaqForm';
 
 /**
  * UpdateQuestions, 'Atualizar dúvida' (spec 002 §2, param codigo; §5, §8): loads the entry, edits it, back to the
- * list. An entry that is not there ('Dados não encontrados') shows the message and returns to the list.
+ * list; an archived partner's entry only reads. An entry that is not there ('Dados não encontrados') shows the
+ * message and returns to the list.
  */
 export default function UpdateQuestions() {
   const { codigo } = useParams<{ codigo: string }>();
@@ -40,6 +41,7 @@ function EditQuestion({ codigo }: { codigo: number }) {
         <FaqForm
           titleId="update-question-title"
           codigo={codigo}
+          archived={Boolean(entry.data.parceiro?.arquivado_em)}
           initial={{
             titulo: entry.data.titulo,
             descricao: entry.data.descricao,
