@@ -55,11 +55,24 @@ export function usePanelTitles(): Record<PanelKind, string> {
   };
 }
 
-/** The panel of `debt` that is open, if any: details, cannot pay or payment options. */
-export function OpenPanel({ debt, control, id }: { debt: Divida; control: CardControl; id: string }) {
+/**
+ * The panel of `debt` that is open, if any: details, cannot pay or payment options. Only while the card still
+ * `offers` it: a debt read again under an agreement (confirmed a moment ago in another tab) closes its payment options.
+ */
+export function OpenPanel({
+  debt,
+  control,
+  id,
+  offers,
+}: {
+  debt: Divida;
+  control: CardControl;
+  id: string;
+  offers: readonly PanelKind[];
+}) {
   const titles = usePanelTitles();
   const { state, mobile, setState } = control;
-  if (state.selected !== debt.chave || !state.panel) return null;
+  if (state.selected !== debt.chave || !state.panel || !offers.includes(state.panel)) return null;
   const close = () => setState((current) => closePanel(current, mobile));
   const panel = state.panel;
   return (
@@ -319,7 +332,7 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
             ))}
           </div>
         </Collapsible.Content>
-        <OpenPanel debt={debt} control={control} id={panelId} />
+        <OpenPanel debt={debt} control={control} id={panelId} offers={panels} />
       </article>
     </Collapsible.Root>
   );

@@ -4,6 +4,7 @@ import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { externalUrl } from '../../landing/lib/links';
 import type { Divida } from '../api/types';
+import type { PanelKind } from '../lib/card-panels';
 import { DEBT_STEPS } from '../lib/steps';
 import { type CardControl, OpenPanel, PanelButton, UnderAgreementNote } from './DebtCard';
 import { useDebtor } from './DebtsTemplate';
@@ -27,6 +28,7 @@ export function MunicipalCard({
   const panelId = `${id}-panel`;
   const portal = externalUrl(findSection(config, 'contact')?.campos.site);
   const selected = control.state.selected === debt.chave;
+  const panels: PanelKind[] = debt.acordo_ativo ? [] : ['paymentOptions'];
   return (
     <article
       className={selected ? 'debt-card debt-card--selected' : 'debt-card'}
@@ -42,15 +44,16 @@ export function MunicipalCard({
       </p>
       {debt.acordo_ativo && <UnderAgreementNote />}
       <div className="debt-card__actions">
-        {!debt.acordo_ativo && (
+        {panels.map((panel) => (
           <PanelButton
+            key={panel}
             debt={debt}
             control={control}
-            panel="paymentOptions"
+            panel={panel}
             panelId={panelId}
             label="Negociar"
           />
-        )}
+        ))}
         {portal && (
           <a
             className="btn btn--ghost"
@@ -65,7 +68,7 @@ export function MunicipalCard({
           </a>
         )}
       </div>
-      <OpenPanel debt={debt} control={control} id={panelId} />
+      <OpenPanel debt={debt} control={control} id={panelId} offers={panels} />
     </article>
   );
 }

@@ -271,10 +271,25 @@ describe('agreementOutcome (spec 001 §8)', () => {
     expect(agreementOutcome(envelope(false, null, 'Plano expirado.'))).toEqual({
       ok: false,
       message: 'Plano expirado.',
+      underAgreement: false,
     });
     expect(agreementOutcome(envelope(false, null))).toEqual({
       ok: false,
       message: 'Não foi possível gerar o seu acordo',
+      underAgreement: false,
+    });
+  });
+
+  it("reads the wire's 'Acordo Ativo' marker as a sentence about the agreement, in step 4 and in step 3", () => {
+    const sentence = 'Esta dívida já tem um acordo ativo. Você pode consultá-lo em Meus Acordos.';
+    expect(agreementOutcome(envelope(false, null, 'Acordo Ativo'))).toEqual({
+      ok: false,
+      message: sentence,
+      underAgreement: true,
+    });
+    expect(searchOutcome(envelope(false, null, 'Acordo Ativo'), 'boleto')).toEqual({
+      kind: 'error',
+      message: sentence,
     });
   });
 });

@@ -35,6 +35,8 @@ export const PAYMENT_TEXTS = {
   cardCharged: 'Ao confirmar o acordo',
   // When the server confirms without a message of its own.
   agreementSaved: 'Seu acordo foi registrado.',
+  // In place of the server's 'Acordo Ativo' marker (spec 001 §4): the debt was negotiated meanwhile (another tab).
+  underAgreement: 'Esta dívida já tem um acordo ativo. Você pode consultá-lo em Meus Acordos.',
   // Spec 001 §5 "Agreement confirm".
   phoneRequired: 'Telefone é obrigatório',
   emailRequired: 'E-mail é obrigatório',
@@ -226,7 +228,18 @@ export type SearchOutcome =
   | { kind: 'date'; maxIso: string; message: string }
   | { kind: 'error'; message: string };
 
+/**
+ * Spec 001 §4: the wire's marker that a card is under an active agreement (passo_3_novo and passo_4_novo answer it
+ * when the agreement was made meanwhile, docs/api.md); a marker for the client, not a sentence for the person.
+ */
+const ACTIVE_AGREEMENT_MARKER = 'Acordo Ativo';
+
+const isUnderAgreement = (envelope: Envelope | undefined) =>
+  envelope?.mensagem?.trim() === ACTIVE_AGREEMENT_MARKER;
+
+/** The server's message of a step 3 or 4 answer as the person reads it. */
 function serverMessage(envelope: Envelope | undefined): string | undefined {
+  if (isUnderAgreement(envelope)) return PAYMENT_TEXTS.underAgreement;
   const message = envelope?.mensagem?.trim();
   return message ? message : undefined;
 }
@@ -256,11 +269,18 @@ export function failureMessage(error: unknown, fallback: string): string {
   return serverMessage(error instanceof ApiError ? error.envelope : undefined) ?? fallback;
 }
 
-export type AgreementOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type AgreementOutcome =
+  | { ok: true; message: string }
+  /** `underAgreement`: the debt already has an active agreement (made meanwhile, in another tab say). */
+  | { ok: false; message: string; underAgreement: boolean };
 
 /** Reads a passo_4_novo answer; spec 001 §8 "Agreement save: server message or 'Não foi possível gerar o seu acordo'". */
 export function agreementOutcome(envelope: Envelope<unknown>): AgreementOutcome {
   return envelope.retorno
     ? { ok: true, message: serverMessage(envelope) ?? PAYMENT_TEXTS.agreementSaved }
-    : { ok: false, message: serverMessage(envelope) ?? PAYMENT_TEXTS.agreementFailed };
+    : {
+        ok: false,
+        message: serverMessage(envelope) ?? PAYMENT_TEXTS.agreementFailed,
+        underAgreement: isUnderAgreement(envelope),
+      };
 }

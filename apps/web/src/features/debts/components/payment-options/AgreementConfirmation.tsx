@@ -73,7 +73,7 @@ function cardState(dados: unknown): CardReturnState | null {
 export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: AgreementConfirmationProps) {
   const config = usePartner();
   const navigate = useNavigate();
-  const { showModal, showLoading, hideLoading } = useFeedback();
+  const { showModal, confirm: ask, showLoading, hideLoading } = useFeedback();
   const askContact = hasCapability(config, 'requireContactOnConfirm');
   const text =
     customization(config).myDebits?.detailsMonthlyPayment?.textConfirmaAcordo?.trim() ||
@@ -170,9 +170,26 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       hideLoading();
       // A 400 names the contact fields the server refused.
       if (showServerErrors(form, error)) return;
-      outcome = { ok: false, message: failureMessage(error, PAYMENT_TEXTS.agreementFailed) };
+      outcome = {
+        ok: false,
+        message: failureMessage(error, PAYMENT_TEXTS.agreementFailed),
+        underAgreement: false,
+      };
     }
     hideLoading();
+    if (!outcome.ok && outcome.underAgreement) {
+      // The debts have been read again (useConfirmAgreement): the card says it is under an agreement, and this form
+      // is gone with the payment options it no longer offers. Nothing failed: the way to that agreement is offered.
+      const open = await ask({
+        title: 'Atenção',
+        text: outcome.message,
+        style: 'alert',
+        buttonText: 'Ver Meus Acordos',
+        cancelText: 'Fechar',
+      });
+      if (open) navigate('/meus-acordos');
+      return;
+    }
     if (outcome.ok) {
       agreementSaved();
       // Spec 001 §2/§9: the person moves on to MyAgreements 2 s after the agreement, whether or not the modal was
