@@ -36,7 +36,15 @@ function explainedRefusal(error: unknown): { text: string; final: boolean } | nu
   return text ? { text, final: [400, 403, 404].includes(error.status) } : null;
 }
 
-/** A query's three states, the same on every screen: loading text, failure with a retry, then the data. */
+/** What the person reads under data that a later read (a poll, a refresh after a change) could not bring up to date. */
+export const STALE_TEXT =
+  'Não foi possível atualizar estas informações agora. Você está vendo as últimas que carregamos.';
+
+/**
+ * A query's three states, the same on every screen: loading text, failure with a retry, then the data. A failed
+ * read again keeps the data TanStack still holds on screen, with a quiet line after it (a list polled while a PIX
+ * is open must not turn into an error page under the person's modal); the failure screen is for a first read.
+ */
 export function QueryView<T>({
   query,
   failedText,
@@ -46,7 +54,18 @@ export function QueryView<T>({
   children,
 }: QueryViewProps<T>) {
   const classes = CLASSES[look];
-  if (query.isSuccess) return <>{children(query.data)}</>;
+  if (query.isSuccess || query.isRefetchError)
+    return (
+      <>
+        {children(query.data)}
+        {/* After the data, not above it: a line arriving above would push what the person is about to tap. */}
+        {query.isRefetchError && (
+          <p className="query-stale" role="status" data-testid="query-stale">
+            {STALE_TEXT}
+          </p>
+        )}
+      </>
+    );
   if (query.isError) {
     const refusal = explainedRefusal(query.error);
     const text = typeof failedText === 'string' ? (refusal?.text ?? failedText) : failedText(query.error);

@@ -245,6 +245,30 @@ describe('MyAgreements', () => {
     expect((within(dialog).getByTestId('pix-code') as HTMLInputElement).value).toBe(code);
   });
 
+  it('a read again that fails (the 5 s poll while a PIX is open) keeps the list and the PIX on screen', async () => {
+    const code = '00020101021226...6304ABCD';
+    let reads = 0;
+    handlers.passo_5 = () => {
+      reads += 1;
+      if (reads > 1) throw new TypeError('Failed to fetch');
+      return answer([acordo(43, [parcela({ aci_codigo: 5, pix_copia_cola: code })], 'pix')]);
+    };
+    const { user } = show();
+    const [card] = await cards();
+    // Opening the PIX reads the list again at once (useWatchPayment); that read and its two retries fail.
+    await user.click(within(card!).getByRole('button', { name: /^PIX da parcela Entrada/ }));
+    await waitFor(() => expect(screen.getByTestId('query-stale')).toBeTruthy(), { timeout: 10_000 });
+    expect(reads).toBe(4);
+    expect(screen.getByTestId('query-stale').textContent).toBe(
+      'Não foi possível atualizar estas informações agora. Você está vendo as últimas que carregamos.',
+    );
+    expect((within(screen.getByTestId('pix-dialog')).getByTestId('pix-code') as HTMLInputElement).value).toBe(
+      code,
+    );
+    expect(screen.getAllByTestId('agreement-card')).toHaveLength(1);
+    expect(screen.queryByText('Não foi possível carregar os seus acordos. Tente novamente.')).toBeNull();
+  });
+
   it("'Você ainda não possui acordos.' when there are none", async () => {
     handlers.passo_5 = () => answer([]);
     show();

@@ -149,4 +149,25 @@ describe('MyDebits', () => {
     await user.click(within(modal).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
   });
+
+  it('a read of the debts again that fails keeps the cards, with a quiet line and no failure modal', async () => {
+    let reads = 0;
+    handlers.passo_2_novo = () => {
+      reads += 1;
+      if (reads > 1) throw new TypeError('Failed to fetch');
+      return debts(false);
+    };
+    handlers.passo_4_novo = () => ({ retorno: false, dados: null, mensagem: 'Acordo Ativo' });
+    const { user, confirm } = await confirmationReady();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar acordo' }));
+    // The read again after step 4 and its two retries fail.
+    await waitFor(() => expect(screen.getByTestId('query-stale')).toBeTruthy(), { timeout: 10_000 });
+    expect(reads).toBe(4);
+    const modal = screen.getByTestId('modal');
+    expect(within(modal).getByRole('heading', { name: 'Atenção' })).toBeTruthy();
+    await user.click(within(modal).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
+    expect(screen.getAllByTestId('debt-card')).toHaveLength(1);
+    expect(screen.queryByText('Erro ao carregar as sua dívidas, volte para o menu inicial!')).toBeNull();
+  });
 });

@@ -80,7 +80,8 @@ function DebtList() {
   const [cards, setCards] = useState<CardsState>(NO_SELECTION);
   const setState = useCallback((update: (state: CardsState) => CardsState) => setCards(update), []);
   const control = { state: cards, mobile, setState };
-  const { error } = query;
+  // Only a list that could not be read at all: a later read that fails leaves the cards on screen (QueryView).
+  const error = query.isLoadingError ? query.error : null;
 
   useEffect(() => {
     logStep(config, DEBT_STEPS.debts, 'Acessou as dívidas', debtor.pesCpfCnpj);
