@@ -15,6 +15,7 @@ import {
   LOOKUP_WRONG_BIRTH_DATE,
   LOOKUP_WRONG_PHONE,
   NEW_PHONE_MESSAGES,
+  PARTNER_ARCHIVED_MESSAGE,
   PARTNER_FORM_MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
   type PartnerFormRule,
@@ -262,7 +263,7 @@ const APP_ERRORS = {
   /** Partner id 1 (or one with the undeletable capability) cannot be archived, the list's delete (spec 002 §6, §9). */
   PARTNER_NOT_ARCHIVABLE: { status: 403, message: 'O parceiro principal não pode ser arquivado.' },
   /** PUT or DELETE of an archived partner: its portal stays off and its configuration as it was (decision 014). */
-  PARTNER_ARCHIVED: { status: 409, message: 'Este parceiro está arquivado e não pode ser alterado.' },
+  PARTNER_ARCHIVED: { status: 409, message: PARTNER_ARCHIVED_MESSAGE },
   /** An upload that is not a PNG, JPEG, WebP or SVG by content, e.g. a text file renamed .png (details: campo). */
   IMAGE_NOT_AN_IMAGE: {
     status: 400,

@@ -97,6 +97,12 @@ export const PARTNER_SAVED_MESSAGES = {
   archived: 'Parceiro arquivado com sucesso!',
 } as const;
 
+/**
+ * Decision 014: an archived partner is final in the back office. The server's refusal of its PUT or DELETE (409),
+ * and why its form opens read-only.
+ */
+export const PARTNER_ARCHIVED_MESSAGE = 'Este parceiro está arquivado e não pode ser alterado.';
+
 // Spec 002 §2 ListPartners: the delete confirmation, in the spec's form, telling what archiving does and keeps.
 export const partnerArchiveQuestion = (name: string): string =>
   `Você tem certeza que deseja arquivar o parceiro ${name} ? O portal dele será desligado e ele sairá da lista ` +

@@ -154,22 +154,24 @@ export function StaffOnly({
 /**
  * The fields of an edit form, disabled with a note for a staff member who may only read them (STAFF_ACCESS): every
  * role may open the record, but a change the server would refuse is not offered. The form hides its Salvar too.
- * `note` says why when it is not the role (a record of an archived partner, which nobody changes).
+ * `because` says why when it is not the role (a record of an archived partner, which nobody changes: decision 014).
  */
 export function StaffFormFields({
   writes,
-  note = 'Somente leitura: o seu perfil pode consultar estes dados, mas não alterá-los.',
+  because,
   children,
 }: {
   writes: boolean;
-  note?: string;
+  because?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <>
       {!writes && (
         <p className="admin-panel__note" data-testid="read-only-note">
-          {note}
+          {because
+            ? `Somente leitura. ${because}`
+            : 'Somente leitura: o seu perfil pode consultar estes dados, mas não alterá-los.'}
         </p>
       )}
       <fieldset className="admin-form__fields" disabled={!writes}>

@@ -57,10 +57,7 @@ export function FaqForm({
       aria-labelledby={titleId}
       data-testid="faq-form"
     >
-      <StaffFormFields
-        writes={writes}
-        note={archived ? `Somente leitura. ${FAQ_MESSAGES.entryPartnerArchived}` : undefined}
-      >
+      <StaffFormFields writes={writes} because={archived ? FAQ_MESSAGES.entryPartnerArchived : undefined}>
         <TextInput label="Título" name="titulo" autoComplete="off" />
         <TextAreaInput label="Texto" name="descricao" rows={8} />
         <SelectInput

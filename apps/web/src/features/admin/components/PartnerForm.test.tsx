@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PARTNER_FORM_MESSAGES } from '@portal/domain';
+import { PARTNER_ARCHIVED_MESSAGE, PARTNER_FORM_MESSAGES } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +35,7 @@ const STORED = {
 const SUBDOMAIN_TAKEN = 'Este subdomínio já está em uso por outro parceiro.';
 
 type Answer = { status: number; body: unknown };
+let stored: typeof STORED & { arquivado_em?: string };
 let saveAnswers: Answer[];
 let requests: { method: string; url: string; body: unknown }[];
 
@@ -42,6 +43,7 @@ const json = ({ status, body }: Answer) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
+  stored = STORED;
   saveAnswers = [];
   requests = [];
   vi.stubGlobal(
@@ -51,7 +53,7 @@ beforeEach(() => {
       requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url.includes('b=getEmpresas'))
         return json({ status: 200, body: { retorno: true, dados: { empresas: COMPANIES } } });
-      if (url === '/api/parceiro/7/info') return json({ status: 200, body: { data: STORED } });
+      if (url === '/api/parceiro/7/info') return json({ status: 200, body: { data: stored } });
       if (method === 'PUT' || method === 'POST') return json(saveAnswers.shift()!);
       return json({ status: 404, body: { message: 'URL não encontrada.' } });
     }),
@@ -247,5 +249,26 @@ describe('partner form: sections and the save (issue 18 item 9)', () => {
     await nameField();
     const save = screen.getByTestId('partner-submit');
     expect(save.closest('.admin-partner-form__actions')).not.toBeNull();
+  });
+});
+
+describe('partner form: an archived partner', () => {
+  it('opens read-only for an administrator too, saying why, with Voltar and no Salvar', async () => {
+    // Decision 014: the server answers any PUT of an archived partner 409, so the form offers none.
+    stored = { ...STORED, arquivado_em: '2026-11-02T13:00:00.000Z' };
+    const user = userEvent.setup();
+    const { router } = renderForm(7);
+    // A disabled fieldset disables every control in it, the image uploads too.
+    const disabled = (label: string) => screen.getByLabelText(label).closest('fieldset[disabled]') !== null;
+    await nameField();
+    expect(disabled('Nome do parceiro')).toBe(true);
+    expect(screen.getByTestId('read-only-note').textContent).toBe(
+      `Somente leitura. ${PARTNER_ARCHIVED_MESSAGE}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(disabled('Logotipo')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/parceiros'));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 });

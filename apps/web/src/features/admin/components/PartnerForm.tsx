@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CompanyOption,
   mask0800,
+  PARTNER_ARCHIVED_MESSAGE,
   PARTNER_FORM_SECTIONS,
   type PartnerFormFile,
   type PartnerFormMode,
@@ -74,6 +75,8 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
  * server field error (`dados.campo`) goes to its field, other failures to a modal with `failText` when the server
  * says nothing. Cancelar and a successful save go back to ListPartners; leaving with unsaved edits asks first.
  * Issue 18 item 9: an index of the sections, and Salvar stays in view (a bar fixed to the bottom of the screen).
+ * A role that only reads, or anyone when the partner is `archived` (the server refuses its changes: decision 014),
+ * reads it with the fields disabled and no Salvar.
  */
 export function PartnerForm({
   titleId,
@@ -84,6 +87,7 @@ export function PartnerForm({
   failText,
   save,
   readOnly = false,
+  archived = false,
 }: {
   titleId: string;
   mode: PartnerFormMode;
@@ -97,12 +101,14 @@ export function PartnerForm({
   save: (form: PartnerPayload) => Promise<unknown>;
   /** The staff member may only read the partner: the fields disabled, no Salvar. */
   readOnly?: boolean;
+  archived?: boolean;
 }) {
   const navigate = useNavigate();
   const onFailure = useAdminFailure();
   const { showModal } = useFeedback();
   const formRef = useRef<HTMLFormElement>(null);
   const saved = useRef(false);
+  const writes = !readOnly && !archived;
   const resolver = useMemo(
     // The schema's output is the payload: codes as numbers, '' of a select as absent, unknown keys dropped.
     () =>
@@ -170,7 +176,7 @@ export function PartnerForm({
       data-testid="partner-form"
     >
       <SectionIndex />
-      <StaffFormFields writes={!readOnly}>
+      <StaffFormFields writes={writes} because={archived ? PARTNER_ARCHIVED_MESSAGE : undefined}>
         {PARTNER_FORM_SECTIONS.map((section) => (
           <fieldset
             key={section.id}
@@ -208,7 +214,7 @@ export function PartnerForm({
         ))}
       </StaffFormFields>
       <div className="admin-form__actions admin-partner-form__actions">
-        {!readOnly && (
+        {writes && (
           <SubmitButton
             busy={isSubmitting}
             busyText="Salvando…"
@@ -224,7 +230,7 @@ export function PartnerForm({
           onClick={() => navigate(LIST)}
           disabled={isSubmitting}
         >
-          {readOnly ? 'Voltar' : 'Cancelar'}
+          {writes ? 'Cancelar' : 'Voltar'}
         </button>
       </div>
     </Form>

@@ -23,7 +23,8 @@ export const PARTNER_SCREENS = {
 /**
  * PostPartners (no `id`: a new partner with the spec's defaults, spec 002 §3) or UpdatePartner (the stored
  * configuration is the form; what it does not show is sent back unchanged): the heading, the form once its data is
- * there, the save with its snackbar (spec 002 §8); `readOnly` for a staff member who may only read it.
+ * there, the save with its snackbar (spec 002 §8); `readOnly` for a staff member who may only read it, and for
+ * everyone once the partner is archived.
  */
 export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly?: boolean }) {
   const mode = id === null ? 'create' : 'update';
@@ -45,6 +46,7 @@ export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly
           companies={data.companies}
           failText={screen.failText}
           readOnly={readOnly}
+          archived={Boolean(data.details?.arquivado_em)}
           save={async (form) => {
             await saving.mutateAsync(form);
             showSnackbar(screen.saved, 'success');

@@ -4,7 +4,8 @@ import { PartnerFormPanel } from '../components/PartnerFormPanel';
 
 /**
  * UpdatePartner, 'Atualizar parceiro' (spec 002 §2, params identificador and id; §4: a partner that is not there
- * goes back to ListPartners). A role that only reads sees the form read-only.
+ * goes back to ListPartners). A role that only reads sees the form read-only, and so does everyone for an archived
+ * partner.
  */
 export default function UpdatePartner() {
   const { id } = useParams<{ identificador: string; id: string }>();
