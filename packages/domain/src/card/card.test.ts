@@ -74,6 +74,13 @@ describe('cardFormSchema', () => {
     });
     expect(parsed.card_number).toBe('4000000000000010');
   });
+  it.each(["MARIA S. O'NEIL", 'JOÃO DA SILVA-SANTOS', 'Ana Luísa D’Ávila', 'JO'])(
+    'takes %s as a printed name',
+    (name) => {
+      const card = { card_number: '4000000000000010', valid_date: '12/30', cvv: '123', name: ` ${name} ` };
+      expect(schema.parse(card).name).toBe(name);
+    },
+  );
   it.each([
     [{ card_number: '4000.0000.0000.0011' }, 'card_number', CARD_FORM_MESSAGES.number],
     [{ valid_date: '10/26' }, 'valid_date', CARD_FORM_MESSAGES.validity],
@@ -81,6 +88,11 @@ describe('cardFormSchema', () => {
     [{ name: ' ' }, 'name', CARD_FORM_MESSAGES.name],
     // A name typed says what is wrong with it, not that it is missing.
     [{ name: 'J' }, 'name', CARD_FORM_MESSAGES.nameShort],
+    [{ name: 'J. -' }, 'name', CARD_FORM_MESSAGES.nameShort],
+    // A printed name has letters: digits or other symbols are not one.
+    [{ name: '12345' }, 'name', CARD_FORM_MESSAGES.nameCharacters],
+    [{ name: 'MARIA SILVA 2' }, 'name', CARD_FORM_MESSAGES.nameCharacters],
+    [{ name: 'maria@silva' }, 'name', CARD_FORM_MESSAGES.nameCharacters],
     [{ name: 'J'.repeat(65) }, 'name', CARD_FORM_MESSAGES.nameTooLong],
   ])('refuses %o', (change, field, message) => {
     const result = schema.safeParse({

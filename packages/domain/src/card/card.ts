@@ -106,12 +106,21 @@ export function isCardValidityCurrent(validity: string, today: string): boolean 
 /** The longest card-holder name the form takes; the input stops there too (CardFields). */
 export const CARD_NAME_MAX_LENGTH = 64;
 
+/**
+ * What a name printed on a card is made of (ISO/IEC 7813's name field, and what gateways ask for): letters, accented
+ * ones included as people type them, spaces, apostrophes, hyphens and the dots of an abbreviation (MARIA S. O'NEIL).
+ * No digits or other symbols. One word is enough: gateways do not ask for two, and some cards print one.
+ */
+const CARD_NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
+const letterCount = (name: string) => name.match(/\p{L}/gu)?.length ?? 0;
+
 export const CARD_FORM_MESSAGES = {
   number: 'Informe um número de cartão válido.',
   validity: 'Informe uma validade válida (mm/aa).',
   cvv: 'Informe o código de segurança de 3 dígitos.',
   name: 'Informe o nome impresso no cartão.',
   nameShort: 'Informe o nome como está impresso no cartão, com pelo menos 2 letras.',
+  nameCharacters: 'Informe o nome como está impresso no cartão, só com letras (sem números ou símbolos).',
   nameTooLong: `O nome impresso no cartão tem no máximo ${CARD_NAME_MAX_LENGTH} caracteres.`,
 } as const;
 
@@ -133,7 +142,8 @@ export function cardFormSchema(today: string) {
       .string()
       .trim()
       .min(1, { message: CARD_FORM_MESSAGES.name, abort: true })
-      .min(2, CARD_FORM_MESSAGES.nameShort)
+      .regex(CARD_NAME_CHARACTERS, { message: CARD_FORM_MESSAGES.nameCharacters, abort: true })
+      .refine((name) => letterCount(name) >= 2, CARD_FORM_MESSAGES.nameShort)
       .max(CARD_NAME_MAX_LENGTH, CARD_FORM_MESSAGES.nameTooLong),
   });
 }
