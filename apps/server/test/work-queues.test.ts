@@ -41,6 +41,16 @@ function staff(method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown, toke
 const debtor = (action: string, body: Record<string, unknown>) =>
   call(t, action, body, { host: hostOf('demo'), cookie: joao, ip: CLIENT });
 
+/** João proposes `terms` for the test store; then the open proposals, as the queue lists them. */
+async function proposeAndListOpen(terms: {
+  entrada: string;
+  quantidade_parcelas: string;
+  valor_parcela: string;
+}) {
+  await debtor('portal/cadastrarProposta', { loj_codigo: storeId, ...terms });
+  return (await staff('GET', '/api/filas/propostas?status=open')).json().data as WorkItem[];
+}
+
 function textOf(mail: ReceivedMail): string {
   return mimeParts(mail)
     .find((p) => p.contentType === 'text/plain')!
@@ -221,13 +231,11 @@ describe('the proposals queue', () => {
   });
 
   it('checks a counter-offer against what the person owes at the store today, and shows that value', async () => {
-    await debtor('portal/cadastrarProposta', {
-      loj_codigo: storeId,
+    const [item] = (await proposeAndListOpen({
       entrada: 'R$ 50,00',
       quantidade_parcelas: '10',
       valor_parcela: '30,00',
-    });
-    const item = (await staff('GET', '/api/filas/propostas?status=open')).json().data[0] as WorkItem;
+    })) as [WorkItem];
     const base = `/api/filas/propostas/${item.id}`;
     // What the debtor's own card says the store's debt is today, future entries included.
     const debts = (await debtor('negociacao_robo/passo_2_novo', { lancamentoFuturo: 'S' })).json()
@@ -272,13 +280,11 @@ describe('the proposals queue', () => {
   });
 
   it('refuses to take an item someone else took meanwhile, instead of silently taking it from them', async () => {
-    await debtor('portal/cadastrarProposta', {
-      loj_codigo: storeId,
+    const listed = await proposeAndListOpen({
       entrada: 'R$ 100,00',
       quantidade_parcelas: '3',
       valor_parcela: '90,00',
     });
-    const listed = (await staff('GET', '/api/filas/propostas?status=open')).json().data as WorkItem[];
     const item = listed.find((i) => i.responsavel === null)!;
     const base = `/api/filas/propostas/${item.id}/responsavel`;
     // Two screens that both showed nobody in charge take it at once: one wins, the other is told.
