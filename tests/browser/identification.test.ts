@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { persons, stepLogs } from '../../apps/server/src/db/schema';
-import { header, type ReceivedMail } from '../../apps/server/test/smtp-peer';
+import { header, mimeParts, type ReceivedMail } from '../../apps/server/test/smtp-peer';
 import {
   axeViolations,
   connectChromium,
@@ -476,16 +476,6 @@ describe('first access (spec 000 §2 ConfirmUser, §4, §5)', () => {
   });
 });
 
-/** Undoes quoted-printable (soft line breaks, =XX) so a link in the body reads as sent. */
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(
-    text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-}
-
 describe('forgotten phone (spec 000 §2, §4 phone reset, §5 New phone)', () => {
   it('e-mails a link, validates the new phone, updates it, and the person logs in with it', async () => {
     const page = await open(null);
@@ -508,7 +498,9 @@ describe('forgotten phone (spec 000 §2, §4 phone reset, §5 New phone)', () =>
     expect(mail.to).toEqual([JOAO.email]);
     expect(header(mail, 'subject')).toBe('[Portal Demo] Cadastre o seu novo telefone');
     const link = /https?:\/\/\S+?\/novo-telefone\?token=[A-Za-z0-9_-]+/.exec(
-      decodeQuotedPrintable(mail.raw),
+      mimeParts(mail)
+        .map((part) => part.content.toString('utf8'))
+        .join('\n'),
     )?.[0];
     expect(link).toBeDefined();
     expect(new URL(link!).origin).toBe(new URL(portal.url('demo')).origin);
