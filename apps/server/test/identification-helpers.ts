@@ -33,7 +33,7 @@ export function call(
   t: TestApp,
   action: string,
   payload: Record<string, unknown> = {},
-  options: { host?: string; cookie?: string; ip?: string } = {},
+  options: { host?: string; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
 ) {
   return t.app.inject({
     method: 'POST',
@@ -42,6 +42,7 @@ export function call(
     headers: {
       host: options.host ?? 'localhost:3000',
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     remoteAddress: options.ip ?? '10.1.1.1',
   });

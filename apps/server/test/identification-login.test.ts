@@ -1,3 +1,4 @@
+import { BACKGROUND_READ_HEADER } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtorSessions, smsTokens } from '../src/db/schema';
@@ -134,6 +135,31 @@ describe('sessions', () => {
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
       .where(eq(debtorSessions.tokenHash, hash));
     expect((await call(t, 'portal/sessao', {}, { cookie })).statusCode).toBe(401);
+  });
+
+  it('does not count a read the page made on its own as activity (a Meus Acordos poll)', async () => {
+    const cookie = cookieOf(await login(MARIA));
+    const hash = (await t.database.db.select().from(debtorSessions).orderBy(debtorSessions.createdAt)).at(
+      -1,
+    )!.tokenHash;
+    const lastSeen = async () =>
+      (await t.database.db.select().from(debtorSessions).where(eq(debtorSessions.tokenHash, hash)))[0]!
+        .lastSeenAt;
+    const quiet = new Date(Date.now() - 20 * 60_000);
+    await t.database.db
+      .update(debtorSessions)
+      .set({ lastSeenAt: quiet })
+      .where(eq(debtorSessions.tokenHash, hash));
+    const polled = await call(
+      t,
+      'negociacao_robo/passo_5',
+      {},
+      { cookie, headers: { [BACKGROUND_READ_HEADER]: '1' } },
+    );
+    expect(polled.json().retorno).toBe(true);
+    expect((await lastSeen()).getTime()).toBe(quiet.getTime());
+    expect((await call(t, 'negociacao_robo/passo_5', {}, { cookie })).json().retorno).toBe(true);
+    expect((await lastSeen()).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('ends on logout', async () => {

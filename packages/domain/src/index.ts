@@ -16,6 +16,7 @@ export * from './cnab/fields';
 export * from './contact/receive-call';
 export * from './contract/debts';
 export * from './contract/page-cookies';
+export * from './contract/session-activity';
 export * from './creditor/plans';
 export * from './dates';
 export * from './document/cpf-cnpj';

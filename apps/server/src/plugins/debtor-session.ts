@@ -1,5 +1,6 @@
 import { createHash, randomFillSync } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { BACKGROUND_READ_HEADER } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -107,8 +108,10 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       const live = await find(hashSecret(token));
       if (!live || (live.session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
       const { session, ...rest } = live;
-      // The idle limit counts in half hours: a write per minute is precise enough, not one per request.
-      if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+      // The idle limit counts in half hours: a write per minute is precise enough, not one per request. A read the
+      // page made on its own (a poll) is not the person's activity.
+      const background = request.headers[BACKGROUND_READ_HEADER.toLowerCase()] === '1';
+      if (!background && Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
         await touchSession(db, session.tokenHash);
       return { ...session, ...rest };
     }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { agreementsRefetchInterval } from './agreements';
+import { BACKGROUND_READ_HEADER } from '@portal/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { ok, stubApiActions } from '../../../test/api-stub';
+import { agreementsQuery, agreementsRefetchInterval } from './agreements';
 import type { AcordosResposta, StatusParcelaAcordo } from './types';
 
 // Issue 17 item 6: Meus Acordos keeps reading the list while something shown can still be paid, and stops after.
@@ -40,5 +43,20 @@ describe('agreementsRefetchInterval', () => {
 
   it('nothing open: no reading even while a PIX is watched', () => {
     expect(agreementsRefetchInterval(answer(['P']), 0, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe('agreementsQuery', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('the first read is the person’s; reading a page already on screen again is marked as the page’s own', async () => {
+    const calls = stubApiActions(() => ok(answer(['A'])));
+    const client = createQueryClient();
+    const query = agreementsQuery({});
+    await client.fetchQuery(query);
+    await client.refetchQueries({ queryKey: query.queryKey });
+    expect(calls.map((call) => call.headers[BACKGROUND_READ_HEADER])).toEqual([undefined, '1']);
   });
 });

@@ -1,3 +1,4 @@
+import { BACKGROUND_READ_HEADER } from '@portal/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchFile, portalCall } from '../../../lib/api';
@@ -8,9 +9,13 @@ import type { AcordosPedido, AcordosResposta, DadosAcordo, EnvioBoletosSms, Envi
 // The Meus Acordos calls of docs/api.md "Meus Acordos": the session person's agreements, their boletos' PDF and
 // sending them. The server composes every message and sends it only to the person's own addresses.
 
-/** passo_5: the agreements (a page of them when the partner paginates). */
-export function fetchAgreements(body: AcordosPedido, signal?: AbortSignal) {
-  return portalCall<AcordosResposta>('negociacao_robo', 'passo_5', { ...body }, { signal });
+/**
+ * passo_5: the agreements (a page of them when the partner paginates). `background`: the page reads them again on its
+ * own (a poll), which must not keep the session alive (domain contract/session-activity).
+ */
+export function fetchAgreements(body: AcordosPedido, signal?: AbortSignal, background = false) {
+  const headers = background ? { [BACKGROUND_READ_HEADER]: '1' } : undefined;
+  return portalCall<AcordosResposta>('negociacao_robo', 'passo_5', { ...body }, { signal, headers });
 }
 
 /** The PDF of a card's ticked boletos, inline (to view) or as an attachment (to download). */
@@ -62,7 +67,9 @@ export const agreementsRefetchInterval = (
 export const agreementsQuery = (body: AcordosPedido) =>
   queryOptions({
     queryKey: agreementKeys.list(body),
-    queryFn: async ({ signal }) => envelopeData(await fetchAgreements(body, signal)),
+    // A page already on screen read again is a poll (or a refresh after the person's own call, which counted).
+    queryFn: async ({ signal, client, queryKey }) =>
+      envelopeData(await fetchAgreements(body, signal, client.getQueryData(queryKey) !== undefined)),
   });
 
 /** The agreements of `body`'s page; a new page keeps the previous one on screen until it arrives. */
