@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import { PARTNER_ARCHIVED_MESSAGE } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -336,6 +337,15 @@ describe('partners in the back office', () => {
     expect(await cards(page).first().textContent()).toMatch(/Arquivado em \d{2}\/\d{2}\/\d{4}/);
     expect(await page.getByRole('button', { name: /Arquivar/ }).count()).toBe(0);
     await shot(page, 'partners-archived');
+    await expectNoAxeViolations(page);
+
+    // Its form opens read-only and says why, on a phone too: nobody changes an archived partner (decision 014).
+    await page.setViewportSize(PHONE);
+    await page.goto(portal.url(null, `/admin/atualizar-parceiro/${NEW.identificador}/${archived!.id}`));
+    await page.getByText(`Somente leitura. ${PARTNER_ARCHIVED_MESSAGE}`).waitFor();
+    expect(await page.getByLabel('Nome do parceiro', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+    await shot(page, 'partner-archived-form-phone');
     await expectNoAxeViolations(page);
   });
 

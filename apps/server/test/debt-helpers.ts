@@ -56,7 +56,7 @@ export async function debtListingBothWays(
   // The session and scope the route reads, from the same cookie.
   const partner = (await findPartnerByIdentifier(db, session.partner))!;
   const token = decodeURIComponent(session.cookie.slice(`${SESSION_COOKIE}=`.length));
-  const request = { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest;
+  const request = { cookies: { [SESSION_COOKIE]: token }, headers: {} } as unknown as FastifyRequest;
   const { scope, session: live } = debtorScope(
     partner,
     await t.app.debtorSessions.requireListingDebts(request, partner),
