@@ -6,6 +6,7 @@ import {
   CREDITOR_LEAD_SIGNED_UP,
   CREDITOR_REGISTRATION_MESSAGES,
   CREDITOR_SIGN_UP_MESSAGES,
+  DEBT_REQUEST_MESSAGES,
   FAQ_MESSAGES,
   FATAL_ERROR,
   IMPORT_MESSAGES,
@@ -110,6 +111,8 @@ const APP_ERRORS = {
   CONTRACT_NOT_FOUND: { status: 200, message: 'Contrato não encontrado.' },
   /** A boleto-only store (permits-negotiate N, spec 001 §1). */
   NOT_NEGOTIABLE: { status: 200, message: 'Esta dívida não pode ser negociada pelo portal.' },
+  /** A proposal's instalment below the store's minimum instalment (decision 027; details: valor_parcela). */
+  PROPOSAL_INSTALMENT_BELOW_MINIMUM: { status: 400, message: DEBT_REQUEST_MESSAGES.instalmentBelowMinimum },
   /** The debt is already under an active agreement, through any partner (spec 001 §4 'Acordo Ativo'). */
   ACTIVE_AGREEMENT: { status: 200, message: 'Acordo Ativo' },
   /** The stage calculation service failed (spec 001 §8 negotiation search errors). */

@@ -383,6 +383,35 @@ describe('cannot pay, proposal and dispute', () => {
     ]);
   });
 
+  it("refuses a proposal whose instalment is below the store's minimum instalment (decision 027)", async () => {
+    // The demo stores' policy asks for instalments of R$ 50,00 at least.
+    const stored = (await requestsOf('proposal')).length;
+    const small = await send('portal/cadastrarProposta', {
+      loj_codigo: storeId,
+      entrada: 'R$ 100,00',
+      quantidade_parcelas: '12',
+      valor_parcela: '0,05',
+    });
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toMatchObject({
+      retorno: false,
+      mensagem: 'O valor da parcela está abaixo da parcela mínima desta loja.',
+      dados: { valor_parcela: 'Digite um valor de parcela de pelo menos R$\u00a050,00' },
+    });
+    expect(await requestsOf('proposal')).toHaveLength(stored);
+    // The minimum itself is enough, and an entry alone has no instalment to check (spec 001 §5).
+    for (const valor_parcela of ['50,00', '']) {
+      const res = await send('portal/cadastrarProposta', {
+        loj_codigo: storeId,
+        entrada: 'R$ 100,00',
+        quantidade_parcelas: '1',
+        valor_parcela,
+      });
+      expect(res.json().retorno, res.body).toBe(true);
+    }
+    expect(await requestsOf('proposal')).toHaveLength(stored + 2);
+  });
+
   it('dispute is stored; a store without the person debts is refused', async () => {
     const res = await send('portal/naoReconhecoDivida', { lojCodigo: storeId });
     expect(res.json().retorno).toBe(true);

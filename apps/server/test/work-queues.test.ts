@@ -234,7 +234,7 @@ describe('the proposals queue', () => {
     const [item] = (await proposeAndListOpen({
       entrada: 'R$ 50,00',
       quantidade_parcelas: '10',
-      valor_parcela: '30,00',
+      valor_parcela: '60,00',
     })) as [WorkItem];
     const base = `/api/filas/propostas/${item.id}`;
     // What the debtor's own card says the store's debt is today, future entries included.

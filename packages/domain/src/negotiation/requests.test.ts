@@ -8,6 +8,7 @@ import {
   CANNOT_PAY_REASONS,
   cannotPaySchema,
   DEBT_REQUEST_MESSAGES,
+  proposalInstalmentIssue,
   proposalSchema,
 } from './requests';
 
@@ -33,6 +34,20 @@ describe('proposalSchema (spec 001 §5)', () => {
     expect(
       formErrors(proposalSchema, { entrada: '10,00', quantidade_parcelas: '361', valor_parcela: '' }),
     ).toEqual({ quantidade_parcelas: DEBT_REQUEST_MESSAGES.countInvalid });
+  });
+});
+
+describe("proposalInstalmentIssue (decision 027: the store's minimum instalment)", () => {
+  it.each([
+    ['below the minimum', 5, 'Digite um valor de parcela de pelo menos R$\u00a050,00'],
+    ['one centavo below', 4_999, 'Digite um valor de parcela de pelo menos R$\u00a050,00'],
+    ['the minimum', 5_000, null],
+    ['above it', 12_000, null],
+    ['no instalment value (an entry alone)', 0, null],
+  ])('%s', (_name, instalmentCents, issue) => {
+    expect(proposalInstalmentIssue({ entryCents: 10_000, instalmentCount: 3, instalmentCents }, 5_000)).toBe(
+      issue,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays, formatBrDate, isValidIsoDate } from '../dates';
 import { onlyDigits } from '../masks';
-import { parseMoney } from '../money';
+import { formatMoney, parseMoney } from '../money';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email';
 import { tooLongMessage } from '../validation/wire-fields';
 
@@ -31,6 +31,8 @@ export const DEBT_REQUEST_MESSAGES = {
   entryInvalid: 'Digite uma entrada válida',
   countInvalid: 'Digite uma quantidade de parcelas válida',
   instalmentInvalid: 'Digite um valor de parcela válido',
+  // Decision 027: the store's minimum instalment (its policy), said in the envelope; the field says the amount.
+  instalmentBelowMinimum: 'O valor da parcela está abaixo da parcela mínima desta loja.',
   // Spec 001 §8 "Proposal and lead success".
   proposalReceived:
     'Sua proposta foi cadastrada com sucesso. Em algumas horas enviaremos uma resposta para o seu e-mail',
@@ -93,6 +95,16 @@ export const proposalSchema = z
   );
 
 export type ProposalInput = z.input<typeof proposalSchema>;
+
+/**
+ * Decision 027: a proposal's instalment below the store's minimum instalment (its policy's minInstalmentCents), as
+ * the field's message, or null. An entry-only proposal (no instalment value, spec 001 §5) has none to check.
+ */
+export function proposalInstalmentIssue(proposal: Proposal, minInstalmentCents: number): string | null {
+  return proposal.instalmentCents > 0 && proposal.instalmentCents < minInstalmentCents
+    ? `Digite um valor de parcela de pelo menos ${formatMoney(minInstalmentCents)}`
+    : null;
+}
 
 /**
  * Spec 001 §5 "Agreement confirm" messages for the partner that asks for contact (requireContactOnConfirm): the

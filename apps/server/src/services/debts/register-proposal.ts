@@ -1,10 +1,20 @@
-import { DEBT_REQUEST_MESSAGES, formErrors, type ProposalInput, proposalSchema } from '@portal/domain';
+import {
+  DEBT_REQUEST_MESSAGES,
+  formErrors,
+  type ProposalInput,
+  proposalInstalmentIssue,
+  proposalSchema,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { storePolicy } from './debt-figures';
 import { recordDebtorRequest } from './record-debtor-request';
 
-/** cadastrarProposta (spec 001 §7): the person's own offer, checked by the spec 001 §5 rules. */
+/**
+ * cadastrarProposta (spec 001 §7): the person's own offer, checked by the spec 001 §5 rules and by the store's
+ * minimum instalment (decision 027).
+ */
 export async function registerProposal(
   db: Db,
   scope: DebtScope,
@@ -13,12 +23,10 @@ export async function registerProposal(
 ): Promise<string> {
   const errors = formErrors(proposalSchema, input);
   if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
-  const { entryCents, instalmentCount, instalmentCents } = proposalSchema.parse(input);
-  await recordDebtorRequest(db, scope, storeId, {
-    kind: 'proposal',
-    entryCents,
-    instalmentCount,
-    instalmentCents,
+  const proposal = proposalSchema.parse(input);
+  await recordDebtorRequest(db, scope, storeId, { kind: 'proposal', ...proposal }, (store) => {
+    const issue = proposalInstalmentIssue(proposal, storePolicy(store).minInstalmentCents);
+    if (issue) throw new AppError('PROPOSAL_INSTALMENT_BELOW_MINIMUM', { valor_parcela: issue });
   });
   return DEBT_REQUEST_MESSAGES.proposalReceived;
 }
