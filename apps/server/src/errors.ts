@@ -323,6 +323,11 @@ const APP_ERRORS = {
   },
   /** A counter-offer on a store where the person owes nothing any more (decision 044; details: contraproposta). */
   WORK_COUNTER_OFFER_WITHOUT_DEBT: { status: 400, message: WORK_QUEUE_MESSAGES.counterOfferWithoutDebt },
+  /** A counter-offer on a store whose debt an active agreement of the person covers (decision 044; details: contraproposta). */
+  WORK_COUNTER_OFFER_UNDER_AGREEMENT: {
+    status: 400,
+    message: WORK_QUEUE_MESSAGES.counterOfferUnderAgreement,
+  },
   /** getEmpresasCredoras with a code that is no creditor lead of the host's partner. */
   CREDITOR_LEAD_NOT_FOUND: { status: 200, message: CREDITOR_LEAD_NOT_FOUND },
   /** getEmpresasCredoras or cadastrarCliente with the code of a lead that already has its company. */

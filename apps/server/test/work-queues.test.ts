@@ -22,6 +22,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let t: TestApp;
 let joao: string;
 let storeId: number;
+let agreedStoreId: number;
 const tokens: Record<'administrator' | 'operator' | 'auditor', string> = {
   administrator: '',
   operator: '',
@@ -83,8 +84,10 @@ beforeAll(async () => {
     tokens[role] = res.json().access_token;
   }
   joao = await login(t, JOAO);
-  const debts = await debtor('negociacao_robo/passo_2_novo', {});
-  storeId = (debts.json().dados as DividasResposta).dividas[0]!.loj_codigo;
+  const { dividas } = (await debtor('negociacao_robo/passo_2_novo', {})).json().dados as DividasResposta;
+  // A counter-offer answers a debt that is free to negotiate; the seed's agreement covers another of his stores.
+  storeId = dividas.find((d) => !d.acordo_ativo)!.loj_codigo;
+  agreedStoreId = dividas.find((d) => d.acordo_ativo)!.loj_codigo;
 });
 afterAll(async () => {
   await t?.close();
@@ -250,6 +253,7 @@ describe('the proposals queue', () => {
     expect((await staff('GET', base)).json().data.divida_hoje).toEqual({
       valor_atualizado: owed - future,
       lancamentos_futuros: future,
+      acordo_ativo: false,
     });
 
     const money = (centavos: number) =>
@@ -276,6 +280,36 @@ describe('the proposals queue', () => {
       valor_parcela: 1000,
     });
     // Its e-mail goes now, so the next test's is the only one it finds.
+    expect(await t.app.outbox.runOnce()).toBe(1);
+  });
+
+  it("refuses a counter-offer where the person's debt is under an active agreement ('Acordo Ativo')", async () => {
+    // The seed's agreement covers João's one contract at this store: his card there reads 'Acordo Ativo'.
+    await debtor('portal/cadastrarProposta', {
+      loj_codigo: agreedStoreId,
+      entrada: 'R$ 80,00',
+      quantidade_parcelas: '4',
+      valor_parcela: '70,00',
+    });
+    const items = (await staff('GET', '/api/filas/propostas?status=open')).json().data as WorkItem[];
+    const item = items.find((i) => i.divida?.loja.id === agreedStoreId)!;
+    const base = `/api/filas/propostas/${item.id}`;
+    expect((await staff('GET', base)).json().data.divida_hoje).toMatchObject({ acordo_ativo: true });
+    const refused = await staff('POST', `${base}/resposta`, {
+      texto: 'Podemos assim.',
+      contraproposta: true,
+      entrada: '80,00',
+      quantidade_parcelas: '2',
+      valor_parcela: '60,00',
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const refusal =
+      'A pessoa já tem um acordo ativo nesta loja: responda sem contraproposta, ou cancele o acordo antes.';
+    expect(refused.json()).toMatchObject({ message: refusal, dados: { contraproposta: refusal } });
+    expect((await staff('GET', base)).json().data).toMatchObject({ status: 'open', resposta: null });
+    // An answer without a counter-offer still goes.
+    const answered = await staff('POST', `${base}/resposta`, { texto: 'Seu acordo segue ativo.' });
+    expect(answered.statusCode, answered.body).toBe(200);
     expect(await t.app.outbox.runOnce()).toBe(1);
   });
 
@@ -383,7 +417,10 @@ describe('the other queues', () => {
     const list = (await staff('GET', '/api/solicitacoes-privacidade?status=answered')).json();
     expect(list.data[0]).toMatchObject({ protocolo: protocol, resposta: 'Seus dados foram eliminados.' });
     await t.app.outbox.runOnce();
-    const mail = smtp.received.find((m) => m.to.includes('titular@example.com'))!;
+    // The request's own receipt may go in the same run, in any order: the answer is the one that says so.
+    const mail = smtp.received.find(
+      (m) => m.to.includes('titular@example.com') && header(m, 'subject')?.includes('Resposta'),
+    )!;
     expect(header(mail, 'subject')).toBe(
       `[Portal Demo] Resposta à sua requisição de privacidade (protocolo ${protocol})`,
     );

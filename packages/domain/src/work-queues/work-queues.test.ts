@@ -93,14 +93,42 @@ describe('a counter-offer against the debt it answers (decision 044)', () => {
     [5_000, 0, 0, NO_DEBT],
   ])('entry %i on %i updated + %i future: %j', (entry, updated, future, issue) => {
     expect(
-      counterOfferDebtIssue(offer(entry), { valor_atualizado: updated, lancamentos_futuros: future }),
+      counterOfferDebtIssue(offer(entry), {
+        valor_atualizado: updated,
+        lancamentos_futuros: future,
+        acordo_ativo: false,
+      }),
     ).toEqual(issue);
+  });
+
+  it("refuses any counter-offer on a debt under an active agreement ('Acordo Ativo'), first", () => {
+    const UNDER_AGREEMENT = {
+      field: 'contraproposta',
+      message:
+        'A pessoa já tem um acordo ativo nesta loja: responda sem contraproposta, ou cancele o acordo antes.',
+    };
+    for (const [entry, updated] of [
+      [10_000, 100_000],
+      [100_001, 100_000],
+      [0, 0],
+    ] as const)
+      expect(
+        counterOfferDebtIssue(offer(entry), {
+          valor_atualizado: updated,
+          lancamentos_futuros: 0,
+          acordo_ativo: true,
+        }),
+      ).toEqual(UNDER_AGREEMENT);
   });
 
   it('puts no ceiling on the total: 10 instalments of R$ 500,00 on a debt of R$ 1.000,00 pass', () => {
     expect(counterOfferTotal(offer(10_000))).toBe(510_000);
     expect(
-      counterOfferDebtIssue(offer(10_000), { valor_atualizado: 100_000, lancamentos_futuros: 0 }),
+      counterOfferDebtIssue(offer(10_000), {
+        valor_atualizado: 100_000,
+        lancamentos_futuros: 0,
+        acordo_ativo: false,
+      }),
     ).toBeNull();
   });
 
@@ -112,7 +140,7 @@ describe('a counter-offer against the debt it answers (decision 044)', () => {
       quantidade_parcelas: '2',
       valor_parcela: '10,00',
     };
-    const debt = { valor_atualizado: 100_000, lancamentos_futuros: 0 };
+    const debt = { valor_atualizado: 100_000, lancamentos_futuros: 0, acordo_ativo: false };
     const refused = workAnswerSchemaFor(debt).safeParse(answer);
     expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([[['entrada'], ABOVE.message]]);
     expect(workAnswerSchemaFor(debt).safeParse({ ...answer, contraproposta: false }).success).toBe(true);

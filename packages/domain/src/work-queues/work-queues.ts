@@ -46,6 +46,8 @@ export const WORK_QUEUE_MESSAGES = {
   counterOfferOnlyProposals: 'Só uma proposta pode ser respondida com uma contraproposta.',
   counterOfferEntryAboveDebt: 'A entrada não pode ser maior que o valor atualizado da dívida.',
   counterOfferWithoutDebt: 'A pessoa não deve mais nada nesta loja: responda sem contraproposta.',
+  counterOfferUnderAgreement:
+    'A pessoa já tem um acordo ativo nesta loja: responda sem contraproposta, ou cancele o acordo antes.',
   assigneeInvalid: 'Escolha um usuário ativo da equipe que atenda este parceiro.',
   answerRequiredForPrivacy: 'Escreva a resposta no formulário de resposta: a pessoa a recebe por e-mail.',
   answered: 'Resposta registrada e enviada por e-mail.',
@@ -109,6 +111,8 @@ export interface WorkAnswer {
 export interface WorkItemDebt {
   valor_atualizado: number;
   lancamentos_futuros: number;
+  /** The store's debt is under an active agreement of the person, through any partner (spec 001 §4 'Acordo Ativo'). */
+  acordo_ativo: boolean;
 }
 
 /** The whole debt a counter-offer answers: future entries count, as an agreement may take them in (decision 044). */
@@ -119,13 +123,16 @@ export const counterOfferTotal = (offer: Proposal) =>
   offer.entryCents + offer.instalmentCount * offer.instalmentCents;
 
 /**
- * Decision 044: the first rule a counter-offer breaks against the debt it answers, or null. There must be a debt, and
- * the entry may not pass it; the total may (instalments carry interest), so it has no ceiling.
+ * Decision 044: the first rule a counter-offer breaks against the debt it answers, or null. The debt must not be under
+ * an active agreement already (it is being paid on agreed terms), there must be a debt, and the entry may not pass
+ * it; the total may (instalments carry interest), so it has no ceiling.
  */
 export function counterOfferDebtIssue(
   offer: Proposal,
   debt: WorkItemDebt,
 ): { field: 'contraproposta' | 'entrada'; message: string } | null {
+  if (debt.acordo_ativo)
+    return { field: 'contraproposta', message: WORK_QUEUE_MESSAGES.counterOfferUnderAgreement };
   const owed = debtOwedToday(debt);
   if (owed <= 0) return { field: 'contraproposta', message: WORK_QUEUE_MESSAGES.counterOfferWithoutDebt };
   if (offer.entryCents > owed)

@@ -19,6 +19,7 @@ import { workItemDebt } from './work-item-debt';
 const COUNTER_OFFER_DEBT_ERRORS: AppErrorCode[] = [
   'WORK_COUNTER_OFFER_ENTRY_ABOVE_DEBT',
   'WORK_COUNTER_OFFER_WITHOUT_DEBT',
+  'WORK_COUNTER_OFFER_UNDER_AGREEMENT',
 ];
 
 /**
