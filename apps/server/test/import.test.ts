@@ -991,6 +991,31 @@ describe('the header line', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it.each([
+    [',', 'vírgula (,)'],
+    ['\t', 'tabulação'],
+  ])(
+    'rejects lines separated by %j under a ";" header with one problem that names it',
+    async (separator, name) => {
+      const cells = PORTFOLIO_COLUMNS.map((c) => CARLA[c]);
+      // A spreadsheet's comma CSV quotes a value holding a comma; the ';' reader sees one cell either way.
+      const written = cells.map((cell) => (separator === ',' && cell.includes(',') ? `"${cell}"` : cell));
+      const lines = [1, 2, 3].map((n) =>
+        written.map((cell, i) => (i === 11 ? String(n) : cell)).join(separator),
+      );
+      const before = await tableCounts();
+      const outcome = await importRejected(file(lines));
+      expect(outcome.issues).toEqual([
+        {
+          line: 2,
+          message: `o arquivo parece separado por ${name}, mas o portal lê as colunas separadas por ponto e vírgula (;): salve a planilha como CSV separado por ";" e envie de novo`,
+        },
+      ]);
+      expect(outcome.issueCount).toBe(1);
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
+
   it('accepts the required columns only, in any order and case, with a BOM, CRLF and a trailing ";"', async () => {
     const required: PortfolioColumn[] = [
       'valor',

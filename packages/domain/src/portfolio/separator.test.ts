@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignSeparator, foreignSeparatorMessage } from './separator';
+import { foreignLineSeparator, foreignSeparator, foreignSeparatorMessage } from './separator';
 
 const COLUMNS = new Set(['cpf_cnpj', 'nome', 'loja_cnpj', 'valor', 'saldo']);
 
@@ -20,6 +20,34 @@ describe('foreignSeparator', () => {
     ['an empty header', [''], null],
   ] as const)('%s', (_name, cells, separator) => {
     expect(foreignSeparator(cells, COLUMNS)).toBe(separator);
+  });
+});
+
+describe('foreignLineSeparator', () => {
+  it.each([
+    // A line's cells as the ';' reader gives them, under a header of 5 columns → the separator it seems to use.
+    ['a comma line', ['529.982.247-25,Maria,11222333000181,10,8'], ','],
+    [
+      'money with decimal commas cuts into more',
+      ['529.982.247-25,Maria,11222333000181,"1.234,50","1.000,00"'],
+      ',',
+    ],
+    [
+      'a tab line with decimal commas: tabs cut fewer',
+      ['529.982.247-25\tMaria\t11222333000181\t1.234,50\t8,00'],
+      '\t',
+    ],
+    ['a comma line with a trailing ";"', ['529.982.247-25,Maria,11222333000181,10,8', ''], ','],
+    ['too few pieces either way', ['529.982.247-25,Maria,10'], null],
+    [
+      'a ";" line short of a column, one cell holding commas',
+      ['529.982.247-25', 'Rua A, 1, casa, fundos, 2'],
+      null,
+    ],
+    ['a ";" line with every column', ['529.982.247-25', 'Maria', '11222333000181', '10', '8'], null],
+    ['an empty line', [''], null],
+  ] as const)('%s', (_name, cells, separator) => {
+    expect(foreignLineSeparator(cells, 5)).toBe(separator);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  foreignLineSeparator,
   foreignSeparator,
   foreignSeparatorMessage,
   isValidCpfCnpj,
@@ -185,6 +186,8 @@ export class PortfolioValidator {
   issueCount = 0;
   private columnIndex: Partial<Record<PortfolioColumn, number>> = {};
   private headerLength = 0;
+  // Lines separated by ',' or tabs under a ';' header are reported once, for the whole file, not one by one.
+  private foreignLines = false;
   private personRun = new Run<PersonData>([]);
   private storeRun = new Run<StoreData>([]);
   private contractRun = new Run<ContractData>([]);
@@ -256,7 +259,13 @@ export class PortfolioValidator {
       return null;
     }
     if (fields.length !== this.headerLength) {
-      this.report(line, undefined, `esperadas ${this.headerLength} colunas, encontradas ${fields.length}`);
+      const separator = foreignLineSeparator(fields, this.headerLength);
+      if (!separator)
+        this.report(line, undefined, `esperadas ${this.headerLength} colunas, encontradas ${fields.length}`);
+      else if (!this.foreignLines) {
+        this.foreignLines = true;
+        this.report(line, undefined, foreignSeparatorMessage(separator));
+      }
       return null;
     }
     const before = this.issueCount;
