@@ -188,8 +188,8 @@ describe('POST /api/lojas and PUT /api/lojas/{id}', () => {
     });
     expect(item.logo_url).toMatch(/^\/files\/[0-9a-f]{64}\.webp$/);
     expect(item.parceiros).toEqual([
-      { id: partnerIds.acme, nome: 'Acme Cobranças', negocia: true },
-      { id: partnerIds.demo, nome: 'Portal Demo', negocia: false },
+      { id: partnerIds.acme, nome: 'Acme Cobranças', negocia: true, arquivado_em: null },
+      { id: partnerIds.demo, nome: 'Portal Demo', negocia: false, arquivado_em: null },
     ]);
     storeIds['Loja Nova'] = item.id;
     const [row] = await auditRows(item.id);
@@ -365,5 +365,33 @@ describe('the portfolio import (decision 027)', () => {
     expect(policy.instalmentDiscount).toEqual({ feesBp: 0, principalBp: 0 });
     const item: StoreItem = (await api('GET', `/api/lojas/${imported!.id}`, admin)).json().data;
     expect(item.politica).toBeNull();
+  });
+});
+
+describe('an archived partner (decision 014)', () => {
+  it('is marked on the stores it still serves, with the date it was archived', async () => {
+    const partnerId = partnerIds.boletos!;
+    const served = (stores: StoreItem[]) =>
+      stores.flatMap((s) =>
+        s.parceiros.filter((p) => p.id === partnerId).map((p) => ({ store: s.id, ...p })),
+      );
+    const before = served((await api('GET', '/api/lojas', admin)).json().data);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((link) => link.arquivado_em === null)).toBe(true);
+    const archived = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/parceiro/${partnerId}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const [row] = await t.database.db.select().from(partners).where(eq(partners.id, partnerId));
+    const after = served((await api('GET', '/api/lojas', admin)).json().data);
+    expect(after.map((link) => link.store)).toEqual(before.map((link) => link.store));
+    expect(after.every((link) => link.arquivado_em === row!.archivedAt!.toISOString())).toBe(true);
+    // The other partners of those stores are not.
+    const others = ((await api('GET', '/api/lojas', admin)).json().data as StoreItem[]).flatMap((s) =>
+      s.parceiros.filter((p) => p.id !== partnerId),
+    );
+    expect(others.every((p) => p.arquivado_em === null)).toBe(true);
   });
 });

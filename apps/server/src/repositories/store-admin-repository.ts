@@ -18,6 +18,7 @@ export interface StoreLinkRow {
   partnerId: number;
   partnerName: string;
   negotiates: boolean;
+  partnerArchivedAt: Date | null;
 }
 
 export interface StaffStoreRow {
@@ -52,6 +53,7 @@ async function readStores(db: Db, scope: StaffScope, where: SQL | undefined): Pr
       partnerId: partnerStores.partnerId,
       partnerName: partners.name,
       negotiates: partnerStores.negotiates,
+      partnerArchivedAt: partners.archivedAt,
     })
     .from(partnerStores)
     .innerJoin(partners, eq(partners.id, partnerStores.partnerId))
@@ -70,7 +72,12 @@ async function readStores(db: Db, scope: StaffScope, where: SQL | undefined): Pr
     logo: row.logoSha && row.logoExtension ? { sha256: row.logoSha, extension: row.logoExtension } : null,
     links: links
       .filter((link) => link.storeId === row.store.id)
-      .map(({ partnerId, partnerName, negotiates }) => ({ partnerId, partnerName, negotiates })),
+      .map(({ partnerId, partnerName, negotiates, partnerArchivedAt }) => ({
+        partnerId,
+        partnerName,
+        negotiates,
+        partnerArchivedAt,
+      })),
   }));
 }
 

@@ -173,8 +173,8 @@ export interface StoreItem {
   ativa: boolean;
   desativada_em: string | null;
   logo_url: string | null;
-  /** The partners serving it (an operator sees only theirs). */
-  parceiros: { id: number; nome: string; negocia: boolean }[];
+  /** The partners serving it (an operator sees only theirs); an archived one (decision 014) says since when. */
+  parceiros: { id: number; nome: string; negocia: boolean; arquivado_em: string | null }[];
   prazo_maximo_entrada_site: number;
   tolerancia_quebra_dias: number;
   loj_emite_segunda_via: boolean;

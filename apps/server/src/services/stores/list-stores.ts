@@ -20,6 +20,7 @@ export function toStoreItem({ store, logo, links }: StaffStoreRow): StoreItem {
       id: link.partnerId,
       nome: link.partnerName,
       negocia: link.negotiates,
+      arquivado_em: link.partnerArchivedAt?.toISOString() ?? null,
     })),
     prazo_maximo_entrada_site: store.maxEntryDays,
     tolerancia_quebra_dias: store.breakToleranceDays,

@@ -43,7 +43,7 @@ export const updatePartner = (id: number, form: PartnerForm) =>
 /** DELETE /api/parceiro/{id}: the partner is switched off and archived, its records stay (decision 014). */
 export const archivePartner = (id: number) => adminCall<{ message: string }>('DELETE', `/api/parceiro/${id}`);
 
-/** A partner's name in a back-office filter or on a record it owns (an FAQ entry), marked when archived. */
+/** A partner's name in a back-office filter, on a record it owns (an FAQ entry) or on a store it serves, marked when archived. */
 export const partnerOptionLabel = (item: Pick<PartnerListItem, 'nome' | 'arquivado_em'>) =>
   item.arquivado_em ? `${item.nome} (arquivado)` : item.nome;
 

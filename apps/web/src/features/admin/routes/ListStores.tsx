@@ -1,6 +1,7 @@
 import { formatBasisPoints, maskCpfCnpj, STORE_MESSAGES, type StoreItem } from '@portal/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { partnerOptionLabel } from '../api/partners';
 import { storeListKey, switchStore, useStores } from '../api/stores';
 import { AdminLayout, useStaffWrites } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel, NewItemLink } from '../components/AdminListPanel';
@@ -75,7 +76,9 @@ function Stores() {
                 <p>
                   Parceiros:{' '}
                   {item.parceiros
-                    .map((partner) => `${partner.nome}${partner.negocia ? '' : ' (só boletos)'}`)
+                    .map(
+                      (partner) => `${partnerOptionLabel(partner)}${partner.negocia ? '' : ' (só boletos)'}`,
+                    )
                     .join(', ') || 'nenhum'}
                 </p>
                 <p data-testid="store-policy">{policySummary(item)}</p>
