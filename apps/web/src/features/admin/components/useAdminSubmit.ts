@@ -8,11 +8,12 @@ import { useLeaveGuard } from './useLeaveGuard';
  * The submit of a back-office form: runs `save` with the schema's output (the form is submitting meanwhile); a
  * refusal naming the form's fields (`dados: { field: message }`) goes under them, any other failure to the admin
  * error modal, or to the login for 'Unauthenticated'. Leaving the form with unsaved edits asks first, except inside
- * the app for a form that keeps its edits as a draft (`keptAsDraft`).
+ * the app for a form that keeps its edits as a draft (`keptAsDraft`). `save` answers false when it saved nothing
+ * (the person said 'Não' to its confirmation): the edits are still unsaved, and leaving still asks.
  */
 export function useAdminSubmit<Input extends FieldValues, Output>(
   form: UseFormReturn<Input, unknown, Output>,
-  save: (values: Output) => Promise<void>,
+  save: (values: Output) => Promise<unknown>,
   { keptAsDraft = false }: { keptAsDraft?: boolean } = {},
 ): (values: Output) => Promise<void> {
   const onFailure = useAdminFailure();
@@ -22,7 +23,7 @@ export function useAdminSubmit<Input extends FieldValues, Output>(
     try {
       // Set first: a save that navigates away (back to its list) must not be asked about.
       saved.current = true;
-      await save(values);
+      if ((await save(values)) === false) saved.current = false;
     } catch (error) {
       saved.current = false;
       if (!showServerErrors(form, error)) void onFailure(error);

@@ -276,7 +276,7 @@ function CancelForm({ id }: { id: number }) {
       buttonText: 'Sim, cancelar',
       cancelText: 'Não',
     });
-    if (!sure) return;
+    if (!sure) return false;
     const answer = await cancel.mutateAsync(input);
     showSnackbar(answer.message, 'success');
   });
