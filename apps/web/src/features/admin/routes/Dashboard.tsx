@@ -72,7 +72,8 @@ function DashboardScreen() {
         />
         <ReportsPeriodFields />
       </ReportsFilter>
-      {partners.isError ? (
+      {/* Only a first read that failed replaces the report: a later one keeps the list it had (as QueryView does). */}
+      {partners.isLoadingError ? (
         <ReportsResults query={partners} failedText={LOAD_FAILED}>
           {() => null}
         </ReportsResults>
