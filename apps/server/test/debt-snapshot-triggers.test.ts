@@ -18,6 +18,14 @@ const WRITTEN_ONCE = new Set(['files']);
 
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'];
 
+/**
+ * Tables whose new rows change nothing the listing says, so an INSERT need not raise a version: a new second copy has
+ * no payment yet, and only its payments make its instalment paid (instalmentOwed, migration 0034).
+ */
+const INSERT_CHANGES_NOTHING = new Set(['second_copies']);
+const eventsOf = (table: string) =>
+  EVENTS.filter((e) => e !== 'INSERT' || !INSERT_CHANGES_NOTHING.has(table));
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -74,6 +82,8 @@ it('raises a debt version or the epoch on every write to each table the debt sna
   const triggers = await versionTriggers();
   const checked = read.filter((table) => !WRITTEN_ONCE.has(table));
   expect(
-    Object.fromEntries(checked.map((table) => [table, EVENTS.filter((e) => triggers.get(table)?.has(e))])),
-  ).toEqual(Object.fromEntries(checked.map((table) => [table, EVENTS])));
+    Object.fromEntries(
+      checked.map((table) => [table, eventsOf(table).filter((e) => triggers.get(table)?.has(e))]),
+    ),
+  ).toEqual(Object.fromEntries(checked.map((table) => [table, eventsOf(table)])));
 });

@@ -90,6 +90,7 @@ export function planQuoteRow(
     futureIncluded: false,
     futureTotalCents: 0,
     source: 'local',
+    debtsVersion: 0,
     expiresAt: new Date(Date.now() + 3_600_000),
     ...overrides,
   };

@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
+import { instalmentOwed } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 
 export type IssuedPlanRow = typeof preAgreements.$inferSelect;
@@ -82,8 +83,8 @@ export async function insertAgreement(
 }
 
 /**
- * The instalments the agreement settles, kept as they are now: the contracts' unpaid ones (what the plan was
- * quoted on), with their future entries only when the plan included them.
+ * The instalments the agreement settles, kept as they are now: the contracts' owed ones (instalmentOwed: what the
+ * plan was quoted on), with their future entries only when the plan included them.
  */
 export async function recordCoveredInstalments(
   db: Db,
@@ -101,7 +102,7 @@ export async function recordCoveredInstalments(
       .where(
         and(
           inArray(instalments.contractId, [...contractIds]),
-          eq(instalments.paid, false),
+          instalmentOwed,
           futureIncluded ? undefined : eq(instalments.futureEntry, false),
         ),
       ),

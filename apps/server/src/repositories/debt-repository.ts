@@ -8,6 +8,8 @@ import {
   files,
   instalments,
   partnerStores,
+  secondCopies,
+  secondCopyPayments,
   stores,
 } from '../db/schema';
 import type { DebtorScope } from './debtor-scope';
@@ -21,6 +23,8 @@ export interface DebtInstalmentRow {
   amountCents: number;
   balanceCents: number;
   futureEntry: boolean;
+  /** instalmentOwed: false when a second copy of it was paid here (the row stays listed, shown paid). */
+  owed: boolean;
 }
 
 export interface DebtContractRow {
@@ -46,6 +50,19 @@ export interface StoreDebtRows {
 export const notDischarged = sql`not exists (select 1 from ${agreementContracts} ac where ac.contract_id = ${contracts.id}
   and ac.agreement_status = 'settled')`;
 
+/** A copy whose payments add up to its value: its instalment was paid here (decision 025). */
+export const secondCopyPaidInFull = sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0)
+  from ${secondCopyPayments} where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`;
+
+/**
+ * The one rule of what is owed (decision 045): an instalment the portfolio has unpaid and no second copy of which was
+ * paid in full here. The debt cards, the plans (local and stage calculation), the instalments an agreement covers and
+ * the LGPD export all ask it, so an instalment paid by its copy is never charged again. A copy's payment raises its
+ * person's debts_version (migration 0034), so a cached listing and a plan quoted before it are never used after it.
+ */
+export const instalmentOwed = sql<boolean>`(${instalments.paid} = false and not exists (select 1 from ${secondCopies}
+  where ${secondCopies.instalmentId} = ${instalments.id} and ${secondCopyPaidInFull}))`;
+
 /** The debt rows of a person on a partner, of every store or (`oneStore`) of the store asked: built once per database. */
 const debtRowsQuery = (oneStore: boolean) =>
   preparedOnce((db) =>
@@ -67,6 +84,7 @@ const debtRowsQuery = (oneStore: boolean) =>
         amountCents: instalments.amountCents,
         balanceCents: instalments.balanceCents,
         futureEntry: instalments.futureEntry,
+        owed: instalmentOwed,
       })
       .from(contracts)
       .innerJoin(
@@ -137,6 +155,7 @@ export async function loadStoreDebts(db: Db, scope: DebtorScope, storeId?: numbe
       amountCents: row.amountCents,
       balanceCents: row.balanceCents,
       futureEntry: row.futureEntry,
+      owed: row.owed,
     });
   }
   return [...byStore.values()];

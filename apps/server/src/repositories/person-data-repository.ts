@@ -21,6 +21,7 @@ import {
   stepLogs,
   stores,
 } from '../db/schema';
+import { instalmentOwed } from './debt-repository';
 import type { DebtScope } from './debt-snapshot';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
@@ -73,7 +74,7 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
         and(eq(personRegistrations.partnerId, scope.partnerId), eq(personRegistrations.personId, personId)),
       ),
     db
-      .select({ contract: contracts, store: stores.tradeName, instalment: instalments })
+      .select({ contract: contracts, store: stores.tradeName, instalment: instalments, owed: instalmentOwed })
       .from(contracts)
       // The contracts this partner holds: those in the stores it serves.
       .innerJoin(

@@ -8,7 +8,7 @@ import {
   personRegistrations,
   persons,
 } from '../db/schema';
-import { notDischarged } from './debt-repository';
+import { instalmentOwed, notDischarged } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -70,7 +70,7 @@ const pendingDebtCount = (db: Db, partnerId: Placeholder, personId: Placeholder 
       and(
         eq(contracts.personId, personId),
         inArray(contracts.storeId, partnerStoreIds(db, partnerId)),
-        eq(instalments.paid, false),
+        instalmentOwed,
         notDischarged,
       ),
     );
@@ -176,6 +176,20 @@ const pendingDebtsQuery = preparedOnce((db) =>
     'pending_debt_count',
   ),
 );
+
+/**
+ * The person's debts this instant, read under a lock on the person's row held for the rest of the transaction: a
+ * write that changes them (a copy's payment, an agreement: migrations 0008, 0034) waits for the transaction, or was
+ * committed before and is counted.
+ */
+export async function lockDebtsVersion(db: Db, personId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: persons.debtsVersion })
+    .from(persons)
+    .where(eq(persons.id, personId))
+    .for('no key update');
+  return row!.version;
+}
 
 export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<number> {
   const [row] = await pendingDebtsQuery(db).execute({ partnerId: scope.partnerId, personId: scope.personId });

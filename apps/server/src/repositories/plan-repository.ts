@@ -16,6 +16,8 @@ export interface PlanIssue {
   /** YYYY-MM-DD. */
   firstDueDate: string;
   source: 'local' | 'stage';
+  /** The person's debts_version the debts were read at (the session's): passo_4_novo compares it. */
+  debtsVersion: number;
   expiresAt: Date;
 }
 
@@ -27,14 +29,14 @@ const issuePlansQuery = preparedOnce((db) => {
     insert into ${preAgreements} (session_hash, partner_id, person_id, store_id, contract_ids,
       pagamento_avista_prazo, metodo_pagamento, bandeira_cartao, forma_cartao, pra_quantidade, pra_valor_entrada,
       pra_valor_parcela, valor_total_acordo, pra_primeiro_vcto, valor_futuro_incluso, valor_futuro_total, origem,
-      expires_at)
+      debts_version, expires_at)
     select ${sql.placeholder('sessionHash')}::text, ${sql.placeholder('partnerId')}::int,
       ${sql.placeholder('personId')}::int, ${sql.placeholder('storeId')}::int,
       ${sql.placeholder('contractIds')}::jsonb, ${sql.placeholder('paymentMode')}::text,
       ${sql.placeholder('paymentMethod')}::text, ${sql.placeholder('cardBrand')}::text,
       ${sql.placeholder('cardForm')}::text, (p->>0)::int, (p->>1)::bigint, (p->>2)::bigint, (p->>3)::bigint,
       ${sql.placeholder('firstDueDate')}::date, (p->>4)::boolean, (p->>5)::bigint, ${sql.placeholder('source')}::text,
-      ${sql.placeholder('expiresAt')}::timestamptz
+      ${sql.placeholder('debtsVersion')}::bigint, ${sql.placeholder('expiresAt')}::timestamptz
     from jsonb_array_elements(${sql.placeholder('plans')}::jsonb) with ordinality as plan(p, n)
     order by n
     returning pra_codigo as id`);
@@ -70,6 +72,7 @@ export async function issuePlans(
     cardForm: issue.cardForm,
     firstDueDate: issue.firstDueDate,
     source: issue.source,
+    debtsVersion: issue.debtsVersion,
     expiresAt: issue.expiresAt.toISOString(),
     plans: JSON.stringify(plans),
   });

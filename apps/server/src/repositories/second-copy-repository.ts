@@ -10,7 +10,7 @@ import {
   secondCopyPayments,
   stores,
 } from '../db/schema';
-import type { StoreRow } from './debt-repository';
+import { type StoreRow, secondCopyPaidInFull } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
 import type { OpenPixFilter } from './pix-charge-repository';
@@ -145,15 +145,7 @@ export async function recordSecondCopyPayment(
   return rows.length > 0;
 }
 
-/**
- * The instalments among these whose second copy was paid (money received of at least that copy's value), with that
- * copy: they take no new second copy.
- */
-// Every debt listing runs this lookup: one text whatever the number of instalments (an array parameter).
-/** A copy whose payments add up to its value: its instalment was paid here (decision 025). */
-export const secondCopyPaidInFull = sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0)
-  from ${secondCopyPayments} where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`;
-
+// One text whatever the number of instalments (an array parameter).
 const paidSecondCopiesQuery = preparedOnce((db) =>
   db
     .select()
@@ -168,6 +160,10 @@ const paidSecondCopiesQuery = preparedOnce((db) =>
     .prepare('paid_second_copies'),
 );
 
+/**
+ * The instalments among these whose second copy was paid (money received of at least that copy's value), with that
+ * copy: they take no new second copy.
+ */
 export async function paidSecondCopies(
   db: Db,
   instalmentIds: readonly number[],

@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { debtorRequests, debtorSessions, debtViewEpoch, persons, secondCopies } from '../db/schema';
+import { debtorRequests, debtorSessions, debtViewEpoch, persons } from '../db/schema';
 import type { PersonRow } from './person-repository';
-import { secondCopyPaidInFull } from './second-copy-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
 
@@ -59,14 +58,11 @@ type CounterOfferTuple = [number, number | null, number | null, number | null, s
 export interface DebtListingNotes {
   /** The latest answered counter-offer of the person's proposals through this partner, by store. */
   counterOffers: CounterOffer[];
-  /** The person's instalments whose second copy was paid in full (through any partner: the instalment is paid). */
-  paidInstalmentIds: number[];
 }
 
 // The session lookup with the debt listing's other reads as subqueries of the session's person and partner: the
-// listing is one statement (docs/performance.md, "API statements per call"). The paid copies are found by the
-// copy's own person column (index second_copies_person), not joined from the person's contracts: that plan depended
-// on the contracts' statistics and scanned every contract when they were missing (57 to 84 ms per listing).
+// listing is one statement (docs/performance.md, "API statements per call"). The instalments paid by a second copy are
+// read with the debt snapshot (instalmentOwed), whose version a copy's payment raises (migration 0034).
 const debtListingSessionQuery = preparedOnce((db) =>
   db
     .select({
@@ -84,9 +80,6 @@ const debtListingSessionQuery = preparedOnce((db) =>
             and ${debtorRequests.personId} = ${debtorSessions.personId}
             and ${debtorRequests.kind} = 'proposal' and ${debtorRequests.counterInstalmentCount} is not null
           order by ${debtorRequests.storeId}, ${debtorRequests.answeredAt} desc) latest)`,
-      paidInstalmentIds: sql<number[]>`(select coalesce(json_agg(${secondCopies.instalmentId}), '[]'::json)
-        from ${secondCopies}
-        where ${secondCopies.personId} = ${debtorSessions.personId} and ${secondCopyPaidInFull})`,
     })
     .from(debtorSessions)
     .innerJoin(persons, eq(persons.id, debtorSessions.personId))

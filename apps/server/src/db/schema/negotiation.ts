@@ -55,6 +55,11 @@ export const preAgreements = pgTable(
     futureTotalCents: bigint('valor_futuro_total', { mode: 'number' }).notNull(),
     /** local: computed by packages/domain; stage: by the external calculation service. */
     source: text('origem').$type<'local' | 'stage'>().notNull(),
+    /**
+     * persons.debts_version the plan was quoted at (read with the session): passo_4_novo refuses a plan whose person's
+     * debts changed since (an instalment paid by its second copy, an agreement), decision 045.
+     */
+    debtsVersion: bigint('debts_version', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when an agreement is made from it: a plan is accepted once. */
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -35,15 +35,20 @@ export interface InstalmentFigures {
 }
 
 export interface DebtFigures {
-  /** Unpaid instalments that are not future entries, updated as of the date asked. */
+  /** Unpaid instalments that are not future entries, updated as of the date asked (those paid by a copy too). */
   current: InstalmentFigures[];
   /** Future entries (lancamento futuro) at face value. */
   future: DebtInstalmentRow[];
+  /** What is owed of `current` (instalmentOwed): an instalment paid by its second copy is not charged again. */
   balance: DebtBalance;
+  /** What is owed of `future`. */
   futureCents: number;
 }
 
-/** Updated figures of the contracts as of a Brasília date; the outstanding balance of each instalment is its principal. */
+/**
+ * Updated figures of the contracts as of a Brasília date; the outstanding balance of each instalment is its principal.
+ * The totals count the owed instalments only (the repository's instalmentOwed, decision 045).
+ */
 export function debtFigures(
   contracts: DebtContractRow[],
   policy: NegotiationPolicy,
@@ -67,8 +72,8 @@ export function debtFigures(
   return {
     current,
     future,
-    balance: sumBalance(current.map((i) => i.updated)),
-    futureCents: future.reduce((sum, row) => sum + row.balanceCents, 0),
+    balance: sumBalance(current.filter((i) => i.row.owed).map((i) => i.updated)),
+    futureCents: future.reduce((sum, row) => (row.owed ? sum + row.balanceCents : sum), 0),
   };
 }
 

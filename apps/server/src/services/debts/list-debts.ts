@@ -56,7 +56,7 @@ export function underAgreement(
     : active.stores.has(store.store.id);
 }
 
-const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number, paid: boolean): Parcela => ({
+const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({
   par_codigo: row.id,
   par_prestacao: row.number,
   par_vencimento: row.dueDate,
@@ -64,7 +64,7 @@ const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number, paid: 
   corrigido,
   fase,
   lancamento_futuro: row.futureEntry ? 1 : 0,
-  par_paga: paid ? 1 : 0,
+  par_paga: row.owed ? 0 : 1,
 });
 
 interface CardFigures {
@@ -117,8 +117,6 @@ function buildCard(
     activeAgreement: boolean;
     personId: number;
     partner: PartnerRow;
-    /** Instalments paid through a second copy (decision 025). */
-    paid: ReadonlySet<number>;
   },
 ): Divida {
   const { policy, figures, cash } = cardFigures(store, group, context.today, context.includeFuture);
@@ -134,7 +132,7 @@ function buildCard(
       .filter((row) => !row.futureEntry)
       .map((row) => {
         const figure = byInstalment.get(row.id)!;
-        return parcela(row, figure.updated.updatedCents, figure.phase, context.paid.has(row.id));
+        return parcela(row, figure.updated.updatedCents, figure.phase);
       }),
   }));
   const future = context.includeFuture ? figures.futureCents : 0;
@@ -144,7 +142,7 @@ function buildCard(
   const cashTotal = offer?.totalCents ?? updatedTotal;
   const discount = Math.max(0, updatedTotal - cashTotal);
   const percent = offer?.discountPercent ?? 0;
-  const phases = figures.current.map((i) => i.phase);
+  const phases = figures.current.filter((i) => i.row.owed).map((i) => i.phase);
   const latest = phases.length ? Math.max(...phases) : 0;
   const loja = store.store;
   return {
@@ -182,7 +180,7 @@ function buildCard(
     com_desconto: isDiscounted(percent, updatedTotal, cashTotal),
     lancamentos_futuros: {
       total: figures.futureCents,
-      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1, context.paid.has(row.id))),
+      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1)),
     },
     // Largest delay, or (nothing overdue) days until the next due date as a negative number.
     fase: latest,
@@ -197,7 +195,7 @@ function buildCard(
 export async function listDebts(
   db: Db,
   scope: DebtScope,
-  { counterOffers, paidInstalmentIds }: DebtListingNotes,
+  { counterOffers }: DebtListingNotes,
   input: { storeId?: number | undefined; includeFuture: boolean },
 ): Promise<DividasResposta> {
   const { person } = scope;
@@ -222,8 +220,6 @@ export async function listDebts(
       ? snapshot.stores
       : snapshot.stores.filter((s) => s.store.id === input.storeId);
   const today = todayInBrasilia();
-  // Not part of the cached snapshot: a copy's payment changes no portfolio row.
-  const paid = new Set(paidInstalmentIds);
   const dividas = stores.flatMap((store) =>
     cardGroups(store, custom).map((group) => {
       const card = buildCard(store, group, {
@@ -233,7 +229,6 @@ export async function listDebts(
         activeAgreement: underAgreement(snapshot.activeAgreements, store, group, custom),
         personId: person.id,
         partner: scope.partner,
-        paid,
       });
       const counterOffer = counterOfferOf.get(store.store.id);
       return counterOffer ? { ...card, contraproposta: counterOffer } : card;

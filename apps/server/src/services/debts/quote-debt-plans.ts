@@ -97,7 +97,9 @@ export async function quoteDebtPlans(
         pes_codigo: scope.personId,
         loj_codigo: store.store.id,
         emp_codigo: partner.companyCode,
-        contratos: group.map((c) => c.number),
+        // The service prices whole contracts from its own portfolio: one whose instalments were all paid by their
+        // second copies is not asked about (instalmentOwed).
+        contratos: group.filter((c) => c.instalments.some((i) => i.owed)).map((c) => c.number),
         primeiro_vencimento: search.firstDueDate,
       });
     } catch {
@@ -146,6 +148,7 @@ export async function quoteDebtPlans(
       cardForm: search.method === 'cartao' ? (search.cardForm ?? null) : null,
       firstDueDate: search.firstDueDate,
       source,
+      debtsVersion: scope.version.person,
       expiresAt,
     },
     quotes,

@@ -10,9 +10,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
 import { insertCardPayment } from '../../repositories/card-payment-repository';
+import { loadActiveAgreements } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
 import { insertAgreementInstalments } from '../../repositories/payment-repository';
+import { lockDebtsVersion } from '../../repositories/person-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { withTransaction } from '../../repositories/transaction';
 
@@ -93,6 +95,14 @@ export async function saveAgreement(
       plan.firstDueDate !== input.firstDueDate ||
       (card?.form !== undefined && card.form !== plan.cardForm)
     ) {
+      throw new AppError('PLAN_NOT_FOUND');
+    }
+    // A plan quoted before the person's debts changed (an instalment paid by its second copy, an agreement) may price
+    // what is no longer owed: it is refused, as 'Acordo Ativo' when its debt was agreed meanwhile (another tab, another
+    // partner), otherwise as a stale simulation, and the person asks for new plans.
+    if ((await lockDebtsVersion(tx, scope.personId)) !== plan.debtsVersion) {
+      const active = await loadActiveAgreements(tx, scope.personId);
+      if (plan.contractIds.some((id) => active.contracts.has(id))) throw new AppError('ACTIVE_AGREEMENT');
       throw new AppError('PLAN_NOT_FOUND');
     }
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });

@@ -182,7 +182,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
   } = await loadPersonData(db, scope);
 
   const contractsById = new Map<number, PersonDataExport['contratos'][number]>();
-  for (const { contract, store, instalment } of contractRows) {
+  for (const { contract, store, instalment, owed } of contractRows) {
     let entry = contractsById.get(contract.id);
     if (!entry) {
       entry = {
@@ -202,7 +202,8 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
         vencimento: instalment.dueDate,
         valorCentavos: instalment.amountCents,
         saldoCentavos: instalment.balanceCents,
-        pago: instalment.paid,
+        // Paid in the portfolio or by its second copy here (instalmentOwed).
+        pago: owed === false,
         lancamentoFuturo: instalment.futureEntry,
       });
   }

@@ -18,6 +18,7 @@ export function previewStorePlans(
     amountCents: input.valor,
     balanceCents: input.valor,
     futureEntry: false,
+    owed: true,
   };
   const sample = {
     id: 0,

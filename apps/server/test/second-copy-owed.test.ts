@@ -1,0 +1,121 @@
+import { type DividasResposta, formatBrDate, type PlanosResposta, type SegundaVia } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { agreementCoveredInstalments, agreements, persons, secondCopies } from '../src/db/schema';
+import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
+import { quotePlans } from './debt-helpers';
+import { call, hostOf, login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// An instalment paid by its second copy is owed no more (decision 045, found by use: it was charged again). One rule,
+// instalmentOwed, decides it for the debt cards, the plans, a new agreement's covered instalments and the export; a
+// plan quoted before the payment is refused at passo_4_novo.
+
+const SECRET = 'segredo-dos-webhooks-de-teste';
+const STALE_PLAN =
+  'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.';
+
+let t: TestApp;
+let maria: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
+  maria = await login(t, MARIA);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const demo = (action: string, body: Record<string, unknown>) =>
+  call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie: maria });
+const alfa = async () =>
+  ((await demo('passo_2_novo', {})).json().dados as DividasResposta).dividas.find(
+    (c) => c.loja.loj_fantasia === 'Alfa Eletro',
+  )!;
+const cashPlan = async (card: DividasResposta['dividas'][number]) =>
+  ((await quotePlans(t, card, { cookie: maria, partner: 'demo' })).json().dados as PlanosResposta)
+    .pre_acordo[0]!;
+const confirm = (plan: PlanosResposta['pre_acordo'][number]) =>
+  demo('passo_4_novo', {
+    praCodigo: plan.pra_codigo,
+    formaDePagamento: 'boleto',
+    primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
+  });
+const debtsVersion = async (personId: number) =>
+  (await t.database.db.select().from(persons).where(eq(persons.id, personId)))[0]!.debtsVersion;
+
+it('an instalment paid by its second copy is not charged again: card, plans, a new agreement and the export', async () => {
+  const before = await alfa();
+  const contract = before.contratos[0]!;
+  const instalment = contract.parcelas[0]!;
+  const stalePlan = await cashPlan(before);
+
+  const issued = await demo('emitir_segunda_via_boleto', {
+    par_codigo: instalment.par_codigo,
+    loj_codigo: before.loj_codigo,
+  });
+  const item = issued.json().dados as SegundaVia;
+  const [copy] = await t.database.db.select().from(secondCopies).where(eq(secondCopies.id, item.codigo));
+  // Issuing a copy changes nothing owed: the person's cached listing stays current.
+  const version = await debtsVersion(copy!.personId);
+  await demo('emitir_segunda_via_boleto', {
+    par_codigo: instalment.par_codigo,
+    loj_codigo: before.loj_codigo,
+  });
+  expect(await debtsVersion(copy!.personId)).toBe(version);
+
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/webhooks/pix/${pixWebhookToken(SECRET, copy!.storeId)}/pix`,
+    payload: {
+      pix: [
+        {
+          endToEndId: 'E99999999202611260130OWED00001',
+          txid: copy!.txid,
+          valor: (copy!.amountCents / 100).toFixed(2),
+          horario: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  expect(paid.statusCode).toBe(200);
+  expect(await debtsVersion(copy!.personId)).toBeGreaterThan(version);
+
+  // The card: the instalment shown paid, and its value out of every total.
+  const after = await alfa();
+  expect(after.contratos[0]!.parcelas.find((p) => p.par_codigo === instalment.par_codigo)?.par_paga).toBe(1);
+  expect(after.totalCorrigido).toBe(before.totalCorrigido - instalment.corrigido);
+  expect(after.total_original).toBe(before.total_original - instalment.par_valor);
+
+  // The plan quoted before the payment priced the paid instalment: refused, with the stale simulation's sentence.
+  const refused = await confirm(stalePlan);
+  expect(refused.json()).toMatchObject({ retorno: false, mensagem: STALE_PLAN });
+
+  // New plans leave it out, and the agreement made on them does not cover it.
+  const plan = await cashPlan(after);
+  expect(plan.valor_total_acordo).toBeLessThan(stalePlan.valor_total_acordo);
+  const agreed = await confirm(plan);
+  expect(agreed.json().retorno).toBe(true);
+  const [agreement] = await t.database.db
+    .select()
+    .from(agreements)
+    .where(eq(agreements.preAgreementId, plan.pra_codigo));
+  const covered = (
+    await t.database.db
+      .select()
+      .from(agreementCoveredInstalments)
+      .where(eq(agreementCoveredInstalments.agreementId, agreement!.id))
+  ).map((row) => row.instalmentId);
+  expect(covered.length).toBeGreaterThan(0);
+  expect(covered).not.toContain(instalment.par_codigo);
+
+  // The person's data export says it is paid, not 'em aberto'.
+  const exported = await t.app.inject({
+    method: 'GET',
+    url: '/api/meus-dados.json',
+    headers: { host: hostOf('demo'), cookie: maria },
+  });
+  const parcelas = (
+    exported.json().contratos as { contrato: string; parcelas: { parcela: number; pago: boolean }[] }[]
+  ).find((c) => c.contrato === contract.con_contrato)!.parcelas;
+  expect(parcelas.find((p) => p.parcela === instalment.par_prestacao)?.pago).toBe(true);
+});
