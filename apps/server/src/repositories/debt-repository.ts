@@ -50,18 +50,26 @@ export interface StoreDebtRows {
 export const notDischarged = sql`not exists (select 1 from ${agreementContracts} ac where ac.contract_id = ${contracts.id}
   and ac.agreement_status = 'settled')`;
 
-/** A copy whose payments add up to its value: its instalment was paid here (decision 025). */
-export const secondCopyPaidInFull = sql`(select coalesce(sum(${secondCopyPayments.amountCents}), 0)
-  from ${secondCopyPayments} where ${secondCopyPayments.secondCopyId} = ${secondCopies.id}) >= ${secondCopies.amountCents}`;
+/**
+ * The copy `copy` names (a table or an alias) has payments adding up to its value: its instalment was paid here
+ * (decision 025). Qualified by hand: Drizzle leaves columns unqualified in a single-table query, where they would name
+ * a subquery's own.
+ */
+const copyPaidInFull = (copy: SQL) => sql`(select coalesce(sum(scp.valor), 0) from ${secondCopyPayments} scp
+  where scp.second_copy_id = ${copy}.id) >= ${copy}.valor`;
+
+/** A row of second_copies paid in full, for queries over that table. */
+export const secondCopyPaidInFull = copyPaidInFull(sql`${secondCopies}`);
 
 /**
  * The one rule of what is owed (decision 045): an instalment the portfolio has unpaid and no second copy of which was
- * paid in full here. The debt cards, the plans (local and stage calculation), the instalments an agreement covers and
- * the LGPD export all ask it, so an instalment paid by its copy is never charged again. A copy's payment raises its
- * person's debts_version (migration 0034), so a cached listing and a plan quoted before it are never used after it.
+ * paid in full here. The debt cards, the plans (local and stage calculation), the instalments an agreement covers,
+ * passo_1's pending debts and the LGPD export all ask it, so an instalment paid by its copy is never charged again. A
+ * copy's payment raises its person's debts_version (migration 0034): a cached listing and a plan quoted before it are
+ * never used after it.
  */
-export const instalmentOwed = sql<boolean>`(${instalments.paid} = false and not exists (select 1 from ${secondCopies}
-  where ${secondCopies.instalmentId} = ${instalments.id} and ${secondCopyPaidInFull}))`;
+export const instalmentOwed = sql<boolean>`(${instalments}.pago = false and not exists (select 1 from ${secondCopies} sc
+  where sc.instalment_id = ${instalments}.id and ${copyPaidInFull(sql`sc`)}))`;
 
 /** The debt rows of a person on a partner, of every store or (`oneStore`) of the store asked: built once per database. */
 const debtRowsQuery = (oneStore: boolean) =>
