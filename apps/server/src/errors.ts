@@ -155,6 +155,11 @@ const APP_ERRORS = {
     status: 200,
     message: 'Esta dívida já está em um acordo. Pague pelos boletos do acordo em Meus Acordos.',
   },
+  /** A second copy whose PIX was removed (a newer copy, an agreement, the PSP): printed or sent, it could not be paid. */
+  SECOND_COPY_NOT_PAYABLE: {
+    status: 409,
+    message: 'Esta 2ª via não pode mais ser paga. Emita uma nova 2ª via pelo portal.',
+  },
   /** Instalment or second-copy codes that are not the session person's on this partner. */
   INSTALMENT_NOT_FOUND: { status: 200, message: 'Parcela não encontrada.' },
   /** Spec 001 §5, §8: a call request's phone (a landline or a mobile) and a WhatsApp contact's (a mobile). */

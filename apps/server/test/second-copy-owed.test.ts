@@ -2,6 +2,7 @@ import { type DividasResposta, formatBrDate, type PlanosResposta, type SegundaVi
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { agreementCoveredInstalments, agreements, persons, secondCopies } from '../src/db/schema';
+import { recordSecondCopyCancelled } from '../src/repositories/second-copy-repository';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
@@ -40,8 +41,36 @@ const confirm = (plan: PlanosResposta['pre_acordo'][number]) =>
     formaDePagamento: 'boleto',
     primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
   });
+const send = (codigo: number) =>
+  demo('enviar_email_sms', { codigo, tipoEnvio: 'email', enderecoEnvio: 'maria@exemplo.com.br' });
+const pdf = (path: string) =>
+  t.app.inject({ method: 'GET', url: path, headers: { host: hostOf('demo'), cookie: maria } });
 const debtsVersion = async (personId: number) =>
   (await t.database.db.select().from(persons).where(eq(persons.id, personId)))[0]!.debtsVersion;
+
+it('a copy whose PIX was removed is neither printed nor sent as payable (decision 042 rule)', async () => {
+  const card = await alfa();
+  const instalment = card.contratos[0]!.parcelas[1]!;
+  const item = (
+    await demo('emitir_segunda_via_boleto', {
+      par_codigo: instalment.par_codigo,
+      loj_codigo: card.loj_codigo,
+    })
+  ).json().dados as SegundaVia;
+  expect((await pdf(item.caminho_completo_boleto!)).statusCode).toBe(200);
+  // The PSP removed its PIX (reconciliation found it REMOVIDA_PELO_PSP).
+  await recordSecondCopyCancelled(t.database.db, item.codigo, 'reconcile:psp:REMOVIDA_PELO_PSP');
+
+  const printed = await pdf(item.caminho_completo_boleto!);
+  expect(printed.statusCode).toBe(409);
+  expect(printed.headers['content-type']).not.toBe('application/pdf');
+  const refusal = {
+    retorno: false,
+    mensagem: 'Esta 2ª via não pode mais ser paga. Emita uma nova 2ª via pelo portal.',
+  };
+  expect(printed.json()).toMatchObject(refusal);
+  expect((await send(item.codigo)).json()).toMatchObject(refusal);
+});
 
 it('an instalment paid by its second copy is not charged again: card, plans, a new agreement and the export', async () => {
   const before = await alfa();
@@ -79,6 +108,12 @@ it('an instalment paid by its second copy is not charged again: card, plans, a n
   });
   expect(paid.statusCode).toBe(200);
   expect(await debtsVersion(copy!.personId)).toBeGreaterThan(version);
+
+  // The paid copy is not sent to be paid again.
+  expect((await send(item.codigo)).json()).toMatchObject({
+    retorno: false,
+    mensagem: 'Esta parcela já foi paga.',
+  });
 
   // The card: the instalment shown paid, and its value out of every total.
   const after = await alfa();

@@ -10,7 +10,7 @@ import {
   secondCopyPayments,
   stores,
 } from '../db/schema';
-import { type StoreRow, secondCopyPaidInFull } from './debt-repository';
+import { instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
 import type { OpenPixFilter } from './pix-charge-repository';
@@ -81,6 +81,25 @@ export async function insertSecondCopy(
     .onConflictDoNothing()
     .returning();
   return created;
+}
+
+/**
+ * What decides whether a copy can still be paid: its instalment still owed (instalmentOwed: not paid in the portfolio
+ * nor by any of its copies) and its PIX not removed at the PSP (superseded, under an agreement, gone at the PSP).
+ */
+export async function secondCopyStanding(
+  db: Db,
+  copy: SecondCopyRow,
+): Promise<{ instalmentOwed: boolean; cancelled: boolean }> {
+  const [row] = await db
+    .select({
+      instalmentOwed,
+      cancelled: sql<boolean>`exists (select 1 from ${secondCopyCancellations}
+        where ${secondCopyCancellations.secondCopyId} = ${copy.id})`,
+    })
+    .from(instalments)
+    .where(eq(instalments.id, copy.instalmentId));
+  return { instalmentOwed: row?.instalmentOwed === true, cancelled: row?.cancelled === true };
 }
 
 /** What the printed boleto of a second copy (found by findSecondCopyInScope, so in scope) shows of its debt. */

@@ -12,6 +12,7 @@ import {
   paidSecondCopies,
   type SecondCopyKey,
   type SecondCopyRow,
+  secondCopyStanding,
 } from '../../repositories/second-copy-repository';
 import { chargeBeneficiary } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
@@ -154,8 +155,12 @@ async function findOrCreate(
   return (await findSameSecondCopy(db, wanted))!.copy;
 }
 
-/** One second copy of the session person on this partner; `notFound` (INSTALMENT_NOT_FOUND) when there is none. */
-export async function findSecondCopy(
+/**
+ * One second copy of the session person on this partner that can still be paid, to print or send (the rule of decision
+ * 042 for agreement documents): `notFound` when there is none; a copy whose instalment is no longer owed, or whose
+ * PIX was removed (a newer copy, an agreement, the PSP), is refused with why (409), never handed out as payable.
+ */
+export async function findPayableSecondCopy(
   db: Db,
   scope: DebtScope,
   id: number,
@@ -163,5 +168,8 @@ export async function findSecondCopy(
 ): Promise<SecondCopyRow> {
   const copy = await findSecondCopyInScope(db, scope, id);
   if (!copy) throw new AppError(notFound);
+  const standing = await secondCopyStanding(db, copy);
+  if (!standing.instalmentOwed) throw new AppError('INSTALMENT_ALREADY_PAID');
+  if (standing.cancelled) throw new AppError('SECOND_COPY_NOT_PAYABLE');
   return copy;
 }

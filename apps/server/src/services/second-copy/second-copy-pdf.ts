@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type BoletoDocument, payerAddress, renderBoletosPdf } from '../../integrations/documents/boleto-pdf';
 import type { DebtScope } from '../../repositories/debt-snapshot';
-import { findSecondCopyDebt, paidSecondCopies } from '../../repositories/second-copy-repository';
-import { findSecondCopy } from './issue-second-copies';
+import { findSecondCopyDebt } from '../../repositories/second-copy-repository';
+import { findPayableSecondCopy } from './issue-second-copies';
 
 /**
  * The PDF of one of the session person's second copies (spec 001 §7 dados.caminho_completo_boleto). A code that is
@@ -33,12 +33,10 @@ export async function secondCopiesPdf(
 }
 
 async function secondCopyPage(db: Db, scope: DebtScope, id: number): Promise<BoletoDocument> {
-  const copy = await findSecondCopy(db, scope, id, 'FILE_NOT_FOUND');
+  // Like a paid instalment of Meus Acordos, a paid one, or one whose PIX was removed, is not printed to be paid.
+  const copy = await findPayableSecondCopy(db, scope, id, 'FILE_NOT_FOUND');
   const row = await findSecondCopyDebt(db, copy);
   if (!row) throw new AppError('FILE_NOT_FOUND');
-  // Like a paid instalment of Meus Acordos, a paid one is not printed to be paid again (decision 025).
-  if ((await paidSecondCopies(db, [copy.instalmentId])).size > 0)
-    throw new AppError('INSTALMENT_ALREADY_PAID');
   const { store, person } = row;
   return {
     heading: '2ª via de boleto',

@@ -12,19 +12,19 @@ import { secondCopyEmail } from '../../integrations/mail/templates';
 import { findStore } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { enqueueEmail, enqueueSms } from '../../repositories/outbox-repository';
-import { findSecondCopy } from './issue-second-copies';
+import { findPayableSecondCopy } from './issue-second-copies';
 
 /**
  * enviar_email_sms (spec 001 §7 "Send second copy by SMS or e-mail"): the linha digitável and PIX code of one of
  * the session person's second copies, to the phone or e-mail they typed. The text comes from the stored boleto,
- * never from the request, so the call cannot send anything else.
+ * never from the request, so the call cannot send anything else; a copy that can no longer be paid is not sent.
  */
 export async function sendSecondCopy(
   db: Db,
   scope: DebtScope,
   input: { secondCopyId: number; channel: 'sms' | 'email'; address: string },
 ): Promise<string> {
-  const copy = await findSecondCopy(db, scope, input.secondCopyId);
+  const copy = await findPayableSecondCopy(db, scope, input.secondCopyId);
   const store = await findStore(db, copy.storeId);
   const storeName = store!.tradeName;
   const amount = formatMoney(copy.amountCents);
