@@ -4,7 +4,9 @@ import {
   documentDueDate,
   type InstalmentState,
   instalmentLabel,
+  instalmentName,
   instalmentStatus,
+  instalmentStatusLabel,
   isChargePayable,
   isDocumentDue,
   isPaidStatus,
@@ -122,4 +124,40 @@ describe('remainingCents (spec 001 §3 valor_restante)', () => {
       ]),
     ).toBe(10_000);
   });
+});
+
+describe('instalmentName (text naming an instalment, found by use: "parcela Parcela única")', () => {
+  it.each([
+    ['Parcela única', 'parcela única'],
+    ['Entrada', 'entrada'],
+    ['1/6', 'parcela 1/6'],
+    ['6/6', 'parcela 6/6'],
+    ['Contrato 77 - parcela 2', 'contrato 77 - parcela 2'],
+  ])('%s is named %s', (label, name) => expect(instalmentName(label)).toBe(name));
+
+  it('names every label instalmentLabel gives with one "parcela" at most', () => {
+    for (const [number, count] of [
+      [0, 0],
+      [0, 6],
+      [3, 6],
+    ] as const)
+      expect(
+        instalmentName(instalmentLabel(number, count)).match(/parcela/gi)?.length ?? 0,
+      ).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('instalmentStatusLabel (a cancelled agreement owes nothing: found by use in the back office)', () => {
+  const STAFF = { A: 'Em aberto', AA: 'Vencida', P: 'Paga', B: 'Paga com cartão' } as const;
+  it.each([
+    ['active', 'A', 'Em aberto'],
+    ['active', 'AA', 'Vencida'],
+    ['settled', 'P', 'Paga'],
+    ['cancelled', 'A', 'Cancelada'],
+    ['cancelled', 'AA', 'Cancelada'],
+    ['cancelled', 'P', 'Paga'],
+    ['cancelled', 'B', 'Paga com cartão'],
+  ] as const)('%s agreement, %s instalment: %s', (agreement, status, label) =>
+    expect(instalmentStatusLabel(agreement, status, STAFF)).toBe(label),
+  );
 });

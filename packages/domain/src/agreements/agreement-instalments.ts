@@ -77,6 +77,28 @@ export function instalmentLabel(number: number, instalmentCount: number): string
   return number === 0 ? 'Entrada' : `${number}/${instalmentCount}`;
 }
 
+/**
+ * How text names an instalment by its campo_parcela (instalmentLabel, or Meus Boletos' 'Contrato 77 - parcela 2'),
+ * after 'a' or 'da' ('PIX da parcela única'): a bare 'k/n' takes 'parcela', the others already say what they are, so
+ * never 'parcela Parcela única' (found by use in the boletos PDF and the aria-labels).
+ */
+export function instalmentName(label: string): string {
+  if (/^\d+\/\d+$/.test(label)) return `parcela ${label}`;
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/**
+ * The status an instalment reads as, in the words of `labels` (the debtor's or staff's): a cancelled agreement's
+ * unpaid instalment is paid by nothing (decision 042), so it is 'Cancelada', neither open nor overdue.
+ */
+export function instalmentStatusLabel(
+  agreementStatus: string,
+  status: InstalmentStatus,
+  labels: Readonly<Record<InstalmentStatus, string>>,
+): string {
+  return agreementStatus === 'cancelled' && !isPaidStatus(status) ? 'Cancelada' : labels[status];
+}
+
 /** Spec 001 §3 valor_restante: what is left to pay, the instalments not paid or settled. */
 export function remainingCents(instalments: readonly (InstalmentState & { amountCents: number })[]): number {
   return instalments.reduce((sum, i) => (i.payment === null ? sum + i.amountCents : sum), 0);

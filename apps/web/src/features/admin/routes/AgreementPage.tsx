@@ -6,6 +6,8 @@ import {
   formatBrDate,
   formatBrTimestamp,
   formatMoney,
+  instalmentName,
+  instalmentStatusLabel,
   PAYMENT_EVENT_LABELS,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
@@ -168,13 +170,13 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
             <td>{p.parcela}</td>
             <td>{formatBrDate(p.vencimento)}</td>
             <td>{formatMoney(p.valor)}</td>
-            <td>{INSTALMENT_STATUS_LABELS[p.status]}</td>
+            <td>{instalmentStatusLabel(data.status, p.status, INSTALMENT_STATUS_LABELS)}</td>
             <td>
               {p.boleto ? (
                 <DocumentButton
                   path={p.boleto}
                   fileName={`boleto_${p.aci_codigo}.pdf`}
-                  label={`Boleto da parcela ${p.parcela}`}
+                  label={`Boleto da ${instalmentName(p.parcela)}`}
                 />
               ) : (
                 '—'

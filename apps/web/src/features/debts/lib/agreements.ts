@@ -1,4 +1,4 @@
-import { customization, type PartnerConfig } from '@portal/domain';
+import { customization, instalmentStatusLabel, type PartnerConfig } from '@portal/domain';
 import type {
   AcordosPedido,
   DadosAcordo,
@@ -21,8 +21,6 @@ export const AGREEMENT_TEXTS = {
   /** A cancelled agreement (listed where the partner shows its history): nothing of it can be paid any more. */
   cancelled:
     'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Para negociar estas dívidas, veja Minhas Dívidas.',
-  /** The status of a cancelled agreement's instalment that was not paid. */
-  cancelledInstalment: 'Cancelada',
   loadError: 'Não foi possível carregar os seus acordos. Tente novamente.',
   /** Spec 001 §9 default text of the button that shows an agreement's payments. */
   viewPayments: 'Visualizar pagamentos',
@@ -69,14 +67,12 @@ export function isOpen(parcela: Pick<ParcelaAcordo, 'status'>): boolean {
   return parcela.status === 'A' || parcela.status === 'AA';
 }
 
-/** The status a row shows: a cancelled agreement's unpaid instalment is 'Cancelada', not open or overdue. */
+/** The status a row shows (instalmentStatusLabel): a cancelled agreement's unpaid instalment is 'Cancelada'. */
 export function statusLabel(
   agreement: Pick<DadosAcordo, 'status'>,
   parcela: Pick<ParcelaAcordo, 'status'>,
 ): string {
-  return agreement.status === 'cancelled' && isOpen(parcela)
-    ? AGREEMENT_TEXTS.cancelledInstalment
-    : STATUS_LABELS[parcela.status];
+  return instalmentStatusLabel(agreement.status, parcela.status, STATUS_LABELS);
 }
 
 /** The boleto or PIX is not issued yet (spec 001 §4 boleto generation rule). */
