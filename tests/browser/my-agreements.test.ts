@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { formatBrDate, formatMoney } from '@portal/domain';
+import { formatBrDate, formatMoney, instalmentName } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -236,7 +236,7 @@ describe('Meus Acordos on demo (João: a paid, an overdue and an open instalment
     await pixButton.click();
     const dialog = page.getByTestId('pix-dialog');
     await dialog.getByRole('heading', { name: 'Pagar com PIX' }).waitFor();
-    const qr = dialog.getByRole('img', { name: `QR Code do PIX da parcela ${due.campo_parcela}` });
+    const qr = dialog.getByRole('img', { name: `QR Code do PIX da ${instalmentName(due.campo_parcela)}` });
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await dialog.getByTestId('pix-code').inputValue()).toBe(due.pix_copia_cola);
     await shot(page, 'phone-pix');

@@ -422,6 +422,15 @@ describe('negociacao_robo/enviar_boletos_sms', () => {
       const res = await sendSms({ aci_codigo: first.aci_codigo, fone: '11912345678' }, maria);
       expect(res.json().retorno).toBe(true);
       expect(await smsTo('11912345678')).toHaveLength(1);
+      // A plan paid in full: the SMS and the boleto name it once (instalmentName), never 'parcela Parcela única'.
+      expect(first.campo_parcela).toBe('Parcela única');
+      const [sms] = await smsTo('11912345678');
+      expect(sms!.bodyText).toContain('Banco Horizonte: parcela única do acordo');
+      const boleto = await get(`/api/acordos/boletos.pdf?parcelas=${first.aci_codigo}`, maria);
+      expect(boleto.statusCode).toBe(200);
+      const printed = await pdfText(boleto.rawPayload);
+      expect(printed).toContain('Banco Horizonte: parcela única, vencimento');
+      expect(printed).not.toContain('parcela Parcela');
       // Maria's phone on file is hers too; João's is not.
       expect(
         (await sendSms({ aci_codigo: first.aci_codigo, fone: '11987654321' }, maria)).json().retorno,

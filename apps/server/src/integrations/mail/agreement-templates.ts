@@ -1,3 +1,4 @@
+import { instalmentName } from '@portal/domain';
 import { type ComposedEmail, escapeHtml, paragraphs } from './templates';
 
 // E-mails of Meus Acordos (spec 001 §7 "Send e-mail" and its boleto variant), composed on the server only: the
@@ -21,7 +22,7 @@ export function agreementBoletosEmail(input: {
 }): ComposedEmail {
   const stores = [...new Set(input.boletos.map((b) => b.storeName))];
   const rows = input.boletos.map((b) => ({
-    title: `${b.storeName} - parcela ${b.label} - vencimento ${b.dueDate} - ${b.amount}`,
+    title: `${b.storeName} - ${instalmentName(b.label)} - vencimento ${b.dueDate} - ${b.amount}`,
     line: b.digitableLine,
   }));
   const attached = 'O PDF com os boletos está em anexo.';

@@ -2,6 +2,7 @@ import {
   BANCO_DO_BRASIL,
   formatBrDate,
   instalmentLabel,
+  instalmentName,
   maskCnpj,
   maskCpfCnpj,
   todayInBrasilia,
@@ -66,7 +67,7 @@ function boletoPage(
       address: payerAddress(scope.person),
     },
     instructions: [
-      `Acordo ${agreement.id} com ${store.tradeName}: parcela ${label}, vencimento ${formatBrDate(charge.dueDate)}.`,
+      `Acordo ${agreement.id} com ${store.tradeName}: ${instalmentName(label)}, vencimento ${formatBrDate(charge.dueDate)}.`,
       'Pague pelo código de barras ou pelo PIX abaixo: os dois quitam a mesma parcela.',
     ],
     pixCode: charge.pixCode,

@@ -2,6 +2,7 @@ import {
   formatBrDate,
   formatMoney,
   instalmentLabel,
+  instalmentName,
   onlyDigits,
   SENT_MESSAGES,
   SMS_PHONE_DIGITS,
@@ -39,7 +40,7 @@ export async function smsAgreementBoletos(
         phoneDigits: phone,
         template: 'agreement-boleto',
         text:
-          `${view.store.tradeName}: parcela ${instalmentLabel(instalment.number, view.agreement.instalmentCount)} ` +
+          `${view.store.tradeName}: ${instalmentName(instalmentLabel(instalment.number, view.agreement.instalmentCount))} ` +
           `do acordo ${view.agreement.id}, vencimento ${formatBrDate(charge.dueDate)}, ` +
           `${formatMoney(charge.amountCents)}. Linha digitavel: ${charge.digitableLine} ` +
           `PIX copia e cola: ${charge.pixCode}`,

@@ -238,9 +238,7 @@ describe('MyAgreements', () => {
       'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
     );
     expect(within(issued!).queryByTestId('agreement-not-issued')).toBeNull();
-    await user.click(
-      within(issued!).getByRole('button', { name: 'PIX da parcela Entrada, vencimento 15/07/2026' }),
-    );
+    await user.click(within(issued!).getByRole('button', { name: 'PIX da entrada, vencimento 15/07/2026' }));
     const dialog = await screen.findByTestId('pix-dialog');
     expect((within(dialog).getByTestId('pix-code') as HTMLInputElement).value).toBe(code);
   });
@@ -256,7 +254,7 @@ describe('MyAgreements', () => {
     const { user } = show();
     const [card] = await cards();
     // Opening the PIX reads the list again at once (useWatchPayment); that read and its two retries fail.
-    await user.click(within(card!).getByRole('button', { name: /^PIX da parcela Entrada/ }));
+    await user.click(within(card!).getByRole('button', { name: /^PIX da entrada/ }));
     await waitFor(() => expect(screen.getByTestId('query-stale')).toBeTruthy(), { timeout: 10_000 });
     expect(reads).toBe(4);
     expect(screen.getByTestId('query-stale').textContent).toBe(

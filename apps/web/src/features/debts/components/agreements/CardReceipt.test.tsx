@@ -29,12 +29,10 @@ describe('CardReceiptButton', () => {
   it('opens the receipt: company, masked CPF, brand, last four, authorisation code, date and time', async () => {
     render(
       <FeedbackProvider>
-        <CardReceiptButton receipt={receipt} name="Entrada" />
+        <CardReceiptButton receipt={receipt} name="entrada" />
       </FeedbackProvider>,
     );
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Comprovante do cartão da parcela Entrada' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Comprovante do cartão da entrada' }));
     const dialog = within(screen.getByTestId('card-receipt'));
     const shown = (label: string) => dialog.getByText(label).nextElementSibling?.textContent;
     expect(shown('Empresa')).toBe('Bela Casa');

@@ -40,7 +40,7 @@ export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCarta
         type="button"
         className="btn btn--ghost btn--small"
         onClick={() => setOpen(true)}
-        aria-label={`Comprovante do cartão da parcela ${name}`}
+        aria-label={`Comprovante do cartão da ${name}`}
         data-testid="agreement-card-receipt"
       >
         Comprovante

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: a table laid out with CSS display (a phone's row cards) loses its table semantics in Safari; the explicit roles keep them (see below)
-import { formatBrDate, formatMoney } from '@portal/domain';
+import { formatBrDate, formatMoney, instalmentName } from '@portal/domain';
 import type { DadosAcordo, ParcelaAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS, canTick, documentCode, rowActions, statusLabel } from '../../lib/agreements';
 import { useCopyCode } from '../CopyCode';
@@ -52,7 +52,7 @@ function Row({
   const copy = useCopyCode();
   const method = agreement.forma_pagamento;
   const actions = rowActions(method, parcela);
-  const name = `${parcela.campo_parcela}, vencimento ${formatBrDate(parcela.vencimento)}`;
+  const name = `${instalmentName(parcela.campo_parcela)}, vencimento ${formatBrDate(parcela.vencimento)}`;
   const boleto = method === 'boleto';
   return (
     <tr role="row" className={`agreement-row agreement-row--${parcela.status}`} data-testid="agreement-row">
@@ -67,7 +67,7 @@ function Row({
               const code = documentCode(parcela);
               if (code !== null) onTick(code, event.target.checked);
             }}
-            aria-label={`Selecionar a parcela ${name}`}
+            aria-label={`Selecionar a ${name}`}
             data-testid="agreement-tick"
           />
         </td>
@@ -105,7 +105,7 @@ function Row({
                 onClick={() =>
                   copy('line', parcela.linha_digitavel ?? '', 'Copiou a linha digitável do acordo')
                 }
-                aria-label={`Copiar linha digitável da parcela ${name}`}
+                aria-label={`Copiar linha digitável da ${name}`}
                 data-testid="agreement-copy-line"
               >
                 <CopyIcon /> Copiar linha
@@ -116,7 +116,7 @@ function Row({
                 type="button"
                 className="btn btn--ghost btn--small"
                 onClick={() => onPix(parcela)}
-                aria-label={`PIX da parcela ${name}`}
+                aria-label={`PIX da ${name}`}
                 data-testid="agreement-pix"
               >
                 <PixIcon /> PIX

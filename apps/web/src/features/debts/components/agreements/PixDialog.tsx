@@ -1,4 +1,4 @@
-import { formatBrDate, formatMoney } from '@portal/domain';
+import { formatBrDate, formatMoney, instalmentName } from '@portal/domain';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { useWatchPayment } from '../../api/agreements';
 import type { ParcelaAcordo } from '../../api/types';
@@ -29,7 +29,7 @@ export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClos
             <img
               className="pix-dialog__qr"
               src={pixQrPath(parcela.aci_codigo)}
-              alt={`QR Code do PIX da parcela ${parcela.campo_parcela}`}
+              alt={`QR Code do PIX da ${instalmentName(parcela.campo_parcela)}`}
               width={220}
               height={220}
               data-testid="pix-qr"
