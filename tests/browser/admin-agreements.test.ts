@@ -154,6 +154,13 @@ describe('agreements and payments in the back office', () => {
     await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
     await page.getByText('Acordo cancelado com sucesso!').waitFor();
     await page.getByTestId('agreement-status').getByText('Cancelado').waitFor();
+    // Its unpaid instalments are paid by nothing now (instalmentStatusLabel): 'Cancelada', never open or overdue.
+    const situations = await page
+      .getByRole('table', { name: 'Parcelas' })
+      .locator('tbody tr td:nth-child(4)')
+      .allTextContents();
+    expect(situations).toContain('Cancelada');
+    expect(situations.filter((s) => s === 'Em aberto' || s === 'Vencida')).toEqual([]);
     const history = page.getByRole('table', { name: 'Histórico de status' });
     await history.getByText('O credor retirou a dívida da cobrança').waitFor();
     expect(await history.locator('tbody tr td').first().textContent()).toMatch(
