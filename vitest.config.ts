@@ -2,16 +2,31 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
-    ],
     globalSetup: ['apps/server/test/pglite-templates-setup.ts'],
-    setupFiles: ['apps/web/src/test-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          // Each server file starts its own app and database; what the modules hold (the migrated PGlite template,
+          // compiled statements) can be shared. A worker imports the server once instead of once per file: the
+          // suite's import time fell from minutes to 16 s.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'domain and web',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test-setup.ts'],
+        },
+      },
+    ],
   },
 });
