@@ -140,6 +140,13 @@ async function stepsLogged(code: number, cpfCnpj?: string): Promise<number> {
 const sessionAnswer = (page: Page) =>
   page.waitForResponse((r: Response) => r.url().includes('b=sessao') && r.request().method() === 'POST');
 
+/** The element with the keyboard focus, as its tag and text ('BODY' when the focus fell off the page). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active === document.body || !active ? 'BODY' : `${active.tagName} ${active.textContent?.trim()}`;
+  });
+
 /** The debtor area greets the person the server opened the session for; returns that session's debt count. */
 async function expectSessionHome(page: Page, name: string, answer: Promise<Response>): Promise<number> {
   const greeting = page.getByTestId('debts-greeting');
@@ -186,9 +193,13 @@ describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
     expect(await enter.isDisabled()).toBe(false);
 
     const answer = sessionAnswer(page);
-    await enter.click();
+    // From the keyboard: the loading overlay, then the menu, where the focus starts at the page's heading (its Entrar
+    // went with the old page), not on <body>.
+    await enter.focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/menu');
     expect(await expectSessionHome(page, 'Maria da Silva Santos', answer)).toBeGreaterThan(0);
+    await expect.poll(() => focused(page)).toBe('H1 Menu');
 
     const cookie = (await context.cookies()).find((c) => c.name === 'portal_sessao');
     expect(cookie?.httpOnly).toBe(true);
@@ -231,6 +242,9 @@ describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
     expect(new URL(page.url()).pathname).toBe('/confirmar-dados');
     // A robot-check answer is good for one try: the widget starts over.
     expect(await button(page, 'Entrar').isDisabled()).toBe(true);
+    // The modal came after the loading overlay (the page behind inert all along): the focus comes back to the form,
+    // at its heading while Entrar waits for a new robot check, not to <body>.
+    expect(await focused(page)).toBe('H1 Confirme os seus dados para fazer seu login.');
 
     // 'Erro ao consultar o usuário! 2'.
     await field(page, 'Data de nascimento').fill(MARIA.birthDate);

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import './dialog.css';
+import { useFocusReturn } from './focus-return';
 
 export interface DialogProps {
   title: string;
@@ -19,13 +20,7 @@ export interface DialogProps {
 export function Dialog({ title, description, onClose, children, testId }: DialogProps) {
   // Radix gives focus back to its Trigger; opened by a button of our own, the dialog gives it back itself, as it
   // unmounts (as Modal does).
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
-  useEffect(
-    () => () => {
-      if (opener && document.contains(opener)) opener.focus();
-    },
-    [opener],
-  );
+  useFocusReturn();
   return (
     <RadixDialog.Root
       open

@@ -1,5 +1,11 @@
-/** Full-screen wait state with a message (spec 000 §4 "The loading overlay carries a message"). */
+import { useFocusReturn } from './focus-return';
+
+/**
+ * Full-screen wait state with a message (spec 000 §4 "The loading overlay carries a message"). The page behind is
+ * inert meanwhile; the focus goes back when it closes (focus-return.ts).
+ */
 export function LoadingOverlay({ message }: { message: string }) {
+  useFocusReturn();
   return (
     <div className="overlay" role="status" aria-busy="true" aria-live="polite" data-testid="loading-overlay">
       <span className="spinner" aria-hidden="true" />

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { lazyWithRetry } from '../../lib/lazy-with-retry';
+import { useFocusReturn } from './focus-return';
 
 // Spec 000 §4: modal styles danger, success, info, alert.
 export type ModalStyle = 'danger' | 'success' | 'info' | 'alert';
@@ -23,15 +24,8 @@ const ModalDialog = lazyWithRetry(() => import('./ModalDialog'));
  * `onClose` tells whether the person chose the main button.
  */
 export function Modal(props: ModalProps) {
-  // Read while rendering, before the page behind turns inert and before the dialog's chunk arrives.
-  const [previous] = useState(() => document.activeElement as HTMLElement | null);
   // Focus goes back as the modal unmounts, so a queued modal or the caller's next step can move it on.
-  useEffect(
-    () => () => {
-      if (previous && document.contains(previous)) previous.focus();
-    },
-    [previous],
-  );
+  useFocusReturn();
   return (
     <Suspense fallback={null}>
       <ModalDialog {...props} />

@@ -1,6 +1,7 @@
 import { customization, findSection, hasCapability, MISSING_PARAMETERS } from '@portal/domain';
 import { type CSSProperties, createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { QueryView } from '../../../components/ui/QueryView';
 import { usePartner } from '../../../lib/partner';
 import { WhatsAppButton } from '../../landing/components/WhatsAppButton';
@@ -59,6 +60,7 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
       });
   }, [found, mismatch, entryCpf, channel, advisory, navigate]);
 
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const look = menuLook(config);
   const menuText = customization(config).menuDebits?.textAbaixoLogo?.trim();
   const whatsappHelp = customization(config).landPage?.flgIntegraRobo === true;
@@ -92,7 +94,9 @@ export function DebtsTemplate({ title, back, children }: DebtsTemplateProps) {
               Olá
             </p>
           )}
-          <h1 className="debts-menu__title">{title}</h1>
+          <h1 className="debts-menu__title" {...focusStart}>
+            {title}
+          </h1>
           {showBack && (
             <button
               type="button"

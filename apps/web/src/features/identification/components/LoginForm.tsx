@@ -20,6 +20,7 @@ import { Form } from '../../../components/form/Form';
 import { CheckboxInput, DateInput, PhoneInput, TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
 import { preloadRoute } from '../../../lib/route-preload';
@@ -69,6 +70,8 @@ export function LoginForm({
   });
   const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // On its own page (not the landing page's panel) the form's heading is the page's start.
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const busy = consult.isPending;
   const canSubmit = form.watch('aceite') && robot.done && !busy;
   const identificationError = form.formState.errors.pesCpfCnpj?.message;
@@ -128,7 +131,10 @@ export function LoginForm({
       onInvalidSubmit={onInvalid}
       data-testid="login-form"
     >
-      <Heading className={headingLevel === 1 ? 'page__title' : 'login-form__title'}>
+      <Heading
+        className={headingLevel === 1 ? 'page__title' : 'login-form__title'}
+        {...(headingLevel === 1 ? focusStart : {})}
+      >
         {asked.birthDate || asked.phone ? LOGIN_TEXTS.subtitle : LOGIN_TEXTS.subtitleRobotOnly}
       </Heading>
       {showIdentification ? (

@@ -16,6 +16,7 @@ import { Form } from '../../../components/form/Form';
 import { DateInput, EmailInput, PhoneInput, SelectInput, TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useRegisterFirstAccess } from '../api/identification';
 import { FormActions } from '../components/FormActions';
@@ -57,6 +58,7 @@ function FirstAccessForm({
   initialBirthDate: string;
   initialPhone: string;
 }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const navigate = useNavigate();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
   const robot = useRobotCheck();
@@ -114,7 +116,9 @@ function FirstAccessForm({
     <>
       <PageHeader />
       <main id="conteudo" className="page container container--narrow">
-        <h1 className="page__title">Primeiro acesso</h1>
+        <h1 className="page__title" {...focusStart}>
+          Primeiro acesso
+        </h1>
         <p>
           {company
             ? 'Informe os dados de contato da empresa para fazer o primeiro acesso.'

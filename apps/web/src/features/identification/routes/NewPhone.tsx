@@ -13,6 +13,7 @@ import { PhoneInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
@@ -51,6 +52,7 @@ export default function NewPhone() {
 }
 
 function NewPhoneForm({ token }: { token: string }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const navigate = useNavigate();
   const { showModal, showLoading, hideLoading } = useFeedback();
@@ -79,7 +81,9 @@ function NewPhoneForm({ token }: { token: string }) {
 
   return (
     <>
-      <h1 className="page__title">Cadastre o seu novo telefone</h1>
+      <h1 className="page__title" {...focusStart}>
+        Cadastre o seu novo telefone
+      </h1>
       <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="new-phone-form">
         <PhoneInput label="Novo telefone" name="pef_fone" />
         <PhoneInput label="Confirme o novo telefone" name="confirmacao" autoComplete="off" />

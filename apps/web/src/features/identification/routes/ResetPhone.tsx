@@ -11,6 +11,7 @@ import { Form } from '../../../components/form/Form';
 import { TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
@@ -28,6 +29,7 @@ const NETWORK_TEXT = 'Não foi possível enviar o link. Verifique a sua conexão
  * e-mailed (step 25). Router state `{ identification }` is optional and only prefills the box.
  */
 export default function ResetPhone() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const { state } = useLocation();
   const { showModal, showLoading, hideLoading } = useFeedback();
@@ -64,7 +66,9 @@ export default function ResetPhone() {
     <>
       <PageHeader />
       <main id="conteudo" className="page container container--narrow">
-        <h1 className="page__title">{LOGIN_TEXTS.forgotPhone}</h1>
+        <h1 className="page__title" {...focusStart}>
+          {LOGIN_TEXTS.forgotPhone}
+        </h1>
         <p>
           Informe o seu CPF ou CNPJ. Enviaremos ao e-mail do seu cadastro um link para você cadastrar o seu
           novo telefone.

@@ -15,6 +15,7 @@ import { Form } from '../../../components/form/Form';
 import { TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
@@ -53,6 +54,7 @@ export default function VerifyToken() {
 const tokenDigits = (value: string) => onlyDigits(value).slice(0, TOKEN_LENGTH);
 
 function TokenForm({ fone, identification }: { fone: string; identification: string }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const navigate = useNavigate();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
@@ -131,7 +133,9 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
   const token = form.watch('token_cliente');
   return (
     <>
-      <h1 className="page__title">Digite o código que enviamos por SMS</h1>
+      <h1 className="page__title" {...focusStart}>
+        Digite o código que enviamos por SMS
+      </h1>
       <p>
         {fone
           ? `Enviamos um código de ${TOKEN_LENGTH} dígitos para o telefone ${fone}.`
