@@ -219,12 +219,18 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     expect(moved.sent.primeiroVencimento).toBe(formatBrDate(inRange));
     await settled(panel);
     expect(moved.dados.pre_acordo[0]!.pra_primeiro_vcto).toBe(inRange);
-
-    // A day after the maximum: the spec 001 §5 message, the date back at the maximum, no plans, no search.
     let searches = 0;
     page.on('request', (request) => {
       if (isPlanSearch(request)) searches += 1;
     });
+    // The date typed in full searched already: Recalcular right after it sends the same passo_3_novo no second time.
+    const shownPlans = await planRadios(panel).count();
+    await panel.getByRole('button', { name: 'Recalcular' }).click();
+    await settled(panel);
+    expect(searches).toBe(0);
+    expect(await planRadios(panel).count()).toBe(shownPlans);
+
+    // A day after the maximum: the spec 001 §5 message, the date back at the maximum, no plans, no search.
     await date.fill(formatBrDate(addDays(max, 1)));
     const message = panel.getByTestId('po-message');
     expect(await text(message)).toBe(
@@ -236,10 +242,11 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     await shot(page, 'desktop-date-reset', panel);
     await expectNoAxeViolations(page);
 
-    // Recalcular searches with the maximum.
+    // Recalcular searches with the maximum, once.
     const again = await nextSearch(page, () => panel.getByRole('button', { name: 'Recalcular' }).click());
     expect(again.sent.primeiroVencimento).toBe(formatBrDate(max));
     await settled(panel);
+    expect(searches).toBe(1);
     expect(await planRadios(panel).count()).toBeGreaterThan(0);
     expect(await message.count()).toBe(0);
 

@@ -57,14 +57,19 @@ export function usePlanSearch() {
   /** The search whose answer is awaited; null once it is shown or settled. */
   const [waiting, setWaiting] = useState<number | null>(null);
   const latest = useRef(0);
+  /** The body of the latest search, in flight or answered; null after a failure or a settle. */
+  const asked = useRef<string | null>(null);
 
   /** Resolves with the outcome, or null when a newer search (or settle) replaced this one. */
   const search = useCallback(
     async (body: PlanosPedido): Promise<SearchOutcome | null> => {
       const ticket = ++latest.current;
+      asked.current = JSON.stringify(body);
       setWaiting(ticket);
       const outcome = await mutateAsync(body);
       if (ticket !== latest.current) return null;
+      // A failure is asked again by Recalcular.
+      if (outcome.kind === 'error') asked.current = null;
       setWaiting(null);
       setShown({ outcome, request: body });
       return outcome;
@@ -72,14 +77,25 @@ export function usePlanSearch() {
     [mutateAsync],
   );
 
+  /**
+   * Recalcular: a search unless the latest one (in flight or answered) asked the same: a date typed in full has
+   * searched already, and the button would send the same passo_3_novo a second time. Null when nothing was sent.
+   */
+  const recalculate = useCallback(
+    (body: PlanosPedido): Promise<SearchOutcome | null> =>
+      asked.current === JSON.stringify(body) ? Promise.resolve(null) : search(body),
+    [search],
+  );
+
   /** Shows an outcome decided here (e.g. a date out of range), dropping any search in flight. */
   const settle = useCallback((outcome: SearchOutcome) => {
     latest.current++;
+    asked.current = null;
     setWaiting(null);
     setShown({ outcome, request: null });
   }, []);
 
-  return { ...shown, loading: waiting !== null, search, settle };
+  return { ...shown, loading: waiting !== null, search, recalculate, settle };
 }
 
 /** passo_4_novo body: the server records the agreement from a plan it issued, never from amounts sent here. */

@@ -84,9 +84,11 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
   const returnFocus = useRef<string | null>(null);
   const hasContracts = debt.pre_codigos.length > 0;
 
-  async function run(next: PlanCriteria) {
-    setSelected(null);
-    const outcome = await plans.search(planRequest(debt, next, askCardDetails));
+  /** Searches the plans for `next`; from Recalcular, only when the latest search did not already ask the same. */
+  async function run(next: PlanCriteria, recalculating = false) {
+    const request = planRequest(debt, next, askCardDetails);
+    if (!recalculating) setSelected(null);
+    const outcome = await (recalculating ? plans.recalculate(request) : plans.search(request));
     if (outcome?.kind === 'date') resetDate(outcome.maxIso);
     if (outcome?.kind === 'plans' && !loggedView.current) {
       loggedView.current = true;
@@ -131,10 +133,10 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
     change(update);
   }
 
-  function change(update: Partial<PlanCriteria>) {
+  function change(update: Partial<PlanCriteria>, recalculating = false) {
     const next = { ...criteria, ...update };
     setCriteria(next);
-    if (hasContracts) void run(next);
+    if (hasContracts) void run(next, recalculating);
   }
 
   /** Spec 001 §4: an out-of-range date goes back to the maximum and the plans are cleared. */
@@ -147,7 +149,7 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
       plans.settle({ kind: 'date', maxIso: check.maxIso, message: check.message });
       return;
     }
-    if (final || check.iso !== criteria.dueDate) change({ dueDate: check.iso });
+    if (final || check.iso !== criteria.dueDate) change({ dueDate: check.iso }, final);
   }
 
   if (view === 'confirm' && chosen && plans.request) {
@@ -199,7 +201,7 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
           applyDate(typed, false);
         }}
         onChange={changeFilters}
-        onRecalculate={() => (dateEditable ? applyDate(dateText, true) : change({}))}
+        onRecalculate={() => (dateEditable ? applyDate(dateText, true) : change({}, true))}
       />
       <PlanList
         loading={plans.loading}
