@@ -1,4 +1,4 @@
-import { customization, instalmentStatusLabel, type PartnerConfig } from '@portal/domain';
+import { customization, instalmentStatusLabel, isPaidStatus, type PartnerConfig } from '@portal/domain';
 import type {
   AcordosPedido,
   DadosAcordo,
@@ -18,9 +18,13 @@ export const AGREEMENT_TEXTS = {
   issuing: SECOND_COPY_TEXTS.issuing,
   /** Spec 001 §8 empty state. */
   empty: 'Você ainda não possui acordos.',
-  /** A cancelled agreement (listed where the partner shows its history): nothing of it can be paid any more. */
+  /**
+   * A cancelled agreement (listed where the partner shows its history): nothing of it can be paid any more, what was
+   * paid stays paid. The notice goes on with `cancelledNegotiate` and a link to Minhas Dívidas.
+   */
   cancelled:
-    'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Para negociar estas dívidas, veja Minhas Dívidas.',
+    'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Os pagamentos que você já fez continuam valendo.',
+  cancelledNegotiate: 'Para negociar estas dívidas, veja',
   loadError: 'Não foi possível carregar os seus acordos. Tente novamente.',
   /** Spec 001 §9 default text of the button that shows an agreement's payments. */
   viewPayments: 'Visualizar pagamentos',
@@ -73,6 +77,14 @@ export function statusLabel(
   parcela: Pick<ParcelaAcordo, 'status'>,
 ): string {
   return instalmentStatusLabel(agreement.status, parcela.status, STATUS_LABELS);
+}
+
+/** The colour of a row's status badge: its status, or one grey wherever instalmentStatusLabel says 'Cancelada'. */
+export function statusTone(
+  agreement: Pick<DadosAcordo, 'status'>,
+  parcela: Pick<ParcelaAcordo, 'status'>,
+): StatusParcelaAcordo | 'cancelled' {
+  return agreement.status === 'cancelled' && !isPaidStatus(parcela.status) ? 'cancelled' : parcela.status;
 }
 
 /** The boleto or PIX is not issued yet (spec 001 §4 boleto generation rule). */

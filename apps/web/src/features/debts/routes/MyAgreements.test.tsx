@@ -183,8 +183,16 @@ describe('MyAgreements', () => {
       parcela({ aci_codigo: 7, status: 'P', pdf: null, linha_digitavel: null, pix_copia_cola: null }),
       parcela({
         aci_codigo: 8,
-        campo_parcela: '1/1',
+        campo_parcela: '1/2',
         status: 'AA',
+        pdf: null,
+        linha_digitavel: null,
+        pix_copia_cola: null,
+      }),
+      parcela({
+        aci_codigo: 9,
+        campo_parcela: '2/2',
+        status: 'A',
         pdf: null,
         linha_digitavel: null,
         pix_copia_cola: null,
@@ -194,20 +202,54 @@ describe('MyAgreements', () => {
     handlers.passo_5 = () => answer([cancelled]);
     show();
     const [card] = await cards();
-    expect(within(card!).getByTestId('agreement-cancelled').textContent).toBe(
-      'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Para negociar estas dívidas, veja Minhas Dívidas.',
+    const notice = within(card!).getByTestId('agreement-cancelled');
+    expect(notice.textContent).toBe(
+      'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Os pagamentos que você já fez ' +
+        'continuam valendo. Para negociar estas dívidas, veja Minhas Dívidas.',
     );
+    expect(within(notice).getByRole('link', { name: 'Minhas Dívidas' }).getAttribute('href')).toBe(
+      '/minhas-dividas',
+    );
+    // Nothing of it can be paid: no remaining value, only what was negotiated.
+    expect(within(card!).queryByTestId('agreement-remaining')).toBeNull();
+    expect(within(card!).queryByText('Valor restante')).toBeNull();
+    expect(within(card!).getByTestId('agreement-negotiated')).toBeTruthy();
+    // Every instalment the cancellation closed reads the same, in the same grey, overdue or not.
     expect(
       within(card!)
         .getAllByTestId('agreement-status')
-        .map((s) => s.textContent),
-    ).toEqual(['PAGO', 'Cancelada']);
+        .map((s) => [s.textContent, s.className]),
+    ).toEqual([
+      ['PAGO', 'status status--P'],
+      ['Cancelada', 'status status--cancelled'],
+      ['Cancelada', 'status status--cancelled'],
+    ]);
     // No boleto to view, download, copy or send, and no PIX.
     expect(within(card!).queryByTestId('agreement-view')).toBeNull();
     expect(within(card!).queryByTestId('agreement-download')).toBeNull();
     const [, open] = within(card!).getAllByTestId('agreement-row');
     expect(within(open!).queryByRole('button')).toBeNull();
     expect((within(open!).getByTestId('agreement-tick') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('a settled agreement is paid: no boleto buttons at all, not even disabled ones', async () => {
+    const paid = { status: 'P' as const, pdf: null, linha_digitavel: null, pix_copia_cola: null };
+    const settled = acordo(45, [
+      parcela({ aci_codigo: 10, ...paid }),
+      parcela({ aci_codigo: 11, campo_parcela: '1/1', ...paid }),
+    ]);
+    settled.dadosAcordo.status = 'settled';
+    handlers.passo_5 = () => answer([settled]);
+    show();
+    const [card] = await cards();
+    expect(
+      within(card!)
+        .getAllByTestId('agreement-status')
+        .map((s) => s.textContent),
+    ).toEqual(['PAGO', 'PAGO']);
+    expect(within(card!).queryByTestId('agreement-view')).toBeNull();
+    expect(within(card!).queryByTestId('agreement-download')).toBeNull();
+    expect(within(card!).queryByTestId('agreement-send')).toBeNull();
   });
 
   it('a PIX agreement: the issued row opens its QR; the row not issued yet says when its PIX comes, no button', async () => {

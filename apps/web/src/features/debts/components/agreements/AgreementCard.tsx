@@ -1,6 +1,7 @@
 import { customization, findSection, formatBrDate, formatMoney, hasCapability } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { failureText } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
@@ -123,10 +124,13 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
               <dt>Valor negociado</dt>
               <dd data-testid="agreement-negotiated">{formatMoney(agreement.valor_negociado)}</dd>
             </div>
-            <div>
-              <dt>Valor restante</dt>
-              <dd data-testid="agreement-remaining">{formatMoney(agreement.valor_restante)}</dd>
-            </div>
+            {/* A cancelled agreement cannot be paid: nothing of it remains to pay. */}
+            {agreement.status !== 'cancelled' && (
+              <div>
+                <dt>Valor restante</dt>
+                <dd data-testid="agreement-remaining">{formatMoney(agreement.valor_restante)}</dd>
+              </div>
+            )}
           </>
         ) : (
           // A boleto-only store's card negotiated nothing: its boletos add up to what is open.
@@ -142,7 +146,8 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
       </dl>
       {agreement.status === 'cancelled' && (
         <p className="notice" data-testid="agreement-cancelled">
-          {AGREEMENT_TEXTS.cancelled}
+          {AGREEMENT_TEXTS.cancelled} {AGREEMENT_TEXTS.cancelledNegotiate}{' '}
+          <Link to="/minhas-dividas">Minhas Dívidas</Link>.
         </p>
       )}
       {agreement.aco_termo_anexo && (
@@ -178,7 +183,8 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
         </Collapsible.Trigger>
         <Collapsible.Content className="agreement-payments__body">
           <PaymentsTable agreement={agreement} ticked={ticked} onTick={tick} onPix={setPix} />
-          {boleto && agreement.status !== 'cancelled' && (
+          {/* A cancelled agreement cannot be paid and a settled one is paid: no boleto buttons, not even disabled. */}
+          {boleto && agreement.status === 'active' && (
             <BoletoActions
               kind={agreement.tipo}
               ticked={chosen}

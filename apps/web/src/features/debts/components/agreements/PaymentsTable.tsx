@@ -1,7 +1,14 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: a table laid out with CSS display (a phone's row cards) loses its table semantics in Safari; the explicit roles keep them (see below)
 import { formatBrDate, formatMoney, instalmentName } from '@portal/domain';
 import type { DadosAcordo, ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, canTick, documentCode, rowActions, statusLabel } from '../../lib/agreements';
+import {
+  AGREEMENT_TEXTS,
+  canTick,
+  documentCode,
+  rowActions,
+  statusLabel,
+  statusTone,
+} from '../../lib/agreements';
 import { useCopyCode } from '../CopyCode';
 import { CardReceiptButton } from './CardReceipt';
 
@@ -85,7 +92,7 @@ function Row({
         )}
       </td>
       <td role="cell" className="agreement-row__status">
-        <span className={`status status--${parcela.status}`} data-testid="agreement-status">
+        <span className={`status status--${statusTone(agreement, parcela)}`} data-testid="agreement-status">
           {statusLabel(agreement, parcela)}
         </span>
       </td>
