@@ -149,10 +149,31 @@ describe('agreements and payments in the back office', () => {
     await page.getByRole('button', { name: 'Cancelar acordo' }).click();
     await page.getByText('Informe o motivo do cancelamento.').waitFor();
     await page.getByLabel('Motivo do cancelamento').fill('O credor retirou a dívida da cobrança');
-    await page.getByRole('button', { name: 'Cancelar acordo' }).click();
+    const submit = page.getByTestId('agreement-cancel');
+    await submit.click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    // Nothing is being cancelled while the person is still asked: the button keeps its name until the request.
+    await dialog.getByRole('button', { name: 'Não' }).waitFor();
+    expect(await submit.textContent()).toBe('Cancelar acordo');
+    await dialog.getByRole('button', { name: 'Não' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await submit.textContent()).toBe('Cancelar acordo');
+    await submit.click();
+    expect(await submit.textContent()).toBe('Cancelar acordo');
+    // The request held back: 'Cancelando…' while it runs.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/gestao/acordos/*/cancelar', async (route) => {
+      await held;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await page.getByRole('button', { name: 'Cancelando…' }).waitFor();
+    release();
     await page.getByText('Acordo cancelado com sucesso!').waitFor();
+    await page.unroute('**/api/gestao/acordos/*/cancelar');
     await page.getByTestId('agreement-status').getByText('Cancelado').waitFor();
     // Its unpaid instalments are paid by nothing now (instalmentStatusLabel): 'Cancelada', never open or overdue.
     const situations = await page

@@ -289,8 +289,9 @@ function CancelForm({ id }: { id: number }) {
       </h2>
       <TextAreaInput label="Motivo do cancelamento" name="motivo" rows={3} maxLength={500} />
       <div className="admin-form__actions">
+        {/* Busy while the request runs, not while the confirmation is still asking. */}
         <SubmitButton
-          busy={form.formState.isSubmitting}
+          busy={cancel.isPending}
           busyText="Cancelando…"
           className="btn btn--primary"
           testId="agreement-cancel"
