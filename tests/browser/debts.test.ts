@@ -16,7 +16,14 @@ import {
 import type { Divida, DividasResposta } from '../../apps/web/src/features/debts/api/types';
 import { OFFLINE_TEXT } from '../../apps/web/src/lib/query-client';
 import { confirmMaria, loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, type Portal, refuseCookiesBeforehand, startPortal } from './harness';
+import {
+  axeViolations,
+  brokenWords,
+  connectChromium,
+  type Portal,
+  refuseCookiesBeforehand,
+  startPortal,
+} from './harness';
 
 // Spec 001 §2-§5, §8 and §9: the debtor area after identification (main menu, MyDebits cards and their panels),
 // through the built web app, the real server and the demo seed, on a phone and on a desktop.
@@ -412,6 +419,36 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     await expect.poll(() => stepsLogged(9)).toBeGreaterThan(0);
     // Back to the payment options.
     await card.getByTestId('po-proposal').waitFor();
+  });
+});
+
+describe('at 200% zoom on a phone (390 px at 200%: 195 px wide)', () => {
+  it('menu, Minhas Dívidas, a card, its payment options and the receive-call panel: no word cut between letters, no sideways scroll', async () => {
+    const width = 195;
+    const page = await open('demo', { viewport: { width, height: 422 } });
+    await loginMaria(page);
+    async function fits(screen: string): Promise<void> {
+      await shot(page, `zoom-${screen}`);
+      expect(await brokenWords(page), screen).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), screen).toBeLessThanOrEqual(
+        width,
+      );
+    }
+    await fits('menu');
+    await openMyDebits(page);
+    await fits('my-debits');
+    const card = cards(page).first();
+    await card.getByTestId('debt-toggle').click();
+    await card.getByTestId('panel-paymentOptions').click();
+    const options = card.getByTestId('payment-options');
+    await expect.poll(() => options.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+    await fits('payment-options');
+    // Demo's Sair opens the receive-call panel, its channels in a grid of tiles.
+    await page.getByTestId('debts-back').click();
+    await page.waitForURL('**/menu');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByTestId('receive-call').waitFor();
+    await fits('receive-call');
   });
 });
 

@@ -10,6 +10,7 @@ import type { AcordosResposta, ParcelaAcordo } from '../../apps/web/src/features
 import { type DemoDebtor, JOAO, loginDebtor, MARIA, openPaymentOptions } from './debtor-login';
 import {
   axeViolations,
+  brokenWords,
   connectChromium,
   downloadedBytes,
   expectApart,
@@ -283,6 +284,7 @@ describe('Meus Acordos at phone size and at 200% zoom on a phone', () => {
       await card.getByTestId('agreement-details').getByRole('table').first().waitFor();
       await shot(page, `reflow-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await brokenWords(page)).toEqual([]);
       for (const parcela of agreement.parcelas) {
         const row = rowOf(card, agreement.parcelas, parcela);
         const rowBox = (await row.boundingBox())!;
@@ -321,6 +323,35 @@ describe('Meus Acordos at phone size and at 200% zoom on a phone', () => {
       await dialog.getByTestId('pix-code-copy').click({ trial: true });
     },
   );
+});
+
+describe('Meus Acordos pagination on a phone', () => {
+  it('390 px: the four page buttons wrap whole, no word cut between letters, no sideways scroll', async () => {
+    const page = await open('demo');
+    // João has one page of agreements: the answer says there are three, as a person with 11 agreements would see.
+    await page.route('**/api.php?a=negociacao_robo&b=passo_5', async (route) => {
+      // Node does not resolve *.localhost as Chromium does: the request goes to the loopback with its Host kept.
+      const url = new URL(route.request().url());
+      const headers = { ...route.request().headers(), host: url.host };
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: url.href, headers });
+      const envelope = (await response.json()) as { dados: AcordosResposta };
+      envelope.dados.paginacao = { quantidade_de_paginas: 3, pagina_atual: 2 };
+      await route.fulfill({ response, json: envelope });
+    });
+    await openMyAgreements(page, JOAO);
+    const pagination = page.getByTestId('agreements-pagination');
+    await pagination.waitFor();
+    await shot(pagination, 'pagination-390');
+    expect(await pagination.getByRole('button').allTextContents()).toEqual([
+      'Primeira',
+      'Anterior',
+      'Próxima',
+      'Última',
+    ]);
+    expect(await brokenWords(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
 });
 
 describe('a new agreement (Maria on negocie)', () => {
