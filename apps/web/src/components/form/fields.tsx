@@ -39,15 +39,25 @@ function useTextBinding(name: string) {
 export type TextInputProps = Named<TextFieldProps> & {
   /** Formats what is typed (the domain's masks). */
   mask?: (value: string) => string;
+  /**
+   * Checked from the first letter typed, not first as the field is left: a message longer than the line kept for
+   * it then appears while the person types, not as they tap the control below (which it would push from under
+   * their finger).
+   */
+  checkWhileTyping?: boolean;
 };
 
-export function TextInput({ name, mask, ...props }: TextInputProps) {
+export function TextInput({ name, mask, checkWhileTyping, ...props }: TextInputProps) {
   const binding = useTextBinding(name);
+  const { trigger } = useFormContext<FieldValues>();
   return (
     <TextField
       {...props}
       {...binding}
-      onChange={(event) => binding.onChange(mask ? mask(event.target.value) : event.target.value)}
+      onChange={(event) => {
+        binding.onChange(mask ? mask(event.target.value) : event.target.value);
+        if (checkWhileTyping) void trigger(name as FieldPath<FieldValues>);
+      }}
     />
   );
 }

@@ -61,6 +61,8 @@ export function CardFields() {
         name="name"
         autoComplete="cc-name"
         maxLength={CARD_NAME_MAX_LENGTH}
+        // Its messages take two or three lines on a phone, and the terms checkbox comes next.
+        checkWhileTyping
       />
     </fieldset>
   );
