@@ -120,6 +120,22 @@ async function expectOutcome(page: Page, title: string, message: string, style: 
 }
 
 describe('card payment on demo (João, Bela Casa)', () => {
+  it('a wrong name on the card is told as it is typed: the tap on the terms checkbox, leaving the field, lands on it', async () => {
+    const page = await open();
+    const confirm = await cardConfirmation(page);
+    const name = confirm.getByTestId('po-card-fields').getByLabel('Nome impresso no cartão');
+    await name.pressSequentially('JOAO 2');
+    const message = confirm.getByText(CARD_FORM_MESSAGES.nameCharacters, { exact: true });
+    const terms = confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' });
+    const before = (await terms.boundingBox())!;
+    // The finger goes down where the checkbox is: the name field loses the focus, and nothing moves under it.
+    await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
+    expect(await terms.isChecked()).toBe(true);
+    expect((await terms.boundingBox())!.y).toBe(before.y);
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(false);
+    expect(await message.isVisible()).toBe(true);
+  });
+
   it('REJECTED: the card screen passes axe; the refusal is told and no agreement is kept', async () => {
     const page = await open();
     const confirm = await cardConfirmation(page);
@@ -207,22 +223,6 @@ describe('card payment on demo (João, Bela Casa)', () => {
 
 // Issue 20 item 10, with the server tests' scanner (card-scan.ts, its own tests plant what it must find).
 describe('after the card payments in the browser', () => {
-  it('a wrong name on the card is told as it is typed: the tap on the terms checkbox, leaving the field, lands on it', async () => {
-    const page = await open();
-    const confirm = await cardConfirmation(page);
-    const name = confirm.getByTestId('po-card-fields').getByLabel('Nome impresso no cartão');
-    await name.pressSequentially('JOAO 2');
-    const message = confirm.getByText(CARD_FORM_MESSAGES.nameCharacters, { exact: true });
-    const terms = confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' });
-    const before = (await terms.boundingBox())!;
-    // The finger goes down where the checkbox is: the name field loses the focus, and nothing moves under it.
-    await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
-    expect(await terms.isChecked()).toBe(true);
-    expect((await terms.boundingBox())!.y).toBe(before.y);
-    expect(await name.evaluate((input) => input === document.activeElement)).toBe(false);
-    expect(await message.isVisible()).toBe(true);
-  });
-
   it('no card number (Luhn-valid 13-19 digit run) or CVV typed is in the database, the outbox or the server log', async () => {
     const after = await storedTexts(suite.portal.database);
     expect(after.texts.has('outbound_messages.body_text')).toBe(true);
