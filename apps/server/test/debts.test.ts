@@ -4,11 +4,13 @@ import {
   type DividasResposta,
   formatBrDate,
   type PlanosResposta,
+  type SegundaVia,
   todayInBrasilia,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { agreements, debtorRequests, preAgreements, stores } from '../src/db/schema';
+import { agreements, debtorRequests, preAgreements, secondCopies, stores } from '../src/db/schema';
+import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
@@ -499,6 +501,56 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
       await peer.close();
     }
   }, 120_000); // it starts a second app (migrations and the demo seed on a fresh database)
+
+  it('prices here a card with an instalment paid by its second copy, which the service would price whole', async () => {
+    const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));
+    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+    try {
+      const host = { host: hostOf('especial') };
+      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
+      const listing = async () =>
+        (
+          (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
+            .dados as DividasResposta
+        ).dividas[0]!;
+      const card = await listing();
+      const instalment = card.contratos[0]!.parcelas[0]!;
+      const issued = await call(
+        stage,
+        'negociacao_robo/emitir_segunda_via_boleto',
+        { par_codigo: instalment.par_codigo, loj_codigo: card.loj_codigo },
+        { ...host, cookie },
+      );
+      const copy = issued.json().dados as SegundaVia;
+      const [row] = await stage.database.db
+        .select()
+        .from(secondCopies)
+        .where(eq(secondCopies.id, copy.codigo));
+      await recordSecondCopyPayment(stage.database.db, {
+        secondCopyId: row!.id,
+        amountCents: row!.amountCents,
+        occurredOn: today,
+        cause: 'test:paid-by-copy',
+      });
+      const after = await listing();
+      expect(after.totalCorrigido).toBeLessThan(card.totalCorrigido);
+      const body = {
+        lojCodigo: after.loj_codigo,
+        preCodigo: after.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+      };
+      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
+        .dados as PlanosResposta;
+      expect(peer.received).toHaveLength(0);
+      expect(plans.pre_acordo).toHaveLength(1);
+      expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);
+    } finally {
+      await stage.close();
+      await peer.close();
+    }
+  }, 120_000); // it starts a second app
 
   it('without a configured host the local calculator answers the same shape', async () => {
     const host = { host: hostOf('especial') };

@@ -89,7 +89,10 @@ export async function quoteDebtPlans(
 
   let quotes: PlanQuote[];
   let source: 'local' | 'stage';
-  if (flags.flgPortalUsaStage) {
+  // The service prices whole contracts from its own portfolio, which does not know a payment by second copy: a card
+  // with an instalment so paid is priced here, as its owed instalments are what an agreement covers (instalmentOwed).
+  const paidByCopy = group.some((c) => c.instalments.some((i) => !i.owed));
+  if (flags.flgPortalUsaStage && !paidByCopy) {
     source = 'stage';
     let answer: Awaited<ReturnType<PlanCalculator['calculate']>>;
     try {
@@ -97,9 +100,7 @@ export async function quoteDebtPlans(
         pes_codigo: scope.personId,
         loj_codigo: store.store.id,
         emp_codigo: partner.companyCode,
-        // The service prices whole contracts from its own portfolio: one whose instalments were all paid by their
-        // second copies is not asked about (instalmentOwed).
-        contratos: group.filter((c) => c.instalments.some((i) => i.owed)).map((c) => c.number),
+        contratos: group.map((c) => c.number),
         primeiro_vencimento: search.firstDueDate,
       });
     } catch {
