@@ -7,12 +7,10 @@ export default defineConfig({
     globalSetup: ['apps/server/test/pglite-templates-setup.ts', 'tests/browser/chromium-setup.ts'],
     setupFiles: ['tests/browser/page-errors-setup.ts'],
     pool: 'forks',
-    // Two processes share the files and the one Chromium; each imports the server once (isolate: false; import time
-    // 87-139 s -> 9 s per run) and each file starts its own portal on a free port and its own browser contexts. The
-    // files mostly wait on the browser: alone on a quiet machine the run took 388 s with two, against 682 s for one
-    // beside the PostgreSQL suite.
-    maxWorkers: 2,
-    fileParallelism: true,
+    maxWorkers: 1,
+    fileParallelism: false,
+    // The files run one after another in one process that imports the server once (import time 87-139 s -> 9 s per
+    // run); each file still starts its own portal and its own browser contexts.
     isolate: false,
     // The longest flows (a partner created, edited and archived) take 18 s alone and passed 60 s in a CI run beside
     // the PostgreSQL suite on two cores.
