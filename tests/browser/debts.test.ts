@@ -838,6 +838,13 @@ describe('second copies (spec 001 §2 details and card panel, §4 second-copy fl
     await item.getByTestId('second-copy-pix-copy').click();
     await page.getByTestId('snackbar').getByText('Código PIX copiado.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    // The PDF is fetched first (a refusal would be a modal) and shown in the tab opened by the tap.
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      item.getByTestId('second-copy-open').click(),
+    ]);
+    await tab.waitForURL(/^blob:/);
+    await tab.close();
 
     // Send by SMS: a short number is refused in the form; a mobile number gets the stored line.
     await item.getByTestId('second-copy-send-open').click();

@@ -1,5 +1,6 @@
 import { formatBrDate, formatMoney, secondCopySendSchema } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from '../../../components/form/Form';
 import { EmailInput, PhoneInput } from '../../../components/form/fields';
@@ -7,8 +8,9 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { logStep } from '../../../lib/analytics';
-import { failureText } from '../../../lib/api';
+import { failureText, fetchFile } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
+import { debtorKeys } from '../api/debts';
 import { type SendChannel, useSecondCopiesQuery, useSendSecondCopy } from '../api/second-copy';
 import type { Divida, SegundaVia } from '../api/types';
 import { STATUS_LABELS } from '../lib/agreements';
@@ -18,6 +20,7 @@ import { CopyCode } from './CopyCode';
 import { useDebtor } from './DebtsTemplate';
 import { ChoiceGroup } from './payment-options/ChoiceGroup';
 import { PdfIcon } from './SecondCopyPdfButton';
+import { useOpenPdf } from './use-open-pdf';
 import '../payment-options.css';
 
 const CHANNELS = [
@@ -103,6 +106,22 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
   const config = usePartner();
   const debtor = useDebtor();
   const [sending, setSending] = useState(false);
+  const openPdf = useOpenPdf();
+  const queryClient = useQueryClient();
+
+  async function openCopy() {
+    logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj);
+    const opened = await openPdf({
+      fetch: () => fetchFile(item.caminho_completo_boleto!),
+      download: false,
+      loadingText: SECOND_COPY_TEXTS.issuing,
+      failureText: SECOND_COPY_TEXTS.issueFailure,
+      fileName: `segunda-via-${item.codigo}.pdf`,
+    });
+    // Refused (paid meanwhile, its PIX removed): the panel and the debts show what is true now.
+    if (!opened) void queryClient.invalidateQueries({ queryKey: debtorKeys.all });
+  }
+
   return (
     // The send form is a disclosure of the item (Radix Collapsible): the button tells whether it is open.
     <Collapsible.Root asChild open={sending} onOpenChange={setSending}>
@@ -135,18 +154,9 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
           testId="second-copy-pix"
         />
         <div className="debt-card__actions">
-          <a
-            className="btn btn--ghost"
-            href={item.caminho_completo_boleto!}
-            target="_blank"
-            rel="noopener"
-            onClick={() =>
-              logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj)
-            }
-            data-testid="second-copy-open"
-          >
+          <button type="button" className="btn btn--ghost" onClick={openCopy} data-testid="second-copy-open">
             <PdfIcon /> Baixar boleto (PDF)
-          </a>
+          </button>
           <Collapsible.Trigger className="btn btn--ghost" data-testid="second-copy-send-open">
             Enviar por SMS ou e-mail
           </Collapsible.Trigger>

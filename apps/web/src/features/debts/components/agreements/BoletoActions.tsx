@@ -1,9 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useFeedback } from '../../../../components/ui/feedback';
-import { saveFile } from '../../../../lib/files';
-import { useWaitingTab } from '../../../../lib/waiting-tab';
-import { fetchBoletosPdf } from '../../api/agreements';
+import { agreementKeys, fetchBoletosPdf } from '../../api/agreements';
 import type { DadosAcordo } from '../../api/types';
 import { AGREEMENT_TEXTS } from '../../lib/agreements';
+import { useOpenPdf } from '../use-open-pdf';
 
 export interface BoletoActionsProps {
   kind: DadosAcordo['tipo'];
@@ -15,14 +15,11 @@ export interface BoletoActionsProps {
   onSend?: (() => void) | undefined;
 }
 
-/**
- * Spec 001 §2/§4/§5: view or download one PDF with the ticked boletos, or send them. The PDF is fetched first, so a
- * refusal becomes the spec's modal instead of an error page; the tab to view it opens within the click, so no pop-up
- * blocker stops it, and shows the PDF once it has arrived.
- */
+/** Spec 001 §2/§4/§5: view or download one PDF with the ticked boletos (useOpenPdf), or send them. */
 export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsProps) {
-  const { showModal, showLoading, hideLoading } = useFeedback();
-  const waitingTab = useWaitingTab();
+  const { showModal } = useFeedback();
+  const openPdf = useOpenPdf();
+  const queryClient = useQueryClient();
 
   /** Spec 001 §5: nothing ticked, nothing to do but say so. */
   function needsTick(): boolean {
@@ -33,23 +30,15 @@ export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsPr
 
   async function open(download: boolean) {
     if (needsTick()) return;
-    const tab = download ? null : waitingTab.open();
-    showLoading(AGREEMENT_TEXTS.issuing);
-    const file = await fetchBoletosPdf(kind, ticked, download).catch(() => null);
-    waitingTab.settle();
-    hideLoading();
-    if (!file) {
-      tab?.close();
-      await showModal({ title: 'Erro', text: AGREEMENT_TEXTS.downloadFailed, style: 'danger' });
-    } else if (tab) {
-      const url = URL.createObjectURL(file.blob);
-      tab.location.href = url;
-      // The tab has the document by then; the address is not needed after it.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } else {
-      // Downloading, or a browser that opened no tab: the file is saved instead, named as the server names it.
-      saveFile(file.blob, file.name ?? 'boletos.pdf');
-    }
+    const opened = await openPdf({
+      fetch: () => fetchBoletosPdf(kind, ticked, download),
+      download,
+      loadingText: AGREEMENT_TEXTS.issuing,
+      failureText: AGREEMENT_TEXTS.downloadFailed,
+      fileName: 'boletos.pdf',
+    });
+    // Refused: a ticked row changed meanwhile (paid, cancelled); the list shows what is true now.
+    if (!opened) void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
   }
 
   return (

@@ -1,0 +1,55 @@
+import { useFeedback } from '../../../components/ui/feedback';
+import { type FetchedFile, failureText } from '../../../lib/api';
+import { saveFile } from '../../../lib/files';
+import { useWaitingTab } from '../../../lib/waiting-tab';
+
+export interface PdfRequest {
+  fetch: () => Promise<FetchedFile>;
+  /** Saved as a file instead of shown in a tab. */
+  download: boolean;
+  /** The loading overlay's text while the server makes it. */
+  loadingText: string;
+  /** What the error modal says when the server gives no reason. */
+  failureText: string;
+  /** The saved file's name when the server gives none. */
+  fileName: string;
+}
+
+/**
+ * Shows or saves a PDF of the session, fetched first: a refusal (a copy paid meanwhile, decision 045) becomes a modal
+ * with the server's reason instead of an error page in a new tab. The tab opens within the click, so no pop-up blocker
+ * stops it, and shows the PDF once it has arrived. Resolves false when it was refused.
+ */
+export function useOpenPdf(): (request: PdfRequest) => Promise<boolean> {
+  const { showModal, showLoading, hideLoading } = useFeedback();
+  const waitingTab = useWaitingTab();
+  return async (request) => {
+    const tab = request.download ? null : waitingTab.open();
+    showLoading(request.loadingText);
+    let file: FetchedFile | null = null;
+    let failure = request.failureText;
+    try {
+      file = await request.fetch();
+    } catch (error) {
+      failure = failureText(error, request.failureText);
+    } finally {
+      waitingTab.settle();
+      hideLoading();
+    }
+    if (!file) {
+      tab?.close();
+      await showModal({ title: 'Erro', text: failure, style: 'danger' });
+      return false;
+    }
+    if (tab) {
+      const url = URL.createObjectURL(file.blob);
+      tab.location.href = url;
+      // The tab has the document by then; the address is not needed after it.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } else {
+      // Downloading, or a browser that opened no tab: the file is saved instead, named as the server names it.
+      saveFile(file.blob, file.name ?? request.fileName);
+    }
+    return true;
+  };
+}
