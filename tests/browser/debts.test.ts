@@ -845,6 +845,16 @@ describe('second copies (spec 001 §2 details and card panel, §4 second-copy fl
     ]);
     await tab.waitForURL(/^blob:/);
     await tab.close();
+    // Refused (paid meanwhile from another phone): the tab closes and the modal gives the server's reason (spec 001 §8).
+    const paidMeanwhile = { retorno: false, dados: null, mensagem: 'Esta parcela já foi paga.' };
+    await page.route(/\.pdf/, (route) => route.fulfill({ status: 409, json: paidMeanwhile }));
+    const [refused] = await Promise.all([
+      page.waitForEvent('popup'),
+      item.getByTestId('second-copy-open').click(),
+    ]);
+    await expectModal(page, 'Erro', 'Esta parcela já foi paga.');
+    expect(refused.isClosed()).toBe(true);
+    await page.unroute(/\.pdf/);
 
     // Send by SMS: a short number is refused in the form; a mobile number gets the stored line.
     await item.getByTestId('second-copy-send-open').click();

@@ -111,15 +111,16 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
 
   async function openCopy() {
     logStep(config, DEBT_STEPS.boletoViewed, 'Abriu a 2ª via do boleto', debtor.pesCpfCnpj);
-    const opened = await openPdf({
+    await openPdf({
       fetch: () => fetchFile(item.caminho_completo_boleto!),
       download: false,
       loadingText: SECOND_COPY_TEXTS.issuing,
       failureText: SECOND_COPY_TEXTS.issueFailure,
+      serverReason: true,
       fileName: `segunda-via-${item.codigo}.pdf`,
+      // Paid meanwhile, or its PIX removed: the panel and the debts show what is true now.
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: debtorKeys.all }),
     });
-    // Refused (paid meanwhile, its PIX removed): the panel and the debts show what is true now.
-    if (!opened) void queryClient.invalidateQueries({ queryKey: debtorKeys.all });
   }
 
   return (

@@ -9,18 +9,22 @@ export interface PdfRequest {
   download: boolean;
   /** The loading overlay's text while the server makes it. */
   loadingText: string;
-  /** What the error modal says when the server gives no reason. */
+  /** What the error modal says: always, or when the server gives no reason and `serverReason` is set. */
   failureText: string;
+  /** The server's reason comes first (spec 001 §8: for a second copy; an agreement's boletos have one sentence). */
+  serverReason: boolean;
   /** The saved file's name when the server gives none. */
   fileName: string;
+  /** Called on a refusal, as the modal opens: what the screen shows may have changed (a copy paid meanwhile). */
+  onRefused: () => void;
 }
 
 /**
  * Shows or saves a PDF of the session, fetched first: a refusal (a copy paid meanwhile, decision 045) becomes a modal
  * with the server's reason instead of an error page in a new tab. The tab opens within the click, so no pop-up blocker
- * stops it, and shows the PDF once it has arrived. Resolves false when it was refused.
+ * stops it, and shows the PDF once it has arrived.
  */
-export function useOpenPdf(): (request: PdfRequest) => Promise<boolean> {
+export function useOpenPdf(): (request: PdfRequest) => Promise<void> {
   const { showModal, showLoading, hideLoading } = useFeedback();
   const waitingTab = useWaitingTab();
   return async (request) => {
@@ -31,15 +35,16 @@ export function useOpenPdf(): (request: PdfRequest) => Promise<boolean> {
     try {
       file = await request.fetch();
     } catch (error) {
-      failure = failureText(error, request.failureText);
+      if (request.serverReason) failure = failureText(error, request.failureText);
     } finally {
       waitingTab.settle();
       hideLoading();
     }
     if (!file) {
       tab?.close();
+      request.onRefused();
       await showModal({ title: 'Erro', text: failure, style: 'danger' });
-      return false;
+      return;
     }
     if (tab) {
       const url = URL.createObjectURL(file.blob);
@@ -50,6 +55,5 @@ export function useOpenPdf(): (request: PdfRequest) => Promise<boolean> {
       // Downloading, or a browser that opened no tab: the file is saved instead, named as the server names it.
       saveFile(file.blob, file.name ?? request.fileName);
     }
-    return true;
   };
 }

@@ -30,15 +30,17 @@ export function BoletoActions({ kind, ticked, enabled, onSend }: BoletoActionsPr
 
   async function open(download: boolean) {
     if (needsTick()) return;
-    const opened = await openPdf({
+    await openPdf({
       fetch: () => fetchBoletosPdf(kind, ticked, download),
       download,
       loadingText: AGREEMENT_TEXTS.issuing,
+      // Spec 001 §8: one sentence for a boleto download, whatever the reason.
       failureText: AGREEMENT_TEXTS.downloadFailed,
+      serverReason: false,
       fileName: 'boletos.pdf',
+      // A ticked row may have changed meanwhile (paid, cancelled): the list shows what is true now.
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: agreementKeys.all }),
     });
-    // Refused: a ticked row changed meanwhile (paid, cancelled); the list shows what is true now.
-    if (!opened) void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
   }
 
   return (
