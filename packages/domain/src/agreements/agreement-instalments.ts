@@ -87,16 +87,18 @@ export function instalmentName(label: string): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
-/**
- * The status an instalment reads as, in the words of `labels` (the debtor's or staff's): a cancelled agreement's
- * unpaid instalment is paid by nothing (decision 042), so it is 'Cancelada', neither open nor overdue.
- */
+/** A cancelled agreement's unpaid instalment is paid by nothing (decision 042): neither open nor overdue. */
+export function closedByCancellation(agreementStatus: string, status: InstalmentStatus): boolean {
+  return agreementStatus === 'cancelled' && !isPaidStatus(status);
+}
+
+/** The status an instalment reads as, in the words of `labels` (the debtor's or staff's), or 'Cancelada'. */
 export function instalmentStatusLabel(
   agreementStatus: string,
   status: InstalmentStatus,
   labels: Readonly<Record<InstalmentStatus, string>>,
 ): string {
-  return agreementStatus === 'cancelled' && !isPaidStatus(status) ? 'Cancelada' : labels[status];
+  return closedByCancellation(agreementStatus, status) ? 'Cancelada' : labels[status];
 }
 
 /** Spec 001 §3 valor_restante: what is left to pay, the instalments not paid or settled. */

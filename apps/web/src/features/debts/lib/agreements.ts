@@ -1,4 +1,9 @@
-import { customization, instalmentStatusLabel, isPaidStatus, type PartnerConfig } from '@portal/domain';
+import {
+  closedByCancellation,
+  customization,
+  instalmentStatusLabel,
+  type PartnerConfig,
+} from '@portal/domain';
 import type {
   AcordosPedido,
   DadosAcordo,
@@ -79,12 +84,12 @@ export function statusLabel(
   return instalmentStatusLabel(agreement.status, parcela.status, STATUS_LABELS);
 }
 
-/** The colour of a row's status badge: its status, or one grey wherever instalmentStatusLabel says 'Cancelada'. */
+/** The colour of a row's status badge: its status, or one grey for every instalment a cancellation closed. */
 export function statusTone(
   agreement: Pick<DadosAcordo, 'status'>,
   parcela: Pick<ParcelaAcordo, 'status'>,
 ): StatusParcelaAcordo | 'cancelled' {
-  return agreement.status === 'cancelled' && !isPaidStatus(parcela.status) ? 'cancelled' : parcela.status;
+  return closedByCancellation(agreement.status, parcela.status) ? 'cancelled' : parcela.status;
 }
 
 /** The boleto or PIX is not issued yet (spec 001 §4 boleto generation rule). */
