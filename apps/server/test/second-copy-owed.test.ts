@@ -1,11 +1,18 @@
 import { type DividasResposta, formatBrDate, type PlanosResposta, type SegundaVia } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { agreementCoveredInstalments, agreements, persons, secondCopies } from '../src/db/schema';
+import {
+  agreementCoveredInstalments,
+  agreements,
+  contracts,
+  instalments,
+  persons,
+  secondCopies,
+} from '../src/db/schema';
 import { recordSecondCopyCancelled } from '../src/repositories/second-copy-repository';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { quotePlans } from './debt-helpers';
-import { call, hostOf, login, MARIA } from './identification-helpers';
+import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // An instalment paid by its second copy is owed no more (decision 045, found by use: it was charged again). One rule,
@@ -45,6 +52,22 @@ const send = (codigo: number) =>
   demo('enviar_email_sms', { codigo, tipoEnvio: 'email', enderecoEnvio: 'maria@exemplo.com.br' });
 const pdf = (path: string) =>
   t.app.inject({ method: 'GET', url: path, headers: { host: hostOf('demo'), cookie: maria } });
+/** The copy's PIX paid in full, as its PSP's webhook tells it. */
+const payByPix = (copy: typeof secondCopies.$inferSelect, endToEndId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/webhooks/pix/${pixWebhookToken(SECRET, copy.storeId)}/pix`,
+    payload: {
+      pix: [
+        {
+          endToEndId,
+          txid: copy.txid,
+          valor: (copy.amountCents / 100).toFixed(2),
+          horario: new Date().toISOString(),
+        },
+      ],
+    },
+  });
 const debtsVersion = async (personId: number) =>
   (await t.database.db.select().from(persons).where(eq(persons.id, personId)))[0]!.debtsVersion;
 
@@ -92,21 +115,7 @@ it('an instalment paid by its second copy is not charged again: card, plans, a n
   });
   expect(await debtsVersion(copy!.personId)).toBe(version);
 
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/webhooks/pix/${pixWebhookToken(SECRET, copy!.storeId)}/pix`,
-    payload: {
-      pix: [
-        {
-          endToEndId: 'E99999999202611260130OWED00001',
-          txid: copy!.txid,
-          valor: (copy!.amountCents / 100).toFixed(2),
-          horario: new Date().toISOString(),
-        },
-      ],
-    },
-  });
-  expect(paid.statusCode).toBe(200);
+  expect((await payByPix(copy!, 'E99999999202611260130OWED00001')).statusCode).toBe(200);
   expect(await debtsVersion(copy!.personId)).toBeGreaterThan(version);
 
   // The paid copy is not sent to be paid again.
@@ -153,4 +162,35 @@ it('an instalment paid by its second copy is not charged again: card, plans, a n
     exported.json().contratos as { contrato: string; parcelas: { parcela: number; pago: boolean }[] }[]
   ).find((c) => c.contrato === contract.con_contrato)!.parcelas;
   expect(parcelas.find((p) => p.parcela === instalment.par_prestacao)?.pago).toBe(true);
+});
+
+it("a copy's payment raises the version of the contract's current owner, whom an import may have changed", async () => {
+  const card = ((await demo('passo_2_novo', {})).json().dados as DividasResposta).dividas.find(
+    // A store that issues copies, on a contract no agreement covers (the test above made one on Alfa's first).
+    (c) => c.loja.loj_emite_segunda_via_boleto_recupera === 'S' && !c.acordo_ativo,
+  )!;
+  const instalment = card.contratos[0]!.parcelas.find((p) => p.par_paga !== 1)!;
+  const item = (
+    await demo('emitir_segunda_via_boleto', {
+      par_codigo: instalment.par_codigo,
+      loj_codigo: card.loj_codigo,
+    })
+  ).json().dados as SegundaVia;
+  const [copy] = await t.database.db.select().from(secondCopies).where(eq(secondCopies.id, item.codigo));
+  // The portfolio import moves the contract to João after the copy was issued to Maria.
+  const [joao] = await t.database.db
+    .select()
+    .from(persons)
+    .where(eq(persons.cpfCnpj, JOAO.pesCpfCnpj.replace(/\D/g, '')));
+  const [{ contractId }] = (await t.database.db
+    .select({ contractId: instalments.contractId })
+    .from(instalments)
+    .where(eq(instalments.id, instalment.par_codigo))) as [{ contractId: number }];
+  await t.database.db.update(contracts).set({ personId: joao!.id }).where(eq(contracts.id, contractId));
+  const [joaoBefore, mariaBefore] = [await debtsVersion(joao!.id), await debtsVersion(copy!.personId)];
+
+  expect((await payByPix(copy!, 'E99999999202611260130OWED00002')).statusCode).toBe(200);
+  // João's listing, which now shows the contract, and Maria's, whose copy it was, are both read again.
+  expect(await debtsVersion(joao!.id)).toBeGreaterThan(joaoBefore);
+  expect(await debtsVersion(copy!.personId)).toBeGreaterThan(mariaBefore);
 });
