@@ -812,6 +812,37 @@ describe('second copies (spec 001 §2 details and card panel, §4 second-copy fl
     }
   });
 
+  it('phone: the details table stacks each instalment, so every 2ª via is on screen without scrolling sideways', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    const data = await openMyDebits(page);
+    const alfa = data.dividas.find((d) => d.loja.loj_emite_segunda_via_boleto_recupera === 'S')!;
+    const card = cardOf(page, data, alfa);
+    await card.getByTestId('debt-toggle').click();
+    await card.getByTestId('panel-details').click();
+    const buttons = card.getByTestId('second-copy-pdf');
+    await buttons.first().waitFor();
+    // Five columns need 475 px, more than a 390 px phone's card: the table used to hide its last two to the right.
+    const regions = await card
+      .locator('.table-scroll')
+      .evaluateAll((all) => all.map((region) => region.scrollWidth - region.clientWidth));
+    expect(regions).toEqual(regions.map(() => 0));
+    for (const button of await buttons.all()) {
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // Each cell is still named by its column to a screen reader.
+    const first = alfa.contratos[0]!.parcelas[0]!;
+    await card
+      .getByRole('cell', { name: formatMoney(first.corrigido), exact: true })
+      .first()
+      .waitFor();
+    await card.getByRole('columnheader', { name: 'Valor' }).first().waitFor({ state: 'attached' });
+    await expectNoAxeViolations(page);
+    await shot(page, 'second-copy-details-phone');
+  });
+
   it('senff: the card panel lists the second copies to copy, open or send by SMS or e-mail', async () => {
     const page = await open('senff');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -7,8 +7,10 @@ import { SecondCopyPdfButton } from './SecondCopyPdfButton';
 import { TableScroll } from './TableScroll';
 
 // Spec 001 §2 "Debt details": company data, the contract table (instalment, due date, days overdue, value, the
-// second-copy PDF icon when the store issues second copies) and the future instalments. Tables scroll sideways
-// on the narrowest phones; the region takes focus to allow it.
+// second-copy PDF icon when the store issues second copies) and the future instalments. On a phone the five
+// columns need 475 px, so each row stacks its cells, each named by its column (debts.css); the table still scrolls
+// sideways where even that does not fit (a partner's larger font). The roles are written out (biome.json allows it
+// here) because a table laid out as blocks loses its table semantics in some browsers.
 
 function InstalmentTable({
   caption,
@@ -22,27 +24,36 @@ function InstalmentTable({
   /** The second-copy cell of an instalment, when the store issues second copies. */
   secondCopy?: ((parcela: Parcela) => ReactNode) | undefined;
 }) {
+  const columns: { name: string; cell: (parcela: Parcela) => ReactNode }[] = [
+    { name: 'Parcela', cell: (parcela) => parcela.par_prestacao },
+    { name: 'Vencimento', cell: (parcela) => formatBrDate(parcela.par_vencimento) },
+    ...(overdue
+      ? [{ name: 'Dias em atraso', cell: (parcela: Parcela) => daysOverdueCell(parcela.fase) }]
+      : []),
+    { name: 'Valor', cell: (parcela) => formatMoney(parcela.corrigido) },
+    ...(secondCopy ? [{ name: '2ª via', cell: secondCopy }] : []),
+  ];
   return (
     <TableScroll label={caption}>
-      <table className="debt-table">
+      <table className="debt-table" role="table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Parcela</th>
-            <th scope="col">Vencimento</th>
-            {overdue && <th scope="col">Dias em atraso</th>}
-            <th scope="col">Valor</th>
-            {secondCopy && <th scope="col">2ª via</th>}
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map(({ name }) => (
+              <th key={name} scope="col" role="columnheader">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {parcelas.map((parcela) => (
-            <tr key={parcela.par_codigo}>
-              <td>{parcela.par_prestacao}</td>
-              <td>{formatBrDate(parcela.par_vencimento)}</td>
-              {overdue && <td>{daysOverdueCell(parcela.fase)}</td>}
-              <td>{formatMoney(parcela.corrigido)}</td>
-              {secondCopy && <td>{secondCopy(parcela)}</td>}
+            <tr key={parcela.par_codigo} role="row">
+              {columns.map(({ name, cell }) => (
+                <td key={name} role="cell" data-label={name}>
+                  {cell(parcela)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
