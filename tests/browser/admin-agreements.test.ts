@@ -188,6 +188,8 @@ describe('agreements and payments in the back office', () => {
       /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/,
     );
     expect(await page.getByRole('button', { name: 'Cancelar acordo' }).count()).toBe(0);
+    // The form went with its button: the focus is on the page's heading, not lost on <body>.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('agreement-title');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/agreement.png`, fullPage: true });
 

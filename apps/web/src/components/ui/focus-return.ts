@@ -23,8 +23,11 @@ function focusedElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
-/** The page's start marker (its first heading) takes the focus; true when it did. */
-function focusPageStart(): boolean {
+/**
+ * The page's start marker (its first heading) takes the focus; true when it did. Also for a page whose action
+ * removes the button that started it (a row written, a form that goes with what it cancelled).
+ */
+export function focusPageStart(): boolean {
   const start = document.querySelector<HTMLElement>(FOCUS_START);
   start?.focus();
   return start !== null && document.activeElement === start;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, Fragment, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { QueryView } from '../../../components/ui/QueryView';
 import { AdminApiError, adminErrorModal, logOut, type StaffUser, useMe } from '../api/admin';
 import { forgetAnswerDrafts } from '../lib/answer-drafts';
@@ -121,13 +122,24 @@ function limitedSection(pathname: string) {
   return ADMIN_NAV.find((item) => item.roles && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
 }
 
+/**
+ * A back-office screen's heading (`id` names its panel): the page's start, where the focus goes when a modal closes
+ * and what opened it is gone (focus-return.ts).
+ */
+export function AdminTitle({ id, children }: { id: string; children: ReactNode }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
+  return (
+    <h1 id={id} className="admin-panel__title" {...focusStart}>
+      {children}
+    </h1>
+  );
+}
+
 /** A section or screen the role cannot open, reached by its address: said at once, without its actions. */
 function AccessDenied({ title }: { title: string }) {
   return (
     <section className="admin-panel" aria-labelledby="access-denied-title" data-testid="access-denied">
-      <h1 id="access-denied-title" className="admin-panel__title">
-        {title}
-      </h1>
+      <AdminTitle id="access-denied-title">{title}</AdminTitle>
       <p className="admin-panel__problem" role="alert">
         Acesso negado: esta área não está disponível para o seu perfil.
       </p>

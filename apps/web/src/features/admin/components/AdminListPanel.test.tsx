@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminListPanel } from './AdminListPanel';
 
@@ -17,13 +17,11 @@ afterEach(cleanup);
 
 function List({ answer }: { answer: (page: number) => Promise<Page> }) {
   const [page, setPage] = useState(1);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useQuery({ queryKey: ['rows', page], queryFn: () => answer(page), retry: false });
   return (
     <AdminListPanel
       titleId="rows-title"
       title="Linhas"
-      headingRef={headingRef}
       query={query}
       failedText="Não foi possível carregar as linhas."
       empty="Nenhuma linha."

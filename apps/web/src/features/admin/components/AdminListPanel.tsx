@@ -1,9 +1,9 @@
 import type { StaffAccess } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
-import { useStaffWrites } from './AdminLayout';
+import { AdminTitle, useStaffWrites } from './AdminLayout';
 import { AdminPager } from './AdminPager';
 
 /** An answer read page by page (`meta.last_page` is how many pages there are). */
@@ -33,8 +33,6 @@ interface AdminListPanelProps<Data, Item> {
   /** The h1's id, which names the panel. */
   titleId: string;
   title: ReactNode;
-  /** The heading takes the focus after a row is written (useListAction): it becomes focusable. */
-  headingRef?: RefObject<HTMLHeadingElement | null>;
   /** A class beside 'admin-panel'. */
   className?: string;
   /** Beside the heading: 'Planilha', 'Nova loja'… */
@@ -65,7 +63,6 @@ interface AdminListPanelProps<Data, Item> {
 export function AdminListPanel<Data, Item = RowOf<Data>>({
   titleId,
   title,
-  headingRef,
   className,
   actions,
   controls,
@@ -85,14 +82,7 @@ export function AdminListPanel<Data, Item = RowOf<Data>>({
       aria-busy={query.isPending}
     >
       <div className="admin-panel__head">
-        <h1
-          id={titleId}
-          ref={headingRef}
-          tabIndex={headingRef ? -1 : undefined}
-          className="admin-panel__title"
-        >
-          {title}
-        </h1>
+        <AdminTitle id={titleId}>{title}</AdminTitle>
         {actions}
       </div>
       {controls}

@@ -1,7 +1,7 @@
 import type { StaffAccess } from '@portal/domain';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefObject } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
+import { focusPageStart } from '../../../components/ui/focus-return';
 import type { ModalOptions } from '../../../components/ui/Modal';
 import { AdminApiError } from '../api/admin';
 import { useAdminFailure, useStaffWrites } from './AdminLayout';
@@ -26,16 +26,14 @@ interface ListActionOptions<Item> {
   done: (item: Item) => string;
   /** The list the write changed: read again before the snackbar. */
   invalidates: QueryKey;
-  /** The list's heading, which takes the focus afterwards (the row's button may be gone). */
-  headingRef: RefObject<HTMLElement | null>;
   /** The modal of a failure, when the screen has its own text (else the admin error modal). */
   failure?: (error: unknown) => ModalOptions;
 }
 
 /**
  * The write a back-office list does on one of its rows, the same on every list: the question, the call, the list
- * read again, the snackbar, the focus on the heading; 'Unauthenticated' goes to the login, another failure to a
- * modal. One row is written at a time (its button says so; the others wait).
+ * read again, the snackbar, the focus on the page's heading (the row's button may be gone); 'Unauthenticated' goes
+ * to the login, another failure to a modal. One row is written at a time (its button says so; the others wait).
  */
 export function useListAction<Item>({
   id,
@@ -43,7 +41,6 @@ export function useListAction<Item>({
   question,
   done,
   invalidates,
-  headingRef,
   failure,
 }: ListActionOptions<Item>): ListAction<Item> {
   const { confirm, showModal, showSnackbar } = useFeedback();
@@ -54,7 +51,7 @@ export function useListAction<Item>({
     onSuccess: async (_answer, item) => {
       await queryClient.invalidateQueries({ queryKey: invalidates });
       showSnackbar(done(item), 'success');
-      headingRef.current?.focus();
+      focusPageStart();
     },
     onError: async (error) => {
       const unauthenticated = error instanceof AdminApiError && error.unauthenticated;

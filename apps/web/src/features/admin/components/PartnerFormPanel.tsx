@@ -2,6 +2,7 @@ import { PARTNER_SAVED_MESSAGES, type SectionName } from '@portal/domain';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useSavePartner } from '../api/partners';
 import { newPartnerSettings, partnerSettingsOf } from '../lib/partner-form-state';
+import { AdminTitle } from './AdminLayout';
 import { PartnerForm } from './PartnerForm';
 import { usePartnerFormData } from './usePartnerFormData';
 
@@ -34,9 +35,7 @@ export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly
   const saving = useSavePartner(id);
   return (
     <section className="admin-panel" aria-labelledby={screen.titleId}>
-      <h1 id={screen.titleId} className="admin-panel__title">
-        {screen.title}
-      </h1>
+      <AdminTitle id={screen.titleId}>{screen.title}</AdminTitle>
       {data ? (
         <PartnerForm
           titleId={screen.titleId}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AdminLayout, navFor, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, navFor, useStaffUser } from '../components/AdminLayout';
 
 /** /admin: the back office's start, a link to each of its sections. */
 export default function AdminHome() {
@@ -14,9 +14,7 @@ function Welcome() {
   const user = useStaffUser();
   return (
     <section className="admin-panel" aria-labelledby="admin-welcome">
-      <h1 id="admin-welcome" className="admin-panel__title">
-        Olá, {user.username}
-      </h1>
+      <AdminTitle id="admin-welcome">Olá, {user.username}</AdminTitle>
       <p>Bem-vindo ao painel administrativo do portal de negociação.</p>
       <ul className="admin-home__links">
         {navFor(user.papel)

@@ -17,9 +17,10 @@ import { TextAreaInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { focusPageStart } from '../../../components/ui/focus-return';
 import { QueryView } from '../../../components/ui/QueryView';
 import { downloadAgreementDocument, useAgreement, useCancelAgreement } from '../api/agreements';
-import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { EventCause } from '../components/EventCause';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { useAdminSubmit } from '../components/useAdminSubmit';
@@ -53,9 +54,7 @@ function Agreement({ id }: { id: number }) {
       aria-busy={agreement.isPending}
     >
       <div className="admin-panel__head">
-        <h1 id="agreement-title" className="admin-panel__title">
-          Acordo {id}
-        </h1>
+        <AdminTitle id="agreement-title">Acordo {id}</AdminTitle>
         <Link to="/admin/acordos" className="btn btn--ghost">
           Voltar aos acordos
         </Link>
@@ -281,6 +280,8 @@ function CancelForm({ id }: { id: number }) {
     if (!sure) return false;
     const answer = await cancel.mutateAsync(input);
     showSnackbar(answer.message, 'success');
+    // The agreement read again is no longer active: this form, and the focus on its button, go.
+    focusPageStart();
   });
   return (
     <Form form={form} onSubmit={submit} className="admin-form" aria-labelledby="agreement-cancel-title">

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useChangePassword } from '../api/admin';
-import { AdminLayout, useStaffUser } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, useStaffUser } from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string }[] = [
@@ -43,9 +43,7 @@ function ChangePasswordForm() {
 
   return (
     <section className="admin-panel" aria-labelledby="change-password-title">
-      <h1 id="change-password-title" className="admin-panel__title">
-        Alterar senha
-      </h1>
+      <AdminTitle id="change-password-title">Alterar senha</AdminTitle>
       {/* Every other section sends a temporary password here: say why before anything else. */}
       {temporary && (
         <p className="admin-panel__note" role="status" data-testid="temporary-password-note">

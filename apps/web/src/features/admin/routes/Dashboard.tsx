@@ -22,7 +22,7 @@ import { SelectInput } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { filterPartners, partnerOptionLabel, usePartnerList } from '../api/partners';
 import { dashboardKey, useDashboard } from '../api/reports';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle } from '../components/AdminLayout';
 import { type ReportBar, ReportsBarChart } from '../components/ReportsBarChart';
 import { ReportsFilter, ReportsResults, useReportSearch } from '../components/ReportsLayout';
 import { periodValues, ReportsPeriodFields } from '../components/ReportsPeriodFields';
@@ -61,9 +61,7 @@ function DashboardScreen() {
 
   return (
     <section className="admin-panel" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="admin-panel__title">
-        Painel de operações
-      </h1>
+      <AdminTitle id="dashboard-title">Painel de operações</AdminTitle>
       <ReportsFilter label="Filtrar o painel" busy={dashboard.isFetching} form={form} onSubmit={search}>
         <SelectInput
           label="Parceiro"

@@ -9,7 +9,7 @@ import { useFeedback } from '../../../components/ui/feedback';
 import { QueryView } from '../../../components/ui/QueryView';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useImportRuns, useUploadPortfolio } from '../api/imports';
-import { AdminLayout, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, useAdminFailure, useStaffWrites } from '../components/AdminLayout';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
 import { usePartnerTargetOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
@@ -92,9 +92,7 @@ function ImportUpload() {
   return (
     <section className="admin-panel cobranca__panel" aria-labelledby="import-title">
       <div className="admin-panel__head">
-        <h1 id="import-title" className="admin-panel__title">
-          Importar carteira
-        </h1>
+        <AdminTitle id="import-title">Importar carteira</AdminTitle>
       </div>
       <p className="cobranca__hint">
         Envie o arquivo CSV da carteira (separado por ponto e vírgula, em UTF-8, até {IMPORT_MAX_MEGABYTES}{' '}

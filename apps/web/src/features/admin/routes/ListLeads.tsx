@@ -17,7 +17,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { AdminApiError } from '../api/admin';
 import { leadsKey, useLeads, useLeadsSheet } from '../api/reports';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, useAdminFailure } from '../components/AdminLayout';
 import { ReportsFilter, ReportsResults, useReportSearch } from '../components/ReportsLayout';
 import { periodValues, ReportsPeriodFields } from '../components/ReportsPeriodFields';
 import { ReportsTableScroll } from '../components/ReportsTableScroll';
@@ -82,9 +82,7 @@ function Leads() {
   return (
     <section className="admin-panel" aria-labelledby="leads-title">
       <div className="admin-panel__head">
-        <h1 id="leads-title" className="admin-panel__title">
-          Lista de leads
-        </h1>
+        <AdminTitle id="leads-title">Lista de leads</AdminTitle>
         <button
           type="button"
           className="btn btn--ghost"

@@ -4,7 +4,7 @@ import {
   type PartnerListItem,
   partnerArchiveQuestion,
 } from '@portal/domain';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminApiError } from '../api/admin';
 import {
@@ -49,7 +49,6 @@ function Partners() {
   const [situacao, setSituacao] = useState<keyof typeof SHOWN>('ativos');
   const partners = usePartnerList(situacao);
   const [search, setSearch] = useState('');
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
   const shownId = useId();
   const archive = useListAction({
@@ -58,7 +57,6 @@ function Partners() {
     question: (item) => ({ title: 'Arquivar parceiro', text: partnerArchiveQuestion(item.nome) }),
     done: () => PARTNER_SAVED_MESSAGES.archived,
     invalidates: partnerKeys.all,
-    headingRef,
     failure: (error) => ({
       title: 'Ocorreu um erro',
       text: error instanceof AdminApiError && error.message ? error.message : ARCHIVE_FAILED,
@@ -70,7 +68,6 @@ function Partners() {
     <AdminListPanel
       titleId="partner-list-title"
       title="Lista de parceiros"
-      headingRef={headingRef}
       actions={
         <NewItemLink
           to="/admin/cadastrar-parceiro"

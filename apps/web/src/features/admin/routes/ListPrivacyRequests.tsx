@@ -8,7 +8,6 @@ import {
   type PrivacyRequestListItem,
   privacyDeadlineText,
 } from '@portal/domain';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { TextInput } from '../../../components/form/fields';
 import {
@@ -50,21 +49,18 @@ const COLUMNS = ['Protocolo', 'Parceiro', 'Tipo', 'Nome', 'Contato', 'Recebida e
 function PrivacyRequests() {
   const { filters, page, setPage, form, search } = useQueueFilters(NO_FILTERS);
   const requests = usePrivacyRequests(filters, page);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const move = useListAction({
     id: (item: PrivacyRequestListItem) => item.id,
     act: (item) => movePrivacyRequest(item.id, nextPrivacyStatus(item.status)!),
     done: (item) =>
       `Solicitação ${item.protocolo}: ${PRIVACY_STATUS_LABELS[nextPrivacyStatus(item.status)!]}.`,
     invalidates: privacyRequestsKey,
-    headingRef,
   });
 
   return (
     <AdminListPanel
       titleId="privacy-requests-title"
       title="Solicitações de privacidade"
-      headingRef={headingRef}
       controls={
         <QueueFilters form={form} onSubmit={search} label="Filtrar solicitações" statuses={STATUS_OPTIONS}>
           <TextInput label="Data inicial" name="de" type="date" />

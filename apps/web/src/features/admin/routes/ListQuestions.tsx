@@ -1,5 +1,4 @@
 import { FAQ_MESSAGES, type FaqStaffItem } from '@portal/domain';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { deleteFaq, faqListKey, useFaqList } from '../api/faq';
 import { partnerOptionLabel } from '../api/partners';
@@ -26,7 +25,6 @@ function Questions() {
   const faq = useFaqList();
   const writes = useStaffWrites();
   const writesShared = useStaffWrites('administration');
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const remove = useListAction({
     id: (item: FaqStaffItem) => item.codigo,
     act: (item) => deleteFaq(item.codigo),
@@ -36,14 +34,12 @@ function Questions() {
     }),
     done: () => FAQ_MESSAGES.deleted,
     invalidates: faqListKey,
-    headingRef,
   });
 
   return (
     <AdminListPanel
       titleId="faq-list-title"
       title="Lista de dúvidas frequentes"
-      headingRef={headingRef}
       actions={<NewItemLink to="/admin/cadastrar-duvida" testId="faq-new" label="Nova dúvida" />}
       query={faq}
       // A failed list reads 'Dados não encontrados' (spec 002 §8).

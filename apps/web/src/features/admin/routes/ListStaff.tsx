@@ -1,5 +1,4 @@
 import { STAFF_ROLE_LABELS, STAFF_TEAM_MESSAGES, type StaffMemberItem } from '@portal/domain';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import {
@@ -29,7 +28,6 @@ export default function ListStaff() {
 function Staff() {
   const members = useStaffMembers();
   const { showModal } = useFeedback();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   // Each write on a member is asked first ('Você tem certeza que deseja …'), then the list is read again.
   const memberAction = (
     act: (item: StaffMemberItem) => Promise<unknown>,
@@ -45,7 +43,6 @@ function Staff() {
     }),
     done: () => done,
     invalidates: staffListKey,
-    headingRef,
   });
   const disable = useListAction(
     memberAction(
@@ -83,7 +80,6 @@ function Staff() {
     <AdminListPanel
       titleId="staff-title"
       title="Equipe"
-      headingRef={headingRef}
       actions={<NewItemLink to="/admin/equipe/novo" testId="staff-new" label="Novo usuário" />}
       query={members}
       failedText="Não foi possível carregar a equipe."

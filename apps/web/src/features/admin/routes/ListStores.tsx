@@ -1,5 +1,4 @@
 import { formatBasisPoints, maskCpfCnpj, STORE_MESSAGES, type StoreItem } from '@portal/domain';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { partnerOptionLabel } from '../api/partners';
 import { storeListKey, switchStore, useStores } from '../api/stores';
@@ -30,7 +29,6 @@ export function policySummary(store: StoreItem): string {
 
 function Stores() {
   const stores = useStores();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const writes = useStaffWrites();
   const toggle = useListAction({
     id: (item: StoreItem) => item.id,
@@ -47,14 +45,12 @@ function Stores() {
           },
     done: (item) => (item.ativa ? STORE_MESSAGES.switchedOff : STORE_MESSAGES.switchedOn),
     invalidates: storeListKey,
-    headingRef,
   });
 
   return (
     <AdminListPanel
       titleId="stores-title"
       title="Lista de lojas"
-      headingRef={headingRef}
       actions={<NewItemLink to="/admin/lojas/nova" testId="store-new" label="Nova loja" />}
       query={stores}
       failedText="Não foi possível carregar as lojas."

@@ -1,5 +1,5 @@
 import { FAQ_SHARED } from '@portal/domain';
-import { AdminLayout, StaffOnly, useStaffWrites } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, StaffOnly, useStaffWrites } from '../components/AdminLayout';
 import { FaqForm } from '../components/FaqForm';
 
 const TITLE = 'Cadastrar nova dúvida';
@@ -20,9 +20,7 @@ function NewQuestion() {
   const shared = useStaffWrites('administration');
   return (
     <section className="admin-panel" aria-labelledby="post-question-title">
-      <h1 id="post-question-title" className="admin-panel__title">
-        {TITLE}
-      </h1>
+      <AdminTitle id="post-question-title">{TITLE}</AdminTitle>
       <FaqForm
         titleId="post-question-title"
         initial={{ titulo: '', descricao: '', parceiro: shared ? FAQ_SHARED : '' }}

@@ -7,6 +7,7 @@ import { TextInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { RobotCheckFrame } from '../../../components/ui/RobotCheckFrame';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { readStorage } from '../../../lib/storage';
@@ -30,6 +31,7 @@ export default function StaffLogin() {
   const loggingOut = useLocation().pathname === '/logout';
   const queryClient = useQueryClient();
   const { showModal } = useFeedback();
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const form = useZodForm(staffLoginSchema, { username: '', password: '' });
   const logIn = useLogIn();
   // null: not asked; otherwise the widget's round (a fresh challenge after each refusal) and its answer.
@@ -73,7 +75,9 @@ export default function StaffLogin() {
   return (
     <div className="admin admin-login">
       <main id="conteudo" className="admin-login__card">
-        <h1 className="admin-login__title">Acessar conta</h1>
+        <h1 className="admin-login__title" {...focusStart}>
+          Acessar conta
+        </h1>
         <p className="admin-login__lead">Área administrativa do portal de negociação</p>
         <Form form={form} onSubmit={onSubmit} className="admin-form" data-testid="staff-login-form">
           <TextInput

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
 import { useStaffMembers } from '../api/staff';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle } from '../components/AdminLayout';
 import { StaffMemberForm } from '../components/StaffMemberForm';
 
 /** /admin/equipe/novo ('Cadastrar novo usuário') and /admin/equipe/{id} ('Atualizar usuário'): the member form. */
@@ -13,9 +13,7 @@ export default function StaffMember() {
   return (
     <AdminLayout>
       <section className="admin-panel" aria-labelledby="staff-member-title">
-        <h1 id="staff-member-title" className="admin-panel__title">
-          {title}
-        </h1>
+        <AdminTitle id="staff-member-title">{title}</AdminTitle>
         {existing === null ? (
           <StaffMemberForm
             titleId="staff-member-title"

@@ -2,7 +2,7 @@ import { storeFormValues } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView';
 import { useStore } from '../api/stores';
-import { AdminLayout, StaffOnly } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, StaffOnly } from '../components/AdminLayout';
 import { StoreForm } from '../components/StoreForm';
 import '../reports.css';
 
@@ -19,9 +19,7 @@ export default function Store() {
     <AdminLayout>
       <StaffOnly access={existing === null ? 'write' : 'read'} title={title}>
         <section className="admin-panel" aria-labelledby="store-title">
-          <h1 id="store-title" className="admin-panel__title">
-            {title}
-          </h1>
+          <AdminTitle id="store-title">{title}</AdminTitle>
           {existing === null ? (
             <StoreForm titleId="store-title" initial={storeFormValues()} />
           ) : (

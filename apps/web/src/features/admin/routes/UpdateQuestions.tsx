@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../api/admin';
 import { useFaqEntry } from '../api/faq';
-import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
+import { AdminLayout, AdminTitle, useAdminFailure } from '../components/AdminLayout';
 import { FaqForm } from '../components/FaqForm';
 
 /**
@@ -34,9 +34,7 @@ function EditQuestion({ codigo }: { codigo: number }) {
 
   return (
     <section className="admin-panel" aria-labelledby="update-question-title">
-      <h1 id="update-question-title" className="admin-panel__title">
-        Atualizar dúvida
-      </h1>
+      <AdminTitle id="update-question-title">Atualizar dúvida</AdminTitle>
       {entry.data ? (
         <FaqForm
           titleId="update-question-title"

@@ -32,7 +32,13 @@ import {
   useWorkItem,
   workQueuesKey,
 } from '../api/work-queues';
-import { AdminLayout, useAdminFailure, useStaffUser, useStaffWrites } from '../components/AdminLayout';
+import {
+  AdminLayout,
+  AdminTitle,
+  useAdminFailure,
+  useStaffUser,
+  useStaffWrites,
+} from '../components/AdminLayout';
 import { useAdminSubmit } from '../components/useAdminSubmit';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import { dropAnswerDraft, readAnswerDraft, saveAnswerDraft } from '../lib/answer-drafts';
@@ -56,9 +62,9 @@ export default function WorkItemScreen() {
   return (
     <AdminLayout>
       <section className="admin-panel" aria-labelledby="work-item-title">
-        <h1 id="work-item-title" className="admin-panel__title">
+        <AdminTitle id="work-item-title">
           {WORK_QUEUES[fila].label}: item {id}
-        </h1>
+        </AdminTitle>
         <p>
           <Link to={`/admin/filas/${fila}`}>Voltar para a fila</Link>
         </p>

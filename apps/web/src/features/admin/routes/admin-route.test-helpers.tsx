@@ -23,12 +23,14 @@ export type AdminAnswer = { status?: number; body: unknown };
 /**
  * A back-office screen at `path` as the app gives it: a data router, a real query client, the feedback provider,
  * stored staff credentials; only fetch, at the network edge, is replaced: `answer` gets each admin API path
- * (GET /api/me answers an administrator unless it says otherwise). vi.unstubAllGlobals undoes it.
+ * (GET /api/me answers an administrator unless it says otherwise). vi.unstubAllGlobals undoes it. `route` is the
+ * screen's path pattern when it reads parameters ('/admin/acordos/:id').
  */
 export function showAdminRoute(
   path: string,
   screen: ReactElement,
   answer: (path: string, method: string) => AdminAnswer | undefined,
+  route = path,
 ) {
   window.localStorage.setItem(STAFF_STORAGE_KEYS.token, 't'.repeat(40));
   window.localStorage.setItem(STAFF_STORAGE_KEYS.userId, '1');
@@ -45,7 +47,7 @@ export function showAdminRoute(
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
-      { path, element: screen },
+      { path: route, element: screen },
       { path: '/admin', element: <p>Início</p> },
       { path: '/login', element: <p>Login</p> },
     ],

@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import type { AgreementAdminDetail } from '@portal/domain';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AgreementPage from './AgreementPage';
+import { showAdminRoute } from './admin-route.test-helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const ACTIVE: AgreementAdminDetail = {
+  aco_codigo: 7,
+  data_acordo: '2026-03-02 10:00:00',
+  parceiro: { id: 3, nome: 'Acme Cobranças' },
+  loja: { id: 4, nome: 'Bela Casa' },
+  devedor: { nome: 'Maria Souza', cpf_cnpj: '52998224725' },
+  forma_pagamento: 'boleto',
+  quantidade_parcelas: 0,
+  valor_negociado: 10000,
+  valor_entrada: 10000,
+  valor_pago: 0,
+  status: 'active',
+  contratos: ['C-1'],
+  email: null,
+  telefone: null,
+  parcelas: [],
+  documentos: { termo: '/api/gestao/acordos/7/termo', quitacao: null, boletos_em_aberto: null },
+  eventos: [],
+  segundas_vias: [],
+  cartao: null,
+  historico: [],
+};
+
+describe('AgreementPage', () => {
+  it('after a cancellation, whose form goes with it, the focus is on the page heading, not lost on <body>', async () => {
+    let agreement = ACTIVE;
+    const { user } = showAdminRoute(
+      '/admin/acordos/7',
+      <AgreementPage />,
+      (path, method) => {
+        if (path === '/api/gestao/acordos/7') return { body: { data: agreement } };
+        if (path === '/api/gestao/acordos/7/cancelar' && method === 'POST') {
+          agreement = { ...ACTIVE, status: 'cancelled' };
+          return { body: { message: 'Acordo cancelado com sucesso!', data: agreement } };
+        }
+        return undefined;
+      },
+      '/admin/acordos/:id',
+    );
+    await user.type(await screen.findByLabelText('Motivo do cancelamento'), 'O credor retirou a dívida');
+    await user.click(screen.getByTestId('agreement-cancel'));
+    await user.click(await screen.findByRole('button', { name: 'Sim, cancelar' }));
+
+    expect((await screen.findByText('Cancelado')).dataset.testid).toBe('agreement-status');
+    expect(screen.queryByTestId('agreement-cancel')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Acordo 7' }));
+  });
+});
