@@ -15,6 +15,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmailInput, TextInput } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { QueryView } from '../../../components/ui/QueryView';
 import { ApiError } from '../../../lib/api';
@@ -46,6 +47,7 @@ function wizardErrors(error: unknown): [CreditorSignUpField, string][] {
  * whose company already signed up shows the server's message instead of the form.
  */
 export default function CreditorSignUp() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const { id: leadCode } = useParams<{ id: string }>();
   const navigate = useNavigate();
   const { showModal, showLoading, hideLoading } = useFeedback();
@@ -151,7 +153,9 @@ export default function CreditorSignUp() {
       <>
         <PageHeader />
         <main id="conteudo" className="page container container--narrow creditor">
-          <h1 className="page__title">Cadastre a sua empresa</h1>
+          <h1 className="page__title" {...focusStart}>
+            Cadastre a sua empresa
+          </h1>
           <p className="creditor__notice" role="status">
             {leadNotice}
           </p>
@@ -167,7 +171,9 @@ export default function CreditorSignUp() {
     <>
       <PageHeader />
       <main id="conteudo" className="page container container--narrow creditor">
-        <h1 className="page__title">Cadastre a sua empresa</h1>
+        <h1 className="page__title" {...focusStart}>
+          Cadastre a sua empresa
+        </h1>
         <ol className="stepper" aria-label="Etapas do cadastro">
           {CREDITOR_SIGN_UP_STEPS.map((label, index) => (
             <li

@@ -12,6 +12,7 @@ import { Form } from '../../../components/form/Form';
 import { EmailInput, PhoneInput, TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
@@ -34,6 +35,7 @@ const FAILURE_TITLE = 'Não foi possível enviar o cadastro';
  * way to the confirmation: the server e-mailed the link that opens the sign-up wizard with these data.
  */
 export default function RegisterCreditor() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
   const form = useZodForm(creditorRegistrationSchema, EMPTY);
   const register = useRegisterCreditor();
@@ -78,7 +80,9 @@ export default function RegisterCreditor() {
     <>
       <PageHeader />
       <main id="conteudo" className="page container container--narrow creditor">
-        <h1 className="page__title">Seja um credor parceiro</h1>
+        <h1 className="page__title" {...focusStart}>
+          Seja um credor parceiro
+        </h1>
         {sentTo ? (
           <section
             className="creditor__done"

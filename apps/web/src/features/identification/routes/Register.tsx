@@ -1,6 +1,7 @@
 import { customization, documentKind, maskCpfCnpj, REGISTER_STEP_CODE } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { logStep } from '../../../lib/analytics';
 import { usePartner } from '../../../lib/partner';
@@ -13,6 +14,7 @@ import '../identification.css';
  * company (CNPJ). The person goes on to the first access with the birth date and phone typed at login.
  */
 export default function Register() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const navigate = useNavigate();
   const { state } = useLocation();
@@ -37,7 +39,9 @@ export default function Register() {
       <main id="conteudo" className="page container container--narrow" data-testid="register">
         {identification ? (
           <>
-            <h1 className="page__title">{company ? 'CNPJ não encontrado' : 'CPF não encontrado'}</h1>
+            <h1 className="page__title" {...focusStart}>
+              {company ? 'CNPJ não encontrado' : 'CPF não encontrado'}
+            </h1>
             <p>
               {company
                 ? `Não encontramos a empresa de CNPJ ${masked} nos registros de ${partnerName}.`

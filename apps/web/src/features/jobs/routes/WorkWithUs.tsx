@@ -19,6 +19,7 @@ import {
 } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
@@ -60,6 +61,7 @@ export default function WorkWithUs() {
 }
 
 function JobForm({ partnerName }: { partnerName: string }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const { showModal } = useFeedback();
   const form = useZodForm(jobFormSchema, EMPTY);
   const send = useSendJobApplication();
@@ -86,7 +88,7 @@ function JobForm({ partnerName }: { partnerName: string }) {
     <div className="jobs">
       <PageHeader />
       <main id="conteudo" className="container container--narrow jobs__main">
-        <h1>Trabalhe conosco</h1>
+        <h1 {...focusStart}>Trabalhe conosco</h1>
         <p className="jobs__intro">
           Quer fazer parte da equipe {partnerName}? Conte um pouco sobre você e, se quiser, envie o seu
           currículo. Os campos marcados com * são obrigatórios.

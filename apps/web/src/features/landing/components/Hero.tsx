@@ -6,6 +6,7 @@ import {
   sectionFile,
 } from '@portal/domain';
 import { type CSSProperties, useEffect, useRef } from 'react';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { distinctFrom, parseColor, pickTextColor, themeColors, toHex } from '../../../lib/theme';
 import { SearchForm } from './SearchForm';
@@ -18,6 +19,7 @@ const WHITE: [number, number, number] = [255, 255, 255];
  * checked for contrast, never directly on the photo.
  */
 export function Hero({ config }: { config: PartnerConfig }) {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const header = findSection(config, 'header');
   const fields = header?.campos ?? {};
   const landPage = customization(config).landPage ?? {};
@@ -76,7 +78,7 @@ export function Hero({ config }: { config: PartnerConfig }) {
           className="hero__panel"
           style={{ background: toHex(panel), color: pickTextColor(null, panel) } as CSSProperties}
         >
-          <h1 id="hero-title" className="hero__title" style={{ color: titleColor }}>
+          <h1 id="hero-title" className="hero__title" style={{ color: titleColor }} {...focusStart}>
             {fields.title || LANDING_DEFAULTS.title}
           </h1>
           <p className="hero__subtitle" style={{ color: subtitleColor }}>

@@ -17,6 +17,7 @@ import {
 } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { failureText } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
@@ -50,6 +51,7 @@ const SEND_FAILED = 'Não foi possível enviar a sua proposta agora. Tente novam
  * On a failure nothing typed is lost.
  */
 export default function SendProposal() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const { showModal } = useFeedback();
   const form = useZodForm(leadFormSchema, EMPTY);
   const send = useSendLead();
@@ -74,7 +76,7 @@ export default function SendProposal() {
     <div className="leads">
       <PageHeader />
       <main id="conteudo" className="container container--narrow leads__main">
-        <h1>Envie sua proposta</h1>
+        <h1 {...focusStart}>Envie sua proposta</h1>
         <p className="leads__intro">
           Conte qual dívida você quer negociar e quanto pode pagar. Respondemos por e-mail. Os campos marcados
           com * são obrigatórios.

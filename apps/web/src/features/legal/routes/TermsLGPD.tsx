@@ -12,6 +12,7 @@ import {
   termsOfUse,
 } from '@portal/domain';
 import { useEffect, useMemo } from 'react';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { LegalSections } from '../../../components/ui/LegalSections';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Tabs, useQueryTab } from '../../../components/ui/Tabs';
@@ -72,6 +73,7 @@ function CompanyBlock({ company }: { company: LegalCompany }) {
  * the partner's variant; the capability negotiationTitleOnTerms gets the fixed title and the logo as favicon.
  */
 export default function TermsLGPD() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const [active, select] = useQueryTab(TERMS_TABS);
   const company = useMemo(() => legalCompany(config), [config]);
@@ -97,7 +99,7 @@ export default function TermsLGPD() {
     <div className="legal">
       <PageHeader />
       <main id="conteudo" className="container legal__main">
-        <h1>Termos de uso e política de privacidade</h1>
+        <h1 {...focusStart}>Termos de uso e política de privacidade</h1>
         <p className="legal__version" data-testid="legal-version">
           Versão {TERMS_VERSION}, de {TERMS_DATE}
         </p>

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { QueryView } from '../../../components/ui/QueryView';
 import { failureText } from '../../../lib/api';
@@ -192,6 +193,7 @@ function Receipt({
  * anyone else is told to identify themselves first on the home page.
  */
 export default function MyData() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const query = useMyDataQuery();
   const erasure = useErasure();
@@ -224,7 +226,7 @@ export default function MyData() {
     <div className="my-data">
       <PageHeader />
       <main id="conteudo" className="container my-data__main">
-        <h1>Meus dados</h1>
+        <h1 {...focusStart}>Meus dados</h1>
         {erased ? (
           <Receipt answer={erased} receiptRef={receiptRef} />
         ) : (

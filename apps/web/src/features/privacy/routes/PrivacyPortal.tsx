@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
@@ -25,6 +26,7 @@ function TabsLoading() {
  * tabs follow.
  */
 export default function PrivacyPortal() {
+  const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const [hydrated, setHydrated] = useState(false);
 
@@ -41,7 +43,7 @@ export default function PrivacyPortal() {
     <div className="privacy">
       <PageHeader />
       <main id="conteudo" className="container privacy__main">
-        <h1>Portal de privacidade</h1>
+        <h1 {...focusStart}>Portal de privacidade</h1>
         <p className="privacy__intro">
           Aqui você exerce os seus direitos sobre os dados pessoais que {config.nome} trata, conforme a Lei
           Geral de Proteção de Dados (LGPD).
