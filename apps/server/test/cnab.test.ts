@@ -8,7 +8,7 @@ import {
   todayInBrasilia,
   writeRetorno,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CNAB_COMMANDS } from '../src/cli/cnab-commands';
 import {
@@ -19,6 +19,7 @@ import {
   outboundMessages,
   paymentCharges,
   paymentEvents,
+  persons,
   remessaCharges,
   retornoResults,
   stores,
@@ -604,5 +605,63 @@ describe('a boleto the bank rejected (03) or wrote off (09) is re-issued (decisi
     expect(titles).toEqual(expect.arrayContaining(renewed.map((charge) => ['01', charge.ourNumber])));
     for (const { charge } of [rejected, writtenOff])
       expect(titles.map(([, ourNumber]) => ourNumber)).not.toContain(charge.ourNumber);
+  });
+});
+
+describe('two retorno files imported at once', () => {
+  it('paying instalments of the same persons in opposite orders: both are imported, each payment recorded once', async () => {
+    // Each title settles its agreement, which raises its person's debts_version (migration 0008's trigger): on
+    // PostgreSQL the two uploads run on two pooled connections, and files paying the same persons in opposite
+    // orders must not lock those rows in a cycle (a deadlock failed one import with a 500).
+    const db = t.database.db;
+    const people = await db.select({ cpfCnpj: persons.cpfCnpj }).from(persons).orderBy(persons.id).limit(6);
+    const forward: (typeof paymentCharges.$inferSelect)[] = [];
+    const backward: (typeof paymentCharges.$inferSelect)[] = [];
+    for (const [i, { cpfCnpj }] of people.entries()) {
+      forward.push((await openBoleto(db, '2027-06-10', 1_000 + i, cpfCnpj)).charge);
+      backward.unshift((await openBoleto(db, '2027-06-11', 2_000 + i, cpfCnpj)).charge);
+    }
+    const files = [
+      await retornoOf(
+        forward[0]!,
+        forward.map((charge) => liquidation(charge, charge.amountCents)),
+        980,
+      ),
+      await retornoOf(
+        backward[0]!,
+        backward.map((charge) => liquidation(charge, charge.amountCents)),
+        981,
+      ),
+    ];
+
+    const answers = await Promise.all(files.map((content) => upload(content)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    // Each report lists its lines in the file's order.
+    for (const [res, charges] of [
+      [answers[0]!, forward],
+      [answers[1]!, backward],
+    ] as const)
+      expect(
+        res
+          .json()
+          .data.linhas.map((l: { linha: number; nosso_numero: string; resultado: string }) => [
+            l.linha,
+            l.nosso_numero,
+            l.resultado,
+          ]),
+      ).toEqual(charges.map((charge, i) => [3 + 2 * i, charge.ourNumber, 'applied']));
+    const charges = [...forward, ...backward];
+    const events = await db
+      .select()
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.chargeId,
+          charges.map((charge) => charge.id),
+        ),
+      );
+    expect(events.map((e) => [e.chargeId, e.kind]).sort()).toEqual(
+      charges.map((charge) => [charge.id, 'paid']).sort(),
+    );
   });
 });

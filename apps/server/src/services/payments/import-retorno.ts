@@ -30,7 +30,7 @@ import {
   type SecondCopyRow,
   secondCopiesByOurNumber,
 } from '../../repositories/second-copy-repository';
-import { withTransaction } from '../../repositories/transaction';
+import { withRetriedTransaction } from '../../repositories/transaction';
 import { cnabBeneficiary, contentSha256 } from './cnab-files';
 import { receiveInstalmentPayment } from './record-instalment-payment';
 
@@ -139,6 +139,31 @@ async function applyTitle(
   }
 }
 
+interface FoundTitle {
+  title: Lined<RetornoTitle>;
+  found: BoletoChargeToRegister | SecondCopyRow | undefined;
+}
+
+/**
+ * The rows a title's payment locks, as [person, agreement]: paying an instalment locks its agreement, and settling it
+ * then its person (the debts_version trigger); a second copy's payment locks its person. Files applied in this one
+ * order take the persons in the same order instead of waiting on each other in a cycle. A copy comes after its
+ * person's agreements: agreement before person, as the other payment sources (the PIX webhook) lock them. Titles
+ * that pay nothing lock nothing.
+ */
+const lockKey = ({ found }: FoundTitle): [number, number] =>
+  !found
+    ? [0, 0]
+    : 'charge' in found
+      ? [found.payer.id, found.instalment.agreementId]
+      : [found.personId, Number.MAX_SAFE_INTEGER];
+
+/** Sorts titles by lockKey; the sort is stable, so titles of one charge keep their file order. */
+function byLockOrder(a: FoundTitle, b: FoundTitle): number {
+  const [[personA, agreementA], [personB, agreementB]] = [lockKey(a), lockKey(b)];
+  return personA - personB || agreementA - agreementB;
+}
+
 /**
  * The stores whose account the retorno's header names (FEBRABAN file header: bank, G007 convênio, agency, account);
  * refused when none: a file of another beneficiary must not pay our boletos.
@@ -170,6 +195,9 @@ async function storesOfHeader(db: Db, header: ReadHeader): Promise<StoreRow[]> {
  * occurrence), or a second copy's, when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
  * told again records nothing, and one of an instalment already paid another way is kept as unapplied money.
+ * Titles are applied in lock order (lockKey), and the transaction is run again when PostgreSQL still picks it as a
+ * deadlock's victim (a person is locked between two of its agreements, and other writers lock them too): two files
+ * imported at once are both imported. Run again after the same file's import committed, it answers that report.
  */
 export async function importRetorno(
   db: Db,
@@ -185,7 +213,7 @@ export async function importRetorno(
   const owners = await storesOfHeader(db, read.header);
   const today = todayInBrasilia(input.now);
 
-  const imported = await withTransaction(db, async (tx) => {
+  const imported = await withRetriedTransaction(db, async (tx) => {
     const file = await insertCnabFile(tx, {
       // Stores may share a convênio and account; the file is then theirs together.
       storeId: owners.length === 1 ? owners[0]!.id : null,
@@ -215,24 +243,26 @@ export async function importRetorno(
       ...copies.map((c) => [c.ourNumber, c] as const),
       ...charges.map((c) => [c.charge.ourNumber, c] as const),
     ]);
-    const rows: RetornoResultRow[] = [];
-    for (const title of read.titles) {
-      const found = byOurNumber.get(title.ourNumber);
-      rows.push({
+    const titles = read.titles.map((title) => ({ title, found: byOurNumber.get(title.ourNumber) }));
+    const outcomes = new Map<number, RetornoOutcome>();
+    for (const { title, found } of [...titles].sort(byLockOrder))
+      outcomes.set(title.line, await applyTitle(tx, file.id, title, found, today));
+    const rows = titles.map(
+      ({ title, found }): RetornoResultRow => ({
         fileId: file.id,
         line: title.line,
         movement: title.movement,
         ourNumber: title.ourNumber,
         chargeId: found && 'charge' in found ? found.charge.id : null,
-        outcome: await applyTitle(tx, file.id, title, found, today),
+        outcome: outcomes.get(title.line)!,
         reasons: title.movement === '03' ? title.reasons.join(',') : '',
         amountCents: title.amountCents,
         paidCents: title.paidCents,
         feeCents: title.feeCents,
         occurredOn: title.occurredOn,
         creditOn: title.creditOn,
-      });
-    }
+      }),
+    );
     await insertRetornoResults(tx, rows);
     return report(file, rows, false);
   });
