@@ -43,6 +43,7 @@ import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { pinClock } from './pinned-clock';
 import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
 
 // Issue 17 item 5: overdue instalments, settled agreements and their discharge letter, broken agreements, and the
@@ -57,19 +58,7 @@ let maria: string;
 let joao: string;
 // The payment providers as the server builds them (PIX charges at the local PSP over the test database).
 let pix: PixServices;
-// The clock is pinned to a weekday: an instalment due "today" on a weekend moves to Monday, and the overdue tests
-// count days from today (a run on a Saturday failed).
-// Each test's clock starts where the last one's left off: PGlite reads its now() from the pinned Date, so a clock set
-// back to noon for every test made later agreements older than earlier ones, and a page of Meus Acordos (newest
-// first) left out the test's own (seen in CI).
-const WEEKDAY_NOON = new Date('2026-11-25T12:00:00-03:00');
-const suiteStart = performance.now();
-const pinClock = () =>
-  vi.useFakeTimers({
-    toFake: ['Date'],
-    now: WEEKDAY_NOON.getTime() + Math.ceil(performance.now() - suiteStart),
-    shouldAdvanceTime: true,
-  });
+// The clock is pinned (pinned-clock.ts): the overdue tests count days from today.
 beforeAll(async () => {
   pinClock();
   t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT, PARTNER_CACHE_SECONDS: '0' } });

@@ -8,21 +8,25 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agreements, debtorRequests, preAgreements, secondCopies, stores } from '../src/db/schema';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
+import { pinClock, WEEKDAY_NOON } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
 
 // Debtor area calls (spec 001 §7 steps 2-4, issue 4): scoping by session, plans computed and kept by the server.
 
 let t: TestApp;
 beforeAll(async () => {
+  pinClock();
   t = await createTestApp();
 });
+beforeEach(pinClock);
 afterAll(async () => {
+  vi.useRealTimers();
   await t?.close();
 });
 
@@ -30,7 +34,7 @@ async function debts(cookie: string, partner = 'demo', body: Record<string, unkn
   return call(t, 'negociacao_robo/passo_2_novo', body, { host: hostOf(partner), cookie });
 }
 
-const today = todayInBrasilia();
+const today = todayInBrasilia(WEEKDAY_NOON);
 
 describe('passo_2_novo: the debts of the session person in the partner stores', () => {
   let maria: string;
@@ -78,14 +82,13 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     // A card's figures are kept with the cached snapshot for the day (list-debts.ts cardFigures). The clock goes
     // back a day, not forward: the session, used a moment ago, stays live.
     const oldest = (card: DividasResposta['dividas'][number]) => card.contratos[0]!.parcelas[0]!;
-    // Today's listing read here, not the file's: a run that crosses midnight after beforeAll compares like with like.
     const today: DividasResposta = (await debts(maria)).json().dados;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 86_400_000, shouldAdvanceTime: true });
     let dayBefore: DividasResposta;
     try {
       dayBefore = (await debts(maria)).json().dados;
     } finally {
-      vi.useRealTimers();
+      pinClock();
     }
     const [before, now] = [oldest(dayBefore.dividas[0]!), oldest(today.dividas[0]!)];
     expect(before.fase).toBe(now.fase - 1);
