@@ -98,6 +98,13 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 const cards = (page: Page) => page.getByTestId('debt-card');
+
+/** The focused element: 'BODY' for none, else its tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return !active || active === document.body ? 'BODY' : `${active.tagName} ${active.textContent}`;
+  });
 const text = async (locator: Locator) => (await locator.textContent())?.replace(/\u00a0/g, ' ') ?? '';
 const money = (cents: number) => formatMoney(cents).replace(/\u00a0/g, ' ');
 
@@ -253,6 +260,9 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     // The menu's own scripts hold no zod (the build checks it); the other screens' need it.
     await expect.poll(() => scripts.some((path) => /\/assets\/zod-[\w-]+\.js$/.test(path))).toBe(true);
     await menu.waitForLoadState('networkidle');
+
+    // The visit's first page leaves the focus alone: the skip link stays the first Tab stop.
+    expect(await focused(menu)).toBe('BODY');
 
     const fetchedBefore = scripts.length;
     const answer = debtsAnswer(menu);
@@ -719,6 +729,9 @@ describe('FAQ (spec 001 §2, §7 "Fetch FAQ", §8)', () => {
     await shot(page, 'faq-phone');
     await page.getByTestId('debts-back').click();
     await page.waitForURL('**/menu');
+    // Voltar went with its page: the menu's heading has the focus, not <body> (WCAG 2.4.3).
+    await page.getByRole('heading', { level: 1, name: 'Menu', exact: true }).waitFor();
+    expect(await focused(page)).toBe('H1 Menu');
   });
 
   it('camec: no Dúvidas tile; its FAQ shows the fixed texts, not the server list (capabilities)', async () => {

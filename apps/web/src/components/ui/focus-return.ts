@@ -16,6 +16,12 @@ const layers: HTMLElement[][] = [];
  */
 let leaving: HTMLElement | null = null;
 
+/**
+ * The path of the page whose start marker arrived last; null until the visit's first page has shown its own. A
+ * marker arriving at another path is a page opened in the app.
+ */
+let shownAt: string | null = null;
+
 const FOCUS_START = '[data-focus-start]';
 
 function focusedElement(): HTMLElement | null {
@@ -79,12 +85,22 @@ export function useFocusReturn(): void {
 
 /**
  * Props of a page's start (its first heading): the `data-focus-start` marker the focus goes to when a layer closes
- * and what opened it is gone. A page that arrives after the wait that opened it (the login's overlay, then the menu)
- * takes the focus as it mounts, when the focus was left on <body>.
+ * and what opened it is gone. A page opened in the app (its link or button went with the page before) or one that
+ * arrives after the wait that opened it (the login's overlay, then the menu) takes the focus as it mounts, when the
+ * focus was left on <body> (WCAG 2.4.3). The visit's first page does not: its skip link stays the first Tab stop.
+ * A page that focuses something itself keeps it: an autoFocus field is focused after an earlier heading's ref in the
+ * same commit (React's layout phase goes in tree order), a modal's or a form's focus moves in its effects, later.
  */
 export function useFocusStart<T extends HTMLElement>() {
   const ref = useCallback((element: T | null) => {
-    if (!element || !leaving || leaving.isConnected || focusedElement()) return;
+    if (!element) return;
+    // The path, not a flag: a heading mounted again on the same page (Strict Mode attaches refs twice, a screen
+    // swaps its content) is no arrival.
+    const path = window.location.pathname;
+    const opened = shownAt !== null && shownAt !== path;
+    shownAt = path;
+    const waited = leaving !== null && !leaving.isConnected;
+    if (!(opened || waited) || focusedElement()) return;
     leaving = null;
     element.focus();
   }, []);
