@@ -123,6 +123,25 @@ describe('simple creditor registration (RegisterCreditor)', () => {
     expect(mail.raw).toContain(lead!.code);
     await waitForMail('contato@acme.example.com', 'credor');
   });
+
+  it('fits the confirmation of a long company e-mail on a phone (390 px) without scrolling sideways', async () => {
+    const email = 'contato.comercial.financeiro@distribuidoradealimentos.com.br';
+    const page = await open('/seja-parceiro');
+    await page.getByLabel('Razão social', { exact: true }).fill('Distribuidora de Alimentos Ltda');
+    await page.getByLabel('CNPJ', { exact: true }).fill('11.444.777/0001-61');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Carla Dias');
+    await page.getByLabel('Celular', { exact: true }).fill('11987654321');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Cadastrar empresa' }).click();
+
+    const done = page.getByTestId('creditor-registered');
+    await done.waitFor();
+    expect(await done.textContent()).toContain(email);
+    await page.screenshot({ path: `${SCREENSHOTS}seja-parceiro-email-longo.png`, fullPage: true });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+  });
 });
 
 describe('creditor sign-up wizard', () => {
