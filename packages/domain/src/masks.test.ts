@@ -93,6 +93,9 @@ describe('phone masks (spec 000 §5/§9)', () => {
     ['11987654321', '(11) 98765-4321'],
     ['119876543210', '(11) 98765-4321'],
     ['(11) 3333-4444', '(11) 3333-4444'],
+    // Pasted with the country code, as a phone's contacts and WhatsApp copy a number.
+    ['+55 11 98765-4321', '(11) 98765-4321'],
+    ['+55 (11) 3333-4444', '(11) 3333-4444'],
   ])('maskPhone(%j) -> %j', (input, expected) => {
     expect(maskPhone(input)).toBe(expected);
   });
@@ -105,6 +108,11 @@ describe('phone masks (spec 000 §5/§9)', () => {
     ['1133334444', '(11) 33334-444'],
     ['11987654321', '(11) 98765-4321'],
     ['119876543219', '(11) 98765-4321'],
+    ['+55 11 98765-4321', '(11) 98765-4321'],
+    ['+55 (11) 98765-4321', '(11) 98765-4321'],
+    [' +5511987654321', '(11) 98765-4321'],
+    // Without the '+', leading digits 55 are a DDD (Rio Grande do Sul), never a country code.
+    ['55987654321', '(55) 98765-4321'],
   ])('maskMobilePhone(%j) -> %j', (input, expected) => {
     expect(maskMobilePhone(input)).toBe(expected);
   });

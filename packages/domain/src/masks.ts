@@ -57,15 +57,25 @@ export function maskCpfCnpj(s: string): string {
   return maskCpf(normalized);
 }
 
+/**
+ * A phone's DDD and number: a leading '+55' is Brazil's country code, as a phone's contacts and WhatsApp copy a
+ * number, and is dropped. Only a paste brings it (the masks drop a typed '+'); without the '+', a leading 55 is a
+ * DDD (Rio Grande do Sul).
+ */
+function nationalPhoneDigits(s: string): string {
+  const digits = onlyDigits(s);
+  return (/^\s*\+\s*55/.test(s) ? digits.slice(2) : digits).slice(0, 11);
+}
+
 // Spec 000 §5/§9: (##) ####-#### up to 10 digits (landline), (##) #####-#### with 11 (mobile).
 export function maskPhone(s: string): string {
-  const digits = onlyDigits(s).slice(0, 11);
+  const digits = nationalPhoneDigits(s);
   return applyPattern(digits, digits.length === 11 ? '(##) #####-####' : '(##) ####-####');
 }
 
 // Spec 000 §5 "New phone" / "Rights request form": mask (##) #####-####.
 export function maskMobilePhone(s: string): string {
-  return applyPattern(onlyDigits(s).slice(0, 11), '(##) #####-####');
+  return applyPattern(nationalPhoneDigits(s), '(##) #####-####');
 }
 
 // Spec 000 §9: 0800 phone ####-###-####.

@@ -92,6 +92,21 @@ describe('form fields', () => {
     expect(phone.value).toBe(maskMobilePhone('11987654321'));
   });
 
+  it('takes a pasted phone or date whole: the mask bounds it, not a maximum length cutting the paste', async () => {
+    const user = userEvent.setup();
+    render(<Subject onSubmit={vi.fn()} />);
+    const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
+    await user.click(phone);
+    await user.paste('+55 (11) 98765-4321');
+    expect(phone.value).toBe('(11) 98765-4321');
+    cleanup();
+    render(<MaskedSubject />);
+    const date = screen.getByLabelText('Data') as HTMLInputElement;
+    await user.click(date);
+    await user.paste('  20/07/1990 ');
+    expect(date.value).toBe('20/07/1990');
+  });
+
   it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {
     const user = userEvent.setup();
     render(<MaskedSubject />);

@@ -1,4 +1,4 @@
-import { MONEY_INPUT_MAX_LENGTH, maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
+import { maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
@@ -37,7 +37,10 @@ function useTextBinding(name: string) {
 }
 
 export type TextInputProps = Named<TextFieldProps> & {
-  /** Formats what is typed (the domain's masks). */
+  /**
+   * Formats what is typed (the domain's masks). A mask bounds the value's length itself; a maxLength beside it
+   * would cut a pasted '+55 (11) 98765-4321' or ' 11.222.333/0001-81 ' before the mask reads it.
+   */
   mask?: (value: string) => string;
   /**
    * Checked from the first letter typed, not first as the field is left: a message longer than the line kept for
@@ -78,7 +81,6 @@ export function PhoneInput({
       inputMode="numeric"
       autoComplete="tel-national"
       placeholder="(00) 00000-0000"
-      maxLength={15}
       mask={kind === 'mobile' ? maskMobilePhone : maskPhone}
       {...props}
     />
@@ -90,14 +92,7 @@ type MaskedProps = Omit<TextInputProps, 'mask' | 'inputMode' | 'maxLength'>;
 /** A date typed as dd/mm/aaaa (spec 000 §5 generic fields); which dates are valid is the schema's rule. */
 export function DateInput(props: MaskedProps) {
   return (
-    <TextInput
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder="dd/mm/aaaa"
-      maxLength={10}
-      mask={maskDate}
-      {...props}
-    />
+    <TextInput inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" mask={maskDate} {...props} />
   );
 }
 
@@ -108,7 +103,6 @@ export function MoneyInput(props: MaskedProps) {
       inputMode="numeric"
       autoComplete="off"
       placeholder="R$ 0,00"
-      maxLength={MONEY_INPUT_MAX_LENGTH}
       mask={maskMoneyInput}
       {...props}
     />

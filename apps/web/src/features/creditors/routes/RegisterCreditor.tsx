@@ -124,7 +124,6 @@ export default function RegisterCreditor() {
                 autoCapitalize="characters"
                 spellCheck={false}
                 placeholder="00.000.000/0000-00"
-                maxLength={18}
                 mask={maskCnpj}
               />
               <TextInput label="Nome do contato" name="nome_contato" autoComplete="name" maxLength={120} />

@@ -83,7 +83,6 @@ export default function ResetPhone() {
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="000.000.000-00"
-            maxLength={18}
             data-testid="reset-phone-document"
           />
           <RobotCheck robot={robot} />

@@ -68,7 +68,6 @@ function ContactForm({ partnerName }: { partnerName: string }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={18}
         mask={maskCpfCnpj}
       />
       <TextAreaInput

@@ -62,7 +62,6 @@ export function AddressBlock() {
         inputMode="numeric"
         autoComplete="postal-code"
         placeholder="00000-000"
-        maxLength={CEP_LENGTH}
         mask={maskCep}
       />
       <p

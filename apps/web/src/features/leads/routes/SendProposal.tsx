@@ -96,7 +96,6 @@ export default function SendProposal() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={18}
             required
             mask={maskCpfCnpj}
           />
