@@ -221,6 +221,10 @@ describe('privacy portal', () => {
     await receipt.waitFor();
     const text = (await receipt.textContent()) ?? '';
     expect(text).toContain(SUCCESS);
+    // Spec 000 §8 success snackbar, verbatim.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Solicitação enviada com sucesso!' }).count())
+      .toBeGreaterThan(0);
     const protocol = (await page.getByTestId('privacy-protocol').textContent()) ?? '';
     expect(protocol).toMatch(new RegExp(`^${PROTOCOL.source}$`));
     expect(text).toContain('bruno@example.com');

@@ -54,6 +54,8 @@ export const PRIVACY_REQUEST_MESSAGES = {
 export const PRIVACY_REQUEST_SUCCESS =
   'Sua solicitação foi enviada com sucesso. Entraremos em contato em breve, para falar com você sobre a resolução da sua solicitação.';
 export const PRIVACY_REQUEST_FAILURE = 'Erro ao enviar a sua solicitação. Tente novamente mais tarde.';
+/** Spec 000 §8 success snackbar of the rights request, verbatim. */
+export const PRIVACY_REQUEST_SNACKBAR = 'Solicitação enviada com sucesso!';
 
 /** A validated request: text trimmed, phone as its 11 digits. */
 export interface PrivacyRequest {

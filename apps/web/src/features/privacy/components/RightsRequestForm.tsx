@@ -2,6 +2,7 @@ import {
   formatBrDate,
   PRIVACY_REQUEST_FAILURE,
   PRIVACY_REQUEST_LIMITS,
+  PRIVACY_REQUEST_SNACKBAR,
   PRIVACY_REQUEST_SUCCESS,
   PRIVACY_REQUEST_TYPES,
   type PrivacyRequestInput,
@@ -17,6 +18,7 @@ import {
   TextInput,
 } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { useFeedback } from '../../../components/ui/feedback';
 import { useSendRightsRequest } from '../api/send-rights-request';
 
 const EMPTY: PrivacyRequestInput = { nome: '', telefone: '', email: '', tipoRequisicao: '', solicitacao: '' };
@@ -32,10 +34,11 @@ interface Receipt {
 /**
  * The rights request form (spec 000 §3, §5, §8): every field required ('*'), checked with the domain's rules (the
  * server's); the first invalid field takes the focus. A failure keeps everything typed; a success shows the spec's
- * message with the protocol number and clears the form.
+ * snackbar, its message with the protocol number, and clears the form.
  */
 export function RightsRequestForm() {
   const form = useZodForm(privacyRequestSchema, EMPTY);
+  const { showSnackbar } = useFeedback();
   const send = useSendRightsRequest();
   const [failed, setFailed] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -58,6 +61,7 @@ export function RightsRequestForm() {
         dueDate: formatBrDate(answer.dados.prazo),
         email: values.email.trim(),
       });
+      showSnackbar(PRIVACY_REQUEST_SNACKBAR, 'success');
       form.reset();
     } catch (error) {
       if (!showServerErrors(form, error)) setFailed(true);
