@@ -394,6 +394,16 @@ describe('CPF/CNPJ search box (spec 000 §5)', () => {
     await page.waitForURL(/\/confirmar-dados/);
     expect(await page.getByTestId('confirm-identification').inputValue()).toBe('12.ABC.345/01DE-35');
   });
+
+  it('takes a pasted document whole, spaces around it and all (a maximum length cut its last digit)', async () => {
+    const page = await open(null);
+    await landingAppRunning(page);
+    const input = page.getByTestId('search-input');
+    await input.focus();
+    // As a paste arrives: one insertion, which the browser cuts at the input's maxlength.
+    await page.keyboard.insertText(' 11.222.333/0001-81 ');
+    expect(await input.inputValue()).toBe('11.222.333/0001-81');
+  });
 });
 
 describe('the first screen before the app has started (slow phone)', () => {

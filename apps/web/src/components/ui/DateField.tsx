@@ -35,7 +35,6 @@ export function DateField({ value, onChange, limit = 'none', error, onBlur, ...p
       inputMode="numeric"
       autoComplete={limit === 'adult' ? 'bday' : 'off'}
       placeholder="dd/mm/aaaa"
-      maxLength={10}
       {...props}
       value={value}
       error={error ?? blurError}

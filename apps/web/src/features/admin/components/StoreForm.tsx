@@ -136,13 +136,7 @@ export function StoreForm({
           <div className="admin-fieldset__grid">
             <TextInput label="Nome fantasia" name="nome_fantasia" autoComplete="off" />
             <TextInput label="Razão social" name="razao_social" autoComplete="off" />
-            <TextInput
-              label="CPF/CNPJ"
-              name="cpf_cnpj"
-              inputMode="numeric"
-              maxLength={18}
-              mask={maskCpfCnpj}
-            />
+            <TextInput label="CPF/CNPJ" name="cpf_cnpj" inputMode="numeric" mask={maskCpfCnpj} />
             <TextInput label="Cidade" name="cidade" autoComplete="off" />
             <TextInput label="UF" name="estado" autoComplete="off" maxLength={2} />
           </div>

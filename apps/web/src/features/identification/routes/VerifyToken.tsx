@@ -150,7 +150,6 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={TOKEN_LENGTH}
           data-testid="token-input"
         />
         {totem && (

@@ -65,6 +65,7 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
   }
 
   function typed(text: string) {
+    // The mask bounds the length: the box has no maxLength, which would cut a pasted ' 11.222.333/0001-81 '.
     const next = maskCpfCnpj(text);
     setValue(next);
     if (error) setError(null);
@@ -108,7 +109,6 @@ export function SearchForm({ buttonText, buttonStyle }: Props) {
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="000.000.000-00"
-            maxLength={18}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
