@@ -1210,7 +1210,8 @@ describe('npm run import (runImportCommand)', () => {
     expect(again.stderr).toContain('linhas/s');
     expect(again.stderr.endsWith(`\r${' '.repeat(119)}\r`)).toBe(true);
     expect(await commandDbCounts()).toEqual({ persons: 3, instalments: 6, partnerStores: 2 });
-  });
+    // It starts the embedded database four times (the setup, two commands, the count): 35 s on a loaded CI machine.
+  }, 120_000);
 
   it('prints the problems of a bad file with their lines, exits 1 and writes nothing', async () => {
     const bad = join(dir, 'ruim.csv');
