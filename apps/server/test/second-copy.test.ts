@@ -10,7 +10,7 @@ import {
   writeRetorno,
 } from '@portal/domain';
 import { and, eq, isNotNull, notExists } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreements,
   localPspWebhooks,
@@ -32,7 +32,6 @@ import { importRetorno } from '../src/services/payments/import-retorno';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
-import { pinClock, WEEKDAY_NOON } from './pinned-clock';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -44,20 +43,16 @@ let t: TestApp;
 let maria: string;
 let cards: DividasResposta['dividas'];
 beforeAll(async () => {
-  // Copies are issued due today for today's updated value: the clock is pinned (pinned-clock.ts).
-  pinClock();
   t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
   maria = await login(t, MARIA);
   cards = (await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria })).json()
     .dados.dividas;
 });
-beforeEach(pinClock);
 afterAll(async () => {
-  vi.useRealTimers();
   await t?.close();
 });
 
-const today = todayInBrasilia(WEEKDAY_NOON);
+const today = todayInBrasilia();
 const demo = (action: string, body: Record<string, unknown>, cookie = maria) =>
   call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie });
 const card = (store: string) => cards.find((c) => c.loja.loj_fantasia === store)!;
