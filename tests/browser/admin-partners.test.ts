@@ -212,8 +212,9 @@ describe('partners in the back office', () => {
     await save.click();
     await page.waitForURL('**/admin/parceiros');
     await page.getByTestId('snackbar').getByText('Parceiro cadastrado com sucesso!').waitFor();
-    // Salvar went with the form: the list's heading has the focus, not <body>.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('partner-list-title');
+    // Salvar went with the form: the list's heading has the focus, not <body>. Polled: the address changes as the
+    // navigation starts, and the form stays on screen (Salvar focused) until the list's code has loaded.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('partner-list-title');
     const created = cards(page).filter({ has: page.getByRole('heading', { name: NEW.nome }) });
     await created.getByRole('img', { name: `Logotipo de ${NEW.nome}` }).waitFor();
     const [row] = await portal.database.db
