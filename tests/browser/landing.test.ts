@@ -287,6 +287,54 @@ describe('server-rendered first screen', () => {
     expect(errors).toEqual([]);
   });
 
+  /**
+   * The landing page, then the privacy portal opened from its cookie banner (a second entry of the same document),
+   * as a browser keeps a page's entries when it reloads the page from its history (a phone short of memory).
+   */
+  async function landingThenPrivacyPortal(page: Page): Promise<void> {
+    await page.goto(portal.url('acme'));
+    await landingAppRunning(page);
+    await page.getByTestId('cookie-banner').getByRole('link', { name: 'Portal de privacidade' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Portal de privacidade' }).waitFor();
+  }
+
+  it('a Back before the app has started renders the page Back went to, not the painted one (no mismatch)', async () => {
+    const { page, errors } = await phonePageWithErrors();
+    await landingThenPrivacyPortal(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The reloaded privacy portal is painted by the server; Back moves to the landing page before its app starts.
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.history.back());
+    await page.waitForURL(portal.url('acme', '/'), { waitUntil: 'commit' });
+    release();
+    await page.getByTestId('search-input').waitFor();
+    await landingAppRunning(page);
+    expect(await page.getByRole('heading', { level: 1, name: 'Portal de privacidade' }).count()).toBe(0);
+    // Hydrating the portal's markup as the landing page failed with React error #418.
+    expect(errors).toEqual([]);
+  });
+
+  it("Forward on a landing page reloaded from the history opens that entry's page", async () => {
+    const { page, errors } = await phonePageWithErrors();
+    await landingThenPrivacyPortal(page);
+    await page.goBack();
+    await page.reload();
+    await landingAppRunning(page);
+    await page.goForward();
+    expect(new URL(page.url()).pathname).toBe('/portal-de-privacidade');
+    // The landing page, which starts without the router, stayed on screen under the portal's address.
+    await page.getByRole('heading', { level: 1, name: 'Portal de privacidade' }).waitFor();
+    expect(await page.getByTestId('search-input').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a partner edit at once (the page parts follow the partner cache)', async () => {
     const db = portal.database.db;
     const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));

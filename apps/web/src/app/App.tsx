@@ -1,5 +1,5 @@
 import { type CookieChoice, hasCapability, type PartnerConfig } from '@portal/domain';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FeedbackProvider } from '../components/ui/feedback';
 import { DEBTOR_PAGES } from '../features/debts/lib/debtor-pages';
 import { LandPageParceiro } from '../features/landing/routes/LandPageParceiro';
@@ -44,7 +44,21 @@ export function startsWithoutRouter(config: PartnerConfig, pathname: string): bo
  * already warmed up), which replaces this; if the router cannot load, the browser opens the page itself.
  */
 export function LandingWithoutRouter() {
-  const [next, setNext] = useState<{ Router: typeof AppRouterComponent; start: RouterStart } | null>(null);
+  const [next, setNext] = useState<{ Router: typeof AppRouterComponent; start?: RouterStart } | null>(null);
+  // A browser that reloaded this page from its history (a phone short of memory) keeps the app's other entries of
+  // it, so Back or Forward may move the address to one of them within this page: the router takes over there.
+  useEffect(() => {
+    if (next) return;
+    const toAddress = () => {
+      if (window.location.pathname === '/') return;
+      loadRouter().then(
+        ({ AppRouter }) => setNext({ Router: AppRouter }),
+        () => window.location.reload(),
+      );
+    };
+    window.addEventListener('popstate', toAddress);
+    return () => window.removeEventListener('popstate', toAddress);
+  }, [next]);
   const navigation = useMemo(
     () => ({
       pathname: '/',
