@@ -96,6 +96,11 @@ describe('phone masks (spec 000 §5/§9)', () => {
     // Pasted with the country code, as a phone's contacts and WhatsApp copy a number.
     ['+55 11 98765-4321', '(11) 98765-4321'],
     ['+55 (11) 3333-4444', '(11) 3333-4444'],
+    // ... without the '+', or with the trunk prefix 0, as a bill prints it.
+    ['55 11 98765-4321', '(11) 98765-4321'],
+    ['011 98765-4321', '(11) 98765-4321'],
+    ['(011) 3333-4444', '(11) 3333-4444'],
+    ['0', ''],
   ])('maskPhone(%j) -> %j', (input, expected) => {
     expect(maskPhone(input)).toBe(expected);
   });
@@ -111,8 +116,11 @@ describe('phone masks (spec 000 §5/§9)', () => {
     ['+55 11 98765-4321', '(11) 98765-4321'],
     ['+55 (11) 98765-4321', '(11) 98765-4321'],
     [' +5511987654321', '(11) 98765-4321'],
-    // Without the '+', leading digits 55 are a DDD (Rio Grande do Sul), never a country code.
+    ['5511987654321', '(11) 98765-4321'],
+    ['0 11 98765-4321', '(11) 98765-4321'],
+    // Otherwise leading digits 55 are a DDD (Rio Grande do Sul), as typed: never a country code.
     ['55987654321', '(55) 98765-4321'],
+    ['559876543210', '(55) 98765-4321'],
   ])('maskMobilePhone(%j) -> %j', (input, expected) => {
     expect(maskMobilePhone(input)).toBe(expected);
   });

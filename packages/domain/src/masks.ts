@@ -58,13 +58,15 @@ export function maskCpfCnpj(s: string): string {
 }
 
 /**
- * A phone's DDD and number: a leading '+55' is Brazil's country code, as a phone's contacts and WhatsApp copy a
- * number, and is dropped. Only a paste brings it (the masks drop a typed '+'); without the '+', a leading 55 is a
- * DDD (Rio Grande do Sul).
+ * A phone's DDD and number, from what a paste brings too (contacts, WhatsApp, a bill). A leading '+55' is Brazil's
+ * country code, dropped; so is a bare 55 before a whole mobile number (13 digits: a DDD and number have at most 11,
+ * and typing into the masked box adds one at a time, so a DDD 55 being typed or edited stays). Leading zeros are the
+ * trunk prefix, as in '011 98765-4321': no DDD starts with 0 (ANATEL, Plano de Numeração).
  */
 function nationalPhoneDigits(s: string): string {
-  const digits = onlyDigits(s);
-  return (/^\s*\+\s*55/.test(s) ? digits.slice(2) : digits).slice(0, 11);
+  const digits = onlyDigits(s).replace(/^0+/, '');
+  const withCountryCode = /^\s*\+\s*55/.test(s) || (digits.length === 13 && digits.startsWith('55'));
+  return (withCountryCode ? digits.slice(2) : digits).slice(0, 11);
 }
 
 // Spec 000 §5/§9: (##) ####-#### up to 10 digits (landline), (##) #####-#### with 11 (mobile).
