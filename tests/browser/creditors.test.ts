@@ -362,6 +362,36 @@ describe('creditor sign-up wizard', () => {
     expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('');
   });
 
+  it('Finalizar Cadastro without the plans (they failed to load) says a plan is needed and asks for them again', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    await refuseCookiesBeforehand(context);
+    const page = await context.newPage();
+    let plansDown = true;
+    await page.route('**/api.php?a=portal&b=getPlanosAtivos', (route) =>
+      plansDown ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+    );
+    await page.goto(portal.url('acme', '/cadastre-sua-empresa'));
+    await page.getByLabel('Razão social', { exact: true }).fill('Ômega Cobranças');
+    await page.getByLabel('Nome do contato', { exact: true }).fill('Otávio Lima');
+    await page.getByLabel('Usuário', { exact: true }).fill('otavio.lima');
+    await page.getByLabel('Senha', { exact: true }).fill('Forte123');
+    await page.getByLabel('E-mail', { exact: true }).fill('otavio@omega.com.br');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await page.getByText('Não foi possível carregar os planos.').waitFor();
+
+    // Before, the button did nothing: the plan's message belonged to the cards that were not there.
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    expect(await page.getByTestId('plan-missing').textContent()).toBe(PLAN_REQUIRED);
+    plansDown = false;
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    await page.getByRole('button', { name: 'CRM - Sistema de cobrança' }).waitFor();
+    expect(await page.getByTestId('plan-missing').count()).toBe(0);
+    await page.getByRole('button', { name: 'CRM - Sistema de cobrança' }).click();
+    await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    await page.getByTestId('modal').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(portal.url('acme', '/'));
+  });
+
   it('shows the server message and stays on the wizard when the login is taken', async () => {
     const taken = await portal.app.inject({
       method: 'POST',

@@ -138,6 +138,8 @@ export default function CreditorSignUp() {
   // A user-data field found invalid on the plan step (the browser's Forward after a reload) is shown on its step.
   function onInvalid(errors: FieldErrors) {
     if (USER_FIELDS.some((field) => errors[field])) toUserData();
+    // No plan could be chosen, as the plans have not loaded: they are asked for again (the message says why).
+    else if (errors.plano && plans.data === undefined) void plans.refetch();
   }
 
   // Step 1 checks its own fields only; step 2 checks the whole wizard and sends it.
@@ -250,6 +252,11 @@ export default function CreditorSignUp() {
                   />
                 )}
               </QueryView>
+            )}
+            {step === 1 && plans.data === undefined && plan.fieldState.error && (
+              <p className="field__error" role="alert" data-testid="plan-missing">
+                {plan.fieldState.error.message}
+              </p>
             )}
             <div className="creditor__actions">
               {step === 1 && (
