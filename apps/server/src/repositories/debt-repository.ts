@@ -5,6 +5,7 @@ import {
   agreements,
   contracts,
   debtorRequests,
+  debtViewEpoch,
   files,
   instalments,
   partnerStores,
@@ -118,6 +119,15 @@ const debtRowsQuery = (oneStore: boolean) =>
   );
 const allStoresDebtRows = debtRowsQuery(false);
 const oneStoreDebtRows = debtRowsQuery(true);
+
+/** debt_view_epoch as it is now: any write to contracts, instalments or stores (a portfolio import) raised it. */
+export async function readDebtEpoch(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ epoch: debtViewEpoch.epoch })
+    .from(debtViewEpoch)
+    .where(eq(debtViewEpoch.id, 1));
+  return row?.epoch ?? 0;
+}
 
 /**
  * The unpaid instalments of one person in the partner's stores (optionally one store), grouped by store and

@@ -18,6 +18,9 @@ export interface PlanIssue {
   source: 'local' | 'stage';
   /** The person's debts_version the debts were read at (the session's): passo_4_novo compares it. */
   debtsVersion: number;
+  /** debt_view_epoch the debts were read at (the session's), and what the plans priced (debtsFingerprint). */
+  debtEpoch: number;
+  debtsFingerprint: string;
   expiresAt: Date;
 }
 
@@ -29,14 +32,15 @@ const issuePlansQuery = preparedOnce((db) => {
     insert into ${preAgreements} (session_hash, partner_id, person_id, store_id, contract_ids,
       pagamento_avista_prazo, metodo_pagamento, bandeira_cartao, forma_cartao, pra_quantidade, pra_valor_entrada,
       pra_valor_parcela, valor_total_acordo, pra_primeiro_vcto, valor_futuro_incluso, valor_futuro_total, origem,
-      debts_version, expires_at)
+      debts_version, debt_epoch, debts_fingerprint, expires_at)
     select ${sql.placeholder('sessionHash')}::text, ${sql.placeholder('partnerId')}::int,
       ${sql.placeholder('personId')}::int, ${sql.placeholder('storeId')}::int,
       ${sql.placeholder('contractIds')}::jsonb, ${sql.placeholder('paymentMode')}::text,
       ${sql.placeholder('paymentMethod')}::text, ${sql.placeholder('cardBrand')}::text,
       ${sql.placeholder('cardForm')}::text, (p->>0)::int, (p->>1)::bigint, (p->>2)::bigint, (p->>3)::bigint,
       ${sql.placeholder('firstDueDate')}::date, (p->>4)::boolean, (p->>5)::bigint, ${sql.placeholder('source')}::text,
-      ${sql.placeholder('debtsVersion')}::bigint, ${sql.placeholder('expiresAt')}::timestamptz
+      ${sql.placeholder('debtsVersion')}::bigint, ${sql.placeholder('debtEpoch')}::bigint,
+      ${sql.placeholder('debtsFingerprint')}::text, ${sql.placeholder('expiresAt')}::timestamptz
     from jsonb_array_elements(${sql.placeholder('plans')}::jsonb) with ordinality as plan(p, n)
     order by n
     returning pra_codigo as id`);
@@ -73,6 +77,8 @@ export async function issuePlans(
     firstDueDate: issue.firstDueDate,
     source: issue.source,
     debtsVersion: issue.debtsVersion,
+    debtEpoch: issue.debtEpoch,
+    debtsFingerprint: issue.debtsFingerprint,
     expiresAt: issue.expiresAt.toISOString(),
     plans: JSON.stringify(plans),
   });

@@ -60,6 +60,13 @@ export const preAgreements = pgTable(
      * debts changed since (an instalment paid by its second copy, an agreement), decision 045.
      */
     debtsVersion: bigint('debts_version', { mode: 'number' }).notNull(),
+    /**
+     * debt_view_epoch the plan was quoted at, and a digest of the instalments it priced (debtsFingerprint): a portfolio
+     * import raises the epoch, not the person's version, so passo_4_novo compares the instalments again after one
+     * (decision 046). Plans issued before the columns carry -1 and '' and are refused after any import.
+     */
+    debtEpoch: bigint('debt_epoch', { mode: 'number' }).notNull().default(-1),
+    debtsFingerprint: text('debts_fingerprint').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when an agreement is made from it: a plan is accepted once. */
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type DebtBalance,
   daysBetween,
@@ -81,4 +82,21 @@ export function debtFigures(
 export function allPlans(figures: DebtFigures, policy: NegotiationPolicy): PlanQuote[] {
   const base = { balance: figures.balance, futureCents: figures.futureCents, includeFuture: false, policy };
   return [...quotePlans({ ...base, mode: 'A' }), ...quotePlans({ ...base, mode: 'P' })];
+}
+
+/**
+ * A digest of what a plan prices: the group's contracts and their listed instalments, with every field the figures
+ * read. passo_4_novo compares it after a portfolio import, which raises the debt epoch, not the person's version
+ * (decision 046).
+ */
+export function debtsFingerprint(group: readonly DebtContractRow[]): string {
+  const priced = [...group]
+    .sort((a, b) => a.id - b.id)
+    .map((contract) => [
+      contract.id,
+      [...contract.instalments]
+        .sort((a, b) => a.id - b.id)
+        .map((i) => [i.id, i.dueDate, i.amountCents, i.balanceCents, i.futureEntry, i.owed]),
+    ]);
+  return createHash('sha256').update(JSON.stringify(priced)).digest('base64url');
 }

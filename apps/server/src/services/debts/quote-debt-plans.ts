@@ -18,7 +18,7 @@ import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapsh
 import { loadPartnerCustomization } from '../../repositories/partner-repository';
 import { issuePlans } from '../../repositories/plan-repository';
 import type { SessionRow } from '../../repositories/session-repository';
-import { debtFigures, storePolicy } from './debt-figures';
+import { debtFigures, debtsFingerprint, storePolicy } from './debt-figures';
 import { cardGroups, underAgreement } from './list-debts';
 
 export interface PlanSearch {
@@ -150,6 +150,8 @@ export async function quoteDebtPlans(
       firstDueDate: search.firstDueDate,
       source,
       debtsVersion: scope.version.person,
+      debtEpoch: scope.version.epoch,
+      debtsFingerprint: debtsFingerprint(group),
       expiresAt,
     },
     quotes,

@@ -8,15 +8,20 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { claimIssuedPlan, insertAgreement } from '../../repositories/agreement-repository';
+import {
+  claimIssuedPlan,
+  type IssuedPlanRow,
+  insertAgreement,
+} from '../../repositories/agreement-repository';
 import { insertCardPayment } from '../../repositories/card-payment-repository';
-import { loadActiveAgreements } from '../../repositories/debt-repository';
+import { loadActiveAgreements, loadStoreDebts, readDebtEpoch } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
 import { insertAgreementInstalments } from '../../repositories/payment-repository';
 import { lockDebtsVersion } from '../../repositories/person-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { withTransaction } from '../../repositories/transaction';
+import { debtsFingerprint } from './debt-figures';
 
 export interface AgreementInput {
   planId: number;
@@ -105,6 +110,10 @@ export async function saveAgreement(
       if (plan.contractIds.some((id) => active.contracts.has(id))) throw new AppError('ACTIVE_AGREEMENT');
       throw new AppError('PLAN_NOT_FOUND');
     }
+    // A portfolio import raises the debt epoch instead: after one, the plan's instalments must still be those it
+    // priced (the import may have marked one paid), decision 046.
+    if ((await readDebtEpoch(tx)) !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan)))
+      throw new AppError('PLAN_NOT_FOUND');
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
     const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
     // The card's charge is asked after this transaction (chargeAgreementCard), under this row's reference.
@@ -131,4 +140,11 @@ export async function saveAgreement(
     if (idempotencyKey) await saveIdempotentAnswer(tx, scope, idempotencyKey, answer);
     return answer;
   });
+}
+
+/** The plan's contracts are still the person's, listed with the instalments the plan priced. */
+async function pricedDebtsUnchanged(db: Db, scope: DebtScope, plan: IssuedPlanRow): Promise<boolean> {
+  const [store] = await loadStoreDebts(db, scope, plan.storeId);
+  const group = store?.contracts.filter((contract) => plan.contractIds.includes(contract.id)) ?? [];
+  return group.length === plan.contractIds.length && debtsFingerprint(group) === plan.debtsFingerprint;
 }

@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream';
+import {
+  cpfCheckDigits,
+  type DividasResposta,
+  formatBrDate,
+  maskCpf,
+  type PlanosResposta,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { contracts, instalments, persons, stores } from '../src/db/schema';
+import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
+import { importPortfolio } from '../src/services/import/import-portfolio';
+import { PORTFOLIO_COLUMNS, type PortfolioColumn } from '../src/services/import/validate-portfolio';
+import { type DebtCard, quotePlans } from './debt-helpers';
+import { call, hostOf, login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// A plan quoted before a portfolio import is accepted only if the import left its instalments as they were priced
+// (decision 046): an import raises the debt epoch, not the person's debts version, which passo_4_novo also compares.
+
+const STALE_PLAN =
+  'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.';
+
+let t: TestApp;
+let maria: string;
+let demoId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  maria = await login(t, MARIA);
+  demoId = (await findPartnerByIdentifier(t.database.db, 'demo'))!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const demo = (action: string, body: Record<string, unknown>) =>
+  call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie: maria });
+const cards = async () => ((await demo('passo_2_novo', {})).json().dados as DividasResposta).dividas;
+const cashPlan = async (card: DebtCard) =>
+  ((await quotePlans(t, card, { cookie: maria, partner: 'demo' })).json().dados as PlanosResposta)
+    .pre_acordo[0]!;
+const confirm = (plan: PlanosResposta['pre_acordo'][number]) =>
+  demo('passo_4_novo', {
+    praCodigo: plan.pra_codigo,
+    formaDePagamento: 'boleto',
+    primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
+  });
+
+const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+async function runImport(lines: Record<PortfolioColumn, string>[]) {
+  const text = [
+    PORTFOLIO_COLUMNS.join(';'),
+    ...lines.map((l) => PORTFOLIO_COLUMNS.map((c) => l[c]).join(';')),
+  ];
+  const outcome = await importPortfolio(t.database, {
+    input: Readable.from([Buffer.from(`${text.join('\n')}\n`)]),
+    partnerId: demoId,
+  });
+  expect(outcome.ok).toBe(true);
+}
+
+/** The file line of a stored instalment, as the creditor would send it again, paid or not. */
+async function instalmentLine(instalmentId: number, paid: boolean): Promise<Record<PortfolioColumn, string>> {
+  const [row] = await t.database.db
+    .select({ instalment: instalments, contract: contracts, store: stores, person: persons })
+    .from(instalments)
+    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+    .innerJoin(stores, eq(stores.id, contracts.storeId))
+    .innerJoin(persons, eq(persons.id, contracts.personId))
+    .where(eq(instalments.id, instalmentId));
+  const { instalment, contract, store, person } = row!;
+  return {
+    cpf_cnpj: person.cpfCnpj,
+    nome: person.name,
+    data_nascimento: '',
+    telefone: '',
+    email: '',
+    loja_cnpj: store.cpfCnpj,
+    loja_fantasia: store.tradeName,
+    loja_razao_social: store.legalName,
+    contrato: contract.number,
+    origem: '',
+    referencia: '',
+    parcela: String(instalment.number),
+    vencimento: formatBrDate(instalment.dueDate),
+    valor: money(instalment.amountCents),
+    saldo: money(instalment.balanceCents),
+    lancamento_futuro: instalment.futureEntry ? 'S' : 'N',
+    pago: paid ? 'S' : 'N',
+  };
+}
+
+/** A negotiable card of Maria's with at least two instalments owed, not `except`. */
+async function cardWithInstalments(except?: number): Promise<DebtCard> {
+  const card = (await cards()).find(
+    (c) =>
+      c.loj_codigo !== except &&
+      c.contratos.flatMap((contract) => contract.parcelas).filter((p) => p.par_paga === 0).length >= 2,
+  );
+  expect(card).toBeDefined();
+  return card!;
+}
+
+it('an import that changes nothing the plan priced (another person, an unchanged line) lets the plan be agreed', async () => {
+  const card = await cardWithInstalments();
+  const plan = await cashPlan(card);
+  const unchanged = await instalmentLine(card.contratos[0]!.parcelas[0]!.par_codigo, false);
+  const base = '300000777';
+  const stranger = {
+    ...unchanged,
+    cpf_cnpj: maskCpf(base + cpfCheckDigits(base)),
+    nome: 'Outra Pessoa',
+    contrato: 'OUTRO-1',
+  };
+  await runImport([unchanged, stranger]);
+
+  expect((await confirm(plan)).json()).toMatchObject({
+    retorno: true,
+    mensagem: 'Acordo realizado com sucesso!',
+  });
+});
+
+it('an import that marks one of the priced instalments paid refuses the plan as a stale simulation', async () => {
+  const card = await cardWithInstalments((await cards()).find((c) => c.acordo_ativo)?.loj_codigo);
+  const plan = await cashPlan(card);
+  const owed = card.contratos.flatMap((contract) => contract.parcelas).find((p) => p.par_paga === 0)!;
+  await runImport([await instalmentLine(owed.par_codigo, true)]);
+
+  // Before, the agreement was made at the plan's price over the instalments still owed: one paid twice over.
+  const refused = await confirm(plan);
+  expect(refused.json().retorno).toBe(false);
+  expect(refused.json().mensagem).toBe(STALE_PLAN);
+
+  // Plans asked for again price what is owed now, and are agreed.
+  const again = await cashPlan((await cards()).find((c) => c.loj_codigo === card.loj_codigo)!);
+  expect(again.valor_total_acordo).toBeLessThan(plan.valor_total_acordo);
+  expect((await confirm(again)).json().retorno).toBe(true);
+});
