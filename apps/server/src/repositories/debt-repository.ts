@@ -120,14 +120,11 @@ const debtRowsQuery = (oneStore: boolean) =>
 const allStoresDebtRows = debtRowsQuery(false);
 const oneStoreDebtRows = debtRowsQuery(true);
 
-/** debt_view_epoch as it is now: any write to contracts, instalments or stores (a portfolio import) raised it. */
-export async function readDebtEpoch(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ epoch: debtViewEpoch.epoch })
-    .from(debtViewEpoch)
-    .where(eq(debtViewEpoch.id, 1));
-  return row?.epoch ?? 0;
-}
+/** debt_view_epoch as it is now, for a select list: any write to contracts, instalments or stores raised it. */
+export const currentDebtEpoch =
+  sql<number>`(select ${debtViewEpoch.epoch} from ${debtViewEpoch} where ${debtViewEpoch.id} = 1)`.mapWith(
+    Number,
+  );
 
 /**
  * The unpaid instalments of one person in the partner's stores (optionally one store), grouped by store and

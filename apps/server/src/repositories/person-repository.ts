@@ -8,7 +8,8 @@ import {
   personRegistrations,
   persons,
 } from '../db/schema';
-import { instalmentOwed, notDischarged } from './debt-repository';
+import { currentDebtEpoch, instalmentOwed, notDischarged } from './debt-repository';
+import type { DebtVersion } from './debt-snapshot';
 import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -178,17 +179,17 @@ const pendingDebtsQuery = preparedOnce((db) =>
 );
 
 /**
- * The person's debts this instant, read under a lock on the person's row held for the rest of the transaction: a
- * write that changes them (a copy's payment, an agreement: migrations 0008, 0034) waits for the transaction, or was
- * committed before and is counted.
+ * The person's debts version this instant, read under a lock on the person's row held for the rest of the
+ * transaction: a write that changes it (a copy's payment, an agreement: migrations 0008, 0034) waits for the
+ * transaction, or was committed before and is counted. With it, the debt epoch a portfolio import raises (unlocked).
  */
-export async function lockDebtsVersion(db: Db, personId: number): Promise<number> {
+export async function lockDebtsVersion(db: Db, personId: number): Promise<DebtVersion> {
   const [row] = await db
-    .select({ version: persons.debtsVersion })
+    .select({ person: persons.debtsVersion, epoch: currentDebtEpoch })
     .from(persons)
     .where(eq(persons.id, personId))
-    .for('no key update');
-  return row!.version;
+    .for('no key update', { of: persons });
+  return row!;
 }
 
 export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<number> {

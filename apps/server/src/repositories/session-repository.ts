@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { debtorRequests, debtorSessions, debtViewEpoch, persons } from '../db/schema';
+import { debtorRequests, debtorSessions, persons } from '../db/schema';
+import { currentDebtEpoch } from './debt-repository';
 import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
@@ -17,10 +18,7 @@ export interface LiveSession {
 const liveSessionFields = {
   session: debtorSessions,
   person: persons,
-  debtEpoch:
-    sql<number>`(select ${debtViewEpoch.epoch} from ${debtViewEpoch} where ${debtViewEpoch.id} = 1)`.mapWith(
-      Number,
-    ),
+  debtEpoch: currentDebtEpoch,
 };
 
 const liveSessionCondition = and(

@@ -14,7 +14,7 @@ import {
   insertAgreement,
 } from '../../repositories/agreement-repository';
 import { insertCardPayment } from '../../repositories/card-payment-repository';
-import { loadActiveAgreements, loadStoreDebts, readDebtEpoch } from '../../repositories/debt-repository';
+import { loadActiveAgreements, loadStoreDebts } from '../../repositories/debt-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
 import { insertAgreementInstalments } from '../../repositories/payment-repository';
@@ -105,14 +105,15 @@ export async function saveAgreement(
     // A plan quoted before the person's debts changed (an instalment paid by its second copy, an agreement) may price
     // what is no longer owed: it is refused, as 'Acordo Ativo' when its debt was agreed meanwhile (another tab, another
     // partner), otherwise as a stale simulation, and the person asks for new plans.
-    if ((await lockDebtsVersion(tx, scope.personId)) !== plan.debtsVersion) {
+    const debts = await lockDebtsVersion(tx, scope.personId);
+    if (debts.person !== plan.debtsVersion) {
       const active = await loadActiveAgreements(tx, scope.personId);
       if (plan.contractIds.some((id) => active.contracts.has(id))) throw new AppError('ACTIVE_AGREEMENT');
       throw new AppError('PLAN_NOT_FOUND');
     }
     // A portfolio import raises the debt epoch instead: after one, the plan's instalments must still be those it
     // priced (the import may have marked one paid), decision 046.
-    if ((await readDebtEpoch(tx)) !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan)))
+    if (debts.epoch !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan)))
       throw new AppError('PLAN_NOT_FOUND');
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
     const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
