@@ -1,4 +1,4 @@
-import { type DividasResposta, formatBrDate, todayInBrasilia } from '@portal/domain';
+import { type DividasResposta, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { expect } from 'vitest';
 import { debtorScope } from '../src/contract/debtor-scope';
@@ -37,6 +37,31 @@ export function quotePlans(
     host: hostOf(session.partner),
     cookie: session.cookie,
   });
+}
+
+export type Plan = PlanosResposta['pre_acordo'][number];
+
+/** The first plan of a card (pay in full by boleto from today) in a session. */
+export async function firstCashPlan(
+  t: TestApp,
+  card: DebtCard,
+  session: { cookie: string; partner: string },
+) {
+  return ((await quotePlans(t, card, session)).json().dados as PlanosResposta).pre_acordo[0]!;
+}
+
+/** passo_4_novo on a plan quoted by plansBody's defaults (boleto), in a session. */
+export function confirmByBoleto(t: TestApp, plan: Plan, session: { cookie: string; partner: string }) {
+  return call(
+    t,
+    'negociacao_robo/passo_4_novo',
+    {
+      praCodigo: plan.pra_codigo,
+      formaDePagamento: 'boleto',
+      primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
+    },
+    { host: hostOf(session.partner), cookie: session.cookie },
+  );
 }
 
 /**

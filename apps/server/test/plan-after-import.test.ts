@@ -1,18 +1,12 @@
 import { Readable } from 'node:stream';
-import {
-  cpfCheckDigits,
-  type DividasResposta,
-  formatBrDate,
-  maskCpf,
-  type PlanosResposta,
-} from '@portal/domain';
+import { cpfCheckDigits, type DividasResposta, formatBrDate, maskCpf } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contracts, instalments, persons, stores } from '../src/db/schema';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { importPortfolio } from '../src/services/import/import-portfolio';
 import { PORTFOLIO_COLUMNS, type PortfolioColumn } from '../src/services/import/validate-portfolio';
-import { type DebtCard, quotePlans } from './debt-helpers';
+import { confirmByBoleto, type DebtCard, firstCashPlan, type Plan } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -37,15 +31,9 @@ afterAll(async () => {
 const demo = (action: string, body: Record<string, unknown>) =>
   call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie: maria });
 const cards = async () => ((await demo('passo_2_novo', {})).json().dados as DividasResposta).dividas;
-const cashPlan = async (card: DebtCard) =>
-  ((await quotePlans(t, card, { cookie: maria, partner: 'demo' })).json().dados as PlanosResposta)
-    .pre_acordo[0]!;
-const confirm = (plan: PlanosResposta['pre_acordo'][number]) =>
-  demo('passo_4_novo', {
-    praCodigo: plan.pra_codigo,
-    formaDePagamento: 'boleto',
-    primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
-  });
+const session = () => ({ cookie: maria, partner: 'demo' });
+const cashPlan = (card: DebtCard) => firstCashPlan(t, card, session());
+const confirm = (plan: Plan) => confirmByBoleto(t, plan, session());
 
 const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 

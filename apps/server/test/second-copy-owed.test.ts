@@ -1,4 +1,4 @@
-import { type DividasResposta, formatBrDate, type PlanosResposta, type SegundaVia } from '@portal/domain';
+import type { DividasResposta, SegundaVia } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema';
 import { recordSecondCopyCancelled } from '../src/repositories/second-copy-repository';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
-import { quotePlans } from './debt-helpers';
+import { confirmByBoleto, type DebtCard, firstCashPlan, type Plan } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -39,15 +39,9 @@ const alfa = async () =>
   ((await demo('passo_2_novo', {})).json().dados as DividasResposta).dividas.find(
     (c) => c.loja.loj_fantasia === 'Alfa Eletro',
   )!;
-const cashPlan = async (card: DividasResposta['dividas'][number]) =>
-  ((await quotePlans(t, card, { cookie: maria, partner: 'demo' })).json().dados as PlanosResposta)
-    .pre_acordo[0]!;
-const confirm = (plan: PlanosResposta['pre_acordo'][number]) =>
-  demo('passo_4_novo', {
-    praCodigo: plan.pra_codigo,
-    formaDePagamento: 'boleto',
-    primeiroVencimento: formatBrDate(plan.pra_primeiro_vcto),
-  });
+const session = () => ({ cookie: maria, partner: 'demo' });
+const cashPlan = (card: DebtCard) => firstCashPlan(t, card, session());
+const confirm = (plan: Plan) => confirmByBoleto(t, plan, session());
 const send = (codigo: number) =>
   demo('enviar_email_sms', { codigo, tipoEnvio: 'email', enderecoEnvio: 'maria@exemplo.com.br' });
 const pdf = (path: string) =>
