@@ -112,6 +112,17 @@ describe('passo_4_novo: one active agreement per contract', () => {
 
     const [shown] = await cards(onAcme, 'acme', 'Banco Horizonte');
     expect(shown!.acordo_ativo).toBe(true);
+    // acme's Meus Acordos lists acme's agreements only: the card says the agreement is elsewhere; demo's is here.
+    expect(shown!.acordo_em_outro_portal).toBe(true);
+    const onAcmeAgreements = await call(
+      t,
+      'negociacao_robo/passo_5',
+      {},
+      { host: hostOf('acme'), cookie: onAcme },
+    );
+    expect(onAcmeAgreements.json().dados.acordos).toEqual([]);
+    const [agreedHere] = await cards(onDemo, 'demo', 'Banco Horizonte');
+    expect([agreedHere!.acordo_ativo, agreedHere!.acordo_em_outro_portal]).toEqual([true, false]);
     const store = await call(
       t,
       'negociacao_robo/passo_2_novo',
@@ -155,6 +166,8 @@ describe('passo_4_novo: one active agreement per contract', () => {
     const [whole] = await cards(onNegocie, 'negocie', 'Alfa Eletro');
     expect(whole!.pre_codigos).toEqual([...first!.pre_codigos, ...sibling!.pre_codigos]);
     expect(whole!.acordo_ativo).toBe(true);
+    expect(whole!.acordo_em_outro_portal).toBe(true);
+    expect(agreed!.acordo_em_outro_portal).toBe(false);
     expect((await quote(onNegocie, 'negocie', whole!)).json()).toMatchObject(ACTIVE);
 
     // The sibling contract is agreed on its own.

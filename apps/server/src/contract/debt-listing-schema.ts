@@ -52,6 +52,7 @@ const divida = object<Divida>({
   }),
   tipo_necociacao: text,
   acordo_ativo: boolean,
+  acordo_em_outro_portal: boolean,
   contratos: arrayOf(
     object<Contrato>({
       con_codigo: number,

@@ -178,7 +178,11 @@ export async function loadStoreDebts(db: Db, scope: DebtorScope, storeId?: numbe
 
 const activeAgreementsQuery = preparedOnce((db) =>
   db
-    .select({ storeId: agreements.storeId, contractId: agreementContracts.contractId })
+    .select({
+      partnerId: agreements.partnerId,
+      storeId: agreements.storeId,
+      contractId: agreementContracts.contractId,
+    })
     .from(agreements)
     .leftJoin(agreementContracts, eq(agreementContracts.agreementId, agreements.id))
     .where(and(eq(agreements.personId, sql.placeholder('personId')), eq(agreements.status, 'active')))
@@ -189,6 +193,21 @@ const activeAgreementsQuery = preparedOnce((db) =>
 export interface ActiveAgreements {
   stores: ReadonlySet<number>;
   contracts: ReadonlySet<number>;
+  /**
+   * The partners the agreements over each store and each contract were made through: Meus Acordos lists a
+   * partner's own agreements only, so a debt agreed through another partner is told apart on this one.
+   */
+  storePartners: ReadonlyMap<number, ReadonlySet<number>>;
+  contractPartners: ReadonlyMap<number, ReadonlySet<number>>;
+}
+
+function partnersBy(rows: { partnerId: number; key: number | null }[]): Map<number, Set<number>> {
+  const map = new Map<number, Set<number>>();
+  for (const { partnerId, key } of rows) {
+    if (key === null) continue;
+    map.set(key, (map.get(key) ?? new Set()).add(partnerId));
+  }
+  return map;
 }
 
 /**
@@ -200,6 +219,8 @@ export async function loadActiveAgreements(db: Db, personId: number): Promise<Ac
   return {
     stores: new Set(rows.map((r) => r.storeId)),
     contracts: new Set(rows.flatMap((r) => (r.contractId === null ? [] : [r.contractId]))),
+    storePartners: partnersBy(rows.map((r) => ({ partnerId: r.partnerId, key: r.storeId }))),
+    contractPartners: partnersBy(rows.map((r) => ({ partnerId: r.partnerId, key: r.contractId }))),
   };
 }
 

@@ -61,6 +61,11 @@ export interface Divida {
    * number), or the person has one with this store (a store negotiated whole).
    */
   acordo_ativo: boolean;
+  /**
+   * That agreement was made through another partner: this partner's Meus Acordos does not list it (passo_5 lists
+   * the partner's own), so the card says where it is instead of pointing there.
+   */
+  acordo_em_outro_portal: boolean;
   contratos: Contrato[];
   /** Contract codes to send as preCodigo to passo_3_novo for this card. */
   pre_codigos: number[];

@@ -56,6 +56,24 @@ export function underAgreement(
     : active.stores.has(store.store.id);
 }
 
+/**
+ * A card under agreement whose agreement was made through another partner: this partner's Meus Acordos lists its
+ * own agreements only, so the card must not send the person there to pay it.
+ */
+export function agreedElsewhere(
+  active: ActiveAgreements,
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  custom: CustomizationFields,
+  partnerId: number,
+): boolean {
+  if (!underAgreement(active, store, group, custom)) return false;
+  const partners = isGrouped(store, custom)
+    ? group.flatMap((contract) => [...(active.contractPartners.get(contract.id) ?? [])])
+    : [...(active.storePartners.get(store.store.id) ?? [])];
+  return !partners.includes(partnerId);
+}
+
 const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({
   par_codigo: row.id,
   par_prestacao: row.number,
@@ -115,6 +133,7 @@ function buildCard(
     includeFuture: boolean;
     grouped: boolean;
     activeAgreement: boolean;
+    agreedElsewhere: boolean;
     personId: number;
     partner: PartnerRow;
   },
@@ -165,6 +184,7 @@ function buildCard(
     },
     tipo_necociacao: store.negotiates ? 'S' : 'N',
     acordo_ativo: context.activeAgreement,
+    acordo_em_outro_portal: context.agreedElsewhere,
     contratos,
     pre_codigos: group.map((c) => c.id),
     total_original: figures.balance.principalCents,
@@ -227,6 +247,7 @@ export async function listDebts(
         includeFuture: input.includeFuture,
         grouped: isGrouped(store, custom),
         activeAgreement: underAgreement(snapshot.activeAgreements, store, group, custom),
+        agreedElsewhere: agreedElsewhere(snapshot.activeAgreements, store, group, custom, scope.partner.id),
         personId: person.id,
         partner: scope.partner,
       });

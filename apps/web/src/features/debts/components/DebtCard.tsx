@@ -187,10 +187,19 @@ export function AgreementNotice({ text, testId }: { text: string; testId: string
   );
 }
 
-/** A debt under an active agreement says so, and where the agreement is: in place of its negotiation. */
-export const UnderAgreementNote = () => (
-  <AgreementNotice text={MY_DEBITS_TEXTS.cardUnderAgreement} testId="debt-under-agreement" />
-);
+/**
+ * A debt under an active agreement says so, and where the agreement is: in place of its negotiation. One made
+ * through another partner is not in this portal's Meus Acordos, so the note does not send the person there.
+ */
+export function UnderAgreementNote({ debt }: { debt: Pick<Divida, 'acordo_em_outro_portal'> }) {
+  if (debt.acordo_em_outro_portal)
+    return (
+      <p className="notice" data-testid="debt-under-agreement">
+        {MY_DEBITS_TEXTS.cardAgreedElsewhere}
+      </p>
+    );
+  return <AgreementNotice text={MY_DEBITS_TEXTS.cardUnderAgreement} testId="debt-under-agreement" />;
+}
 
 function unique(values: (string | null)[]): string {
   return [...new Set(values.filter((v): v is string => Boolean(v?.trim())))].join(', ');
@@ -314,7 +323,7 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
             )}
           </dl>
           {underAgreement ? (
-            <UnderAgreementNote />
+            <UnderAgreementNote debt={debt} />
           ) : (
             !negotiable && <p className="debt-card__note">{BOLETO_ONLY_NOTE}</p>
           )}

@@ -42,7 +42,7 @@ export function MunicipalCard({
         {documentKind(person.pes_cpf_cnpj) === 'cnpj' ? 'CNPJ' : 'CPF'}{' '}
         {maskCpfForDisplay(person.pes_cpf_cnpj)}
       </p>
-      {debt.acordo_ativo && <UnderAgreementNote />}
+      {debt.acordo_ativo && <UnderAgreementNote debt={debt} />}
       <div className="debt-card__actions">
         {panels.map((panel) => (
           <PanelButton

@@ -49,6 +49,9 @@ export const MY_DEBITS_TEXTS = {
   activeAgreement: 'Você já possui um acordo ativo. Consulte os seus acordos e pagamentos em Meus Acordos.',
   // The card of a debt under that agreement ('Acordo Ativo', spec 001 §4): nothing left to negotiate on it.
   cardUnderAgreement: 'Esta dívida já tem um acordo ativo.',
+  // The same, agreed through another partner: that agreement's boletos and payments are not in this portal.
+  cardAgreedElsewhere:
+    'Esta dívida já tem um acordo ativo, feito por outro canal de atendimento. Consulte os pagamentos desse acordo no canal em que ele foi feito.',
   insuranceLink: 'Conheça o nosso seguro',
   // Spec 001 §9 city-hall notice.
   cityHall:

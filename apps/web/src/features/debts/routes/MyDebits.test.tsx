@@ -51,8 +51,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Bela Casa's card as passo_2_novo lists it; `underAgreement` once an agreement covers it. */
-function debts(underAgreement: boolean): Envelope {
+/**
+ * Bela Casa's card as passo_2_novo lists it; `underAgreement` once an agreement covers it, `elsewhere` when that
+ * agreement was made through another partner.
+ */
+function debts(underAgreement: boolean, elsewhere = false): Envelope {
   const debt = {
     chave: '3',
     loj_codigo: 3,
@@ -71,6 +74,7 @@ function debts(underAgreement: boolean): Envelope {
     },
     tipo_necociacao: 'S',
     acordo_ativo: underAgreement,
+    acordo_em_outro_portal: elsewhere,
     contratos: [
       {
         con_codigo: 4,
@@ -148,6 +152,19 @@ describe('MyDebits', () => {
     expect(within(card).queryByTestId('panel-paymentOptions')).toBeNull();
     await user.click(within(modal).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
+  });
+
+  it('a debt agreed through another partner: said so, without sending the person to a Meus Acordos without it', async () => {
+    handlers.passo_2_novo = () => debts(true, true);
+    showRoute('/minhas-dividas', <MyDebits />, partner);
+    const card = await screen.findByTestId('debt-card');
+    const note = within(card).getByTestId('debt-under-agreement');
+    expect(note.textContent).toContain(
+      'Esta dívida já tem um acordo ativo, feito por outro canal de atendimento. Consulte os pagamentos desse acordo no canal em que ele foi feito.',
+    );
+    expect(within(card).queryByRole('link', { name: 'MEUS ACORDOS' })).toBeNull();
+    expect(screen.queryByTestId('notice-agreement')).toBeNull();
+    expect(within(card).queryByTestId('panel-paymentOptions')).toBeNull();
   });
 
   it('a read of the debts again that fails keeps the cards, with a quiet line and no failure modal', async () => {

@@ -36,7 +36,8 @@ function Notices({ data }: { data: DividasResposta }) {
           {MY_DEBITS_TEXTS.servicesMode}
         </p>
       ) : (
-        data.acordo_ativo && (
+        // Only an agreement this portal's Meus Acordos lists sends the person there.
+        data.dividas.some((debt) => debt.acordo_ativo && !debt.acordo_em_outro_portal) && (
           <AgreementNotice text={MY_DEBITS_TEXTS.activeAgreement} testId="notice-agreement" />
         )
       )}
