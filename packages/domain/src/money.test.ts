@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, MONEY_INPUT_MAX_LENGTH, maskMoneyInput, parseMoney } from './money';
+import { formatMoney, MONEY_INPUT_MAX_LENGTH, maskMoneyInput, maskPastedMoney, parseMoney } from './money';
 
 // Intl.NumberFormat('pt-BR', BRL) writes a NON-BREAKING SPACE (U+00A0) between 'R$' and the amount. formatMoney keeps
 // it; tests spell it out as NBSP so the expectation is visible.
@@ -113,6 +113,37 @@ describe('maskMoneyInput (spec 000 §5: R$, comma decimal, 2 decimals, 18 charac
         expect(maskMoneyInput(once)).toBe(once);
         expect(once.length).toBeLessThanOrEqual(MONEY_INPUT_MAX_LENGTH);
         if (once !== '') expect(parseMoney(once)).toBe(Number(once.replace(/\D/g, '')));
+      }),
+    );
+  });
+});
+
+describe('maskPastedMoney: a pasted amount is read as the amount it says, not as digits typed one by one', () => {
+  it.each([
+    ['1.500', 'R$ 1.500,00'],
+    ['1500', 'R$ 1.500,00'],
+    ['300', 'R$ 300,00'],
+    ['1500,5', 'R$ 1.500,50'],
+    ['250.00', 'R$ 250,00'],
+    [`R$${NBSP}1.234,56`, 'R$ 1.234,56'],
+    [' R$ 1.234,56 ', 'R$ 1.234,56'],
+    ['0', ''],
+    // Not an amount (a negative one, more than 2 decimals, letters): the digits as typed.
+    ['-R$ 3,00', 'R$ 3,00'],
+    ['1.234,567', 'R$ 12.345,67'],
+    ['12a', 'R$ 0,12'],
+    // Beyond 18 characters: cut like typing.
+    ['9999999999999', 'R$ 999.999.999,99'],
+  ])('%j -> %j', (input, expected) => {
+    expect(maskPastedMoney(input)).toBe(expected);
+  });
+
+  it('gives what maskMoneyInput keeps as it is, and agrees with parseMoney', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 30 }), fc.stringMatching(/^[\d.,]{0,20}$/)), (input) => {
+        const pasted = maskPastedMoney(input);
+        expect(maskMoneyInput(pasted)).toBe(pasted);
+        if (pasted !== '') expect(parseMoney(pasted)).toBe(Number(pasted.replace(/\D/g, '')));
       }),
     );
   });

@@ -60,3 +60,13 @@ export function maskMoneyInput(input: string): string {
   while (formatDigitsAsMoney(digits).length > MONEY_INPUT_MAX_LENGTH) digits = digits.slice(0, -1);
   return formatDigitsAsMoney(digits);
 }
+
+/**
+ * A money field's text after a paste: a pasted amount ('1.500', '1500,5', 'R$ 1.234,56') is worth what it says,
+ * where maskMoneyInput, made for typing, would read its digits as centavos ('1.500' as R$ 15,00). Text that is not
+ * a non-negative amount falls back to the digits, as typed.
+ */
+export function maskPastedMoney(input: string): string {
+  const centavos = parseMoney(input);
+  return maskMoneyInput(centavos !== null && centavos >= 0 ? String(centavos) : input);
+}

@@ -107,6 +107,26 @@ describe('form fields', () => {
     expect(date.value).toBe('20/07/1990');
   });
 
+  it('a pasted amount keeps its value in a money field (typing still fills the centavos from the right)', async () => {
+    const user = userEvent.setup();
+    render(<MaskedSubject />);
+    const money = screen.getByLabelText('Valor') as HTMLInputElement;
+    for (const [pasted, shown] of [
+      ['1.500', 'R$ 1.500,00'],
+      ['1500', 'R$ 1.500,00'],
+      ['1500,5', 'R$ 1.500,50'],
+      [' R$ 1.234,56 ', 'R$ 1.234,56'],
+      ['250.00', 'R$ 250,00'],
+    ]) {
+      await user.clear(money);
+      await user.paste(pasted!);
+      expect(money.value).toBe(shown);
+    }
+    await user.clear(money);
+    await user.type(money, '1500');
+    expect(money.value).toBe('R$ 15,00');
+  });
+
   it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {
     const user = userEvent.setup();
     render(<MaskedSubject />);

@@ -1,4 +1,4 @@
-import { maskDate, maskMobilePhone, maskMoneyInput, maskPhone } from '@portal/domain';
+import { maskDate, maskMobilePhone, maskMoneyInput, maskPastedMoney, maskPhone } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
@@ -42,6 +42,8 @@ export type TextInputProps = Named<TextFieldProps> & {
    * would cut a pasted '+55 (11) 98765-4321' or ' 11.222.333/0001-81 ' before the mask reads it.
    */
   mask?: (value: string) => string;
+  /** Formats the field's text after a paste, where that differs from typing (a pasted amount of money). */
+  pasteMask?: (value: string) => string;
   /**
    * Checked from the first letter typed, not first as the field is left: a message longer than the line kept for
    * it then appears while the person types, not as they tap the control below (which it would push from under
@@ -50,7 +52,7 @@ export type TextInputProps = Named<TextFieldProps> & {
   checkWhileTyping?: boolean;
 };
 
-export function TextInput({ name, mask, checkWhileTyping, ...props }: TextInputProps) {
+export function TextInput({ name, mask, pasteMask, checkWhileTyping, ...props }: TextInputProps) {
   const binding = useTextBinding(name);
   const { trigger } = useFormContext<FieldValues>();
   return (
@@ -58,7 +60,9 @@ export function TextInput({ name, mask, checkWhileTyping, ...props }: TextInputP
       {...props}
       {...binding}
       onChange={(event) => {
-        binding.onChange(mask ? mask(event.target.value) : event.target.value);
+        const pasted = (event.nativeEvent as InputEvent).inputType === 'insertFromPaste';
+        const format = pasted && pasteMask ? pasteMask : mask;
+        binding.onChange(format ? format(event.target.value) : event.target.value);
         if (checkWhileTyping) void trigger(name as FieldPath<FieldValues>);
       }}
     />
@@ -104,6 +108,7 @@ export function MoneyInput(props: MaskedProps) {
       autoComplete="off"
       placeholder="R$ 0,00"
       mask={maskMoneyInput}
+      pasteMask={maskPastedMoney}
       {...props}
     />
   );
