@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { CustomizationFields, PartnerConfig } from '@portal/domain';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../../lib/api';
@@ -388,7 +388,10 @@ describe('MyAgreements', () => {
     let dialog = await screen.findByTestId('send-boletos-dialog');
     expect(screen.queryByTestId('receive-call')).toBeNull();
     expect(within(dialog).getByTestId('send-boletos-email').textContent).toBe('j***@example.com');
-    await user.click(within(dialog).getByTestId('send-boletos-email-submit'));
+    // A double click (its second click before the button is drawn disabled) sends one e-mail.
+    const emailSubmit = within(dialog).getByTestId('send-boletos-email-submit');
+    fireEvent.click(emailSubmit);
+    fireEvent.click(emailSubmit);
     await expectModal(
       user,
       'Sucesso',
@@ -487,7 +490,10 @@ describe('MyAgreements', () => {
     const [card] = await cards();
     const term = within(card!).getByTestId('agreement-term');
     expect(term.textContent).toContain('em até 5 dias úteis');
-    await user.click(within(term).getByRole('button', { name: 'Enviar termo por e-mail' }));
+    // A double click (its second click before the button is drawn disabled) sends one e-mail.
+    const sendTerm = within(term).getByRole('button', { name: 'Enviar termo por e-mail' });
+    fireEvent.click(sendTerm);
+    fireEvent.click(sendTerm);
     await expectModal(
       user,
       'Sucesso',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { failureText } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
+import { useSingleFlight } from '../../../../lib/use-single-flight';
 import { useSendPortalEmail } from '../../api/agreements';
 import type { SendChannel } from '../../api/second-copy';
 import type { Acordo, ParcelaAcordo } from '../../api/types';
@@ -24,7 +25,8 @@ function ConfessionTerm({ acoCodigo, email }: { acoCodigo: number; email: string
   const { showModal } = useFeedback();
   const send = useSendPortalEmail();
 
-  async function sendTerm() {
+  // A double click sends one e-mail (isPending disables the button only once it has been drawn again).
+  const sendTerm = useSingleFlight(async () => {
     if (!email) {
       await showModal({ title: 'Atenção', text: AGREEMENT_TEXTS.noEmail, style: 'alert' });
       return;
@@ -43,7 +45,7 @@ function ConfessionTerm({ acoCodigo, email }: { acoCodigo: number; email: string
         ? { title: 'Sucesso', text: outcome.text, style: 'success' }
         : { title: 'Erro', text: outcome.text, style: 'danger' },
     );
-  }
+  });
 
   return (
     <div className="notice" data-testid="agreement-term">

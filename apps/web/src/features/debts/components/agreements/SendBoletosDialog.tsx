@@ -6,6 +6,7 @@ import { useZodForm } from '../../../../components/form/use-zod-form';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { failureText } from '../../../../lib/api';
+import { useSingleFlight } from '../../../../lib/use-single-flight';
 import { useSendBoletosSms, useSendPortalEmail } from '../../api/agreements';
 import type { SendChannel } from '../../api/second-copy';
 import { AGREEMENT_TEXTS } from '../../lib/agreements';
@@ -49,7 +50,9 @@ export function SendBoletosDialog({ aciCodigos, email, channel: chosen, onClose 
     } else await showModal({ title: 'Erro', text: outcome.text, style: 'danger' });
   }
 
-  async function sendEmail() {
+  // A double click sends one e-mail (isPending disables the button only once it has been drawn again); the SMS goes
+  // through the Form, which drops a second submit the same way.
+  const sendEmail = useSingleFlight(async () => {
     try {
       const answer = await byEmail.mutateAsync({ aci_codigo: aciCodigo });
       await finish(
@@ -60,7 +63,7 @@ export function SendBoletosDialog({ aciCodigos, email, channel: chosen, onClose 
     } catch (error) {
       await finish({ ok: false, text: failureText(error, AGREEMENT_TEXTS.emailFailed) });
     }
-  }
+  });
 
   async function sendSms({ enderecoEnvio }: { enderecoEnvio: string }) {
     try {
