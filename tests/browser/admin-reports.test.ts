@@ -20,6 +20,7 @@ import {
   stores,
 } from '../../apps/server/src/db/schema';
 import { createStaffUser } from '../../apps/server/src/services/staff/create-staff-user';
+import { clearOfMidnight } from '../../apps/server/test/pinned-clock';
 import { leadRow, planQuoteRow, SPEC_LEAD_COLUMNS, sessionRow } from '../../apps/server/test/reports-helpers';
 import {
   axeViolations,
@@ -48,96 +49,104 @@ const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 /** A message string inside Chart.js that survives minification: it marks the chunk that holds the library. */
 const CHART_MARKER = 'Canvas is already in use';
 
-const today = todayInBrasilia();
+/** Longer than this file takes on a loaded machine. */
+const FILE_MINUTES = 5;
+let today: string;
 let acmeName: string;
 let quietName: string;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // Each test logs the staff member in afresh: more logins than the per-user limit allows in its window.
-  [portal, browser] = await Promise.all([
-    startPortal({ LIMIT_STAFF_LOGIN_PER_USER: '50' }),
-    connectChromium(),
-  ]);
-  await createStaffUser(portal.database.db, STAFF);
-  const db = portal.database.db;
-  const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
-  const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
-  const [person, other] = await db.select({ id: persons.id }).from(persons).orderBy(persons.id).limit(2);
-  const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
-  acmeName = acme!.name;
-  const [quiet] = await db.select().from(partners).where(eq(partners.identifier, 'prefeitura'));
-  quietName = quiet!.name;
-  const now = Date.now();
-  const lead = (name: string, daysAgo: number, cpfCnpj: string) =>
-    leadRow(demo!.id, name, new Date(now - daysAgo * 86_400_000), { cpfCnpj });
-  await db
-    .insert(leads)
-    .values([
-      lead('Velho Antigo', 40, '11144477735'),
-      lead('Rui Ontem', 1, '52998224725'),
-      lead('Lia Recente', 0, '12ABC34501DE35'),
+beforeAll(
+  async () => {
+    // The real date, which the browser and the server read each on their own: one day's for the whole file.
+    await clearOfMidnight(FILE_MINUTES * 60_000);
+    today = todayInBrasilia();
+    mkdirSync(SHOTS, { recursive: true });
+    // Each test logs the staff member in afresh: more logins than the per-user limit allows in its window.
+    [portal, browser] = await Promise.all([
+      startPortal({ LIMIT_STAFF_LOGIN_PER_USER: '50' }),
+      connectChromium(),
     ]);
+    await createStaffUser(portal.database.db, STAFF);
+    const db = portal.database.db;
+    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+    const [demo] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const [person, other] = await db.select({ id: persons.id }).from(persons).orderBy(persons.id).limit(2);
+    const [store] = await db.select({ id: stores.id }).from(stores).limit(1);
+    acmeName = acme!.name;
+    const [quiet] = await db.select().from(partners).where(eq(partners.identifier, 'prefeitura'));
+    quietName = quiet!.name;
+    const now = Date.now();
+    const lead = (name: string, daysAgo: number, cpfCnpj: string) =>
+      leadRow(demo!.id, name, new Date(now - daysAgo * 86_400_000), { cpfCnpj });
+    await db
+      .insert(leads)
+      .values([
+        lead('Velho Antigo', 40, '11144477735'),
+        lead('Rui Ontem', 1, '52998224725'),
+        lead('Lia Recente', 0, '12ABC34501DE35'),
+      ]);
 
-  // The dashboard's partner: acme, which no page of this test visits (a visit logs its own steps). Portal accesses
-  // come from posted steps; the later stages from what the server stored: two people identified who both saw their
-  // debts, one who was quoted plans, one agreement.
-  const step = (code: number, cpfCnpj: string | null) => ({ partnerId: acme!.id, stepCode: code, cpfCnpj });
-  await db.insert(stepLogs).values([step(31, null), step(31, null), step(31, null)]);
-  await db
-    .insert(debtorSessions)
-    .values([
-      sessionRow(acme!.id, person!.id, { debtsListedAt: new Date() }),
-      sessionRow(acme!.id, other!.id, { debtsListedAt: new Date() }),
-    ]);
-  await db.insert(preAgreements).values(planQuoteRow(acme!.id, person!.id, store!.id));
-  await db.insert(agreements).values({
-    partnerId: acme!.id,
-    personId: person!.id,
-    storeId: store!.id,
-    paymentMethod: 'boleto',
-    instalmentCount: 3,
-    entryCents: 10_000,
-    instalmentCents: 30_000,
-    totalCents: 100_000,
-    firstDueDate: today,
-  });
-  await db.insert(debtorRequests).values({
-    partnerId: acme!.id,
-    personId: person!.id,
-    storeId: store!.id,
-    kind: 'proposal',
-    status: 'open',
-  });
-  const [sent] = await db
-    .insert(outboundMessages)
-    .values({
-      channel: 'email',
-      template: 'contact',
-      recipient: 'a@example.com',
-      bodyText: 'x',
-      status: 'sent',
-    })
-    .returning({ id: outboundMessages.id });
-  await db.insert(contactMessages).values({
-    partnerId: acme!.id,
-    name: 'Ana',
-    email: 'ana@example.com',
-    cpfCnpj: '11111111111',
-    text: 'Quero negociar',
-    outboundMessageId: sent!.id,
-  });
-  await db.insert(privacyRequests).values({
-    partnerId: acme!.id,
-    protocol: 'PAINEL-1',
-    name: 'Ana',
-    phone: '41987654321',
-    email: 'ana@example.com',
-    requestType: 'acesso',
-    message: 'Quero meus dados',
-    dueOn: addDays(today, -1),
-  });
-});
+    // The dashboard's partner: acme, which no page of this test visits (a visit logs its own steps). Portal accesses
+    // come from posted steps; the later stages from what the server stored: two people identified who both saw their
+    // debts, one who was quoted plans, one agreement.
+    const step = (code: number, cpfCnpj: string | null) => ({ partnerId: acme!.id, stepCode: code, cpfCnpj });
+    await db.insert(stepLogs).values([step(31, null), step(31, null), step(31, null)]);
+    await db
+      .insert(debtorSessions)
+      .values([
+        sessionRow(acme!.id, person!.id, { debtsListedAt: new Date() }),
+        sessionRow(acme!.id, other!.id, { debtsListedAt: new Date() }),
+      ]);
+    await db.insert(preAgreements).values(planQuoteRow(acme!.id, person!.id, store!.id));
+    await db.insert(agreements).values({
+      partnerId: acme!.id,
+      personId: person!.id,
+      storeId: store!.id,
+      paymentMethod: 'boleto',
+      instalmentCount: 3,
+      entryCents: 10_000,
+      instalmentCents: 30_000,
+      totalCents: 100_000,
+      firstDueDate: today,
+    });
+    await db.insert(debtorRequests).values({
+      partnerId: acme!.id,
+      personId: person!.id,
+      storeId: store!.id,
+      kind: 'proposal',
+      status: 'open',
+    });
+    const [sent] = await db
+      .insert(outboundMessages)
+      .values({
+        channel: 'email',
+        template: 'contact',
+        recipient: 'a@example.com',
+        bodyText: 'x',
+        status: 'sent',
+      })
+      .returning({ id: outboundMessages.id });
+    await db.insert(contactMessages).values({
+      partnerId: acme!.id,
+      name: 'Ana',
+      email: 'ana@example.com',
+      cpfCnpj: '11111111111',
+      text: 'Quero negociar',
+      outboundMessageId: sent!.id,
+    });
+    await db.insert(privacyRequests).values({
+      partnerId: acme!.id,
+      protocol: 'PAINEL-1',
+      name: 'Ana',
+      phone: '41987654321',
+      email: 'ana@example.com',
+      requestType: 'acesso',
+      message: 'Quero meus dados',
+      dueOn: addDays(today, -1),
+    });
+  },
+  (FILE_MINUTES + 1) * 60_000,
+);
 afterAll(async () => {
   await browser?.close();
   await portal?.close();

@@ -1,3 +1,4 @@
+import { todayInBrasilia } from '@portal/domain';
 import { vi } from 'vitest';
 
 // Tests whose figures depend on the date pin the clock to a weekday (an instalment due on a weekend moves to Monday,
@@ -17,3 +18,13 @@ export const pinClock = () =>
     now: WEEKDAY_NOON.getTime() + Math.ceil(performance.now() - suiteStart),
     shouldAdvanceTime: true,
   });
+
+/**
+ * For a file that keeps the real clock (its dates meet the database's own now() on PostgreSQL, or a browser's): when
+ * Brasília's midnight is nearer than `runMs`, waits it out, so the whole file runs within one day.
+ */
+export async function clearOfMidnight(runMs: number): Promise<void> {
+  const today = todayInBrasilia();
+  if (todayInBrasilia(new Date(Date.now() + runMs)) === today) return;
+  while (todayInBrasilia() === today) await new Promise((resolve) => setTimeout(resolve, 1_000));
+}

@@ -32,6 +32,7 @@ import { importRetorno } from '../src/services/payments/import-retorno';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
+import { clearOfMidnight } from './pinned-clock';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -39,20 +40,30 @@ import { createTestApp, type TestApp } from './test-app';
 
 const SECRET = 'segredo-dos-webhooks-de-teste';
 
+/** Longer than this file takes on a loaded machine. */
+const FILE_MINUTES = 5;
+
 let t: TestApp;
 let maria: string;
 let cards: DividasResposta['dividas'];
-beforeAll(async () => {
-  t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
-  maria = await login(t, MARIA);
-  cards = (await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria })).json()
-    .dados.dividas;
-});
+let today: string;
+beforeAll(
+  async () => {
+    // The real date, as the database's now() takes part (the reconciliation windows): one day's for the whole file.
+    await clearOfMidnight(FILE_MINUTES * 60_000);
+    today = todayInBrasilia();
+    t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
+    maria = await login(t, MARIA);
+    cards = (
+      await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria })
+    ).json().dados.dividas;
+  },
+  (FILE_MINUTES + 1) * 60_000,
+);
 afterAll(async () => {
   await t?.close();
 });
 
-const today = todayInBrasilia();
 const demo = (action: string, body: Record<string, unknown>, cookie = maria) =>
   call(t, `negociacao_robo/${action}`, body, { host: hostOf('demo'), cookie });
 const card = (store: string) => cards.find((c) => c.loja.loj_fantasia === store)!;
