@@ -86,7 +86,9 @@ describe('a debtor session that ends mid-flow', () => {
     const page = await open();
     const panel = await paymentOptions(page);
     await endSession();
-    await panel.getByTestId('po-mode').getByRole('radio', { name: 'Parcelado', exact: true }).check();
+    // click, not check: the choice sends the person away, so check's look at the radio afterwards could find the
+    // landing page instead and wait for the radio until it timed out (seen in CI under load).
+    await panel.getByTestId('po-mode').getByRole('radio', { name: 'Parcelado', exact: true }).click();
     await expectSentToLanding(page);
     // The debtor's cached data went with it: Minhas Dívidas asks for the session again and finds none.
     await page.goto(suite.portal.url('demo', '/minhas-dividas'));
