@@ -9,7 +9,6 @@ import {
   persons,
 } from '../db/schema';
 import { currentDebtEpoch, instalmentOwed, notDischarged } from './debt-repository';
-import type { DebtVersion } from './debt-snapshot';
 import type { DebtorScope } from './debtor-scope';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -183,7 +182,7 @@ const pendingDebtsQuery = preparedOnce((db) =>
  * transaction: a write that changes it (a copy's payment, an agreement: migrations 0008, 0034) waits for the
  * transaction, or was committed before and is counted. With it, the debt epoch a portfolio import raises (unlocked).
  */
-export async function lockDebtsVersion(db: Db, personId: number): Promise<DebtVersion> {
+export async function lockDebtsVersion(db: Db, personId: number): Promise<{ person: number; epoch: number }> {
   const [row] = await db
     .select({ person: persons.debtsVersion, epoch: currentDebtEpoch })
     .from(persons)
