@@ -9,6 +9,7 @@ import {
   maskCpfForDisplay,
   maskDate,
   maskMobilePhone,
+  maskPastedDate,
   maskPhone,
   onlyDigits,
 } from './masks';
@@ -160,6 +161,36 @@ describe('maskCep and maskDate', () => {
     ['29/02/2024', '29/02/2024'],
   ])('maskDate(%j) -> %j', (input, expected) => {
     expect(maskDate(input)).toBe(expected);
+  });
+});
+
+describe('maskPastedDate: a pasted date is read as the date it says, not as digits typed one by one', () => {
+  it.each([
+    ['5/12/2026', '05/12/2026'],
+    ['05/12/2026', '05/12/2026'],
+    ['5.12.2026', '05/12/2026'],
+    ['05-12-2026', '05/12/2026'],
+    ['5/1/2026', '05/01/2026'],
+    [' 20/07/1990 ', '20/07/1990'],
+    ['2026-12-05', '05/12/2026'],
+    // Whether the day exists is the field's check, as for a typed date.
+    ['31/02/2026', '31/02/2026'],
+    // Not one of those forms (mixed separators, a 2-digit year, plain digits): the digits as typed.
+    ['5/12-2026', '51/22/026'],
+    ['5/12/26', '51/22/6'],
+    ['05122026', '05/12/2026'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(maskPastedDate(input)).toBe(expected);
+  });
+
+  it('gives what maskDate keeps as it is', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[\d/.-]{0,12}$/)), (input) => {
+        const pasted = maskPastedDate(input);
+        expect(maskDate(pasted)).toBe(pasted);
+      }),
+    );
   });
 });
 

@@ -95,6 +95,25 @@ export function maskDate(s: string): string {
   return applyPattern(onlyDigits(s).slice(0, 8), '##/##/####');
 }
 
+// A pasted date in the order people write it, with one separator ('5/12/2026', '05.12.2026', '5-12-2026'), or
+// ISO 8601 as some apps copy it ('2026-12-05').
+const PASTED_BR_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+const PASTED_ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date field's text after a paste: a pasted date is the date it says, where maskDate, made for typing, would
+ * read its digits into the slots in turn ('5/12/2026' as '51/22/026', '2026-12-05' as '20/26/1205'). Whether the
+ * day exists is the field's check, as for a typed one. Text that is not a date in those forms: its digits, as typed.
+ */
+export function maskPastedDate(s: string): string {
+  const text = s.trim();
+  const br = PASTED_BR_DATE.exec(text);
+  if (br) return `${br[1]!.padStart(2, '0')}/${br[3]!.padStart(2, '0')}/${br[4]}`;
+  const iso = PASTED_ISO_DATE.exec(text);
+  if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
+  return maskDate(s);
+}
+
 /**
  * Spec 001 §9: "CPF is shown as first 3 digits, masked middle, last 2" ('529.***.***-25'). A CNPJ keeps its first
  * 2 and last 2 characters with the middle masked the same way. Anything else gives '' so nothing leaks.

@@ -127,6 +127,24 @@ describe('form fields', () => {
     expect(money.value).toBe('R$ 15,00');
   });
 
+  it('a pasted date is the date it says (typing still fills dd/mm/aaaa digit by digit)', async () => {
+    const user = userEvent.setup();
+    render(<MaskedSubject />);
+    const date = screen.getByLabelText('Data') as HTMLInputElement;
+    for (const [pasted, shown] of [
+      ['5/12/2026', '05/12/2026'],
+      ['5.12.2026', '05/12/2026'],
+      ['2026-12-05', '05/12/2026'],
+    ]) {
+      await user.clear(date);
+      await user.paste(pasted!);
+      expect(date.value).toBe(shown);
+    }
+    await user.clear(date);
+    await user.type(date, '5122026');
+    expect(date.value).toBe('51/22/026');
+  });
+
   it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {
     const user = userEvent.setup();
     render(<MaskedSubject />);

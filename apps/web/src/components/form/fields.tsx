@@ -1,9 +1,17 @@
-import { maskDate, maskMobilePhone, maskMoneyInput, maskPastedMoney, maskPhone } from '@portal/domain';
+import {
+  maskDate,
+  maskMobilePhone,
+  maskMoneyInput,
+  maskPastedDate,
+  maskPastedMoney,
+  maskPhone,
+} from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import {
   CheckboxField,
   type CheckboxFieldProps,
+  maskedText,
   TextAreaField,
   type TextAreaFieldProps,
   TextField,
@@ -42,7 +50,7 @@ export type TextInputProps = Named<TextFieldProps> & {
    * would cut a pasted '+55 (11) 98765-4321' or ' 11.222.333/0001-81 ' before the mask reads it.
    */
   mask?: (value: string) => string;
-  /** Formats the field's text after a paste, where that differs from typing (a pasted amount of money). */
+  /** Formats the field's text after a paste, where that differs from typing (a pasted amount or date). */
   pasteMask?: (value: string) => string;
   /**
    * Checked from the first letter typed, not first as the field is left: a message longer than the line kept for
@@ -60,9 +68,7 @@ export function TextInput({ name, mask, pasteMask, checkWhileTyping, ...props }:
       {...props}
       {...binding}
       onChange={(event) => {
-        const pasted = (event.nativeEvent as InputEvent).inputType === 'insertFromPaste';
-        const format = pasted && pasteMask ? pasteMask : mask;
-        binding.onChange(format ? format(event.target.value) : event.target.value);
+        binding.onChange(maskedText(event, mask, pasteMask));
         if (checkWhileTyping) void trigger(name as FieldPath<FieldValues>);
       }}
     />
@@ -96,7 +102,14 @@ type MaskedProps = Omit<TextInputProps, 'mask' | 'inputMode' | 'maxLength'>;
 /** A date typed as dd/mm/aaaa (spec 000 §5 generic fields); which dates are valid is the schema's rule. */
 export function DateInput(props: MaskedProps) {
   return (
-    <TextInput inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" mask={maskDate} {...props} />
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="dd/mm/aaaa"
+      mask={maskDate}
+      pasteMask={maskPastedDate}
+      {...props}
+    />
   );
 }
 

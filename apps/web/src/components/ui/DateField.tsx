@@ -1,6 +1,13 @@
-import { isAdult, isFutureDate, maskDate, parseBrDate, todayInBrasilia } from '@portal/domain';
+import {
+  isAdult,
+  isFutureDate,
+  maskDate,
+  maskPastedDate,
+  parseBrDate,
+  todayInBrasilia,
+} from '@portal/domain';
 import { useState } from 'react';
-import { TextField, type TextFieldProps } from './fields';
+import { maskedText, TextField, type TextFieldProps } from './fields';
 
 // Spec 000 §5 "Generic fields": a date field can be limited to future dates or to ages 18 and over.
 export type DateLimit = 'adult' | 'future' | 'none';
@@ -39,7 +46,7 @@ export function DateField({ value, onChange, limit = 'none', error, onBlur, ...p
       value={value}
       error={error ?? blurError}
       onChange={(event) => {
-        const masked = maskDate(event.target.value);
+        const masked = maskedText(event, maskDate, maskPastedDate);
         if (blurError && !dateFieldError(masked, limit)) setBlurError(undefined);
         onChange(masked);
       }}

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import { type ChangeEvent, type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 // Labelled form fields; the error text (and any hint) is linked with aria-describedby and the field is marked
 // aria-invalid, so a screen reader reads the message with the field.
@@ -82,6 +82,20 @@ export function StackedField({
 }
 
 export type TextFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'children'>;
+
+/**
+ * A masked control's text after a change: `pasteMask` formats a paste where that differs from typing (a pasted
+ * amount of money or date says what it is worth; typed digits fill the slots one by one), `mask` the rest.
+ */
+export function maskedText(
+  event: ChangeEvent<HTMLInputElement>,
+  mask: ((value: string) => string) | undefined,
+  pasteMask?: (value: string) => string,
+): string {
+  const pasted = (event.nativeEvent as InputEvent).inputType === 'insertFromPaste';
+  const format = pasted && pasteMask ? pasteMask : mask;
+  return format ? format(event.target.value) : event.target.value;
+}
 
 export function TextField({ label, error, hint, wrapperClassName, id, className, ...input }: TextFieldProps) {
   const ids = useFieldIds(id, hint, error);
