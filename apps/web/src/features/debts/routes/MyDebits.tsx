@@ -8,6 +8,7 @@ import { usePartner } from '../../../lib/partner';
 import { externalUrl, paragraphs } from '../../landing/lib/links';
 import { useDebtsQuery } from '../api/debts';
 import type { DividasResposta } from '../api/types';
+import { AgreementRedirectProvider } from '../components/AgreementRedirect';
 import { AgreementNotice, DebtCard } from '../components/DebtCard';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { MunicipalCard } from '../components/MunicipalCard';
@@ -139,7 +140,9 @@ export default function MyDebits() {
     : MENU_DEFAULTS.myBoletos;
   return (
     <DebtsTemplate title={title} back="menu">
-      <DebtList />
+      <AgreementRedirectProvider>
+        <DebtList />
+      </AgreementRedirectProvider>
     </DebtsTemplate>
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import type { PartnerConfig } from '@portal/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApiActions } from '../../../../test/api-stub';
 import type { MetodoPagamento, PlanosPedido, PreAcordo } from '../../api/types';
 import { showRoute } from '../../routes/render-route.test-helpers';
+import { AgreementRedirectProvider } from '../AgreementRedirect';
 import { AgreementConfirmation } from './AgreementConfirmation';
 
 // The summary of the chosen plan before it becomes an agreement; the whole flow against the real server is
@@ -13,6 +15,7 @@ import { AgreementConfirmation } from './AgreementConfirmation';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const PLAN: PreAcordo = {
@@ -40,12 +43,13 @@ function show(method: MetodoPagamento) {
     lancamentoFuturo: 'N',
   };
   const partner = { sessoes: [], capacidades: {} } as unknown as PartnerConfig;
-  showRoute(
+  return showRoute(
     '/minhas-dividas',
-    <AgreementConfirmation plan={PLAN} request={request} cpfCnpj="39053344705" onBack={() => {}} />,
+    <AgreementRedirectProvider>
+      <AgreementConfirmation plan={PLAN} request={request} cpfCnpj="39053344705" onBack={() => {}} />
+    </AgreementRedirectProvider>,
     partner,
   );
-  return screen.getByTestId('po-confirm');
 }
 
 /** The summary as the person reads it: each term with its description. */
@@ -56,7 +60,8 @@ function summary(confirm: HTMLElement): Record<string, string | undefined> {
 
 describe('AgreementConfirmation', () => {
   it('a boleto: the first due date, moved to the next business day with the reason', () => {
-    const confirm = show('boleto');
+    show('boleto');
+    const confirm = screen.getByTestId('po-confirm');
     expect(summary(confirm)).toMatchObject({
       'Forma de pagamento': 'Boleto',
       'Primeiro vencimento': '23/11/2026',
@@ -66,8 +71,22 @@ describe('AgreementConfirmation', () => {
     ).toBeTruthy();
   });
 
+  it('moves on to Meus Acordos 2 s after the agreement, but not once the person has left for another page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const { router } = show('boleto');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByTestId('po-terms'));
+    await user.click(screen.getByTestId('po-confirm-button'));
+    await screen.findByText('Parabéns');
+    // Voltar, to the menu, before the 2 s pass.
+    await act(() => router.navigate('/menu'));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(router.state.location.pathname).toBe('/menu');
+  });
+
   it('a card: charged on confirmation, no first due date', () => {
-    const confirm = show('cartao');
+    show('cartao');
+    const confirm = screen.getByTestId('po-confirm');
     const read = summary(confirm);
     expect(read).toMatchObject({
       'Forma de pagamento': 'Cartão de crédito',

@@ -26,7 +26,6 @@ import { type AcordoPedido, useConfirmAgreement } from '../../api/plans';
 import type { PlanosPedido, PreAcordo } from '../../api/types';
 import { type CardReturnState, cardOutcomeModal, isCardReturnState } from '../../lib/card-outcome';
 import {
-  AGREEMENT_REDIRECT_MS,
   type AgreementOutcome,
   agreementOutcome,
   failureMessage,
@@ -38,6 +37,7 @@ import {
   planNotes,
 } from '../../lib/plans';
 import { markAgreementMade } from '../../lib/receive-call';
+import { useAgreementRedirect } from '../AgreementRedirect';
 import { CardFields } from './CardFields';
 
 export interface AgreementConfirmationProps {
@@ -73,6 +73,7 @@ function cardState(dados: unknown): CardReturnState | null {
 export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: AgreementConfirmationProps) {
   const config = usePartner();
   const navigate = useNavigate();
+  const redirectToAgreements = useAgreementRedirect();
   const { showModal, confirm: ask, showLoading, hideLoading } = useFeedback();
   const askContact = hasCapability(config, 'requireContactOnConfirm');
   const text =
@@ -193,8 +194,8 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
     if (outcome.ok) {
       agreementSaved();
       // Spec 001 §2/§9: the person moves on to MyAgreements 2 s after the agreement, whether or not the modal was
-      // closed.
-      setTimeout(() => navigate('/meus-acordos'), AGREEMENT_REDIRECT_MS);
+      // closed (unless they leave the page first).
+      redirectToAgreements();
     }
     const look = state
       ? cardOutcomeModal(state)
