@@ -1,4 +1,5 @@
 import {
+  AGREED_ELSEWHERE_MESSAGE,
   AGREEMENT_ADMIN_MESSAGES,
   CALL_REQUEST_MESSAGES,
   CARD_UNAVAILABLE,
@@ -113,7 +114,10 @@ const APP_ERRORS = {
   NOT_NEGOTIABLE: { status: 200, message: 'Esta dívida não pode ser negociada pelo portal.' },
   /** A proposal's instalment below the store's minimum instalment (decision 027; details: valor_parcela). */
   PROPOSAL_INSTALMENT_BELOW_MINIMUM: { status: 400, message: DEBT_REQUEST_MESSAGES.instalmentBelowMinimum },
-  /** The debt is already under an active agreement, through any partner (spec 001 §4 'Acordo Ativo'). */
+  /**
+   * The debt is already under an active agreement, through any partner (spec 001 §4 'Acordo Ativo'); details
+   * `{ acordo_em_outro_portal }`: made through another partner, so this partner's Meus Acordos does not list it.
+   */
   ACTIVE_AGREEMENT: { status: 200, message: 'Acordo Ativo' },
   /** The stage calculation service failed (spec 001 §8 negotiation search errors). */
   CALCULATION_FAILED: {
@@ -155,6 +159,8 @@ const APP_ERRORS = {
     status: 200,
     message: 'Esta dívida já está em um acordo. Pague pelos boletos do acordo em Meus Acordos.',
   },
+  /** The same, where that agreement was made through another partner: this partner's Meus Acordos does not list it. */
+  SECOND_COPY_AGREED_ELSEWHERE: { status: 200, message: AGREED_ELSEWHERE_MESSAGE },
   /** A second copy whose PIX was removed (a newer copy, an agreement, the PSP): printed or sent, it could not be paid. */
   SECOND_COPY_NOT_PAYABLE: {
     status: 409,

@@ -2,7 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DividasResposta, formatBrDate, type PlanosResposta } from '@portal/domain';
+import {
+  AGREED_ELSEWHERE_MESSAGE,
+  type DividasResposta,
+  formatBrDate,
+  type PlanosResposta,
+} from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -81,7 +86,10 @@ describe('passo_4_novo: one active agreement per contract', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const bodies = answers.map((a) => a.json());
     expect(bodies.filter((b) => b.retorno)).toEqual([expect.objectContaining(SAVED)]);
-    expect(bodies.filter((b) => !b.retorno)).toEqual(Array(19).fill(expect.objectContaining(ACTIVE)));
+    // Refused by the unique index, each says the agreement that won is on this partner's Meus Acordos.
+    expect(bodies.filter((b) => !b.retorno)).toEqual(
+      Array(19).fill(expect.objectContaining({ ...ACTIVE, dados: { acordo_em_outro_portal: false } })),
+    );
     const active = await activeAgreementsOf(card!.pes_codigo);
     expect(active.map((a) => a.id)).toEqual([bodies.find((b) => b.retorno).dados.aco_codigo]);
     // The refused ones left nothing behind.
@@ -130,9 +138,17 @@ describe('passo_4_novo: one active agreement per contract', () => {
       { host: hostOf('acme'), cookie: onAcme },
     );
     expect(store.json()).toMatchObject(ACTIVE);
-    expect((await quote(onAcme, 'acme', shown!)).json()).toMatchObject(ACTIVE);
-    expect((await confirm(onAcme, 'acme', acmePlan!)).json()).toMatchObject(ACTIVE);
+    // The refusals say the agreement is not this partner's, so the portal does not point to its Meus Acordos.
+    const elsewhere = { ...ACTIVE, dados: { acordo_em_outro_portal: true } };
+    expect((await quote(onAcme, 'acme', shown!)).json()).toMatchObject(elsewhere);
+    expect((await confirm(onAcme, 'acme', acmePlan!)).json()).toMatchObject(elsewhere);
     expect(await activeAgreementsOf(shown!.pes_codigo)).toHaveLength(1);
+    // On the partner it was made through, the same refusal points there.
+    const [demoAgain] = await cards(onDemo, 'demo', 'Banco Horizonte');
+    expect((await quote(onDemo, 'demo', demoAgain!)).json()).toMatchObject({
+      ...ACTIVE,
+      dados: { acordo_em_outro_portal: false },
+    });
   });
 
   it('where a store shows one card per contract, the other cards stay negotiable', async () => {
@@ -169,6 +185,14 @@ describe('passo_4_novo: one active agreement per contract', () => {
     expect(whole!.acordo_em_outro_portal).toBe(true);
     expect(agreed!.acordo_em_outro_portal).toBe(false);
     expect((await quote(onNegocie, 'negocie', whole!)).json()).toMatchObject(ACTIVE);
+    // Its instalments are paid through the agreement's boletos, which negocie's Meus Acordos does not list.
+    const onNegocieCopy = await call(
+      t,
+      'negociacao_robo/emitir_segunda_via_boleto',
+      { par_codigo: agreed!.contratos[0]!.parcelas[0]!.par_codigo, loj_codigo: whole!.loj_codigo },
+      { host: hostOf('negocie'), cookie: onNegocie },
+    );
+    expect(onNegocieCopy.json()).toMatchObject({ retorno: false, mensagem: AGREED_ELSEWHERE_MESSAGE });
 
     // The sibling contract is agreed on its own.
     expect((await confirm(maria, 'demo', siblingPlan!)).json()).toMatchObject(SAVED);

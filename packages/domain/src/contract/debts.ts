@@ -110,6 +110,13 @@ export interface DividasResposta {
 
 export type PagamentoAvistaPrazo = 'A' | 'P';
 export type MetodoPagamento = 'boleto' | 'pix' | 'cartao';
+/**
+ * A debt under an agreement made through another partner, where a refusal or a card would send the person to this
+ * partner's Meus Acordos, which does not list that agreement: its boletos and payments are where it was made.
+ */
+export const AGREED_ELSEWHERE_MESSAGE =
+  'Esta dívida já tem um acordo ativo, feito por outro canal de atendimento. Consulte os pagamentos desse acordo no canal em que ele foi feito.';
+
 export const CARD_BRANDS = ['MASTERCARD', 'VISA', 'ELO', 'HIPERCOB', 'OTHER'] as const;
 export type BandeiraCartao = (typeof CARD_BRANDS)[number];
 /** Card form for the card-brand partner: recurring, one-time, or in instalments. */

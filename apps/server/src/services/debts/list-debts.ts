@@ -68,10 +68,28 @@ export function agreedElsewhere(
   partnerId: number,
 ): boolean {
   if (!underAgreement(active, store, group, custom)) return false;
-  const partners = isGrouped(store, custom)
-    ? group.flatMap((contract) => [...(active.contractPartners.get(contract.id) ?? [])])
-    : [...(active.storePartners.get(store.store.id) ?? [])];
-  return !partners.includes(partnerId);
+  if (isGrouped(store, custom))
+    return !contractPartners(
+      active,
+      group.map((contract) => contract.id),
+    ).includes(partnerId);
+  return !(active.storePartners.get(store.store.id)?.has(partnerId) ?? false);
+}
+
+const contractPartners = (active: ActiveAgreements, contractIds: readonly number[]) =>
+  contractIds.flatMap((id) => [...(active.contractPartners.get(id) ?? [])]);
+
+/**
+ * Some of `contractIds` are under active agreements, none made through `partnerId`: a refusal over them must not
+ * send the person to this partner's Meus Acordos, which lists its own agreements only.
+ */
+export function contractsAgreedElsewhere(
+  active: ActiveAgreements,
+  contractIds: readonly number[],
+  partnerId: number,
+): boolean {
+  const partners = contractPartners(active, contractIds);
+  return partners.length > 0 && !partners.includes(partnerId);
 }
 
 const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parcela => ({

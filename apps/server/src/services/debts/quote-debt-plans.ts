@@ -19,7 +19,7 @@ import { loadPartnerCustomization } from '../../repositories/partner-repository'
 import { issuePlans } from '../../repositories/plan-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { debtFigures, debtsFingerprint, storePolicy } from './debt-figures';
-import { cardGroups, underAgreement } from './list-debts';
+import { agreedElsewhere, cardGroups, underAgreement } from './list-debts';
 
 export interface PlanSearch {
   storeId: number;
@@ -78,7 +78,10 @@ export async function quoteDebtPlans(
     );
   if (!store || !group) throw new AppError('CONTRACT_NOT_FOUND');
   if (!store.negotiates) throw new AppError('NOT_NEGOTIABLE');
-  if (underAgreement(snapshot.activeAgreements, store, group, custom)) throw new AppError('ACTIVE_AGREEMENT');
+  if (underAgreement(snapshot.activeAgreements, store, group, custom))
+    throw new AppError('ACTIVE_AGREEMENT', {
+      acordo_em_outro_portal: agreedElsewhere(snapshot.activeAgreements, store, group, custom, partner.id),
+    });
 
   const policy = storePolicy(store.store);
   const today = todayInBrasilia();

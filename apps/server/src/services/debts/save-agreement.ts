@@ -22,6 +22,7 @@ import { lockDebtsVersion } from '../../repositories/person-repository';
 import type { SessionRow } from '../../repositories/session-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { debtsFingerprint } from './debt-figures';
+import { contractsAgreedElsewhere } from './list-debts';
 
 export interface AgreementInput {
   planId: number;
@@ -78,6 +79,8 @@ export async function saveAgreement(
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.planId, input.method, input.firstDueDate, phone, email, card ?? null]))
     .digest('base64url');
+  /** The claimed plan's contracts, for an 'Acordo Ativo' refusal to say whose agreement covers them. */
+  let contractIds: number[] = [];
   return withTransaction(db, async (tx) => {
     if (idempotencyKey) {
       const claim = await claimIdempotencyKey(tx, scope, {
@@ -102,6 +105,7 @@ export async function saveAgreement(
     ) {
       throw new AppError('PLAN_NOT_FOUND');
     }
+    contractIds = plan.contractIds;
     // A plan quoted before the person's debts changed (an instalment paid by its second copy, an agreement) may price
     // what is no longer owed: it is refused, as 'Acordo Ativo' when its debt was agreed meanwhile (another tab, another
     // partner), otherwise as a stale simulation, and the person asks for new plans.
@@ -140,6 +144,14 @@ export async function saveAgreement(
     };
     if (idempotencyKey) await saveIdempotentAnswer(tx, scope, idempotencyKey, answer);
     return answer;
+  }).catch(async (error: unknown) => {
+    // 'Acordo Ativo' from the check above or the unique index: read, after the transaction, the agreement that holds
+    // the contracts, so the refusal tells whether this partner's Meus Acordos lists it.
+    if (!(error instanceof AppError) || error.code !== 'ACTIVE_AGREEMENT') throw error;
+    const active = await loadActiveAgreements(db, scope.personId);
+    throw new AppError('ACTIVE_AGREEMENT', {
+      acordo_em_outro_portal: contractsAgreedElsewhere(active, contractIds, scope.partner.id),
+    });
   });
 }
 

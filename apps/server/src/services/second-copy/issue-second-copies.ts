@@ -16,6 +16,7 @@ import {
 } from '../../repositories/second-copy-repository';
 import { chargeBeneficiary } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
+import { contractsAgreedElsewhere } from '../debts/list-debts';
 import type { PaymentsLog } from '../payments/record-pix-payments';
 import { cancelSupersededCopies } from './cancel-superseded-copies';
 
@@ -74,8 +75,15 @@ export async function issueSecondCopies(
   );
   // Instalments of a contract under an active agreement (through any partner) are paid through the agreement's
   // boletos, never twice.
-  if (wanted.some(({ row }) => snapshot.activeAgreements.contracts.has(numbers.get(row.id)!.contractId)))
-    throw new AppError('SECOND_COPY_IN_AGREEMENT');
+  const agreedContracts = wanted
+    .map(({ row }) => numbers.get(row.id)!.contractId)
+    .filter((id) => snapshot.activeAgreements.contracts.has(id));
+  if (agreedContracts.length > 0)
+    throw new AppError(
+      contractsAgreedElsewhere(snapshot.activeAgreements, agreedContracts, scope.partner.id)
+        ? 'SECOND_COPY_AGREED_ELSEWHERE'
+        : 'SECOND_COPY_IN_AGREEMENT',
+    );
 
   // The portfolio's balance is the creditor's; a copy paid here is what says the instalment was paid.
   const paid = await paidSecondCopies(

@@ -1,4 +1,4 @@
-import { formatDecimal } from '@portal/domain';
+import { AGREED_ELSEWHERE_MESSAGE, formatDecimal } from '@portal/domain';
 
 // Wording of the MyDebits screen (spec 001 §2 "My debts", §9), pure so each rule is unit-tested.
 
@@ -50,8 +50,7 @@ export const MY_DEBITS_TEXTS = {
   // The card of a debt under that agreement ('Acordo Ativo', spec 001 §4): nothing left to negotiate on it.
   cardUnderAgreement: 'Esta dívida já tem um acordo ativo.',
   // The same, agreed through another partner: that agreement's boletos and payments are not in this portal.
-  cardAgreedElsewhere:
-    'Esta dívida já tem um acordo ativo, feito por outro canal de atendimento. Consulte os pagamentos desse acordo no canal em que ele foi feito.',
+  cardAgreedElsewhere: AGREED_ELSEWHERE_MESSAGE,
   insuranceLink: 'Conheça o nosso seguro',
   // Spec 001 §9 city-hall notice.
   cityHall:

@@ -1,4 +1,4 @@
-import { formatMoney } from '@portal/domain';
+import { AGREED_ELSEWHERE_MESSAGE, formatMoney } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Envelope } from '../../../lib/api';
 import type { Divida, PreAcordo } from '../api/types';
@@ -271,12 +271,12 @@ describe('agreementOutcome (spec 001 §8)', () => {
     expect(agreementOutcome(envelope(false, null, 'Plano expirado.'))).toEqual({
       ok: false,
       message: 'Plano expirado.',
-      underAgreement: false,
+      underAgreement: null,
     });
     expect(agreementOutcome(envelope(false, null))).toEqual({
       ok: false,
       message: 'Não foi possível gerar o seu acordo',
-      underAgreement: false,
+      underAgreement: null,
     });
   });
 
@@ -285,11 +285,26 @@ describe('agreementOutcome (spec 001 §8)', () => {
     expect(agreementOutcome(envelope(false, null, 'Acordo Ativo'))).toEqual({
       ok: false,
       message: sentence,
-      underAgreement: true,
+      underAgreement: 'listed',
     });
     expect(searchOutcome(envelope(false, null, 'Acordo Ativo'), 'boleto')).toEqual({
       kind: 'error',
       message: sentence,
+    });
+  });
+
+  it("an 'Acordo Ativo' made through another partner says where it is: not in this portal's Meus Acordos", () => {
+    const elsewhere = envelope(false, { acordo_em_outro_portal: true }, 'Acordo Ativo');
+    expect(agreementOutcome(elsewhere)).toEqual({
+      ok: false,
+      message: AGREED_ELSEWHERE_MESSAGE,
+      underAgreement: 'elsewhere',
+    });
+    expect(searchOutcome(elsewhere, 'boleto')).toEqual({ kind: 'error', message: AGREED_ELSEWHERE_MESSAGE });
+    expect(
+      agreementOutcome(envelope(false, { acordo_em_outro_portal: false }, 'Acordo Ativo')),
+    ).toMatchObject({
+      underAgreement: 'listed',
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AGREED_ELSEWHERE_MESSAGE,
   firstDueDateMessage,
   firstDueDateRange,
   formatBrDate,
@@ -234,12 +235,20 @@ export type SearchOutcome =
  */
 const ACTIVE_AGREEMENT_MARKER = 'Acordo Ativo';
 
-const isUnderAgreement = (envelope: Envelope | undefined) =>
-  envelope?.mensagem?.trim() === ACTIVE_AGREEMENT_MARKER;
+/**
+ * Where the agreement of an 'Acordo Ativo' answer is: 'listed' in this portal's Meus Acordos, or made 'elsewhere',
+ * through another partner (`dados.acordo_em_outro_portal`), so that Meus Acordos does not list it; null otherwise.
+ */
+function underAgreement(envelope: Envelope | undefined): 'listed' | 'elsewhere' | null {
+  if (envelope?.mensagem?.trim() !== ACTIVE_AGREEMENT_MARKER) return null;
+  const dados = envelope.dados as { acordo_em_outro_portal?: unknown } | null;
+  return dados?.acordo_em_outro_portal === true ? 'elsewhere' : 'listed';
+}
 
 /** The server's message of a step 3 or 4 answer as the person reads it. */
 function serverMessage(envelope: Envelope | undefined): string | undefined {
-  if (isUnderAgreement(envelope)) return PAYMENT_TEXTS.underAgreement;
+  const agreement = underAgreement(envelope);
+  if (agreement) return agreement === 'elsewhere' ? AGREED_ELSEWHERE_MESSAGE : PAYMENT_TEXTS.underAgreement;
   const message = envelope?.mensagem?.trim();
   return message ? message : undefined;
 }
@@ -271,8 +280,11 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 export type AgreementOutcome =
   | { ok: true; message: string }
-  /** `underAgreement`: the debt already has an active agreement (made meanwhile, in another tab say). */
-  | { ok: false; message: string; underAgreement: boolean };
+  /**
+   * `underAgreement`: the debt already has an active agreement (made meanwhile, in another tab or portal say), 'listed'
+   * in this portal's Meus Acordos or made 'elsewhere'.
+   */
+  | { ok: false; message: string; underAgreement: 'listed' | 'elsewhere' | null };
 
 /** Reads a passo_4_novo answer; spec 001 §8 "Agreement save: server message or 'Não foi possível gerar o seu acordo'". */
 export function agreementOutcome(envelope: Envelope<unknown>): AgreementOutcome {
@@ -281,6 +293,6 @@ export function agreementOutcome(envelope: Envelope<unknown>): AgreementOutcome 
     : {
         ok: false,
         message: serverMessage(envelope) ?? PAYMENT_TEXTS.agreementFailed,
-        underAgreement: isUnderAgreement(envelope),
+        underAgreement: underAgreement(envelope),
       };
 }

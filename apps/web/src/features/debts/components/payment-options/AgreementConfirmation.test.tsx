@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { PartnerConfig } from '@portal/domain';
+import { AGREED_ELSEWHERE_MESSAGE, type PartnerConfig } from '@portal/domain';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -82,6 +82,20 @@ describe('AgreementConfirmation', () => {
     await act(() => router.navigate('/menu'));
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(router.state.location.pathname).toBe('/menu');
+  });
+
+  it('an agreement made through another partner: the refusal says so and offers no Meus Acordos', async () => {
+    const { user } = show('boleto');
+    stubApiActions((action) =>
+      action === 'passo_4_novo'
+        ? { retorno: false, dados: { acordo_em_outro_portal: true }, mensagem: 'Acordo Ativo' }
+        : ok(null),
+    );
+    await user.click(screen.getByTestId('po-terms'));
+    await user.click(screen.getByTestId('po-confirm-button'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(AGREED_ELSEWHERE_MESSAGE)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Ver Meus Acordos' })).toBeNull();
   });
 
   it('a card: charged on confirmation, no first due date', () => {

@@ -174,13 +174,18 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
       outcome = {
         ok: false,
         message: failureMessage(error, PAYMENT_TEXTS.agreementFailed),
-        underAgreement: false,
+        underAgreement: null,
       };
     }
     hideLoading();
     if (!outcome.ok && outcome.underAgreement) {
       // The debts have been read again (useConfirmAgreement): the card says it is under an agreement, and this form
-      // is gone with the payment options it no longer offers. Nothing failed: the way to that agreement is offered.
+      // is gone with the payment options it no longer offers. Nothing failed: the way to that agreement is offered,
+      // where this portal's Meus Acordos lists it.
+      if (outcome.underAgreement === 'elsewhere') {
+        await showModal({ title: 'Atenção', text: outcome.message, style: 'alert' });
+        return;
+      }
       const open = await ask({
         title: 'Atenção',
         text: outcome.message,
