@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { maskDate, maskMobilePhone, maskMoneyInput, parseMoney } from '@portal/domain';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -57,6 +57,14 @@ function Choice({ onSubmit }: { onSubmit: (values: unknown) => void }) {
       <button type="submit">Enviar</button>
     </Form>
   );
+}
+
+/** The whole text committed at once as typed text, as a phone keyboard's clipboard suggestion does. */
+function commitText(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+  act(() => {
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  });
 }
 
 function MaskedSubject() {
@@ -143,6 +151,16 @@ describe('form fields', () => {
     await user.clear(date);
     await user.type(date, '5122026');
     expect(date.value).toBe('51/22/026');
+  });
+
+  it("takes a phone keyboard's clipboard suggestion (the whole text committed as typed) as a paste", () => {
+    render(<MaskedSubject />);
+    const date = screen.getByLabelText('Data') as HTMLInputElement;
+    const money = screen.getByLabelText('Valor') as HTMLInputElement;
+    commitText(date, '5/12/2026');
+    expect(date.value).toBe('05/12/2026');
+    commitText(money, '1.500');
+    expect(money.value).toBe('R$ 1.500,00');
   });
 
   it('masks a date as dd/mm/aaaa and money as R$, with the schema checking them on blur', async () => {

@@ -85,14 +85,20 @@ export type TextFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'input'>, 
 
 /**
  * A masked control's text after a change: `pasteMask` formats a paste where that differs from typing (a pasted
- * amount of money or date says what it is worth; typed digits fill the slots one by one), `mask` the rest.
+ * amount of money or date says what it is worth; typed digits fill the slots one by one), `mask` the rest. A paste
+ * is the browser's, or any insertion of more than one character at once: a phone keyboard's clipboard suggestion
+ * (Gboard) commits the text as typed text, not as a paste.
  */
 export function maskedText(
   event: ChangeEvent<HTMLInputElement>,
   mask: ((value: string) => string) | undefined,
   pasteMask?: (value: string) => string,
 ): string {
-  const pasted = (event.nativeEvent as InputEvent).inputType === 'insertFromPaste';
+  const { inputType, data } = event.nativeEvent as InputEvent;
+  const pasted =
+    inputType === 'insertFromPaste' ||
+    inputType === 'insertFromDrop' ||
+    (inputType?.startsWith('insert') === true && (data?.length ?? 0) > 1);
   const format = pasted && pasteMask ? pasteMask : mask;
   return format ? format(event.target.value) : event.target.value;
 }
