@@ -69,15 +69,13 @@ export function agreedElsewhere(
 ): boolean {
   if (!underAgreement(active, store, group, custom)) return false;
   if (isGrouped(store, custom))
-    return !contractPartners(
+    return contractsAgreedElsewhere(
       active,
       group.map((contract) => contract.id),
-    ).includes(partnerId);
+      partnerId,
+    );
   return !(active.storePartners.get(store.store.id)?.has(partnerId) ?? false);
 }
-
-const contractPartners = (active: ActiveAgreements, contractIds: readonly number[]) =>
-  contractIds.flatMap((id) => [...(active.contractPartners.get(id) ?? [])]);
 
 /**
  * Some of `contractIds` are under active agreements, none made through `partnerId`: a refusal over them must not
@@ -88,7 +86,7 @@ export function contractsAgreedElsewhere(
   contractIds: readonly number[],
   partnerId: number,
 ): boolean {
-  const partners = contractPartners(active, contractIds);
+  const partners = contractIds.flatMap((id) => [...(active.contractPartners.get(id) ?? [])]);
   return partners.length > 0 && !partners.includes(partnerId);
 }
 
