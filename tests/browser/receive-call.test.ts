@@ -246,8 +246,14 @@ describe('receive-call panel (issue 19)', () => {
     await page.getByTestId('modal').getByRole('heading', { name: 'Parabéns' }).waitFor();
     await page.waitForURL('**/meus-acordos');
     await page.goto(suite.portal.url('negocie', '/menu'));
-    await page.getByRole('button', { name: 'Sair' }).click();
+    const endings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('b=sair')) endings.push(request.url());
+    });
+    // A double tap ends the session once.
+    await page.getByRole('button', { name: 'Sair' }).dblclick();
     await page.waitForURL(suite.portal.url('negocie', '/'));
+    expect(endings).toHaveLength(1);
     expect(await page.getByTestId('receive-call').count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { logStep } from '../../../lib/analytics';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 import { preloadRouteWhenIdle } from '../../../lib/route-preload';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useEndSession } from '../api/debts';
 import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import { clearExternalEntry } from '../lib/external-entry';
@@ -43,13 +44,14 @@ function MainMenu() {
 
   // Spec 001 §2 Sair: the session ends and the person goes to the partner landing; first, where the partner wants it
   // (flgReceberLigacao) and they made no agreement here, the receive-call panel, closed to leave.
-  async function leave() {
+  // A double tap on Sair ends the session once.
+  const leave = useSingleFlight(async () => {
     setOffering(false);
     await leaving.mutateAsync();
     forgetAgreementMade();
     clearExternalEntry();
     navigate('/', { replace: true });
-  }
+  });
 
   function chooseLeave() {
     if (leavingOffersPanel(config, debtor.pesCpfCnpj)) setOffering(true);
