@@ -210,11 +210,15 @@ describe('ListLeads', () => {
     await page.getByTestId('leads-summary').filter({ hasText: '1 lead' }).waitFor();
     expect(await leadNames(page)).toEqual(['Rui Ontem']);
 
-    // 'Planilha': the XLSX of that list, read back.
+    // 'Planilha': the XLSX of that list, read back; a double click downloads it once.
+    const downloads: string[] = [];
+    page.on('download', (saved) => downloads.push(saved.suggestedFilename()));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Planilha' }).click(),
+      page.getByRole('button', { name: 'Planilha' }).dblclick(),
     ]);
+    await page.getByRole('button', { name: 'Planilha' }).and(page.locator(':enabled')).waitFor();
+    expect(downloads).toHaveLength(1);
     const yesterday = addDays(today, -1);
     expect(download.suggestedFilename()).toBe(`leads-${yesterday}-a-${yesterday}.xlsx`);
     const workbook = new ExcelJS.Workbook();

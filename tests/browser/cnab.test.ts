@@ -120,19 +120,33 @@ describe('Cobrança in the back office', () => {
     await page.getByTestId('remessas-empty').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Gerar remessa agora' }).click();
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') writes.push(new URL(request.url()).pathname);
+    });
+    // A double click generates once: the second request answered 'Nenhum boleto novo para registrar.'.
+    await page.getByRole('button', { name: 'Gerar remessa agora' }).dblclick();
     await page.getByText('Remessa gerada.').waitFor();
+    expect(writes.filter((path) => path === '/api/cobranca/remessas')).toHaveLength(1);
     const row = page.getByTestId('remessa').first();
     await row.waitFor();
     // Who made it, in words, with the stored code under it.
     const author = row.getByRole('cell').nth(5);
     expect(await author.locator('.admin-cause__label').textContent()).toBe('admin');
     expect(await author.locator('code').textContent()).toBe('staff:admin');
+    const downloads: string[] = [];
+    page.on('download', (saved) => downloads.push(saved.suggestedFilename()));
+    // A double click saves it once.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: /^Baixar remessa 1 / }).click(),
+      row.getByRole('button', { name: /^Baixar remessa 1 / }).dblclick(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^CBR_001_\d{7}_\d{8}_000001\.rem$/);
+    await row
+      .getByRole('button', { name: /^Baixar remessa 1 / })
+      .and(page.locator(':enabled'))
+      .waitFor();
+    expect(downloads).toHaveLength(1);
     const remessa = readRemessa((await downloadedBytes(download)).toString('latin1'));
     expect(remessa.ok).toBe(true);
 

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import {
   type RetornoUpload,
   useGenerateRemessas,
@@ -57,16 +58,23 @@ function Remessas({ writes }: { writes: boolean }) {
   const generate = useGenerateRemessas();
   const download = useRemessaDownload();
   const downloading = download.isPending ? download.variables.id : null;
+  // One download at a time: a double click saved the file twice.
+  const downloadRemessa = useSingleFlight((item: RemessaListItem) =>
+    download.mutateAsync(item, { onError: onFailure }).catch(() => undefined),
+  );
 
-  function generateNow() {
-    generate.mutate(undefined, {
-      onSuccess: (answer) => {
-        setPage(1);
-        showSnackbar(answer.message, 'success');
-      },
-      onError: onFailure,
-    });
-  }
+  // A double click would generate, then report 'Nenhum boleto novo' from the second request.
+  const generateNow = useSingleFlight(() =>
+    generate
+      .mutateAsync(undefined, {
+        onSuccess: (answer) => {
+          setPage(1);
+          showSnackbar(answer.message, 'success');
+        },
+        onError: onFailure,
+      })
+      .catch(() => undefined),
+  );
 
   return (
     <AdminListPanel
@@ -104,7 +112,7 @@ function Remessas({ writes }: { writes: boolean }) {
               key={item.id}
               item={item}
               busy={downloading === item.id}
-              onDownload={() => download.mutate(item, { onError: onFailure })}
+              onDownload={() => downloadRemessa(item)}
             />
           ))}
         </AdminTable>

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { AdminApiError } from '../api/admin';
 import { leadsKey, useLeads, useLeadsSheet } from '../api/reports';
 import { AdminLayout, AdminTitle, useAdminFailure } from '../components/AdminLayout';
@@ -67,17 +68,20 @@ function Leads() {
   const leads = useLeads(period);
   const sheet = useLeadsSheet();
 
-  function downloadSheet(planilha: string) {
-    sheet.mutate(
-      { planilha, period },
-      {
-        onError: async (error) => {
-          if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-          else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
+  // One download at a time: a double click saved the sheet twice.
+  const downloadSheet = useSingleFlight((planilha: string) =>
+    sheet
+      .mutateAsync(
+        { planilha, period },
+        {
+          onError: async (error) => {
+            if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
+            else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
+          },
         },
-      },
-    );
-  }
+      )
+      .catch(() => undefined),
+  );
 
   return (
     <section className="admin-panel" aria-labelledby="leads-title">
