@@ -19,8 +19,11 @@ import { privateFile } from './private-file';
 // Meus Acordos (spec 001 §2 "My agreements", §7 step 5; docs/api.md "Meus Acordos"): the session person's
 // agreements, their boletos as one PDF and their PIX QR codes, served to that session only.
 
-/** Spec 001 "Step codes" the server observes here. */
-const STEP = { agreements: 3, boletoViewed: 4 } as const;
+/**
+ * Spec 001 "Step codes" the server observes here. Step 3 (agreements) is the page's, logged once per visit: passo_5
+ * is read again every 30 s (5 s while a PIX is watched) and on every page turn, which is no new visit.
+ */
+const STEP = { boletoViewed: 4 } as const;
 
 const agreementsBody = z.object({
   lojCodigo: formCode.optional(),
@@ -105,7 +108,6 @@ export function agreementActions(
           { storeId: input.lojCodigo, currentPage: input.paginaAtual, move: input.pagina },
           request.log,
         );
-        await logStep(scope, STEP.agreements, 'Consultou os acordos');
         return ok(answer);
       },
     },

@@ -2,6 +2,7 @@
 export const DEBT_STEPS = {
   mainMenu: 41,
   debts: 5,
+  agreements: 3,
   debtDetails: 33,
   faq: 6,
   talkToUs: 40,

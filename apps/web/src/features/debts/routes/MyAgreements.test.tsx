@@ -309,6 +309,18 @@ describe('MyAgreements', () => {
     expect(screen.queryByText('Não foi possível carregar os seus acordos. Tente novamente.')).toBeNull();
   });
 
+  it('logs step 3 (agreements) once for the visit, not for the list read again', async () => {
+    handlers.passo_5 = () => answer([acordo(43, [parcela({ aci_codigo: 5 })], 'pix')]);
+    const { user } = show();
+    const [card] = await cards();
+    // Opening the PIX reads the list again at once, as the 30 s and 5 s polls do.
+    await user.click(within(card!).getByRole('button', { name: /^PIX da entrada/ }));
+    await waitFor(() => expect(sent('passo_5').length).toBeGreaterThan(1));
+    expect(sent('salvarEtapa').filter((body) => body.esn_fk_ets_codigo === 3)).toEqual([
+      expect.objectContaining({ cpfCnpj: '39053344705', motivo_agendamento: 'Acessou os acordos' }),
+    ]);
+  });
+
   it("'Você ainda não possui acordos.' when there are none", async () => {
     handlers.passo_5 = () => answer([]);
     show();

@@ -2,6 +2,7 @@ import { customization } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { QueryView } from '../../../components/ui/QueryView';
+import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { useAgreementsQuery } from '../api/agreements';
@@ -9,7 +10,7 @@ import type { MovimentoPagina } from '../api/types';
 import { AgreementCard } from '../components/agreements/AgreementCard';
 import { CardReturnNotice } from '../components/agreements/CardReturnNotice';
 import { Pagination } from '../components/agreements/Pagination';
-import { DebtsTemplate } from '../components/DebtsTemplate';
+import { DebtsTemplate, useDebtor } from '../components/DebtsTemplate';
 import {
   AGREEMENT_TEXTS,
   agreementsRequest,
@@ -17,10 +18,12 @@ import {
   paginatesAgreements,
 } from '../lib/agreements';
 import { agreementsTitle } from '../lib/menu-tiles';
+import { DEBT_STEPS } from '../lib/steps';
 import '../agreements.css';
 
 function AgreementList() {
   const config = usePartner();
+  const debtor = useDebtor();
   const settings = customization(config).myAgreements;
   const paginate = paginatesAgreements(config);
   const [position, setPosition] = useState<{ paginaAtual: number; pagina: MovimentoPagina }>(
@@ -30,6 +33,11 @@ function AgreementList() {
   const listRef = useRef<HTMLUListElement>(null);
   const moved = useRef(false);
   const turning = query.isPlaceholderData && query.isFetching;
+
+  // Spec 001 §4 step 3, once for the visit: not for the list's polls nor its page turns (each a passo_5).
+  useEffect(() => {
+    logStep(config, DEBT_STEPS.agreements, 'Acessou os acordos', debtor.pesCpfCnpj);
+  }, [config, debtor.pesCpfCnpj]);
 
   // A new page replaces the cards under the pressed button: the keyboard and screen reader go to the new list.
   useEffect(() => {
