@@ -35,7 +35,7 @@ export function receiveCallTitle(reason: ReceiveCallReason): string {
 /**
  * Spec 001 §4 step codes: a contact made from the panel opened by a cannot-pay reason is logged as 15 or 16 (16 when
  * the person asked to be reached, a scheduled call or a digital contact; 15 when they went to a channel); any other
- * with the channel's own code (43 chat, 42 e-mail, 17-23, 38 SMS, 24 e-mail boleto, 20 call). Decision 033.
+ * with the channel's own code (43 chat, 42 e-mail, 17-23, 20 call). Decision 033.
  */
 export function receiveCallStep(reason: ReceiveCallReason, channelCode: number, asked: boolean): number {
   if (!isCannotPayReason(reason)) return channelCode;

@@ -15,8 +15,9 @@ import { useDebtor } from '../DebtsTemplate';
 import { ContactPhoneForm } from './ContactPhoneForm';
 import './receive-call.css';
 
-// Spec 001 §4 step codes of what the panel offers besides the partner's links.
-const CODES = { call: 20, whatsapp: 23, sms: 38, email: 24 } as const;
+// Spec 001 §4 step codes of what the panel offers besides the partner's links. Its SMS and e-mail (send-boletos
+// mode) log nothing here: the server logs 38 or 24 when it sends the boletos, once.
+const CODES = { call: 20, whatsapp: 23 } as const;
 
 const VIEWS: Record<CallRequestKind, { heading: string; hint: string }> = {
   call: {
@@ -74,7 +75,6 @@ export function ReceiveCallPanel({
   }
 
   function sendBoletos(channel: SendChannel) {
-    log(CODES[channel], false, channel === 'sms' ? 'SMS' : 'e-mail');
     onSendBoletos?.(channel);
   }
 
