@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leads, outboundMessages } from '../src/db/schema';
+import { leads, outboundMessages, stepLogs } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { listLeadsCreatedBetween } from '../src/repositories/lead-repository';
 import { header, startSmtpPeer } from './smtp-peer';
@@ -138,6 +138,19 @@ describe('cadastrarLead', () => {
     expect(res.json().dados).toEqual({ forma_pagamento: 'O campo forma de pagamento é obrigatório' });
     expect((await post(validLead({ obs: 'x'.repeat(6000) }))).statusCode).toBe(400);
     expect(await stored()).toEqual({ leads: 0, outbox: 0 });
+  });
+
+  it('logs step 11 (new lead, spec 001 §4) once for a stored lead, none for a refused one', async () => {
+    const newLeads = () =>
+      t.database.db
+        .select({ cpfCnpj: stepLogs.cpfCnpj, companyCode: stepLogs.companyCode })
+        .from(stepLogs)
+        .where(and(eq(stepLogs.stepCode, 11), eq(stepLogs.cpfCnpj, '39053344705')));
+    expect((await post(validLead({ cpf_cnpj: '390.533.447-05', email: 'nao' }))).statusCode).toBe(400);
+    expect(await newLeads()).toEqual([]);
+    const res = await post(validLead({ cpf_cnpj: '390.533.447-05' }), { host: 'acme.portal.localhost:3000' });
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: SUCCESS });
+    expect(await newLeads()).toEqual([{ cpfCnpj: '39053344705', companyCode: 300 }]);
   });
 
   it('answers the spec message for an unknown partner and stores nothing', async () => {

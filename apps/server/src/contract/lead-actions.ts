@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { createLead } from '../services/leads/create-lead';
+import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { clientText, formText as field } from './body-fields';
 import { ok } from './envelope';
 
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
 // here; the rules and their messages are the domain's (leadSchema), so the form and the server say the same.
+
+/** Spec 001 §4 step code 'new lead', logged here once the lead is stored (the form posts no step of its own). */
+const NEW_LEAD_STEP = 11;
 
 const leadBody = z.object({
   nome: field(500),
@@ -30,7 +34,13 @@ export function leadActions(app: FastifyInstance, db: Db): Record<string, Action
       perMinute: 5,
       handler: async (request, body) => {
         const input = leadBody.parse(body);
-        const { id, message } = await createLead(db, await app.requirePartner(request), input);
+        const partner = await app.requirePartner(request);
+        const { id, message } = await createLead(db, partner, input);
+        await saveStep(db, partner, {
+          cpfCnpj: input.cpf_cnpj,
+          stepCode: NEW_LEAD_STEP,
+          reason: 'Novo lead',
+        });
         return ok({ led_codigo: id }, message);
       },
     },
