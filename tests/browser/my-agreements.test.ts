@@ -436,6 +436,8 @@ describe('a new agreement (Maria on negocie)', () => {
       .orderBy(desc(outboundMessages.id))
       .limit(1);
     expect(sms!.bodyText).toContain(first.linha_digitavel!);
+    // Spec 001 §4: one SMS sent, one step 38 (the panel's choice of SMS logs none; the server logs the send).
+    await expect.poll(() => stepsLogged(38, MARIA)).toBe(1);
 
     // By e-mail to the address on file: it arrives at the SMTP server with the boletos' PDF attached.
     await newest.getByTestId('agreement-send').click();
@@ -463,6 +465,7 @@ describe('a new agreement (Maria on negocie)', () => {
     )!;
     const pdf = mimeParts(mail).find((p) => p.contentType === 'application/pdf')!;
     expect(pdf.content.subarray(0, 4).toString()).toBe('%PDF');
+    expect(await stepsLogged(24, MARIA)).toBe(1);
     expect(
       mimeParts(mail)
         .find((p) => p.contentType.startsWith('text/plain'))!
