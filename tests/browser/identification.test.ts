@@ -488,6 +488,38 @@ describe('first access (spec 000 §2 ConfirmUser, §4, §5)', () => {
     await page.waitForURL('**/menu');
     expect(await expectSessionHome(page, 'Ana Teste Souza', answer)).toBe(0);
   });
+
+  it('gives the keyboard focus to the field the Atenção modal names, not to the first field of the form', async () => {
+    const page = await open(null);
+    await search(page, '935.411.347-80');
+    await page.waitForURL('**/confirmar-dados');
+    await login(page, { birthDate: '20/07/1982', phone: '(11) 95555-1234' });
+    await page.waitForURL('**/cadastro');
+    await button(page, 'Fazer meu cadastro').click();
+    await page.waitForURL('**/primeiro-acesso');
+    // Birth date and phone come from the login; name (the form's first field) and e-mail are empty. The spec's
+    // order names the e-mail first: the person closes the modal with Enter and types where it pointed.
+    const focusedField = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+    await button(page, 'Acessar').focus();
+    await page.keyboard.press('Enter');
+    await modal(page, 'Atenção');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('modal').waitFor({ state: 'detached' });
+    await expect.poll(focusedField).toBe('email');
+    // ... and it stays there (nothing moves it after the modal has gone).
+    await page.waitForTimeout(300);
+    expect(await focusedField()).toBe('email');
+    await page.keyboard.type('bia.teste@example.com');
+    await button(page, 'Acessar').focus();
+    await page.keyboard.press('Enter');
+    expect(await (await modal(page, 'Atenção')).locator('.modal__text').textContent()).toBe(
+      'Digite seu nome completo',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByTestId('modal').waitFor({ state: 'detached' });
+    await expect.poll(focusedField).toBe('nome');
+    expect(await field(page, 'E-mail').inputValue()).toBe('bia.teste@example.com');
+  });
 });
 
 describe('forgotten phone (spec 000 §2, §4 phone reset, §5 New phone)', () => {

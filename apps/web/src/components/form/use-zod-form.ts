@@ -13,16 +13,19 @@ import { ApiError } from '../../lib/api';
 /**
  * A form validated by one of the domain's zod schemas, so the browser says what the server says (zod's own messages
  * in the server's Portuguese too). A field is checked when it loses focus and again on each change after that; a
- * refused submit focuses the first invalid field.
+ * refused submit focuses the first invalid field, unless `shouldFocusError` is false (a form whose onInvalidSubmit
+ * places the focus itself: react-hook-form focuses the first invalid field of the page after that handler).
  */
 export function useZodForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
+  options: { shouldFocusError?: boolean } = {},
 ): UseFormReturn<Input, unknown, Output> {
   return useForm<Input, unknown, Output>({
     resolver: zodResolver(schema, { error: portugueseZodError }),
     defaultValues,
     mode: 'onTouched',
+    ...options,
   });
 }
 

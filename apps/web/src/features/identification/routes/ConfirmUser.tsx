@@ -64,20 +64,30 @@ function FirstAccessForm({
   const robot = useRobotCheck();
   const register = useRegisterFirstAccess();
   const company = documentKind(identification) === 'cnpj';
-  const form = useZodForm(firstAccessSchema, {
-    cpfCnpj: maskCpfCnpj(identification),
-    nome: '',
-    dataNascimento: maskDate(initialBirthDate),
-    sexo: '' as FirstAccessInput['sexo'],
-    telefone: maskPhone(initialPhone),
-    email: '',
-  });
+  // The modal's rule order is not the fields' order (the name comes first on screen, last in the rules): the focus
+  // goes where the modal points, set by onInvalid, not to the form's first invalid field.
+  const form = useZodForm(
+    firstAccessSchema,
+    {
+      cpfCnpj: maskCpfCnpj(identification),
+      nome: '',
+      dataNascimento: maskDate(initialBirthDate),
+      sexo: '' as FirstAccessInput['sexo'],
+      telefone: maskPhone(initialPhone),
+      email: '',
+    },
+    { shouldFocusError: false },
+  );
 
   // Spec 000 §5: the first failing rule, in its order, is also announced in an 'Atenção' modal.
   async function onInvalid(errors: FieldErrors<FirstAccessInput>) {
     const first = RULE_ORDER.find((field) => errors[field]);
     const message = first && errors[first]?.message;
-    if (!first || !message) return;
+    if (!first || !message) {
+      const other = Object.keys(errors)[0] as keyof FirstAccessInput | undefined;
+      if (other) form.setFocus(other);
+      return;
+    }
     await showModal({ title: FIRST_ACCESS_TITLE, text: message, style: 'alert' });
     form.setFocus(first);
   }
