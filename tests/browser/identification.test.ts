@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { persons, stepLogs } from '../../apps/server/src/db/schema';
+import { debtorSessions, persons, stepLogs } from '../../apps/server/src/db/schema';
 import { header, mimeParts, type ReceivedMail } from '../../apps/server/test/smtp-peer';
 import {
   axeViolations,
@@ -416,6 +416,35 @@ describe('SMS token on VerifyToken (spec 000 §2, §4, §5)', () => {
     // Steps 27 (generate token: on load and on resend) and 14 (check token).
     await expect.poll(() => stepsLogged(27, '52998224725')).toBeGreaterThanOrEqual(2);
     await expect.poll(() => stepsLogged(14, '52998224725')).toBeGreaterThan(0);
+  });
+
+  it('tells the person why when the session waiting for the token has ended, not only back to the landing page', async () => {
+    const page = await open('senff');
+    await search(page, MARIA.cpf);
+    await page.waitForURL('**/confirmar-dados');
+    await field(page, 'Data de nascimento').waitFor();
+    const before = (await portal.latestMessage('sms'))?.id ?? 0;
+    await login(page, { birthDate: MARIA.birthDate, robot: false });
+    await page.waitForURL('**/verificar-token');
+    await expect.poll(async () => (await portal.latestMessage('sms'))?.id ?? 0).toBeGreaterThan(before);
+    const token = /\b(\d{6})\b/.exec((await portal.latestMessage('sms'))!.bodyText)![1]!;
+    // A wrong code first (the pending session lives on), then the session idles past its 30 minutes while the
+    // person looks for the SMS.
+    await field(page, 'Código de 6 dígitos').fill(token === '000000' ? '111111' : '000000');
+    await button(page, 'Continuar').click();
+    await expectModal(
+      page,
+      'Erro',
+      'Token informado inválido. Por favor verificar o número do token que você recebeu por SMS.',
+    );
+    await portal.database.db
+      .update(debtorSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(debtorSessions.status, 'pending'));
+    await field(page, 'Código de 6 dígitos').fill(token);
+    await button(page, 'Continuar').click();
+    await expectModal(page, 'Erro', 'Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
 

@@ -81,6 +81,14 @@ export function sessionSeenInTab(): boolean {
   return readStorage(SESSION_SEEN, 'session') !== null;
 }
 
+/**
+ * Marks that this tab holds a debtor session: the token screen's calls, made under the pending session the login
+ * opened, before the session read (which marks an open one) ever runs.
+ */
+export function markSessionSeen(): void {
+  writeStorage(SESSION_SEEN, '1', 'session');
+}
+
 /** Drops every cached answer of the debtor session (see debtorKeys), and that this tab had one. */
 export function forgetDebtor(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: debtorKeys.all });
@@ -103,7 +111,7 @@ async function loadSession(): Promise<DebtorSession | null> {
   try {
     const answer = await fetchSession();
     if (!answer.retorno || !answer.dados) return null;
-    writeStorage(SESSION_SEEN, '1', 'session');
+    markSessionSeen();
     return answer.dados;
   } catch (error) {
     if (isSessionExpired(error)) return null;

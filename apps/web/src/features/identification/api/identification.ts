@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { portalCall } from '../../../lib/api';
-import { forgetDebtor } from '../../debts/api/debts';
+import { forgetDebtor, markSessionSeen } from '../../debts/api/debts';
 
 // The identification calls of docs/api.md "Identification (issue 3)". The session is an HttpOnly cookie the
 // browser sends by itself; personal data travels in bodies only, never in URLs.
@@ -72,9 +72,21 @@ function useIdentifying<Input, Answer>(call: (input: Input) => Promise<Answer>) 
   return useMutation({ mutationFn: call, onSettled: () => forgetDebtor(queryClient) });
 }
 
+/**
+ * The token screen's calls act on the pending session the login opened in this tab: when it has ended (30 minutes
+ * idle, or another login in another tab), the session end says so instead of dropping the person on the landing
+ * page without a word. Marked before each call: a wrong token's settling forgets the debtor data, the mark with it.
+ */
+function underPendingSession<Input, Answer>(call: (input: Input) => Promise<Answer>) {
+  return (input: Input) => {
+    markSessionSeen();
+    return call(input);
+  };
+}
+
 export const useConsultPerson = () => useIdentifying(consultPerson);
-export const useCheckLoginToken = () => useIdentifying(checkLoginToken);
-export const useSendLoginToken = () => useMutation({ mutationFn: sendLoginToken });
+export const useCheckLoginToken = () => useIdentifying(underPendingSession(checkLoginToken));
+export const useSendLoginToken = () => useMutation({ mutationFn: underPendingSession(sendLoginToken) });
 export const useRegisterFirstAccess = () => useMutation({ mutationFn: registerFirstAccess });
 export const useRequestPhoneChange = () => useMutation({ mutationFn: requestPhoneChange });
 export const useChangePhone = () => useMutation({ mutationFn: changePhone });
