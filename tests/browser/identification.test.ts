@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { debtorSessions, persons, stepLogs } from '../../apps/server/src/db/schema';
+import {
+  debtorSessions,
+  partnerSections,
+  partners,
+  persons,
+  stepLogs,
+} from '../../apps/server/src/db/schema';
 import { header, mimeParts, type ReceivedMail } from '../../apps/server/test/smtp-peer';
 import {
   axeViolations,
@@ -416,6 +422,42 @@ describe('SMS token on VerifyToken (spec 000 §2, §4, §5)', () => {
     // Steps 27 (generate token: on load and on resend) and 14 (check token).
     await expect.poll(() => stepsLogged(27, '52998224725')).toBeGreaterThanOrEqual(2);
     await expect.poll(() => stepsLogged(14, '52998224725')).toBeGreaterThan(0);
+  });
+
+  it('offers the phone change on the token screen where the partner does, and says so when no phone is on file', async () => {
+    const db = portal.database.db;
+    const [senff] = await db.select().from(partners).where(eq(partners.identifier, 'senff'));
+    const [maria] = await db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
+    const where = and(eq(partnerSections.partnerId, senff!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await db.select().from(partnerSections).where(where);
+    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
+    await db
+      .update(partnerSections)
+      .set({
+        fields: { ...fields, confirmBirthday: { ...fields.confirmBirthday, flgEsqueceuTelefone: true } },
+      })
+      .where(where);
+    portal.app.partnerCache.invalidate(senff!.id);
+    await db.update(persons).set({ phone: null }).where(eq(persons.id, maria!.id));
+    try {
+      const page = await open('senff');
+      await search(page, MARIA.cpf);
+      await page.waitForURL('**/confirmar-dados');
+      await field(page, 'Data de nascimento').waitFor();
+      await login(page, { birthDate: MARIA.birthDate, robot: false });
+      await page.waitForURL('**/verificar-token');
+      // The message points to the option, and the option is on this screen.
+      await page
+        .getByText('Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".')
+        .waitFor();
+      await button(page, 'Esqueceu o seu telefone?').click();
+      await page.waitForURL('**/esqueci-telefone');
+      expect(await field(page, 'CPF ou CNPJ').inputValue()).toBe(MARIA.cpf);
+    } finally {
+      await db.update(persons).set({ phone: maria!.phone }).where(eq(persons.id, maria!.id));
+      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
+      portal.app.partnerCache.invalidate(senff!.id);
+    }
   });
 
   it('tells the person why when the session waiting for the token has ended, not only back to the landing page', async () => {

@@ -86,10 +86,15 @@ const APP_ERRORS = {
   NO_SESSION: { status: 401, message: SESSION_EXPIRED },
   /** The SMS token is wrong, used, expired or out of tries (spec 000 §8). */
   INVALID_TOKEN: { status: 200, message: TOKEN_MESSAGES.invalid },
-  /** The person has no phone on file to send the token to. */
+  /** The person has no phone on file to send the token to; the partner offers 'Esqueceu o seu telefone?'. */
   NO_PHONE_ON_FILE: {
     status: 200,
     message: 'Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".',
+  },
+  /** The same where the partner offers no phone change: only the partner can add one. */
+  NO_PHONE_ON_FILE_NO_CHANGE: {
+    status: 200,
+    message: 'Não encontramos um telefone no seu cadastro. Fale com a empresa para atualizá-lo.',
   },
   /** Too many SMS to one phone in the window. */
   TOO_MANY_SMS: {

@@ -1,7 +1,8 @@
 import { BACKGROUND_READ_HEADER } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debtorSessions, smsTokens } from '../src/db/schema';
+import { debtorSessions, partnerSections, partners, persons, smsTokens } from '../src/db/schema';
+import { invalidatePartner } from '../src/repositories/partner-repository';
 import { call, cookieOf, lastMessage, MARIA, solveRobotCheck } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -224,6 +225,40 @@ describe('SMS token (spec 000 §4 token screen)', () => {
     const fresh = await sendToken(other);
     await t.database.db.update(smsTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await check(other, fresh.token)).json().mensagem).toMatch(/^Token informado inválido/);
+  });
+
+  it('says where to turn when there is no phone on file: the phone change only where the partner offers it', async () => {
+    const { db } = t.database;
+    const [senff] = await db.select().from(partners).where(eq(partners.identifier, 'senff'));
+    const [maria] = await db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
+    const where = and(eq(partnerSections.partnerId, senff!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await db.select().from(partnerSections).where(where);
+    const cookie = await pendingLogin();
+    const send = async () =>
+      (await call(t, 'negociacao_robo/enviar_token', {}, { host: SENFF, cookie })).json();
+    await db.update(persons).set({ phone: null }).where(eq(persons.id, maria!.id));
+    try {
+      // senff offers no 'Esqueceu o seu telefone?': the answer used to point to it all the same.
+      expect(await send()).toMatchObject({
+        retorno: false,
+        mensagem: 'Não encontramos um telefone no seu cadastro. Fale com a empresa para atualizá-lo.',
+      });
+      const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
+      const offering = {
+        ...fields,
+        confirmBirthday: { ...fields.confirmBirthday, flgEsqueceuTelefone: true },
+      };
+      await db.update(partnerSections).set({ fields: offering }).where(where);
+      invalidatePartner(db, senff!.id);
+      expect(await send()).toMatchObject({
+        retorno: false,
+        mensagem: 'Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".',
+      });
+    } finally {
+      await db.update(persons).set({ phone: maria!.phone }).where(eq(persons.id, maria!.id));
+      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
+      invalidatePartner(db, senff!.id);
+    }
   });
 
   it('answers 400 for a token that is not 6 digits', async () => {

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { maskPhoneForDisplay } from '@portal/domain';
+import { customization, maskPhoneForDisplay } from '@portal/domain';
 import { AppError } from '../../errors';
 import { type DebtorSession, hashSecret } from '../../plugins/debtor-session';
 import { replaceSmsToken } from '../../repositories/identification-repository';
 import { enqueueSms } from '../../repositories/outbox-repository';
-import type { PartnerRow } from '../../repositories/partner-repository';
+import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { enforceLimits, type IdentificationDeps } from './identification-deps';
 
@@ -25,7 +25,11 @@ export async function sendLoginToken(
   session: DebtorSession,
 ): Promise<{ mensagem: string; dados: { telefoneMascarado: string; reenviarEmSegundos: number } }> {
   const { phone } = session.person;
-  if (!phone) throw new AppError('NO_PHONE_ON_FILE');
+  if (!phone) {
+    const config = await loadPartnerConfig(deps.db, partner);
+    const offersChange = customization(config).confirmBirthday?.flgEsqueceuTelefone === true;
+    throw new AppError(offersChange ? 'NO_PHONE_ON_FILE' : 'NO_PHONE_ON_FILE_NO_CHANGE');
+  }
   await enforceLimits(
     deps,
     [{ key: `sms:phone:${phone}`, max: deps.env.LIMIT_SMS_PER_PHONE }],

@@ -26,6 +26,7 @@ import { usePartner } from '../../../lib/partner';
 import { preloadRoute } from '../../../lib/route-preload';
 import { type ConsultPersonBody, useConsultPerson } from '../api/identification';
 import { failureOutcome, loginOutcome, type Outcome } from '../lib/outcomes';
+import { ForgotPhoneButton } from './ForgotPhoneButton';
 import { captchaField, RobotCheck, useRobotCheck } from './RobotCheck';
 import '../identification.css';
 
@@ -176,16 +177,7 @@ export function LoginForm({
             : 'Para entrar, marque a autorização.'}
         </p>
       )}
-      {flags?.flgEsqueceuTelefone && (
-        <button
-          type="button"
-          className="btn btn--ghost btn--block"
-          onClick={() => navigate('/esqueci-telefone', { state: { identification } })}
-          data-testid="login-forgot-phone"
-        >
-          {LOGIN_TEXTS.forgotPhone}
-        </button>
-      )}
+      <ForgotPhoneButton identification={identification} testId="login-forgot-phone" />
     </Form>
   );
 }

@@ -21,6 +21,7 @@ import { logStep } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { useCheckLoginToken, useSendLoginToken } from '../api/identification';
+import { ForgotPhoneButton } from '../components/ForgotPhoneButton';
 import { MissingParameters } from '../components/MissingParameters';
 import { failureOutcome, nextStepTarget } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
@@ -192,6 +193,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
         >
           {seconds > 0 ? `Reenviar código em ${seconds} s` : 'Reenviar código'}
         </button>
+        <ForgotPhoneButton identification={identification} testId="token-forgot-phone" />
       </Form>
     </>
   );
