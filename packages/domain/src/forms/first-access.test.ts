@@ -19,6 +19,9 @@ describe('firstAccessSchema (spec 000 §5, in order)', () => {
   it.each([
     [{ dataNascimento: '31/04/1990' }, 'Digite sua data de nascimento'],
     [{ dataNascimento: '29/02/1993' }, 'Digite sua data de nascimento'],
+    // Under 18 or not born yet: the login would refuse it (a child's date, five years before today, is one).
+    [{ dataNascimento: `01/01/${new Date().getFullYear() - 5}` }, 'Digite sua data de nascimento'],
+    [{ dataNascimento: '01/01/2099' }, 'Digite sua data de nascimento'],
     [{ telefone: '(11) 9876-543' }, 'Digite um celular válido'],
     [{ email: 'ana@' }, 'Digite um e-mail válido'],
     [{ nome: 'Ana' }, 'Digite seu nome completo'],

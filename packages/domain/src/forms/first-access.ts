@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseBrDate } from '../dates';
+import { isAdult, parseBrDate, todayInBrasilia } from '../dates';
 import { documentKind } from '../document/cpf-cnpj';
 import { isValidEmail } from '../validation/email';
 
@@ -33,7 +33,9 @@ export const firstAccessSchema = z
   .superRefine((input, context) => {
     const fail = (field: FirstAccessField) =>
       context.addIssue({ code: 'custom', path: [field], message: FIRST_ACCESS_MESSAGES[field] });
-    if (documentKind(input.cpfCnpj) !== 'cnpj' && !parseBrDate(input.dataNascimento.trim()))
+    // Spec 000 §5 login: 18 or older. A date the login would refuse made a registration no one could log in with.
+    const birthDate = parseBrDate(input.dataNascimento.trim());
+    if (documentKind(input.cpfCnpj) !== 'cnpj' && !(birthDate && isAdult(birthDate, todayInBrasilia())))
       fail('dataNascimento');
     // Spec 000 §5/§9: at least 15 masked characters, i.e. a mobile number with area code.
     if (input.telefone.trim().length < 15) fail('telefone');
