@@ -8,7 +8,7 @@ import {
   formatBrDate,
   type PlanosResposta,
 } from '@portal/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,41 @@ describe('passo_4_novo: one active agreement per contract', () => {
       dados: { acordo_em_outro_portal: false },
     });
   });
+
+  it('confirmations through two partners at once for one debt give 1 agreement; each refusal names where it is', async () => {
+    const sessions = { demo: await login(t, MARIA), acme: await login(t, MARIA, 'acme') };
+    const [newest] = await t.database.db
+      .select({ id: sql<number>`coalesce(max(${agreements.id}), 0)::int` })
+      .from(agreements);
+    const sent: { partner: 'demo' | 'acme'; plan: Plan }[] = [];
+    for (const partner of ['demo', 'acme'] as const) {
+      const [card] = await cards(sessions[partner], partner, 'Banco Horizonte');
+      const plans = await plansFor(sessions[partner], partner, card!, { pagamentoAvistaPrazo: 'P' });
+      for (const plan of plans.slice(0, 6)) sent.push({ partner, plan });
+    }
+    const answers = await Promise.all(
+      sent.map(({ partner, plan }) => confirm(sessions[partner], partner, plan, RACE_CLIENT)),
+    );
+
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(sent.length).fill(200));
+    const bodies = answers.map((a) => a.json());
+    const won = bodies.findIndex((b) => b.retorno);
+    expect(bodies.filter((b) => b.retorno)).toEqual([expect.objectContaining(SAVED)]);
+    const winner = sent[won]!.partner;
+    // A refusal on the partner that won points to its Meus Acordos; on the other, it says the agreement is elsewhere.
+    bodies.forEach((body, i) => {
+      if (i === won) return;
+      const elsewhere = sent[i]!.partner !== winner;
+      expect(body).toMatchObject({ ...ACTIVE, dados: { acordo_em_outro_portal: elsewhere } });
+    });
+    const [card] = await cards(sessions[winner], winner, 'Banco Horizonte');
+    const active = await activeAgreementsOf(card!.pes_codigo);
+    expect(active.map((a) => a.id)).toEqual([bodies[won].dados.aco_codigo]);
+    // The refused ones left nothing behind.
+    expect(await t.database.db.select().from(agreements).where(gt(agreements.id, newest!.id))).toHaveLength(
+      1,
+    );
+  }, 60_000);
 
   it('where a store shows one card per contract, the other cards stay negotiable', async () => {
     const maria = await login(t, MARIA);

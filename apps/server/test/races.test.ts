@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './test-app';
 // interleave statement by statement on its one connection, which is enough to show a check-then-write race too.
 //
 // The other race proofs live with the feature they protect (each runs on both databases):
-// - duplicate agreement confirmations: one-agreement.test.ts (20 plans of one debt at once: one agreement),
+// - duplicate agreement confirmations: one-agreement.test.ts (20 plans of one debt at once: one agreement; plans
+//   confirmed through two partners that serve the store at once: one agreement, each refusal saying where it is),
 //   my-agreements.test.ts (20 identical confirmations with one Idempotency-Key: one agreement, one answer);
 // - the same PIX webhook delivered in parallel: pix-webhook.test.ts (one payment of five deliveries);
 // - the last two payments of an agreement at once: agreement-lifecycle.test.ts (settled once, one letter);
