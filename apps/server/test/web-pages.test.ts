@@ -80,3 +80,26 @@ describe('a page', () => {
     expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
   });
 });
+
+describe('an address the router cannot decode', () => {
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { host: 'negocie.portal.localhost', accept: 'text/html' } });
+
+  // Spec 002 §2: any unknown path shows the landing page. A link cut inside an escape ('/trabalhe-conosco%2') or
+  // written in Latin-1 ('/caf%E9') is such a path for the person who followed it, not a raw JSON refusal.
+  it('sends a page to the landing page', async () => {
+    for (const url of ['/%', '/trabalhe-conosco%2', '/caf%E9', '/politica-de-privacidade/%zz?aba=x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/');
+    }
+  });
+
+  it('still refuses an API call in the envelope', async () => {
+    for (const url of ['/api/curriculos/%zz', '/api.php/%zz', '/files/%zz']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ retorno: false, mensagem: 'Requisição inválida.' });
+    }
+  });
+});

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findPartnerByIdentifier, loadPartnerConfig } from '../repositories/partner-repository';
+import { isPageRequest } from './page-request';
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -255,12 +256,7 @@ export async function registerWebRoutes(app: FastifyInstance, db: Db, distDir: s
 
   app.get('/', servePage);
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api') &&
-      !request.url.startsWith('/files/') &&
-      !request.url.startsWith('/assets/');
-    if (!isPage) {
+    if (!isPageRequest(request)) {
       return reply.code(404).send({ retorno: false, dados: null, mensagem: 'Recurso não encontrado.' });
     }
     return servePage(request, reply);

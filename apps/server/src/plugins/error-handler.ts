@@ -1,6 +1,7 @@
 import { fieldErrorsOf } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isPageRequest } from '../contract/page-request';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError, errorResponse } from '../errors';
 
@@ -21,9 +22,11 @@ function send(
 
 /**
  * Fastify's `frameworkErrors` option: a URL its router refuses before any route (a malformed escape, a path
- * parameter over the length limit) is answered in the envelope like every other refusal.
+ * parameter over the length limit) is answered in the envelope like every other refusal; a page's address (a link
+ * cut inside an escape, or written in Latin-1) is an unknown path, so the landing page (spec 002 §2).
  */
 export function refuseUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isPageRequest(request)) return reply.redirect('/');
   return send(request, reply, error.statusCode ?? 400, BAD_REQUEST, null);
 }
 
