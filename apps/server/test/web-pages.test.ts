@@ -81,6 +81,25 @@ describe('a page', () => {
   });
 });
 
+describe('a HEAD request', () => {
+  // RFC 9110 §9.3.2: HEAD answers as GET would, without the body. Uptime monitors and link checkers ask with HEAD;
+  // a page that GET serves must not look missing to them.
+  it('answers a page as GET does, without the body; an unknown API path stays 404', async () => {
+    for (const url of ['/', '/trabalhe-conosco', '/politica-de-privacidade', '/qualquer-coisa']) {
+      const res = await t.app.inject({ method: 'HEAD', url, headers: { host: 'negocie.portal.localhost' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toBe('');
+    }
+    const api = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/nada',
+      headers: { host: 'negocie.portal.localhost' },
+    });
+    expect(api.statusCode).toBe(404);
+  });
+});
+
 describe('an address the router cannot decode', () => {
   const get = (url: string) =>
     t.app.inject({ method: 'GET', url, headers: { host: 'negocie.portal.localhost', accept: 'text/html' } });
