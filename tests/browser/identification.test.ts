@@ -163,6 +163,35 @@ async function expectSessionHome(page: Page, name: string, answer: Promise<Respo
 }
 
 describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
+  it('acme with the LGPD agreement turned off (flgNaoUtilizaLGPD): no agreement box, only the robot check', async () => {
+    const db = portal.database.db;
+    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+    const where = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await db.select().from(partnerSections).where(where);
+    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
+    await db
+      .update(partnerSections)
+      .set({ fields: { ...fields, confirmBirthday: { ...fields.confirmBirthday, flgNaoUtilizaLGPD: true } } })
+      .where(where);
+    portal.app.partnerCache.invalidate(acme!.id);
+    try {
+      const page = await open('acme');
+      await search(page, MARIA.cpf);
+      await page.waitForURL('**/confirmar-dados');
+      await page.getByText('Para entrar, conclua a verificação de segurança.').waitFor();
+      expect(await page.getByRole('checkbox', { name: /^Autorizo/ }).count()).toBe(0);
+      await field(page, 'Data de nascimento').fill(MARIA.birthDate);
+      await field(page, 'Telefone').fill(MARIA.phone);
+      await solveRobotCheck(page);
+      const answer = sessionAnswer(page);
+      await button(page, 'Entrar').click();
+      expect(await expectSessionHome(page, 'Maria da Silva Santos', answer)).toBeGreaterThan(0);
+    } finally {
+      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
+      portal.app.partnerCache.invalidate(acme!.id);
+    }
+  });
+
   it('demo: birth date and phone, agreement and robot check, then the menu', async () => {
     const page = await open(null);
     await search(page, '52998224725');

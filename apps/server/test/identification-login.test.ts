@@ -72,6 +72,34 @@ describe('passo_1: first-step consultation (spec 000 §4, §5, §8)', () => {
     expect(res.json()).toMatchObject({ retorno: false, dados: { [field]: message } });
   });
 
+  it('asks no agreement where the partner turned it off (flgNaoUtilizaLGPD), and asks it elsewhere', async () => {
+    const { db } = t.database;
+    const ACME = 'acme.portal.localhost:3000';
+    expect((await login({ ...MARIA, aceite: false }, ACME)).json()).toMatchObject({
+      retorno: false,
+      dados: { aceite: 'Marque a caixa de autorização para continuar.' },
+    });
+    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
+    const where = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await db.select().from(partnerSections).where(where);
+    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
+    const withoutAgreement = {
+      ...fields,
+      confirmBirthday: { ...fields.confirmBirthday, flgNaoUtilizaLGPD: true },
+    };
+    await db.update(partnerSections).set({ fields: withoutAgreement }).where(where);
+    invalidatePartner(db, acme!.id);
+    try {
+      expect((await login({ ...MARIA, aceite: false }, ACME)).json()).toMatchObject({
+        retorno: true,
+        dados: { proximaEtapa: 'AccordionTabs', pesNome: 'Maria da Silva Santos' },
+      });
+    } finally {
+      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
+      invalidatePartner(db, acme!.id);
+    }
+  });
+
   it('refuses a replayed robot-check answer', async () => {
     const captcha = await solveRobotCheck(t);
     const first = await call(

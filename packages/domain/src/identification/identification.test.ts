@@ -78,17 +78,18 @@ describe('identification texts are verbatim (spec 000 §2, §5, §8)', () => {
 
 describe('loginValidation (spec 000 §5)', () => {
   it.each([
-    [undefined, { birthDate: true, phone: false }],
-    [{}, { birthDate: true, phone: false }],
-    [{ flgValidarDataNasc: false }, { birthDate: false, phone: false }],
+    [undefined, { birthDate: true, phone: false, agreement: true }],
+    [{}, { birthDate: true, phone: false, agreement: true }],
+    [{ flgValidarDataNasc: false }, { birthDate: false, phone: false, agreement: true }],
     [
       { flgValidarDataNasc: true, flgValidarTelefone: true },
-      { birthDate: true, phone: true },
+      { birthDate: true, phone: true, agreement: true },
     ],
     [
       { flgValidarDataNasc: false, flgValidarTelefone: true },
-      { birthDate: false, phone: true },
+      { birthDate: false, phone: true, agreement: true },
     ],
+    [{ flgNaoUtilizaLGPD: true }, { birthDate: true, phone: false, agreement: false }],
   ])('%o -> %o', (settings, expected) => expect(loginValidation(settings, '52998224725')).toEqual(expected));
 
   it('asks a company (CNPJ) for no birth date', () => {
@@ -163,14 +164,16 @@ describe('phoneResetSchema (spec 000 §5 phone reset)', () => {
 });
 
 describe('loginSchema (spec 000 §5 login)', () => {
-  const both = loginSchema({ birthDate: true, phone: true });
+  const both = loginSchema({ birthDate: true, phone: true, agreement: true });
   const errors = (input: Parameters<typeof both.parse>[0]) => formErrors(both, input);
 
-  it('asks only what the partner validates, and always the agreement', () => {
-    expect(formErrors(loginSchema({ birthDate: false, phone: false }), { aceite: true })).toEqual({});
-    expect(formErrors(loginSchema({ birthDate: false, phone: false }), { aceite: false })).toEqual({
+  it('asks only what the partner validates, and the agreement unless the partner turned it off', () => {
+    const none = { birthDate: false, phone: false };
+    expect(formErrors(loginSchema({ ...none, agreement: true }), { aceite: true })).toEqual({});
+    expect(formErrors(loginSchema({ ...none, agreement: true }), { aceite: false })).toEqual({
       aceite: LOGIN_AGREEMENT_REQUIRED,
     });
+    expect(formErrors(loginSchema({ ...none, agreement: false }), { aceite: false })).toEqual({});
   });
 
   it('names every failing field', () => {
@@ -189,6 +192,6 @@ describe('loginSchema (spec 000 §5 login)', () => {
   });
 
   it('is built once per combination', () => {
-    expect(loginSchema({ birthDate: true, phone: true })).toBe(both);
+    expect(loginSchema({ birthDate: true, phone: true, agreement: true })).toBe(both);
   });
 });

@@ -67,20 +67,25 @@ export interface LoginValidation {
   birthDate: boolean;
   /** Phone asked (flgValidarTelefone on). */
   phone: boolean;
+  /** The LGPD agreement box asked: unless flgNaoUtilizaLGPD (spec 000 §3, 'Não usar o aceite da LGPD') is on. */
+  agreement: boolean;
 }
 
 /**
  * Spec 000 §5: which of birth date and phone the partner's confirmBirthday settings ask for. The birth date is
  * required "when flgValidarDataNasc is on or the configuration is absent" (an absent group or an absent flag);
- * a company (CNPJ) has no birth date, like on first access.
+ * a company (CNPJ) has no birth date, like on first access. The agreement is asked unless the partner turned it off.
  */
 export function loginValidation(
-  confirmBirthday: { flgValidarDataNasc?: boolean; flgValidarTelefone?: boolean } | undefined,
+  confirmBirthday:
+    | { flgValidarDataNasc?: boolean; flgValidarTelefone?: boolean; flgNaoUtilizaLGPD?: boolean }
+    | undefined,
   cpfCnpj = '',
 ): LoginValidation {
   return {
     birthDate: confirmBirthday?.flgValidarDataNasc !== false && documentKind(cpfCnpj) !== 'cnpj',
     phone: confirmBirthday?.flgValidarTelefone === true,
+    agreement: confirmBirthday?.flgNaoUtilizaLGPD !== true,
   };
 }
 
@@ -100,11 +105,11 @@ export interface LoginInput {
 
 /**
  * Spec 000 §5 login rules for what the partner asks (see loginValidation): a birth date of someone 18 or over, a
- * phone of more than 9 characters, and the agreement. Built once per combination: a zod schema compiles itself on
+ * phone of more than 9 characters, and the agreement where asked. Built once per combination: a zod schema compiles itself on
  * its first parse. The date is checked against today in Brasília when parsed.
  */
 export function loginSchema(asked: LoginValidation): z.ZodType<LoginInput, LoginInput> {
-  const key = `${asked.birthDate}/${asked.phone}`;
+  const key = `${asked.birthDate}/${asked.phone}/${asked.agreement}`;
   const built = loginSchemas.get(key);
   if (built) return built;
   const schema = z
@@ -121,7 +126,7 @@ export function loginSchema(asked: LoginValidation): z.ZodType<LoginInput, Login
       if (asked.birthDate && !(birthDate && isAdult(birthDate, todayInBrasilia())))
         fail('dataNascimento', LOGIN_TEXTS.invalidBirthDate);
       if (asked.phone && !isValidLoginPhone(input.telefone ?? '')) fail('telefone', INVALID_LOGIN_PHONE.text);
-      if (!input.aceite) fail('aceite', LOGIN_AGREEMENT_REQUIRED);
+      if (asked.agreement && !input.aceite) fail('aceite', LOGIN_AGREEMENT_REQUIRED);
     });
   loginSchemas.set(key, schema);
   return schema;

@@ -33,6 +33,12 @@ import '../identification.css';
 // The login of spec 000 §2 (ConfirmBirthday) and §4, shared by the /confirmar-dados screen and the landing
 // page's login panel (capability loginPanelOnLanding): one form, one passo_1 flow.
 
+/** What the person still has to do before Entrar: the agreement where asked, the robot check where required. */
+function blockedHint(agreement: boolean, robotCheck: boolean): string {
+  const steps = [agreement && 'marque a autorização', robotCheck && 'conclua a verificação de segurança'];
+  return `Para entrar, ${steps.filter(Boolean).join(' e ')}.`;
+}
+
 export interface LoginFormProps {
   /** The normalized CPF/CNPJ. */
   identification: string;
@@ -74,7 +80,7 @@ export function LoginForm({
   // On its own page (not the landing page's panel) the form's heading is the page's start.
   const focusStart = useFocusStart<HTMLHeadingElement>();
   const busy = consult.isPending;
-  const canSubmit = form.watch('aceite') && robot.done && !busy;
+  const canSubmit = (!asked.agreement || form.watch('aceite')) && robot.done && !busy;
   const identificationError = form.formState.errors.pesCpfCnpj?.message;
 
   // Spec 000 §5: a birth date error shows under its field; a phone error is announced in a modal.
@@ -103,7 +109,7 @@ export function LoginForm({
         ...(asked.birthDate ? { dataNascimento: birthDate } : {}),
         ...(asked.phone ? { telefone: onlyDigits(values.telefone ?? '') } : {}),
         ...captchaField(robot),
-        aceite: true,
+        aceite: asked.agreement,
         ...origin,
       });
       outcome = loginOutcome(answer, context);
@@ -159,7 +165,7 @@ export function LoginForm({
       {asked.phone && (
         <PhoneInput label="Telefone" name="telefone" kind="any" required data-testid="login-phone" />
       )}
-      <CheckboxInput label={agreement} name="aceite" data-testid="login-agreement" />
+      {asked.agreement && <CheckboxInput label={agreement} name="aceite" data-testid="login-agreement" />}
       <RobotCheck robot={robot} />
       <button
         type="submit"
@@ -172,9 +178,7 @@ export function LoginForm({
       </button>
       {!canSubmit && !busy && (
         <p id={blockedHintId} className="field__hint">
-          {robot.required
-            ? 'Para entrar, marque a autorização e conclua a verificação de segurança.'
-            : 'Para entrar, marque a autorização.'}
+          {blockedHint(asked.agreement, robot.required)}
         </p>
       )}
       <ForgotPhoneButton identification={identification} testId="login-forgot-phone" />
