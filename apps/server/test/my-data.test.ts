@@ -484,6 +484,39 @@ describe('the erasure', () => {
     expect(relogin.json().retorno).toBe(false);
   });
 
+  it("erases the phone of a call or WhatsApp request from the partner's e-mail about it", async () => {
+    const maria = await login(t, MARIA);
+    const asked = [];
+    for (const [action, phone] of [
+      ['portal/solicitarLigacao', '(31) 99999-1111'],
+      ['portal/contatoWhatsapp', '(31) 98888-2222'],
+    ] as const)
+      asked.push(
+        (
+          await call(t, action, { loj_codigo: 1, telefone: phone }, { host: hostOf('demo'), cookie: maria })
+        ).json().retorno,
+      );
+    expect(asked).toEqual([true, true]);
+    const notices = () =>
+      db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.template, 'call-request'))
+        .orderBy(outboundMessages.id);
+    expect((await notices()).map((m) => m.bodyText).join('\n')).toContain('(31) 99999-1111');
+
+    expect((await erase(maria, '10.9.0.11')).json().retorno).toBe(true);
+    // The requests went, and with them what the partner's copies said: name, CPF/CNPJ and the phone to call.
+    for (const notice of await notices())
+      expect(notice).toMatchObject({
+        recipient: 'contato@demo.example.com',
+        replyTo: null,
+        subject: null,
+        bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+        bodyHtml: null,
+      });
+  });
+
   it('records the erasure without an e-mail when there is none on file', async () => {
     await db.update(persons).set({ email: null }).where(eq(persons.cpfCnpj, '12ABC34501DE35'));
     const company = await login(t, { pesCpfCnpj: '12.ABC.345/01DE-35', telefone: '(11) 3333-4444' });

@@ -253,8 +253,19 @@ export async function erasePersonRows(
       .where(ofPartnerAndDocument(contactMessages))
       .returning({ id: contactMessages.outboundMessageId })),
     ...(await db.delete(leads).where(ofPartnerAndDocument(leads)).returning({ id: leads.outboundMessageId })),
+    // Requests other than disputes; a call or WhatsApp request e-mailed the partner the phone to call.
+    ...(await db
+      .delete(debtorRequests)
+      .where(
+        and(
+          eq(debtorRequests.partnerId, partnerId),
+          eq(debtorRequests.personId, personId),
+          ne(debtorRequests.kind, 'dispute'),
+        ),
+      )
+      .returning({ id: debtorRequests.outboundMessageId })),
   ].flatMap(({ id }) => (id === null ? [] : [id]));
-  // The partner's copies of what the person wrote: the partner keeps its address, the text goes.
+  // The partner's copies of what the person wrote or asked: the partner keeps its address, the text goes.
   if (notifications.length > 0) await scrubMessages(db, inArray(outboundMessages.id, notifications), false);
 
   await db
@@ -268,15 +279,6 @@ export async function erasePersonRows(
         eq(preAgreements.partnerId, partnerId),
         eq(preAgreements.personId, personId),
         isNull(preAgreements.usedAt),
-      ),
-    );
-  await db
-    .delete(debtorRequests)
-    .where(
-      and(
-        eq(debtorRequests.partnerId, partnerId),
-        eq(debtorRequests.personId, personId),
-        ne(debtorRequests.kind, 'dispute'),
       ),
     );
   for (const table of [personRegistrations, phoneChangeLinks, debtorSessions])

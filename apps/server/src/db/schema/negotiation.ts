@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { contracts, instalments } from './debts';
+import { outboundMessages } from './messaging';
 import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
 import { answeredColumns, workItemColumns } from './work-items';
@@ -91,6 +92,8 @@ export const debtorRequests = pgTable(
     reason: text('motivo'),
     /** The phone a call or WhatsApp request asked to be reached at, digits only. */
     phone: text('telefone'),
+    /** A call or WhatsApp request's e-mail to the partner's contact address (its text goes with an erasure). */
+    outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
     entryCents: bigint('entrada', { mode: 'number' }),
     instalmentCount: integer('quantidade_parcelas'),
     instalmentCents: bigint('valor_parcela', { mode: 'number' }),

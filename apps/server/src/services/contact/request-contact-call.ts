@@ -45,8 +45,7 @@ export async function requestContactCall(
     const today = brasiliaDayStart(todayInBrasilia(now));
     if ((await countCallRequestsSince(tx, scope, today)) >= CALL_REQUESTS_PER_DAY)
       throw new AppError('CALL_REQUEST_LIMIT');
-    await insertDebtorRequest(tx, scope, input.storeId, { kind: input.kind, phone, createdAt: now });
-    await enqueueEmail(tx, {
+    const outboundMessageId = await enqueueEmail(tx, {
       partnerId: scope.partnerId,
       to: recipient,
       email: callRequestEmail({
@@ -57,6 +56,13 @@ export async function requestContactCall(
         phone: maskPhone(phone),
         store: debt.store.tradeName,
       }),
+    });
+    // Linked, so that the person's erasure also clears what this e-mail says of them.
+    await insertDebtorRequest(tx, scope, input.storeId, {
+      kind: input.kind,
+      phone,
+      outboundMessageId,
+      createdAt: now,
     });
   });
   return input.kind === 'call' ? CALL_REQUEST_MESSAGES.scheduled : CALL_REQUEST_MESSAGES.whatsappSent;

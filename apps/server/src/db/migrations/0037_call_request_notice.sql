@@ -1,0 +1,2 @@
+ALTER TABLE "debtor_requests" ADD COLUMN "outbound_message_id" integer;--> statement-breakpoint
+ALTER TABLE "debtor_requests" ADD CONSTRAINT "debtor_requests_outbound_message_id_outbound_messages_id_fk" FOREIGN KEY ("outbound_message_id") REFERENCES "public"."outbound_messages"("id") ON DELETE no action ON UPDATE no action;
