@@ -236,6 +236,63 @@ describe('the JSON export', () => {
     expect(acme.registrosDeNavegacao).toEqual([]);
   });
 
+  it("holds the partner's written answers to the person's requests, contact messages and privacy requests", async () => {
+    const demo = await partnerId('demo');
+    const maria = await personId(MARIA_DOC);
+    const answeredAt = new Date('2026-11-20T13:00:00Z');
+    const answered = { status: 'answered' as const, answeredAt };
+    await db.insert(debtorRequests).values({
+      partnerId: demo,
+      personId: maria,
+      storeId: await storeOf(maria),
+      kind: 'cannot_pay',
+      reason: 'Doença',
+      answerText: 'Podemos esperar até janeiro.',
+      ...answered,
+    });
+    await db.insert(contactMessages).values({
+      partnerId: demo,
+      name: 'Maria',
+      email: 'demo@example.com',
+      cpfCnpj: MARIA_DOC,
+      text: 'Quero falar com alguém',
+      answerText: 'Ligaremos amanhã.',
+      ...answered,
+    });
+    await db.insert(privacyRequests).values({
+      partnerId: demo,
+      protocol: 'LGPD-20261119-ABCDEF',
+      name: 'Maria da Silva Santos',
+      phone: '',
+      email: 'demo@example.com',
+      requestType: 'Correção de dados',
+      message: 'Meu endereço mudou',
+      personId: maria,
+      dueOn: '2026-12-04',
+      answerText: 'Endereço corrigido.',
+      ...answered,
+    });
+
+    const data = (await get('/api/meus-dados.json', await login(t, MARIA))).json() as PersonDataExport;
+    expect(data.solicitacoes).toContainEqual(
+      expect.objectContaining({
+        motivo: 'Doença',
+        resposta: 'Podemos esperar até janeiro.',
+        respondidaEm: answeredAt.toISOString(),
+      }),
+    );
+    expect(data.mensagensDeContato).toContainEqual(
+      expect.objectContaining({
+        texto: 'Quero falar com alguém',
+        resposta: 'Ligaremos amanhã.',
+        respondidaEm: answeredAt.toISOString(),
+      }),
+    );
+    expect(data.solicitacoesDePrivacidade).toContainEqual(
+      expect.objectContaining({ protocolo: 'LGPD-20261119-ABCDEF', resposta: 'Endereço corrigido.' }),
+    );
+  });
+
   it('lists the messages sent to the person without their content', async () => {
     const demo = await partnerId('demo');
     await db.insert(outboundMessages).values({

@@ -95,6 +95,9 @@ export interface PersonDataExport {
     contraproposta: { entradaCentavos: number; parcelas: number; valorParcelaCentavos: number } | null;
     situacao: string;
     criadaEm: Timestamp;
+    /** The answer the partner wrote to the person (decision 030), and when. */
+    resposta: string | null;
+    respondidaEm: Timestamp | null;
   }[];
   segundasVias: {
     loja: string;
@@ -124,9 +127,18 @@ export interface PersonDataExport {
     situacao: string;
     prazo: string;
     criadaEm: Timestamp;
+    /** The answer the partner wrote to the person, when it was written in the LGPD queue. */
+    resposta: string | null;
     respondidaEm: Timestamp | null;
   }[];
-  mensagensDeContato: { nome: string; email: string; texto: string; enviadaEm: Timestamp }[];
+  mensagensDeContato: {
+    nome: string;
+    email: string;
+    texto: string;
+    enviadaEm: Timestamp;
+    resposta: string | null;
+    respondidaEm: Timestamp | null;
+  }[];
   /** Proposals sent through the portal's proposal form (cadastrarLead) with the person's CPF/CNPJ. */
   propostasPeloFormulario: {
     nome: string;
@@ -275,6 +287,8 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
             },
       situacao: PRIVACY_STATUS[row.status],
       criadaEm: row.createdAt.toISOString(),
+      resposta: row.answerText,
+      respondidaEm: iso(row.answeredAt),
     })),
     segundasVias: secondCopyRows.map(({ row, store, contract, instalment, payments }) => ({
       loja: store,
@@ -311,6 +325,7 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       situacao: PRIVACY_STATUS[row.status],
       prazo: row.dueOn,
       criadaEm: row.createdAt.toISOString(),
+      resposta: row.answerText,
       respondidaEm: iso(row.answeredAt),
     })),
     mensagensDeContato: contactRows.map((row) => ({
@@ -318,6 +333,8 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       email: row.email,
       texto: row.text,
       enviadaEm: row.createdAt.toISOString(),
+      resposta: row.answerText,
+      respondidaEm: iso(row.answeredAt),
     })),
     propostasPeloFormulario: leadRows.map((row) => ({
       nome: row.name,

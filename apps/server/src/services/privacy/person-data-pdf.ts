@@ -231,6 +231,8 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
         ],
         ['Situação', r.situacao],
         ['Enviado em', dateTime(r.criadaEm)],
+        ['Resposta do credor', r.resposta],
+        ['Respondido em', dateTime(r.respondidaEm)],
       ],
       `${r.tipo} - ${r.loja}`,
     );
@@ -282,6 +284,7 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
         ['Situação', p.situacao],
         ['Prazo de resposta', date(p.prazo)],
         ['Recebida em', dateTime(p.criadaEm)],
+        ['Resposta', p.resposta],
         ['Respondida em', dateTime(p.respondidaEm)],
       ],
       `Protocolo ${p.protocolo}`,
@@ -296,6 +299,8 @@ export function renderPersonDataPdf(data: PersonDataExport): Promise<Buffer> {
         ['Nome', c.nome],
         ['E-mail', c.email],
         ['Mensagem', c.texto],
+        ['Resposta', c.resposta],
+        ['Respondida em', dateTime(c.respondidaEm)],
       ],
       `Enviada em ${dateTime(c.enviadaEm)}`,
     );
