@@ -1,5 +1,6 @@
 import {
   addDays,
+  CARD_MAX_INSTALMENTS,
   CARD_OUTCOME_MESSAGES,
   type DividasResposta,
   formatBrDate,
@@ -336,6 +337,39 @@ describe('passo_4_novo with a card', () => {
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]!.cause).toMatch(/^lookup:ch_/);
     expect(events).toHaveLength(listed.parcelas.length);
+  });
+
+  it('offers by card only plans the gateway can charge: at most CARD_MAX_INSTALMENTS card instalments', async () => {
+    const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria });
+    const debt = (debts.json().dados as DividasResposta).dividas.find(
+      (d) => d.loja.loj_fantasia === 'Banco Horizonte',
+    )!;
+    const plans = async (metodoPagamento: string) =>
+      (
+        (
+          await quotePlans(
+            t,
+            debt,
+            { cookie: maria, partner: 'demo' },
+            {
+              metodoPagamento,
+              pagamentoAvistaPrazo: 'P',
+            },
+          )
+        ).json().dados as PlanosResposta
+      ).pre_acordo;
+    const payments = (plan: Plan) => plan.pra_quantidade + 1;
+    // The store's policy goes beyond what a card takes: by boleto the longer plans stay.
+    expect(Math.max(...(await plans('boleto')).map(payments))).toBeGreaterThan(CARD_MAX_INSTALMENTS);
+    const byCard = await plans('cartao');
+    expect(byCard.length).toBeGreaterThan(0);
+    expect(Math.max(...byCard.map(payments))).toBe(CARD_MAX_INSTALMENTS);
+    // The longest card plan offered is charged, not refused by the gateway after the person typed the card.
+    const token = await tokenise(await tokenUrl(), { number: SANDBOX_TEST_CARDS.paid, cvv: CVVS[0]! });
+    const res = await confirm(byCard.at(-1)!, {
+      dadosDoCartao: { token: token.id, bandeira: 'VISA', ultimos_digitos: token.card.last_four_digits },
+    });
+    expect(res.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PAID });
   });
 
   it('dadosDoCartao.forma must be the card form the plan was quoted for (spec 001 §7 steps 3 and 4)', async () => {

@@ -168,6 +168,13 @@ export const CARD_OUTCOME_MESSAGES = {
     'A operadora do cartão ainda não confirmou o pagamento. Seu acordo foi registrado e o pagamento será atualizado em Meus Acordos assim que a confirmação chegar.',
 } as const;
 
+/**
+ * The most card instalments one charge may have (Pagar.me v5 `credit_card.installments`, 1 to 24): a card plan pays
+ * the agreement's total in as many card instalments as it has payments (decision 023), so no plan with more payments
+ * is offered by card.
+ */
+export const CARD_MAX_INSTALMENTS = 24;
+
 /** Card payments asked where no card gateway is configured. */
 export const CARD_UNAVAILABLE =
   'O pagamento com cartão está indisponível no momento. Escolha outra forma de pagamento.';

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CARD_BRAND_NAMES, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
+import { CARD_BRAND_NAMES, CARD_MAX_INSTALMENTS, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalRequest } from '../../plugins/local-request';
@@ -73,7 +73,10 @@ const orderBody = z.object({
       z.object({
         payment_method: z.literal('credit_card'),
         amount: z.number().int().positive(),
-        credit_card: z.object({ installments: z.number().int().min(1).max(24), card_token: z.string() }),
+        credit_card: z.object({
+          installments: z.number().int().min(1).max(CARD_MAX_INSTALMENTS),
+          card_token: z.string(),
+        }),
       }),
     )
     .length(1),

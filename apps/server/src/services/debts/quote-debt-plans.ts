@@ -1,5 +1,6 @@
 import {
   type BandeiraCartao,
+  CARD_MAX_INSTALMENTS,
   type FormaCartao,
   firstDueDateMessage,
   firstDueDateRange,
@@ -137,6 +138,11 @@ export async function quoteDebtPlans(
       policy,
     });
   }
+
+  // A card pays the agreement's total in as many card instalments as the plan has payments (decision 023): a plan the
+  // gateway could not charge in one go is not offered by card, rather than refused after the card was typed.
+  if (search.method === 'cartao')
+    quotes = quotes.filter((q) => q.instalmentCount + 1 <= CARD_MAX_INSTALMENTS);
 
   const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
   const codes = await issuePlans(
