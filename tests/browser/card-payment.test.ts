@@ -148,6 +148,22 @@ describe('card payment on demo (João, Bela Casa)', () => {
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).uncheck();
     await payWith(page, confirm, SANDBOX_TEST_CARDS.rejected, CVVS[0]!);
     await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.REJECTED, 'danger');
+    // The rejected plan was spent on the cancelled agreement: the person is back at new card plans, where another
+    // card reaches the gateway (not 'Esta simulação expirou...').
+    const panel = page.getByTestId('payment-options');
+    await panel.getByTestId('po-plan-list').waitFor();
+    expect(await confirm.count()).toBe(0);
+    await expect.poll(() => panel.getByTestId('po-plans').getAttribute('aria-busy')).toBe('false');
+    expect(
+      await panel
+        .getByTestId('po-method')
+        .getByRole('radio', { name: 'Cartão de crédito', exact: true })
+        .isChecked(),
+    ).toBe(true);
+    await panel.getByTestId('po-plan-list').getByRole('radio').first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    await payWith(page, panel.getByTestId('po-confirm'), SANDBOX_TEST_CARDS.voided, CVVS[2]!);
+    await expectOutcome(page, 'Erro', CARD_OUTCOME_MESSAGES.VOIDED, 'danger');
     const [refused] = await suite.portal.database.db
       .select({ status: agreements.status })
       .from(cardPayments)

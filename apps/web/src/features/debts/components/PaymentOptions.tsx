@@ -160,6 +160,10 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
           request={plans.request}
           cpfCnpj={debtor.pesCpfCnpj}
           onBack={() => backToPlans('[data-testid="po-plan-list"] input:checked')}
+          onPlanSpent={() => {
+            backToPlans('[data-testid="po-method"] input:checked');
+            void run(criteria);
+          }}
         />
       </div>
     );

@@ -46,7 +46,13 @@ function show(method: MetodoPagamento) {
   return showRoute(
     '/minhas-dividas',
     <AgreementRedirectProvider>
-      <AgreementConfirmation plan={PLAN} request={request} cpfCnpj="39053344705" onBack={() => {}} />
+      <AgreementConfirmation
+        plan={PLAN}
+        request={request}
+        cpfCnpj="39053344705"
+        onBack={() => {}}
+        onPlanSpent={() => {}}
+      />
     </AgreementRedirectProvider>,
     partner,
   );

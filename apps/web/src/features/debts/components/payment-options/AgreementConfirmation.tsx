@@ -47,6 +47,11 @@ export interface AgreementConfirmationProps {
   /** The person's CPF/CNPJ for the step log. */
   cpfCnpj: string;
   onBack: () => void;
+  /**
+   * The card's charge was rejected or cancelled: its agreement was cancelled and the plan is spent (step 4 accepts a
+   * plan once), so the person chooses again among new plans.
+   */
+  onPlanSpent: () => void;
 }
 
 // The confirmation form: the terms box, and the contact the capability partner also asks (spec 001 §5).
@@ -70,7 +75,13 @@ function cardState(dados: unknown): CardReturnState | null {
  * The chosen plan before it becomes an agreement (spec 001 §2, §4): summary, the partner's confirmation text,
  * the terms checkbox that enables 'Confirmar acordo', and a way back to the plans.
  */
-export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: AgreementConfirmationProps) {
+export function AgreementConfirmation({
+  plan,
+  request,
+  cpfCnpj,
+  onBack,
+  onPlanSpent,
+}: AgreementConfirmationProps) {
   const config = usePartner();
   const navigate = useNavigate();
   const redirectToAgreements = useAgreementRedirect();
@@ -208,6 +219,7 @@ export function AgreementConfirmation({ plan, request, cpfCnpj, onBack }: Agreem
         ? ({ title: 'Parabéns', style: 'success' } as const)
         : ({ title: 'Erro', style: 'danger' } as const);
     await showModal({ ...look, text: outcome.message });
+    if (state === 'REJECTED' || state === 'VOIDED') onPlanSpent();
   }
 
   return (
