@@ -104,8 +104,18 @@ describe('the boletos PDF', () => {
   const rows = [parcela({ aci_codigo: 7 }), parcela({ aci_codigo: 3 }), parcela({ aci_codigo: 12 })];
 
   it('ticks go in the agreement order, whatever order they were ticked in', () => {
-    expect(tickedInOrder(rows, new Set([12, 7]))).toEqual([7, 12]);
-    expect(tickedInOrder(rows, new Set())).toEqual([]);
+    expect(tickedInOrder('boleto', rows, new Set([12, 7]))).toEqual([7, 12]);
+    expect(tickedInOrder('boleto', rows, new Set())).toEqual([]);
+  });
+
+  it('a ticked row that can no longer be ticked (paid meanwhile, its PIX) is not asked for', () => {
+    const now = [
+      parcela({ aci_codigo: 7, ...paid }),
+      parcela({ aci_codigo: 3 }),
+      parcela({ aci_codigo: 12 }),
+    ];
+    expect(tickedInOrder('boleto', now, new Set([7, 12]))).toEqual([12]);
+    expect(tickedInOrder('boleto', now, new Set([7]))).toEqual([]);
   });
 
   it("an agreement's instalments or a Meus Boletos card's second copies; inline, or an attachment", () => {
@@ -118,7 +128,7 @@ describe('the boletos PDF', () => {
     const copies = [parcela({ aci_codigo: null, codigo: 30 }), parcela({ aci_codigo: null, codigo: 31 })];
     expect(documentCode(copies[1]!)).toBe(31);
     expect(canTick('boleto', copies[0]!)).toBe(true);
-    expect(tickedInOrder(copies, new Set([31]))).toEqual([31]);
+    expect(tickedInOrder('boleto', copies, new Set([31]))).toEqual([31]);
     expect(canTick('boleto', parcela({ aci_codigo: null }))).toBe(false);
   });
 });

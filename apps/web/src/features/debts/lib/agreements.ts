@@ -144,9 +144,29 @@ export function rowActions(method: MetodoPagamento, parcela: ParcelaAcordo): Row
   };
 }
 
-/** The ticked rows' codes in the card's order (the PDF's page order follows it). */
-export function tickedInOrder(parcelas: readonly ParcelaAcordo[], ticked: ReadonlySet<number>): number[] {
-  return parcelas.map(documentCode).filter((code): code is number => code !== null && ticked.has(code));
+/** The ticked rows' codes in the card's order (the PDF's page order follows it), of rows that can still be ticked. */
+export function tickedInOrder(
+  method: MetodoPagamento,
+  parcelas: readonly ParcelaAcordo[],
+  ticked: ReadonlySet<number>,
+): number[] {
+  return parcelas
+    .filter((parcela) => isTicked(method, parcela, ticked))
+    .map(documentCode)
+    .filter((code): code is number => code !== null);
+}
+
+/**
+ * A row counts as ticked while it can be ticked: one paid (its PIX, a retorno) or cancelled while the page is open
+ * drops out of the boletos asked for, and its checkbox, disabled, shows no tick that cannot be undone.
+ */
+export function isTicked(
+  method: MetodoPagamento,
+  parcela: ParcelaAcordo,
+  ticked: ReadonlySet<number>,
+): boolean {
+  const code = documentCode(parcela);
+  return code !== null && ticked.has(code) && canTick(method, parcela);
 }
 
 /**

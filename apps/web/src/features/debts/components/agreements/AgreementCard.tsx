@@ -91,7 +91,7 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
   // an agreement's instalments (a Meus Boletos card's second copies have their own sending, in MyDebits).
   const canSend =
     hasCapability(config, 'sendBoletosButton') && !settings?.flgPagueMe && agreement.tipo === 'acordo';
-  const chosen = tickedInOrder(agreement.parcelas, ticked);
+  const chosen = tickedInOrder(agreement.forma_pagamento, agreement.parcelas, ticked);
 
   function tick(code: number, on: boolean) {
     setTicked((current) => {

@@ -5,6 +5,7 @@ import {
   AGREEMENT_TEXTS,
   canTick,
   documentCode,
+  isTicked,
   rowActions,
   statusLabel,
   statusTone,
@@ -173,7 +174,7 @@ export function PaymentsTable({ agreement, ticked, onTick, onPix }: PaymentsTabl
               key={code ?? `row-${index}`}
               agreement={agreement}
               parcela={parcela}
-              ticked={code !== null && ticked.has(code)}
+              ticked={isTicked(agreement.forma_pagamento, parcela, ticked)}
               onTick={onTick}
               onPix={onPix}
             />
