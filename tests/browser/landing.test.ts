@@ -381,6 +381,23 @@ describe('cookie banner (spec 000 §4)', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+
+    // The choice can be changed at any time (LGPD art. 8 §5), from the privacy portal's 'Seus direitos': the banner
+    // asks again, and the analytics are gone.
+    await page.goto(portal.url(null, '/portal-de-privacidade?aba=seusDireitos'));
+    await page.getByRole('button', { name: 'Mudar minha escolha de cookies' }).click();
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(await analyticsScripts(page)).toBe(0);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('acceptCookies'),
+        document.cookie.includes('cookieChoice'),
+      ]),
+    ).toEqual([null, false]);
+    await page.getByRole('heading', { level: 2, name: 'Seus direitos' }).waitFor();
+    await page.getByTestId('cookie-refuse').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await storedChoice(page, 'refuseCookies');
   });
 
   it('is in the first paint, without the script, until a choice is made; the choice travels in a cookie', async () => {

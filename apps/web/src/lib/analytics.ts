@@ -6,7 +6,7 @@ import {
   type PartnerConfig,
 } from '@portal/domain';
 import { portalCall, rememberStep } from './api';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, removeStorage, writeStorage } from './storage';
 
 // ---- Step log (spec 000 §3 "Step log (visitor event)") ----------------------------------------------------
 
@@ -61,6 +61,17 @@ export function storeCookieChoice(choice: 'accepted' | 'refused'): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on the older phones we serve; the value is a fixed word
   document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   if (choice === 'accepted') for (const load of [...awaitingConsent]) load();
+}
+
+/**
+ * Forgets the choice, so the banner asks again on the next page load (LGPD art. 8 §5: consent is revoked at any
+ * time, as easily as it was given); the reload also drops any analytics an acceptance had loaded.
+ */
+export function forgetCookieChoice(): void {
+  removeStorage(ACCEPT_COOKIES_KEY);
+  removeStorage(REFUSE_COOKIES_KEY);
+  // biome-ignore lint/suspicious/noDocumentCookie: as in storeCookieChoice, for the older phones we serve
+  document.cookie = `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 // ---- Third-party analytics, loaded only after consent --------------------------------------------------------

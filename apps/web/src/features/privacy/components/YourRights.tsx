@@ -1,5 +1,6 @@
 import { RIGHTS_ANSWER_DAYS } from '@portal/domain';
 import { Link } from 'react-router';
+import { forgetCookieChoice } from '../../../lib/analytics';
 
 /** Where an identified person downloads their data or asks for its erasure. */
 const MY_DATA_PATH = '/meus-dados';
@@ -61,6 +62,22 @@ export function YourRights() {
         Se não ficar satisfeito com a resposta, você também pode reclamar à Autoridade Nacional de Proteção de
         Dados (ANPD).
       </p>
+      <h3>Cookies de análise</h3>
+      <p>
+        Você pode mudar quando quiser a sua escolha sobre os cookies de análise: o aviso de cookies aparece de
+        novo para você aceitar ou recusar.
+      </p>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => {
+          forgetCookieChoice();
+          window.location.reload();
+        }}
+        data-testid="cookie-choice-change"
+      >
+        Mudar minha escolha de cookies
+      </button>
     </div>
   );
 }
