@@ -137,7 +137,11 @@ export function loginSchema(asked: LoginValidation): z.ZodType<LoginInput, Login
  * and/or phone where those are validated, to search debts in their name; `plain` (capability
  * plainLoginAgreement) drops the birth-date and phone wording.
  */
-export function loginAgreementText(partnerName: string, asked: LoginValidation, plain = false): string {
+export function loginAgreementText(
+  partnerName: string,
+  asked: Pick<LoginValidation, 'birthDate' | 'phone'>,
+  plain = false,
+): string {
   const data = ['CPF'];
   if (!plain && asked.birthDate) data.push('data de nascimento');
   if (!plain && asked.phone) data.push('telefone');
