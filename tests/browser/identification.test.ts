@@ -1,13 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  debtorSessions,
-  partnerSections,
-  partners,
-  persons,
-  stepLogs,
-} from '../../apps/server/src/db/schema';
+import { debtorSessions, persons, stepLogs } from '../../apps/server/src/db/schema';
+import { withLoginFlags } from '../../apps/server/test/partner-login-flags';
 import { header, mimeParts, type ReceivedMail } from '../../apps/server/test/smtp-peer';
 import {
   axeViolations,
@@ -164,17 +159,7 @@ async function expectSessionHome(page: Page, name: string, answer: Promise<Respo
 
 describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
   it('acme with the LGPD agreement turned off (flgNaoUtilizaLGPD): no agreement box, only the robot check', async () => {
-    const db = portal.database.db;
-    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
-    const where = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'customization'));
-    const [section] = await db.select().from(partnerSections).where(where);
-    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
-    await db
-      .update(partnerSections)
-      .set({ fields: { ...fields, confirmBirthday: { ...fields.confirmBirthday, flgNaoUtilizaLGPD: true } } })
-      .where(where);
-    portal.app.partnerCache.invalidate(acme!.id);
-    try {
+    await withLoginFlags(portal.database.db, 'acme', { flgNaoUtilizaLGPD: true }, async () => {
       const page = await open('acme');
       await search(page, MARIA.cpf);
       await page.waitForURL('**/confirmar-dados');
@@ -186,10 +171,7 @@ describe('login on ConfirmBirthday (spec 000 §2, §4)', () => {
       const answer = sessionAnswer(page);
       await button(page, 'Entrar').click();
       expect(await expectSessionHome(page, 'Maria da Silva Santos', answer)).toBeGreaterThan(0);
-    } finally {
-      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
-      portal.app.partnerCache.invalidate(acme!.id);
-    }
+    });
   });
 
   it('demo: birth date and phone, agreement and robot check, then the menu', async () => {
@@ -455,37 +437,26 @@ describe('SMS token on VerifyToken (spec 000 §2, §4, §5)', () => {
 
   it('offers the phone change on the token screen where the partner does, and says so when no phone is on file', async () => {
     const db = portal.database.db;
-    const [senff] = await db.select().from(partners).where(eq(partners.identifier, 'senff'));
     const [maria] = await db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
-    const where = and(eq(partnerSections.partnerId, senff!.id), eq(partnerSections.name, 'customization'));
-    const [section] = await db.select().from(partnerSections).where(where);
-    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
-    await db
-      .update(partnerSections)
-      .set({
-        fields: { ...fields, confirmBirthday: { ...fields.confirmBirthday, flgEsqueceuTelefone: true } },
-      })
-      .where(where);
-    portal.app.partnerCache.invalidate(senff!.id);
     await db.update(persons).set({ phone: null }).where(eq(persons.id, maria!.id));
     try {
-      const page = await open('senff');
-      await search(page, MARIA.cpf);
-      await page.waitForURL('**/confirmar-dados');
-      await field(page, 'Data de nascimento').waitFor();
-      await login(page, { birthDate: MARIA.birthDate, robot: false });
-      await page.waitForURL('**/verificar-token');
-      // The message points to the option, and the option is on this screen.
-      await page
-        .getByText('Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".')
-        .waitFor();
-      await button(page, 'Esqueceu o seu telefone?').click();
-      await page.waitForURL('**/esqueci-telefone');
-      expect(await field(page, 'CPF ou CNPJ').inputValue()).toBe(MARIA.cpf);
+      await withLoginFlags(db, 'senff', { flgEsqueceuTelefone: true }, async () => {
+        const page = await open('senff');
+        await search(page, MARIA.cpf);
+        await page.waitForURL('**/confirmar-dados');
+        await field(page, 'Data de nascimento').waitFor();
+        await login(page, { birthDate: MARIA.birthDate, robot: false });
+        await page.waitForURL('**/verificar-token');
+        // The message points to the option, and the option is on this screen.
+        await page
+          .getByText('Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".')
+          .waitFor();
+        await button(page, 'Esqueceu o seu telefone?').click();
+        await page.waitForURL('**/esqueci-telefone');
+        expect(await field(page, 'CPF ou CNPJ').inputValue()).toBe(MARIA.cpf);
+      });
     } finally {
       await db.update(persons).set({ phone: maria!.phone }).where(eq(persons.id, maria!.id));
-      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
-      portal.app.partnerCache.invalidate(senff!.id);
     }
   });
 

@@ -1,9 +1,9 @@
 import { BACKGROUND_READ_HEADER } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debtorSessions, partnerSections, partners, persons, smsTokens } from '../src/db/schema';
-import { invalidatePartner } from '../src/repositories/partner-repository';
+import { debtorSessions, persons, smsTokens } from '../src/db/schema';
 import { call, cookieOf, lastMessage, MARIA, solveRobotCheck } from './identification-helpers';
+import { withLoginFlags } from './partner-login-flags';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -73,31 +73,17 @@ describe('passo_1: first-step consultation (spec 000 §4, §5, §8)', () => {
   });
 
   it('asks no agreement where the partner turned it off (flgNaoUtilizaLGPD), and asks it elsewhere', async () => {
-    const { db } = t.database;
     const ACME = 'acme.portal.localhost:3000';
     expect((await login({ ...MARIA, aceite: false }, ACME)).json()).toMatchObject({
       retorno: false,
       dados: { aceite: 'Marque a caixa de autorização para continuar.' },
     });
-    const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));
-    const where = and(eq(partnerSections.partnerId, acme!.id), eq(partnerSections.name, 'customization'));
-    const [section] = await db.select().from(partnerSections).where(where);
-    const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
-    const withoutAgreement = {
-      ...fields,
-      confirmBirthday: { ...fields.confirmBirthday, flgNaoUtilizaLGPD: true },
-    };
-    await db.update(partnerSections).set({ fields: withoutAgreement }).where(where);
-    invalidatePartner(db, acme!.id);
-    try {
+    await withLoginFlags(t.database.db, 'acme', { flgNaoUtilizaLGPD: true }, async () => {
       expect((await login({ ...MARIA, aceite: false }, ACME)).json()).toMatchObject({
         retorno: true,
         dados: { proximaEtapa: 'AccordionTabs', pesNome: 'Maria da Silva Santos' },
       });
-    } finally {
-      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
-      invalidatePartner(db, acme!.id);
-    }
+    });
   });
 
   it('refuses a replayed robot-check answer', async () => {
@@ -257,10 +243,7 @@ describe('SMS token (spec 000 §4 token screen)', () => {
 
   it('says where to turn when there is no phone on file: the phone change only where the partner offers it', async () => {
     const { db } = t.database;
-    const [senff] = await db.select().from(partners).where(eq(partners.identifier, 'senff'));
     const [maria] = await db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
-    const where = and(eq(partnerSections.partnerId, senff!.id), eq(partnerSections.name, 'customization'));
-    const [section] = await db.select().from(partnerSections).where(where);
     const cookie = await pendingLogin();
     const send = async () =>
       (await call(t, 'negociacao_robo/enviar_token', {}, { host: SENFF, cookie })).json();
@@ -271,21 +254,14 @@ describe('SMS token (spec 000 §4 token screen)', () => {
         retorno: false,
         mensagem: 'Não encontramos um telefone no seu cadastro. Fale com a empresa para atualizá-lo.',
       });
-      const fields = section!.fields as { confirmBirthday: Record<string, unknown> };
-      const offering = {
-        ...fields,
-        confirmBirthday: { ...fields.confirmBirthday, flgEsqueceuTelefone: true },
-      };
-      await db.update(partnerSections).set({ fields: offering }).where(where);
-      invalidatePartner(db, senff!.id);
-      expect(await send()).toMatchObject({
-        retorno: false,
-        mensagem: 'Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".',
+      await withLoginFlags(db, 'senff', { flgEsqueceuTelefone: true }, async () => {
+        expect(await send()).toMatchObject({
+          retorno: false,
+          mensagem: 'Não encontramos um telefone no seu cadastro. Use a opção "Esqueceu o seu telefone?".',
+        });
       });
     } finally {
       await db.update(persons).set({ phone: maria!.phone }).where(eq(persons.id, maria!.id));
-      await db.update(partnerSections).set({ fields: section!.fields }).where(where);
-      invalidatePartner(db, senff!.id);
     }
   });
 
