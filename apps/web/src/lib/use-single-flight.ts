@@ -1,3 +1,4 @@
+import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 
 /**
@@ -19,5 +20,18 @@ export function useSingleFlight<Args extends unknown[]>(
       }
     },
     [action],
+  );
+}
+
+/**
+ * `mutation.mutateAsync` through useSingleFlight, for a button: its failure is reported by the callbacks (`options`
+ * or the mutation's own), so the promise's rejection is dropped here.
+ */
+export function useSingleFlightMutation<Data, Variables, Context>(
+  mutation: Pick<UseMutationResult<Data, Error, Variables, Context>, 'mutateAsync'>,
+  options?: MutateOptions<Data, Error, Variables, Context>,
+): (variables: Variables) => Promise<void> {
+  return useSingleFlight((variables: Variables) =>
+    mutation.mutateAsync(variables, options).catch(() => undefined),
   );
 }

@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { SelectField } from '../../../components/ui/SelectField';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight';
 import { storeOptions } from '../lib/store-options';
 import { useAdminFailure } from './AdminLayout';
 import { usePartnerOptions } from './usePartnerOptions';
@@ -118,14 +118,12 @@ export function SheetButton<F>({
 }) {
   const onFailure = useAdminFailure();
   // One download at a time: a double click saved the sheet twice.
-  const download = useSingleFlight(() =>
-    sheet.mutateAsync(filters, { onError: onFailure }).catch(() => undefined),
-  );
+  const download = useSingleFlightMutation(sheet, { onError: onFailure });
   return (
     <button
       type="button"
       className="btn btn--ghost"
-      onClick={download}
+      onClick={() => download(filters)}
       disabled={sheet.isPending}
       aria-busy={sheet.isPending || undefined}
       data-testid={testId}

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFeedback } from '../../../components/ui/feedback';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight';
 import {
   type RetornoUpload,
   useGenerateRemessas,
@@ -59,22 +59,16 @@ function Remessas({ writes }: { writes: boolean }) {
   const download = useRemessaDownload();
   const downloading = download.isPending ? download.variables.id : null;
   // One download at a time: a double click saved the file twice.
-  const downloadRemessa = useSingleFlight((item: RemessaListItem) =>
-    download.mutateAsync(item, { onError: onFailure }).catch(() => undefined),
-  );
+  const downloadRemessa = useSingleFlightMutation(download, { onError: onFailure });
 
   // A double click would generate, then report 'Nenhum boleto novo' from the second request.
-  const generateNow = useSingleFlight(() =>
-    generate
-      .mutateAsync(undefined, {
-        onSuccess: (answer) => {
-          setPage(1);
-          showSnackbar(answer.message, 'success');
-        },
-        onError: onFailure,
-      })
-      .catch(() => undefined),
-  );
+  const generateNow = useSingleFlightMutation(generate, {
+    onSuccess: (answer) => {
+      setPage(1);
+      showSnackbar(answer.message, 'success');
+    },
+    onError: onFailure,
+  });
 
   return (
     <AdminListPanel
@@ -86,7 +80,7 @@ function Remessas({ writes }: { writes: boolean }) {
           <button
             type="button"
             className="btn btn--primary"
-            onClick={generateNow}
+            onClick={() => generateNow()}
             disabled={generate.isPending}
           >
             {generate.isPending ? 'Gerando…' : 'Gerar remessa agora'}

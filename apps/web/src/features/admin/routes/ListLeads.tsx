@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight';
 import { AdminApiError } from '../api/admin';
 import { leadsKey, useLeads, useLeadsSheet } from '../api/reports';
 import { AdminLayout, AdminTitle, useAdminFailure } from '../components/AdminLayout';
@@ -69,19 +69,12 @@ function Leads() {
   const sheet = useLeadsSheet();
 
   // One download at a time: a double click saved the sheet twice.
-  const downloadSheet = useSingleFlight((planilha: string) =>
-    sheet
-      .mutateAsync(
-        { planilha, period },
-        {
-          onError: async (error) => {
-            if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
-            else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
-          },
-        },
-      )
-      .catch(() => undefined),
-  );
+  const downloadSheet = useSingleFlightMutation(sheet, {
+    onError: async (error) => {
+      if (error instanceof AdminApiError && error.unauthenticated) await onFailure(error);
+      else await showModal({ title: 'Ocorreu um erro', text: LEADS_LIST_FAILED, style: 'danger' });
+    },
+  });
 
   return (
     <section className="admin-panel" aria-labelledby="leads-title">
@@ -90,7 +83,7 @@ function Leads() {
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => leads.data && downloadSheet(leads.data.planilha)}
+          onClick={() => leads.data && downloadSheet({ planilha: leads.data.planilha, period })}
           disabled={!leads.isSuccess || sheet.isPending}
           aria-busy={sheet.isPending || undefined}
           data-testid="leads-sheet"
