@@ -335,6 +335,32 @@ describe('server-rendered first screen', () => {
     expect(errors).toEqual([]);
   });
 
+  it("Forward the moment the reloaded landing page has hydrated still opens that entry's page", async () => {
+    const { page, errors } = await phonePageWithErrors();
+    await landingThenPrivacyPortal(page);
+    await page.goBack();
+    // Forward as soon as React has attached to the search box: before the page's effects have run.
+    await page.addInitScript(() => {
+      // A message channel, as React's scheduler uses: this check runs between its hydration tasks.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const box = document.querySelector('[data-testid="search-input"]');
+        if (box && Object.keys(box).some((key) => key.startsWith('__reactProps'))) {
+          window.history.forward();
+          // A slow phone: the Forward arrives while the page is still busy starting.
+          const until = performance.now() + 300;
+          while (performance.now() < until);
+        } else channel.port2.postMessage(null);
+      };
+      channel.port2.postMessage(null);
+    });
+    await page.reload();
+    await page.waitForURL(portal.url('acme', '/portal-de-privacidade'));
+    await page.getByRole('heading', { level: 1, name: 'Portal de privacidade' }).waitFor();
+    expect(await page.getByTestId('search-input').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a partner edit at once (the page parts follow the partner cache)', async () => {
     const db = portal.database.db;
     const [acme] = await db.select().from(partners).where(eq(partners.identifier, 'acme'));

@@ -57,6 +57,8 @@ export function LandingWithoutRouter() {
       );
     };
     window.addEventListener('popstate', toAddress);
+    // A Back or Forward between the start of hydration and this effect found no listener yet.
+    toAddress();
     return () => window.removeEventListener('popstate', toAddress);
   }, [next]);
   const navigation = useMemo(
