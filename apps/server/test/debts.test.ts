@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { agreements, debtorRequests, preAgreements, secondCopies, stores } from '../src/db/schema';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
-import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { call, hostOf, JOAO, login, MARIA, stepsLogged } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { pinClock, WEEKDAY_NOON } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
@@ -391,6 +391,7 @@ describe('cannot pay, proposal and dispute', () => {
   it("refuses a proposal whose instalment is below the store's minimum instalment (decision 027)", async () => {
     // The demo stores' policy asks for instalments of R$ 50,00 at least.
     const stored = (await requestsOf('proposal')).length;
+    const proposalSteps = await stepsLogged(t, 9, '52998224725');
     const small = await send('portal/cadastrarProposta', {
       loj_codigo: storeId,
       entrada: 'R$ 100,00',
@@ -415,6 +416,8 @@ describe('cannot pay, proposal and dispute', () => {
       expect(res.json().retorno, res.body).toBe(true);
     }
     expect(await requestsOf('proposal')).toHaveLength(stored + 2);
+    // Step 9 (spec 001 §4) counts the proposals stored, not the refused one.
+    expect(await stepsLogged(t, 9, '52998224725')).toBe(proposalSteps + 2);
   });
 
   it('dispute is stored; a store without the person debts is refused', async () => {

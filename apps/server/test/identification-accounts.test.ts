@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners, personRegistrations, persons } from '../src/db/schema';
 import { zenviaSmsSender } from '../src/integrations/sms/sms-sender';
-import { call, cookieOf, lastMessage, MARIA, solveRobotCheck } from './identification-helpers';
+import { call, cookieOf, lastMessage, MARIA, solveRobotCheck, stepsLogged } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -207,6 +207,8 @@ describe('forgot phone (spec 000 §4 phone reset)', () => {
     expect(res.json().mensagem).toBe(
       'Enviamos um link para o e-mail cadastrado. Abra-o para cadastrar o novo telefone.',
     );
+    // Step 25 (spec 000 §4): the link was sent.
+    expect(await stepsLogged(t, 25, '39053344705')).toBe(1);
     const email = await lastMessage(t, 'email');
     expect(email!.recipient).toBe('joao.lima@example.com');
     const link = /http:\/\/demo\.portal\.localhost:3000\/novo-telefone\?token=([A-Za-z0-9_-]+)/.exec(
@@ -264,6 +266,9 @@ describe('forgot phone (spec 000 §4 phone reset)', () => {
       'Erro ao enviar o e-mail. Verifique se você tem um e-mail cadastrado junto com o seu CPF.',
       'CPF/CNPJ não encontrado.',
     ]).toContain(res.json().mensagem);
+    // No link was sent to either: no step 25.
+    expect(await stepsLogged(t, 25, '11122233396')).toBe(0);
+    expect(await stepsLogged(t, 25, withoutEmail!.cpfCnpj)).toBe(0);
   });
 });
 

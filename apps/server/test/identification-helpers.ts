@@ -1,7 +1,7 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { desc, eq } from 'drizzle-orm';
-import { outboundMessages } from '../src/db/schema';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { outboundMessages, stepLogs } from '../src/db/schema';
 import type { TestApp } from './test-app';
 
 /** Solves the server's ALTCHA challenge the way the browser widget does and returns the payload it submits. */
@@ -25,6 +25,15 @@ export async function lastMessage(t: TestApp, channel: 'sms' | 'email') {
     .orderBy(desc(outboundMessages.id))
     .limit(1);
   return row;
+}
+
+/** How many times step `stepCode` is logged for the person with CPF/CNPJ `digits`. */
+export async function stepsLogged(t: TestApp, stepCode: number, digits: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(stepLogs)
+    .where(and(eq(stepLogs.stepCode, stepCode), eq(stepLogs.cpfCnpj, digits)));
+  return row!.n;
 }
 
 export const api = (action: string) => `/api.php?a=${action.replace('/', '&b=')}`;

@@ -31,7 +31,7 @@ import { cnabBeneficiary } from '../src/services/payments/cnab-files';
 import { importRetorno } from '../src/services/payments/import-retorno';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
-import { call, hostOf, JOAO, lastMessage, login, MARIA } from './identification-helpers';
+import { call, hostOf, JOAO, lastMessage, login, MARIA, stepsLogged } from './identification-helpers';
 import { clearOfMidnight } from './pinned-clock';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -187,6 +187,8 @@ describe('emitir_segunda_via_boleto_recupera_sysopen: the second copies of a car
   });
 });
 
+const MARIA_DIGITS = '52998224725';
+
 describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
   let codigo: number;
   let line: string;
@@ -209,10 +211,13 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
       retorno: false,
       mensagem: 'Digite um celular válido',
     });
+    // Step 100 (spec 001 §4) counts a sent copy: the refused one logs nothing.
+    expect(await stepsLogged(t, 100, MARIA_DIGITS)).toBe(0);
     expect((await send('sms', '(11) 91234-5678')).json()).toMatchObject({
       retorno: true,
       mensagem: 'SMS enviado com sucesso. Aguarde alguns segundos caso não tenha chego no seu celular.',
     });
+    expect(await stepsLogged(t, 100, MARIA_DIGITS)).toBe(1);
     const sms = await lastMessage(t, 'sms');
     expect(sms).toMatchObject({ recipient: '11912345678', template: 'second-copy' });
     expect(sms!.bodyText).toContain(line);
@@ -223,10 +228,12 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
       retorno: false,
       mensagem: 'Erro ao enviar o e-mail. Verifique se o seu e-mail está correto e tente novamente.',
     });
+    expect(await stepsLogged(t, 101, MARIA_DIGITS)).toBe(0);
     expect((await send('email', 'maria@exemplo.com.br')).json()).toMatchObject({
       retorno: true,
       mensagem: 'E-mail enviado com sucesso.',
     });
+    expect(await stepsLogged(t, 101, MARIA_DIGITS)).toBe(1);
     const email = await lastMessage(t, 'email');
     expect(email).toMatchObject({ recipient: 'maria@exemplo.com.br', template: 'second-copy' });
     expect(email!.bodyText).toContain(line);

@@ -9,7 +9,7 @@ import { agreementPixQr } from '../services/agreements/agreement-pix-qr';
 import { listAgreements } from '../services/agreements/list-agreements';
 import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
 import { secondCopiesPdf } from '../services/second-copy/second-copy-pdf';
-import { saveStep } from '../services/steps/save-step';
+import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { codeDigits, codeList, formCode } from './body-fields';
 import { requireDebtor } from './debtor-scope';
@@ -60,8 +60,6 @@ export function agreementActions(
 ): Record<string, ActionDefinition> {
   const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
     (await requireDebtor(app, request)).scope;
-  const logStep = (scope: DebtScope, stepCode: number, reason: string) =>
-    saveStep(db, scope.partner, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
 
   // The ticked instalments' boletos as one PDF, private to the session that owns them.
   app.get('/api/acordos/boletos.pdf', async (request, reply) => {
@@ -71,7 +69,8 @@ export function agreementActions(
       query.parcelas !== undefined
         ? await agreementBoletosPdf(db, scope, query.parcelas)
         : await secondCopiesPdf(db, scope, query.segundas_vias!);
-    await logStep(
+    await saveDebtorStep(
+      db,
       scope,
       STEP.boletoViewed,
       query.download === '1' ? 'Baixou os boletos' : 'Visualizou os boletos',

@@ -6,7 +6,7 @@ import { confessionTermPdf } from '../services/agreements/confession-term-pdf';
 import { emailAgreementBoletos } from '../services/agreements/email-agreement-boletos';
 import { emailConfessionTerm } from '../services/agreements/email-confession-term';
 import { smsAgreementBoletos } from '../services/agreements/sms-agreement-boletos';
-import { saveStep } from '../services/steps/save-step';
+import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { downloadFlag, tickedInstalments } from './agreement-actions';
 import { codeDigits, formBoolean, formCode, formText } from './body-fields';
@@ -50,8 +50,6 @@ export function agreementSendingActions(
   const { db } = deps;
   const scopeOf = async (request: FastifyRequest): Promise<DebtScope> =>
     (await requireDebtor(app, request)).scope;
-  const logStep = (scope: DebtScope, stepCode: number, reason: string) =>
-    saveStep(db, scope.partner, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
 
   // The agreement's confession term, to its owner only, where the partner offers it (aco_termo_anexo).
   app.get('/api/acordos/:aco/termo.pdf', async (request, reply) => {
@@ -74,11 +72,16 @@ export function agreementSendingActions(
         const scope = await scopeOf(request);
         if (input.termo) {
           const message = await emailConfessionTerm(deps, scope, input.aco_codigo!);
-          await logStep(scope, STEP.termEmailed, `Enviou por e-mail o termo do acordo ${input.aco_codigo}`);
+          await saveDebtorStep(
+            db,
+            scope,
+            STEP.termEmailed,
+            `Enviou por e-mail o termo do acordo ${input.aco_codigo}`,
+          );
           return ok(null, message);
         }
         const message = await emailAgreementBoletos(deps, scope, input.aci_codigo!);
-        await logStep(scope, STEP.boletoEmailed, 'Enviou os boletos por e-mail');
+        await saveDebtorStep(db, scope, STEP.boletoEmailed, 'Enviou os boletos por e-mail');
         return ok(null, message);
       },
     },
@@ -92,7 +95,7 @@ export function agreementSendingActions(
           instalmentIds: input.aci_codigo!,
           phone: input.fone,
         });
-        await logStep(scope, STEP.sms, 'Enviou os boletos por SMS');
+        await saveDebtorStep(db, scope, STEP.sms, 'Enviou os boletos por SMS');
         return ok(null, message);
       },
     },

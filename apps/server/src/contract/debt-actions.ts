@@ -24,6 +24,7 @@ import { registerDispute } from '../services/debts/register-dispute';
 import { registerProposal } from '../services/debts/register-proposal';
 import { saveAgreement } from '../services/debts/save-agreement';
 import { cancelCopiesUnderAgreement } from '../services/second-copy/cancel-copies-under-agreement';
+import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { codeList, formCode, formText, lineText } from './body-fields';
 import { sendsDebtListing } from './debt-listing-schema';
@@ -87,6 +88,8 @@ const agreementBody = z.object({
   dadosDoCartao: z.preprocess(jsonObject, cardDataSchema).optional(),
 });
 const cannotPayBody = z.object({ lojCodigo: formCode, motivo: lineText(100).trim().default('') });
+// Spec 001 §4 step code 'proposal', logged once the proposal is stored.
+const PROPOSAL_STEP = 9;
 const proposalMoney = formText(30);
 const proposalBody = z.object({
   loj_codigo: formCode,
@@ -225,7 +228,9 @@ export function debtActions(
       handler: async (request, body) => {
         const input = proposalBody.parse(body);
         const { scope } = await openSession(request);
-        return ok(null, await registerProposal(db, scope, input.loj_codigo, input));
+        const message = await registerProposal(db, scope, input.loj_codigo, input);
+        await saveDebtorStep(db, scope, PROPOSAL_STEP, 'Enviou uma proposta');
+        return ok(null, message);
       },
     },
     // Spec 001 §7 "Request call" and "WhatsApp contact" (decision 032).

@@ -1,4 +1,4 @@
-import { loginTokenSchema } from '@portal/domain';
+import { loginTokenSchema, STEP_CODES } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changePhone } from '../services/identification/change-phone';
@@ -9,6 +9,7 @@ import type { IdentificationDeps } from '../services/identification/identificati
 import { registerFirstAccess } from '../services/identification/register-first-access';
 import { requestPhoneChange } from '../services/identification/request-phone-change';
 import { sendLoginToken } from '../services/identification/send-login-token';
+import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { formBoolean, lineText as text } from './body-fields';
 import { ok } from './envelope';
@@ -95,7 +96,14 @@ export function identificationActions(
       perMinute: 10,
       handler: async (request, body) => {
         const input = phoneChangeRequestBody.parse(body);
-        return ok(null, await requestPhoneChange(deps, request.ip, await app.requirePartner(request), input));
+        const partner = await app.requirePartner(request);
+        const message = await requestPhoneChange(deps, request.ip, partner, input);
+        await saveStep(deps.db, partner, {
+          cpfCnpj: input.pesCpfCnpj,
+          stepCode: STEP_CODES.sendPhoneChangeLink,
+          reason: 'Enviou o link de troca de telefone',
+        });
+        return ok(null, message);
       },
     },
     'portal/atualizarTelefone': {

@@ -12,6 +12,7 @@ import {
 } from '../services/second-copy/issue-second-copies';
 import { secondCopyPdf } from '../services/second-copy/second-copy-pdf';
 import { sendSecondCopy } from '../services/second-copy/send-second-copy';
+import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { codeDigits, codeList, formCode, lineText } from './body-fields';
 import { requireDebtor } from './debtor-scope';
@@ -32,6 +33,11 @@ const pdfParams = z.object({
 });
 const instalmentBody = z.object({ par_codigo: formCode, loj_codigo: formCode });
 const contractsBody = z.object({ loj_codigo: formCode, con_codigos: codeList });
+// Spec 001 §4 step codes 'SMS second copy' and 'e-mail second copy', logged once the copy is sent.
+const SENT_STEP = {
+  sms: { code: 100, reason: 'Enviou a 2ª via por SMS' },
+  email: { code: 101, reason: 'Enviou a 2ª via por e-mail' },
+} as const;
 const sendBody = z.object({
   codigo: formCode,
   tipoEnvio: z.enum(['sms', 'email']),
@@ -122,11 +128,13 @@ export function secondCopyActions(
       perMinute: 5,
       handler: async (request, body) => {
         const input = sendBody.parse(body);
-        const message = await sendSecondCopy(db, await scopeOf(request), {
+        const scope = await scopeOf(request);
+        const message = await sendSecondCopy(db, scope, {
           secondCopyId: input.codigo,
           channel: input.tipoEnvio,
           address: input.enderecoEnvio,
         });
+        await saveDebtorStep(db, scope, SENT_STEP[input.tipoEnvio].code, SENT_STEP[input.tipoEnvio].reason);
         return ok(null, message);
       },
     },

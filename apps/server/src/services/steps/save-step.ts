@@ -1,5 +1,6 @@
 import { brasiliaDateTime, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import type { Db } from '../../db/client';
+import type { DebtScope } from '../../repositories/debt-snapshot';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { insertStepLog, type StepErrorDetails } from '../../repositories/step-log-repository';
 
@@ -31,4 +32,9 @@ export async function saveStep(db: Db, partner: PartnerRow, input: StepInput): P
     isError: input.error !== undefined,
     errorDetails: input.error ?? null,
   });
+}
+
+/** A step the server itself performed for the session's person, logged once it has succeeded. */
+export function saveDebtorStep(db: Db, scope: DebtScope, stepCode: number, reason: string): Promise<void> {
+  return saveStep(db, scope.partner, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
 }

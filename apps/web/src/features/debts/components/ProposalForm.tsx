@@ -3,27 +3,20 @@ import { Form } from '../../../components/form/Form';
 import { MoneyInput, TextInput } from '../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
-import { logStep } from '../../../lib/analytics';
 import { failureText } from '../../../lib/api';
-import { usePartner } from '../../../lib/partner';
 import { useSendProposal } from '../api/debts';
 import type { Divida } from '../api/types';
-import { DEBT_STEPS } from '../lib/steps';
-import { useDebtor } from './DebtsTemplate';
 
 /**
  * Spec 001 §2 "Send proposal" (entry, number of instalments, instalment value), §5 validations, §8 success text.
  * Opened from the payment-options panel; `onDone` runs after the success message is closed.
  */
 export default function ProposalForm({ debt, onDone }: { debt: Divida; onDone: () => void }) {
-  const config = usePartner();
-  const debtor = useDebtor();
   const { showModal } = useFeedback();
   const send = useSendProposal(debt.loj_codigo);
   const form = useZodForm(proposalSchema, { entrada: '', quantidade_parcelas: '', valor_parcela: '' });
 
   async function onSubmit() {
-    logStep(config, DEBT_STEPS.proposal, 'Enviou uma proposta', debtor.pesCpfCnpj);
     try {
       // The amounts go as typed: the server reads them with the same schema.
       const answer = await send.mutateAsync(form.getValues());

@@ -30,20 +30,12 @@ const CHANNELS = [
 
 /** Spec 001 §4 "Second-copy flow": choose e-mail or SMS, enter the address, send, result modal. */
 function SendForm({ item, onDone }: { item: SegundaVia; onDone: () => void }) {
-  const config = usePartner();
-  const debtor = useDebtor();
   const { showModal } = useFeedback();
   const send = useSendSecondCopy(item.codigo);
   const form = useZodForm(secondCopySendSchema, { tipoEnvio: 'email' as SendChannel, enderecoEnvio: '' });
   const channel = form.watch('tipoEnvio');
 
   async function onSubmit({ tipoEnvio, enderecoEnvio }: { tipoEnvio: SendChannel; enderecoEnvio: string }) {
-    logStep(
-      config,
-      tipoEnvio === 'sms' ? DEBT_STEPS.secondCopySms : DEBT_STEPS.secondCopyEmail,
-      tipoEnvio === 'sms' ? 'Enviou a 2ª via por SMS' : 'Enviou a 2ª via por e-mail',
-      debtor.pesCpfCnpj,
-    );
     try {
       const answer = await send.mutateAsync({ channel: tipoEnvio, address: enderecoEnvio });
       if (answer.retorno) {

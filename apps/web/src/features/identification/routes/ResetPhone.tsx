@@ -4,7 +4,6 @@ import {
   maskCpfCnpj,
   normalizeDocument,
   phoneResetSchema,
-  STEP_CODES,
 } from '@portal/domain';
 import { useLocation } from 'react-router';
 import { Form } from '../../../components/form/Form';
@@ -13,8 +12,6 @@ import { showServerErrors, useZodForm } from '../../../components/form/use-zod-f
 import { useFeedback } from '../../../components/ui/feedback';
 import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { logStep } from '../../../lib/analytics';
-import { usePartner } from '../../../lib/partner';
 import { useRequestPhoneChange } from '../api/identification';
 import { FormActions } from '../components/FormActions';
 import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotCheck';
@@ -30,7 +27,6 @@ const NETWORK_TEXT = 'Não foi possível enviar o link. Verifique a sua conexão
  */
 export default function ResetPhone() {
   const focusStart = useFocusStart<HTMLHeadingElement>();
-  const config = usePartner();
   const { state } = useLocation();
   const { showModal, showLoading, hideLoading } = useFeedback();
   const robot = useRobotCheck();
@@ -43,7 +39,6 @@ export default function ResetPhone() {
     if (!robot.check()) return;
     const document = normalizeDocument(pesCpfCnpj);
     showLoading('Enviando o link por e-mail');
-    logStep(config, STEP_CODES.sendPhoneChangeLink, 'Pediu o link de troca de telefone', document);
     try {
       const answer = await request.mutateAsync({ pesCpfCnpj: document, ...captchaField(robot) });
       hideLoading();
