@@ -11,10 +11,10 @@ import {
   nextBusinessDay,
   todayInBrasilia,
 } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreementInstalments, agreements, stepLogs } from '../../apps/server/src/db/schema';
+import { agreementInstalments, agreements, preAgreements, stepLogs } from '../../apps/server/src/db/schema';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import {
@@ -283,6 +283,37 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     expect(await planRadios(panel).count()).toBeGreaterThan(1);
     expect((await planLabels(panel)).every((label) => label.startsWith('Entrada de'))).toBe(true);
     await page.unroute('**/api.php?a=negociacao_robo&b=passo_3_novo');
+  });
+
+  it('a plan that expired while its confirmation was open: the message, then new plans, not the spent ones', async () => {
+    const page = await open('demo', PHONE);
+    await openMyDebits(page, 'demo');
+    const { panel, first } = await openPaymentOptions(page, 'Banco Horizonte');
+    await planRadios(panel).first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    const confirm = panel.getByTestId('po-confirm');
+    await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
+    // The plan's 30 minutes are over (issue 4 §6) while the person read the terms.
+    const spent = first.dados.pre_acordo.map((plan) => plan.pra_codigo);
+    await portal.database.db
+      .update(preAgreements)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(preAgreements.id, spent));
+    await confirm.getByRole('button', { name: 'Confirmar acordo' }).click();
+    const dialog = page.getByTestId('modal');
+    await dialog.getByRole('heading', { name: 'Erro' }).waitFor();
+    expect(await text(dialog.locator('.modal__text'))).toBe(
+      'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',
+    );
+    const fresh = await nextSearch(page, () => dialog.getByRole('button', { name: 'OK' }).click());
+    await settled(panel);
+    expect(await confirm.count()).toBe(0);
+    expect(await choice(panel, 'po-method', 'Boleto').isChecked()).toBe(true);
+    expect(fresh.dados.pre_acordo.some((plan) => spent.includes(plan.pra_codigo))).toBe(false);
+    // A new plan goes on to the confirmation.
+    await planRadios(panel).first().check();
+    await panel.getByRole('button', { name: 'Continuar' }).click();
+    await confirm.getByRole('heading', { name: 'Confirme o seu acordo' }).waitFor();
   });
 
   it('confirmation: summary, default text, Confirmar acordo only after the terms, then Parabéns and Meus Acordos', async () => {

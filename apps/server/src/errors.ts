@@ -129,7 +129,10 @@ const APP_ERRORS = {
     status: 200,
     message: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
   },
-  /** The plan code is unknown, of another session, expired (issue 4 §6), or quoted before the debts changed. */
+  /**
+   * The plan code is unknown, of another session, expired (issue 4 §6), or quoted before the debts changed; details
+   * `{ simulacao_expirada: true }`, so the page asks for new plans instead of offering the spent ones again.
+   */
   PLAN_NOT_FOUND: {
     status: 200,
     message: 'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.',

@@ -281,7 +281,12 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
     const expired =
       'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.';
     // Another person's session, a different payment type, an unknown code: refused.
-    expect((await save({}, joao)).json()).toMatchObject({ retorno: false, mensagem: expired });
+    // The page reads `simulacao_expirada` to ask for new plans rather than offer the spent ones again.
+    expect((await save({}, joao)).json()).toMatchObject({
+      retorno: false,
+      mensagem: expired,
+      dados: { simulacao_expirada: true },
+    });
     expect((await save({ formaDePagamento: 'boleto' })).json()).toMatchObject({
       retorno: false,
       mensagem: expired,

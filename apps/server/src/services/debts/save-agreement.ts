@@ -103,7 +103,7 @@ export async function saveAgreement(
       plan.firstDueDate !== input.firstDueDate ||
       (card?.form !== undefined && card.form !== plan.cardForm)
     ) {
-      throw new AppError('PLAN_NOT_FOUND');
+      throw planExpired();
     }
     contractIds = plan.contractIds;
     // A plan quoted before the person's debts changed (an instalment paid by its second copy, an agreement) may price
@@ -113,12 +113,11 @@ export async function saveAgreement(
     if (debts.person !== plan.debtsVersion) {
       const active = await loadActiveAgreements(tx, scope.personId);
       if (plan.contractIds.some((id) => active.contracts.has(id))) throw new AppError('ACTIVE_AGREEMENT');
-      throw new AppError('PLAN_NOT_FOUND');
+      throw planExpired();
     }
     // A portfolio import raises the debt epoch instead: after one, the plan's instalments must still be those it
     // priced (the import may have marked one paid), decision 046.
-    if (debts.epoch !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan)))
-      throw new AppError('PLAN_NOT_FOUND');
+    if (debts.epoch !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan))) throw planExpired();
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
     const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
     // The card's charge is asked after this transaction (chargeAgreementCard), under this row's reference.
@@ -153,6 +152,11 @@ export async function saveAgreement(
       acordo_em_outro_portal: contractsAgreedElsewhere(active, contractIds, scope.partner.id),
     });
   });
+}
+
+/** The refusal of a plan that can no longer be confirmed: the page then asks for new plans. */
+function planExpired(): AppError {
+  return new AppError('PLAN_NOT_FOUND', { simulacao_expirada: true });
 }
 
 /** The plan's contracts are still the person's, listed with the instalments the plan priced. */

@@ -284,7 +284,8 @@ export type AgreementOutcome =
    * `underAgreement`: the debt already has an active agreement (made meanwhile, in another tab or portal say), 'listed'
    * in this portal's Meus Acordos or made 'elsewhere'.
    */
-  | { ok: false; message: string; underAgreement: 'listed' | 'elsewhere' | null };
+  /** `planExpired`: the plan can no longer be confirmed (its lifetime is over, the debts changed): new plans needed. */
+  | { ok: false; message: string; underAgreement: 'listed' | 'elsewhere' | null; planExpired: boolean };
 
 /** Reads a passo_4_novo answer; spec 001 §8 "Agreement save: server message or 'Não foi possível gerar o seu acordo'". */
 export function agreementOutcome(envelope: Envelope<unknown>): AgreementOutcome {
@@ -294,5 +295,6 @@ export function agreementOutcome(envelope: Envelope<unknown>): AgreementOutcome 
         ok: false,
         message: serverMessage(envelope) ?? PAYMENT_TEXTS.agreementFailed,
         underAgreement: underAgreement(envelope),
+        planExpired: (envelope.dados as { simulacao_expirada?: unknown } | null)?.simulacao_expirada === true,
       };
 }

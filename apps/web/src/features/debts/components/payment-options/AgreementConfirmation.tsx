@@ -48,8 +48,8 @@ export interface AgreementConfirmationProps {
   cpfCnpj: string;
   onBack: () => void;
   /**
-   * The card's charge was rejected or cancelled: its agreement was cancelled and the plan is spent (step 4 accepts a
-   * plan once), so the person chooses again among new plans.
+   * The plan is spent: the card's charge was rejected or cancelled, so its agreement was cancelled (step 4 accepts a
+   * plan once), or the plan expired (its lifetime is over, the debts changed). The person chooses among new plans.
    */
   onPlanSpent: () => void;
 }
@@ -186,6 +186,7 @@ export function AgreementConfirmation({
         ok: false,
         message: failureMessage(error, PAYMENT_TEXTS.agreementFailed),
         underAgreement: null,
+        planExpired: false,
       };
     }
     hideLoading();
@@ -219,7 +220,7 @@ export function AgreementConfirmation({
         ? ({ title: 'Parabéns', style: 'success' } as const)
         : ({ title: 'Erro', style: 'danger' } as const);
     await showModal({ ...look, text: outcome.message });
-    if (state === 'REJECTED' || state === 'VOIDED') onPlanSpent();
+    if (state === 'REJECTED' || state === 'VOIDED' || (!outcome.ok && outcome.planExpired)) onPlanSpent();
   }
 
   return (
