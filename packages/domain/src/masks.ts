@@ -61,9 +61,10 @@ export function maskCpfCnpj(s: string): string {
  * A phone's DDD and number, from what a paste brings too (contacts, WhatsApp, a bill). A leading '+55' is Brazil's
  * country code, dropped; so is a bare 55 before a whole mobile number (13 digits: a DDD and number have at most 11,
  * and typing into the masked box adds one at a time, so a DDD 55 being typed or edited stays). Leading zeros are the
- * trunk prefix, as in '011 98765-4321': no DDD starts with 0 (ANATEL, Plano de Numeração).
+ * trunk prefix, as in '011 98765-4321': no DDD starts with 0 (ANATEL, Plano de Numeração). What maskPhone shows, so a
+ * link built from a stored phone (tel:, wa.me) dials the number the page shows.
  */
-function nationalPhoneDigits(s: string): string {
+export function nationalPhoneDigits(s: string): string {
   const digits = onlyDigits(s).replace(/^0+/, '');
   const withCountryCode = /^\s*\+\s*55/.test(s) || (digits.length === 13 && digits.startsWith('55'));
   return (withCountryCode ? digits.slice(2) : digits).slice(0, 11);

@@ -13,7 +13,7 @@ import { Icon, type IconName } from '../../../components/ui/Icon';
 import { logStep } from '../../../lib/analytics';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useNearViewport } from '../../../lib/near-viewport';
-import { externalUrl, paragraphs, telegramUrl, whatsappUrl } from '../lib/links';
+import { externalUrl, paragraphs, phoneUrl, telegramUrl, whatsappUrl } from '../lib/links';
 import { SectionImage } from './SectionImage';
 
 type ContactFields = SectionFieldsByName['contact'];
@@ -93,7 +93,7 @@ export function Contact({
           <ul className="contact__list">
             {fields.phone && (
               <Detail icon="phone" label="Telefone">
-                <a href={`tel:+55${onlyDigits(fields.phone)}`}>{maskPhone(fields.phone)}</a>
+                <a href={phoneUrl(fields.phone)}>{maskPhone(fields.phone)}</a>
               </Detail>
             )}
             {fields.phoneZeroEightHundred && (

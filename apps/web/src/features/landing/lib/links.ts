@@ -1,10 +1,18 @@
-import { onlyDigits } from '@portal/domain';
+import { nationalPhoneDigits } from '@portal/domain';
 
-/** wa.me link for a Brazilian number as the partner typed it ('(11) 99999-0000' -> https://wa.me/5511999990000). */
+/**
+ * wa.me link for a Brazilian number as the partner typed it ('(11) 99999-0000' -> https://wa.me/5511999990000): the
+ * country code 55 goes before the DDD and number (spec 001 §5), so one the partner typed ('+55 11 ...') is not doubled.
+ */
 export function whatsappUrl(number: string | null | undefined): string | null {
-  const digits = onlyDigits(number ?? '');
+  const digits = nationalPhoneDigits(number ?? '');
   if (digits.length < 10) return null;
   return `https://wa.me/55${digits}`;
+}
+
+/** tel: link for a Brazilian phone as the partner typed it ('(11) 3333-4444' -> tel:+551133334444), as whatsappUrl. */
+export function phoneUrl(number: string): string {
+  return `tel:+55${nationalPhoneDigits(number)}`;
 }
 
 /** An http(s) URL from what the back office stored ('www.x.com.br' -> 'https://www.x.com.br'); null otherwise. */
