@@ -22,6 +22,7 @@ import {
   PASSWORD_CHANGE_MESSAGES,
   type PartnerFormRule,
   PHONE_RESET_MESSAGES,
+  SECOND_COPY_ADDRESS_MESSAGES,
   SESSION_EXPIRED,
   STAFF_LOGIN_FAILED,
   STAFF_TEAM_MESSAGES,
@@ -182,7 +183,7 @@ const APP_ERRORS = {
   /** Issue 19: call and WhatsApp requests per person per Brasília day (CALL_REQUESTS_PER_DAY). */
   CALL_REQUEST_LIMIT: { status: 200, message: CALL_REQUEST_MESSAGES.limitReached },
   /** Spec 001 §5: an SMS phone must have exactly 11 digits. */
-  INVALID_PHONE: { status: 200, message: 'Digite um celular válido' },
+  INVALID_PHONE: { status: 200, message: SECOND_COPY_ADDRESS_MESSAGES.sms },
   /** Boletos or the confession term asked by e-mail by a person without a (valid) e-mail on file (spec 001 §5, §8). */
   NO_EMAIL_ON_FILE: {
     status: 200,

@@ -138,6 +138,7 @@ describe('token input', () => {
 describe('newPhoneSchema (spec 000 §5 "New phone")', () => {
   it.each([
     ['', '', 'pef_fone', NEW_PHONE_MESSAGES.required],
+    ['(11) 9876-5432', '(11) 9876-5432', 'pef_fone', NEW_PHONE_MESSAGES.notMobile],
     ['(11) 98765-4321', '', 'confirmacao', NEW_PHONE_MESSAGES.confirmationRequired],
     ['(11) 98765-4321', '(11) 98765-4322', 'confirmacao', NEW_PHONE_MESSAGES.mismatch],
   ])('%s / %s -> %s', (phone, confirmation, field, message) => {

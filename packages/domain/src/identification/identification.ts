@@ -213,6 +213,8 @@ export const NEW_PHONE_MESSAGES = {
   required: 'Digite um novo telefone.',
   confirmationRequired: 'Confirme o seu novo telefone.',
   mismatch: 'Os dois telefones informados são diferentes. Tente novamente.',
+  /** Mask (##) #####-####: a mobile number of 11 digits (spec 000 §5 "New phone"). */
+  notMobile: 'Digite um celular válido',
   failure: 'Ocorreu uma falha no cadastro do novo telefone.',
 } as const;
 
@@ -229,6 +231,7 @@ export const newPhoneSchema = z
     const phone = onlyDigits(pef_fone);
     const confirmation = onlyDigits(confirmacao);
     if (phone === '') fail('pef_fone', NEW_PHONE_MESSAGES.required);
+    else if (phone.length !== 11) fail('pef_fone', NEW_PHONE_MESSAGES.notMobile);
     if (confirmation === '') fail('confirmacao', NEW_PHONE_MESSAGES.confirmationRequired);
     else if (phone !== confirmation) fail('confirmacao', NEW_PHONE_MESSAGES.mismatch);
   });

@@ -1,12 +1,10 @@
-import { firstIssue, newPhoneSchema, onlyDigits } from '@portal/domain';
+import { firstIssue, newPhoneSchema, onlyDigits, PHONE_UPDATED } from '@portal/domain';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../plugins/debtor-session';
 import { changePhoneByLink } from '../../repositories/identification-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { type IdentificationDeps, invalid } from './identification-deps';
-
-const NOT_A_MOBILE = 'Digite um celular válido';
 
 /**
  * The new-phone screen's call (spec 000 §4 phone reset, step 2): with a live link of this partner, the phone is
@@ -20,10 +18,9 @@ export async function changePhone(
   const failure = firstIssue(newPhoneSchema, input);
   if (!failure.ok) throw invalid({ [failure.field]: failure.message });
   const phone = onlyDigits(input.pef_fone);
-  if (phone.length !== 11) throw invalid({ pef_fone: NOT_A_MOBILE });
   const changed = await withTransaction(deps.db, (tx) =>
     changePhoneByLink(tx, { tokenHash: hashSecret(input.token), partnerId: partner.id }, phone),
   );
   if (!changed) throw new AppError('PHONE_UPDATE_FAILED');
-  return 'Operação realizada com sucesso';
+  return PHONE_UPDATED.text;
 }

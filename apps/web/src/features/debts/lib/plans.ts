@@ -39,8 +39,6 @@ export const PAYMENT_TEXTS = {
   // In place of the server's 'Acordo Ativo' marker (spec 001 §4): the debt was negotiated meanwhile (another tab).
   underAgreement: 'Esta dívida já tem um acordo ativo. Você pode consultá-lo em Meus Acordos.',
   // Spec 001 §5 "Agreement confirm".
-  phoneRequired: 'Telefone é obrigatório',
-  emailRequired: 'E-mail é obrigatório',
   // Spec 001 §9 "Default agreement-confirmation text", written out from its description.
   defaultConfirmation:
     'Ao confirmar este acordo, declaro que concordo com os valores, as datas de vencimento, a forma de pagamento ' +
