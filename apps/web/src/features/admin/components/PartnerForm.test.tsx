@@ -216,6 +216,34 @@ describe('partner form: messages', () => {
     expect(screen.queryByTestId('modal')).toBeNull();
   });
 
+  it("puts the server's refusal of a section image under that image, named by its place in the list sent", async () => {
+    // The server names a section's image by its index in the section's `arquivos` (header.arquivos.1); the form's
+    // slots are by type (desktop, mobile).
+    const file = (tipoImagem: string, sha: string) => ({
+      identificador: tipoImagem === 'mobile' ? '2' : '1',
+      tipoImagem,
+      url: `/files/${sha.repeat(64)}.webp`,
+      adicionais: { name: `${tipoImagem}.webp` },
+    });
+    stored = {
+      ...STORED,
+      sessoes: [
+        { nome: 'header', campos: { title: 'Olá' }, arquivos: [file('desktop', 'a'), file('mobile', 'b')] },
+      ],
+    } as typeof STORED;
+    const user = userEvent.setup();
+    renderForm(7);
+    await user.type(await nameField(), ' Nova');
+    const NOT_FOUND = 'Imagem não encontrada. Envie a imagem novamente.';
+    saveAnswers.push({ status: 400, body: { message: NOT_FOUND, dados: { campo: 'header.arquivos.1' } } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const message = await screen.findByText(NOT_FOUND);
+    const mobile = screen.getByLabelText('Imagem do cabeçalho (celular)');
+    expect(mobile.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(mobile));
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
   it('shows a refusal that names no field in a modal', async () => {
     const user = userEvent.setup();
     renderForm(7);

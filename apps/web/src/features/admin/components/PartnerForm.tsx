@@ -69,6 +69,18 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
 }
 
 /**
+ * The form's name of the field a server refusal names (`dados.campo`): the server names a section's image by its
+ * place in the section's `arquivos` as sent (`header.arquivos.1`), the form by its slot (`header.arquivos.mobile`);
+ * the partners strip's logos go by their place in both.
+ */
+function formFieldOf(campo: string, values: PartnerSettings): string {
+  const image = /^(\w+)\.arquivos\.(\d+)$/.exec(campo);
+  if (!image?.[1] || image[1] === 'partners') return campo;
+  const file = values.arquivos?.[image[1] as SectionName]?.[Number(image[2])];
+  return file ? `${image[1]}.arquivos.${file.tipoImagem}` : campo;
+}
+
+/**
  * The partner form of PostPartners and UpdatePartner (spec 002 §2, §3, §5, §8): its sections and fields are the
  * settings declared in the domain (partner-settings.ts), plus the logo, favicon and images with a preview. Salvar
  * checks the domain rules in the spec's order (message under the field or section, focus there), then saves; a
@@ -152,7 +164,8 @@ export function PartnerForm({
       await save(partnerFormFrom(values, keep));
     } catch (caught) {
       const campo = caught instanceof AdminApiError ? caught.fields.campo : undefined;
-      if (campo && caught instanceof AdminApiError && caught.message) return show(campo, caught.message);
+      if (campo && caught instanceof AdminApiError && caught.message)
+        return show(formFieldOf(campo, values), caught.message);
       const modal = adminErrorModal(caught);
       if (!modal) return onFailure(caught);
       const silent = caught instanceof AdminApiError && caught.status !== 0 && !caught.message;
