@@ -135,9 +135,14 @@ export async function adminPortalCall<T>(action: string, body: Record<string, un
 
 /**
  * Spec 002 §8 "Admin API errors": the server message in a modal, 'Call to a member function toArray() on null'
- * read as 'URL não encontrada.', nothing for 'Unauthenticated', a connectivity hint when nothing came back.
+ * read as 'URL não encontrada.', nothing for 'Unauthenticated', a connectivity hint when nothing came back. An answer
+ * without a message reads `failText`: the screen's own text where spec 002 §8 gives one ('Não foi possivel cadastrar
+ * esta dúvida'), else 'Ocorreu um erro. Tente novamente'.
  */
-export function adminErrorModal(error: unknown): ModalOptions | null {
+export function adminErrorModal(
+  error: unknown,
+  failText = 'Ocorreu um erro. Tente novamente',
+): ModalOptions | null {
   if (error instanceof AdminApiError) {
     if (error.unauthenticated) return null;
     if (error.message === 'Call to a member function toArray() on null')
@@ -145,7 +150,7 @@ export function adminErrorModal(error: unknown): ModalOptions | null {
     if (error.message) return { title: 'Atenção', text: error.message, style: 'danger' };
   }
   if (error instanceof AdminApiError && error.status !== 0)
-    return { title: 'Ocorreu um erro', text: 'Ocorreu um erro. Tente novamente', style: 'danger' };
+    return { title: 'Ocorreu um erro', text: failText, style: 'danger' };
   return {
     title: 'Ocorreu um erro!',
     text: 'Verifique a sua conexão com a internet e tente novamente.',

@@ -31,17 +31,20 @@ export function useStaffWrites(access: StaffAccess = 'write'): boolean {
   return staffMay(useStaffUser().papel, access);
 }
 
-/** What a back-office screen does with a failed admin call: the login for 'Unauthenticated', else a modal. */
-export function useAdminFailure(): (error: unknown) => Promise<void> {
+/**
+ * What a back-office screen does with a failed admin call: the login for 'Unauthenticated', else a modal (with
+ * `failText` when the server said nothing: adminErrorModal).
+ */
+export function useAdminFailure(failText?: string): (error: unknown) => Promise<void> {
   const navigate = useNavigate();
   const { showModal } = useFeedback();
   return useCallback(
     async (error: unknown) => {
-      const modal = adminErrorModal(error);
+      const modal = adminErrorModal(error, failText);
       if (modal) await showModal(modal);
       else navigate('/login', { replace: true });
     },
-    [navigate, showModal],
+    [navigate, showModal, failText],
   );
 }
 

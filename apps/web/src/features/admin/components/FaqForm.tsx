@@ -37,11 +37,16 @@ export function FaqForm({
   const { showSnackbar } = useFeedback();
   const form = useZodForm(faqSchema, initial);
   const save = useSaveFaq(codigo);
-  const submit = useAdminSubmit(form, async (input: FaqInput) => {
-    await save.mutateAsync(input);
-    showSnackbar(codigo === undefined ? FAQ_MESSAGES.created : FAQ_MESSAGES.updated, 'success');
-    navigate('/admin/duvidas');
-  });
+  const creating = codigo === undefined;
+  const submit = useAdminSubmit(
+    form,
+    async (input: FaqInput) => {
+      await save.mutateAsync(input);
+      showSnackbar(creating ? FAQ_MESSAGES.created : FAQ_MESSAGES.updated, 'success');
+      navigate('/admin/duvidas');
+    },
+    { failText: creating ? FAQ_MESSAGES.createFailed : FAQ_MESSAGES.updateFailed },
+  );
   const busy = form.formState.isSubmitting;
   const partners = usePartnerTargetOptions([initial.parceiro]);
   const inShared = initial.parceiro === FAQ_SHARED;

@@ -28,6 +28,8 @@ interface ListActionOptions<Item> {
   invalidates: QueryKey;
   /** The modal of a failure, when the screen has its own text (else the admin error modal). */
   failure?: (error: unknown) => ModalOptions;
+  /** The admin error modal's text for a failure the server did not explain (spec 002 §8's text for the write). */
+  failText?: string;
 }
 
 /**
@@ -42,9 +44,10 @@ export function useListAction<Item>({
   done,
   invalidates,
   failure,
+  failText,
 }: ListActionOptions<Item>): ListAction<Item> {
   const { confirm, showModal, showSnackbar } = useFeedback();
-  const onFailure = useAdminFailure();
+  const onFailure = useAdminFailure(failText);
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: act,

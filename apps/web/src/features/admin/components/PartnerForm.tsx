@@ -30,8 +30,7 @@ import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useFeedback } from '../../../components/ui/feedback';
-import { AdminApiError, adminErrorModal } from '../api/admin';
+import { AdminApiError } from '../api/admin';
 import { findImage, imageSource, withImage, withPartnerLogo } from '../lib/partner-form-state';
 import { StaffFormFields, useAdminFailure } from './AdminLayout';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -116,8 +115,7 @@ export function PartnerForm({
   archived?: boolean;
 }) {
   const navigate = useNavigate();
-  const onFailure = useAdminFailure();
-  const { showModal } = useFeedback();
+  const onFailure = useAdminFailure(failText);
   const formRef = useRef<HTMLFormElement>(null);
   const saved = useRef(false);
   const writes = !readOnly && !archived;
@@ -166,10 +164,7 @@ export function PartnerForm({
       const campo = caught instanceof AdminApiError ? caught.fields.campo : undefined;
       if (campo && caught instanceof AdminApiError && caught.message)
         return show(formFieldOf(campo, values), caught.message);
-      const modal = adminErrorModal(caught);
-      if (!modal) return onFailure(caught);
-      const silent = caught instanceof AdminApiError && caught.status !== 0 && !caught.message;
-      return showModal(silent ? { title: 'Ocorreu um erro', text: failText, style: 'danger' } : modal);
+      return onFailure(caught);
     }
     saved.current = true;
     navigate(LIST);

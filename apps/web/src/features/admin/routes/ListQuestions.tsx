@@ -33,6 +33,7 @@ function Questions() {
       text: `Você tem certeza que deseja excluir a dúvida "${item.titulo}"?`,
     }),
     done: () => FAQ_MESSAGES.deleted,
+    failText: FAQ_MESSAGES.deleteFailed,
     invalidates: faqListKey,
   });
 
