@@ -203,6 +203,18 @@ describe('partner form: messages', () => {
     expect(screen.getByTestId('partner-section-sobre').contains(alert)).toBe(true);
   });
 
+  it('shows the four-steps rule above the tutorial and focuses the section when a step is half filled', async () => {
+    const user = userEvent.setup();
+    renderForm(7);
+    await user.type(await screen.findByLabelText('Título do passo 1'), 'Informe o CPF');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const alert = await screen.findByText(PARTNER_FORM_MESSAGES.tutorialSteps);
+    const section = screen.getByTestId('partner-section-passo-a-passo');
+    expect(section.contains(alert)).toBe(true);
+    await waitFor(() => expect(section.contains(document.activeElement)).toBe(true));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
   it("maps the server's refusal (dados.campo) under that field and stays on the form", async () => {
     const user = userEvent.setup();
     renderForm(7);

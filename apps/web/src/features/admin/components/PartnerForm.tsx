@@ -50,17 +50,23 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** The message at `path` (a field, a section rule, an image). */
+type ErrorEntry = { message?: unknown; root?: { message?: unknown } } | undefined;
+
+/**
+ * The message at `path` (a field, a section rule, an image). A rule on a list of fields (the tutorial's four steps)
+ * is kept by react-hook-form under the list's `root`.
+ */
 function errorAt(errors: FieldErrors, path: string): string | undefined {
-  const message: unknown = (get(errors, path) as { message?: unknown } | undefined)?.message;
+  const entry = get(errors, path) as ErrorEntry;
+  const message = entry?.message ?? entry?.root?.message;
   return typeof message === 'string' ? message : undefined;
 }
 
-/** The path of the one message the rules give (they stop at the first broken one). */
+/** The path of the one message the rules give (they stop at the first broken one); a list's rule is the list's. */
 function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
   for (const [key, value] of Object.entries(errors)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value.message === 'string') return path;
+    if (value && typeof value.message === 'string') return key === 'root' && prefix ? prefix : path;
     const inner = value && typeof value === 'object' ? firstErrorPath(value as FieldErrors, path) : null;
     if (inner) return inner;
   }
