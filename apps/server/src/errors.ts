@@ -277,6 +277,14 @@ const APP_ERRORS = {
   /** Another partner already has this subdomain (identificador). */
   PARTNER_SUBDOMAIN_TAKEN: { status: 409, message: 'Este subdomínio já pertence a outro parceiro.' },
   /** Another partner already has this company code (emp_codigo). */
+  /**
+   * An operator's partner form changing the company or the stores (details: campo): they decide whose debts, agreements
+   * and payments the partner's operators see, so only an administrator changes them (decision 024).
+   */
+  PARTNER_TENANCY_ADMIN_ONLY: {
+    status: 403,
+    message: 'Somente um administrador pode mudar a empresa ou as lojas de um parceiro.',
+  },
   PARTNER_COMPANY_TAKEN: { status: 409, message: 'Este código de empresa já pertence a outro parceiro.' },
   /** loj_codigo / loj_codigo_nao_negocia name a store that does not exist (details: campo, lojas). */
   PARTNER_STORE_NOT_FOUND: {

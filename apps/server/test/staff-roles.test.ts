@@ -88,6 +88,48 @@ describe('the access matrix over every staff route', () => {
     });
   }
 
+  it('lets only an administrator move a partner to another company or other stores', async () => {
+    const put = (role: 'operator' | 'administrator', body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/parceiro/${fx.own.id}`,
+        headers: { authorization: `Bearer ${tokens[role]}` },
+        payload: body,
+      });
+    const own = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/parceiro/${fx.own.id}/info`,
+        headers: { authorization: `Bearer ${tokens.operator}` },
+      })
+    ).json().data;
+    // Another partner's store would show its debtors' agreements to this operator; another company, its creditor.
+    for (const [campo, value] of [
+      ['emp_codigo', own.emp_codigo + 7_000],
+      ['loj_codigo', `${own.loj_codigo},${fx.other.storeId}`],
+      ['loj_codigo_nao_negocia', String(fx.other.storeId)],
+    ] as const) {
+      const refused = await put('operator', { [campo]: value });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        message: 'Somente um administrador pode mudar a empresa ou as lojas de um parceiro.',
+        dados: { campo },
+      });
+    }
+    // The same company and stores, in another order, and the portal's own content: the operator's to change.
+    const stores = String(own.loj_codigo).split(',').reverse().join(', ');
+    const kept = await put('operator', {
+      emp_codigo: own.emp_codigo,
+      loj_codigo: stores,
+      nome: 'Acme Cobranças',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ nome: 'Acme Cobranças', emp_codigo: own.emp_codigo });
+    const moved = await put('administrator', { loj_codigo: `${own.loj_codigo},${fx.other.storeId}` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await put('administrator', { loj_codigo: own.loj_codigo, nome: own.nome })).statusCode).toBe(200);
+  });
+
   it('shows an operator their own partner’s rows', async () => {
     const get = (url: string) =>
       t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.operator}` } });

@@ -1,4 +1,4 @@
-import type { PartnerForm } from '@portal/domain';
+import { type PartnerConfig, type PartnerForm, parseStoreCodes } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPartnerById, savePartner } from '../../repositories/partner-admin-repository';
@@ -27,6 +27,8 @@ export async function updatePartner(
   // Read past the cache: the form is merged with what is stored now.
   invalidatePartner(db, id);
   const config = await loadPartnerConfig(db, row);
+  const tenancyChange = scope.role === 'administrator' ? null : changedTenancyField(form, config);
+  if (tenancyChange) throw new AppError('PARTNER_TENANCY_ADMIN_ONLY', { campo: tenancyChange });
   const write = await preparePartnerWrite(db, form, 'update', { row, config });
   const before = await getPartnerForStaff(db, scope, id);
   await savePartner(db, id, write, async (tx) =>
@@ -39,4 +41,16 @@ export async function updatePartner(
   );
   invalidatePartner(db, id);
   return getPartnerForStaff(db, scope, id);
+}
+
+/** The first field of the form that moves the partner to another company or other stores, or null. */
+function changedTenancyField(form: PartnerForm, config: PartnerConfig): keyof PartnerForm | null {
+  if (form.emp_codigo !== undefined && form.emp_codigo !== config.emp_codigo) return 'emp_codigo';
+  for (const field of ['loj_codigo', 'loj_codigo_nao_negocia'] as const) {
+    if (form[field] === undefined) continue;
+    const sent = parseStoreCodes(form[field]);
+    const stored = new Set(parseStoreCodes(config[field]));
+    if (sent === null || sent.length !== stored.size || sent.some((code) => !stored.has(code))) return field;
+  }
+  return null;
 }
