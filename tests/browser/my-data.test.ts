@@ -80,6 +80,20 @@ describe('Meus dados', () => {
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     expect((await downloadedBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+    // Correction and consent withdrawal go to the rights request form with the type already chosen.
+    for (const [testId, type] of [
+      ['ask-correction', 'Correção de dados'],
+      ['ask-consent-withdrawal', 'Revogação de consentimento'],
+    ] as const) {
+      await page.getByTestId(testId).click();
+      await page.waitForURL('**/portal-de-privacidade?tipo=*');
+      const form = page.getByTestId('privacy-form');
+      await form.waitFor();
+      expect(await form.getByLabel('Tipo de solicitação *').inputValue()).toBe(type);
+      await page.goBack();
+      await page.getByTestId('my-data-person').waitFor();
+    }
+
     // The dialog by keyboard: it opens on Cancelar, Escape closes it and gives the focus back.
     const opener = page.getByTestId('erasure-open');
     await opener.focus();

@@ -309,7 +309,8 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     await settled(panel);
     expect(await confirm.count()).toBe(0);
     expect(await choice(panel, 'po-method', 'Boleto').isChecked()).toBe(true);
-    expect(fresh.dados.pre_acordo.some((plan) => spent.includes(plan.pra_codigo))).toBe(false);
+    // The same search again: boleto, pay in full.
+    expect(fresh.sent).toEqual(first.sent);
     // A new plan goes on to the confirmation.
     await planRadios(panel).first().check();
     await panel.getByRole('button', { name: 'Continuar' }).click();

@@ -15,6 +15,7 @@ import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { Footer } from '../../landing/components/Footer';
+import { rightsRequestPath } from '../../privacy/rights-request-link';
 import {
   type ErasureAnswer,
   MY_DATA_JSON_URL,
@@ -129,6 +130,29 @@ function Ready({ data, onErase }: { data: MyDataExport; onErase: () => void }) {
           <a className="btn btn--primary" href={MY_DATA_PDF_URL} download data-testid="download-pdf">
             Baixar meus dados (PDF)
           </a>
+        </div>
+      </section>
+      <section aria-labelledby="meus-dados-corrigir" className="my-data__card">
+        <h2 id="meus-dados-corrigir">Corrigir dados ou retirar um consentimento</h2>
+        <p>
+          Se algum dado estiver errado, ou se quiser retirar um consentimento que nos deu, faça o pedido pelo
+          portal de privacidade. Você recebe um número de protocolo e a resposta no e-mail que informar.
+        </p>
+        <div className="my-data__actions">
+          <Link
+            className="btn btn--ghost"
+            to={rightsRequestPath('Correção de dados')}
+            data-testid="ask-correction"
+          >
+            Pedir a correção dos meus dados
+          </Link>
+          <Link
+            className="btn btn--ghost"
+            to={rightsRequestPath('Revogação de consentimento')}
+            data-testid="ask-consent-withdrawal"
+          >
+            Retirar um consentimento
+          </Link>
         </div>
       </section>
       <section aria-labelledby="meus-dados-eliminar" className="my-data__card">

@@ -1,5 +1,6 @@
 import {
   formatBrDate,
+  isPrivacyRequestType,
   PRIVACY_REQUEST_FAILURE,
   PRIVACY_REQUEST_LIMITS,
   PRIVACY_REQUEST_SNACKBAR,
@@ -9,6 +10,7 @@ import {
   privacyRequestSchema,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import {
   EmailInput,
@@ -20,6 +22,7 @@ import {
 import { showServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useSendRightsRequest } from '../api/send-rights-request';
+import { REQUEST_TYPE_PARAM } from '../rights-request-link';
 
 const EMPTY: PrivacyRequestInput = { nome: '', telefone: '', email: '', tipoRequisicao: '', solicitacao: '' };
 const TYPE_OPTIONS = PRIVACY_REQUEST_TYPES.map((type) => ({ value: type, label: type }));
@@ -37,7 +40,13 @@ interface Receipt {
  * snackbar, its message with the protocol number, and clears the form.
  */
 export function RightsRequestForm() {
-  const form = useZodForm(privacyRequestSchema, EMPTY);
+  const [params] = useSearchParams();
+  // A link may choose the type (Meus dados: correction, consent withdrawal); anything else leaves it to the person.
+  const linkedType = params.get(REQUEST_TYPE_PARAM) ?? '';
+  const form = useZodForm(privacyRequestSchema, {
+    ...EMPTY,
+    tipoRequisicao: isPrivacyRequestType(linkedType) ? linkedType : '',
+  });
   const { showSnackbar } = useFeedback();
   const send = useSendRightsRequest();
   const [failed, setFailed] = useState(false);
