@@ -56,10 +56,6 @@ function Remessas({ writes }: { writes: boolean }) {
   const [page, setPage] = useState(1);
   const remessas = useRemessas(page);
   const generate = useGenerateRemessas();
-  const download = useRemessaDownload();
-  const downloading = download.isPending ? download.variables.id : null;
-  // One download at a time: a double click saved the file twice.
-  const downloadRemessa = useSingleFlightMutation(download, { onError: onFailure });
 
   // A double click would generate, then report 'Nenhum boleto novo' from the second request.
   const generateNow = useSingleFlightMutation(generate, {
@@ -102,12 +98,7 @@ function Remessas({ writes }: { writes: boolean }) {
       {(items) => (
         <AdminTable testId="remessas" caption="Remessas geradas" columns={REMESSA_COLUMNS}>
           {items.map((item) => (
-            <RemessaRow
-              key={item.id}
-              item={item}
-              busy={downloading === item.id}
-              onDownload={() => downloadRemessa(item)}
-            />
+            <RemessaRow key={item.id} item={item} />
           ))}
         </AdminTable>
       )}
@@ -115,15 +106,13 @@ function Remessas({ writes }: { writes: boolean }) {
   );
 }
 
-function RemessaRow({
-  item,
-  busy,
-  onDownload,
-}: {
-  item: RemessaListItem;
-  busy: boolean;
-  onDownload: () => void;
-}) {
+/** One remessa, downloaded on its own: another row's file can be saved while this one is on its way. */
+function RemessaRow({ item }: { item: RemessaListItem }) {
+  const onFailure = useAdminFailure();
+  const download = useRemessaDownload();
+  const busy = download.isPending;
+  // One download of this file at a time: a double click saved it twice.
+  const save = useSingleFlightMutation(download, { onError: onFailure });
   return (
     <tr data-testid="remessa">
       <td className="cobranca__number">{item.nsa}</td>
@@ -140,7 +129,7 @@ function RemessaRow({
         <button
           type="button"
           className="btn btn--ghost cobranca__download"
-          onClick={onDownload}
+          onClick={() => save(item)}
           disabled={busy}
           aria-label={`Baixar remessa ${item.nsa} (${item.nome_arquivo})`}
         >
