@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import {
   addDays,
+  CARD_MAX_INSTALMENTS,
   type DividasResposta,
   formatBrDate,
   type PlanosResposta,
@@ -512,6 +513,48 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
       await peer.close();
     }
   }, 120_000); // it starts a second app (migrations and the demo seed on a fresh database)
+
+  it('offers by card the service plans of at most CARD_MAX_INSTALMENTS payments, an entry counting as one', async () => {
+    const max = CARD_MAX_INSTALMENTS;
+    const peer = await startHttpPeer(() => ({
+      status: 200,
+      json: {
+        parcelamentos: [
+          // No entry: as many payments as instalments.
+          { quantidadeParcelas: max, valorEntrada: 0, valorParcela: 10_000 },
+          { quantidadeParcelas: max + 1, valorEntrada: 0, valorParcela: 10_000 },
+          // An entry and the instalments.
+          { quantidadeParcelas: max - 1, valorEntrada: 10_000, valorParcela: 10_000 },
+          { quantidadeParcelas: max, valorEntrada: 10_000, valorParcela: 10_000 },
+        ],
+      },
+    }));
+    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+    try {
+      const host = { host: hostOf('especial') };
+      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
+      const [card] = (
+        (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
+          .dados as DividasResposta
+      ).dividas;
+      const body = {
+        lojCodigo: card!.loj_codigo,
+        preCodigo: card!.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'P',
+        metodoPagamento: 'cartao',
+      };
+      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
+        .dados as PlanosResposta;
+      expect(plans.pre_acordo.map((p) => [p.pra_valor_entrada, p.pra_quantidade])).toEqual([
+        [0, max],
+        [10_000, max - 1],
+      ]);
+    } finally {
+      await stage.close();
+      await peer.close();
+    }
+  }, 120_000); // it starts a second app
 
   it('prices here a card with an instalment paid by its second copy, which the service would price whole', async () => {
     const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));

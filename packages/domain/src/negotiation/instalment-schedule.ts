@@ -25,6 +25,11 @@ export function paymentDueDate(firstDueDate: string, month: number): string {
   return nextBusinessDay(addMonths(firstDueDate, month));
 }
 
+/** How many payments a plan makes: its entry, when it has one, and its instalments (instalmentSchedule's rows). */
+export function planPaymentCount(plan: Pick<SchedulePlan, 'entryCents' | 'instalmentCount'>): number {
+  return (plan.entryCents > 0 ? 1 : 0) + plan.instalmentCount;
+}
+
 function isCount(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }

@@ -9,6 +9,7 @@ import {
   type PagamentoAvistaPrazo,
   type PlanosResposta,
   type PlanQuote,
+  planPaymentCount,
   quotePlans,
   todayInBrasilia,
 } from '@portal/domain';
@@ -139,10 +140,10 @@ export async function quoteDebtPlans(
     });
   }
 
-  // A card pays the agreement's total in as many card instalments as the plan has payments (decision 023): a plan the
-  // gateway could not charge in one go is not offered by card, rather than refused after the card was typed.
-  if (search.method === 'cartao')
-    quotes = quotes.filter((q) => q.instalmentCount + 1 <= CARD_MAX_INSTALMENTS);
+  // A card pays the agreement's total in as many card instalments as the plan has payments (decision 023; a service
+  // plan may have no entry): a plan the gateway could not charge in one go is not offered by card, rather than
+  // refused after the card was typed.
+  if (search.method === 'cartao') quotes = quotes.filter((q) => planPaymentCount(q) <= CARD_MAX_INSTALMENTS);
 
   const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
   const codes = await issuePlans(
