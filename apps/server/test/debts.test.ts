@@ -451,109 +451,113 @@ describe('cannot pay, proposal and dispute', () => {
   });
 });
 
+/**
+ * A second app whose plans come from the calculation service `respond` plays, with Maria logged in on especial (the
+ * stage-mode partner): `run` gets the service, the app, her session and her first debt card with its plan search.
+ */
+async function onStageCalculation(
+  respond: Parameters<typeof startHttpPeer>[0],
+  run: (stage: {
+    peer: Awaited<ReturnType<typeof startHttpPeer>>;
+    app: TestApp;
+    session: { host: string; cookie: string };
+    card: DividasResposta['dividas'][number];
+    plans: (method: string) => Record<string, unknown>;
+  }) => Promise<void>,
+): Promise<void> {
+  const peer = await startHttpPeer(respond);
+  const app = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+  try {
+    const host = hostOf('especial');
+    const cookie = await login(app, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
+    const [card] = (
+      (await call(app, 'negociacao_robo/passo_2_novo', {}, { host, cookie })).json().dados as DividasResposta
+    ).dividas;
+    const plans = (method: string) => ({
+      lojCodigo: card!.loj_codigo,
+      preCodigo: card!.pre_codigos.join(','),
+      primeiroVencimento: formatBrDate(today),
+      pagamentoAvistaPrazo: 'P',
+      metodoPagamento: method,
+    });
+    await run({ peer, app, session: { host, cookie }, card: card!, plans });
+  } finally {
+    await app.close();
+    await peer.close();
+  }
+}
+
 describe('stage mode (flgPortalUsaStage): plans from the calculation service', () => {
   it('calls POST {host}/api/cobransaas/v2/calcular with the spec fields and answers its plans', async () => {
     let fail = false;
-    const peer = await startHttpPeer(() =>
-      fail
-        ? { status: 502, json: {} }
-        : {
-            status: 200,
-            json: {
-              parcelamentos: [
-                { quantidadeParcelas: 0, valorEntrada: 40_000, valorParcela: 0, valorDesconto: 5_000 },
-                { quantidadeParcelas: 3, valorEntrada: 11_000, valorParcela: 11_000, valorDesconto: 1_000 },
-              ],
+    await onStageCalculation(
+      () =>
+        fail
+          ? { status: 502, json: {} }
+          : {
+              status: 200,
+              json: {
+                parcelamentos: [
+                  { quantidadeParcelas: 0, valorEntrada: 40_000, valorParcela: 0, valorDesconto: 5_000 },
+                  { quantidadeParcelas: 3, valorEntrada: 11_000, valorParcela: 11_000, valorDesconto: 1_000 },
+                ],
+              },
             },
+      async ({ peer, app, session, card, plans }) => {
+        const body = plans('boleto');
+        const res = await call(app, 'negociacao_robo/passo_3_novo', body, session);
+        expect(res.json().dados.pre_acordo).toMatchObject([
+          {
+            pra_quantidade: 3,
+            pra_valor_entrada: 11_000,
+            pra_valor_parcela: 11_000,
+            valor_total_acordo: 44_000,
           },
+        ]);
+        expect(peer.received[0]!.path).toBe('/api/cobransaas/v2/calcular');
+        expect(JSON.parse(peer.received[0]!.body)).toMatchObject({
+          pes_codigo: card.pes_codigo,
+          loj_codigo: card.loj_codigo,
+          fator_desconto: 0,
+          parcelamentos: null,
+          calcularDescontoParcelamento: true,
+          emp_codigo: 350,
+          meio_pagamento_padrao: 'BOLETO',
+        });
+        fail = true;
+        expect((await call(app, 'negociacao_robo/passo_3_novo', body, session)).json()).toMatchObject({
+          retorno: false,
+          mensagem: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
+        });
+      },
     );
-    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
-    try {
-      const host = { host: hostOf('especial') };
-      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
-      const [card] = (
-        (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
-          .dados as DividasResposta
-      ).dividas;
-      const body = {
-        lojCodigo: card!.loj_codigo,
-        preCodigo: card!.pre_codigos.join(','),
-        primeiroVencimento: formatBrDate(today),
-        pagamentoAvistaPrazo: 'P',
-        metodoPagamento: 'boleto',
-      };
-      const res = await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie });
-      expect(res.json().dados.pre_acordo).toMatchObject([
-        {
-          pra_quantidade: 3,
-          pra_valor_entrada: 11_000,
-          pra_valor_parcela: 11_000,
-          valor_total_acordo: 44_000,
-        },
-      ]);
-      expect(peer.received[0]!.path).toBe('/api/cobransaas/v2/calcular');
-      expect(JSON.parse(peer.received[0]!.body)).toMatchObject({
-        pes_codigo: card!.pes_codigo,
-        loj_codigo: card!.loj_codigo,
-        fator_desconto: 0,
-        parcelamentos: null,
-        calcularDescontoParcelamento: true,
-        emp_codigo: 350,
-        meio_pagamento_padrao: 'BOLETO',
-      });
-      fail = true;
-      expect(
-        (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json(),
-      ).toMatchObject({
-        retorno: false,
-        mensagem: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
-      });
-    } finally {
-      await stage.close();
-      await peer.close();
-    }
   }, 120_000); // it starts a second app (migrations and the demo seed on a fresh database)
 
   it('offers by card the service plans of at most CARD_MAX_INSTALMENTS payments, an entry counting as one', async () => {
     const max = CARD_MAX_INSTALMENTS;
-    const peer = await startHttpPeer(() => ({
-      status: 200,
-      json: {
-        parcelamentos: [
-          // No entry: as many payments as instalments.
-          { quantidadeParcelas: max, valorEntrada: 0, valorParcela: 10_000 },
-          { quantidadeParcelas: max + 1, valorEntrada: 0, valorParcela: 10_000 },
-          // An entry and the instalments.
-          { quantidadeParcelas: max - 1, valorEntrada: 10_000, valorParcela: 10_000 },
-          { quantidadeParcelas: max, valorEntrada: 10_000, valorParcela: 10_000 },
-        ],
+    await onStageCalculation(
+      () => ({
+        status: 200,
+        json: {
+          parcelamentos: [
+            // No entry: as many payments as instalments.
+            { quantidadeParcelas: max, valorEntrada: 0, valorParcela: 10_000 },
+            { quantidadeParcelas: max + 1, valorEntrada: 0, valorParcela: 10_000 },
+            // An entry and the instalments.
+            { quantidadeParcelas: max - 1, valorEntrada: 10_000, valorParcela: 10_000 },
+            { quantidadeParcelas: max, valorEntrada: 10_000, valorParcela: 10_000 },
+          ],
+        },
+      }),
+      async ({ app, session, plans }) => {
+        const answer = (await call(app, 'negociacao_robo/passo_3_novo', plans('cartao'), session)).json()
+          .dados as PlanosResposta;
+        expect(answer.pre_acordo.map((p) => [p.pra_valor_entrada, p.pra_quantidade])).toEqual([
+          [0, max],
+          [10_000, max - 1],
+        ]);
       },
-    }));
-    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
-    try {
-      const host = { host: hostOf('especial') };
-      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
-      const [card] = (
-        (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
-          .dados as DividasResposta
-      ).dividas;
-      const body = {
-        lojCodigo: card!.loj_codigo,
-        preCodigo: card!.pre_codigos.join(','),
-        primeiroVencimento: formatBrDate(today),
-        pagamentoAvistaPrazo: 'P',
-        metodoPagamento: 'cartao',
-      };
-      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
-        .dados as PlanosResposta;
-      expect(plans.pre_acordo.map((p) => [p.pra_valor_entrada, p.pra_quantidade])).toEqual([
-        [0, max],
-        [10_000, max - 1],
-      ]);
-    } finally {
-      await stage.close();
-      await peer.close();
-    }
+    );
   }, 120_000); // it starts a second app
 
   it('prices here a card with an instalment paid by its second copy, which the service would price whole', async () => {
