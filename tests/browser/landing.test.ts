@@ -426,6 +426,24 @@ describe('cookie banner (spec 000 §4)', () => {
     await storedChoice(page, 'refuseCookies');
   });
 
+  it("changing the choice deletes the analytics' cookies, on the portal's host and on its parent domain", async () => {
+    const page = await open('demo');
+    await page.getByTestId('cookie-accept').click();
+    await storedChoice(page, 'acceptCookies');
+    // What Meta Pixel and Hotjar leave behind.
+    await context.addCookies([
+      { name: '_fbp', value: 'fb.1.1700000000000.123', domain: 'demo.portal.localhost', path: '/' },
+      { name: '_hjSessionUser_1', value: 'eyJpZCI6IjEifQ', domain: '.portal.localhost', path: '/' },
+    ]);
+    await page.goto(portal.url('demo', '/portal-de-privacidade?aba=seusDireitos'));
+    expect(await page.evaluate(() => document.cookie)).toContain('_hjSessionUser_1=');
+    await page.getByRole('button', { name: 'Mudar minha escolha de cookies' }).click();
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(
+      (await context.cookies()).map((cookie) => cookie.name).filter((name) => /^_(fb|hj)/.test(name)),
+    ).toEqual([]);
+  });
+
   it('is in the first paint, without the script, until a choice is made; the choice travels in a cookie', async () => {
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -72,6 +72,26 @@ export function forgetCookieChoice(): void {
   removeStorage(REFUSE_COOKIES_KEY);
   // biome-ignore lint/suspicious/noDocumentCookie: as in storeCookieChoice, for the older phones we serve
   document.cookie = `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  clearAnalyticsCookies();
+}
+
+// The cookies the partner analytics set on the portal's own domain: Meta Pixel's _fbp and _fbc, Hotjar's _hj….
+const ANALYTICS_COOKIE = /^(_fbp|_fbc|_hj)/;
+
+/**
+ * Deletes the analytics' cookies an acceptance let them set. A cookie is deleted only under the domain it was set
+ * for, and the scripts set theirs on the site's parent domain: each of the address's parent domains is tried.
+ */
+function clearAnalyticsCookies(): void {
+  const names = document.cookie
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter((name) => ANALYTICS_COOKIE.test(name));
+  const labels = window.location.hostname.split('.');
+  const domains = labels.slice(0, -1).map((_, i) => `; Domain=${labels.slice(i).join('.')}`);
+  for (const name of names)
+    // biome-ignore lint/suspicious/noDocumentCookie: as above
+    for (const domain of ['', ...domains]) document.cookie = `${name}=; Path=/; Max-Age=0${domain}`;
 }
 
 // ---- Third-party analytics, loaded only after consent --------------------------------------------------------
