@@ -89,9 +89,12 @@ function clearAnalyticsCookies(): void {
     .filter((name) => ANALYTICS_COOKIE.test(name));
   const labels = window.location.hostname.split('.');
   const domains = labels.slice(0, -1).map((_, i) => `; Domain=${labels.slice(i).join('.')}`);
-  for (const name of names)
-    // biome-ignore lint/suspicious/noDocumentCookie: as above
-    for (const domain of ['', ...domains]) document.cookie = `${name}=; Path=/; Max-Age=0${domain}`;
+  for (const name of names) {
+    for (const domain of ['', ...domains]) {
+      // biome-ignore lint/suspicious/noDocumentCookie: as above
+      document.cookie = `${name}=; Path=/; Max-Age=0${domain}`;
+    }
+  }
 }
 
 // ---- Third-party analytics, loaded only after consent --------------------------------------------------------
