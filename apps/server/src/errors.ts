@@ -322,6 +322,11 @@ const APP_ERRORS = {
   STORE_PARTNER_NOT_FOUND: { status: 400, message: STORE_MESSAGES.partnerNotFound },
   /** An operator's store that none of their partners would serve: it would vanish from their view (details: parceiros). */
   STORE_OWN_PARTNER_REQUIRED: { status: 400, message: STORE_MESSAGES.ownPartnerRequired },
+  /**
+   * An operator's store form setting an API Pix access other than the store's (details: pix_api): it names which of
+   * the server's secrets go where, an administrator's decision (decision 027).
+   */
+  STORE_PIX_API_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.pixApiAdminOnly },
   /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
   STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */

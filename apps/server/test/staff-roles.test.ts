@@ -1,4 +1,7 @@
+import { storeFormValues } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../src/db/schema';
 import {
   ALLOWED,
   callRow,
@@ -128,6 +131,58 @@ describe('the access matrix over every staff route', () => {
     const moved = await put('administrator', { loj_codigo: `${own.loj_codigo},${fx.other.storeId}` });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await put('administrator', { loj_codigo: own.loj_codigo, nome: own.nome })).statusCode).toBe(200);
+  });
+
+  it('lets only an administrator choose which server secrets a store’s API Pix uses, and where they go', async () => {
+    type Role = 'operator' | 'administrator';
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, role: Role, body?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens[role]}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    const url = `/api/lojas/${fx.own.storeId}`;
+    // Each role's form of the store: an operator's lists their partners' links only.
+    const formOf = async (role: Role) => storeFormValues((await call('GET', url, role)).json().data);
+    // Another store's client secret and certificate, which the server would send to this PSP at the first charge.
+    const theirs = {
+      baseUrl: 'https://psp.example.net',
+      clientId: 'portal',
+      clientSecretEnv: 'PIX_API_BELA_CASA_SECRET',
+      certPath: '/etc/portal/pix/bela-casa.crt',
+      keyPath: '/etc/portal/pix/bela-casa.key',
+    };
+    const message = 'Somente um administrador pode mudar o acesso à API Pix de uma loja.';
+    const form = await formOf('operator');
+    const pixApi = { ...form, provedor_pagamento: 'pix-api', pix_api: theirs };
+    for (const refused of [
+      await call('PUT', url, 'operator', pixApi),
+      await call('POST', '/api/lojas', 'operator', { ...pixApi, cpf_cnpj: '11.222.333/0001-81', logo: '' }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ message, dados: { pix_api: message } });
+    }
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, fx.own.storeId));
+    expect(store).toMatchObject({ paymentProvider: 'local', pixApi: null });
+
+    // The access an administrator set is the operator's to keep, or to leave for the local PSP; not to redirect.
+    const set = await call('PUT', url, 'administrator', {
+      ...(await formOf('administrator')),
+      provedor_pagamento: 'pix-api',
+      pix_api: theirs,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const kept = await call('PUT', url, 'operator', { ...pixApi, tolerancia_quebra_dias: 9 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const redirected = await call('PUT', url, 'operator', {
+      ...pixApi,
+      pix_api: { ...theirs, baseUrl: 'https://outro.example.net' },
+    });
+    expect(redirected.statusCode, redirected.body).toBe(403);
+    const local = await call('PUT', url, 'operator', form);
+    expect(local.statusCode, local.body).toBe(200);
+    expect(local.json().data).toMatchObject({ provedor_pagamento: 'local', pix_api: null });
   });
 
   it('shows an operator their own partner’s rows', async () => {

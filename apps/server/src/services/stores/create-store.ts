@@ -23,7 +23,7 @@ export async function createStore(
   return withUniqueDocument(() =>
     withTransaction(db, async (tx) => {
       const links = await storeLinks(tx, scope, form);
-      const id = await insertStore(tx, await storeValues(tx, form));
+      const id = await insertStore(tx, await storeValues(tx, scope, form));
       await replaceStoreLinks(tx, scope, id, links);
       const after = await writtenStore(tx, scope, id);
       await recordStaffAction(tx, trail, { entity: 'store', entityId: id, after });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { STORE_MESSAGES, type StoreForm, type StoreItem } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -22,7 +23,27 @@ async function logoFile(db: Db, logo: string, current: StaffStoreRow | undefined
   return (await storeUploadedImage(db, logo, 'partnerLogo', { campo: 'logo' })).sha256;
 }
 
-export async function storeValues(db: Db, form: StoreForm, current?: StaffStoreRow): Promise<StoreValues> {
+/**
+ * The API Pix access names secrets of the server (an environment variable or file, the mTLS files) and where they
+ * are sent (`baseUrl`), and it may name any store's, since they are references. So only an administrator sets or
+ * changes one; an operator keeps the store's as it is, or drops it for the local PSP. Otherwise an operator could
+ * send another store's secret, or this store's (which other partners may share), to a PSP of their own.
+ */
+function pixApiAccess(scope: StaffScope, form: StoreForm, current: StaffStoreRow | undefined) {
+  const access = form.provedor_pagamento === 'pix-api' ? form.pix_api : null;
+  if (access && scope.role !== 'administrator' && !isDeepStrictEqual(access, current?.store.pixApi))
+    throw new AppError('STORE_PIX_API_ADMIN_ONLY', { pix_api: STORE_MESSAGES.pixApiAdminOnly });
+  return access;
+}
+
+/** The store's row for the form, checked against what the caller may set. */
+export async function storeValues(
+  db: Db,
+  scope: StaffScope,
+  form: StoreForm,
+  current?: StaffStoreRow,
+): Promise<StoreValues> {
+  const pixApi = pixApiAccess(scope, form, current);
   return {
     tradeName: form.nome_fantasia,
     legalName: form.razao_social,
@@ -43,7 +64,7 @@ export async function storeValues(db: Db, form: StoreForm, current?: StaffStoreR
     beneficiaryName: form.beneficiario_nome,
     pixKey: form.chave_pix,
     paymentProvider: form.provedor_pagamento,
-    pixApi: form.provedor_pagamento === 'pix-api' ? form.pix_api : null,
+    pixApi,
     negotiationPolicy: form.politica,
   };
 }

@@ -32,7 +32,7 @@ export async function updateStore(
       const current = await findStaffStore(tx, scope, id);
       if (!current) throw new AppError('STORE_NOT_FOUND');
       const links = await storeLinks(tx, scope, form);
-      await updateStoreRow(tx, id, await storeValues(tx, form, current));
+      await updateStoreRow(tx, id, await storeValues(tx, scope, form, current));
       await replaceStoreLinks(tx, scope, id, links);
       const after = await writtenStore(tx, scope, id);
       await recordStaffAction(tx, trail, {
