@@ -276,7 +276,6 @@ const APP_ERRORS = {
   PARTNER_ID_NOT_FOUND: { status: 404, message: 'Parceiro não encontrado.' },
   /** Another partner already has this subdomain (identificador). */
   PARTNER_SUBDOMAIN_TAKEN: { status: 409, message: 'Este subdomínio já pertence a outro parceiro.' },
-  /** Another partner already has this company code (emp_codigo). */
   /**
    * An operator's partner form changing the company or the stores (details: campo): they decide whose debts, agreements
    * and payments the partner's operators see, so only an administrator changes them (decision 024).
@@ -285,6 +284,7 @@ const APP_ERRORS = {
     status: 403,
     message: 'Somente um administrador pode mudar a empresa ou as lojas de um parceiro.',
   },
+  /** Another partner already has this company code (emp_codigo). */
   PARTNER_COMPANY_TAKEN: { status: 409, message: 'Este código de empresa já pertence a outro parceiro.' },
   /** loj_codigo / loj_codigo_nao_negocia name a store that does not exist (details: campo, lojas). */
   PARTNER_STORE_NOT_FOUND: {
