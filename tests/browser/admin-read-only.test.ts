@@ -100,10 +100,15 @@ describe('read-only roles in the back office', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('an operator of one partner is denied the creation of partners', async () => {
+  it('an operator of one partner is denied the creation of partners and stores', async () => {
     await staffMember(OPERATOR, 'operator', [await acmeId()]);
     const page = await loggedIn(suite.browser, OPERATOR);
     await expectDenied(page, '/admin/cadastrar-parceiro', 'Cadastrar novo parceiro');
+    // A store's CPF/CNPJ files a creditor's debts under it (decision 027): a new store is an administrator's.
+    await expectDenied(page, '/admin/lojas/nova', 'Cadastrar nova loja');
+    await page.goto(suite.portal.url(null, '/admin/lojas'));
+    await page.getByTestId('store-list').waitFor();
+    expect(await page.getByTestId('store-new').count()).toBe(0);
     // Their own partner they may edit.
     await page.goto(suite.portal.url(null, `/admin/atualizar-parceiro/acme/${await acmeId()}`));
     await page.getByTestId('partner-form').waitFor();

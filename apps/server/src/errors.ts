@@ -327,6 +327,11 @@ const APP_ERRORS = {
    * the server's secrets go where, an administrator's decision (decision 027).
    */
   STORE_PIX_API_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.pixApiAdminOnly },
+  /**
+   * An operator's store form changing the CPF/CNPJ (details: cpf_cnpj): the import files a creditor's debts under the
+   * store of its CPF/CNPJ, so a store claiming another creditor's would serve that creditor's debtors (decision 027).
+   */
+  STORE_DOCUMENT_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.documentAdminOnly },
   /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
   STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */

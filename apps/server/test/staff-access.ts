@@ -311,7 +311,7 @@ export const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/lojas',
-    access: 'write',
+    access: 'administration',
     url: () => '/api/lojas',
     body: () => ({}),
   },

@@ -205,27 +205,40 @@ describe('POST /api/lojas and PUT /api/lojas/{id}', () => {
     expect(again.json().dados).toEqual({ cpf_cnpj: 'Já existe uma loja com este CPF/CNPJ.' });
   });
 
-  it('lets an operator create only a store one of their partners serves', async () => {
-    const otherPartner = await api(
-      'POST',
-      '/api/lojas',
-      operator,
-      newStore({ cpf_cnpj: '45.997.418/0001-53', parceiros: [{ parceiro: partnerIds.demo, negocia: true }] }),
-    );
+  it('leaves the creation of a store and its CPF/CNPJ to an administrator; an operator links only their partners', async () => {
+    // The import files a creditor's debts under the store of its CPF/CNPJ: a store an operator gave a creditor's
+    // CPF/CNPJ would serve that creditor's debtors once they are imported for another partner.
+    const created = await api('POST', '/api/lojas', operator, newStore({ cpf_cnpj: '45.997.418/0001-53' }));
+    expect(created.statusCode).toBe(403);
+    expect(created.json().message).toBe('Acesso negado');
+    const id = storeIds['Loja Nova']!;
+    const form = await formOf(id, operator);
+    const moved = await api('PUT', `/api/lojas/${id}`, operator, { ...form, cpf_cnpj: '45.997.418/0001-53' });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().dados).toEqual({
+      cpf_cnpj: 'Somente um administrador pode mudar o CPF/CNPJ de uma loja.',
+    });
+    const otherPartner = await api('PUT', `/api/lojas/${id}`, operator, {
+      ...form,
+      parceiros: [{ parceiro: partnerIds.demo, negocia: true }],
+    });
     expect(otherPartner.statusCode).toBe(400);
     expect(otherPartner.json().dados).toEqual({ parceiros: 'Parceiro não encontrado.' });
-    const none = await api(
-      'POST',
-      '/api/lojas',
-      operator,
-      newStore({ cpf_cnpj: '45.997.418/0001-53', parceiros: [] }),
-    );
+    const none = await api('PUT', `/api/lojas/${id}`, operator, { ...form, parceiros: [] });
     expect(none.json().dados).toEqual({
       parceiros: 'Selecione ao menos um dos seus parceiros para atender a loja.',
     });
-    const own = await api('POST', '/api/lojas', operator, newStore({ cpf_cnpj: '45.997.418/0001-53' }));
-    expect(own.statusCode, own.body).toBe(201);
-    expect(own.json().data.politica).toBeNull();
+    // An administrator may correct it.
+    const adminForm = await formOf(id, admin);
+    const corrected = await api('PUT', `/api/lojas/${id}`, admin, {
+      ...adminForm,
+      cpf_cnpj: '45.997.418/0001-53',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(
+      (await api('PUT', `/api/lojas/${id}`, admin, { ...adminForm, cpf_cnpj: '77.665.544/0001-05' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps the links of partners an operator does not work for when they save', async () => {
@@ -247,7 +260,8 @@ describe('POST /api/lojas and PUT /api/lojas/{id}', () => {
       ].sort(),
     );
     const rows = await auditRows(id);
-    const update = rows.find((row) => row.action === 'update')!;
+    // This save's row: the operator's (an administrator's corrections came before).
+    const update = rows.find((row) => row.action === 'update' && row.username === 'lojas.operator')!;
     expect(update.before).toMatchObject({ tolerancia_quebra_dias: 5 });
     expect(update.after).toMatchObject({ tolerancia_quebra_dias: 7 });
     // The logo sent back as its URL is kept.

@@ -36,7 +36,7 @@ export function registerStoreAdminRoutes(admin: FastifyInstance, db: Db): void {
 
   admin.post(
     '/api/lojas',
-    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write' } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration' } },
     async (request, reply) => {
       const form = storeFormSchema.parse(request.body ?? {});
       const data = await createStore(db, scopeOf(request), auditTrailOf(request), form);

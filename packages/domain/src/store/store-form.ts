@@ -32,6 +32,7 @@ export const STORE_MESSAGES = {
     'Informe onde está o segredo: uma variável de ambiente PIX_API_... ou um arquivo .secret (caminho absoluto).',
   pixApiPath: 'Informe o caminho absoluto de um arquivo .pem, .crt ou .key.',
   pixApiAdminOnly: 'Somente um administrador pode mudar o acesso à API Pix de uma loja.',
+  documentAdminOnly: 'Somente um administrador pode mudar o CPF/CNPJ de uma loja.',
   created: 'Loja cadastrada com sucesso!',
   updated: 'Loja atualizada com sucesso!',
   switchedOff: 'Loja desativada com sucesso!',

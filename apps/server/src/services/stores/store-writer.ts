@@ -36,6 +36,17 @@ function pixApiAccess(scope: StaffScope, form: StoreForm, current: StaffStoreRow
   return access;
 }
 
+/**
+ * The import files a creditor's debts under the store of its CPF/CNPJ, for every partner that serves it: only an
+ * administrator creates a store (route access) or changes its CPF/CNPJ, else an operator could give their store a
+ * creditor's CPF/CNPJ before its debts are imported for another partner, and serve them.
+ */
+function storeDocument(scope: StaffScope, form: StoreForm, current: StaffStoreRow | undefined): string {
+  if (scope.role !== 'administrator' && form.cpf_cnpj !== current?.store.cpfCnpj)
+    throw new AppError('STORE_DOCUMENT_ADMIN_ONLY', { cpf_cnpj: STORE_MESSAGES.documentAdminOnly });
+  return form.cpf_cnpj;
+}
+
 /** The store's row for the form, checked against what the caller may set. */
 export async function storeValues(
   db: Db,
@@ -47,7 +58,7 @@ export async function storeValues(
   return {
     tradeName: form.nome_fantasia,
     legalName: form.razao_social,
-    cpfCnpj: form.cpf_cnpj,
+    cpfCnpj: storeDocument(scope, form, current),
     city: form.cidade,
     state: form.estado,
     logoFile: await logoFile(db, form.logo, current),

@@ -51,7 +51,9 @@ function Stores() {
     <AdminListPanel
       titleId="stores-title"
       title="Lista de lojas"
-      actions={<NewItemLink to="/admin/lojas/nova" testId="store-new" label="Nova loja" />}
+      actions={
+        <NewItemLink to="/admin/lojas/nova" testId="store-new" label="Nova loja" access="administration" />
+      }
       query={stores}
       failedText="Não foi possível carregar as lojas."
       empty={STORE_MESSAGES.empty}

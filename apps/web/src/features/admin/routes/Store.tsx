@@ -7,7 +7,7 @@ import { StoreForm } from '../components/StoreForm';
 import '../reports.css';
 
 /**
- * /admin/lojas/nova ('Cadastrar nova loja', writers only) and /admin/lojas/{id} ('Atualizar loja', read-only for a
+ * /admin/lojas/nova ('Cadastrar nova loja', administrators only) and /admin/lojas/{id} ('Atualizar loja', read-only for a
  * role that only reads): the store form.
  */
 export default function Store() {
@@ -17,7 +17,7 @@ export default function Store() {
   const title = existing === null ? 'Cadastrar nova loja' : 'Atualizar loja';
   return (
     <AdminLayout>
-      <StaffOnly access={existing === null ? 'write' : 'read'} title={title}>
+      <StaffOnly access={existing === null ? 'administration' : 'read'} title={title}>
         <section className="admin-panel" aria-labelledby="store-title">
           <AdminTitle id="store-title">{title}</AdminTitle>
           {existing === null ? (
