@@ -272,11 +272,24 @@ describe('agreementOutcome (spec 001 §8)', () => {
       ok: false,
       message: 'Plano expirado.',
       underAgreement: null,
+      planExpired: false,
     });
     expect(agreementOutcome(envelope(false, null))).toEqual({
       ok: false,
       message: 'Não foi possível gerar o seu acordo',
       underAgreement: null,
+      planExpired: false,
+    });
+  });
+
+  it('reads a spent plan from dados.simulacao_expirada, so the page asks for new plans', () => {
+    const expired =
+      'Esta simulação expirou. Escolha a forma de pagamento novamente para ver as opções atualizadas.';
+    expect(agreementOutcome(envelope(false, { simulacao_expirada: true }, expired))).toEqual({
+      ok: false,
+      message: expired,
+      underAgreement: null,
+      planExpired: true,
     });
   });
 
@@ -286,6 +299,7 @@ describe('agreementOutcome (spec 001 §8)', () => {
       ok: false,
       message: sentence,
       underAgreement: 'listed',
+      planExpired: false,
     });
     expect(searchOutcome(envelope(false, null, 'Acordo Ativo'), 'boleto')).toEqual({
       kind: 'error',
@@ -299,6 +313,7 @@ describe('agreementOutcome (spec 001 §8)', () => {
       ok: false,
       message: AGREED_ELSEWHERE_MESSAGE,
       underAgreement: 'elsewhere',
+      planExpired: false,
     });
     expect(searchOutcome(elsewhere, 'boleto')).toEqual({ kind: 'error', message: AGREED_ELSEWHERE_MESSAGE });
     expect(
