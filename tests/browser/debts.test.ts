@@ -305,6 +305,30 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     expect(await card.getByTestId('debt-contracts').isVisible()).toBe(false);
   });
 
+  it('phone: Ver mais on the next card while the one above shows its details keeps the card opened on screen', async () => {
+    const page = await open('demo');
+    await loginMaria(page);
+    await openMyDebits(page);
+    const [above, next] = [cards(page).nth(0), cards(page).nth(1)];
+    await above.getByTestId('debt-toggle').click();
+    await above.getByTestId('panel-details').click();
+    await above.getByTestId('debt-details').waitFor();
+    const toggle = next.getByTestId('debt-toggle');
+    await toggle.scrollIntoViewIfNeeded();
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The card above folds away, taking its long details with it: the card just opened stays where the person
+    // looks, its name and the focused Ver menos on screen, not scrolled off above.
+    const onScreen = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(() => onScreen(next.getByRole('heading', { level: 2 }))).toBe(true);
+    expect(await onScreen(toggle)).toBe(true);
+    expect(await focused(page)).toBe('BUTTON Ver menos');
+  });
+
   it('desktop: details, cannot pay, dispute; each stored for the store of the card', async () => {
     const page = await open('demo', { viewport: DESKTOP });
     await loginMaria(page);

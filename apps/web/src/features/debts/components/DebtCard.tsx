@@ -1,6 +1,6 @@
 import { customization, formatMoney, hasCapability } from '@portal/domain';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { Suspense, useEffect, useId } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../components/ui/feedback';
 import { logStep } from '../../../lib/analytics';
@@ -226,6 +226,22 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
     // A failure is left to the panel's own retries when it opens.
     if (negotiable) loadPaymentOptions().catch(() => {});
   }, [negotiable]);
+  // On a phone, opening this card folds the one open above it, with its panel: the page then lifts this card out of
+  // view, above the screen. Once the other card has folded (next frame: its content leaves after this render), this
+  // one is brought back to the top of the screen (spec 001 §9 smooth scroll).
+  const cardRef = useRef<HTMLElement>(null);
+  const revealing = useRef(false);
+  useEffect(() => {
+    if (!selected || !revealing.current) return;
+    revealing.current = false;
+    const frame = requestAnimationFrame(() => {
+      const card = cardRef.current;
+      if (!card || card.getBoundingClientRect().top >= 0) return;
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      card.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selected]);
   // Spec 001 §2 card buttons, in the spec's order; cannot pay unless switched off, second copy for one partner.
   const panels: PanelKind[] = [
     'details',
@@ -239,9 +255,13 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
     <Collapsible.Root
       asChild
       open={!mobile || selected}
-      onOpenChange={() => setState((current) => toggleExpanded(current, debt.chave))}
+      onOpenChange={(open) => {
+        revealing.current = open;
+        setState((current) => toggleExpanded(current, debt.chave));
+      }}
     >
       <article
+        ref={cardRef}
         className={selected ? 'debt-card debt-card--selected' : 'debt-card'}
         aria-labelledby={nameId}
         data-testid="debt-card"
