@@ -486,6 +486,49 @@ describe('at 200% zoom on a phone (390 px at 200%: 195 px wide)', () => {
   });
 });
 
+describe('a store named in one long word (spec 001 §2 card and details)', () => {
+  it('phone (360 px): the card and its details wrap the trade and legal names; the page does not scroll sideways', async () => {
+    const [store] = await portal.database.db
+      .select({ id: stores.id, tradeName: stores.tradeName, legalName: stores.legalName })
+      .from(stores)
+      .where(eq(stores.cpfCnpj, '77888999000181'));
+    const tradeName = 'SuperlojasBelaCasaMóveisEletro';
+    await portal.database.db
+      .update(stores)
+      .set({ tradeName, legalName: 'MóveisBelaCasaComércioImportaçãoExportaçãoEDistribuiçãoLtda' })
+      .where(eq(stores.id, store!.id));
+    try {
+      const width = 360;
+      const page = await open('demo', { viewport: { width, height: 740 } });
+      await loginMaria(page);
+      await openMyDebits(page);
+      const card = cards(page).filter({ has: page.getByRole('heading', { name: tradeName }) });
+      const inside = () =>
+        card.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [...element.querySelectorAll('*')].every((child) => {
+            const inner = child.getBoundingClientRect();
+            return inner.right <= box.right + 0.5;
+          });
+        });
+      const sideways = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await inside()).toBe(true);
+      expect(await sideways()).toBe(0);
+      await card.getByTestId('debt-toggle').click();
+      await card.getByTestId('panel-details').click();
+      await card.getByTestId('debt-details').waitFor();
+      expect(await inside()).toBe(true);
+      expect(await sideways()).toBe(0);
+    } finally {
+      await portal.database.db
+        .update(stores)
+        .set({ tradeName: store!.tradeName, legalName: store!.legalName })
+        .where(eq(stores.id, store!.id));
+    }
+  });
+});
+
 describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
   it('prefeitura: straight to MyDebits, municipal cards with the masked CPF and the city-hall notice', async () => {
     const page = await open('prefeitura');
