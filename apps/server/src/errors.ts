@@ -332,6 +332,11 @@ const APP_ERRORS = {
    * store of its CPF/CNPJ, so a store claiming another creditor's would serve that creditor's debtors (decision 027).
    */
   STORE_DOCUMENT_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.documentAdminOnly },
+  /**
+   * An operator's store form changing where the store's money goes (details: the field): its bank account, boleto
+   * convênio, PIX key or PSP, which the debtors of every partner serving the store pay into (decision 027).
+   */
+  STORE_PAYEE_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.payeeAdminOnly },
   /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
   STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */

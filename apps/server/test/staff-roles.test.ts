@@ -177,7 +177,22 @@ describe('the access matrix over every staff route', () => {
       pix_api: { ...theirs, baseUrl: 'https://outro.example.net' },
     });
     expect(redirected.statusCode, redirected.body).toBe(403);
-    const local = await call('PUT', url, 'operator', form);
+    // Where the store's money goes is an administrator's: the PSP, the PIX key, the bank account (decision 027).
+    const payee = 'Somente um administrador pode mudar os dados de recebimento de uma loja.';
+    for (const [field, change] of [
+      ['provedor_pagamento', form],
+      ['chave_pix', { ...pixApi, chave_pix: 'golpe@example.com' }],
+      ['banco_conta', { ...pixApi, banco_conta: '99999-9' }],
+    ] as const) {
+      const refused = await call('PUT', url, 'operator', change);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ message: payee, dados: { [field]: payee } });
+    }
+    const local = await call('PUT', url, 'administrator', {
+      ...(await formOf('administrator')),
+      provedor_pagamento: 'local',
+      pix_api: null,
+    });
     expect(local.statusCode, local.body).toBe(200);
     expect(local.json().data).toMatchObject({ provedor_pagamento: 'local', pix_api: null });
   });

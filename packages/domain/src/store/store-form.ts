@@ -33,6 +33,7 @@ export const STORE_MESSAGES = {
   pixApiPath: 'Informe o caminho absoluto de um arquivo .pem, .crt ou .key.',
   pixApiAdminOnly: 'Somente um administrador pode mudar o acesso à API Pix de uma loja.',
   documentAdminOnly: 'Somente um administrador pode mudar o CPF/CNPJ de uma loja.',
+  payeeAdminOnly: 'Somente um administrador pode mudar os dados de recebimento de uma loja.',
   created: 'Loja cadastrada com sucesso!',
   updated: 'Loja atualizada com sucesso!',
   switchedOff: 'Loja desativada com sucesso!',

@@ -26,8 +26,8 @@ async function logoFile(db: Db, logo: string, current: StaffStoreRow | undefined
 /**
  * The API Pix access names secrets of the server (an environment variable or file, the mTLS files) and where they
  * are sent (`baseUrl`), and it may name any store's, since they are references. So only an administrator sets or
- * changes one; an operator keeps the store's as it is, or drops it for the local PSP. Otherwise an operator could
- * send another store's secret, or this store's (which other partners may share), to a PSP of their own.
+ * changes one; an operator keeps the store's as it is (and its PSP: keepsPayee). Otherwise an operator could send
+ * another store's secret, or this store's (which other partners may share), to a PSP of their own.
  */
 function pixApiAccess(scope: StaffScope, form: StoreForm, current: StaffStoreRow | undefined) {
   const access = form.provedor_pagamento === 'pix-api' ? form.pix_api : null;
@@ -47,6 +47,31 @@ function storeDocument(scope: StaffScope, form: StoreForm, current: StaffStoreRo
   return form.cpf_cnpj;
 }
 
+// Where a store's money goes, and the form field of each: what the debtors of every partner serving it pay into.
+const PAYEE_FIELDS = {
+  bankCode: 'banco_codigo',
+  bankBranch: 'banco_agencia',
+  bankAccount: 'banco_conta',
+  boletoWallet: 'banco_carteira',
+  beneficiaryName: 'beneficiario_nome',
+  boletoAgreement: 'boleto_convenio',
+  pixKey: 'chave_pix',
+  paymentProvider: 'provedor_pagamento',
+} as const satisfies Partial<Record<keyof StoreValues, keyof StoreForm>>;
+
+/**
+ * Only an administrator changes where a store's money goes: an operator's save keeps it, or an operator of one
+ * partner could send to an account of theirs what the debtors of every partner serving the store pay.
+ */
+function keepsPayee(scope: StaffScope, values: StoreValues, current: StaffStoreRow | undefined): StoreValues {
+  if (scope.role === 'administrator') return values;
+  const keys = Object.keys(PAYEE_FIELDS) as (keyof typeof PAYEE_FIELDS)[];
+  const changed = keys.find((key) => !isDeepStrictEqual(values[key] ?? null, current?.store[key] ?? null));
+  if (changed)
+    throw new AppError('STORE_PAYEE_ADMIN_ONLY', { [PAYEE_FIELDS[changed]]: STORE_MESSAGES.payeeAdminOnly });
+  return values;
+}
+
 /** The store's row for the form, checked against what the caller may set. */
 export async function storeValues(
   db: Db,
@@ -55,29 +80,33 @@ export async function storeValues(
   current?: StaffStoreRow,
 ): Promise<StoreValues> {
   const pixApi = pixApiAccess(scope, form, current);
-  return {
-    tradeName: form.nome_fantasia,
-    legalName: form.razao_social,
-    cpfCnpj: storeDocument(scope, form, current),
-    city: form.cidade,
-    state: form.estado,
-    logoFile: await logoFile(db, form.logo, current),
-    maxEntryDays: form.prazo_maximo_entrada_site,
-    breakToleranceDays: form.tolerancia_quebra_dias,
-    issuesSecondCopy: form.loj_emite_segunda_via,
-    boletoAgreement: form.boleto_convenio,
-    recurringCard: form.loj_cartao_de_credito_recorrente,
-    groupingType: form.contratos_iguais ? 'contratos_iguais' : null,
-    bankCode: form.banco_codigo,
-    bankBranch: form.banco_agencia,
-    bankAccount: form.banco_conta,
-    boletoWallet: form.banco_carteira,
-    beneficiaryName: form.beneficiario_nome,
-    pixKey: form.chave_pix,
-    paymentProvider: form.provedor_pagamento,
-    pixApi,
-    negotiationPolicy: form.politica,
-  };
+  return keepsPayee(
+    scope,
+    {
+      tradeName: form.nome_fantasia,
+      legalName: form.razao_social,
+      cpfCnpj: storeDocument(scope, form, current),
+      city: form.cidade,
+      state: form.estado,
+      logoFile: await logoFile(db, form.logo, current),
+      maxEntryDays: form.prazo_maximo_entrada_site,
+      breakToleranceDays: form.tolerancia_quebra_dias,
+      issuesSecondCopy: form.loj_emite_segunda_via,
+      boletoAgreement: form.boleto_convenio,
+      recurringCard: form.loj_cartao_de_credito_recorrente,
+      groupingType: form.contratos_iguais ? 'contratos_iguais' : null,
+      bankCode: form.banco_codigo,
+      bankBranch: form.banco_agencia,
+      bankAccount: form.banco_conta,
+      boletoWallet: form.banco_carteira,
+      beneficiaryName: form.beneficiario_nome,
+      pixKey: form.chave_pix,
+      paymentProvider: form.provedor_pagamento,
+      pixApi,
+      negotiationPolicy: form.politica,
+    },
+    current,
+  );
 }
 
 /**
