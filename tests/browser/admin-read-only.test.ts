@@ -109,6 +109,20 @@ describe('read-only roles in the back office', () => {
     await page.goto(suite.portal.url(null, '/admin/lojas'));
     await page.getByTestId('store-list').waitFor();
     expect(await page.getByTestId('store-new').count()).toBe(0);
+    // Their partner's store they edit, but not its CPF/CNPJ nor where its money goes; the save keeps them.
+    await page
+      .getByTestId('store-card')
+      .filter({ hasText: 'Faculdade Saber' })
+      .getByRole('link', { name: 'Editar' })
+      .click();
+    const cpfCnpj = page.getByLabel('CPF/CNPJ');
+    await cpfCnpj.waitFor();
+    expect(await cpfCnpj.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Chave PIX').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Provedor').isDisabled()).toBe(true);
+    await page.getByLabel('Tolerância antes da quebra do acordo (dias)').fill('6');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Loja atualizada com sucesso!').waitFor();
     // Their own partner they may edit.
     await page.goto(suite.portal.url(null, `/admin/atualizar-parceiro/acme/${await acmeId()}`));
     await page.getByTestId('partner-form').waitFor();

@@ -121,6 +121,8 @@ export function StoreForm({
   });
   const busy = form.formState.isSubmitting;
   const writes = useStaffWrites();
+  // The CPF/CNPJ and where the money goes are an administrator's (decision 027): an operator saves them as they are.
+  const administers = useStaffWrites('administration');
   const provider = form.watch('provedor_pagamento');
   useEffect(() => {
     const access = form.getValues('pix_api');
@@ -136,7 +138,13 @@ export function StoreForm({
           <div className="admin-fieldset__grid">
             <TextInput label="Nome fantasia" name="nome_fantasia" autoComplete="off" />
             <TextInput label="Razão social" name="razao_social" autoComplete="off" />
-            <TextInput label="CPF/CNPJ" name="cpf_cnpj" inputMode="numeric" mask={maskCpfCnpj} />
+            <TextInput
+              label="CPF/CNPJ"
+              name="cpf_cnpj"
+              inputMode="numeric"
+              mask={maskCpfCnpj}
+              disabled={!administers}
+            />
             <TextInput label="Cidade" name="cidade" autoComplete="off" />
             <TextInput label="UF" name="estado" autoComplete="off" maxLength={2} />
           </div>
@@ -158,6 +166,7 @@ export function StoreForm({
               name="boleto_convenio"
               inputMode="numeric"
               maxLength={7}
+              disabled={!administers}
             />
           </div>
           <CheckboxInput name="loj_emite_segunda_via" label="Emite segunda via de boleto" />
@@ -170,8 +179,13 @@ export function StoreForm({
             label="Negociar cada contrato separadamente (agrupamento contratos_iguais)"
           />
         </fieldset>
-        <fieldset className="admin-fieldset">
+        <fieldset className="admin-fieldset" disabled={!administers} data-testid="store-payee">
           <legend className="admin-fieldset__legend">Dados bancários e PIX</legend>
+          {!administers && (
+            <p className="field__hint">
+              Somente um administrador altera o CPF/CNPJ, o convênio, os dados bancários, o PIX e o provedor.
+            </p>
+          )}
           <div className="admin-fieldset__grid">
             <TextInput label="Código do banco" name="banco_codigo" inputMode="numeric" maxLength={3} />
             <TextInput label="Agência" name="banco_agencia" autoComplete="off" />
@@ -190,7 +204,7 @@ export function StoreForm({
             />
           </div>
         </fieldset>
-        <fieldset className="admin-fieldset">
+        <fieldset className="admin-fieldset" disabled={!administers}>
           <legend className="admin-fieldset__legend">Provedor de pagamento</legend>
           <SelectInput label="Provedor" name="provedor_pagamento" options={PROVIDER_OPTIONS} />
           {provider === 'pix-api' && (
