@@ -128,6 +128,11 @@ describe('read-only roles in the back office', () => {
     await page.getByTestId('partner-form').waitFor();
     expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(1);
     expect(await page.getByTestId('read-only-note').count()).toBe(0);
+    // Not its company nor its stores, which decide whose debts they see (decision 024); the save keeps them.
+    expect(await page.getByLabel('Código da empresa (emp_codigo)').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Lojas que negociam (loj_codigo)').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Parceiro atualizado com sucesso!').waitFor();
   });
 
   it("an administrator reads an archived partner's FAQ entry read-only, told why, and may still delete it", async () => {

@@ -30,6 +30,8 @@ export interface SettingMeta {
   initial?: string;
   /** The choices of a 'select'. */
   options?: readonly { value: string; label: string }[];
+  /** Whose debts the partner's staff see (its company, its stores): only an administrator changes it (decision 024). */
+  administratorOnly?: boolean;
 }
 
 /** An image slot of a section in the form. */
@@ -129,14 +131,16 @@ const PARTNER_FIELDS = {
       .transform((v) => (v === null || v === undefined || v === '' ? undefined : v))
       .optional(),
     'company',
-    { label: 'Código da empresa (emp_codigo)' },
+    { label: 'Código da empresa (emp_codigo)', administratorOnly: true },
   ),
   loj_codigo: storeCodes('Lojas que negociam (loj_codigo)', {
     hint: 'Códigos de loja separados por vírgula, por exemplo 1, 2, 3.',
+    administratorOnly: true,
   }),
   loj_codigo_nao_negocia: storeCodes('Lojas que não negociam (loj_codigo_nao_negocia)', {
     hint: 'Códigos de loja separados por vírgula.',
     updateOnly: true,
+    administratorOnly: true,
   }),
   hotjar_id: text(50, { label: 'ID do Hotjar' }),
   pixel_meta: text(50, { label: 'Pixel da Meta' }),

@@ -105,6 +105,7 @@ export function PartnerForm({
   save,
   readOnly = false,
   archived = false,
+  administers = true,
 }: {
   titleId: string;
   mode: PartnerFormMode;
@@ -119,6 +120,8 @@ export function PartnerForm({
   /** The staff member may only read the partner: the fields disabled, no Salvar. */
   readOnly?: boolean;
   archived?: boolean;
+  /** An administrator: may change the company and the stores (an operator's save keeps them, decision 024). */
+  administers?: boolean;
 }) {
   const navigate = useNavigate();
   const onFailure = useAdminFailure(failText);
@@ -208,12 +211,24 @@ export function PartnerForm({
                 <TopImage name="favicon" label="Ícone da aba do navegador (favicon)" onInvalid={show} />
               </>
             )}
-            <Fields fields={section.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+            <Fields
+              fields={section.fields}
+              mode={mode}
+              companies={companies}
+              own={initial.emp_codigo}
+              administers={administers}
+            />
             {section.id === 'passo-a-passo' && <TutorialSteps />}
             {section.groups.map((group) => (
               <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
                 <legend className="admin-fieldset__legend">{group.title}</legend>
-                <Fields fields={group.fields} mode={mode} companies={companies} own={initial.emp_codigo} />
+                <Fields
+                  fields={group.fields}
+                  mode={mode}
+                  companies={companies}
+                  own={initial.emp_codigo}
+                  administers={administers}
+                />
               </fieldset>
             ))}
             {section.images.length > 0 && (
@@ -301,18 +316,20 @@ function Fields({
   mode,
   companies,
   own,
+  administers,
 }: {
   fields: PartnerSettingDef[];
   mode: PartnerFormMode;
   companies: CompanyOption[];
   own: number | null | undefined;
+  administers: boolean;
 }) {
   return (
     <div className="admin-fieldset__grid">
       {fields
         .filter((field) => !field.updateOnly || mode === 'update')
         .map((field) => (
-          <Field key={field.path} field={field} companies={companies} own={own} />
+          <Field key={field.path} field={field} companies={companies} own={own} administers={administers} />
         ))}
     </div>
   );
@@ -322,12 +339,21 @@ function Field({
   field,
   companies,
   own,
+  administers,
 }: {
   field: PartnerSettingDef;
   companies: CompanyOption[];
   own: number | null | undefined;
+  administers: boolean;
 }) {
-  const common = { name: field.path, label: field.label, hint: field.hint };
+  // The company and the stores decide whose debts the partner's staff see: an operator's save keeps them.
+  const locked = field.administratorOnly === true && !administers;
+  const common = {
+    name: field.path,
+    label: field.label,
+    hint: locked ? 'Somente um administrador altera este campo.' : field.hint,
+    disabled: locked,
+  };
   switch (field.kind) {
     case 'flag':
       return <CheckboxInput {...common} />;
@@ -337,7 +363,12 @@ function Field({
       return <ColorInput {...common} label={field.label ?? ''} />;
     case 'company':
       return (
-        <SelectInput name={field.path} label={field.label ?? ''} options={companyOptions(companies, own)} />
+        <SelectInput
+          name={field.path}
+          label={field.label ?? ''}
+          options={companyOptions(companies, own)}
+          disabled={locked}
+        />
       );
     case 'select':
       return <SelectInput name={field.path} label={field.label ?? ''} options={[...(field.options ?? [])]} />;

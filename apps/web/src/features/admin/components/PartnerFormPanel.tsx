@@ -27,7 +27,16 @@ export const PARTNER_SCREENS = {
  * there, the save with its snackbar (spec 002 §8); `readOnly` for a staff member who may only read it, and for
  * everyone once the partner is archived.
  */
-export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly?: boolean }) {
+export function PartnerFormPanel({
+  id,
+  readOnly,
+  administers,
+}: {
+  id: number | null;
+  readOnly?: boolean;
+  /** May change the company and the stores (else the form shows them locked). */
+  administers?: boolean;
+}) {
   const mode = id === null ? 'create' : 'update';
   const screen = PARTNER_SCREENS[mode];
   const { showSnackbar } = useFeedback();
@@ -45,6 +54,7 @@ export function PartnerFormPanel({ id, readOnly }: { id: number | null; readOnly
           companies={data.companies}
           failText={screen.failText}
           readOnly={readOnly}
+          administers={administers}
           archived={Boolean(data.details?.arquivado_em)}
           save={async (form) => {
             await saving.mutateAsync(form);

@@ -18,5 +18,7 @@ export default function UpdatePartner() {
 }
 
 function EditPartner({ id }: { id: number }) {
-  return <PartnerFormPanel id={id} readOnly={!useStaffWrites()} />;
+  return (
+    <PartnerFormPanel id={id} readOnly={!useStaffWrites()} administers={useStaffWrites('administration')} />
+  );
 }
