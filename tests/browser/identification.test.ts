@@ -430,6 +430,8 @@ describe('SMS token on VerifyToken (spec 000 §2, §4, §5)', () => {
     await button(page, 'Continuar').click();
     await page.waitForURL('**/menu');
     await expectSessionHome(page, 'Maria da Silva Santos', answer);
+    // The code's message stayed on the token screen.
+    expect(await page.getByTestId('snackbar').textContent()).toBe('');
     // Steps 27 (generate token: on load and on resend) and 14 (check token).
     await expect.poll(() => stepsLogged(27, '52998224725')).toBeGreaterThanOrEqual(2);
     await expect.poll(() => stepsLogged(14, '52998224725')).toBeGreaterThan(0);

@@ -22,6 +22,8 @@ export interface Feedback {
   confirm(options: ModalOptions & { cancelText: string }): Promise<boolean>;
   /** A 5-second message; `tone` colours it (spec 000 §8: danger or success for the SMS token answer). */
   showSnackbar(message: string, tone?: SnackbarTone): void;
+  /** Takes the message away before its time: the screen it was about is being left for good. */
+  hideSnackbar(): void;
   showLoading(message: string): void;
   hideLoading(): void;
 }
@@ -64,6 +66,10 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         clearTimeout(snackbarTimer.current);
         setSnackbar({ message, tone });
         snackbarTimer.current = setTimeout(() => setSnackbar(null), SNACKBAR_MS);
+      },
+      hideSnackbar: () => {
+        clearTimeout(snackbarTimer.current);
+        setSnackbar(null);
       },
       showLoading: (message) => setLoading(message),
       hideLoading: () => setLoading(null),

@@ -58,7 +58,7 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
   const focusStart = useFocusStart<HTMLHeadingElement>();
   const config = usePartner();
   const navigate = useNavigate();
-  const { showModal, showSnackbar, showLoading, hideLoading } = useFeedback();
+  const { showModal, showSnackbar, hideSnackbar, showLoading, hideLoading } = useFeedback();
   const totem = customization(config).confirmBirthday?.flgTotem === true;
   const [seconds, setSeconds] = useState(TOKEN_RESEND_SECONDS);
   const requested = useRef(false);
@@ -110,6 +110,8 @@ function TokenForm({ fone, identification }: { fone: string; identification: str
       if (answer.retorno) {
         const target = nextStepTarget(answer.dados, identification);
         if (target) {
+          // 'Enviamos um código por SMS…' is about this screen: it does not follow the person to the menu.
+          hideSnackbar();
           navigate(target.to, { replace: target.replace, state: target.state });
           return;
         }
