@@ -227,6 +227,38 @@ describe('the agreements list', () => {
       entityId: String(acmeAgreement.id),
     });
   });
+
+  it('never writes the CPF/CNPJ searched to the request log', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      await createStaffUser(logged.database.db, { username: 'acordos.log', password: PASSWORD });
+      const login = await logged.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'acordos.log', password: PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${login.json().access_token}` };
+      for (const url of [
+        '/api/gestao/acordos?cpf_cnpj=529.982.247-25&page=1',
+        '/api/gestao/acordos/planilha?status=active&cpf_cnpj=52998224725',
+        '/api/gestao/acordos?cpf_cnpj=529%2E982%2E247-25',
+      ])
+        expect((await logged.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      const requests = lines.filter((line) => line.includes('incoming request'));
+      expect(requests.some((line) => line.includes('/api/gestao/acordos?cpf_cnpj=***&page=1'))).toBe(true);
+      expect(requests.some((line) => line.includes('?status=active&cpf_cnpj=***'))).toBe(true);
+      for (const line of lines) {
+        expect(line).not.toMatch(/529\D?982\D?247|2E982/);
+        expect(() => JSON.parse(line)).not.toThrow();
+      }
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('an agreement’s page', () => {
