@@ -12,7 +12,7 @@ const PIX_WEBHOOK_TOKEN = /(\/webhooks\/pix\/)[^/?#"\\\s]+/g;
 
 /**
  * A query parameter naming a person's CPF/CNPJ (the back office's agreement search, `cpf_cnpj`): the request log
- * keeps the parameter and loses its value.
+ * keeps the parameter and loses its value; the audit row of the read keeps it (decision 024).
  */
 const DOCUMENT_QUERY_VALUE = /([?&][^=&#"\\\s]*(?:cpf|cnpj)[^=&#"\\\s]*=)[^&#"\\\s]*/gi;
 

@@ -1,5 +1,5 @@
 import { formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -225,6 +225,19 @@ describe('the agreements list', () => {
     expect(rows.find((r) => r.route === 'GET /api/gestao/acordos/:id')).toMatchObject({
       action: 'read',
       entityId: String(acmeAgreement.id),
+    });
+    // A download names the document, and which instalments' boletos, not only the agreement.
+    await get(`/api/gestao/acordos/${acmeAgreement.id}/termo.pdf?download=1`);
+    const [download] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'agreement'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(download).toMatchObject({
+      route: 'GET /api/gestao/acordos/:id/:documento',
+      action: 'read',
+      entityId: `${acmeAgreement.id}/termo.pdf?download=1`,
     });
   });
 

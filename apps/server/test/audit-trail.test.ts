@@ -141,6 +141,26 @@ describe('the audit trail', () => {
     });
   });
 
+  it('records which page and filters each list read asked for, so a search names whose data was looked for', async () => {
+    const reads = [
+      ['/api/solicitacoes-privacidade?page=2&status=open', 'privacy_request', '?page=2&status=open'],
+      ['/api/gestao/acordos?cpf_cnpj=529.982.247-25', 'agreement', '?cpf_cnpj=529.982.247-25'],
+      ['/api/gestao/acordos/planilha?cpf_cnpj=52998224725', 'agreement', '?cpf_cnpj=52998224725'],
+      ['/api/filas/lgpd?page=3', 'work_item', 'lgpd?page=3'],
+    ] as const;
+    for (const [url, entity, entityId] of reads) {
+      expect((await call('GET', url, tokens.auditor!)).statusCode, url).toBe(200);
+      expect((await rowsOf(entity)).at(-1), url).toMatchObject({
+        username: 'audit.auditor',
+        action: 'read',
+        entityId,
+      });
+    }
+    // A list read without a query is the whole first page: nothing to name.
+    await call('GET', '/api/solicitacoes-privacidade', tokens.auditor!);
+    expect((await rowsOf('privacy_request')).at(-1)!.entityId).toBeNull();
+  });
+
   it('refuses to change or delete a row, even by SQL', async () => {
     const [row] = await rowsOf('privacy_request');
     await expect(

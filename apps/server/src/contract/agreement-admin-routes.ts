@@ -25,7 +25,7 @@ import { downloadFlag, tickedInstalments } from './agreement-actions';
 import { formCode, lineText, pageNumber, queryFilter } from './body-fields';
 import { privateFile, XLSX_TYPE } from './private-file';
 import { optionalReportPeriodOf, reportPeriodOf } from './report-query';
-import { auditChange, auditTrailOf, scopeOf } from './staff-auth';
+import { auditTrailOf, scopeOf } from './staff-auth';
 
 // Agreements and payments in the back office (issue 18 item 3; decision 029; docs/api.md "Agreements and payments"),
 // registered inside `staffOnly`. The debtor's own agreement routes live under /api/acordos; staff's under
@@ -89,7 +89,6 @@ export function registerAgreementAdminRoutes(
   admin.get('/api/gestao/acordos/:id', { config: personal }, async (request) => {
     const { id } = idParam.parse(request.params);
     const data = await getStaffAgreement(db, scopeOf(request), id);
-    auditChange(request, { entity: 'agreement', entityId: id });
     return { data };
   });
 
@@ -97,7 +96,6 @@ export function registerAgreementAdminRoutes(
     const { id, documento } = documentParams.parse(request.params);
     const { parcelas, download } = documentQuery.parse(request.query ?? {});
     const { name, pdf } = await staffAgreementDocument(db, scopeOf(request), id, documento, parcelas);
-    auditChange(request, { entity: 'agreement', entityId: id });
     return privateFile(reply, {
       type: 'application/pdf',
       name,

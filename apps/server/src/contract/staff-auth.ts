@@ -76,12 +76,14 @@ function routeName(request: FastifyRequest): string {
 }
 
 /**
- * What a read looked at, from the route's parameters ('lgpd/7' for GET /api/filas/:fila/:id), so that the audit
- * answers who saw whose data; undefined for a route without any (a list).
+ * What a read looked at, so that the audit answers who saw whose data: the route's parameters ('lgpd/7' for GET
+ * /api/filas/:fila/:id) and the query as sent, which names a list's page and filters ('?page=2&cpf_cnpj=...') and a
+ * document's instalments; undefined for a route without either (a list's first page, unfiltered).
  */
 function readTarget(request: FastifyRequest): string | undefined {
   const values = Object.values((request.params ?? {}) as Record<string, string>);
-  return values.length > 0 ? values.join('/') : undefined;
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  return values.join('/') + (query.length > 1 ? query : '') || undefined;
 }
 
 function trailOf(request: FastifyRequest, staff: StaffIdentity, audit: StaffRequestAudit): AuditTrail {
