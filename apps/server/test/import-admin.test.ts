@@ -11,6 +11,7 @@ import { runImportCommand } from '../src/cli/import-command';
 import { auditLog, instalments, partners, persons } from '../src/db/schema';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { storeUpload } from '../src/services/import/store-upload';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { captureStream } from './capture-stream';
 import { call, hostOf, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
@@ -175,6 +176,45 @@ describe('POST /api/importacoes', () => {
     const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie });
     const answer = debts.json().dados as DividasResposta;
     expect(answer.dividas.map((card) => card.contratos.map((c) => c.con_contrato))).toEqual([['CV-1001']]);
+  });
+
+  it('lists the runs without their problems’ messages, which quote a person’s values; one run’s read is audited', async () => {
+    const res = await upload(EXAMPLE.replace('ana.costa@example.com', 'ana.costa@example'));
+    const rejected = runLines(res.body).at(-1)!;
+    expect(rejected.problemas[0]!.mensagem).toContain("'ana.costa@example'");
+    const auditor = await createStaffUser(t.database.db, {
+      username: 'importacao.auditor',
+      password: 'Auditoria#2026',
+      role: 'auditor',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: auditor.username, password: 'Auditoria#2026' },
+      remoteAddress: '10.28.0.1',
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const auditorRows = () =>
+      t.database.db.select().from(auditLog).where(eq(auditLog.username, auditor.username));
+
+    // The list shows how many problems a run had, as the screen does.
+    const list = await t.app.inject({ method: 'GET', url: '/api/importacoes', headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('ana.costa@example');
+    expect(list.json().data[0]).toMatchObject({ id: rejected.id, status: 'rejected', total_problemas: 1 });
+    expect(list.json().data[0]).not.toHaveProperty('problemas');
+    expect(await auditorRows()).toEqual([]);
+
+    const one = await t.app.inject({ method: 'GET', url: `/api/importacoes/${rejected.id}`, headers });
+    expect(one.json().data.problemas).toEqual(rejected.problemas);
+    expect(await auditorRows()).toMatchObject([
+      {
+        route: 'GET /api/importacoes/:id',
+        action: 'read',
+        entity: 'import_run',
+        entityId: String(rejected.id),
+      },
+    ]);
   });
 
   it('refuses a second import while one runs (not queued), and takes one again once it ended', async () => {

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import type { ImportRunSummary } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
@@ -35,19 +36,30 @@ export async function registerImportAdminRoutes(admin: FastifyInstance, deps: Im
     // The file's bytes reach the use case as a stream: it is written to disk as it arrives, never held whole.
     scope.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
 
+    // The list counts each run's problems; their messages quote the file's values (a person's e-mail, phone or
+    // CPF/CNPJ), so only one run's read lists them, and it is audited.
     scope.get('/api/importacoes', { config: { staffAccess: 'oversight' } }, async () => {
       const rows = await listImportRuns(db, RUNS_LISTED);
-      return { data: rows.map((row) => liveImportRun(db, row.id) ?? importRunAnswer(row)) };
+      return {
+        data: rows.map((row): ImportRunSummary => {
+          const { problemas: _, ...run } = liveImportRun(db, row.id) ?? importRunAnswer(row);
+          return run;
+        }),
+      };
     });
 
-    scope.get('/api/importacoes/:id', { config: { staffAccess: 'oversight' } }, async (request) => {
-      const { id } = idParam.parse(request.params);
-      const live = liveImportRun(db, id);
-      if (live) return { data: live };
-      const row = await findImportRun(db, id);
-      if (!row) throw new AppError('IMPORT_RUN_NOT_FOUND');
-      return { data: importRunAnswer(row) };
-    });
+    scope.get(
+      '/api/importacoes/:id',
+      { config: { staffAccess: 'oversight', personalData: 'import_run' } },
+      async (request) => {
+        const { id } = idParam.parse(request.params);
+        const live = liveImportRun(db, id);
+        if (live) return { data: live };
+        const row = await findImportRun(db, id);
+        if (!row) throw new AppError('IMPORT_RUN_NOT_FOUND');
+        return { data: importRunAnswer(row) };
+      },
+    );
 
     // The answer is the run as it goes, one JSON line each (application/x-ndjson), the last one as it ended: the
     // progress reaches the uploader from memory, also while the embedded database is busy with the import.

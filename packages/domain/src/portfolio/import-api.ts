@@ -41,6 +41,12 @@ export interface ImportRunAnswer {
   concluida_em: string | null;
 }
 
+/**
+ * A run in the list of the latest ones (GET /api/importacoes): the problems only counted, since their messages quote
+ * the file's values (a person's e-mail, phone or CPF/CNPJ); one run's read (GET /api/importacoes/{id}) lists them.
+ */
+export type ImportRunSummary = Omit<ImportRunAnswer, 'problemas'>;
+
 /** The upload limit: a million instalment lines are about 150 MB. */
 export const IMPORT_MAX_MEGABYTES = 200;
 

@@ -1,4 +1,4 @@
-import type { ImportRunAnswer } from '@portal/domain';
+import type { ImportRunAnswer, ImportRunSummary } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCredentials } from '../lib/credentials';
 import { ADMIN_KEY, AdminApiError, adminCall, adminFailure, READ_ON_OPEN } from './admin';
@@ -13,7 +13,7 @@ const POLL_MS = 1000;
 export const useImportRuns = () =>
   useQuery({
     queryKey: runsKey,
-    queryFn: async () => (await adminCall<{ data: ImportRunAnswer[] }>('GET', '/api/importacoes')).data,
+    queryFn: async () => (await adminCall<{ data: ImportRunSummary[] }>('GET', '/api/importacoes')).data,
     refetchInterval: (query) => (query.state.data?.some((run) => run.status === 'running') ? POLL_MS : false),
     ...READ_ON_OPEN,
   });
