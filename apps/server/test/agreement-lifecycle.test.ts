@@ -20,6 +20,7 @@ import {
   agreementInstalments,
   agreementStatusEvents,
   agreements,
+  localPspWebhooks,
   outboundAttachments,
   outboundMessages,
   partnerSections,
@@ -530,6 +531,41 @@ describe('a broken agreement', () => {
   });
 });
 
+describe('an entry paid by PIX while the portal did not hear of it', () => {
+  it('is asked about at the PSP before the agreement is judged: paid on its due date, never broken', async () => {
+    const today = todayInBrasilia();
+    const { agreement, instalments } = await agree(0, 'P');
+    const [entry] = instalments;
+    await myAgreements(maria);
+    const [charge] = await t.database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.instalmentId, entry!.id));
+    const brokenBefore = (await emailsTo('agreement-broken')).length;
+    // Paid on its due date; the webhook is lost (the server was down for days, the PSP gave up delivering it).
+    const [webhook] = await t.database.db.select().from(localPspWebhooks);
+    await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+    try {
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/psp-local/sandbox/pay/${charge!.txid}`,
+        headers: { host: 'localhost' },
+      });
+      expect(paid.statusCode).toBe(200);
+    } finally {
+      await t.database.db.update(localPspWebhooks).set({ url: webhook!.url });
+    }
+    expect(await eventsOf([entry!.id], 'paid')).toEqual([]);
+
+    // The server comes back past the tolerance: one round of every job, in the order every process runs them.
+    const date = addDays(today, 6);
+    await runDueJobs(deps(), SCHEDULED_JOBS, noonOf(date), date);
+    expect(await eventsOf([entry!.id], 'paid')).toMatchObject([{ chargeId: charge!.id, occurredOn: today }]);
+    expect(await statusEvents(agreement.id)).toEqual([]);
+    expect(await emailsTo('agreement-broken')).toHaveLength(brokenBefore);
+  });
+});
+
 describe('npm run payments -- run-jobs', () => {
   let database: Awaited<ReturnType<typeof migratedCommandDatabase>>;
   beforeAll(async () => {
@@ -553,10 +589,10 @@ describe('npm run payments -- run-jobs', () => {
     };
     expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
       code: 0,
-      out: 'overdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nreconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\n',
+      out: 'reconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\noverdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\n',
     });
     expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-      'overdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nreconcile-pix: nada a fazer\nreconcile-card: nada a fazer\n',
+      'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\n',
     );
     expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
     expect((await run(['nothing'])).code).toBe(2);

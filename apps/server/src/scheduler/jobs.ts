@@ -17,25 +17,8 @@ const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
 
 // The jobs every server process schedules (and `npm run payments -- run-jobs` runs), in this order: one line each.
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
-  { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
-  { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
-  // Boletos a retorno refused or wrote off get a new one (decision 021), before a remessa would register it.
-  {
-    name: 'reissue-boletos',
-    schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },
-    run: async ({ db, providers, now, log }) => {
-      await reissueRefusedBoletos(db, providers, now, log);
-    },
-  },
-  // The day's CNAB 240 remessa per store and convênio, for staff to send to the bank (issue 17 item 2).
-  {
-    name: 'remessa',
-    schedule: 'daily',
-    run: async ({ db, now }) => {
-      await generateRemessa(db, { createdBy: 'job:remessa', now });
-    },
-  },
+  // The payments the PSPs and the card gateway hold are learnt first: a round that settles or breaks agreements judges
+  // them on every payment made, not on a webhook lost while the server was down (a paid entry broken, decision 022).
   {
     name: 'reconcile-pix',
     schedule: { everyMs: PIX_RECONCILE_EVERY_MS },
@@ -55,6 +38,25 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     schedule: { everyMs: CARD_RECONCILE_EVERY_MS },
     run: async ({ db, now, cardGateway, log }) => {
       if (cardGateway) await confirmPendingCardPayments(db, cardGateway, 'everyone', log, now);
+    },
+  },
+  { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
+  { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
+  { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
+  // Boletos a retorno refused or wrote off get a new one (decision 021), before a remessa would register it.
+  {
+    name: 'reissue-boletos',
+    schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },
+    run: async ({ db, providers, now, log }) => {
+      await reissueRefusedBoletos(db, providers, now, log);
+    },
+  },
+  // The day's CNAB 240 remessa per store and convênio, for staff to send to the bank (issue 17 item 2).
+  {
+    name: 'remessa',
+    schedule: 'daily',
+    run: async ({ db, now }) => {
+      await generateRemessa(db, { createdBy: 'job:remessa', now });
     },
   },
 ];
