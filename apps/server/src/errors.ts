@@ -203,6 +203,8 @@ const APP_ERRORS = {
   AGREEMENT_NOT_FOUND: { status: 404, message: 'Acordo não encontrado.' },
   /** A settled agreement asked to be cancelled in the back office: its debt is discharged (decision 029). */
   AGREEMENT_SETTLED: { status: 409, message: AGREEMENT_ADMIN_MESSAGES.settled },
+  /** A card agreement asked to be cancelled while the gateway has not decided its charge (decision 029). */
+  AGREEMENT_CARD_PENDING: { status: 409, message: AGREEMENT_ADMIN_MESSAGES.cardPending },
   /** The confession term of a partner without myAgreements.flgTermoCofissao: there is no term to send or show. */
   CONFESSION_TERM_UNAVAILABLE: {
     status: 404,

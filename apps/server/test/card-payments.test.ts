@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_ADMIN_MESSAGES,
   addDays,
   CARD_MAX_INSTALMENTS,
   CARD_OUTCOME_MESSAGES,
@@ -15,6 +16,7 @@ import {
   cardPaymentOutcomes,
   cardPayments,
   paymentEvents,
+  scheduledJobRuns,
 } from '../src/db/schema';
 import { SANDBOX_KEYS } from '../src/integrations/card-gateway/configured-gateway';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
@@ -22,6 +24,7 @@ import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gat
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import {
   type CardsUsed,
@@ -580,6 +583,56 @@ describe('a card payment the gateway has not decided', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+});
+
+describe('a staff cancellation of a card agreement the gateway has not decided', () => {
+  it('is refused while the card may be charged: the charge is then recorded, never lost', async () => {
+    await createStaffUser(t.database.db, {
+      username: 'cartao.admin',
+      password: 'Cartao#2026x',
+      role: 'administrator',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'cartao.admin', password: 'Cartao#2026x' },
+      remoteAddress: '10.2.9.1',
+    });
+    const cancel = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/gestao/acordos/${id}/cancelar`,
+        headers: { authorization: `Bearer ${login.json().access_token}` },
+        payload: { motivo: 'Cliente pediu o cancelamento por telefone.' },
+      });
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    const refused = await cancel(agreementId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: AGREEMENT_ADMIN_MESSAGES.cardPending });
+    expect(await agreementStatus(agreementId)).toBe('active');
+    // The gateway charged the card: the reconciliation job records it, and the agreement is settled.
+    await new Promise((done) => setTimeout(done, 1_600));
+    await t.database.db.delete(scheduledJobRuns).where(eq(scheduledJobRuns.name, 'reconcile-card'));
+    await runDueJobs(
+      {
+        database: t.database,
+        providers: new Map(),
+        pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+        cardGateway: pagarmeGateway({
+          baseUrl: sandbox.baseUrl,
+          browserBaseUrl: sandbox.baseUrl,
+          ...SANDBOX_TEST_KEYS,
+          timeoutMs: 2_000,
+        }),
+        log: t.app.log,
+      },
+      SCHEDULED_JOBS.filter((job) => job.name === 'reconcile-card'),
+    );
+    expect((await settlements(agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    expect((await cancel(agreementId)).statusCode).toBe(409);
   });
 });
 

@@ -29,6 +29,13 @@ const PAYMENT_KINDS = ['paid', 'settled'] as const;
  */
 const paymentOf = (instalmentId: SQL) =>
   sql`exists (select 1 from ${paymentEvents} pe where pe.aci_codigo = ${instalmentId} and pe.tipo in ('paid', 'settled'))`;
+/**
+ * The agreement whose id `agreementId` names has a card payment the gateway has not given its final word on: the card
+ * may have been charged, so nothing ends the agreement but that word (decision 023).
+ */
+const undecidedCardPaymentOf = (agreementId: SQL) =>
+  sql`exists (select 1 from ${cardPayments} cp where cp.aco_codigo = ${agreementId}
+    and not exists (select 1 from ${cardPaymentOutcomes} o where o.card_payment_id = cp.id))`;
 /** agreement_instalments.aci_codigo, qualified. */
 const instalmentIdColumn = sql`${agreementInstalments}.aci_codigo`;
 
@@ -70,6 +77,14 @@ export async function loadInstalmentStates(
     .where(eq(agreementInstalments.agreementId, agreementId))
     .orderBy(asc(agreementInstalments.number));
   return rows;
+}
+
+/** Whether the agreement's card payment awaits the gateway's final word (undecidedCardPaymentOf). */
+export async function hasUndecidedCardPayment(db: Db, agreementId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ undecided: boolean }>(
+    sql`select ${undecidedCardPaymentOf(sql`${agreementId}::int`)} as undecided`,
+  );
+  return rows[0]!.undecided;
 }
 
 /**
@@ -128,8 +143,7 @@ export async function findUnpaidEntries(db: Db, date: string) {
         eq(agreements.status, 'active'),
         sql`${agreementInstalments.dueDate} < ${date}::date`,
         sql`not ${paymentOf(instalmentIdColumn)}`,
-        sql`not exists (select 1 from ${cardPayments} cp where cp.aco_codigo = ${agreements}.aco_codigo
-          and not exists (select 1 from ${cardPaymentOutcomes} o where o.card_payment_id = cp.id))`,
+        sql`not ${undecidedCardPaymentOf(sql`${agreements}.aco_codigo`)}`,
       ),
     )
     .orderBy(asc(agreements.id));

@@ -31,6 +31,8 @@ export const AGREEMENT_ADMIN_MESSAGES = {
   cancelled: 'Acordo cancelado com sucesso!',
   alreadyCancelled: 'Este acordo já estava cancelado.',
   settled: 'Um acordo quitado não pode ser cancelado.',
+  cardPending:
+    'O pagamento com cartão deste acordo ainda aguarda a resposta da operadora. Tente cancelar depois que ela responder.',
   empty: 'Nenhum acordo encontrado.',
   paymentsEmpty: 'Nenhum pagamento recebido no período.',
 } as const;

@@ -3,7 +3,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { findAgreementInStaffScope } from '../../repositories/agreement-admin-repository';
-import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
+import {
+  changeAgreementStatus,
+  hasUndecidedCardPayment,
+  lockAgreement,
+} from '../../repositories/lifecycle-repository';
 import { withTransaction } from '../../repositories/transaction';
 import type { JobLog } from '../../scheduler/scheduled-job';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
@@ -14,8 +18,9 @@ import { cancelOpenCharges } from './cancel-open-charges';
  * 022): under the agreement's row lock, the status event active→cancelled with cause `staff:{id}` and the reason,
  * which frees its contracts for the debts list, and the audit row, in one transaction; then the open PIX and boleto
  * charges are cancelled at their providers. Payment events stay as they are (nothing paid is lost). Cancelling a
- * cancelled agreement changes nothing (it only asks the providers again); a settled one is refused. Answers whether
- * this call cancelled it.
+ * cancelled agreement changes nothing (it only asks the providers again); a settled one is refused, and so is one
+ * whose card payment the gateway has not decided (a charge made after the cancellation was never asked about again,
+ * and would have paid an agreement whose debts were freed). Answers whether this call cancelled it.
  */
 export async function cancelAgreement(
   deps: { db: Db; providers: PaymentProviders; log: JobLog },
@@ -31,6 +36,8 @@ export async function cancelAgreement(
     const agreement = (await lockAgreement(tx, agreementId))!;
     if (agreement.status === 'cancelled') return false;
     if (agreement.status === 'settled') throw new AppError('AGREEMENT_SETTLED');
+    // The card may have been charged: only the gateway's word (reconcile-card, its webhook) settles or ends it.
+    if (await hasUndecidedCardPayment(tx, agreementId)) throw new AppError('AGREEMENT_CARD_PENDING');
     await changeAgreementStatus(tx, agreement, 'cancelled', cause, reason);
     await recordStaffAction(tx, trail, {
       entity: 'agreement',
