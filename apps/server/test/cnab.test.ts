@@ -30,6 +30,7 @@ import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
 import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
+import { recordPixPayments } from '../src/services/payments/record-pix-payments';
 import { reissueRefusedBoletos } from '../src/services/payments/reissue-refused-boletos';
 import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
@@ -479,6 +480,47 @@ describe('write-off requests (FEBRABAN C004 02 "Pedido de baixa")', () => {
     expect(read.ok && read.titles.map((title) => title.ourNumber)).not.toContain(open.charge.ourNumber);
     // Once: the next run has nothing to send.
     expect((await generate()).json()).toMatchObject({ data: [] });
+  });
+});
+
+describe('a registered boleto whose instalment its own PIX paid', () => {
+  it('is asked to be written off: the bank, which never saw the PIX, would still take the boleto', async () => {
+    const db = t.database.db;
+    const { agreement, charge } = await openBoleto(db, '2027-03-14', 9_000);
+    // A second instalment keeps the agreement active once the first is paid.
+    await db.insert(agreementInstalments).values({
+      agreementId: agreement.id,
+      number: 1,
+      dueDate: '2027-04-14',
+      amountCents: 9_000,
+    });
+    expect((await generate()).statusCode).toBe(201);
+    // The hybrid boleto's PIX (the same charge, at the PSP) is paid, as the webhook records it.
+    expect(
+      await recordPixPayments(
+        db,
+        charge.storeId,
+        [
+          {
+            endToEndId: 'E00000000202703141200pixdoboleto',
+            txid: charge.txid!,
+            valor: '90.00',
+            horario: '2027-03-14T15:00:00Z',
+          },
+        ],
+        { warn: () => undefined, error: () => undefined },
+      ),
+    ).toEqual(['paid']);
+    const res = await generate();
+    expect(res.statusCode).toBe(201);
+    const [file] = await db
+      .select()
+      .from(cnabFiles)
+      .where(eq(cnabFiles.id, res.json().data[0]?.id ?? 0));
+    const read = readRemessa(file!.content);
+    expect(read.ok && read.titles.map((title) => [title.movement, title.ourNumber])).toEqual([
+      ['02', charge.ourNumber],
+    ]);
   });
 });
 

@@ -92,6 +92,20 @@ const refusedByBank = (db: Db) =>
   );
 
 /**
+ * A retorno liquidated the charge's boleto (06), whatever the portal made of the money: the bank has closed the title.
+ * Not a payment event on the charge: the hybrid boleto's PIX pays the same charge at the PSP, which the bank never
+ * hears of, so its boleto stays open there until written off.
+ */
+const liquidatedByBank = (db: Db) =>
+  exists(
+    db
+      .select()
+      .from(retornoResults)
+      // FEBRABAN C044 06 (RETORNO_MOVEMENTS): liquidação.
+      .where(and(eq(retornoResults.chargeId, paymentCharges.id), eq(retornoResults.movement, '06'))),
+  );
+
+/**
  * Boletos of active agreements no remessa has registered yet, of stores with a convênio (optionally one store),
  * oldest first.
  */
@@ -123,8 +137,8 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
 
 /**
  * Boletos a remessa registered that no longer collect (optionally of one store), oldest first: the agreement was
- * cancelled or settled, the charge cancelled, or the instalment paid another way; not paid through the boleto
- * itself, not refused or written off by the bank already, and not yet asked to be written off.
+ * cancelled or settled, the charge cancelled, or the instalment paid another way (its own PIX too); not liquidated by
+ * the bank, not refused or written off by it already, and not yet asked to be written off.
  */
 export async function chargesToWriteOff(db: Db, storeId?: number): Promise<BoletoChargeToRegister[]> {
   const eventOf = (kinds: PaymentEventKind[], on: SQL) =>
@@ -140,7 +154,7 @@ export async function chargesToWriteOff(db: Db, storeId?: number): Promise<Bolet
       and(
         storeId === undefined ? undefined : eq(stores.id, storeId),
         notExists(db.select().from(remessaWriteOffs).where(eq(remessaWriteOffs.chargeId, paymentCharges.id))),
-        not(eventOf(['paid', 'settled'], eq(paymentEvents.chargeId, paymentCharges.id))),
+        not(liquidatedByBank(db)),
         not(refusedByBank(db)),
         or(
           ne(agreements.status, 'active'),
