@@ -309,6 +309,99 @@ describe('reconciliation', () => {
     ]);
   });
 
+  it('a PIX left open after its instalment was paid another way: removed at the PSP, or its money kept', async () => {
+    // Two instalments of their own, each with a PIX at the local PSP, then paid another way: one by its boleto (a
+    // retorno's liquidation of the same charge), one by a card.
+    const [template] = await t.database.db.select().from(agreementInstalments).limit(1);
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    try {
+      const provider = services.providers.get('local')!;
+      const beneficiary = chargeBeneficiary((await findStore(t.database.db, storeId))!, 'Portal Demo');
+      const paidElsewhere = async (number: number, payment: { kind: 'paid' | 'settled'; cause: string }) => {
+        const [instalment] = await t.database.db
+          .insert(agreementInstalments)
+          .values({
+            agreementId: template!.agreementId,
+            number,
+            dueDate: rows[0]!.vencimento,
+            amountCents: 1000,
+          })
+          .returning();
+        const charge = (await insertCharge(t.database.db, {
+          instalmentId: instalment!.id,
+          storeId,
+          dueDate: instalment!.dueDate,
+          amountCents: 1000,
+          ...(await provider.issuePix({
+            reference: `teste-pago-por-outro-meio-${number}`,
+            storeId,
+            dueDate: instalment!.dueDate,
+            amountCents: 1000,
+            beneficiary,
+            payer: { name: 'João da Silva Lima', document: '390.533.447-05' },
+          })),
+        }))!;
+        expect(
+          await recordInstalmentPayment(t.database.db, {
+            instalmentId: instalment!.id,
+            chargeId: payment.kind === 'paid' ? charge.id : null,
+            amountCents: 1000,
+            occurredOn: '2026-11-24',
+            ...payment,
+          }),
+        ).toBe(true);
+        return charge;
+      };
+      const byBoleto = await paidElsewhere(901, { kind: 'paid', cause: 'cnab:9998:3' });
+      const byCard = await paidElsewhere(902, { kind: 'settled', cause: 'card:ch_teste_pix_aberto' });
+
+      // The boleto's PIX is paid too, and its webhook is lost.
+      await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/psp-local/sandbox/pay/${byBoleto.txid}`,
+        headers: { host: 'localhost' },
+      });
+      expect(paid.statusCode).toBe(200);
+      const { pix } = paid.json() as { pix: { endToEndId: string } };
+
+      const reconcile = () =>
+        reconcilePixCharges(
+          t.database.db,
+          {
+            providers: ['local'],
+            gatewayFor: services.gatewayFor,
+            afterMinutes: 0,
+            now: new Date(Date.now() + 60_000),
+          },
+          t.app.log,
+        );
+      await reconcile();
+      const eventsOfCharge = (chargeId: number) =>
+        t.database.db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, chargeId));
+      // The money is seen: kept as unapplied (the instalment was paid already), never dropped.
+      expect(
+        (await eventsOf(byBoleto.instalmentId)).map((e) => [e.kind, e.chargeId, e.amountCents, e.cause]),
+      ).toEqual([
+        ['paid', byBoleto.id, 1000, 'cnab:9998:3'],
+        ['unapplied', byBoleto.id, 1000, `pix:${pix.endToEndId}`],
+      ]);
+      // The card-paid instalment's PIX is removed at the PSP, so it can no longer be paid, with the event saying why.
+      const { client } = await services.gatewayFor(storeId);
+      expect((await client.getCobv(byCard.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect((await eventsOfCharge(byCard.id)).map((e) => [e.kind, e.cause])).toEqual([
+        ['charge_cancelled', 'reconcile:instalment-paid'],
+      ]);
+      // Neither is asked about again, and nothing more is recorded.
+      await reconcile();
+      expect(await eventsOf(byBoleto.instalmentId)).toHaveLength(2);
+      expect(await eventsOfCharge(byCard.id)).toHaveLength(1);
+    } finally {
+      await services.close();
+    }
+  });
+
   it('the sandbox payment is not served to a request from elsewhere', async () => {
     const charge = await chargeOf(rows[0]!.aci_codigo);
     const res = await t.app.inject({

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNotNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentCharges, paymentEvents, type UnmatchedPixReason } from '../db/schema';
 import type { ChargeRow } from './payment-repository';
+import type { OpenPix } from './second-copy-repository';
 
 // The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
 
@@ -53,41 +54,60 @@ export interface OpenPixFilter {
 }
 
 /**
- * A page of the charges with a txid at a PSP-backed provider whose instalment has no payment nor the charge a
- * cancellation, due before `dueBefore` or issued before `issuedBefore` (those a lost webhook would leave open): the
- * first `limit` with an id above `afterId`, by id, so a caller pages through all of them (keyset).
+ * A page of the charges with a txid at a PSP-backed provider that a lost webhook would leave open: the first `limit`
+ * with an id above `afterId`, by id, so a caller pages through all of them (keyset). Those are the charges not
+ * cancelled whose instalment has no payment, due before `dueBefore` or issued before `issuedBefore`; and, whenever
+ * issued, those whose instalment was paid another way (its boleto liquidated by the bank, a card) with no PIX of
+ * their own recorded: superseded, their cobv is still open at the PSP unless removed (decision 020).
  */
-export async function openPixCharges(db: Db, filter: OpenPixFilter): Promise<ChargeRow[]> {
-  return db
-    .select()
+export async function openPixCharges(db: Db, filter: OpenPixFilter): Promise<OpenPix[]> {
+  const eventOf = (on: SQL) => exists(db.select({ id: paymentEvents.id }).from(paymentEvents).where(on));
+  const instalmentPaid = eventOf(
+    and(
+      eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
+      sql`${paymentEvents.kind} in ('paid', 'settled')`,
+    )!,
+  );
+  const rows = await db
+    .select({
+      id: paymentCharges.id,
+      storeId: paymentCharges.storeId,
+      txid: paymentCharges.txid,
+      superseded: sql<boolean>`${instalmentPaid}`,
+    })
     .from(paymentCharges)
     .where(
       and(
         gt(paymentCharges.id, filter.afterId),
         isNotNull(paymentCharges.txid),
         sql`${paymentCharges.provider} in ${filter.providers}`,
-        or(lt(paymentCharges.dueDate, filter.dueBefore), lt(paymentCharges.createdAt, filter.issuedBefore)),
-        notExists(
-          db
-            .select({ id: paymentEvents.id })
-            .from(paymentEvents)
-            .where(
-              or(
-                and(
-                  eq(paymentEvents.instalmentId, paymentCharges.instalmentId),
-                  sql`${paymentEvents.kind} in ('paid', 'settled')`,
-                ),
-                and(
-                  eq(paymentEvents.chargeId, paymentCharges.id),
-                  eq(paymentEvents.kind, 'charge_cancelled'),
-                ),
+        not(
+          eventOf(
+            and(eq(paymentEvents.chargeId, paymentCharges.id), eq(paymentEvents.kind, 'charge_cancelled'))!,
+          ),
+        ),
+        or(
+          and(
+            not(instalmentPaid),
+            or(
+              lt(paymentCharges.dueDate, filter.dueBefore),
+              lt(paymentCharges.createdAt, filter.issuedBefore),
+            ),
+          ),
+          and(
+            instalmentPaid,
+            not(
+              eventOf(
+                and(eq(paymentEvents.chargeId, paymentCharges.id), like(paymentEvents.cause, 'pix:%'))!,
               ),
             ),
+          ),
         ),
       ),
     )
     .orderBy(asc(paymentCharges.id))
     .limit(filter.limit);
+  return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded === true }));
 }
 
 export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {

@@ -271,8 +271,8 @@ export interface OpenPix {
   storeId: number;
   txid: string;
   /**
-   * A newer copy of the instalment exists, or an agreement covers its contract: its cobv should have been removed
-   * when that one was issued.
+   * Its cobv should have been removed already: of a copy, a newer copy of the instalment exists or an agreement
+   * covers its contract; of a charge, its instalment was paid another way.
    */
   superseded: boolean;
 }
