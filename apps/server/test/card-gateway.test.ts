@@ -69,6 +69,8 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     expect(charge.chargeId).toMatch(/^ch_/);
     expect(charge.orderId).toMatch(/^or_/);
     expect(charge.authorisationCode !== null).toBe(authorised);
+    // Pagar.me's paid_at: when the card was charged, the payment's business day.
+    expect(charge.paidAt !== null).toBe(state === 'PAID');
     expect(await gateway.getCharge(charge.chargeId)).toEqual(charge);
     expect(await gateway.lookup(order.reference)).toEqual(charge);
   });

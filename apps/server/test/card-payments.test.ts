@@ -6,10 +6,11 @@ import {
   type DividasResposta,
   formatBrDate,
   type PlanosResposta,
+  todayInBrasilia,
 } from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   agreementStatusEvents,
   agreements,
@@ -21,6 +22,7 @@ import {
 import { SANDBOX_KEYS } from '../src/integrations/card-gateway/configured-gateway';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
+import { loadAgreementPayments } from '../src/repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
@@ -35,6 +37,7 @@ import {
 } from './card-scan';
 import { quotePlans } from './debt-helpers';
 import { api, call, hostOf, login, MARIA } from './identification-helpers';
+import { clearOfMidnight } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
 
 // Card agreements through the gateway (issue 17 item 3): passo_4_novo with a token, PAID / REJECTED / VOIDED, a
@@ -633,6 +636,46 @@ describe('a staff cancellation of a card agreement the gateway has not decided',
     expect((await settlements(agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
     expect(await agreementStatus(agreementId)).toBe('settled');
     expect((await cancel(agreementId)).statusCode).toBe(409);
+  });
+});
+
+describe('a card payment recorded after midnight in Brasília', () => {
+  it('is money of the day the gateway charged the card: payment events, receipt and discharge letter date', async () => {
+    // The whole payment within one day in Brasília, so the day the card is charged is known.
+    await clearOfMidnight(60_000);
+    const chargedOn = todayInBrasilia();
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!);
+    expect((await settlements(agreementId)).outcomes).toEqual([]);
+    const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+    });
+    const chargeId = ((await lookup.json()) as { data: { charges: { id: string }[] }[] }).data[0]!.charges[0]!
+      .id;
+    // The gateway's webhook comes after midnight (the portal was down, or the gateway late): the next day's clock.
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      now: new Date(`${addDays(chargedOn, 1)}T00:05:00-03:00`),
+      shouldAdvanceTime: true,
+    });
+    try {
+      const res = await webhook({
+        id: `hook_meia_noite_${agreementId}`,
+        type: 'charge.paid',
+        data: { id: chargeId },
+      });
+      expect(res.json().status).toBe('recorded');
+    } finally {
+      vi.useRealTimers();
+    }
+    const { outcomes, events } = await settlements(agreementId);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.map((e) => e.occurredOn)).toEqual(events.map(() => chargedOn));
+    // The receipt's date and time (spec 001 §3) are the charge's too.
+    expect(todayInBrasilia(outcomes[0]!.occurredAt)).toBe(chargedOn);
+    const dischargeLetter = await loadAgreementPayments(t.database.db, agreementId);
+    expect(dischargeLetter.lastPaidOn).toBe(chargedOn);
   });
 });
 

@@ -89,6 +89,8 @@ export async function insertCardOutcome(
     gatewayChargeId: string;
     authorisationCode: string | null;
     cause: string;
+    /** When it happened at the gateway (a card's charge); when recorded otherwise. */
+    occurredAt?: Date;
   },
 ): Promise<boolean> {
   const rows = await db

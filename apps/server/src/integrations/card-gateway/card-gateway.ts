@@ -12,6 +12,11 @@ export interface CardCharge {
   reference: string;
   orderId: string | null;
   chargeId: string;
+  /**
+   * When the gateway charged the card (Pagar.me `paid_at`): the payment's business day, whenever the portal hears of
+   * it; null until paid, or when the gateway does not say.
+   */
+  paidAt: Date | null;
   authorisationCode: string | null;
   brand: string | null;
   lastFour: string | null;

@@ -19,6 +19,8 @@ interface PagarmeCharge {
   id: string;
   code?: string;
   status: string;
+  /** ISO 8601; set once the charge is paid. */
+  paid_at?: string | null;
   order?: { id?: string; code?: string };
   last_transaction?: {
     status?: string;
@@ -43,11 +45,13 @@ export function pagarmeChargeState(status: string): CardChargeState {
 
 function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: string }): CardCharge {
   const transaction = charge.last_transaction;
+  const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
   return {
     state: pagarmeChargeState(charge.status),
     reference: order?.code ?? charge.order?.code ?? charge.code ?? '',
     orderId: order?.id ?? charge.order?.id ?? null,
     chargeId: charge.id,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
     authorisationCode: transaction?.acquirer_auth_code ?? null,
     brand: transaction?.card?.brand ?? null,
     lastFour: transaction?.card?.last_four_digits ?? null,

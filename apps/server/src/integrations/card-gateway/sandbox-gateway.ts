@@ -36,6 +36,9 @@ interface SandboxCharge {
   code: string;
   status: 'paid' | 'failed' | 'canceled';
   amount: number;
+  created_at: string;
+  /** When the card was charged, as Pagar.me says it: the portal records the payment on its day. */
+  paid_at: string | null;
   order: { id: string; code: string };
   last_transaction: {
     status: string;
@@ -154,6 +157,7 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
     if (!token || token.expiresAt < Date.now())
       return unprocessable(reply, 'card_token inválido ou expirado.');
     const orderId = id('or');
+    const createdAt = new Date().toISOString();
     const status =
       token.digits === SANDBOX_TEST_CARDS.rejected
         ? 'failed'
@@ -165,6 +169,8 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
       code: parsed.data.code,
       status,
       amount: payment!.amount,
+      created_at: createdAt,
+      paid_at: status === 'paid' ? createdAt : null,
       order: { id: orderId, code: parsed.data.code },
       last_transaction: {
         status: status === 'paid' ? 'captured' : status === 'failed' ? 'not_authorized' : 'voided',

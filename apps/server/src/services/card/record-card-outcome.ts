@@ -17,9 +17,9 @@ import { recordInstalmentPayment } from '../payments/record-instalment-payment';
 /**
  * Records the gateway's final word on a card payment, once, whoever brings it first (the charge's answer, a lookup,
  * a webhook; `cause` says which). PAID settles every instalment of the agreement (status B, cause
- * `card:{charge id}`), and so the agreement with its discharge letter (decision 022); REJECTED and VOIDED cancel the
- * agreement with a status event (decision 023: no agreement is kept without its payment). A later or repeated word
- * changes nothing. Answers the outcome that stands.
+ * `card:{charge id}`) on the Brasília day the gateway charged the card, and so the agreement with its discharge
+ * letter (decision 022); REJECTED and VOIDED cancel the agreement with a status event (decision 023: no agreement is
+ * kept without its payment). A later or repeated word changes nothing. Answers the outcome that stands.
  */
 export async function recordCardOutcome(
   db: Db,
@@ -35,9 +35,12 @@ export async function recordCardOutcome(
       gatewayChargeId: charge.chargeId,
       authorisationCode: charge.authorisationCode,
       cause,
+      ...(charge.state === 'PAID' && charge.paidAt ? { occurredAt: charge.paidAt } : {}),
     });
     if (fresh && charge.state === 'PAID') {
-      const occurredOn = todayInBrasilia();
+      // The day the gateway charged the card, not the day the portal heard of it (a webhook or lookup after
+      // midnight, or after downtime): the payments list, the dashboard and the discharge letter go by it.
+      const occurredOn = todayInBrasilia(charge.paidAt ?? undefined);
       for (const instalment of await loadAgreementInstalmentRows(tx, payment.agreementId))
         await recordInstalmentPayment(tx, {
           instalmentId: instalment.id,
