@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatBrDate, type PlanosResposta } from '@portal/domain';
@@ -108,6 +108,8 @@ describe('npm run backup and npm run restore', () => {
     const file = join(dir, 'portal.backup');
     const backup = await run('backup', file, source.env);
     expect(backup, backup.err).toMatchObject({ code: 0, out: expect.stringContaining(file) });
+    // It holds people's data: readable by its owner only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     // A second backup never overwrites the first.
     expect(await run('backup', file, source.env)).toMatchObject({
       code: 1,

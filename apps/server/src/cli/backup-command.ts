@@ -36,6 +36,8 @@ export async function runBackupCommand(argv: string[], io: CommandIo): Promise<n
       // Written beside the target and renamed when complete: a failed run leaves no half file under its name.
       const partial = `${file}.parcial`;
       try {
+        // People's data: readable by its owner only (pg_dump writes into the file as it finds it).
+        writeFileSync(partial, '', { mode: 0o600 });
         if (env.DATABASE_URL) await dumpPostgres(env.DATABASE_URL, partial);
         else writeFileSync(partial, await dumpPglite(env.DATA_DIR));
         renameSync(partial, file);
