@@ -2,7 +2,6 @@ import { and, asc, eq, exists, gt, isNotNull, like, lt, not, or, type SQL, sql }
 import type { Db } from '../db/client';
 import { paymentCharges, paymentEvents, type UnmatchedPixReason } from '../db/schema';
 import type { ChargeRow } from './payment-repository';
-import type { OpenPix } from './second-copy-repository';
 
 // The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
 
@@ -41,6 +40,18 @@ export async function recordUnmatchedPix(
     on conflict do nothing
     returning id`);
   return rows.length > 0;
+}
+
+/** A PIX reconciliation asks about (an agreement's charge here; a second copy takes the same shape). */
+export interface OpenPix {
+  id: number;
+  storeId: number;
+  txid: string;
+  /**
+   * Its cobv should have been removed already: of a copy, a newer copy of the instalment exists or an agreement
+   * covers its contract; of a charge, its instalment was paid another way.
+   */
+  superseded: boolean;
 }
 
 /** Which open PIX reconciliation asks about, a page at a time (keyset by id). */

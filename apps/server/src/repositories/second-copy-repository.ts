@@ -13,7 +13,7 @@ import {
 import { instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
-import type { OpenPixFilter } from './pix-charge-repository';
+import type { OpenPix, OpenPixFilter } from './pix-charge-repository';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
@@ -263,18 +263,6 @@ export async function supersededSecondCopies(
     .from(secondCopies)
     .where(and(eq(secondCopies.instalmentId, instalmentId), lt(secondCopies.id, copyId), pixStillOpen(db)))
     .orderBy(asc(secondCopies.id));
-}
-
-/** A PIX reconciliation asks about (a second copy's here; an agreement charge takes the same shape). */
-export interface OpenPix {
-  id: number;
-  storeId: number;
-  txid: string;
-  /**
-   * Its cobv should have been removed already: of a copy, a newer copy of the instalment exists or an agreement
-   * covers its contract; of a charge, its instalment was paid another way.
-   */
-  superseded: boolean;
 }
 
 /**

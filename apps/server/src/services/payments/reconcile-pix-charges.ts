@@ -4,12 +4,8 @@ import type { Db } from '../../db/client';
 import { type Cobv, type PixApiClient, PixApiError } from '../../integrations/payments/pix-api/client';
 import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provider';
 import { recordChargeCancelled } from '../../repositories/payment-repository';
-import { type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
-import {
-  type OpenPix,
-  openSecondCopyPix,
-  recordSecondCopyCancelled,
-} from '../../repositories/second-copy-repository';
+import { type OpenPix, type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
+import { openSecondCopyPix, recordSecondCopyCancelled } from '../../repositories/second-copy-repository';
 import { type PaymentsLog, type PixOutcome, recordPixPayments } from './record-pix-payments';
 
 /** The PIX reconciliation asks about, in this order: the agreements' charges, then second copies (decision 025). */
