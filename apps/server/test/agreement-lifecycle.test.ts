@@ -595,6 +595,11 @@ describe('npm run payments -- run-jobs', () => {
       'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\n',
     );
     expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
+    // A day to come is refused: it would be recorded as done before it comes.
+    expect(await run(['run-jobs', '--today', '2999-01-01'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--today não pode ser depois de hoje'),
+    });
     expect((await run(['nothing'])).code).toBe(2);
   });
 });

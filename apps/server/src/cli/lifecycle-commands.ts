@@ -1,4 +1,4 @@
-import { formatBrDate, formatMoney, isValidIsoDate } from '@portal/domain';
+import { formatBrDate, formatMoney, isValidIsoDate, todayInBrasilia } from '@portal/domain';
 import { externalCardGateway } from '../integrations/card-gateway/configured-gateway';
 import { createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
@@ -16,6 +16,12 @@ const runJobs: PaymentsSubcommand = {
     const today = at >= 0 ? args[at + 1] : undefined;
     if (today !== undefined && !isValidIsoDate(today)) {
       io.stderr.write('erro: --today espera uma data AAAA-MM-DD\n');
+      return 2;
+    }
+    // A day to come would be recorded as done (the server would skip its jobs when it comes, and the 5-minute ones
+    // until its noon), and its jobs would break agreements before their time.
+    if (today !== undefined && today > todayInBrasilia()) {
+      io.stderr.write(`erro: --today não pode ser depois de hoje (${todayInBrasilia()})\n`);
       return 2;
     }
     // A day given by hand is run at its noon in Brasília (-03:00 all year since 2019).
