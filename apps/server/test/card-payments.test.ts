@@ -511,21 +511,22 @@ describe('the gateway webhook while the gateway does not answer', () => {
   }, 120_000);
 });
 
-describe('a card payment the gateway has not decided', () => {
-  const jobs = (...names: string[]) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
-  const deps = () => ({
-    database: t.database,
-    providers: new Map(),
-    pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
-    cardGateway: pagarmeGateway({
-      baseUrl: sandbox.baseUrl,
-      browserBaseUrl: sandbox.baseUrl,
-      ...SANDBOX_TEST_KEYS,
-      timeoutMs: 2_000,
-    }),
-    log: t.app.log,
-  });
+// The scheduled jobs named, run with the card sandbox as the gateway (no PIX here).
+const jobs = (...names: string[]) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
+const deps = () => ({
+  database: t.database,
+  providers: new Map(),
+  pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+  cardGateway: pagarmeGateway({
+    baseUrl: sandbox.baseUrl,
+    browserBaseUrl: sandbox.baseUrl,
+    ...SANDBOX_TEST_KEYS,
+    timeoutMs: 2_000,
+  }),
+  log: t.app.log,
+});
 
+describe('a card payment the gateway has not decided', () => {
   it('keeps its agreement past the tolerance; the reconciliation job settles it once', async () => {
     const { agreementId, plan } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!);
     expect((await settlements(agreementId)).outcomes).toEqual([]);
@@ -618,21 +619,7 @@ describe('a staff cancellation of a card agreement the gateway has not decided',
     // The gateway charged the card: the reconciliation job records it, and the agreement is settled.
     await new Promise((done) => setTimeout(done, 1_600));
     await t.database.db.delete(scheduledJobRuns).where(eq(scheduledJobRuns.name, 'reconcile-card'));
-    await runDueJobs(
-      {
-        database: t.database,
-        providers: new Map(),
-        pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
-        cardGateway: pagarmeGateway({
-          baseUrl: sandbox.baseUrl,
-          browserBaseUrl: sandbox.baseUrl,
-          ...SANDBOX_TEST_KEYS,
-          timeoutMs: 2_000,
-        }),
-        log: t.app.log,
-      },
-      SCHEDULED_JOBS.filter((job) => job.name === 'reconcile-card'),
-    );
+    await runDueJobs(deps(), jobs('reconcile-card'));
     expect((await settlements(agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
     expect(await agreementStatus(agreementId)).toBe('settled');
     expect((await cancel(agreementId)).statusCode).toBe(409);

@@ -128,6 +128,8 @@ export function PartnerForm({
   const formRef = useRef<HTMLFormElement>(null);
   const saved = useRef(false);
   const writes = !readOnly && !archived;
+  // What every field of the form reads besides its own definition.
+  const fieldContext = { mode, companies, own: initial.emp_codigo, administers };
   const resolver = useMemo(
     // The schema's output is the payload: codes as numbers, '' of a select as absent, unknown keys dropped.
     () =>
@@ -211,24 +213,12 @@ export function PartnerForm({
                 <TopImage name="favicon" label="Ícone da aba do navegador (favicon)" onInvalid={show} />
               </>
             )}
-            <Fields
-              fields={section.fields}
-              mode={mode}
-              companies={companies}
-              own={initial.emp_codigo}
-              administers={administers}
-            />
+            <Fields fields={section.fields} {...fieldContext} />
             {section.id === 'passo-a-passo' && <TutorialSteps />}
             {section.groups.map((group) => (
               <fieldset key={group.title} className="admin-fieldset admin-fieldset--group">
                 <legend className="admin-fieldset__legend">{group.title}</legend>
-                <Fields
-                  fields={group.fields}
-                  mode={mode}
-                  companies={companies}
-                  own={initial.emp_codigo}
-                  administers={administers}
-                />
+                <Fields fields={group.fields} {...fieldContext} />
               </fieldset>
             ))}
             {section.images.length > 0 && (
