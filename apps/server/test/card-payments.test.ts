@@ -428,17 +428,21 @@ describe('security headers', () => {
   });
 });
 
+/** The sandbox's charge id of an agreement's card payment, asked of the gateway as its own API answers it. */
+async function sandboxChargeOf(agreementId: number): Promise<string> {
+  const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+    },
+  });
+  return ((await lookup.json()) as { data: { charges: { id: string }[] }[] }).data[0]!.charges[0]!.id;
+}
+
 describe('the gateway webhook', () => {
   it('refuses bad credentials; the same event five times, out of order with others, settles once', async () => {
     const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[2]!);
     expect((await settlements(agreementId)).outcomes).toEqual([]);
-    const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
-      },
-    });
-    const chargeId = ((await lookup.json()) as { data: { charges: { id: string }[] }[] }).data[0]!.charges[0]!
-      .id;
+    const chargeId = await sandboxChargeOf(agreementId);
     const event = { id: `hook_${agreementId}`, type: 'charge.paid', data: { id: chargeId, status: 'paid' } };
     expect(
       (await webhook(event, `Basic ${Buffer.from('pagarme:errado').toString('base64')}`)).statusCode,
@@ -633,13 +637,7 @@ describe('a card payment recorded after midnight in Brasília', () => {
     const chargedOn = todayInBrasilia();
     const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!);
     expect((await settlements(agreementId)).outcomes).toEqual([]);
-    const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
-      },
-    });
-    const chargeId = ((await lookup.json()) as { data: { charges: { id: string }[] }[] }).data[0]!.charges[0]!
-      .id;
+    const chargeId = await sandboxChargeOf(agreementId);
     // The gateway's webhook comes after midnight (the portal was down, or the gateway late): the next day's clock.
     vi.useFakeTimers({
       toFake: ['Date'],
