@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, faqItems, partners, staffTokens } from '../src/db/schema';
 import { DEMO_FAQ } from '../src/db/seed/demo-faq';
@@ -300,7 +300,8 @@ describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
     t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(entityId)));
+      .where(and(eq(auditLog.entity, 'faq'), eq(auditLog.entityId, String(entityId))))
+      .orderBy(asc(auditLog.id));
 
   it("shows a partner's own list on its portal instead of the shared one, and the shared one elsewhere", async () => {
     const shared = await portalList('acme.portal.localhost');

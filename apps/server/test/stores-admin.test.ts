@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { type StoreItem, storeFormValues, UNSET_NEGOTIATION_TERMS } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, partnerStores, partners, stores } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
@@ -75,7 +75,8 @@ const auditRows = (entityId: number) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, 'store'), eq(auditLog.entityId, String(entityId))));
+    .where(and(eq(auditLog.entity, 'store'), eq(auditLog.entityId, String(entityId))))
+    .orderBy(asc(auditLog.id));
 
 beforeAll(async () => {
   t = await createTestApp();
