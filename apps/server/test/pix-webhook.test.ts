@@ -56,6 +56,18 @@ const chargeOf = async (instalmentId: number) =>
 const eventsOf = (instalmentId: number) =>
   t.database.db.select().from(paymentEvents).where(eq(paymentEvents.instalmentId, instalmentId));
 
+/** The local PSP pays `txid` as a payer's bank would, its webhook lost (sent to an address not the portal's). */
+async function payWithWebhookLost(txid: string | null): Promise<{ endToEndId: string }> {
+  await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/psp-local/sandbox/pay/${txid}`,
+    headers: { host: 'localhost' },
+  });
+  expect(paid.statusCode).toBe(200);
+  return (paid.json() as { pix: { endToEndId: string } }).pix;
+}
+
 const notify = (token: string, pix: unknown[]) =>
   t.app.inject({ method: 'POST', url: `/webhooks/pix/${token}/pix`, payload: { pix } });
 
@@ -259,14 +271,7 @@ describe('reconciliation', () => {
     const row = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.status !== 'P' && p.pix_copia_cola)!;
     const charge = await chargeOf(row.aci_codigo);
     // The webhook is lost: the PSP notifies an address that is not the portal's.
-    await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/psp-local/sandbox/pay/${charge.txid}`,
-      headers: { host: 'localhost' },
-    });
-    expect(paid.statusCode).toBe(200);
-    const { pix } = paid.json() as { pix: { endToEndId: string } };
+    const pix = await payWithWebhookLost(charge.txid);
     expect(await eventsOf(row.aci_codigo)).toEqual([]);
 
     // The same books seen from another process (the CLI's): its own in-process PSP over the same database.
@@ -357,14 +362,7 @@ describe('reconciliation', () => {
       const byCard = await paidElsewhere(902, { kind: 'settled', cause: 'card:ch_teste_pix_aberto' });
 
       // The boleto's PIX is paid too, and its webhook is lost.
-      await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
-      const paid = await t.app.inject({
-        method: 'POST',
-        url: `/psp-local/sandbox/pay/${byBoleto.txid}`,
-        headers: { host: 'localhost' },
-      });
-      expect(paid.statusCode).toBe(200);
-      const { pix } = paid.json() as { pix: { endToEndId: string } };
+      const pix = await payWithWebhookLost(byBoleto.txid);
 
       const reconcile = () =>
         reconcilePixCharges(
