@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardGatewayRefused, CardGatewayUnavailable } from '../src/integrations/card-gateway/card-gateway';
-import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
+import { pagarmeGateway, pagarmeReversal } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 
@@ -102,8 +102,21 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     const gateway = gatewayWith();
     const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
     const charge = await gateway.charge(request(token.id));
-    expect((await gateway.cancel(charge.chargeId)).state).toBe('VOIDED');
+    expect(charge.reversal).toBeNull();
+    // Cancelling a paid charge refunds it: VOIDED, and a reversal of the money taken (decision 047).
+    expect(await gateway.cancel(charge.chargeId)).toMatchObject({ state: 'VOIDED', reversal: 'refunded' });
+    expect((await gateway.getCharge(charge.chargeId))?.reversal).toBe('refunded');
     await expect(gatewayWith({ secretKey: 'sk_wrong' }).getCharge(charge.chargeId)).rejects.toThrow('401');
+  });
+
+  it.each([
+    [{ status: 'chargedback', paid_at: '2026-03-02T13:00:00Z' }, 'chargedback'],
+    [{ status: 'canceled', paid_at: '2026-03-02T13:00:00Z' }, 'refunded'],
+    [{ status: 'canceled', paid_at: null }, null],
+    [{ status: 'paid', paid_at: '2026-03-02T13:00:00Z' }, null],
+    [{ status: 'failed' }, null],
+  ])('a charge %o is a reversal of %s (Pagar.me v5 charge statuses)', (charge, reversal) => {
+    expect(pagarmeReversal(charge)).toBe(reversal);
   });
 
   it('an unreachable gateway is unavailable, not an answer', async () => {

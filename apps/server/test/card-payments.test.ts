@@ -15,6 +15,7 @@ import {
   agreementStatusEvents,
   agreements,
   cardPaymentOutcomes,
+  cardPaymentReversals,
   cardPayments,
   paymentEvents,
   scheduledJobRuns,
@@ -482,6 +483,59 @@ describe('the gateway webhook', () => {
   });
 });
 
+describe('a paid card the gateway later refunds (decision 047)', () => {
+  it('is recorded once: the settled agreement is cancelled, its letter withdrawn, its payments kept', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    expect((await myAgreement(agreementId))!).toMatchObject({ aco_carta_quitacao: expect.any(String) });
+    const paid = await settlements(agreementId);
+    const chargeId = paid.outcomes[0]!.gatewayChargeId;
+    // The creditor refunds the card at the gateway (Pagar.me: DELETE /charges/{id} of a paid charge).
+    const refund = await fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+    });
+    expect(refund.status).toBe(200);
+    const event = { id: `hook_${agreementId}_refund`, type: 'charge.refunded', data: { id: chargeId } };
+    for (const body of [event, event, { ...event, id: `hook_${agreementId}_late` }])
+      expect((await webhook(body)).json().status).toBe('recorded');
+
+    const reversals = await t.database.db
+      .select()
+      .from(cardPaymentReversals)
+      .where(eq(cardPaymentReversals.cardPaymentId, paid.payment.id));
+    expect(reversals).toMatchObject([
+      { kind: 'refunded', gatewayChargeId: chargeId, cause: `webhook:hook_${agreementId}_refund` },
+    ]);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${chargeId}`],
+      ['settled', 'cancelled', `card:refunded:${chargeId}`],
+    ]);
+    // The money did arrive: its events and outcome stay as they were.
+    const after = await settlements(agreementId);
+    expect(after.outcomes).toEqual(paid.outcomes);
+    expect(after.events).toEqual(paid.events);
+    expect(await myAgreement(agreementId)).toBeUndefined();
+    const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria });
+    const belaCasa = (debts.json().dados as DividasResposta).dividas.find(
+      (d) => d.loja.loj_fantasia === 'Bela Casa',
+    )!;
+    expect(belaCasa.acordo_ativo).toBe(false);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/gestao/acordos/${agreementId}`,
+      headers: { authorization: `Bearer ${await administratorToken('estorno.admin')}` },
+    });
+    expect(detail.json().data).toMatchObject({
+      status: 'cancelled',
+      documentos: { quitacao: null },
+      cartao: { estado: 'PAID', estorno: { tipo: 'refunded', em: expect.any(String) } },
+    });
+  });
+});
+
 describe('the gateway webhook while the gateway does not answer', () => {
   it('is a 503 in the envelope (the gateway delivers it again), never a 500', async () => {
     // A portal whose gateway is a port nobody listens on: the webhook's lookup of the charge fails.
@@ -594,24 +648,26 @@ describe('a card payment the gateway has not decided', () => {
   });
 });
 
+/** An administrator's bearer token (a new user each time: the suite shares one app). */
+async function administratorToken(username: string): Promise<string> {
+  await createStaffUser(t.database.db, { username, password: 'Cartao#2026x', role: 'administrator' });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'Cartao#2026x' },
+    remoteAddress: '10.2.9.1',
+  });
+  return login.json().access_token as string;
+}
+
 describe('a staff cancellation of a card agreement the gateway has not decided', () => {
   it('is refused while the card may be charged: the charge is then recorded, never lost', async () => {
-    await createStaffUser(t.database.db, {
-      username: 'cartao.admin',
-      password: 'Cartao#2026x',
-      role: 'administrator',
-    });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'cartao.admin', password: 'Cartao#2026x' },
-      remoteAddress: '10.2.9.1',
-    });
+    const token = await administratorToken('cartao.admin');
     const cancel = (id: number) =>
       t.app.inject({
         method: 'POST',
         url: `/api/gestao/acordos/${id}/cancelar`,
-        headers: { authorization: `Bearer ${login.json().access_token}` },
+        headers: { authorization: `Bearer ${token}` },
         payload: { motivo: 'Cliente pediu o cancelamento por telefone.' },
       });
     const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!);

@@ -8,6 +8,7 @@ import {
   agreementStatusEvents,
   agreements,
   cardPaymentOutcomes,
+  cardPaymentReversals,
   cardPayments,
   contracts,
   instalments,
@@ -159,9 +160,10 @@ export function loadAgreementSecondCopyPayments(db: Db, agreementId: number) {
 /** The agreement's card charge and the gateway's final word on it, if any. */
 export async function loadAgreementCardPayment(db: Db, agreementId: number) {
   const [row] = await db
-    .select({ payment: cardPayments, state: cardPaymentOutcomes.state })
+    .select({ payment: cardPayments, state: cardPaymentOutcomes.state, reversal: cardPaymentReversals })
     .from(cardPayments)
     .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
+    .leftJoin(cardPaymentReversals, eq(cardPaymentReversals.cardPaymentId, cardPayments.id))
     .where(eq(cardPayments.agreementId, agreementId));
   return row;
 }

@@ -4,7 +4,9 @@ import {
   agreementInstalments,
   agreements,
   type CardOutcomeState,
+  type CardReversalKind,
   cardPaymentOutcomes,
+  cardPaymentReversals,
   cardPayments,
 } from '../db/schema';
 import type { DebtorScope } from './debtor-scope';
@@ -106,6 +108,27 @@ export async function loadCardOutcome(db: Db, cardPaymentId: number): Promise<Ca
     .select()
     .from(cardPaymentOutcomes)
     .where(eq(cardPaymentOutcomes.cardPaymentId, cardPaymentId));
+  return row;
+}
+
+/** Records a paid card payment taken back; false when it was already recorded (told again). */
+export async function insertCardReversal(
+  db: Db,
+  values: { cardPaymentId: number; kind: CardReversalKind; gatewayChargeId: string; cause: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(cardPaymentReversals)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: cardPaymentReversals.id });
+  return rows.length > 0;
+}
+
+export async function loadCardReversal(db: Db, cardPaymentId: number) {
+  const [row] = await db
+    .select()
+    .from(cardPaymentReversals)
+    .where(eq(cardPaymentReversals.cardPaymentId, cardPaymentId));
   return row;
 }
 

@@ -14,6 +14,13 @@ export const AGREEMENT_STATUS_LABELS: Record<AgreementStatusName, string> = {
   cancelled: 'Cancelado',
 };
 
+/** Decision 047: a paid card's money given back by the gateway, and how staff read it. */
+export type CardReversalKind = 'refunded' | 'chargedback';
+export const CARD_REVERSAL_LABELS: Record<CardReversalKind, string> = {
+  refunded: 'Pagamento estornado pela operadora',
+  chargedback: 'Compra contestada pelo titular do cartão (chargeback)',
+};
+
 export const AGREEMENT_PAYMENT_METHODS = [
   'boleto',
   'pix',
@@ -197,6 +204,8 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
     parcelas: number;
     estado: string | null;
     em: string;
+    /** Decision 047: the paid card's money given back (refund, chargeback), when the portal heard of it. */
+    estorno: { tipo: CardReversalKind; em: string } | null;
   } | null;
   historico: {
     de: AgreementStatusName;

@@ -17,6 +17,8 @@ describe('eventCauseLabel', () => {
     ['card:ch_7Hk2', 'Cartão (cobrança ch_7Hk2)'],
     ['card:REJECTED:12', 'Cartão recusado (cobrança 12)'],
     ['card:VOIDED:12', 'Cartão: cobrança cancelada (cobrança 12)'],
+    ['card:refunded:ch_7Hk2', 'Cartão: pagamento estornado (cobrança ch_7Hk2)'],
+    ['card:chargedback:ch_7Hk2', 'Cartão: compra contestada pelo titular (chargeback, cobrança ch_7Hk2)'],
     ['card:not-received', 'Cartão: a operadora não recebeu a cobrança'],
     ['card:refused:502', 'Cartão recusado pela operadora antes da cobrança (HTTP 502)'],
     ['gateway:charge', 'Resposta da operadora do cartão à cobrança'],

@@ -42,6 +42,12 @@ const RULES: CauseRule[] = [
     /^card:(REJECTED|VOIDED):(.+)$/,
     (state, charge) => `${CARD_STATE_LABELS[state] ?? state} (cobrança ${charge})`,
   ],
+  // Decision 047: a paid card's money given back by the gateway.
+  [/^card:refunded:(.+)$/, (charge) => `Cartão: pagamento estornado (cobrança ${charge})`],
+  [
+    /^card:chargedback:(.+)$/,
+    (charge) => `Cartão: compra contestada pelo titular (chargeback, cobrança ${charge})`,
+  ],
   [/^card:(.+)$/, (charge) => `Cartão (cobrança ${charge})`],
   [/^gateway:charge$/, () => 'Resposta da operadora do cartão à cobrança'],
   [/^lookup:(.+)$/, (charge) => `Consulta à operadora do cartão (cobrança ${charge})`],

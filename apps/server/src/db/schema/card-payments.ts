@@ -1,4 +1,4 @@
-import type { CardTransactionState } from '@portal/domain';
+import type { CardReversalKind, CardTransactionState } from '@portal/domain';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agreements } from './negotiation';
 
@@ -56,4 +56,25 @@ export const cardPaymentOutcomes = pgTable(
     uniqueIndex('card_payment_outcomes_one').on(t.cardPaymentId),
     index('card_payment_outcomes_charge').on(t.gatewayChargeId),
   ],
+);
+
+export type { CardReversalKind };
+
+/**
+ * A paid card payment taken back (decision 047), as the gateway reported it: append-only, one per payment (a refund
+ * or chargeback told again records nothing). The payment's events stay as they were: the money did arrive.
+ */
+export const cardPaymentReversals = pgTable(
+  'card_payment_reversals',
+  {
+    id: serial('id').primaryKey(),
+    cardPaymentId: integer('card_payment_id')
+      .notNull()
+      .references(() => cardPayments.id, { onDelete: 'restrict' }),
+    kind: text('tipo').$type<CardReversalKind>().notNull(),
+    gatewayChargeId: text('gateway_charge_id').notNull(),
+    cause: text('causa').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_payment_reversals_one').on(t.cardPaymentId)],
 );

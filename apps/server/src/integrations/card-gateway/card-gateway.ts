@@ -1,4 +1,5 @@
 import type { CardTransactionState } from '@portal/domain';
+import type { CardReversalKind } from '../../db/schema/card-payments';
 
 // One interface for the card gateway (GUIDE "payments": one card gateway with tokenisation in the browser). The
 // browser sends the card to the gateway's tokenisation endpoint; the portal only ever holds the token it got back.
@@ -18,6 +19,8 @@ export interface CardCharge {
    */
   paidAt: Date | null;
   authorisationCode: string | null;
+  /** A paid charge the gateway gave back (refunded, or lost to a chargeback); its state is then VOIDED. */
+  reversal: CardReversalKind | null;
   brand: string | null;
   lastFour: string | null;
 }

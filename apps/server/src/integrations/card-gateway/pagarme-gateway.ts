@@ -1,3 +1,4 @@
+import type { CardReversalKind } from '../../db/schema/card-payments';
 import type { CardCharge, CardChargeRequest, CardChargeState, CardGateway } from './card-gateway';
 import { CardGatewayRefused, CardGatewayUnavailable } from './card-gateway';
 
@@ -43,6 +44,15 @@ export function pagarmeChargeState(status: string): CardChargeState {
   return 'PENDING';
 }
 
+/**
+ * A paid charge taken back (Pagar.me v5): `chargedback` once the cardholder's dispute is lost, `canceled` with a
+ * `paid_at` once refunded (a charge cancelled before it was paid has none).
+ */
+export function pagarmeReversal(charge: Pick<PagarmeCharge, 'status' | 'paid_at'>): CardReversalKind | null {
+  if (charge.status === 'chargedback') return 'chargedback';
+  return charge.status === 'canceled' && charge.paid_at ? 'refunded' : null;
+}
+
 function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: string }): CardCharge {
   const transaction = charge.last_transaction;
   const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
@@ -53,6 +63,7 @@ function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: strin
     chargeId: charge.id,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
     authorisationCode: transaction?.acquirer_auth_code ?? null,
+    reversal: pagarmeReversal(charge),
     brand: transaction?.card?.brand ?? null,
     lastFour: transaction?.card?.last_four_digits ?? null,
   };

@@ -212,8 +212,9 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
   app.delete('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
     const charge = charges.get((request.params as { id: string }).id);
     if (!charge) return reply.code(404).send({ message: 'Charge not found.' });
+    // As Pagar.me: cancelling a paid charge refunds it (its paid_at stays), an unpaid one is voided.
+    charge.last_transaction.status = charge.status === 'paid' ? 'refunded' : 'voided';
     charge.status = 'canceled';
-    charge.last_transaction.status = 'voided';
     return charge;
   });
 }

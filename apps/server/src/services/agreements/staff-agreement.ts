@@ -123,6 +123,9 @@ export async function getStaffAgreement(
           parcelas: card.payment.instalments,
           estado: card.state,
           em: brasiliaTimestamp(card.payment.createdAt),
+          estorno: card.reversal
+            ? { tipo: card.reversal.kind, em: brasiliaTimestamp(card.reversal.recordedAt) }
+            : null,
         }
       : null,
     historico: history.map((h) => ({

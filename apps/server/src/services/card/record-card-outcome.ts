@@ -1,12 +1,14 @@
 import { todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 
+import type { AgreementStatus, CardReversalKind } from '../../db/schema';
 import type { CardCharge } from '../../integrations/card-gateway/card-gateway';
 import {
   type CardOutcomeRow,
   type CardOutcomeState,
   type CardPaymentRow,
   insertCardOutcome,
+  insertCardReversal,
   loadAgreementInstalmentRows,
   loadCardOutcome,
 } from '../../repositories/card-payment-repository';
@@ -19,7 +21,9 @@ import { recordInstalmentPayment } from '../payments/record-instalment-payment';
  * a webhook; `cause` says which). PAID settles every instalment of the agreement (status B, cause
  * `card:{charge id}`) on the Brasília day the gateway charged the card, and so the agreement with its discharge
  * letter (decision 022); REJECTED and VOIDED cancel the agreement with a status event (decision 023: no agreement is
- * kept without its payment). A later or repeated word changes nothing. Answers the outcome that stands.
+ * kept without its payment). A later or repeated word changes nothing, but for a PAID charge the gateway later gave
+ * back (refund, chargeback): that is recorded once and ends the agreement, settled or not (decision 047). Answers
+ * the outcome that stands.
  */
 export async function recordCardOutcome(
   db: Db,
@@ -53,13 +57,46 @@ export async function recordCardOutcome(
     } else if (fresh) {
       await cancelCardAgreementIn(tx, payment, `card:${charge.state}:${charge.chargeId}`);
     }
-    return (await loadCardOutcome(tx, payment.id))!;
+    const standing = (await loadCardOutcome(tx, payment.id))!;
+    if (!fresh && standing.state === 'PAID' && charge.reversal)
+      await recordReversal(tx, payment, { kind: charge.reversal, chargeId: charge.chargeId }, cause);
+    return standing;
   });
 }
 
-async function cancelCardAgreementIn(tx: Db, payment: CardPaymentRow, cause: string): Promise<void> {
+async function cancelCardAgreementIn(
+  tx: Db,
+  payment: CardPaymentRow,
+  cause: string,
+  from: readonly AgreementStatus[] = ['active'],
+): Promise<void> {
   const agreement = await lockAgreement(tx, payment.agreementId);
-  if (agreement?.status === 'active') await changeAgreementStatus(tx, agreement, 'cancelled', cause);
+  if (agreement && from.includes(agreement.status))
+    await changeAgreementStatus(tx, agreement, 'cancelled', cause);
+}
+
+/**
+ * The money of a paid card came back to the cardholder: the reversal is kept, and the agreement, settled by that
+ * payment, is cancelled (its discharge letter withdrawn, its contracts back in the debts list). The payment events
+ * stay: the money did arrive, and the reversal says it left.
+ */
+async function recordReversal(
+  tx: Db,
+  payment: CardPaymentRow,
+  reversal: { kind: CardReversalKind; chargeId: string },
+  cause: string,
+): Promise<void> {
+  const fresh = await insertCardReversal(tx, {
+    cardPaymentId: payment.id,
+    kind: reversal.kind,
+    gatewayChargeId: reversal.chargeId,
+    cause,
+  });
+  if (fresh)
+    await cancelCardAgreementIn(tx, payment, `card:${reversal.kind}:${reversal.chargeId}`, [
+      'active',
+      'settled',
+    ]);
 }
 
 /**

@@ -58,4 +58,30 @@ describe('AgreementPage', () => {
     expect(screen.queryByTestId('agreement-cancel')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Acordo 7' }));
   });
+
+  it('says a paid card whose money the gateway gave back was charged back, and when (decision 047)', async () => {
+    const reversed: AgreementAdminDetail = {
+      ...ACTIVE,
+      forma_pagamento: 'cartao',
+      status: 'cancelled',
+      cartao: {
+        bandeira: 'VISA',
+        final: '0010',
+        valor: 10000,
+        parcelas: 1,
+        estado: 'PAID',
+        em: '2026-03-02 10:00:00',
+        estorno: { tipo: 'chargedback', em: '2026-04-10 15:30:00' },
+      },
+    };
+    showAdminRoute(
+      '/admin/acordos/7',
+      <AgreementPage />,
+      (path) => (path === '/api/gestao/acordos/7' ? { body: { data: reversed } } : undefined),
+      '/admin/acordos/:id',
+    );
+    expect((await screen.findByTestId('agreement-card')).textContent).toContain(
+      'Compra contestada pelo titular do cartão (chargeback) em 10/04/2026 15:30',
+    );
+  });
 });

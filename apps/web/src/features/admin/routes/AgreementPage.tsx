@@ -3,6 +3,7 @@ import {
   AGREEMENT_STATUS_LABELS,
   type AgreementAdminDetail,
   agreementCancelSchema,
+  CARD_REVERSAL_LABELS,
   formatBrDate,
   formatBrTimestamp,
   formatMoney,
@@ -234,6 +235,12 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
           Cartão {data.cartao.bandeira} final {data.cartao.final}: {formatMoney(data.cartao.valor)} em{' '}
           {data.cartao.parcelas}x, {data.cartao.estado ?? 'aguardando a operadora'} (
           {formatBrTimestamp(data.cartao.em)}).
+          {data.cartao.estorno && (
+            <strong>
+              {' '}
+              {CARD_REVERSAL_LABELS[data.cartao.estorno.tipo]} em {formatBrTimestamp(data.cartao.estorno.em)}.
+            </strong>
+          )}
         </p>
       )}
 
