@@ -1,5 +1,4 @@
-import type { CardTransactionState } from '@portal/domain';
-import type { CardReversalKind } from '../../db/schema/card-payments';
+import type { CardReversalKind, CardTransactionState } from '@portal/domain';
 
 // One interface for the card gateway (GUIDE "payments": one card gateway with tokenisation in the browser). The
 // browser sends the card to the gateway's tokenisation endpoint; the portal only ever holds the token it got back.

@@ -1,4 +1,4 @@
-import type { CardReversalKind } from '../../db/schema/card-payments';
+import type { CardReversalKind } from '@portal/domain';
 import type { CardCharge, CardChargeRequest, CardChargeState, CardGateway } from './card-gateway';
 import { CardGatewayRefused, CardGatewayUnavailable } from './card-gateway';
 

@@ -1,7 +1,6 @@
-import { todayInBrasilia } from '@portal/domain';
+import { type AgreementStatusName, type CardReversalKind, todayInBrasilia } from '@portal/domain';
 import type { Db } from '../../db/client';
 
-import type { AgreementStatus, CardReversalKind } from '../../db/schema';
 import type { CardCharge } from '../../integrations/card-gateway/card-gateway';
 import {
   type CardOutcomeRow,
@@ -68,7 +67,7 @@ async function cancelCardAgreementIn(
   tx: Db,
   payment: CardPaymentRow,
   cause: string,
-  from: readonly AgreementStatus[] = ['active'],
+  from: readonly AgreementStatusName[] = ['active'],
 ): Promise<void> {
   const agreement = await lockAgreement(tx, payment.agreementId);
   if (agreement && from.includes(agreement.status))
