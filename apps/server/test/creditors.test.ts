@@ -416,6 +416,38 @@ describe('cadastrarCliente (sign-up wizard)', () => {
     expect(elsewhere.json().retorno).toBe(true);
   });
 
+  it('answers a retry of the same sign-up (its answer lost) as the first, with no second company or e-mail', async () => {
+    await post('cadastrarEmpresaCredora', registration());
+    const [lead] = await t.database.db.select().from(creditorLeads);
+    // Two at once (a second click that raced the first): both answered as made, one company.
+    const [first, twin] = await Promise.all([
+      post('cadastrarCliente', signUp({ codigo: lead!.code })),
+      post('cadastrarCliente', signUp({ codigo: lead!.code })),
+    ]);
+    expect(first!.json()).toEqual({ retorno: true, dados: null, mensagem: 'Cadastrado com sucesso' });
+    expect(twin!.json()).toEqual(first!.json());
+    const before = await rows();
+    expect(before).toMatchObject({ companies: 1, outbox: 3 });
+    // The same wizard sent again (the login typed in another case): the sign-up it already made.
+    for (const retry of [
+      signUp({ codigo: lead!.code }),
+      signUp({ codigo: lead!.code, usu_login: 'ANA.souza' }),
+    ]) {
+      const again = await post('cadastrarCliente', retry);
+      expect(again.json()).toEqual(first!.json());
+    }
+    expect(await rows()).toEqual(before);
+
+    // Another password, e-mail or plan for that login is someone else's sign-up: refused as before.
+    for (const other of [
+      signUp({ codigo: lead!.code, usu_senha: 'Outra1234', emp_senha_banco: 'Outra1234' }),
+      signUp({ codigo: lead!.code, usu_email: 'bruno@alfa.com.br' }),
+      signUp({ codigo: lead!.code, pla_codigo: 1, emp_usa_site: 'N' }),
+    ])
+      expect((await post('cadastrarCliente', other)).json().retorno).toBe(false);
+    expect(await rows()).toEqual(before);
+  });
+
   it('ignores a lead code of another partner', async () => {
     await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
     const [lead] = await t.database.db.select().from(creditorLeads);

@@ -55,13 +55,23 @@ export async function creditorCnpjSignedUp(db: Db, partnerId: number, cnpj: stri
   return company !== undefined;
 }
 
-export async function creditorLoginTaken(db: Db, login: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ login: creditorCompanies.login })
+/** The company whose user has this login, with what its sign-up stored: a repeated sign-up is compared with it. */
+export async function findCreditorCompanyByLogin(db: Db, login: string) {
+  const [company] = await db
+    .select({
+      partnerId: creditorCompanies.partnerId,
+      creditorLeadId: creditorCompanies.creditorLeadId,
+      databaseName: creditorCompanies.databaseName,
+      companyName: creditorCompanies.companyName,
+      userName: creditorCompanies.userName,
+      userEmail: creditorCompanies.userEmail,
+      planCode: creditorCompanies.planCode,
+      passwordHash: creditorCompanies.passwordHash,
+    })
     .from(creditorCompanies)
     .where(eq(creditorCompanies.login, login))
     .limit(1);
-  return taken !== undefined;
+  return company;
 }
 
 export async function creditorCompanyNameTaken(db: Db, databaseName: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   CREDITOR_SIGN_UP_FIXED,
+  type CreditorSignUp,
   type CreditorSignUpPayload,
   parseCreditorSignUpPayload,
 } from '@portal/domain';
@@ -8,14 +9,14 @@ import { AppError } from '../../errors';
 import { creditorWelcomeEmail } from '../../integrations/mail/creditor-templates';
 import {
   creditorCompanyNameTaken,
-  creditorLoginTaken,
+  findCreditorCompanyByLogin,
   findCreditorLead,
   insertCreditorCompany,
 } from '../../repositories/creditor-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import type { PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
-import { hashStaffPassword } from '../staff/staff-credentials';
+import { hashStaffPassword, verifyStaffPassword } from '../staff/staff-credentials';
 import { partnerPortalUrl } from './creditor-links';
 
 export type CreditorSignUpBody = Partial<Record<keyof CreditorSignUpPayload, string>>;
@@ -27,6 +28,8 @@ export type CreditorSignUpBody = Partial<Record<keyof CreditorSignUpPayload, str
  * carries the password twice; neither copy is kept or logged) and a welcome e-mail without it queued, in one
  * transaction. A lead code from the wizard link ties the company to its lead when it is this partner's; a link
  * signs up one company, so the code of a lead that has its company is refused before anything else.
+ * The same sign-up sent again (a retry whose first answer was lost, a second click that raced the first) is answered
+ * as the first, with no second company or e-mail: see repeatsSignUp.
  */
 export async function signUpCreditorCompany(
   db: Db,
@@ -39,39 +42,73 @@ export async function signUpCreditorCompany(
   const { signUp } = result;
   const leadCode = body.codigo?.trim();
   const lead = leadCode ? await findCreditorLead(db, partner.id, leadCode) : undefined;
+  const leadId = lead?.id ?? null;
+  const stored = await findCreditorCompanyByLogin(db, signUp.login);
+  if (stored && (await repeatsSignUp(stored, partner, signUp, leadId))) return;
   if (lead?.signedUp) throw new AppError('CREDITOR_LEAD_SIGNED_UP');
-  if (await creditorLoginTaken(db, signUp.login)) throw new AppError('CREDITOR_LOGIN_TAKEN');
+  if (stored) throw new AppError('CREDITOR_LOGIN_TAKEN');
   if (await creditorCompanyNameTaken(db, signUp.databaseName)) throw new AppError('CREDITOR_COMPANY_TAKEN');
 
   const passwordHash = await hashStaffPassword(signUp.password);
   const portalUrl = partner.creditorAccessUrl || partnerPortalUrl(deps.publicUrlTemplate, partner);
 
-  await withTransaction(db, async (tx) => {
-    const welcomeId = await enqueueEmail(tx, {
-      partnerId: partner.id,
-      to: signUp.userEmail,
-      email: creditorWelcomeEmail({
-        partnerName: partner.name,
-        userName: signUp.userName,
+  try {
+    await withTransaction(db, async (tx) => {
+      const welcomeId = await enqueueEmail(tx, {
+        partnerId: partner.id,
+        to: signUp.userEmail,
+        email: creditorWelcomeEmail({
+          partnerName: partner.name,
+          userName: signUp.userName,
+          companyName: signUp.companyName,
+          login: signUp.login,
+          planName: signUp.plan.name,
+          portalUrl,
+        }),
+      });
+      await insertCreditorCompany(tx, partner.id, {
+        creditorLeadId: leadId,
+        databaseName: signUp.databaseName,
         companyName: signUp.companyName,
+        userName: signUp.userName,
+        userEmail: signUp.userEmail,
         login: signUp.login,
-        planName: signUp.plan.name,
-        portalUrl,
-      }),
+        passwordHash,
+        planCode: signUp.plan.code,
+        usesPortal: signUp.plan.usesPortal,
+        userCount: CREDITOR_SIGN_UP_FIXED.userCount,
+        businessKind: CREDITOR_SIGN_UP_FIXED.businessKind,
+        outboundMessageId: welcomeId,
+      });
     });
-    await insertCreditorCompany(tx, partner.id, {
-      creditorLeadId: lead?.id ?? null,
-      databaseName: signUp.databaseName,
-      companyName: signUp.companyName,
-      userName: signUp.userName,
-      userEmail: signUp.userEmail,
-      login: signUp.login,
-      passwordHash,
-      planCode: signUp.plan.code,
-      usesPortal: signUp.plan.usesPortal,
-      userCount: CREDITOR_SIGN_UP_FIXED.userCount,
-      businessKind: CREDITOR_SIGN_UP_FIXED.businessKind,
-      outboundMessageId: welcomeId,
-    });
-  });
+  } catch (error) {
+    // A login or lead taken meanwhile (insertCreditorCompany's AppError) may be the same sign-up sent at the same
+    // time: then it is this one, made.
+    if (!(error instanceof AppError)) throw error;
+    const winner = await findCreditorCompanyByLogin(db, signUp.login);
+    if (!(winner && (await repeatsSignUp(winner, partner, signUp, leadId)))) throw error;
+  }
+}
+
+/**
+ * Whether the company stored under the sign-up's login is this very sign-up: same partner, lead, company, user,
+ * e-mail and plan, and the password its hash was made from. Only the person who typed that password can be told
+ * so; anything else is another sign-up, refused as a login taken.
+ */
+async function repeatsSignUp(
+  stored: NonNullable<Awaited<ReturnType<typeof findCreditorCompanyByLogin>>>,
+  partner: PartnerRow,
+  signUp: CreditorSignUp,
+  leadId: number | null,
+): Promise<boolean> {
+  const same =
+    stored.partnerId === partner.id &&
+    stored.creditorLeadId === leadId &&
+    stored.databaseName === signUp.databaseName &&
+    stored.companyName === signUp.companyName &&
+    stored.userName === signUp.userName &&
+    stored.userEmail === signUp.userEmail &&
+    stored.planCode === signUp.plan.code;
+  if (!same) return false;
+  return verifyStaffPassword(stored.passwordHash, signUp.password);
 }
