@@ -153,6 +153,31 @@ describe('cadastrarLead', () => {
     expect(await newLeads()).toEqual([{ cpfCnpj: '39053344705', companyCode: 300 }]);
   });
 
+  it('stores a proposal sent again (a retry, two at once) once: one lead, one e-mail, one step, the same answer', async () => {
+    const host = 'acme.portal.localhost:3000';
+    const newLeadSteps = async () => {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(stepLogs)
+        .where(and(eq(stepLogs.stepCode, 11), eq(stepLogs.cpfCnpj, '11144477735')));
+      return Number(row?.n);
+    };
+    const proposal = validLead({ cpf_cnpj: '111.444.777-35' });
+    const answers = await Promise.all([post(proposal, { host }), post(proposal, { host })]);
+    // The same typed a little differently (masks, spaces) is the same proposal.
+    answers.push(await post(validLead({ cpf_cnpj: '11144477735', celular: ' (41) 98765-4321' }), { host }));
+    const [first] = answers;
+    expect(first!.json()).toMatchObject({ retorno: true, mensagem: SUCCESS });
+    for (const again of answers) expect(again.json()).toEqual(first!.json());
+    expect(await stored()).toEqual({ leads: 1, outbox: 1 });
+    expect(await newLeadSteps()).toBe(1);
+
+    // Another value is another proposal; so is the same one on another partner's portal.
+    await post(validLead({ cpf_cnpj: '111.444.777-35', valor_pode_pagar: '400,00' }), { host });
+    await post(proposal);
+    expect(await stored()).toMatchObject({ leads: 3 });
+  });
+
   it('answers the spec message for an unknown partner and stores nothing', async () => {
     const res = await post(validLead(), { host: 'naoexiste.portal.localhost' });
     expect(res.statusCode).toBe(404);

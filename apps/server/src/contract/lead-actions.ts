@@ -10,7 +10,7 @@ import { ok } from './envelope';
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
 // here; the rules and their messages are the domain's (leadSchema), so the form and the server say the same.
 
-/** Spec 001 §4 step code 'new lead', logged here once the lead is stored (the form posts no step of its own). */
+/** Spec 001 §4 step code 'new lead', logged here once a new lead is stored (the form posts no step of its own). */
 const NEW_LEAD_STEP = 11;
 
 const leadBody = z.object({
@@ -35,12 +35,13 @@ export function leadActions(app: FastifyInstance, db: Db): Record<string, Action
       handler: async (request, body) => {
         const input = leadBody.parse(body);
         const partner = await app.requirePartner(request);
-        const { id, message } = await createLead(db, partner, input);
-        await saveStep(db, partner, {
-          cpfCnpj: input.cpf_cnpj,
-          stepCode: NEW_LEAD_STEP,
-          reason: 'Novo lead',
-        });
+        const { id, message, isNew } = await createLead(db, partner, input);
+        if (isNew)
+          await saveStep(db, partner, {
+            cpfCnpj: input.cpf_cnpj,
+            stepCode: NEW_LEAD_STEP,
+            reason: 'Novo lead',
+          });
         return ok({ led_codigo: id }, message);
       },
     },

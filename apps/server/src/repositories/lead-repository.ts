@@ -1,4 +1,4 @@
-import { and, asc, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leads } from '../db/schema';
 import { partnerCondition, type StaffScope } from './staff-scope';
@@ -38,4 +38,43 @@ export async function insertLead(
     .values({ ...lead, partnerId })
     .returning({ id: leads.id });
   return row!.id;
+}
+
+type LeadFields = Omit<typeof leads.$inferInsert, 'id' | 'partnerId' | 'createdAt' | 'outboundMessageId'>;
+
+/**
+ * The id of the partner's lead with exactly these fields created in the last `minutes` (the same proposal sent
+ * again), looked up under a lock on the partner and document held until the transaction ends: of two sent at once,
+ * the second waits for the first and finds it.
+ */
+export async function findRepeatedLead(
+  db: Db,
+  partnerId: number,
+  lead: LeadFields,
+  minutes: number,
+): Promise<number | undefined> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${lead.cpfCnpj}`}), ${partnerId})`);
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.partnerId, partnerId),
+        eq(leads.cpfCnpj, lead.cpfCnpj),
+        eq(leads.name, lead.name),
+        eq(leads.email, lead.email),
+        eq(leads.mobile, lead.mobile),
+        eq(leads.phone, lead.phone ?? ''),
+        eq(leads.city, lead.city),
+        eq(leads.store, lead.store),
+        eq(leads.amountCents, lead.amountCents),
+        eq(leads.affordableCents, lead.affordableCents),
+        eq(leads.paymentForm, lead.paymentForm),
+        eq(leads.notes, lead.notes ?? ''),
+        gte(leads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    )
+    .orderBy(desc(leads.id))
+    .limit(1);
+  return row?.id;
 }

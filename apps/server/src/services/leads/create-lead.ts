@@ -10,27 +10,34 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { leadEmail } from '../../integrations/mail/templates';
-import { insertLead } from '../../repositories/lead-repository';
+import { findRepeatedLead, insertLead } from '../../repositories/lead-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
 
+/** Minutes in which the same proposal sent again is the one already stored (a retry, a second click). */
+export const LEAD_REPEAT_MINUTES = 10;
+
 /**
  * Creditor lead (spec 002 §3 "Lead", §7 cadastrarLead): validated, stored for the host's partner (the back office's
  * ListLeads reads it) and, when the partner has a contact e-mail, notified there through the outbox, in one
- * transaction. Returns the id and the spec's success text (§8 "Lead success modal").
+ * transaction. Returns the id, the spec's success text (§8 "Lead success modal") and whether the lead is new: the
+ * same proposal sent again within LEAD_REPEAT_MINUTES (its answer lost, two clicks) is the lead already stored,
+ * answered alike, with no second row or e-mail.
  */
 export async function createLead(
   db: Db,
   partner: PartnerRow,
   input: LeadInput,
-): Promise<{ id: number; message: string }> {
+): Promise<{ id: number; message: string; isNew: boolean }> {
   // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
   const lead = leadSchema.parse(input);
   const config = await loadPartnerConfig(db, partner);
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();
-  const id = await withTransaction(db, async (tx) => {
+  return withTransaction(db, async (tx) => {
+    const repeated = await findRepeatedLead(tx, partner.id, lead, LEAD_REPEAT_MINUTES);
+    if (repeated !== undefined) return { id: repeated, message: LEAD_SUCCESS_MESSAGE, isNew: false };
     const outboxId = recipient
       ? await enqueueEmail(tx, {
           partnerId: partner.id,
@@ -52,7 +59,7 @@ export async function createLead(
           }),
         })
       : null;
-    return insertLead(tx, partner.id, { ...lead, outboundMessageId: outboxId });
+    const id = await insertLead(tx, partner.id, { ...lead, outboundMessageId: outboxId });
+    return { id, message: LEAD_SUCCESS_MESSAGE, isNew: true };
   });
-  return { id, message: LEAD_SUCCESS_MESSAGE };
 }
