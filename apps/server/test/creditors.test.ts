@@ -177,6 +177,32 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     expect(await rows()).toEqual({ leads: 0, companies: 0, outbox: 0 });
   });
 
+  it('stores a registration sent again (a retry, two at once) once: one lead, one link e-mailed, the same answer', async () => {
+    const answers = await Promise.all([
+      post('cadastrarEmpresaCredora', registration()),
+      post('cadastrarEmpresaCredora', registration()),
+    ]);
+    // The same typed a little differently (masks, case, spaces) is the same registration.
+    answers.push(
+      await post(
+        'cadastrarEmpresaCredora',
+        registration({ cnpj: ' 12abc34501de35', telefone_cel: '41987654321', email: ' ana@alfa.com.br' }),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer.json()).toEqual({
+        retorno: true,
+        dados: null,
+        mensagem: 'Credor adicionado com sucesso!',
+      });
+    expect(await rows()).toEqual({ leads: 1, companies: 0, outbox: 2 });
+
+    // Another contact is another registration; so is the same one on another partner's portal.
+    await post('cadastrarEmpresaCredora', registration({ email: 'bruno@alfa.com.br' }));
+    await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
+    expect(await rows()).toMatchObject({ leads: 3 });
+  });
+
   it('limits one client to five registrations a minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -401,8 +427,12 @@ describe('cadastrarCliente (sign-up wizard)', () => {
   it('refuses a new registration of a CNPJ whose company finished the sign-up here, under the CNPJ field', async () => {
     await post('cadastrarEmpresaCredora', registration());
     const [lead] = await t.database.db.select().from(creditorLeads);
-    // A second link for a company that has not finished yet is fine (the first e-mail may be lost).
-    expect((await post('cadastrarEmpresaCredora', registration())).json().retorno).toBe(true);
+    // A second link for a company that has not finished yet is fine (the first e-mail may be lost, the address
+    // mistyped).
+    expect(
+      (await post('cadastrarEmpresaCredora', registration({ email: 'financeiro@alfa.com.br' }))).json()
+        .retorno,
+    ).toBe(true);
     expect((await post('cadastrarCliente', signUp({ codigo: lead!.code }))).json().retorno).toBe(true);
     const before = await rows();
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -16,6 +16,45 @@ export async function insertCreditorLead(
   lead: Omit<typeof creditorLeads.$inferInsert, 'id' | 'partnerId' | 'createdAt'>,
 ): Promise<void> {
   await db.insert(creditorLeads).values({ ...lead, partnerId });
+}
+
+/**
+ * Whether the partner has a lead with exactly these fields, created in the last `minutes` and not signed up yet (the
+ * same registration sent again), looked up under a lock on the partner and CNPJ held until the transaction ends: of
+ * two sent at once, the second waits for the first and finds it.
+ */
+export async function repeatedCreditorLeadExists(
+  db: Db,
+  partnerId: number,
+  lead: Pick<
+    typeof creditorLeads.$inferInsert,
+    'companyName' | 'cnpj' | 'contactName' | 'mobile' | 'landline' | 'email' | 'website'
+  >,
+  minutes: number,
+): Promise<boolean> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`creditor-lead:${lead.cnpj}`}), ${partnerId})`,
+  );
+  const [row] = await db
+    .select({ id: creditorLeads.id })
+    .from(creditorLeads)
+    .leftJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
+    .where(
+      and(
+        eq(creditorLeads.partnerId, partnerId),
+        eq(creditorLeads.cnpj, lead.cnpj),
+        eq(creditorLeads.companyName, lead.companyName),
+        eq(creditorLeads.contactName, lead.contactName),
+        eq(creditorLeads.mobile, lead.mobile),
+        eq(creditorLeads.landline, lead.landline ?? ''),
+        eq(creditorLeads.email, lead.email),
+        eq(creditorLeads.website, lead.website ?? ''),
+        gte(creditorLeads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+        isNull(creditorCompanies.id),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

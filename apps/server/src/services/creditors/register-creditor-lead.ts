@@ -13,10 +13,15 @@ import {
   creditorConfirmationEmail,
   creditorLeadNotificationEmail,
 } from '../../integrations/mail/creditor-templates';
-import { creditorCnpjSignedUp, insertCreditorLead } from '../../repositories/creditor-repository';
+import {
+  creditorCnpjSignedUp,
+  insertCreditorLead,
+  repeatedCreditorLeadExists,
+} from '../../repositories/creditor-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
+import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
 import { partnerPortalUrl } from './creditor-links';
 
 /**
@@ -24,7 +29,9 @@ import { partnerPortalUrl } from './creditor-links';
  * creditor lead of the host's partner with a random code (144 bits), and, in the same transaction, the creditor is
  * e-mailed the wizard link (/cadastre-sua-empresa/{code}) and the partner's contact address is told. The code is
  * never answered to the client: only whoever reads the e-mail can open the prefilled wizard. The CNPJ of a company
- * that already finished the sign-up here is refused under its field: its new link could not be completed.
+ * that already finished the sign-up here is refused under its field: its new link could not be completed. The same
+ * registration sent again within REPEAT_WINDOW_MINUTES while its lead is open (its answer lost, two clicks) is that
+ * lead: answered alike, with no second lead or e-mail.
  */
 export async function registerCreditorLead(
   db: Db,
@@ -42,6 +49,7 @@ export async function registerCreditorLead(
   // Without a partner contact address the lead is still kept and the creditor still gets the link.
   const partnerAddress = findSection(config, 'contact')?.campos.email?.trim();
   await withTransaction(db, async (tx) => {
+    if (await repeatedCreditorLeadExists(tx, partner.id, registration, REPEAT_WINDOW_MINUTES)) return;
     const confirmationId = await enqueueEmail(tx, {
       partnerId: partner.id,
       to: registration.email,

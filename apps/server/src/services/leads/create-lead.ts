@@ -14,15 +14,13 @@ import { findRepeatedLead, insertLead } from '../../repositories/lead-repository
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
-
-/** Minutes in which the same proposal sent again is the one already stored (a retry, a second click). */
-export const LEAD_REPEAT_MINUTES = 10;
+import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
 
 /**
  * Creditor lead (spec 002 §3 "Lead", §7 cadastrarLead): validated, stored for the host's partner (the back office's
  * ListLeads reads it) and, when the partner has a contact e-mail, notified there through the outbox, in one
  * transaction. Returns the id, the spec's success text (§8 "Lead success modal") and whether the lead is new: the
- * same proposal sent again within LEAD_REPEAT_MINUTES (its answer lost, two clicks) is the lead already stored,
+ * same proposal sent again within REPEAT_WINDOW_MINUTES (its answer lost, two clicks) is the lead already stored,
  * answered alike, with no second row or e-mail.
  */
 export async function createLead(
@@ -36,7 +34,7 @@ export async function createLead(
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();
   return withTransaction(db, async (tx) => {
-    const repeated = await findRepeatedLead(tx, partner.id, lead, LEAD_REPEAT_MINUTES);
+    const repeated = await findRepeatedLead(tx, partner.id, lead, REPEAT_WINDOW_MINUTES);
     if (repeated !== undefined) return { id: repeated, message: LEAD_SUCCESS_MESSAGE, isNew: false };
     const outboxId = recipient
       ? await enqueueEmail(tx, {
