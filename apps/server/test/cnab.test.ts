@@ -360,33 +360,52 @@ describe('retorno', () => {
   });
 });
 
+/** The boleto money the staff payments list shows received on the liquidations' day (2026-11-25). */
+const boletoMoneyListed = async () =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/gestao/pagamentos?data_inicial=2026-11-25&data_final=2026-11-25',
+      headers: auth(),
+    })
+  ).json().totais.boleto as number;
+
 describe('a liquidation paying less than the boleto', () => {
-  it('is kept on record and reported, and the instalment stays open', async () => {
+  it('keeps the money as unapplied, which staff see; the instalment stays open until paid in full', async () => {
     const { instalment, charge } = await openBoleto(t.database.db, '2026-12-05', 10_000);
     const before = await eventRows();
+    const listedBefore = await boletoMoneyListed();
     const res = await upload(
       await retornoOf(charge, [liquidation(charge, 9_999), { ...liquidation(charge, 0), reasons: [] }], 950),
     );
     expect(res.statusCode).toBe(200);
     const report = res.json().data;
-    expect(report.totais).toMatchObject({ aplicados: 0, a_menor: 2 });
+    // The bank liquidates a boleto once: its second liquidation in the file is the first told again.
+    expect(report.totais).toMatchObject({ aplicados: 0, a_menor: 1, duplicados: 1 });
     expect(report.linhas).toMatchObject([
       { linha: 3, resultado: 'underpaid', valor: 10_000, valor_pago: 9_999 },
-      { linha: 5, resultado: 'underpaid', valor: 10_000, valor_pago: 0 },
+      { linha: 5, resultado: 'duplicate', valor: 10_000, valor_pago: 0 },
     ]);
-    expect(await eventRows()).toEqual(before);
+    // The money is an unapplied payment event of the instalment (staff refund or apply it), on the payments list.
+    expect(
+      (await eventRows())
+        .slice(before.length)
+        .map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),
+    ).toEqual([[instalment.id, charge.id, 'unapplied', 9_999, '2026-11-25', `cnab:${report.arquivo_id}:3`]]);
+    expect(await boletoMoneyListed()).toBe(listedBefore + 9_999);
     const kept = await t.database.db
       .select()
       .from(retornoResults)
       .where(eq(retornoResults.fileId, report.arquivo_id));
     expect(kept.map((r) => [r.chargeId, r.outcome, r.paidCents])).toEqual([
       [charge.id, 'underpaid', 9_999],
-      [charge.id, 'underpaid', 0],
+      [charge.id, 'duplicate', 0],
     ]);
     // The full value later pays it.
     const paid = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 951));
     expect(paid.json().data.linhas).toMatchObject([{ resultado: 'applied' }]);
     expect((await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind])).toEqual([
+      [instalment.id, 'unapplied'],
       [instalment.id, 'paid'],
     ]);
   });

@@ -341,45 +341,47 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
     ]);
   });
 
+  /** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
+  const liquidate = async (copy: typeof secondCopies.$inferSelect, sequence: number, paidCents: number) => {
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
+    const content = writeRetorno(
+      { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
+      [
+        {
+          movement: '06',
+          ourNumber: copy.ourNumber,
+          documentNumber: String(copy.id),
+          dueDate: copy.dueDate,
+          amountCents: copy.amountCents,
+          feeCents: 180,
+          reasons: [],
+          payer: { document: '12345678909', name: 'MARIA' },
+          interestCents: 0,
+          discountCents: 0,
+          rebateCents: 0,
+          iofCents: 0,
+          paidCents,
+          netCents: paidCents - 180,
+          occurredOn: '2026-11-25',
+          creditOn: '2026-11-26',
+        },
+      ],
+    );
+    return importRetorno(t.database.db, {
+      content,
+      fileName: `RET${sequence}.ret`,
+      createdBy: 'test',
+      now: new Date(),
+    });
+  };
+
   it("applies a retorno's liquidation of its our-number as its payment, once", async () => {
     const parcela = (await panel()).find((i) => i.status !== 'P')!;
     const { copy } = await issue(parcela);
-    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
-    const retorno = (sequence: number) =>
-      writeRetorno(
-        { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
-        [
-          {
-            movement: '06',
-            ourNumber: copy.ourNumber,
-            documentNumber: String(copy.id),
-            dueDate: copy.dueDate,
-            amountCents: copy.amountCents,
-            feeCents: 180,
-            reasons: [],
-            payer: { document: '12345678909', name: 'MARIA' },
-            interestCents: 0,
-            discountCents: 0,
-            rebateCents: 0,
-            iofCents: 0,
-            paidCents: copy.amountCents,
-            netCents: copy.amountCents - 180,
-            occurredOn: '2026-11-25',
-            creditOn: '2026-11-26',
-          },
-        ],
-      );
-    const load = (sequence: number) =>
-      importRetorno(t.database.db, {
-        content: retorno(sequence),
-        fileName: `RET${sequence}.ret`,
-        createdBy: 'test',
-        now: new Date(),
-      });
-    const first = await load(700);
+    const first = await liquidate(copy, 700, copy.amountCents);
     expect(first.lines.map((l) => l.outcome)).toEqual(['applied']);
     // Another file telling the same liquidation again pays nothing more.
-    expect((await load(701)).lines.map((l) => l.outcome)).toEqual(['duplicate']);
+    expect((await liquidate(copy, 701, copy.amountCents)).lines.map((l) => l.outcome)).toEqual(['duplicate']);
     expect(await paymentsOf(copy.id)).toEqual([
       expect.objectContaining({
         amountCents: copy.amountCents,
@@ -388,6 +390,20 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
       }),
     ]);
     expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).toBe('P');
+  });
+
+  it('keeps a liquidation paying less than the copy as its money; the instalment is still owed', async () => {
+    const parcela = (await panel()).find((i) => i.status !== 'P')!;
+    const { copy } = await issue(parcela);
+    const report = await liquidate(copy, 702, copy.amountCents - 1);
+    expect(report.lines.map((l) => l.outcome)).toEqual(['underpaid']);
+    expect(await paymentsOf(copy.id)).toEqual([
+      expect.objectContaining({
+        amountCents: copy.amountCents - 1,
+        cause: `cnab:${report.fileId}:${report.lines[0]!.line}`,
+      }),
+    ]);
+    expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).not.toBe('P');
   });
 });
 

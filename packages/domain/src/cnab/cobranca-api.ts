@@ -47,7 +47,7 @@ export interface RetornoReportAnswer {
     duplicados: number;
     /** Liquidations of instalments already paid another way (a PIX): money kept as unapplied. */
     nao_aplicados: number;
-    /** Liquidations paying less than the boleto's value: recorded, the instalment not paid. */
+    /** Liquidations paying less than the boleto's value: money kept as unapplied, the instalment not paid. */
     a_menor: number;
     rejeitados: number;
     confirmados: number;

@@ -25,6 +25,7 @@ import {
   storesOfConvenio,
 } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
+import { recordUnapplied } from '../../repositories/payment-repository';
 import {
   recordSecondCopyPayment,
   type SecondCopyRow,
@@ -107,25 +108,21 @@ async function applyTitle(
   if (!found) return 'unknown';
   switch (title.movement) {
     case '06': {
-      const boletoCents = 'charge' in found ? found.charge.amountCents : found.amountCents;
-      // Less than the boleto's value does not pay the instalment (no tolerance); the result row keeps the money.
-      if (title.paidCents < boletoCents) return 'underpaid';
       const payment = {
         amountCents: title.paidCents,
         occurredOn: title.occurredOn ?? today,
         cause: `cnab:${fileId}:${title.line}`,
       };
-      // A second copy's boleto pays that copy (decision 025).
-      if (!('charge' in found))
-        return (await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment }))
-          ? 'applied'
-          : 'duplicate';
-      const recorded = await receiveInstalmentPayment(tx, {
-        instalmentId: found.charge.instalmentId,
-        chargeId: found.charge.id,
-        kind: 'paid',
-        ...payment,
-      });
+      // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not.
+      if (!('charge' in found)) {
+        if (!(await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment }))) return 'duplicate';
+        return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
+      }
+      const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
+      // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 047).
+      if (title.paidCents < found.charge.amountCents)
+        return (await recordUnapplied(tx, money)) ? 'underpaid' : 'duplicate';
+      const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });
       return recorded === 'paid' ? 'applied' : recorded;
     }
     case '03':
@@ -192,7 +189,9 @@ async function storesOfHeader(db: Db, header: ReadHeader): Promise<StoreRow[]> {
  * and nothing is applied, every error listed by line; a file of a convênio, agency or account of no store is
  * refused. Then, in one transaction, the file is recorded with what each
  * title did: a liquidation is the instalment's payment (cause `cnab:<file>:<line>`, the value paid and the date of
- * occurrence), or a second copy's, when it pays at least the boleto's value, else only recorded as underpaid, a rejection is recorded against its charge with the bank's reasons, an unknown our-number is only
+ * occurrence), or a second copy's; less than the boleto's value pays no instalment and is kept as unapplied money
+ * (underpaid; a copy's is that copy's payment, short of its value), a rejection is recorded against its charge with
+ * the bank's reasons, an unknown our-number is only
  * reported. The same file again (by content) changes nothing and answers the first import's report; a liquidation
  * told again records nothing, and one of an instalment already paid another way is kept as unapplied money.
  * Titles are applied in lock order (lockKey), and the transaction is run again when PostgreSQL still picks it as a

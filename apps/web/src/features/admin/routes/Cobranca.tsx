@@ -221,7 +221,11 @@ const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['aplicados', 'pago', 'pagos'],
   ['duplicados', 'já estava pago', 'já estavam pagos'],
   ['nao_aplicados', 'pago de novo (valor não aplicado)', 'pagos de novo (valores não aplicados)'],
-  ['a_menor', 'pago a menor (parcela em aberto)', 'pagos a menor (parcelas em aberto)'],
+  [
+    'a_menor',
+    'pago a menor (valor não aplicado, parcela em aberto)',
+    'pagos a menor (valores não aplicados, parcelas em aberto)',
+  ],
   ['rejeitados', 'rejeitado pelo banco', 'rejeitados pelo banco'],
   ['confirmados', 'registro confirmado', 'registros confirmados'],
   ['baixados', 'baixado', 'baixados'],
