@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { addDays, todayInBrasilia } from '@portal/domain';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
+  agreements,
   localPspWebhooks,
   paymentCharges,
   paymentEvents,
@@ -19,6 +21,7 @@ import { cancelCharge } from '../src/services/payments/cancel-charge';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { recordInstalmentPayment } from '../src/services/payments/record-instalment-payment';
+import { openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -660,6 +663,45 @@ describe('the webhook secret', () => {
       }
     } finally {
       await logged.close();
+    }
+  });
+});
+
+describe('a PIX that concludes its charge with less than its value', () => {
+  it('keeps the money unapplied and ends the charge: Meus Acordos offers a new one for the whole value', async () => {
+    const { agreement, instalment, charge } = await openBoleto(
+      t.database.db,
+      addDays(todayInBrasilia(), 3),
+      10_000,
+    );
+    try {
+      const short = pixOf(charge.txid!, 'E99999999202611260130SHORTPIX001', reais(9_000));
+      expect((await notify(pixWebhookToken(SECRET, charge.storeId), [short])).statusCode).toBe(200);
+      // A cobv takes one payment: the PSP has it CONCLUIDA, its code can no longer be paid.
+      expect(
+        (await eventsOf(instalment.id)).map((e) => [e.kind, e.chargeId, e.amountCents, e.cause]),
+      ).toEqual([
+        ['unapplied', charge.id, 9_000, `pix:${short.endToEndId}`],
+        ['charge_cancelled', charge.id, null, `pix-short:${short.endToEndId}`],
+      ]);
+      const shown = (await list())
+        .flatMap((a) => a.dadosAcordo.parcelas)
+        .find((p) => p.aci_codigo === instalment.id)!;
+      expect(shown.status).not.toBe('P');
+      expect(shown.pix_copia_cola).not.toBeNull();
+      expect(shown.pix_copia_cola).not.toBe(charge.pixCode);
+      const [latest] = await t.database.db
+        .select()
+        .from(paymentCharges)
+        .where(eq(paymentCharges.instalmentId, instalment.id))
+        .orderBy(desc(paymentCharges.issue))
+        .limit(1);
+      expect(latest).toMatchObject({ issue: 2, amountCents: 10_000, pixCode: shown.pix_copia_cola });
+    } finally {
+      await t.database.db
+        .update(agreements)
+        .set({ status: 'cancelled' })
+        .where(eq(agreements.id, agreement.id));
     }
   });
 });

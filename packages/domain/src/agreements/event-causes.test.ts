@@ -11,6 +11,7 @@ describe('eventCauseLabel', () => {
     ['job:remessa', 'Rotina automática: remessa diária'],
     ['expired:2026-11-30', 'Substituído: não podia mais ser pago (30/11/2026)'],
     ['pix:E99999999202611291200abcdef01234', 'PIX recebido (E99999999202611291200abcdef01234)'],
+    ['pix-short:E123', 'Encerrada por um PIX a menor (E123)'],
     ['cnab:3:12', 'Arquivo de retorno 3, linha 12'],
     ['retorno:3:12:03', 'Recusado pelo banco: arquivo de retorno 3, linha 12 (movimento 03)'],
     ['card:12', 'Cartão (cobrança 12)'],

@@ -1,7 +1,7 @@
 import { brasiliaDateTime, centsFromPixApiAmount } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
-import { recordUnapplied } from '../../repositories/payment-repository';
+import { recordChargeCancelled, recordUnapplied } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
 import {
   findStoreSecondCopyByTxid,
@@ -24,7 +24,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 /**
  * Records the PIX payments a store's PSP reported (webhook or reconciliation), each once by its endToEndId, in any
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
- * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020). A second
+ * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
+ * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 047). A second
  * copy's PIX is that copy's payment (decision 025). A PIX of neither (or unreadable) is kept in
  * unmatched_pix_payments, and the PSP is not asked to retry.
  */
@@ -81,6 +82,10 @@ export async function recordPixPayments(
         : (await recordUnapplied(db, values))
           ? 'unapplied'
           : 'duplicate';
+    // A cobv takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more. It is ended
+    // here, so Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 047).
+    if (amountCents < charge.amountCents)
+      await recordChargeCancelled(db, charge.id, `pix-short:${endToEndId}`);
     if (outcome === 'unapplied') log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
     outcomes.push(outcome);
   }
