@@ -26,6 +26,7 @@ import {
 } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
+import { findPaymentsAfterCancellation } from '../src/repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { cnabBeneficiary } from '../src/services/payments/cnab-files';
@@ -408,6 +409,36 @@ describe('a liquidation paying less than the boleto', () => {
       [instalment.id, 'unapplied'],
       [instalment.id, 'paid'],
     ]);
+  });
+});
+
+describe('a liquidation of a boleto whose agreement was cancelled', () => {
+  it('is reported so and kept as unapplied money for staff to refund or apply; the agreement stays cancelled', async () => {
+    const { agreement, instalment, charge } = await openBoleto(t.database.db, '2026-12-07', 10_000);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/gestao/acordos/${agreement.id}/cancelar`,
+      headers: auth(),
+      payload: { motivo: 'Devedor desistiu do acordo' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const before = await eventRows();
+    const res = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 970));
+    const report = res.json().data;
+    expect(report.totais).toMatchObject({ aplicados: 0, nao_aplicados: 0, de_acordo_cancelado: 1 });
+    expect(report.linhas).toMatchObject([{ resultado: 'agreement_cancelled', valor_pago: 10_000 }]);
+    expect(
+      (await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind, e.amountCents, e.cause]),
+    ).toEqual([[instalment.id, 'unapplied', 10_000, `cnab:${report.arquivo_id}:3`]]);
+    expect(await findPaymentsAfterCancellation(t.database.db)).toContainEqual(
+      expect.objectContaining({ agreementId: agreement.id, amountCents: 10_000, kind: 'unapplied' }),
+    );
+    const [after] = await t.database.db.select().from(agreements).where(eq(agreements.id, agreement.id));
+    expect(after!.status).toBe('cancelled');
+    // Another file telling the same liquidation records nothing more.
+    const resent = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 971));
+    expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
+    expect(await eventRows()).toHaveLength(before.length + 1);
   });
 });
 

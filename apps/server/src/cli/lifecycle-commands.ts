@@ -1,4 +1,10 @@
-import { formatBrDate, formatMoney, isValidIsoDate, todayInBrasilia } from '@portal/domain';
+import {
+  formatBrDate,
+  formatMoney,
+  isValidIsoDate,
+  PAYMENT_EVENT_LABELS,
+  todayInBrasilia,
+} from '@portal/domain';
 import { externalCardGateway } from '../integrations/card-gateway/configured-gateway';
 import { createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
@@ -57,7 +63,8 @@ const latePayments: PaymentsSubcommand = {
     for (const row of rows)
       io.stdout.write(
         `acordo ${row.agreementId} parcela ${row.instalmentNumber}: ${formatMoney(row.amountCents ?? 0)} em ` +
-          `${formatBrDate(row.occurredOn)} (${row.cause}), depois do cancelamento (${row.cancelCause})\n`,
+          `${formatBrDate(row.occurredOn)} (${row.cause}), ${PAYMENT_EVENT_LABELS[row.kind]}, depois do cancelamento ` +
+          `(${row.cancelCause})\n`,
       );
     return 0;
   },

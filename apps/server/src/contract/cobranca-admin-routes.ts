@@ -40,6 +40,7 @@ function reportWire(report: RetornoReport): RetornoReportAnswer {
       aplicados: report.counts.applied,
       duplicados: report.counts.duplicate,
       nao_aplicados: report.counts.unapplied,
+      de_acordo_cancelado: report.counts.agreement_cancelled,
       a_menor: report.counts.underpaid,
       rejeitados: report.counts.rejected,
       confirmados: report.counts.confirmed,

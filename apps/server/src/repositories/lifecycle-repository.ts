@@ -178,14 +178,16 @@ export async function findOpenChargesOfCancelledAgreements(db: Db, agreementId?:
 }
 
 /**
- * Payments recorded on an agreement after it was cancelled (a late entry of a broken agreement): the money is kept
- * as recorded and staff settle it with the creditor (decision 022). Oldest first.
+ * Money recorded on an agreement after it was cancelled (a late entry of a broken agreement): kept unapplied since
+ * decision 047 (a payment event before it), and staff refund or apply it with the creditor (decision 022). Oldest
+ * first.
  */
 export async function findPaymentsAfterCancellation(db: Db) {
   return db
     .select({
       agreementId: agreements.id,
       instalmentNumber: agreementInstalments.number,
+      kind: paymentEvents.kind,
       amountCents: paymentEvents.amountCents,
       occurredOn: paymentEvents.occurredOn,
       cause: paymentEvents.cause,
@@ -202,7 +204,7 @@ export async function findPaymentsAfterCancellation(db: Db) {
     .where(
       and(
         eq(agreements.status, 'cancelled'),
-        inArray(paymentEvents.kind, [...PAYMENT_KINDS]),
+        inArray(paymentEvents.kind, [...PAYMENT_KINDS, 'unapplied']),
         sql`${paymentEvents.createdAt} > ${agreementStatusEvents.at}`,
       ),
     )

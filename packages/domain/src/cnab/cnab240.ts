@@ -76,7 +76,8 @@ export const rejectionReasonText = (code: string): string => REJECTION_REASONS[c
 /**
  * What a retorno's title did in the portal: applied (a liquidation recorded as the instalment's payment), duplicate
  * (a liquidation this boleto's payment was already recorded from), unapplied (a liquidation of an instalment already
- * paid another way, a PIX: the money is kept on record, unapplied), underpaid (a liquidation paying less than the boleto's value: the
+ * paid another way, a PIX: the money is kept on record, unapplied), agreement_cancelled (a
+ * liquidation of a boleto whose agreement was cancelled: the money kept unapplied, for staff to refund or apply), underpaid (a liquidation paying less than the boleto's value: the
  * money kept as unapplied, or as a second copy's payment short of its value; the instalment stays open), rejected (entry refused, with the bank's reasons), confirmed (entry
  * accepted), written_off (baixa), unknown (no boleto of ours has that our-number), ignored (a movement this portal
  * does not act on).
@@ -85,6 +86,7 @@ export type RetornoOutcome =
   | 'applied'
   | 'duplicate'
   | 'unapplied'
+  | 'agreement_cancelled'
   | 'underpaid'
   | 'rejected'
   | 'confirmed'
@@ -97,6 +99,8 @@ export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
   unapplied: 'Pago de novo: parcela já paga de outra forma, valor guardado como não aplicado',
+  agreement_cancelled:
+    'Pago depois do cancelamento do acordo: valor guardado como não aplicado, para devolver ou aplicar',
   underpaid: 'Pago a menor: valor guardado como não aplicado, parcela continua em aberto',
   rejected: 'Rejeitado pelo banco: boleto não registrado',
   confirmed: 'Registro confirmado',

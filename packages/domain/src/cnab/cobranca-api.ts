@@ -47,6 +47,8 @@ export interface RetornoReportAnswer {
     duplicados: number;
     /** Liquidations of instalments already paid another way (a PIX): money kept as unapplied. */
     nao_aplicados: number;
+    /** Liquidations of boletos whose agreement was cancelled: money kept as unapplied, to refund or apply. */
+    de_acordo_cancelado: number;
     /** Liquidations paying less than the boleto's value: money kept as unapplied, the instalment not paid. */
     a_menor: number;
     rejeitados: number;

@@ -6,6 +6,7 @@ import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provid
 import { recordChargeCancelled } from '../../repositories/payment-repository';
 import { type OpenPix, type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
 import { openSecondCopyPix, recordSecondCopyCancelled } from '../../repositories/second-copy-repository';
+import { keptUnapplied } from './record-instalment-payment';
 import { type PaymentsLog, type PixOutcome, recordPixPayments } from './record-pix-payments';
 
 /** The PIX reconciliation asks about, in this order: the agreements' charges, then second copies (decision 025). */
@@ -186,7 +187,7 @@ export async function reconcilePixCharges(
           continue;
         }
         report.paid += outcomes.filter((o) => o === 'paid').length;
-        report.unapplied += outcomes.filter((o) => o === 'unapplied').length;
+        report.unapplied += outcomes.filter(keptUnapplied).length;
       }
     }
   }

@@ -1,30 +1,41 @@
 import type { Db } from '../../db/client';
+import { lockAgreement } from '../../repositories/lifecycle-repository';
 import { agreementOfInstalment, recordPayment, recordUnapplied } from '../../repositories/payment-repository';
+import { withTransaction } from '../../repositories/transaction';
 import { settleIfFullyPaid } from '../lifecycle/settle-if-fully-paid';
 
-export type PaymentRecorded = 'paid' | 'unapplied' | 'duplicate';
+/** 'agreement_cancelled': money of an instalment whose agreement was cancelled, kept unapplied (decision 047). */
+export type PaymentRecorded = 'paid' | 'unapplied' | 'agreement_cancelled' | 'duplicate';
+
+/** The money was received and paid nothing: staff refund or apply it. */
+export const keptUnapplied = (recorded: string): boolean =>
+  recorded === 'unapplied' || recorded === 'agreement_cancelled';
 
 /**
  * The one way a payment source (PIX webhook and reconciliation, CNAB retorno, card) records an instalment's payment:
  * the payment event, then, when it was the last one, the agreement settled with its discharge letter (issue 17
  * items 4 and 5). An instalment already paid is not paid twice: a payment told again (its cause already recorded)
  * records nothing, and another real payment (a boleto after a PIX, a second PIX) is kept as 'unapplied' money, so
- * no money received is lost from view.
+ * no money received is lost from view. Nor is an instalment of a cancelled agreement paid: its contracts may be
+ * under another agreement by now, so its money is kept unapplied too, for staff to refund or apply (decision 047).
+ * The agreement's row is locked while the payment is recorded: a cancellation waits for it, or it sees the
+ * cancellation.
  */
 export async function receiveInstalmentPayment(
   db: Db,
   payment: Parameters<typeof recordPayment>[1],
 ): Promise<PaymentRecorded> {
-  if (await recordPayment(db, payment)) {
-    await settleIfFullyPaid(
-      db,
-      await agreementOfInstalment(db, payment.instalmentId),
-      `payment:${payment.cause}`,
-    );
-    return 'paid';
-  }
+  const agreementId = await agreementOfInstalment(db, payment.instalmentId);
   const { kind: _paidOrSettled, ...money } = payment;
-  return (await recordUnapplied(db, money)) ? 'unapplied' : 'duplicate';
+  const recorded = await withTransaction(db, async (tx): Promise<PaymentRecorded> => {
+    const agreement = await lockAgreement(tx, agreementId);
+    if (agreement!.status === 'cancelled')
+      return (await recordUnapplied(tx, money)) ? 'agreement_cancelled' : 'duplicate';
+    if (await recordPayment(tx, payment)) return 'paid';
+    return (await recordUnapplied(tx, money)) ? 'unapplied' : 'duplicate';
+  });
+  if (recorded === 'paid') await settleIfFullyPaid(db, agreementId, `payment:${payment.cause}`);
+  return recorded;
 }
 
 /** receiveInstalmentPayment for sources that only ask whether it paid the instalment (false: kept or repeated). */

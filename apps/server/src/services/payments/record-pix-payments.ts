@@ -8,12 +8,12 @@ import {
   recordSecondCopyPayment,
 } from '../../repositories/second-copy-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
-import { receiveInstalmentPayment } from './record-instalment-payment';
+import { keptUnapplied, type PaymentRecorded, receiveInstalmentPayment } from './record-instalment-payment';
 
 /** What the payment use cases log: warnings and errors (the server's logger, or a command's). */
 export type PaymentsLog = Pick<JobLog, 'warn' | 'error'>;
 
-export type PixOutcome = 'paid' | 'unapplied' | 'duplicate' | 'unknown';
+export type PixOutcome = PaymentRecorded | 'unknown';
 
 /** The event's cause: the endToEndId, which the BCB makes unique per payment. */
 export const pixCause = (pix: PixReceived) => `pix:${pix.endToEndId}`;
@@ -86,7 +86,7 @@ export async function recordPixPayments(
     // here, so Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 047).
     if (amountCents < charge.amountCents)
       await recordChargeCancelled(db, charge.id, `pix-short:${endToEndId}`);
-    if (outcome === 'unapplied') log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
+    if (keptUnapplied(outcome)) log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
     outcomes.push(outcome);
   }
   return outcomes;

@@ -222,6 +222,11 @@ const TOTALS: [keyof RetornoReportAnswer['totais'], string, string][] = [
   ['duplicados', 'já estava pago', 'já estavam pagos'],
   ['nao_aplicados', 'pago de novo (valor não aplicado)', 'pagos de novo (valores não aplicados)'],
   [
+    'de_acordo_cancelado',
+    'pago de acordo cancelado (valor não aplicado)',
+    'pagos de acordos cancelados (valores não aplicados)',
+  ],
+  [
     'a_menor',
     'pago a menor (valor não aplicado, parcela em aberto)',
     'pagos a menor (valores não aplicados, parcelas em aberto)',
@@ -267,7 +272,7 @@ function RetornoReport({ message, report }: { message: string; report: RetornoRe
 function lineDetails(line: RetornoReportLine): string {
   if (line.motivos.length > 0) return line.motivos.map((m) => `${m.codigo} ${m.texto}`).join('; ');
   const when = line.data_ocorrencia ? ` em ${formatBrDate(line.data_ocorrencia)}` : '';
-  if (line.resultado === 'applied' || line.resultado === 'duplicate' || line.resultado === 'unapplied')
+  if (['applied', 'duplicate', 'unapplied', 'agreement_cancelled'].includes(line.resultado))
     return `${formatMoney(line.valor_pago)} pagos${when}`;
   if (line.resultado === 'underpaid')
     return `${formatMoney(line.valor_pago)} pagos de ${formatMoney(line.valor)}${when}`;
