@@ -392,6 +392,25 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
     expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).toBe('P');
   });
 
+  it('a copy whose PIX was paid short is not handed out again: its code pays nothing more', async () => {
+    const parcela = (await panel()).find((i) => i.status !== 'P')!;
+    const { copy } = await issue(parcela);
+    const short = {
+      endToEndId: 'E99999999202611260130SEGVIASHORT1',
+      txid: copy.txid,
+      valor: ((copy.amountCents - 100) / 100).toFixed(2),
+      horario: '2026-11-26T01:30:00.000Z',
+    };
+    const url = `/webhooks/pix/${pixWebhookToken(SECRET, copy.storeId)}/pix`;
+    expect((await t.app.inject({ method: 'POST', url, payload: { pix: [short] } })).statusCode).toBe(200);
+    expect(await paymentsOf(copy.id)).toMatchObject([{ amountCents: copy.amountCents - 100 }]);
+    // The cobv is concluded at the PSP: asked again, the instalment gets its next copy, for its whole value.
+    const { item, copy: next } = await issue(parcela);
+    expect(next.id).not.toBe(copy.id);
+    expect(next.amountCents).toBe(copy.amountCents);
+    expect(item.pix_copia_cola_segunda_via).not.toBe(copy.pixCode);
+  });
+
   it('keeps a liquidation paying less than the copy as its money; the instalment is still owed', async () => {
     const parcela = (await panel()).find((i) => i.status !== 'P')!;
     const { copy } = await issue(parcela);

@@ -5,6 +5,7 @@ import { recordChargeCancelled, recordUnapplied } from '../../repositories/payme
 import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
 import {
   findStoreSecondCopyByTxid,
+  recordSecondCopyCancelled,
   recordSecondCopyPayment,
 } from '../../repositories/second-copy-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
@@ -26,8 +27,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
  * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 047). A second
- * copy's PIX is that copy's payment (decision 025). A PIX of neither (or unreadable) is kept in
- * unmatched_pix_payments, and the PSP is not asked to retry.
+ * copy's PIX is that copy's payment (decision 025); less than the copy's value ends the copy the same way. A PIX
+ * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
 export async function recordPixPayments(
   db: Db,
@@ -51,6 +52,9 @@ export async function recordPixPayments(
         occurredOn: brasiliaDateTime(paidAt).date,
         cause: pixCause(pix),
       });
+      // Paid short, the copy's cobv is concluded all the same: the next request issues the next copy (decision 047).
+      if (amountCents < copy.amountCents)
+        await recordSecondCopyCancelled(db, copy.id, `pix-short:${endToEndId}`);
       outcomes.push(recorded ? 'paid' : 'duplicate');
       continue;
     }
