@@ -179,7 +179,7 @@ export async function findOpenChargesOfCancelledAgreements(db: Db, agreementId?:
 
 /**
  * Money recorded on an agreement after it was cancelled (a late entry of a broken agreement): kept unapplied since
- * decision 047 (a payment event before it), and staff refund or apply it with the creditor (decision 022). Oldest
+ * decision 049 (a payment event before it), and staff refund or apply it with the creditor (decision 022). Oldest
  * first.
  */
 export async function findPaymentsAfterCancellation(db: Db) {

@@ -26,7 +26,7 @@ const RULES: CauseRule[] = [
   [/^job:remessa$/, () => 'Rotina automática: remessa diária'],
   // Decision 042: a charge that could no longer be paid, replaced by the instalment's next issue.
   [/^expired:(.+)$/, (date) => `Substituído: não podia mais ser pago (${day(date)})`],
-  // Decision 020: a PIX payment, by its endToEndId; decision 047: the charge a PIX paid short concluded.
+  // Decision 020: a PIX payment, by its endToEndId; decision 049: the charge a PIX paid short concluded.
   [/^pix:(.+)$/, (endToEndId) => `PIX recebido (${endToEndId})`],
   [/^pix-short:(.+)$/, (endToEndId) => `Encerrada por um PIX a menor (${endToEndId})`],
   // Decision 021: a boleto paid in a retorno file, and one the bank refused there.

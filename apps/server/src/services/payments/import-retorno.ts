@@ -119,7 +119,7 @@ async function applyTitle(
         return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
       }
       const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
-      // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 047).
+      // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 049).
       if (title.paidCents < found.charge.amountCents)
         return (await recordUnapplied(tx, money)) ? 'underpaid' : 'duplicate';
       const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });

@@ -4,7 +4,7 @@ import { agreementOfInstalment, recordPayment, recordUnapplied } from '../../rep
 import { withTransaction } from '../../repositories/transaction';
 import { settleIfFullyPaid } from '../lifecycle/settle-if-fully-paid';
 
-/** 'agreement_cancelled': money of an instalment whose agreement was cancelled, kept unapplied (decision 047). */
+/** 'agreement_cancelled': money of an instalment whose agreement was cancelled, kept unapplied (decision 049). */
 export type PaymentRecorded = 'paid' | 'unapplied' | 'agreement_cancelled' | 'duplicate';
 
 /** The money was received and paid nothing: staff refund or apply it. */
@@ -17,7 +17,7 @@ export const keptUnapplied = (recorded: string): boolean =>
  * items 4 and 5). An instalment already paid is not paid twice: a payment told again (its cause already recorded)
  * records nothing, and another real payment (a boleto after a PIX, a second PIX) is kept as 'unapplied' money, so
  * no money received is lost from view. Nor is an instalment of a cancelled agreement paid: its contracts may be
- * under another agreement by now, so its money is kept unapplied too, for staff to refund or apply (decision 047).
+ * under another agreement by now, so its money is kept unapplied too, for staff to refund or apply (decision 049).
  * The agreement's row is locked while the payment is recorded: a cancellation waits for it, or it sees the
  * cancellation.
  */

@@ -26,7 +26,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * Records the PIX payments a store's PSP reported (webhook or reconciliation), each once by its endToEndId, in any
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
- * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 047). A second
+ * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 049). A second
  * copy's PIX is that copy's payment (decision 025); less than the copy's value ends the copy the same way. A PIX
  * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
@@ -52,7 +52,7 @@ export async function recordPixPayments(
         occurredOn: brasiliaDateTime(paidAt).date,
         cause: pixCause(pix),
       });
-      // Paid short, the copy's cobv is concluded all the same: the next request issues the next copy (decision 047).
+      // Paid short, the copy's cobv is concluded all the same: the next request issues the next copy (decision 049).
       if (amountCents < copy.amountCents)
         await recordSecondCopyCancelled(db, copy.id, `pix-short:${endToEndId}`);
       outcomes.push(recorded ? 'paid' : 'duplicate');
@@ -87,7 +87,7 @@ export async function recordPixPayments(
           ? 'unapplied'
           : 'duplicate';
     // A cobv takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more. It is ended
-    // here, so Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 047).
+    // here, so Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 049).
     if (amountCents < charge.amountCents)
       await recordChargeCancelled(db, charge.id, `pix-short:${endToEndId}`);
     if (keptUnapplied(outcome)) log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
