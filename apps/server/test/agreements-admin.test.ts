@@ -311,6 +311,39 @@ describe('an agreement’s page', () => {
     // An active agreement has no discharge letter.
     expect((await get(`/api/gestao/acordos/${acmeAgreement.id}/quitacao.pdf`)).statusCode).toBe(404);
   });
+
+  it('carries only what the page shows: no e-mail, no phone, the CPF/CNPJ as the page writes it', async () => {
+    // The contact the debtor confirmed with the agreement: the page does not show it, so it is not sent.
+    await t.database.db
+      .update(agreements)
+      .set({ email: 'maria.acordo@example.com', phone: '11987654321' })
+      .where(eq(agreements.id, acmeAgreement.id));
+    const res = await get(`/api/gestao/acordos/${acmeAgreement.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().data).sort()).toEqual([
+      'aco_codigo',
+      'cartao',
+      'contratos',
+      'data_acordo',
+      'devedor',
+      'documentos',
+      'eventos',
+      'forma_pagamento',
+      'historico',
+      'loja',
+      'parceiro',
+      'parcelas',
+      'quantidade_parcelas',
+      'segundas_vias',
+      'status',
+      'valor_entrada',
+      'valor_negociado',
+      'valor_pago',
+    ]);
+    expect(res.json().data.devedor).toEqual({ nome: 'Maria da Silva Santos', cpf_cnpj: '529.982.247-25' });
+    for (const personal of ['maria.acordo@example.com', '11987654321', '98765-4321', '52998224725'])
+      expect(res.body).not.toContain(personal);
+  });
 });
 
 describe('cancelling an agreement', () => {

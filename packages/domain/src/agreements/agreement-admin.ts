@@ -166,11 +166,12 @@ export interface AgreementAdminPage {
   lojas: StoreOption[];
 }
 
-/** GET /api/gestao/acordos/{id}. */
+/**
+ * GET /api/gestao/acordos/{id}: what the agreement's page shows, nothing more (the contact the debtor confirmed with
+ * the agreement is not on it, so it is not sent).
+ */
 export interface AgreementAdminDetail extends AgreementAdminItem {
   contratos: string[];
-  email: string | null;
-  telefone: string | null;
   parcelas: {
     aci_codigo: number;
     parcela: string;

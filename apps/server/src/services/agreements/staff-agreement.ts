@@ -83,8 +83,6 @@ export async function getStaffAgreement(
   return {
     ...toAgreementAdminItem(row),
     contratos: parties?.contracts ?? [],
-    email: agreement.email,
-    telefone: agreement.phone,
     parcelas: view.instalments.map((i) => ({
       aci_codigo: i.id,
       parcela: label(i.number),

@@ -24,8 +24,6 @@ const ACTIVE: AgreementAdminDetail = {
   valor_pago: 0,
   status: 'active',
   contratos: ['C-1'],
-  email: null,
-  telefone: null,
   parcelas: [],
   documentos: { termo: '/api/gestao/acordos/7/termo', quitacao: null, boletos_em_aberto: null },
   eventos: [],
