@@ -185,10 +185,11 @@ describe('the staff queue ligacoes', () => {
       fila: 'ligacoes',
       parceiro: { nome: 'Portal Demo' },
       status: 'open',
-      pessoa: { telefone: '2134567890' },
       divida: { loja: { id: stores.joao } },
-      pedido: { tipo: 'Ligação' },
+      pedido: { tipo: 'Ligação', telefone: '2134567890' },
     });
+    // The queue shows the phone asked as part of the request; the person's e-mail is not on it.
+    expect(joao.pessoa).toEqual({ nome: expect.stringMatching(/^João/), cpf_cnpj: '39053344705' });
     expect((await queue(tokens.administrator)).json().meta.total).toBe(page.meta.total);
     expect((await queue(tokens.acmeOperator)).json().meta.total).toBe(0);
   });

@@ -116,11 +116,6 @@ describe('the proposals queue', () => {
       status: 'open',
       responsavel: null,
       prazo: null,
-      pessoa: {
-        nome: expect.stringMatching(/^João/),
-        cpf_cnpj: '39053344705',
-        email: 'joao.lima@example.com',
-      },
       divida: { loja: { id: storeId } },
       pedido: { proposta: { entrada: 15_000, quantidade_parcelas: 6, valor_parcela: 12_000 } },
       resposta: null,
@@ -130,12 +125,30 @@ describe('the proposals queue', () => {
     expect((await staff('GET', '/api/filas/desconhecida')).statusCode).toBe(400);
   });
 
+  it("carries only what the queue's screen shows of the person; the item's page has the contact", async () => {
+    const res = await staff('GET', '/api/filas/propostas');
+    const [item] = res.json().data as WorkItem[];
+    // The queue shows the name and the CPF/CNPJ; neither the e-mail nor the phone on file is on it.
+    expect(item!.pessoa).toEqual({ nome: expect.stringMatching(/^João/), cpf_cnpj: '39053344705' });
+    expect(item!.pedido.telefone).toBeNull();
+    for (const contact of ['joao.lima@example.com', '21998765432']) expect(res.body).not.toContain(contact);
+    // The item's page shows how to reach the person, so it has both.
+    const detail = await staff('GET', `/api/filas/propostas/${item!.id}`);
+    expect(detail.json().data.pessoa).toEqual({
+      ...item!.pessoa,
+      email: 'joao.lima@example.com',
+      telefone: '21998765432',
+    });
+  });
+
   it('is taken, started and answered with a counter-offer that reaches the debtor by e-mail and on the debts', async () => {
     const item = await firstItem('propostas');
     const base = `/api/filas/propostas/${item.id}`;
     const taken = await staff('PUT', `${base}/responsavel`, { usuario: ids.administrator });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().data.responsavel).toEqual({ id: ids.administrator, usuario: 'filas.administrator' });
+    // A write answers the item as the queue lists it, with no more of the person.
+    expect(taken.json().data.pessoa).toEqual(item.pessoa);
     const started = await staff('PUT', `${base}/andamento`);
     expect(started.json()).toMatchObject({
       message: 'Atendimento iniciado.',
@@ -374,7 +387,9 @@ describe('the other queues', () => {
     });
     expect(sent.json().retorno, sent.body).toBe(true);
     const item = await firstItem('contatos');
-    expect(item).toMatchObject({ pessoa: { email: 'visitante@example.com' }, divida: null, status: 'open' });
+    expect(item).toMatchObject({ divida: null, status: 'open' });
+    const detail = (await staff('GET', `/api/filas/contatos/${item.id}`)).json().data;
+    expect(detail.pessoa).toMatchObject({ email: 'visitante@example.com' });
     const answered = await staff('POST', `/api/filas/contatos/${item.id}/resposta`, {
       texto: 'Ligaremos amanhã.',
     });

@@ -148,10 +148,14 @@ export function workAnswerSchemaFor(debt: WorkItemDebt | null) {
   });
 }
 
-/** A person an item concerns, as the person gave it or as the portfolio has it. */
+/** A person an item concerns, as the queue shows them: who, not how to reach them. */
 export interface WorkItemPerson {
   nome: string;
   cpf_cnpj: string | null;
+}
+
+/** The person as the item's page shows them, with how to reach them (as the person gave it or the portfolio has it). */
+export interface WorkItemContact extends WorkItemPerson {
   email: string | null;
   telefone: string | null;
 }
@@ -184,6 +188,8 @@ export interface WorkItem {
     texto: string | null;
     protocolo: string | null;
     tipo: string | null;
+    /** The phone a call or WhatsApp request asks to be reached at; null for the other requests. */
+    telefone: string | null;
   };
   resposta: { texto: string; em: string; por: string | null; contraproposta: CounterOffer | null } | null;
 }
@@ -197,8 +203,12 @@ export interface WorkItemEvent {
   em: string;
 }
 
-/** One item as its screen reads it (GET /api/filas/{fila}/{id}): its history, and its debt today (debtor queues). */
+/**
+ * One item as its screen reads it (GET /api/filas/{fila}/{id}): the person's contact, its history, and its debt today
+ * (debtor queues).
+ */
 export interface WorkItemDetail extends WorkItem {
+  pessoa: WorkItemContact;
   historico: WorkItemEvent[];
   divida_hoje: WorkItemDebt | null;
 }

@@ -30,7 +30,10 @@ const offer = (value: WorkItemRow['proposal']): CounterOffer | null =>
     valor_parcela: value.instalmentCents,
   };
 
-/** A stored item in the API's words (docs/api.md "Work queues"). */
+/**
+ * A stored item in the API's words (docs/api.md "Work queues"), as the queue shows it: the person's e-mail and phone
+ * are on the item's page only (getWorkItem), but the phone a call request gives is part of what it asks.
+ */
 export function toWorkItem(queue: WorkQueueKey, row: WorkItemRow): WorkItem {
   return {
     fila: queue,
@@ -40,7 +43,7 @@ export function toWorkItem(queue: WorkQueueKey, row: WorkItemRow): WorkItem {
     responsavel: row.assigneeId === null ? null : { id: row.assigneeId, usuario: row.assigneeName ?? '' },
     recebido_em: row.createdAt.toISOString(),
     prazo: row.dueOn,
-    pessoa: { nome: row.name, cpf_cnpj: row.cpfCnpj, email: row.email, telefone: row.phone },
+    pessoa: { nome: row.name, cpf_cnpj: row.cpfCnpj },
     divida: row.store && { loja: { id: row.store.id, nome: row.store.name }, contratos: row.contractNumbers },
     pedido: {
       motivo: row.reason,
@@ -48,6 +51,7 @@ export function toWorkItem(queue: WorkQueueKey, row: WorkItemRow): WorkItem {
       texto: row.text,
       protocolo: row.protocol,
       tipo: row.requestType,
+      telefone: queue === 'ligacoes' ? row.phone : null,
     },
     resposta:
       row.answeredAt === null
@@ -97,8 +101,10 @@ export async function getWorkItem(
     listWorkItemEvents(db, sourceOf(queue), id),
     workItemDebt(db, row),
   ]);
+  const item = toWorkItem(queue, row);
   return {
-    ...toWorkItem(queue, row),
+    ...item,
+    pessoa: { ...item.pessoa, email: row.email, telefone: row.phone },
     historico: events.map((event) => ({
       acao: event.action as WorkItemAction,
       status: event.status as WorkItemStatus,

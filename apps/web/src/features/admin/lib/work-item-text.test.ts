@@ -10,9 +10,9 @@ const item = (pedido: Partial<WorkItem['pedido']>, telefone: string | null = '31
   responsavel: null,
   recebido_em: '2026-11-29T12:00:00.000Z',
   prazo: null,
-  pessoa: { nome: 'João', cpf_cnpj: null, email: null, telefone },
+  pessoa: { nome: 'João', cpf_cnpj: null },
   divida: null,
-  pedido: { motivo: null, proposta: null, texto: null, protocolo: null, tipo: null, ...pedido },
+  pedido: { motivo: null, proposta: null, texto: null, protocolo: null, tipo: null, telefone, ...pedido },
   resposta: null,
 });
 

@@ -41,8 +41,7 @@ export function requestSummary(item: WorkItem): string {
   if (pedido.motivo) return pedido.motivo;
   if (pedido.tipo && pedido.texto) return `${pedido.tipo}: ${pedido.texto}`;
   // A call or WhatsApp request says only where to reach the person.
-  if (pedido.tipo)
-    return item.pessoa.telefone ? `${pedido.tipo} para ${maskPhone(item.pessoa.telefone)}` : pedido.tipo;
+  if (pedido.tipo) return pedido.telefone ? `${pedido.tipo} para ${maskPhone(pedido.telefone)}` : pedido.tipo;
   return pedido.texto ?? 'Não reconhece a dívida';
 }
 
