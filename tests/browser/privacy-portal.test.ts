@@ -202,6 +202,10 @@ describe('privacy portal', () => {
     });
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByRole('alert').filter({ hasText: FAILURE }).waitFor();
+    // The focus is on the message, not lost with the button that was disabled while sending: the next Tab is Enviar.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(FAILURE);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enviar');
     expect(await field(page, 'Nome *').inputValue()).toBe('Carla Dias');
     expect(await field(page, 'Telefone *').inputValue()).toBe('(41) 98765-4321');
     expect(await field(page, 'Solicitação *').inputValue()).toBe('Meu endereço mudou.');

@@ -36,8 +36,8 @@ interface Receipt {
 
 /**
  * The rights request form (spec 000 §3, §5, §8): every field required ('*'), checked with the domain's rules (the
- * server's); the first invalid field takes the focus. A failure keeps everything typed; a success shows the spec's
- * snackbar, its message with the protocol number, and clears the form.
+ * server's); the first invalid field takes the focus. A failure keeps everything typed and takes the focus; a success
+ * shows the spec's snackbar, its message with the protocol number, and clears the form.
  */
 export function RightsRequestForm() {
   const [params] = useSearchParams();
@@ -52,11 +52,16 @@ export function RightsRequestForm() {
   const [failed, setFailed] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
   const sending = form.formState.isSubmitting;
 
   useEffect(() => {
     if (receipt) receiptRef.current?.focus();
   }, [receipt]);
+  // Enviar was disabled while sending, which took the focus from it: the failure takes it, and Tab goes on to Enviar.
+  useEffect(() => {
+    if (failed) failureRef.current?.focus();
+  }, [failed]);
 
   async function onSubmit() {
     // The server takes the fields as typed (the phone masked too).
@@ -134,7 +139,7 @@ export function RightsRequestForm() {
           }
         />
         {failed && (
-          <p className="privacy-form__failure" role="alert">
+          <p ref={failureRef} className="privacy-form__failure" role="alert" tabIndex={-1}>
             {PRIVACY_REQUEST_FAILURE}
           </p>
         )}
