@@ -211,6 +211,34 @@ describe('privacy portal', () => {
     expect(await field(page, 'Solicitação *').inputValue()).toBe('Meu endereço mudou.');
   });
 
+  it('does not leave the receipt of an earlier request on screen when the next one fails', async () => {
+    const page = await open();
+    const send = page.getByRole('button', { name: 'Enviar' });
+    await fillRequest(page, {
+      name: 'Diana Reis',
+      email: 'diana@example.com',
+      type: 'Acesso aos dados',
+      text: 'Quero saber quais dados vocês têm.',
+    });
+    await send.click();
+    await page.getByTestId('privacy-receipt').waitFor();
+
+    await page.route('**/api.php?a=portal&b=enviarSolicitacaoPrivacidade', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"retorno":false}' }),
+    );
+    await fillRequest(page, {
+      name: 'Diana Reis',
+      email: 'diana@example.com',
+      type: 'Portabilidade',
+      text: 'Também quero levar os dados.',
+    });
+    await send.click();
+    await page.getByRole('alert').filter({ hasText: FAILURE }).waitFor();
+    // Only the failure is said: 'enviada com sucesso' beside it would speak of a request that was not sent.
+    expect(await page.getByTestId('privacy-receipt').count()).toBe(0);
+    expect(await page.getByText(SUCCESS).count()).toBe(0);
+  });
+
   it('sends a request: the success text and protocol on screen, the form cleared, both e-mails delivered', async () => {
     const page = await open();
     await fillRequest(page, {

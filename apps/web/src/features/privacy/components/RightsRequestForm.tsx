@@ -67,6 +67,8 @@ export function RightsRequestForm() {
     // The server takes the fields as typed (the phone masked too).
     const values = form.getValues();
     setFailed(false);
+    // The receipt is the last request's: a new one sending (and perhaps failing) is not it.
+    setReceipt(null);
     try {
       const answer = await send.mutateAsync(values);
       if (!answer.retorno) throw new Error(answer.mensagem);
