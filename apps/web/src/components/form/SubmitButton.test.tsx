@@ -36,4 +36,39 @@ describe('SubmitButton', () => {
     );
     expect(screen.getByTestId('continue')).toMatchObject({ disabled: true, textContent: 'Continuar' });
   });
+
+  it('gets the focus back after the call when disabling it took the focus to the page body', () => {
+    const button = (busy: boolean) => (
+      <SubmitButton busy={busy} busyText="Salvando…" className="btn" testId="save">
+        Salvar
+      </SubmitButton>
+    );
+    const { rerender } = render(button(false));
+    screen.getByTestId('save').focus();
+    rerender(button(true));
+    // What the browser does to a focused button once disabled (happy-dom keeps the focus there): it drops the focus.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    rerender(button(false));
+    expect(document.activeElement).toBe(screen.getByTestId('save'));
+  });
+
+  it('leaves the focus where the page put it meanwhile (an error message, a field)', () => {
+    const view = (busy: boolean) => (
+      <>
+        <input aria-label="Nome" />
+        <SubmitButton busy={busy} className="btn" testId="save">
+          Salvar
+        </SubmitButton>
+      </>
+    );
+    const { rerender } = render(view(false));
+    screen.getByTestId('save').focus();
+    rerender(view(true));
+    screen.getByLabelText('Nome').focus();
+    rerender(view(false));
+    expect(document.activeElement).toBe(screen.getByLabelText('Nome'));
+  });
 });
