@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -169,6 +169,16 @@ describe('job form (WorkWithUs)', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`curriculo-${row!.id}.pdf`);
     expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
+
+    // The candidate's erasure (decision 048): after a yes, the card and the CV on disk are gone.
+    await card.getByRole('button', { name: /^Excluir/ }).click();
+    const confirm = page.getByTestId('modal');
+    expect(await confirm.textContent()).toContain('excluir a candidatura de Ana Souza');
+    await confirm.getByRole('button', { name: 'Sim' }).click();
+    await page.getByTestId('snackbar').getByText('Candidatura excluída com sucesso!').waitFor();
+    await page.getByTestId('jobs-empty').waitFor();
+    expect(await portal.database.db.select().from(jobApplications)).toEqual([]);
+    expect(existsSync(join(dataDir, 'uploads', 'curriculos', `${row!.cvFileKey}.pdf`))).toBe(false);
   });
 
   it('sends a partner without the job form to the landing page', async () => {

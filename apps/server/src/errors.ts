@@ -318,6 +318,8 @@ const APP_ERRORS = {
    * JOB_CV_MAX_BYTES (details: curriculo).
    */
   JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
+  /** No job application of that id in the staff member's scope. */
+  JOB_APPLICATION_NOT_FOUND: { status: 404, message: JOB_MESSAGES.notFound },
   /** A store id that does not exist, or that no partner of the operator serves (back office's stores). */
   STORE_NOT_FOUND: { status: 404, message: STORE_MESSAGES.notFound },
   /** A partner of the store's that does not exist or is not the operator's (details: parceiros). */

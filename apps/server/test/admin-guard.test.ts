@@ -28,6 +28,7 @@ const ADMIN_ROUTES: [Method, string][] = [
   ['PUT', '/api/solicitacoes-privacidade/1/status'],
   ['GET', '/api/candidaturas'],
   ['GET', '/api/curriculos/1'],
+  ['DELETE', '/api/candidaturas/1'],
 ];
 
 const STAFF = { username: 'guard.staff', password: 'Guarda#2026' };

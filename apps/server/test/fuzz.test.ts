@@ -539,6 +539,7 @@ const ROUTES: Record<string, Target> = {
   'GET /api/auditoria': { auth: 'staff', fields: ['page', 'usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/auditoria/planilha': { auth: 'staff', fields: ['usuario', 'entidade', ...REPORT_PERIOD] },
   'GET /api/curriculos/:id': { auth: 'staff', params: { id: () => '1' } },
+  'DELETE /api/candidaturas/:id': { auth: 'staff', params: { id: () => '999999' } },
   'GET /api/gestao/acordos': {
     auth: 'staff',
     fields: ['page', 'parceiro', 'loja', 'status', 'forma_pagamento', 'cpf_cnpj', ...REPORT_PERIOD],

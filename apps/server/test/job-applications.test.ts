@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { JOB_CV_MAX_BYTES } from '@portal/domain';
-import { count } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import PDFKit from 'pdfkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobApplications, outboundMessages } from '../src/db/schema';
+import { auditLog, jobApplications, outboundMessages, partners } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
+import { setStaffAccess } from '../src/repositories/staff-repository';
+import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
 import { validJobApplication } from './valid-forms';
@@ -331,6 +333,68 @@ describe('a stored application', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(otherPartner.json()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it('is erased by staff with its CV and the text of its e-mail, then read no more (LGPD)', async () => {
+    const id = (await post(application({ mensagem: 'Trabalho com React.' }))).json().dados.id as number;
+    expect(cvFiles()).toHaveLength(1);
+    const auth = { authorization: `Bearer ${await staffToken()}` };
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/candidaturas/${id}`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Candidatura excluída com sucesso!' });
+    expect(await stored()).toEqual({ rows: 0, outbox: 1 });
+    expect(cvFiles()).toEqual([]);
+    // The partner's notification keeps its address and loses the candidate's data; not yet sent, it never is.
+    const [message] = await t.database.db.select().from(outboundMessages);
+    expect(message).toMatchObject({
+      recipient: 'contato@negocie.example.com',
+      replyTo: null,
+      status: 'failed',
+    });
+    expect(JSON.stringify(message)).not.toMatch(/Ana Souza|ana@example\.com|98765|React/);
+    expect(await t.app.outbox.runOnce()).toBe(0);
+    expect(smtp.received).toEqual([]);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'job_application'), eq(auditLog.entityId, String(id))));
+    expect(audit.map((row) => row.action)).toEqual(['delete']);
+
+    const cv = await t.app.inject({ method: 'GET', url: `/api/curriculos/${id}`, headers: auth });
+    expect(cv.statusCode).toBe(404);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/candidaturas/${id}`, headers: auth });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: 'Candidatura não encontrada.' });
+  });
+
+  it('is not erased by an operator of another partner, nor by an auditor', async () => {
+    const id = (await post(application())).json().dados.id as number;
+    const [other] = await t.database.db
+      .select()
+      .from(partners)
+      .where(ne(partners.identifier, 'negocie'))
+      .limit(1);
+    const password = 'Operador#2026';
+    for (const role of ['operator', 'auditor'] as const) {
+      const user = await createStaffUser(t.database.db, { username: `vagas.${role}`, password, role });
+      if (role === 'operator')
+        await setStaffAccess(t.database.db, user.id, { role, partnerIds: [other!.id] });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password },
+        remoteAddress: '10.9.9.8',
+      });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/candidaturas/${id}`,
+        headers: { authorization: `Bearer ${login.json().access_token}` },
+      });
+      expect(res.statusCode, role).toBe(role === 'operator' ? 404 : 403);
+    }
+    expect(await stored()).toEqual({ rows: 1, outbox: 1 });
+    expect(cvFiles()).toHaveLength(1);
   });
 
   it('serves the CV to staff only, as an attachment that is never sniffed or cached', async () => {

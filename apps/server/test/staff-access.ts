@@ -199,6 +199,14 @@ export const ROWS: Row[] = [
     byPartner: true,
     skipOwn: true,
   },
+  // Deleting the fixture's applications would empty the rows above for the next role: job-applications.test.ts
+  // checks an operator's scope.
+  {
+    method: 'DELETE',
+    route: '/api/candidaturas/:p',
+    access: 'write',
+    url: () => '/api/candidaturas/999999',
+  },
   {
     method: 'GET',
     route: '/api/cobranca/remessas',

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createJobApplication } from '../services/jobs/create-job-application';
+import { deleteJobApplication } from '../services/jobs/delete-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
 import { clientText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
 import { ok } from './envelope';
 import { privateFile } from './private-file';
-import { auditChange, scopeOf, staffOnly } from './staff-auth';
+import { auditChange, auditTrailOf, scopeOf, staffOnly } from './staff-auth';
 
 // The job form (spec 002 §2 "Job form"; docs/api.md "Job applications"). Its CV travels as base64 in a JSON body,
 // which a 5 MB PDF makes about 7 MB: this one route gets a body limit of its own instead of raising the global
@@ -32,7 +33,7 @@ const applicationsQuery = z.object({
   page: pageNumber,
   parceiro: formCode.optional().catch(undefined),
 });
-const cvParams = z.object({ id: formCode });
+const idParams = z.object({ id: formCode });
 
 export async function registerJobRoutes(
   app: FastifyInstance,
@@ -69,8 +70,15 @@ export async function registerJobRoutes(
         });
       });
 
+      // A candidate's erasure or withdrawn consent (decision 048): the row, its CV and its e-mail's text go.
+      admin.delete('/api/candidaturas/:id', { config: { staffAccess: 'write' } }, async (request) => {
+        const { id } = idParams.parse(request.params);
+        await deleteJobApplication(deps, auditTrailOf(request), scopeOf(request), id);
+        return { message: JOB_MESSAGES.deleted };
+      });
+
       admin.get('/api/curriculos/:id', { config }, async (request, reply) => {
-        const { id } = cvParams.parse(request.params);
+        const { id } = idParams.parse(request.params);
         const cv = await readJobCv(deps, scopeOf(request), id);
         auditChange(request, { entity: 'job_application', entityId: id, action: 'read' });
         // An attachment never rendered in the portal's origin, never sniffed, never kept by a shared cache.

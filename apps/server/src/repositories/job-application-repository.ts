@@ -63,3 +63,22 @@ export async function findJobCvKey(
     .limit(1);
   return row?.key;
 }
+
+/**
+ * Deletes one application of the staff member's scope; answers what it pointed at (its CV's key, the partner's
+ * notification), or undefined when there is no such one.
+ */
+export async function deleteJobApplicationRow(
+  db: Db,
+  scope: StaffScope,
+  id: number,
+): Promise<Pick<JobApplicationRow, 'cvFileKey' | 'outboundMessageId'> | undefined> {
+  const [row] = await db
+    .delete(jobApplications)
+    .where(and(eq(jobApplications.id, id), partnerCondition(jobApplications.partnerId, scope)))
+    .returning({
+      cvFileKey: jobApplications.cvFileKey,
+      outboundMessageId: jobApplications.outboundMessageId,
+    });
+  return row;
+}

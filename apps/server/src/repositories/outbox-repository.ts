@@ -1,4 +1,4 @@
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboundAttachments, outboundMessages } from '../db/schema';
 import type { Attachment } from '../integrations/mail/mail-transport';
@@ -158,4 +158,31 @@ export async function listLatestMessages(db: Db, limit: number): Promise<ListedM
       .filter((f) => f.messageId === row.id)
       .map(({ filename, size }) => ({ filename, size })),
   }));
+}
+
+/**
+ * Outbox rows lose their content and attachments (a person's data erased, LGPD); a message not yet delivered is cancelled rather than sent without
+ * it.
+ */
+export async function scrubMessages(db: Db, where: SQL | undefined, recipientToo: boolean): Promise<void> {
+  await db
+    .delete(outboundAttachments)
+    .where(
+      inArray(
+        outboundAttachments.messageId,
+        db.select({ id: outboundMessages.id }).from(outboundMessages).where(where),
+      ),
+    );
+  await db
+    .update(outboundMessages)
+    .set({
+      ...(recipientToo ? { recipient: 'eliminado' } : {}),
+      replyTo: null,
+      subject: null,
+      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+      bodyHtml: null,
+      status: sql`case when ${outboundMessages.status} = 'pending' then 'failed' else ${outboundMessages.status} end`,
+      lastError: sql`case when ${outboundMessages.status} = 'pending' then 'Cancelada: dados eliminados a pedido do titular (LGPD).' else ${outboundMessages.lastError} end`,
+    })
+    .where(where);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreements,
@@ -8,7 +8,6 @@ import {
   debtorSessions,
   instalments,
   leads,
-  outboundAttachments,
   outboundMessages,
   partnerStores,
   personRegistrations,
@@ -23,6 +22,7 @@ import {
 } from '../db/schema';
 import { instalmentOwed } from './debt-repository';
 import type { DebtScope } from './debt-snapshot';
+import { scrubMessages } from './outbox-repository';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
 // erasure), read and erased here. A person is matched by id where a row names them, by CPF/CNPJ where a form
@@ -201,33 +201,6 @@ export async function knownToAnotherPartner(db: Db, scope: DebtScope): Promise<b
     .where(and(eq(personRegistrations.personId, personId), ne(personRegistrations.partnerId, partnerId)))
     .limit(1);
   return viaFirstAccess !== undefined;
-}
-
-/**
- * Outbox rows lose their content and attachments; a message not yet delivered is cancelled rather than sent without
- * it.
- */
-async function scrubMessages(db: Db, where: SQL | undefined, recipientToo: boolean): Promise<void> {
-  await db
-    .delete(outboundAttachments)
-    .where(
-      inArray(
-        outboundAttachments.messageId,
-        db.select({ id: outboundMessages.id }).from(outboundMessages).where(where),
-      ),
-    );
-  await db
-    .update(outboundMessages)
-    .set({
-      ...(recipientToo ? { recipient: 'eliminado' } : {}),
-      replyTo: null,
-      subject: null,
-      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
-      bodyHtml: null,
-      status: sql`case when ${outboundMessages.status} = 'pending' then 'failed' else ${outboundMessages.status} end`,
-      lastError: sql`case when ${outboundMessages.status} = 'pending' then 'Cancelada: dados eliminados a pedido do titular (LGPD).' else ${outboundMessages.lastError} end`,
-    })
-    .where(where);
 }
 
 /**

@@ -1,16 +1,18 @@
-import { type JobApplicationListItem, maskMobilePhone } from '@portal/domain';
+import { JOB_MESSAGES, type JobApplicationListItem, maskMobilePhone } from '@portal/domain';
 import { useState } from 'react';
 import { SelectField } from '../../../components/ui/SelectField';
-import { useCvDownload, useJobApplications } from '../api/jobs';
+import { deleteJobApplication, jobApplicationsKey, useCvDownload, useJobApplications } from '../api/jobs';
 import { AdminLayout, useAdminFailure } from '../components/AdminLayout';
 import { AdminCards, AdminListPanel } from '../components/AdminListPanel';
+import { ListActionButton, useListAction } from '../components/ListAction';
 import { usePartnerOptions } from '../components/usePartnerOptions';
 import { brasiliaDateTimeFormat } from '../lib/admin-format';
 import '../admin-jobs.css';
 
 /**
  * 'Candidaturas': the job applications of WorkWithUs (spec 002 §2 "Job form"), newest first, page by page, of every
- * partner or of one, each with its CV to download (staff only, as an attachment).
+ * partner or of one, each with its CV to download (staff only, as an attachment) and, for the roles that write,
+ * Excluir after a yes/no confirmation: a candidate's erasure or withdrawn consent (decision 048).
  */
 export default function ListJobApplications() {
   return (
@@ -27,6 +29,16 @@ function Applications() {
   const partners = usePartnerOptions();
   const applications = useJobApplications(page, partnerId);
   const cv = useCvDownload();
+  const remove = useListAction({
+    id: (item: JobApplicationListItem) => item.id,
+    act: (item) => deleteJobApplication(item.id),
+    question: (item) => ({
+      title: 'Excluir candidatura',
+      text: `Você tem certeza que deseja excluir a candidatura de ${item.nome}? Os dados e o currículo serão apagados.`,
+    }),
+    done: () => JOB_MESSAGES.deleted,
+    invalidates: jobApplicationsKey,
+  });
 
   function download(item: JobApplicationListItem) {
     if (item.curriculo) cv.mutate({ id: item.id, url: item.curriculo.url }, { onError: onFailure });
@@ -109,6 +121,14 @@ function Applications() {
                 ) : (
                   <span className="admin-job__no-cv">Sem currículo</span>
                 )}
+                <ListActionButton
+                  action={remove}
+                  item={item}
+                  label="Excluir"
+                  busyLabel="Excluindo…"
+                  context={`a candidatura de ${item.nome}`}
+                  className="btn btn--ghost admin-card__delete"
+                />
               </div>
             </>
           )}
