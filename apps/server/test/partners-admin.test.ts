@@ -753,6 +753,11 @@ describe('partner images (checked by content, size-capped, SVG sanitised)', () =
       'A imagem SVG contém scripts, eventos ou referências externas e não pode ser usada.',
     ],
     [
+      'an SVG with a file reference under another prefix of the XLink namespace',
+      svg('<image xmlns:x="http://www.w3.org/1999/xlink" x:href="file:///etc/passwd"/>'),
+      'A imagem SVG contém scripts, eventos ou referências externas e não pode ser usada.',
+    ],
+    [
       'an SVG with an entity',
       Buffer.from(
         '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>',

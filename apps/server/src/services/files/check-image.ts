@@ -59,7 +59,10 @@ const SVG_FORBIDDEN = [
   /@import/i,
   /url\(\s*["']?\s*(?!#)/i,
 ];
-const SVG_REFERENCE = /\s(?:xlink:)?(?:href|src)\s*=\s*(["'])([\s\S]*?)\1/gi;
+// Any prefix: the XLink namespace may be bound to a name other than 'xlink' (xmlns:x=... x:href=...).
+const REFERENCE_NAME = String.raw`\s(?:[\w.-]+:)?(?:href|src)\s*=\s*`;
+const SVG_REFERENCE = new RegExp(`${REFERENCE_NAME}(["'])([\\s\\S]*?)\\1`, 'gi');
+const UNQUOTED_REFERENCE = new RegExp(`${REFERENCE_NAME}[^"'\\s]`, 'i');
 const SAFE_REFERENCE = /^\s*(?:#|data:image\/(?:png|jpeg|webp|gif);base64,)/i;
 
 /** True when the SVG has nothing active or external in it. */
@@ -69,7 +72,7 @@ export function isSafeSvg(source: string): boolean {
     if (!SAFE_REFERENCE.test(match[2] ?? '')) return false;
   }
   // An unquoted reference cannot be checked above: refuse it.
-  return !/\s(?:xlink:)?(?:href|src)\s*=\s*[^"'\s]/i.test(source);
+  return !UNQUOTED_REFERENCE.test(source);
 }
 
 /** Checks an uploaded image by content and size; answers its kind or throws the typed error the form shows. */
