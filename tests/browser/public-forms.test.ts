@@ -181,6 +181,42 @@ describe('job form (WorkWithUs)', () => {
     expect(existsSync(join(dataDir, 'uploads', 'curriculos', `${row!.cvFileKey}.pdf`))).toBe(false);
   });
 
+  it('stores one application when a send whose answer was lost is sent again', async () => {
+    await portal.database.db.delete(jobApplications);
+    const page = await open('negocie', '/trabalhe-conosco', 360);
+    await page.getByLabel(/^Nome/).fill('Bruno Lima');
+    await page.getByLabel(/^Celular/).pressSequentially('21998765432');
+    await page.getByLabel(/^E-mail/).fill('bruno@example.com');
+    await page.getByLabel(/^Nível da vaga/).selectOption('júnior');
+    await page.getByLabel(/^Área de interesse/).selectOption('suporte');
+    await page.getByLabel(CV_LABEL).setInputFiles(join(files, 'curriculo.pdf'));
+    await page.getByLabel(/Autorizo/).check();
+    // The first send reaches the server, and its answer is lost on the way back.
+    let lost = false;
+    await page.route('**/api/trabalhe-conosco', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      // Straight to the server (the browser's own host mapping is not the test's).
+      const url = new URL(route.request().url());
+      await route.fetch({
+        url: `http://127.0.0.1:${url.port}${url.pathname}`,
+        headers: { ...route.request().headers(), host: url.host },
+      });
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      'Erro ao enviar a sua proposta. Tente novamente mais tarde.',
+    );
+    await dialog.getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('dialog').getByText(JOB_SUCCESS).waitFor();
+    const rows = await portal.database.db.select().from(jobApplications);
+    expect(rows.map((row) => row.name)).toEqual(['Bruno Lima']);
+  });
+
   it('sends a partner without the job form to the landing page', async () => {
     const page = await open(null, '/trabalhe-conosco');
     await page.waitForURL((url) => url.pathname === '/');

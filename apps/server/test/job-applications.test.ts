@@ -104,13 +104,13 @@ function application(overrides: Record<string, unknown> = {}) {
 }
 
 // Each call from its own client address, so the per-address limit only bites where a test wants it to.
-function post(payload: unknown, options: { host?: string; ip?: string } = {}) {
+function post(payload: unknown, options: { host?: string; ip?: string; key?: string } = {}) {
   ip += 1;
   return t.app.inject({
     method: 'POST',
     url: URL_FORM,
     payload: payload as Record<string, unknown>,
-    headers: { host: options.host ?? NEGOCIE },
+    headers: { host: options.host ?? NEGOCIE, ...(options.key ? { 'idempotency-key': options.key } : {}) },
     remoteAddress: options.ip ?? `10.7.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
   });
 }
@@ -395,6 +395,23 @@ describe('a stored application', () => {
     }
     expect(await stored()).toEqual({ rows: 1, outbox: 1 });
     expect(cvFiles()).toHaveLength(1);
+  });
+
+  it('is stored once when the same send is repeated (a lost answer retried, a double click)', async () => {
+    const key = 'candidatura-0b7c1f2e-9a41-4d3e-8f00-5a6b7c8d9e0f';
+    // Three at once (the unique index settles the race), then a retry.
+    const raced = await Promise.all([1, 2, 3].map(() => post(application(), { key })));
+    const id = raced[0]!.json().dados.id as number;
+    for (const res of [...raced, await post(application(), { key })]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ retorno: true, dados: { id }, mensagem: SUCCESS });
+    }
+    expect(await stored()).toEqual({ rows: 1, outbox: 1 });
+    expect(cvFiles()).toHaveLength(1);
+
+    // Another send has another key: another application.
+    expect((await post(application(), { key: `${key}-2` })).json().dados.id).not.toBe(id);
+    expect(await stored()).toEqual({ rows: 2, outbox: 2 });
   });
 
   it('serves the CV to staff only, as an attachment that is never sniffed or cached', async () => {

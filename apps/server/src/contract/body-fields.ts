@@ -52,3 +52,10 @@ export const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1).d
 /** A filter of a back-office list from the query string: an empty value ('') is no filter, like an absent one. */
 export const queryFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+// IETF draft "The Idempotency-Key HTTP Header Field": a client-made unique key (a UUID, say).
+export const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9\-_:.]{8,128}$/, 'Chave de idempotência inválida.');
+/** The optional Idempotency-Key header of a request that a retry must not repeat. */
+export const idempotencyKeyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() });

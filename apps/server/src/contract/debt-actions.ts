@@ -26,7 +26,7 @@ import { saveAgreement } from '../services/debts/save-agreement';
 import { cancelCopiesUnderAgreement } from '../services/second-copy/cancel-copies-under-agreement';
 import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
-import { codeList, formCode, formText, lineText } from './body-fields';
+import { codeList, formCode, formText, idempotencyKey, idempotencyKeyHeader, lineText } from './body-fields';
 import { sendsDebtListing } from './debt-listing-schema';
 import { requireDebtor, requireDebtorListingDebts } from './debtor-scope';
 import { fail, ok } from './envelope';
@@ -66,8 +66,6 @@ const plansBody = z.object({
     .or(z.literal('').transform(() => undefined)),
   lancamentoFuturo: yesNo,
 });
-// IETF draft "The Idempotency-Key HTTP Header Field": a client-made unique key (a UUID, say).
-const idempotencyKey = z.string().regex(/^[A-Za-z0-9\-_:.]{8,128}$/, 'Chave de idempotência inválida.');
 const jsonObject = (value: unknown): unknown => {
   if (typeof value !== 'string') return value;
   try {
@@ -76,7 +74,6 @@ const jsonObject = (value: unknown): unknown => {
     return value;
   }
 };
-const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() });
 const agreementBody = z.object({
   praCodigo: formCode,
   formaDePagamento: method,
@@ -165,7 +162,7 @@ export function debtActions(
         // Refused before anything else reads it: the card itself goes to the gateway, never here.
         if (cardDataFields(body).length > 0) throw new AppError('CARD_DATA_REFUSED');
         const input = agreementBody.parse(body);
-        const header = idempotencyHeader.parse(request.headers)['idempotency-key'];
+        const header = idempotencyKeyHeader.parse(request.headers)['idempotency-key'];
         const { scope, session } = await openSession(request);
         const card = input.formaDePagamento === 'cartao' ? input.dadosDoCartao : undefined;
         const gateway = deps.cardGateway;

@@ -7,7 +7,15 @@ import { createJobApplication } from '../services/jobs/create-job-application';
 import { deleteJobApplication } from '../services/jobs/delete-job-application';
 import { listJobApplications } from '../services/jobs/list-job-applications';
 import { readJobCv } from '../services/jobs/read-job-cv';
-import { clientText, formText as field, formBoolean, formCode, lineText, pageNumber } from './body-fields';
+import {
+  clientText,
+  formText as field,
+  formBoolean,
+  formCode,
+  idempotencyKeyHeader,
+  lineText,
+  pageNumber,
+} from './body-fields';
 import { ok } from './envelope';
 import { privateFile } from './private-file';
 import { auditChange, auditTrailOf, scopeOf, staffOnly } from './staff-auth';
@@ -53,7 +61,9 @@ export async function registerJobRoutes(
     },
     async (request) => {
       const input = applicationBody.parse(request.body ?? {});
-      const { id, message } = await createJobApplication(deps, await app.requirePartner(request), input);
+      const key = idempotencyKeyHeader.parse(request.headers)['idempotency-key'];
+      const partner = await app.requirePartner(request);
+      const { id, message } = await createJobApplication(deps, partner, input, key);
       return ok({ id }, message);
     },
   );

@@ -18,6 +18,20 @@ export async function insertJobApplication(
   return row!.id;
 }
 
+/** The application a send with this Idempotency-Key stored on the partner, if any. */
+export async function findJobApplicationByKey(
+  db: Db,
+  partnerId: number,
+  idempotencyKey: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.partnerId, partnerId), eq(jobApplications.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row?.id;
+}
+
 /** One page of applications for staff, newest first, of every partner or of one; and how many there are. */
 export async function listJobApplicationsPage(
   db: Db,

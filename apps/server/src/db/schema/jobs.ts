@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { outboundMessages } from './messaging';
 import { partners } from './partners';
 
@@ -23,7 +23,12 @@ export const jobApplications = pgTable(
     cvBytes: integer('curriculo_bytes'),
     consentedAt: timestamp('consentido_em', { withTimezone: true }).notNull(),
     outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
+    /** The form's Idempotency-Key: a repeated send answers this application instead of storing another. */
+    idempotencyKey: text('chave_idempotencia'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('job_applications_partner_created').on(t.partnerId, t.createdAt)],
+  (t) => [
+    index('job_applications_partner_created').on(t.partnerId, t.createdAt),
+    uniqueIndex('job_applications_partner_idempotency').on(t.partnerId, t.idempotencyKey),
+  ],
 );

@@ -12,9 +12,10 @@ import {
   maskMobilePhone,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { jobApplicationEmail } from '../../integrations/mail/job-templates';
-import { insertJobApplication } from '../../repositories/job-application-repository';
+import { findJobApplicationByKey, insertJobApplication } from '../../repositories/job-application-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -44,17 +45,24 @@ async function decodeCv(base64: string): Promise<{ bytes: Uint8Array } | { probl
   return (await opensAsPdf(bytes)) ? { bytes } : { problem: JOB_MESSAGES.cv };
 }
 
+const UNIQUE_KEY = 'job_applications_partner_idempotency';
+
 /**
  * WorkWithUs (spec 002 §2, §5, §8): only for a partner with the workWithUsMenu capability (spec 000 §2). Validates
  * the fields and the optional CV (a PDF that a parser opens, at most 5 MB), stores the CV by a random key, inserts the
  * row and queues the e-mail to the partner's contact address in one transaction. Returns the id and the success text.
+ * A send with the Idempotency-Key of one already stored on the partner (a retry after a lost answer, a second click)
+ * answers that application: nothing is stored or e-mailed twice, also when both arrive at once.
  */
 export async function createJobApplication(
   deps: JobApplicationDeps,
   partner: PartnerRow,
   input: JobApplicationInput & { curriculo: string },
+  idempotencyKey?: string,
 ): Promise<{ id: number; message: string }> {
   if (partner.capabilities.workWithUsMenu !== true) throw new AppError('JOB_FORM_UNAVAILABLE');
+  const repeated = idempotencyKey && (await findJobApplicationByKey(deps.db, partner.id, idempotencyKey));
+  if (repeated) return { id: repeated, message: JOB_MESSAGES.success };
   const result = jobApplicationSchema.safeParse(input);
   const errors: JobApplicationErrors = result.success ? {} : fieldErrorsOf(result.error);
   const cv = input.curriculo ? await decodeCv(input.curriculo) : null;
@@ -92,11 +100,18 @@ export async function createJobApplication(
         cvBytes: cv ? cv.bytes.length : null,
         consentedAt: new Date(),
         outboundMessageId: outboxId,
+        idempotencyKey: idempotencyKey ?? null,
       });
     });
     return { id, message: JOB_MESSAGES.success };
   } catch (error) {
     if (cvFileKey) await removeCv(deps.cvDir, cvFileKey);
+    // The same send stored meanwhile by a request that arrived with this one: its answer.
+    const first =
+      idempotencyKey && violatedUniqueConstraint(error) === UNIQUE_KEY
+        ? await findJobApplicationByKey(deps.db, partner.id, idempotencyKey)
+        : undefined;
+    if (first) return { id: first, message: JOB_MESSAGES.success };
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import {
   JOB_VACANCY_LEVELS,
   jobApplicationSchema,
 } from '@portal/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { z } from 'zod';
 import { Form } from '../../../components/form/Form';
@@ -21,9 +21,15 @@ import { showServerErrors, useZodForm } from '../../../components/form/use-zod-f
 import { useFeedback } from '../../../components/ui/feedback';
 import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { idempotencyKey } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { usePartner } from '../../../lib/partner';
-import { readAsDataUrl, useSendJobApplication } from '../api/send-job-application';
+import {
+  type JobApplicationPayload,
+  type JobApplicationSend,
+  readAsDataUrl,
+  useSendJobApplication,
+} from '../api/send-job-application';
 import { CvField, checkCvFile } from '../components/CvField';
 import '../jobs.css';
 
@@ -65,6 +71,7 @@ function JobForm({ partnerName }: { partnerName: string }) {
   const { showModal } = useFeedback();
   const form = useZodForm(jobFormSchema, EMPTY);
   const send = useSendJobApplication();
+  const attempt = useRef<JobApplicationSend | null>(null);
   const consent = form.watch('consentimento');
   const sending = form.formState.isSubmitting;
 
@@ -74,7 +81,16 @@ function JobForm({ partnerName }: { partnerName: string }) {
     // The server takes the fields as typed (masks too) and the CV as base64, read only now.
     const { curriculo, ...fields } = form.getValues();
     try {
-      await send.mutateAsync({ ...fields, curriculo: curriculo ? await readAsDataUrl(curriculo) : '' });
+      const payload: JobApplicationPayload = {
+        ...fields,
+        curriculo: curriculo ? await readAsDataUrl(curriculo) : '',
+      };
+      const body = JSON.stringify(payload);
+      // A retry of the same send (its answer was lost) reuses the key, so the server stores one application; a send
+      // that differs is a new one.
+      if (attempt.current?.body !== body) attempt.current = { body, key: idempotencyKey() };
+      await send.mutateAsync(attempt.current);
+      attempt.current = null;
       await showModal({ title: 'Candidatura enviada', text: JOB_MESSAGES.success, style: 'success' });
       form.reset();
     } catch (error) {

@@ -1,0 +1,2 @@
+ALTER TABLE "job_applications" ADD COLUMN "chave_idempotencia" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "job_applications_partner_idempotency" ON "job_applications" USING btree ("partner_id","chave_idempotencia");
