@@ -49,7 +49,7 @@ export const JOB_MESSAGES = {
   cv: 'O currículo deve ser um arquivo PDF de até 5 MB.',
   /** The partner has no job form (capability workWithUsMenu off). */
   unavailable: 'O formulário "Trabalhe conosco" não está disponível neste portal.',
-  /** Back office (decision 048): an application erased, in the words of the spec's snackbars (§8). */
+  /** Back office (decision 051): an application erased, in the words of the spec's snackbars (§8). */
   deleted: 'Candidatura excluída com sucesso!',
   /** Back office: no such application, or another partner's. */
   notFound: 'Candidatura não encontrada.',

@@ -10,7 +10,7 @@ import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action
 import { removeCv } from './cv-files';
 
 /**
- * DELETE /api/candidaturas/{id} (decision 048): a candidate's erasure or withdrawn consent (LGPD art. 18 VI, IX).
+ * DELETE /api/candidaturas/{id} (decision 051): a candidate's erasure or withdrawn consent (LGPD art. 18 VI, IX).
  * The row goes, the partner's notification e-mail keeps its address and loses the candidate's data (not yet sent, it
  * is cancelled), and the audit row is written in the same transaction; the CV file is removed once that commits.
  * JOB_APPLICATION_NOT_FOUND for no such application, or one outside the staff member's scope.

@@ -24,5 +24,5 @@ export const useCvDownload = () =>
     mutationFn: ({ id, url }: { id: number; url: string }) => adminDownload(url, `curriculo-${id}.pdf`),
   });
 
-/** Erases an application with its CV (decision 048); the list is read again afterwards. */
+/** Erases an application with its CV (decision 051); the list is read again afterwards. */
 export const deleteJobApplication = (id: number) => adminCall('DELETE', `/api/candidaturas/${id}`);

@@ -12,7 +12,7 @@ import '../admin-jobs.css';
 /**
  * 'Candidaturas': the job applications of WorkWithUs (spec 002 §2 "Job form"), newest first, page by page, of every
  * partner or of one, each with its CV to download (staff only, as an attachment) and, for the roles that write,
- * Excluir after a yes/no confirmation: a candidate's erasure or withdrawn consent (decision 048).
+ * Excluir after a yes/no confirmation: a candidate's erasure or withdrawn consent (decision 051).
  */
 export default function ListJobApplications() {
   return (
