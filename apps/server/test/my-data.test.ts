@@ -297,6 +297,7 @@ describe('the JSON export', () => {
     const demo = await partnerId('demo');
     await db.insert(outboundMessages).values({
       partnerId: demo,
+      personId: await personId(JOAO_DOC),
       channel: 'sms',
       template: 'login-token',
       recipient: '21998765432',
@@ -375,6 +376,7 @@ describe('the erasure', () => {
     });
     const acme = await partnerId('acme');
     const toAgreementContact = {
+      personId: joaoId,
       channel: 'sms' as const,
       template: 'agreement-boleto',
       bodyText: 'Linha 0019...',
@@ -382,7 +384,7 @@ describe('the erasure', () => {
     await db.insert(outboundMessages).values([
       { ...toAgreementContact, partnerId: demo, recipient: '11912345678' },
       { ...toAgreementContact, partnerId: demo, channel: 'email', recipient: 'joao.acordo@example.com' },
-      // The same phone on another partner is not this erasure's.
+      // His message on another partner is not this erasure's.
       { ...toAgreementContact, partnerId: acme, recipient: '11912345678' },
     ]);
     // João's store is also served by 'negocie': his session there is not this erasure's.
@@ -594,5 +596,76 @@ describe('the erasure', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await erase(undefined, '10.9.0.5')).statusCode);
     expect(answers).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe("another person's address", () => {
+  it('neither exports nor erases the messages sent to someone whose e-mail or phone the person gave', async () => {
+    const joaoId = await personId(JOAO_DOC);
+    const mariaId = await personId(MARIA_DOC);
+    const demo = await partnerId('demo');
+    // João confirmed an agreement with Maria's phone and e-mail as his contact (passo_4_novo takes any valid one).
+    await db.insert(agreements).values({
+      partnerId: demo,
+      personId: joaoId,
+      storeId: await storeOf(joaoId),
+      paymentMethod: 'boleto',
+      instalmentCount: 1,
+      entryCents: 10_000,
+      instalmentCents: 0,
+      totalCents: 10_000,
+      firstDueDate: '2026-12-01',
+      phone: '11987654321',
+      email: 'demo@example.com',
+    });
+    // What the portal sent Maria, still waiting for the worker.
+    const toMaria = await db
+      .insert(outboundMessages)
+      .values([
+        {
+          partnerId: demo,
+          personId: mariaId,
+          channel: 'sms',
+          template: 'second-copy',
+          recipient: '11987654321',
+          bodyText: 'Linha digitavel da Maria',
+        },
+        {
+          partnerId: demo,
+          personId: mariaId,
+          channel: 'email',
+          template: 'agreement-boletos',
+          recipient: 'demo@example.com',
+          bodyText: 'Boletos da Maria',
+        },
+      ])
+      .returning();
+
+    const joao = await login(t, JOAO);
+    const data = (await get('/api/meus-dados.json', joao)).json() as PersonDataExport;
+    expect(data.mensagens.map((m) => m.destinatario)).not.toContain('11987654321');
+    expect(data.mensagens.map((m) => m.destinatario)).not.toContain('demo@example.com');
+
+    expect((await erase(joao, '10.9.0.12')).json().retorno).toBe(true);
+    const after = await db
+      .select()
+      .from(outboundMessages)
+      .where(
+        inArray(
+          outboundMessages.id,
+          toMaria.map((m) => m.id),
+        ),
+      )
+      .orderBy(outboundMessages.id);
+    expect(after.map(({ recipient, bodyText, status }) => ({ recipient, bodyText, status }))).toEqual([
+      { recipient: '11987654321', bodyText: 'Linha digitavel da Maria', status: 'pending' },
+      { recipient: 'demo@example.com', bodyText: 'Boletos da Maria', status: 'pending' },
+    ]);
+    // What the portal queued for him names him: his export lists the erasure's confirmation.
+    const again = (await get('/api/meus-dados.json', await login(t, JOAO))).json() as PersonDataExport;
+    expect(again.mensagens.at(-1)).toMatchObject({
+      modelo: 'privacy-erasure-person',
+      destinatario: 'joao.lima@example.com',
+    });
   });
 });

@@ -10,12 +10,14 @@ import { withTransaction } from './transaction';
 
 /**
  * Writes an e-mail, with its attachments if any, to the durable outbox in one transaction; the outbox worker
- * delivers it. Returns the outbox id.
+ * delivers it. `personId` names the person the message is for (their export and erasure find it by that), null for
+ * a partner, staff member or lead. Returns the outbox id.
  */
 export async function enqueueEmail(
   db: Db,
   input: {
     partnerId: number | null;
+    personId: number | null;
     to: string;
     replyTo?: string;
     email: ComposedEmail;
@@ -28,6 +30,7 @@ export async function enqueueEmail(
       .insert(outboundMessages)
       .values({
         partnerId: input.partnerId,
+        personId: input.personId,
         channel: 'email',
         template: input.email.template,
         recipient: input.to,
@@ -61,15 +64,16 @@ export async function loadAttachments(
   return byMessage;
 }
 
-/** Writes an SMS to the durable outbox; the outbox worker delivers it. Returns the outbox id. */
+/** Writes an SMS for the person `personId` to the durable outbox; the outbox worker delivers it. Returns its id. */
 export async function enqueueSms(
   db: Db,
-  input: { partnerId: number; phoneDigits: string; template: string; text: string },
+  input: { partnerId: number; personId: number; phoneDigits: string; template: string; text: string },
 ): Promise<number> {
   const [row] = await db
     .insert(outboundMessages)
     .values({
       partnerId: input.partnerId,
+      personId: input.personId,
       channel: 'sms',
       template: input.template,
       recipient: input.phoneDigits,

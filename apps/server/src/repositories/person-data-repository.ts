@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreements,
@@ -25,29 +25,16 @@ import type { DebtScope } from './debt-snapshot';
 import { scrubMessages } from './outbox-repository';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
-// erasure), read and erased here. A person is matched by id where a row names them, by CPF/CNPJ where a form
-// stored it, and by the e-mail or phone on file in the outbox.
+// erasure), read and erased here. A person is matched by id where a row names them (outbox messages included), and
+// by CPF/CNPJ where a form stored it.
 
 /**
- * Outbox rows addressed to the person on this partner: to the e-mail or phone on file, or to the contact they
- * confirmed with an agreement (boletos sent by SMS or e-mail go there).
+ * Outbox rows for the person on this partner: those queued naming them, wherever they went. Never by address: the
+ * e-mail and phone on file and an agreement's contact are whatever the person typed, maybe someone else's
+ * (docs/decisions/052).
  */
-function messagesToPerson(scope: DebtScope) {
-  const { person } = scope;
-  const ownAgreements = and(
-    eq(agreements.partnerId, scope.partnerId),
-    eq(agreements.personId, scope.personId),
-  );
-  const addresses = [
-    person.email
-      ? eq(sql`lower(${outboundMessages.recipient})`, person.email.trim().toLowerCase())
-      : undefined,
-    person.phone ? eq(outboundMessages.recipient, person.phone) : undefined,
-    sql`${outboundMessages.recipient} in (select ${agreements.phone} from ${agreements} where ${ownAgreements})`,
-    sql`lower(${outboundMessages.recipient}) in (select lower(${agreements.email}) from ${agreements} where ${ownAgreements})`,
-  ].filter((condition) => condition !== undefined);
-  return and(eq(outboundMessages.partnerId, scope.partnerId), or(...addresses));
-}
+const messagesToPerson = (scope: DebtScope) =>
+  and(eq(outboundMessages.partnerId, scope.partnerId), eq(outboundMessages.personId, scope.personId));
 
 /** The rows of the person's data export, each list oldest first. */
 export async function loadPersonData(db: Db, scope: DebtScope) {
@@ -216,7 +203,6 @@ export async function erasePersonRows(
   options: { registrationErased: boolean; now: Date },
 ): Promise<void> {
   const { partnerId, personId, person } = scope;
-  // Messages are matched by the e-mail and phone on file, so before those are cleared.
   await scrubMessages(db, messagesToPerson(scope), true);
   const ofPartnerAndDocument = <T extends typeof contactMessages | typeof leads>(table: T) =>
     and(eq(table.partnerId, partnerId), eq(table.cpfCnpj, person.cpfCnpj));

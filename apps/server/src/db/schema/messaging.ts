@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
+import { persons } from './debts';
 import { partners } from './partners';
 
 /** What an error step keeps of the failed call (salvarEtapaErro): named fields, bounded, card numbers masked. */
@@ -35,12 +36,18 @@ export const stepLogs = pgTable(
 export type OutboundChannel = 'email' | 'sms';
 export type OutboundStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
-/** Durable outbox: every e-mail and SMS is written here first and delivered by the outbox worker. */
+/**
+ * Durable outbox: every e-mail and SMS is written here first and delivered by the outbox worker. A message for a known
+ * person (their login code, boletos, answers) names them: the privacy portal's export and erasure find the person's
+ * messages by it, never by an address someone else may have typed (docs/decisions/052). Messages to partners, staff
+ * and leads name nobody.
+ */
 export const outboundMessages = pgTable(
   'outbound_messages',
   {
     id: serial('id').primaryKey(),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
     channel: text('channel').$type<OutboundChannel>().notNull(),
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
@@ -57,7 +64,10 @@ export const outboundMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_messages_due').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbound_messages_due').on(t.status, t.nextAttemptAt),
+    index('outbound_messages_person').on(t.personId, t.partnerId),
+  ],
 );
 
 /**

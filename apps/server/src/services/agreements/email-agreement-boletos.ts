@@ -27,6 +27,7 @@ export async function emailAgreementBoletos(
   await countDailySend(deps, scope, 'email');
   await enqueueEmail(db, {
     partnerId: scope.partnerId,
+    personId: scope.personId,
     to,
     email: agreementBoletosEmail({
       partnerName: scope.partner.name,

@@ -20,6 +20,7 @@ export async function emailConfessionTerm(
   await countDailySend(deps, scope, 'email');
   await enqueueEmail(deps.db, {
     partnerId: scope.partnerId,
+    personId: scope.personId,
     to,
     email: confessionTermEmail({
       partnerName: scope.partner.name,

@@ -37,6 +37,7 @@ export async function smsAgreementBoletos(
     for (const { view, instalment, charge } of boletos)
       await enqueueSms(tx, {
         partnerId: scope.partnerId,
+        personId: scope.personId,
         phoneDigits: phone,
         template: 'agreement-boleto',
         text:

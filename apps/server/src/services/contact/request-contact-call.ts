@@ -47,6 +47,7 @@ export async function requestContactCall(
       throw new AppError('CALL_REQUEST_LIMIT');
     const outboundMessageId = await enqueueEmail(tx, {
       partnerId: scope.partnerId,
+      personId: null,
       to: recipient,
       email: callRequestEmail({
         partnerName: scope.partner.name,

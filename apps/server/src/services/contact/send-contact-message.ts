@@ -30,6 +30,7 @@ export async function sendContactMessage(
   await withTransaction(db, async (tx) => {
     const outboxId = await enqueueEmail(tx, {
       partnerId: partner.id,
+      personId: null,
       to: recipient,
       replyTo: email,
       email: contactMessageEmail({

@@ -52,6 +52,7 @@ export async function registerCreditorLead(
     if (await repeatedCreditorLeadExists(tx, partner.id, registration, REPEAT_WINDOW_MINUTES)) return;
     const confirmationId = await enqueueEmail(tx, {
       partnerId: partner.id,
+      personId: null,
       to: registration.email,
       email: creditorConfirmationEmail({
         partnerName: partner.name,
@@ -63,6 +64,7 @@ export async function registerCreditorLead(
     if (partnerAddress) {
       await enqueueEmail(tx, {
         partnerId: partner.id,
+        personId: null,
         to: partnerAddress,
         replyTo: registration.email,
         email: creditorLeadNotificationEmail({ partnerName: partner.name, ...registration }),

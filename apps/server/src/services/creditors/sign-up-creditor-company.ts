@@ -56,6 +56,7 @@ export async function signUpCreditorCompany(
     await withTransaction(db, async (tx) => {
       const welcomeId = await enqueueEmail(tx, {
         partnerId: partner.id,
+        personId: null,
         to: signUp.userEmail,
         email: creditorWelcomeEmail({
           partnerName: partner.name,

@@ -48,6 +48,7 @@ export async function requestPhoneChange(
     });
     await enqueueEmail(tx, {
       partnerId: partner.id,
+      personId: person.id,
       to: person.email!,
       email: phoneChangeEmail({ partnerName: partner.name, personName: person.name, link }),
     });

@@ -45,6 +45,7 @@ export async function sendLoginToken(
     });
     await enqueueSms(tx, {
       partnerId: partner.id,
+      personId: session.person.id,
       phoneDigits: phone,
       template: 'login-token',
       text: `${partner.name}: seu código de acesso é ${token}. Ele vale por 10 minutos. Não o compartilhe com ninguém.`,

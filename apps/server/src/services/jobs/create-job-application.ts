@@ -80,6 +80,7 @@ export async function createJobApplication(
       const outboxId = recipient
         ? await enqueueEmail(tx, {
             partnerId: partner.id,
+            personId: null,
             to: recipient,
             replyTo: application.email,
             email: jobApplicationEmail({

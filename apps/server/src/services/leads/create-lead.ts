@@ -39,6 +39,7 @@ export async function createLead(
     const outboxId = recipient
       ? await enqueueEmail(tx, {
           partnerId: partner.id,
+          personId: null,
           to: recipient,
           replyTo: lead.email,
           email: leadEmail({

@@ -32,6 +32,7 @@ async function breakAgreement(db: Db, agreementId: number, date: string, cause: 
     if (to)
       await enqueueEmail(tx, {
         partnerId: agreement.partnerId,
+        personId: agreement.personId,
         to,
         email: brokenAgreementEmail({
           partnerName: parties.partner.name,

@@ -30,6 +30,7 @@ export async function settleIfFullyPaid(db: Db, agreementId: number, cause: stri
       const { name, pdf } = await dischargeLetterPdf(tx, parties);
       await enqueueEmail(tx, {
         partnerId: agreement.partnerId,
+        personId: agreement.personId,
         to,
         email: dischargeLetterEmail({
           partnerName: parties.partner.name,

@@ -45,6 +45,7 @@ export async function erasePersonData(
       const personMessageId = email
         ? await enqueueEmail(tx, {
             partnerId: partner.id,
+            personId,
             to: email,
             email: erasureConfirmationEmail({
               partnerName: partner.name,

@@ -61,6 +61,7 @@ export async function submitRightsRequest(
       const partnerMessageId = partnerAddress
         ? await enqueueEmail(tx, {
             partnerId: partner.id,
+            personId: null,
             to: partnerAddress,
             replyTo: request.email,
             email: rightsRequestPartnerEmail({ ...mail, protocol }),
@@ -68,6 +69,8 @@ export async function submitRightsRequest(
         : null;
       const personMessageId = await enqueueEmail(tx, {
         partnerId: partner.id,
+        // The form is anonymous: whoever typed the address is no person the portal knows.
+        personId: null,
         to: request.email,
         ...(partnerAddress ? { replyTo: partnerAddress } : {}),
         email: rightsRequestPersonEmail({ ...mail, protocol }),

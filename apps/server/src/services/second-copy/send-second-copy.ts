@@ -38,6 +38,7 @@ export async function sendSecondCopy(
     const phone = onlyDigits(input.address);
     await enqueueSms(db, {
       partnerId: scope.partner.id,
+      personId: scope.personId,
       phoneDigits: phone,
       template: 'second-copy',
       text: `${storeName}: 2a via, vencimento ${due}, ${amount}. Linha digitavel: ${copy.digitableLine} PIX copia e cola: ${copy.pixCode}`,
@@ -47,6 +48,7 @@ export async function sendSecondCopy(
   const email = input.address.trim();
   await enqueueEmail(db, {
     partnerId: scope.partner.id,
+    personId: scope.personId,
     to: email,
     email: secondCopyEmail({
       partnerName: scope.partner.name,

@@ -1,0 +1,3 @@
+ALTER TABLE "outbound_messages" ADD COLUMN "person_id" integer;--> statement-breakpoint
+ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_person_id_persons_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."persons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "outbound_messages_person" ON "outbound_messages" USING btree ("person_id","partner_id");
