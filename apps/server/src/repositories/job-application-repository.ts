@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobApplications, partners } from '../db/schema';
+import { violatedUniqueConstraint } from '../db/unique-violation';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
 export type JobApplicationRow = typeof jobApplications.$inferSelect;
@@ -17,6 +18,10 @@ export async function insertJobApplication(
     .returning({ id: jobApplications.id });
   return row!.id;
 }
+
+/** The error of a send whose Idempotency-Key another request stored on the partner at the same moment. */
+export const isSameSendStored = (error: unknown) =>
+  violatedUniqueConstraint(error) === 'job_applications_partner_idempotency';
 
 /** The application a send with this Idempotency-Key stored on the partner, if any. */
 export async function findJobApplicationByKey(

@@ -1,4 +1,4 @@
-import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboundAttachments, outboundMessages } from '../db/schema';
 import type { Attachment } from '../integrations/mail/mail-transport';
@@ -190,3 +190,7 @@ export async function scrubMessages(db: Db, where: SQL | undefined, recipientToo
     })
     .where(where);
 }
+
+/** A notification about a person to someone else (a partner): its content goes, its recipient stays. */
+export const scrubNotification = (db: Db, messageId: number) =>
+  scrubMessages(db, eq(outboundMessages.id, messageId), false);

@@ -12,10 +12,13 @@ import {
   maskMobilePhone,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { violatedUniqueConstraint } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { jobApplicationEmail } from '../../integrations/mail/job-templates';
-import { findJobApplicationByKey, insertJobApplication } from '../../repositories/job-application-repository';
+import {
+  findJobApplicationByKey,
+  insertJobApplication,
+  isSameSendStored,
+} from '../../repositories/job-application-repository';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -44,8 +47,6 @@ async function decodeCv(base64: string): Promise<{ bytes: Uint8Array } | { probl
   if (problem) return { problem };
   return (await opensAsPdf(bytes)) ? { bytes } : { problem: JOB_MESSAGES.cv };
 }
-
-const UNIQUE_KEY = 'job_applications_partner_idempotency';
 
 /**
  * WorkWithUs (spec 002 §2, §5, §8): only for a partner with the workWithUsMenu capability (spec 000 §2). Validates
@@ -109,7 +110,7 @@ export async function createJobApplication(
     if (cvFileKey) await removeCv(deps.cvDir, cvFileKey);
     // The same send stored meanwhile by a request that arrived with this one: its answer.
     const first =
-      idempotencyKey && violatedUniqueConstraint(error) === UNIQUE_KEY
+      idempotencyKey && isSameSendStored(error)
         ? await findJobApplicationByKey(deps.db, partner.id, idempotencyKey)
         : undefined;
     if (first) return { id: first, message: JOB_MESSAGES.success };

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboundMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteJobApplicationRow } from '../../repositories/job-application-repository';
-import { scrubMessages } from '../../repositories/outbox-repository';
+import { scrubNotification } from '../../repositories/outbox-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
@@ -24,8 +22,7 @@ export async function deleteJobApplication(
   const deleted = await withTransaction(deps.db, async (tx) => {
     const row = await deleteJobApplicationRow(tx, scope, id);
     if (!row) throw new AppError('JOB_APPLICATION_NOT_FOUND');
-    if (row.outboundMessageId !== null)
-      await scrubMessages(tx, eq(outboundMessages.id, row.outboundMessageId), false);
+    if (row.outboundMessageId !== null) await scrubNotification(tx, row.outboundMessageId);
     await recordStaffAction(tx, trail, { entity: 'job_application', entityId: id, action: 'delete' });
     return row;
   });
