@@ -6,6 +6,8 @@ import {
   agreementInstalments,
   agreements,
   auditLog,
+  cardPaymentReversals,
+  cardPayments,
   instalments,
   paymentCharges,
   paymentEvents,
@@ -532,28 +534,68 @@ describe('the payments list', () => {
       occurredOn: '2026-03-12',
       cause: 'pix:E-SECOND',
     });
+    // Decision 049: a PIX paying acme's third instalment short on 13 April paid nothing: unapplied money.
+    await db.insert(paymentEvents).values({
+      instalmentId: acmeAgreement.instalmentIds[2]!,
+      kind: 'unapplied',
+      amountCents: 5_000,
+      occurredOn: '2026-04-13',
+      cause: 'pix:E0009',
+    });
+    // Decision 047: the card paid on 15 March was refunded, heard at 23:30 in Brasília on 1 April (2 April in UTC).
+    const [card] = await db
+      .insert(cardPayments)
+      .values({
+        agreementId: cardAgreement.id,
+        gateway: 'local',
+        reference: `acordo-${cardAgreement.id}`,
+        amountCents: 30_000,
+        instalments: 1,
+        brand: 'visa',
+        lastFour: '1111',
+      })
+      .returning();
+    await db.insert(cardPaymentReversals).values({
+      cardPaymentId: card!.id,
+      kind: 'refunded',
+      gatewayChargeId: 'ch_1',
+      cause: 'webhook:hook_1',
+      recordedAt: new Date('2026-04-02T02:30:00Z'),
+    });
   });
 
-  it('sums the money received by day and method, with the totals', async () => {
+  it('sums the money received by day and method, unapplied money apart, card reversals as money leaving', async () => {
     const res = await get(`/api/gestao/pagamentos?${PERIOD}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    const none = { pix: 0, boleto: 0, card: 0, second_copy: 0, unapplied: 0, reversed: 0 };
     expect(body.data).toEqual([
-      { dia: '2026-04-13', pix: 0, boleto: 20_000, card: 0, second_copy: 0, total: 20_000 },
-      { dia: '2026-03-15', pix: 0, boleto: 0, card: 30_000, second_copy: 0, total: 30_000 },
-      { dia: '2026-03-12', pix: 10_000, boleto: 0, card: 0, second_copy: 4_000, total: 14_000 },
+      { ...none, dia: '2026-04-13', boleto: 20_000, unapplied: 5_000, total: 25_000 },
+      { ...none, dia: '2026-04-01', reversed: 30_000, total: -30_000 },
+      { ...none, dia: '2026-03-15', card: 30_000, total: 30_000 },
+      { ...none, dia: '2026-03-12', pix: 10_000, second_copy: 4_000, total: 14_000 },
     ]);
     expect(body.totais).toEqual({
       pix: 10_000,
       boleto: 20_000,
       card: 30_000,
       second_copy: 4_000,
-      total: 64_000,
+      unapplied: 5_000,
+      reversed: 30_000,
+      total: 39_000,
     });
   });
 
   it('filters by partner and store, and limits an operator to their partners', async () => {
-    const acmeOnly = { pix: 10_000, boleto: 20_000, card: 0, second_copy: 0, total: 30_000 };
+    const acmeOnly = {
+      pix: 10_000,
+      boleto: 20_000,
+      card: 0,
+      second_copy: 0,
+      unapplied: 5_000,
+      reversed: 0,
+      total: 35_000,
+    };
     expect((await get(`/api/gestao/pagamentos?${PERIOD}&parceiro=${acme.partnerId}`)).json().totais).toEqual(
       acmeOnly,
     );
@@ -565,22 +607,36 @@ describe('the payments list', () => {
     expect(
       (await get(`/api/gestao/pagamentos?${PERIOD}&parceiro=${demo.partnerId}&loja=${demo.storeId}`)).json()
         .totais,
-    ).toEqual({ pix: 0, boleto: 0, card: 30_000, second_copy: 4_000, total: 34_000 });
+    ).toEqual({
+      pix: 0,
+      boleto: 0,
+      card: 30_000,
+      second_copy: 4_000,
+      unapplied: 0,
+      reversed: 30_000,
+      total: 4_000,
+    });
+    // The refund is counted on the day the portal heard of it, not on the day the card was paid.
+    expect(
+      (await get(`/api/gestao/pagamentos?data_inicial=2026-04-02&data_final=2026-04-30`)).json().totais
+        .reversed,
+    ).toBe(0);
     const missing = await get('/api/gestao/pagamentos');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().dados).toEqual({ data_inicial: 'Informe a data inicial.' });
   });
 
-  it('exports the days and a totals line as XLSX', async () => {
+  it('exports the days and a totals line as XLSX, reversals as negative money', async () => {
     const res = await get(`/api/gestao/pagamentos/planilha?${PERIOD}`);
     expect(res.headers['content-disposition']).toBe('attachment; filename="pagamentos.xlsx"');
     const rows = await openSheet(res.rawPayload, 'Pagamentos');
     expect(rows).toEqual([
-      ['Dia', 'PIX', 'Boleto', 'Cartão', '2ª via', 'Total'],
-      [new Date('2026-04-13T00:00:00Z'), 0, 200, 0, 0, 200],
-      [new Date('2026-03-15T00:00:00Z'), 0, 0, 300, 0, 300],
-      [new Date('2026-03-12T00:00:00Z'), 100, 0, 0, 40, 140],
-      ['Total', 100, 200, 300, 40, 640],
+      ['Dia', 'PIX', 'Boleto', 'Cartão', '2ª via', 'Não aplicado', 'Estornos', 'Total líquido'],
+      [new Date('2026-04-13T00:00:00Z'), 0, 200, 0, 0, 50, 0, 250],
+      [new Date('2026-04-01T00:00:00Z'), 0, 0, 0, 0, 0, -300, -300],
+      [new Date('2026-03-15T00:00:00Z'), 0, 0, 300, 0, 0, 0, 300],
+      [new Date('2026-03-12T00:00:00Z'), 100, 0, 0, 40, 0, 0, 140],
+      ['Total', 100, 200, 300, 40, 50, -300, 390],
     ]);
   });
 });

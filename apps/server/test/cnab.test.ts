@@ -361,21 +361,23 @@ describe('retorno', () => {
   });
 });
 
-/** The boleto money the staff payments list shows received on the liquidations' day (2026-11-25). */
-const boletoMoneyListed = async () =>
-  (
+/** What the staff payments list shows received on the liquidations' day (2026-11-25): boleto and unapplied. */
+const moneyListed = async (): Promise<{ boleto: number; unapplied: number }> => {
+  const { boleto, unapplied } = (
     await t.app.inject({
       method: 'GET',
       url: '/api/gestao/pagamentos?data_inicial=2026-11-25&data_final=2026-11-25',
       headers: auth(),
     })
-  ).json().totais.boleto as number;
+  ).json().totais;
+  return { boleto, unapplied };
+};
 
 describe('a liquidation paying less than the boleto', () => {
   it('keeps the money as unapplied, which staff see; the instalment stays open until paid in full', async () => {
     const { instalment, charge } = await openBoleto(t.database.db, '2026-12-05', 10_000);
     const before = await eventRows();
-    const listedBefore = await boletoMoneyListed();
+    const listedBefore = await moneyListed();
     const res = await upload(
       await retornoOf(charge, [liquidation(charge, 9_999), { ...liquidation(charge, 0), reasons: [] }], 950),
     );
@@ -387,13 +389,17 @@ describe('a liquidation paying less than the boleto', () => {
       { linha: 3, resultado: 'underpaid', valor: 10_000, valor_pago: 9_999 },
       { linha: 5, resultado: 'duplicate', valor: 10_000, valor_pago: 0 },
     ]);
-    // The money is an unapplied payment event of the instalment (staff refund or apply it), on the payments list.
+    // The money is an unapplied payment event of the instalment (staff refund or apply it), on the payments list
+    // apart from the boletos that paid their instalment (decision 053).
     expect(
       (await eventRows())
         .slice(before.length)
         .map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),
     ).toEqual([[instalment.id, charge.id, 'unapplied', 9_999, '2026-11-25', `cnab:${report.arquivo_id}:3`]]);
-    expect(await boletoMoneyListed()).toBe(listedBefore + 9_999);
+    expect(await moneyListed()).toEqual({
+      boleto: listedBefore.boleto,
+      unapplied: listedBefore.unapplied + 9_999,
+    });
     const kept = await t.database.db
       .select()
       .from(retornoResults)

@@ -198,7 +198,7 @@ const causeChannel = (cause: SQL | typeof paymentEvents.cause) =>
 /**
  * Money received in the scope on the period's Brasília days, summed by day, source, event kind, the channel its cause
  * names and the agreement's method: agreement instalments' payment events (paid, settled by card, unapplied) and
- * second copies' payments. The domain tells the method (receivedPaymentMethod).
+ * second copies' payments. The domain tells the column (receivedMoneyColumn).
  */
 export async function listReceivedMoney(db: Db, scope: StaffScope, filters: ReceivedMoneyFilters) {
   const { from, to } = filters.period;
@@ -258,4 +258,29 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
       amountCents: Number(row.amountCents),
     })),
   ];
+}
+
+/**
+ * Paid cards' money given back (refund, chargeback; decision 047) in the scope, summed by the Brasília day the portal
+ * recorded the reversal on within the period: the charge's whole value leaves, the agreement's partner and store.
+ */
+export async function listReversedCardMoney(db: Db, scope: StaffScope, filters: ReceivedMoneyFilters) {
+  const range = reportPeriodInstants(filters.period);
+  const day = sql<string>`(${cardPaymentReversals.recordedAt} at time zone 'America/Sao_Paulo')::date::text`;
+  const rows = await db
+    .select({ day, amountCents: sql<number>`sum(${cardPayments.amountCents})::bigint` })
+    .from(cardPaymentReversals)
+    .innerJoin(cardPayments, eq(cardPayments.id, cardPaymentReversals.cardPaymentId))
+    .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
+    .where(
+      and(
+        gte(cardPaymentReversals.recordedAt, range.from),
+        lt(cardPaymentReversals.recordedAt, range.to),
+        partnerCondition(agreements.partnerId, scope),
+        filters.partnerId === undefined ? undefined : eq(agreements.partnerId, filters.partnerId),
+        filters.storeId === undefined ? undefined : eq(agreements.storeId, filters.storeId),
+      ),
+    )
+    .groupBy(day);
+  return rows.map((row) => ({ day: row.day, amountCents: Number(row.amountCents) }));
 }

@@ -5,10 +5,10 @@ import {
   agreementCancelSchema,
   paymentsByDay,
   type ReceivedMoney,
-  receivedPaymentMethod,
+  receivedMoneyColumn,
 } from './agreement-admin';
 
-describe('receivedPaymentMethod (issue 18 item 3)', () => {
+describe('receivedMoneyColumn (issue 18 item 3; decision 053)', () => {
   const money = (over: Partial<ReceivedMoney>): ReceivedMoney => ({
     source: 'instalment',
     kind: 'paid',
@@ -21,39 +21,50 @@ describe('receivedPaymentMethod (issue 18 item 3)', () => {
     [money({ source: 'second_copy', cause: 'cnab:4:12' }), 'second_copy'],
     [money({ kind: 'settled', cause: 'card:ch_1' }), 'card'],
     [money({ cause: 'pix:E999' }), 'pix'],
-    [money({ kind: 'unapplied', cause: 'pix:E998' }), 'pix'],
+    [money({ kind: 'unapplied', cause: 'pix:E998' }), 'unapplied'],
+    [money({ kind: 'unapplied', cause: 'cnab:7:4' }), 'unapplied'],
+    [money({ kind: 'unapplied', cause: 'seed', agreementMethod: 'cartao' }), 'unapplied'],
     [money({ cause: 'cnab:7:3', agreementMethod: 'pix' }), 'boleto'],
     [money({ cause: 'Pagamento de demonstração (seed)', agreementMethod: 'pix' }), 'pix'],
     [money({ cause: 'seed', agreementMethod: 'cartao' }), 'card'],
     [money({ cause: 'seed', agreementMethod: null }), 'boleto'],
   ] as const)('%o is %s', (input, method) => {
-    expect(receivedPaymentMethod(input)).toBe(method);
+    expect(receivedMoneyColumn(input)).toBe(method);
   });
 });
 
 describe('paymentsByDay', () => {
-  it('sums each day by method, newest day first, with the totals of the list', () => {
+  const none = { pix: 0, boleto: 0, card: 0, second_copy: 0, unapplied: 0, reversed: 0 };
+  it('sums each day by column, newest day first, reversals off the total, with the totals of the list', () => {
     expect(
       paymentsByDay([
-        { day: '2026-11-01', method: 'pix', amountCents: 1_000 },
-        { day: '2026-11-02', method: 'boleto', amountCents: 2_500 },
-        { day: '2026-11-01', method: 'pix', amountCents: 500 },
-        { day: '2026-11-01', method: 'second_copy', amountCents: 300 },
+        { day: '2026-11-01', column: 'pix', amountCents: 1_000 },
+        { day: '2026-11-02', column: 'boleto', amountCents: 2_500 },
+        { day: '2026-11-01', column: 'pix', amountCents: 500 },
+        { day: '2026-11-01', column: 'second_copy', amountCents: 300 },
+        { day: '2026-11-01', column: 'unapplied', amountCents: 200 },
+        { day: '2026-11-03', column: 'reversed', amountCents: 4_000 },
       ]),
     ).toEqual({
       days: [
-        { dia: '2026-11-02', pix: 0, boleto: 2_500, card: 0, second_copy: 0, total: 2_500 },
-        { dia: '2026-11-01', pix: 1_500, boleto: 0, card: 0, second_copy: 300, total: 1_800 },
+        { ...none, dia: '2026-11-03', reversed: 4_000, total: -4_000 },
+        { ...none, dia: '2026-11-02', boleto: 2_500, total: 2_500 },
+        { ...none, dia: '2026-11-01', pix: 1_500, second_copy: 300, unapplied: 200, total: 2_000 },
       ],
-      totals: { pix: 1_500, boleto: 2_500, card: 0, second_copy: 300, total: 4_300 },
+      totals: {
+        pix: 1_500,
+        boleto: 2_500,
+        card: 0,
+        second_copy: 300,
+        unapplied: 200,
+        reversed: 4_000,
+        total: 500,
+      },
     });
   });
 
   it('is empty with zero totals for no money', () => {
-    expect(paymentsByDay([])).toEqual({
-      days: [],
-      totals: { pix: 0, boleto: 0, card: 0, second_copy: 0, total: 0 },
-    });
+    expect(paymentsByDay([])).toEqual({ days: [], totals: { ...none, total: 0 } });
   });
 });
 

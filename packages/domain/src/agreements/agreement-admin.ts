@@ -70,14 +70,27 @@ export type PaymentEventName = keyof typeof PAYMENT_EVENT_LABELS;
 
 /** Issue 18 item 3 "money received by method": the channels the payments list sums apart. */
 export const RECEIVED_PAYMENT_METHODS = ['pix', 'boleto', 'card', 'second_copy'] as const;
-export type ReceivedPaymentMethod = (typeof RECEIVED_PAYMENT_METHODS)[number];
 
-export const RECEIVED_PAYMENT_METHOD_LABELS: Record<ReceivedPaymentMethod, string> = {
+/**
+ * The payments list's money columns (decision 053): money that paid what it was meant to, by method; money received
+ * that paid no instalment (`unapplied`, decision 049: received all the same, for staff to refund or apply); a paid
+ * card's money given back (`reversed`, decision 047), leaving on the day the portal heard of it.
+ */
+export const PAYMENTS_COLUMNS = [...RECEIVED_PAYMENT_METHODS, 'unapplied', 'reversed'] as const;
+export type PaymentsColumn = (typeof PAYMENTS_COLUMNS)[number];
+/** Money that arrived: every column but the reversals. */
+export type ReceivedColumn = Exclude<PaymentsColumn, 'reversed'>;
+
+export const PAYMENTS_COLUMN_LABELS: Record<PaymentsColumn, string> = {
   pix: 'PIX',
   boleto: 'Boleto',
   card: 'Cartão',
   second_copy: '2ª via',
+  unapplied: 'Não aplicado',
+  reversed: 'Estornos',
 };
+/** The day's money received less the reversals. */
+export const PAYMENTS_NET_TOTAL_LABEL = 'Total líquido';
 
 /** Money received: an agreement instalment's payment event (paid, settled by card, unapplied) or a second copy's. */
 export interface ReceivedMoney {
@@ -90,39 +103,58 @@ export interface ReceivedMoney {
 }
 
 /**
- * The channel money came through (issue 18 item 3): a second copy's payment is a second copy's whatever paid it; a
- * card settlement is the card; otherwise the cause says PIX or boleto (decisions 020, 021); a cause that names no
- * channel counts under the agreement's payment method.
+ * Where money received goes on the payments list (issue 18 item 3; decision 053): a second copy's payment is a second
+ * copy's whatever paid it; an instalment's money that paid nothing (unapplied) is apart, whatever brought it; a card
+ * settlement is the card; otherwise the cause says PIX or boleto (decisions 020, 021); a cause that names no channel
+ * counts under the agreement's payment method.
  */
-export function receivedPaymentMethod(money: ReceivedMoney): ReceivedPaymentMethod {
+export function receivedMoneyColumn(money: ReceivedMoney): ReceivedColumn {
   if (money.source === 'second_copy') return 'second_copy';
+  if (money.kind === 'unapplied') return 'unapplied';
   if (money.kind === 'settled') return 'card';
   if (money.cause.startsWith('pix:')) return 'pix';
   if (money.cause.startsWith('cnab:')) return 'boleto';
   return money.agreementMethod === 'cartao' ? 'card' : (money.agreementMethod ?? 'boleto');
 }
 
-export type MethodTotals = Record<ReceivedPaymentMethod, number> & { total: number };
+/** Centavos by column, each positive (the reversals too), and `total`: received less reversed. */
+export type PaymentsTotals = Record<PaymentsColumn, number> & { total: number };
 
-/** One day of the payments list: centavos received by method and in all. */
-export interface PaymentsDay extends MethodTotals {
+/** A column's money as the list and its spreadsheet show it: the reversals, money leaving, negative. */
+export const shownCents = (totals: PaymentsTotals, column: PaymentsColumn): number =>
+  column === 'reversed' ? -totals.reversed : totals[column];
+
+/** One day of the payments list: centavos received by column, reversed, and the day's net. */
+export interface PaymentsDay extends PaymentsTotals {
   dia: string;
 }
 
-const noMoney = (): MethodTotals => ({ pix: 0, boleto: 0, card: 0, second_copy: 0, total: 0 });
+const noMoney = (): PaymentsTotals => ({
+  pix: 0,
+  boleto: 0,
+  card: 0,
+  second_copy: 0,
+  unapplied: 0,
+  reversed: 0,
+  total: 0,
+});
 
-/** Issue 18 item 3 "by day ... and totals": the days with money, newest first, and the sums of the whole list. */
+/**
+ * Issue 18 item 3 "by day ... and totals": the days with money received or reversed, newest first, and the sums of
+ * the whole list; a reversal takes its money off the total.
+ */
 export function paymentsByDay(
-  rows: readonly { day: string; method: ReceivedPaymentMethod; amountCents: number }[],
-): { days: PaymentsDay[]; totals: MethodTotals } {
+  rows: readonly { day: string; column: PaymentsColumn; amountCents: number }[],
+): { days: PaymentsDay[]; totals: PaymentsTotals } {
   const days = new Map<string, PaymentsDay>();
   const totals = noMoney();
   for (const row of rows) {
     const day = days.get(row.day) ?? { dia: row.day, ...noMoney() };
-    day[row.method] += row.amountCents;
-    day.total += row.amountCents;
-    totals[row.method] += row.amountCents;
-    totals.total += row.amountCents;
+    const net = row.column === 'reversed' ? -row.amountCents : row.amountCents;
+    day[row.column] += row.amountCents;
+    day.total += net;
+    totals[row.column] += row.amountCents;
+    totals.total += net;
     days.set(row.day, day);
   }
   return { days: [...days.values()].sort((a, b) => b.dia.localeCompare(a.dia)), totals };
@@ -220,6 +252,6 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
 /** GET /api/gestao/pagamentos. */
 export interface PaymentsAnswer {
   data: PaymentsDay[];
-  totais: MethodTotals;
+  totais: PaymentsTotals;
   lojas: StoreOption[];
 }

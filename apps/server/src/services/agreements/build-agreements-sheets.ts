@@ -2,10 +2,12 @@ import {
   AGREEMENT_PAYMENT_METHOD_LABELS,
   AGREEMENT_STATUS_LABELS,
   type AgreementAdminItem,
+  PAYMENTS_COLUMN_LABELS,
+  PAYMENTS_COLUMNS,
+  PAYMENTS_NET_TOTAL_LABEL,
   type PaymentsAnswer,
   type PaymentsDay,
-  RECEIVED_PAYMENT_METHOD_LABELS,
-  RECEIVED_PAYMENT_METHODS,
+  shownCents,
 } from '@portal/domain';
 import {
   buildSheet,
@@ -53,23 +55,26 @@ export function buildAgreementsSheet(items: readonly AgreementAdminItem[]): Prom
 
 const PAYMENT_COLUMNS: SheetColumn<PaymentsDay>[] = [
   { header: 'Dia', width: 12, value: (d) => dayCell(d.dia), format: DATE_FORMAT },
-  ...RECEIVED_PAYMENT_METHODS.map(
-    (method): SheetColumn<PaymentsDay> => ({
-      header: RECEIVED_PAYMENT_METHOD_LABELS[method],
+  ...PAYMENTS_COLUMNS.map(
+    (column): SheetColumn<PaymentsDay> => ({
+      header: PAYMENTS_COLUMN_LABELS[column],
       width: 16,
-      value: (d) => reais(d[method]),
+      value: (d) => reais(shownCents(d, column)),
       format: MONEY_FORMAT,
     }),
   ),
-  { header: 'Total', width: 18, value: (d) => reais(d.total), format: MONEY_FORMAT },
+  { header: PAYMENTS_NET_TOTAL_LABEL, width: 18, value: (d) => reais(d.total), format: MONEY_FORMAT },
 ];
 
-/** pagamentos.xlsx: the money received by day and method, then the totals line. */
+/**
+ * pagamentos.xlsx: the money received by day and column, the reversals negative (a row adds up to its net total),
+ * then the totals line.
+ */
 export function buildPaymentsSheet(answer: PaymentsAnswer): Promise<Buffer> {
   const totals = answer.totais;
   return buildSheet('Pagamentos', PAYMENT_COLUMNS, answer.data, [
     'Total',
-    ...RECEIVED_PAYMENT_METHODS.map((method) => reais(totals[method])),
+    ...PAYMENTS_COLUMNS.map((column) => reais(shownCents(totals, column))),
     reais(totals.total),
   ]);
 }

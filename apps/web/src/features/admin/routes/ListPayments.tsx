@@ -3,8 +3,10 @@ import {
   defaultReportPeriod,
   formatBrDate,
   formatMoney,
-  RECEIVED_PAYMENT_METHOD_LABELS,
-  RECEIVED_PAYMENT_METHODS,
+  PAYMENTS_COLUMN_LABELS,
+  PAYMENTS_COLUMNS,
+  PAYMENTS_NET_TOTAL_LABEL,
+  shownCents,
 } from '@portal/domain';
 import { type PaymentFilters, usePayments, usePaymentsSheet } from '../api/agreements';
 import { AdminLayout } from '../components/AdminLayout';
@@ -21,9 +23,10 @@ import '../reports.css';
 import '../agreements.css';
 
 /**
- * 'Pagamentos' (/admin/pagamentos; issue 18 item 3): the money received on each Brasília day of a period (the last
- * 30 days at first) by method (PIX, boleto, card, second copy), with the totals, filtered by partner and store;
- * 'Planilha' downloads the same table.
+ * 'Pagamentos' (/admin/pagamentos; issue 18 item 3; decision 053): the money received on each Brasília day of a
+ * period (the last 30 days at first) by method (PIX, boleto, card, second copy), the money that paid no instalment
+ * apart ('Não aplicado'), the paid cards' money given back ('Estornos', negative) and the day's net, with the totals,
+ * filtered by partner and store; 'Planilha' downloads the same table.
  */
 export default function ListPayments() {
   return (
@@ -40,8 +43,8 @@ function initialFilters(): PaymentFilters {
 
 const COLUMNS = [
   'Dia',
-  ...RECEIVED_PAYMENT_METHODS.map((method) => RECEIVED_PAYMENT_METHOD_LABELS[method]),
-  'Total',
+  ...PAYMENTS_COLUMNS.map((column) => PAYMENTS_COLUMN_LABELS[column]),
+  PAYMENTS_NET_TOTAL_LABEL,
 ];
 
 function Payments() {
@@ -68,13 +71,13 @@ function Payments() {
       {(days, { totais }) => (
         <AdminTable
           testId="payments-table"
-          caption="Dinheiro recebido por dia e meio de pagamento"
+          caption="Dinheiro recebido por dia e meio de pagamento, o não aplicado à parte, menos os estornos de cartão"
           columns={COLUMNS}
           foot={
             <tr className="payments-totals" data-testid="payments-totals">
               <th scope="row">Total</th>
-              {RECEIVED_PAYMENT_METHODS.map((method) => (
-                <td key={method}>{formatMoney(totais[method])}</td>
+              {PAYMENTS_COLUMNS.map((column) => (
+                <td key={column}>{formatMoney(shownCents(totais, column))}</td>
               ))}
               <td>{formatMoney(totais.total)}</td>
             </tr>
@@ -83,8 +86,8 @@ function Payments() {
           {days.map((day) => (
             <tr key={day.dia}>
               <th scope="row">{formatBrDate(day.dia)}</th>
-              {RECEIVED_PAYMENT_METHODS.map((method) => (
-                <td key={method}>{formatMoney(day[method])}</td>
+              {PAYMENTS_COLUMNS.map((column) => (
+                <td key={column}>{formatMoney(shownCents(day, column))}</td>
               ))}
               <td>{formatMoney(day.total)}</td>
             </tr>
