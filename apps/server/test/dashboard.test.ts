@@ -4,6 +4,8 @@ import {
   agreementInstalments,
   agreementStatusEvents,
   agreements,
+  cardPaymentReversals,
+  cardPayments,
   contactMessages,
   debtorRequests,
   debtorSessions,
@@ -178,6 +180,26 @@ beforeAll(async () => {
     { secondCopyId: demoCopy!.id, amountCents: 100, occurredOn: '2025-05-31', cause: 'test:copy:2' },
     { secondCopyId: acmeCopy!.id, amountCents: 777, occurredOn: '2025-06-18', cause: 'test:copy:3' },
   ]);
+  // Decision 053: Bia's card, paid on 10 June, refunded on 28 June; the money left in the period.
+  const [cardPayment] = await db
+    .insert(cardPayments)
+    .values({
+      agreementId: card!.id,
+      gateway: 'local',
+      reference: `acordo-${card!.id}`,
+      amountCents: 30_000,
+      instalments: 2,
+      brand: 'visa',
+      lastFour: '1111',
+    })
+    .returning({ id: cardPayments.id });
+  await db.insert(cardPaymentReversals).values({
+    cardPaymentId: cardPayment!.id,
+    kind: 'refunded',
+    gatewayChargeId: 'ch_dashboard',
+    cause: 'webhook:hook_dashboard',
+    recordedAt: new Date('2025-06-28T12:00:00Z'),
+  });
 
   const request = (
     kind: 'cannot_pay' | 'proposal' | 'dispute' | 'call' | 'whatsapp',
@@ -309,6 +331,8 @@ describe('GET /api/painel', () => {
         secondCopyPayments: 12_345,
         unapplied: 500,
       },
+      // Bia's card, refunded in June: its money left.
+      reversedCents: 30_000,
       // Boleto A's two unpaid instalments and boleto B's last one; settled and cancelled agreements promise nothing.
       promisedCents: 115_025,
     });
@@ -337,6 +361,7 @@ describe('GET /api/painel', () => {
     expect(data.funnel.map((stage: { count: number }) => stage.count)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(data.money).toEqual({
       recovered: { agreementPayments: 0, cardPayments: 0, secondCopyPayments: 0, unapplied: 0 },
+      reversedCents: 0,
       promisedCents: 0,
     });
     expect(data.agreementStatuses).toEqual({ active: 0, settled: 0, cancelled: 0, broken: 0 });

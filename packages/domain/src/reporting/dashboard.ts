@@ -87,10 +87,15 @@ export const DASHBOARD_AGREEMENT_STATUSES = {
 } as const;
 export type DashboardAgreementStatus = keyof typeof DASHBOARD_AGREEMENT_STATUSES;
 
+/** Paid cards' money given back (refund, chargeback; decisions 047, 053): money leaving, off the recovered total. */
+export const DASHBOARD_REVERSED_LABEL = 'Estornos de cartão';
+
 /** The dashboard's money, integer centavos. */
 export interface DashboardMoney {
   /** Received in the period (payment dates within it), by source. */
   recovered: Record<DashboardRecoveredSource, number>;
+  /** Paid cards' money given back, recorded in the period (positive). */
+  reversedCents: number;
   /** The unpaid instalments of the agreements made in the period that are still active. */
   promisedCents: number;
 }
@@ -107,9 +112,9 @@ export interface DashboardAnswer {
   queues: DashboardQueueCounts;
 }
 
-/** The money received in the period, every source together, centavos. */
+/** The money received in the period, every source together, less the card money given back in it, centavos. */
 export function recoveredTotal(money: DashboardMoney): number {
-  return Object.values(money.recovered).reduce((sum, cents) => sum + cents, 0);
+  return Object.values(money.recovered).reduce((sum, cents) => sum + cents, 0) - money.reversedCents;
 }
 
 /** Said under the partner select when the filter names none. */

@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { listReversedCardMoney } from '../../repositories/agreement-admin-repository';
 import { loadDashboardCounts, loadDashboardMoney } from '../../repositories/dashboard-repository';
 import { findPartnerById } from '../../repositories/partner-admin-repository';
 import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
@@ -42,9 +43,12 @@ export async function getDashboard(
   const [
     { steps, sessionRows, planRows, savedRows, agreementRows, requestRows, contactRows, privacyRows },
     { eventRows, copyRows, payerRows, promisedRows, statusRows },
+    reversedDays,
   ] = await Promise.all([
     loadDashboardCounts(db, within),
     loadDashboardMoney(db, { ...within, period: input.period }),
+    // The payments list's reversals (decision 053), so the dashboard nets the same money.
+    listReversedCardMoney(db, scope, { partnerId: partner.id, period: input.period }),
   ]);
 
   const [sessionCounts] = sessionRows;
@@ -64,6 +68,7 @@ export async function getDashboard(
       secondCopyPayments: Number(copyRows[0]?.cents ?? 0),
       unapplied: centsOf('unapplied'),
     },
+    reversedCents: reversedDays.reduce((sum, day) => sum + day.amountCents, 0),
     promisedCents: Number(promisedRows[0]?.cents ?? 0),
   };
   const agreementStatuses = zeros(DASHBOARD_AGREEMENT_STATUSES);

@@ -26,6 +26,7 @@ const ANSWER: DashboardAnswer = {
   funnel: [],
   money: {
     recovered: { agreementPayments: 0, cardPayments: 0, secondCopyPayments: 0, unapplied: 0 },
+    reversedCents: 0,
     promisedCents: 0,
   },
   agreementStatuses: { active: 0, settled: 0, cancelled: 0, broken: 0 },
@@ -55,5 +56,24 @@ describe('Dashboard', () => {
     await waitFor(() => expect(queryClient.getQueryState(partnerKeys.list('todos'))?.status).toBe('error'));
     expect(screen.getByTestId('dashboard-summary').textContent).toContain('Acme Cobranças');
     expect(screen.queryByText('Não foi possível carregar o painel. Tente novamente.')).toBeNull();
+  });
+
+  it('takes the card reversals of the period off the money recovered (decision 053)', async () => {
+    const money = {
+      recovered: { agreementPayments: 10_000, cardPayments: 30_000, secondCopyPayments: 0, unapplied: 500 },
+      reversedCents: 30_000,
+      promisedCents: 0,
+    };
+    showAdminRoute('/admin/painel', <Dashboard />, (path) => {
+      if (path.startsWith('/api/parceiro?')) return { body: PARTNERS };
+      if (path.startsWith('/api/painel?')) return { body: { data: { ...ANSWER, money } } };
+      return undefined;
+    });
+    const table = await screen.findByTestId('money-table');
+    const amountOf = (key: string) =>
+      table.querySelector(`[data-money="${key}"] td`)?.textContent?.replace(/\u00a0/g, ' ');
+    expect(table.querySelector('[data-money="reversed"] th')?.textContent).toBe('Estornos de cartão');
+    expect(amountOf('reversed')).toBe('-R$ 300,00');
+    expect(amountOf('recovered')).toBe('R$ 105,00');
   });
 });

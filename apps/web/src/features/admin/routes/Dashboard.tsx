@@ -3,6 +3,7 @@ import {
   DASHBOARD_AGREEMENT_STATUSES,
   DASHBOARD_QUEUES,
   DASHBOARD_RECOVERED_SOURCES,
+  DASHBOARD_REVERSED_LABEL,
   type DashboardAgreementStatus,
   type DashboardAnswer,
   type DashboardFilter,
@@ -169,6 +170,7 @@ function MoneySection({ answer }: { answer: DashboardAnswer }) {
         label: DASHBOARD_RECOVERED_SOURCES[key],
         value: money.recovered[key],
       })),
+      { label: DASHBOARD_REVERSED_LABEL, value: money.reversedCents },
       { label: PROMISED_LABEL, value: money.promisedCents },
     ],
     [money],
@@ -193,7 +195,8 @@ function MoneySection({ answer }: { answer: DashboardAnswer }) {
       <ReportsTableScroll captionId="money-caption">
         <table className="reports-table" data-testid="money-table">
           <caption id="money-caption">
-            Recebido nos dias do período, e o que os acordos do período ainda ativos têm a pagar
+            Recebido nos dias do período, menos os estornos de cartão registrados nele, e o que os acordos do
+            período ainda ativos têm a pagar
           </caption>
           <thead>
             <tr>
@@ -208,6 +211,10 @@ function MoneySection({ answer }: { answer: DashboardAnswer }) {
                 <td className="reports-table__number">{formatMoney(money.recovered[key])}</td>
               </tr>
             ))}
+            <tr data-money="reversed">
+              <th scope="row">{DASHBOARD_REVERSED_LABEL}</th>
+              <td className="reports-table__number">{formatMoney(-money.reversedCents)}</td>
+            </tr>
           </tbody>
           <tfoot>
             <tr data-money="recovered">
