@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leads, outboundMessages, stepLogs } from '../src/db/schema';
+import { leads, outboundMessages, persons, stepLogs } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { listLeadsCreatedBetween } from '../src/repositories/lead-repository';
+import { hostOf, login, MARIA } from './identification-helpers';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
 import { validLead } from './valid-forms';
@@ -32,13 +33,16 @@ beforeEach(async () => {
 });
 
 // Each test posts from its own client address so the per-address rate limit does not leak between tests.
-function post(payload: unknown, options: { host?: string; ip?: string } = {}) {
+function post(payload: unknown, options: { host?: string; ip?: string; cookie?: string } = {}) {
   clientNumber += 1;
   return t.app.inject({
     method: 'POST',
     url: LEAD_ACTION,
     payload: payload as Record<string, unknown>,
-    headers: { host: options.host ?? 'localhost:3000' },
+    headers: {
+      host: options.host ?? 'localhost:3000',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     remoteAddress: options.ip ?? `10.6.0.${clientNumber}`,
   });
 }
@@ -176,6 +180,19 @@ describe('cadastrarLead', () => {
     await post(validLead({ cpf_cnpj: '111.444.777-35', valor_pode_pagar: '400,00' }), { host });
     await post(proposal);
     expect(await stored()).toMatchObject({ leads: 3 });
+  });
+
+  it('names the sender only when they sent it logged in on the partner, whatever CPF/CNPJ was typed', async () => {
+    // Anyone may type Maria's CPF/CNPJ (docs/decisions/053); Maria herself then sends the same proposal logged in,
+    // and on another partner's portal, where her session is not open.
+    const host = hostOf('demo');
+    await post(validLead(), { host });
+    const maria = await login(t, MARIA);
+    await post(validLead(), { host, cookie: maria });
+    await post(validLead(), { host: hostOf('acme'), cookie: maria });
+    const [person] = await t.database.db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
+    const rows = await t.database.db.select().from(leads).orderBy(leads.id);
+    expect(rows.map((row) => row.personId)).toEqual([null, person!.id, null]);
   });
 
   it('answers the spec message for an unknown partner and stores nothing', async () => {

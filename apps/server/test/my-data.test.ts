@@ -21,7 +21,8 @@ import {
 } from '../src/db/schema';
 import type { PersonDataExport } from '../src/services/privacy/export-person-data';
 import { call, hostOf, JOAO, login, MARIA, solveRobotCheck } from './identification-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, validContact } from './test-app';
+import { validLead } from './valid-forms';
 
 // "Meus dados" (issue 6 item 1, docs/decisions/010-lgpd-export-and-erasure.md): export scoped to the session's
 // partner and person, PDF, erasure of what the decision record lists, rate limits.
@@ -29,7 +30,8 @@ import { createTestApp, type TestApp } from './test-app';
 let t: TestApp;
 let db: TestApp['database']['db'];
 beforeAll(async () => {
-  t = await createTestApp();
+  // The tests log João and Maria in more often than the login's limit per CPF/CNPJ allows; that limit is not tested here.
+  t = await createTestApp({ env: { LIMIT_LOGIN_PER_DOCUMENT: '100' } });
   db = t.database.db;
 });
 afterAll(async () => {
@@ -157,6 +159,8 @@ describe('the JSON export', () => {
       store: 'Loja da proposta',
       city: 'Rio de Janeiro',
       cpfCnpj: JOAO_DOC,
+      // He sent it logged in (docs/decisions/053).
+      personId: joaoId,
       amountCents: 50_000,
       paymentForm: 'A',
       affordableCents: 20_000,
@@ -165,9 +169,10 @@ describe('the JSON export', () => {
       { ...lead, partnerId: demo, outboundMessageId: notice!.id },
       { ...lead, partnerId: acme, store: 'Loja de outro parceiro' },
     ]);
+    const contact = { name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, personId: joaoId };
     await db.insert(contactMessages).values([
-      { partnerId: demo, name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, text: 'Olá demo' },
-      { partnerId: acme, name: 'João', email: 'joao.lima@example.com', cpfCnpj: JOAO_DOC, text: 'Olá acme' },
+      { ...contact, partnerId: demo, text: 'Olá demo' },
+      { ...contact, partnerId: acme, text: 'Olá acme' },
     ]);
 
     const joao = await login(t, JOAO);
@@ -255,6 +260,7 @@ describe('the JSON export', () => {
       name: 'Maria',
       email: 'demo@example.com',
       cpfCnpj: MARIA_DOC,
+      personId: maria,
       text: 'Quero falar com alguém',
       answerText: 'Ligaremos amanhã.',
       ...answered,
@@ -667,5 +673,55 @@ describe("another person's address", () => {
       modelo: 'privacy-erasure-person',
       destinatario: 'joao.lima@example.com',
     });
+  });
+});
+
+describe("a contact message or proposal typed with the person's CPF/CNPJ", () => {
+  it('is theirs only when they sent it logged in: what another sender typed with it is neither exported nor erased', async () => {
+    const demo = { host: hostOf('demo') };
+    // Someone else, not logged in, types Maria's CPF/CNPJ in the contact form and the proposal form.
+    const stranger = validContact({ name: 'Ana Souza', text: 'Mensagem da Ana com o CPF da Maria.' });
+    expect(
+      (await call(t, 'portal/enviarContato', stranger, { ...demo, ip: '10.9.1.1' })).json().retorno,
+    ).toBe(true);
+    const strangerLead = validLead({ loja: 'Loja da Ana' });
+    expect(
+      (await call(t, 'portal/cadastrarLead', strangerLead, { ...demo, ip: '10.9.1.2' })).json().retorno,
+    ).toBe(true);
+    // João, logged in, types it too: what he sent is his.
+    const joao = await login(t, JOAO);
+    const fromJoao = validContact({ name: 'João Lima', text: 'Mensagem do João com o CPF da Maria.' });
+    expect(
+      (await call(t, 'portal/enviarContato', fromJoao, { ...demo, cookie: joao, ip: '10.9.1.3' })).statusCode,
+    ).toBe(200);
+    // Maria, logged in, writes her own.
+    const maria = await login(t, MARIA);
+    const own = validContact({ name: 'Maria Santos', text: 'Mensagem da própria Maria.' });
+    expect(
+      (await call(t, 'portal/enviarContato', own, { ...demo, cookie: maria, ip: '10.9.1.4' })).statusCode,
+    ).toBe(200);
+    const ownLead = validLead({ nome: 'Maria da Silva Santos', loja: 'Loja da Maria' });
+    expect(
+      (await call(t, 'portal/cadastrarLead', ownLead, { ...demo, cookie: maria, ip: '10.9.1.5' })).statusCode,
+    ).toBe(200);
+
+    const res = await get('/api/meus-dados.json', maria);
+    const data = res.json() as PersonDataExport;
+    expect(data.mensagensDeContato.map((m) => m.texto)).toContain('Mensagem da própria Maria.');
+    expect(data.propostasPeloFormulario.map((l) => l.loja)).toEqual(['Loja da Maria']);
+    expect(res.body).not.toContain('Mensagem da Ana');
+    expect(res.body).not.toContain('Mensagem do João');
+    expect(res.body).not.toContain('Loja da Ana');
+    const joaoData = (await get('/api/meus-dados.json', joao)).json() as PersonDataExport;
+    expect(joaoData.mensagensDeContato.map((m) => m.texto)).toContain('Mensagem do João com o CPF da Maria.');
+
+    expect((await erase(maria, '10.9.1.6')).json().retorno).toBe(true);
+    const contacts = await db.select().from(contactMessages).where(eq(contactMessages.cpfCnpj, MARIA_DOC));
+    const texts = contacts.map((c) => c.text);
+    expect(texts).toContain('Mensagem da Ana com o CPF da Maria.');
+    expect(texts).toContain('Mensagem do João com o CPF da Maria.');
+    expect(texts).not.toContain('Mensagem da própria Maria.');
+    const proposals = await db.select().from(leads).where(eq(leads.cpfCnpj, MARIA_DOC));
+    expect(proposals.map((l) => l.store)).toEqual(['Loja da Ana']);
   });
 });

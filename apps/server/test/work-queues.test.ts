@@ -1,7 +1,15 @@
 import type { DividasResposta, WorkItem } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, debtorRequests, outboundMessages, partners, privacyRequests } from '../src/db/schema';
+import {
+  auditLog,
+  contactMessages,
+  debtorRequests,
+  outboundMessages,
+  partners,
+  persons,
+  privacyRequests,
+} from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
@@ -397,6 +405,36 @@ describe('the other queues', () => {
     await t.app.outbox.runOnce();
     const mail = smtp.received.find((m) => m.to.includes('visitante@example.com'));
     expect(textOf(mail!)).toContain('Ligaremos amanhã.');
+  });
+
+  it("names the sender in the answer's outbox row only when they sent the message logged in", async () => {
+    // Someone else types João's CPF/CNPJ; João, logged in, writes too (docs/decisions/053).
+    const typed = { identification: '390.533.447-05' };
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: CONTACT_ACTION,
+      headers: { host: hostOf('demo') },
+      payload: validContact({ ...typed, email: 'outra@example.com', text: 'Escrevo com o CPF do João.' }),
+      remoteAddress: CLIENT,
+    });
+    expect(anonymous.json().retorno, anonymous.body).toBe(true);
+    const own = await debtor('portal/enviarContato', validContact({ ...typed, text: 'Sou o João, logado.' }));
+    expect(own.json().retorno, own.body).toBe(true);
+    const { db } = t.database;
+    const answerOf = async (text: string) => {
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.text, text));
+      const res = await staff('POST', `/api/filas/contatos/${row!.id}/resposta`, { texto: 'Respondido.' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [answered] = await db.select().from(contactMessages).where(eq(contactMessages.id, row!.id));
+      const [message] = await db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.id, answered!.answerMessageId!));
+      return { sender: row!.personId, answerFor: message!.personId };
+    };
+    const [joaoRow] = await db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
+    expect(await answerOf('Escrevo com o CPF do João.')).toEqual({ sender: null, answerFor: null });
+    expect(await answerOf('Sou o João, logado.')).toEqual({ sender: joaoRow!.id, answerFor: joaoRow!.id });
   });
 
   it('answers an LGPD request with a written answer instead of the one-click status', async () => {

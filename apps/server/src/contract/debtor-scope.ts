@@ -29,3 +29,11 @@ export async function requireDebtorListingDebts(app: FastifyInstance, request: F
   const partner = await app.requirePartner(request);
   return debtorScope(partner, await app.debtorSessions.requireListingDebts(request, partner));
 }
+
+/**
+ * Who sends a public form (contact, proposal): the person of the request's open session on the partner, or null for
+ * an anonymous sender. Never the CPF/CNPJ typed in the form, which may be anyone's (docs/decisions/053).
+ */
+export async function formSender(app: FastifyInstance, request: FastifyRequest, partner: PartnerRow) {
+  return (await app.debtorSessions.find(request, partner))?.person.id ?? null;
+}

@@ -5,6 +5,7 @@ import { createLead } from '../services/leads/create-lead';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { clientText, formText as field } from './body-fields';
+import { formSender } from './debtor-scope';
 import { ok } from './envelope';
 
 // cadastrarLead of spec 002 §7 on api.php (docs/api.md "Public pages"): public, for the host's partner. Strings only
@@ -35,7 +36,12 @@ export function leadActions(app: FastifyInstance, db: Db): Record<string, Action
       handler: async (request, body) => {
         const input = leadBody.parse(body);
         const partner = await app.requirePartner(request);
-        const { id, message, isNew } = await createLead(db, partner, input);
+        const { id, message, isNew } = await createLead(
+          db,
+          partner,
+          await formSender(app, request, partner),
+          input,
+        );
         if (isNew)
           await saveStep(db, partner, {
             cpfCnpj: input.cpf_cnpj,

@@ -8,6 +8,7 @@ import { getCompanyToken } from '../services/partners/get-company-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { clientText, formBoolean, formCode, isoDate, lineText } from './body-fields';
+import { formSender } from './debtor-scope';
 import { ok } from './envelope';
 
 declare module 'fastify' {
@@ -108,7 +109,8 @@ export function registerPortalApi(
       perMinute: 5,
       handler: async (request, body) => {
         const input = contactBody.parse(body);
-        const message = await sendContactMessage(db, await app.requirePartner(request), input);
+        const partner = await app.requirePartner(request);
+        const message = await sendContactMessage(db, partner, await formSender(app, request, partner), input);
         return ok(null, message);
       },
     },

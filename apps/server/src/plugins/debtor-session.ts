@@ -72,6 +72,11 @@ export interface DebtorSessions {
   draft(status: SessionRow['status'], origin?: SessionOrigin): SessionDraft;
   /** The request's live session on this partner; a pending one only when asked for. Otherwise NO_SESSION. */
   require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<DebtorSession>;
+  /**
+   * The request's open session on this partner, if any: a public form sent by a logged-in debtor names them
+   * (docs/decisions/053); without one the form is anonymous, never refused.
+   */
+  find(request: FastifyRequest, partner: PartnerRow): Promise<DebtorSession | undefined>;
   /** The open session as `require` gives it, with what the debt listing reads besides it (one statement). */
   requireListingDebts(
     request: FastifyRequest,
@@ -98,15 +103,15 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       path: '/',
     });
 
-    async function requireLive<T extends LiveSession>(
+    async function findLive<T extends LiveSession>(
       request: FastifyRequest,
       accept: 'open' | 'pending',
       find: (tokenHash: string) => Promise<T | undefined>,
-    ): Promise<SessionRow & Omit<T, 'session'>> {
+    ): Promise<(SessionRow & Omit<T, 'session'>) | undefined> {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) throw new AppError('NO_SESSION');
+      if (!token) return undefined;
       const live = await find(hashSecret(token));
-      if (!live || (live.session.status === 'pending' && accept === 'open')) throw new AppError('NO_SESSION');
+      if (!live || (live.session.status === 'pending' && accept === 'open')) return undefined;
       const { session, ...rest } = live;
       // The idle limit counts in half hours: a write per minute is precise enough, not one per request. A read the
       // page made on its own (a poll) is not the person's activity.
@@ -115,6 +120,19 @@ export default fp<{ db: Db; secureCookies: boolean }>(
         await touchSession(db, session.tokenHash);
       return { ...session, ...rest };
     }
+
+    async function requireLive<T extends LiveSession>(
+      request: FastifyRequest,
+      accept: 'open' | 'pending',
+      find: (tokenHash: string) => Promise<T | undefined>,
+    ): Promise<SessionRow & Omit<T, 'session'>> {
+      const live = await findLive(request, accept, find);
+      if (!live) throw new AppError('NO_SESSION');
+      return live;
+    }
+
+    const onPartner = (partner: PartnerRow) => (tokenHash: string) =>
+      findLiveSession(db, tokenHash, partner.id, SESSION_IDLE_MS);
 
     const sessions: DebtorSessions = {
       draft(status, origin) {
@@ -134,8 +152,8 @@ export default fp<{ db: Db; secureCookies: boolean }>(
             }),
         };
       },
-      require: (request, partner, accept) =>
-        requireLive(request, accept, (hash) => findLiveSession(db, hash, partner.id, SESSION_IDLE_MS)),
+      require: (request, partner, accept) => requireLive(request, accept, onPartner(partner)),
+      find: (request, partner) => findLive(request, 'open', onPartner(partner)),
       requireListingDebts: (request, partner) =>
         requireLive(request, 'open', (hash) =>
           findLiveSessionListingDebts(db, hash, partner.id, SESSION_IDLE_MS),

@@ -5,7 +5,14 @@ import { contactMessages } from '../db/schema';
 export async function insertContactMessage(
   db: Db,
   partnerId: number,
-  message: { name: string; email: string; cpfCnpj: string; text: string; outboundMessageId: number },
+  message: {
+    name: string;
+    email: string;
+    cpfCnpj: string;
+    personId: number | null;
+    text: string;
+    outboundMessageId: number;
+  },
 ): Promise<void> {
   await db.insert(contactMessages).values({ partnerId, ...message });
 }

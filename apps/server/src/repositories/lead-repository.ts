@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leads } from '../db/schema';
 import { partnerCondition, type StaffScope } from './staff-scope';
@@ -71,6 +71,8 @@ export async function findRepeatedLead(
         eq(leads.affordableCents, lead.affordableCents),
         eq(leads.paymentForm, lead.paymentForm),
         eq(leads.notes, lead.notes ?? ''),
+        // Sent by the same person logged in, or anonymously again.
+        lead.personId == null ? isNull(leads.personId) : eq(leads.personId, lead.personId),
         gte(leads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
       ),
     )

@@ -25,8 +25,9 @@ import type { DebtScope } from './debt-snapshot';
 import { scrubMessages } from './outbox-repository';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
-// erasure), read and erased here. A person is matched by id where a row names them (outbox messages included), and
-// by CPF/CNPJ where a form stored it.
+// erasure), read and erased here. A person is matched by the id a row names them by (outbox messages, contact
+// messages and leads included), never by a CPF/CNPJ, e-mail or phone someone typed in a form (decisions 052, 053);
+// the step log alone, anonymous usage statistics, by its CPF/CNPJ.
 
 /**
  * Outbox rows for the person on this partner: those queued naming them, wherever they went. Never by address: the
@@ -35,6 +36,13 @@ import { scrubMessages } from './outbox-repository';
  */
 const messagesToPerson = (scope: DebtScope) =>
   and(eq(outboundMessages.partnerId, scope.partnerId), eq(outboundMessages.personId, scope.personId));
+
+/**
+ * Contact messages or leads the person sent logged in on this partner. Never by the CPF/CNPJ in the form: anyone
+ * can type anyone's, and what they wrote is theirs (docs/decisions/053).
+ */
+const sentByPerson = (table: typeof contactMessages | typeof leads, scope: DebtScope) =>
+  and(eq(table.partnerId, scope.partnerId), eq(table.personId, scope.personId));
 
 /** The rows of the person's data export, each list oldest first. */
 export async function loadPersonData(db: Db, scope: DebtScope) {
@@ -134,13 +142,9 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
     db
       .select()
       .from(contactMessages)
-      .where(and(eq(contactMessages.partnerId, scope.partnerId), eq(contactMessages.cpfCnpj, person.cpfCnpj)))
+      .where(sentByPerson(contactMessages, scope))
       .orderBy(asc(contactMessages.createdAt)),
-    db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.partnerId, scope.partnerId), eq(leads.cpfCnpj, person.cpfCnpj)))
-      .orderBy(asc(leads.createdAt)),
+    db.select().from(leads).where(sentByPerson(leads, scope)).orderBy(asc(leads.createdAt)),
     db
       .select({
         status: debtorSessions.status,
@@ -192,7 +196,7 @@ export async function knownToAnotherPartner(db: Db, scope: DebtScope): Promise<b
 
 /**
  * Removes or anonymises, on the scope's partner only, what no law obliges the portal to keep (docs/decisions/010):
- * messages to the person and their copies, contact messages and leads with their CPF/CNPJ, the step log's personal
+ * messages to the person and their copies, contact messages and leads they sent logged in, the step log's personal
  * fields, unused plans, requests other than disputes, registrations, phone-change links and sessions; with
  * `registrationErased`, the personal fields of the person too. Contracts, agreements, payment documents, disputes and
  * privacy requests stay. Run in the erasure's transaction.
@@ -204,14 +208,12 @@ export async function erasePersonRows(
 ): Promise<void> {
   const { partnerId, personId, person } = scope;
   await scrubMessages(db, messagesToPerson(scope), true);
-  const ofPartnerAndDocument = <T extends typeof contactMessages | typeof leads>(table: T) =>
-    and(eq(table.partnerId, partnerId), eq(table.cpfCnpj, person.cpfCnpj));
   const notifications = [
     ...(await db
       .delete(contactMessages)
-      .where(ofPartnerAndDocument(contactMessages))
+      .where(sentByPerson(contactMessages, scope))
       .returning({ id: contactMessages.outboundMessageId })),
-    ...(await db.delete(leads).where(ofPartnerAndDocument(leads)).returning({ id: leads.outboundMessageId })),
+    ...(await db.delete(leads).where(sentByPerson(leads, scope)).returning({ id: leads.outboundMessageId })),
     // Requests other than disputes; a call or WhatsApp request e-mailed the partner the phone to call.
     ...(await db
       .delete(debtorRequests)

@@ -203,8 +203,8 @@ async function contactPage(db: Db, window: PageWindow) {
   const query = db
     .select({
       ...workFields(t),
-      // The person of the portfolio with the CPF/CNPJ the visitor typed, if any.
-      personId: persons.id,
+      // The sender, when they sent it logged in (docs/decisions/053); never the owner of the CPF/CNPJ they typed.
+      personId: t.personId,
       name: t.name,
       cpfCnpj: t.cpfCnpj,
       email: t.email,
@@ -212,7 +212,6 @@ async function contactPage(db: Db, window: PageWindow) {
     })
     .from(t)
     .innerJoin(partners, eq(partners.id, t.partnerId))
-    .leftJoin(persons, eq(persons.cpfCnpj, t.cpfCnpj))
     .leftJoin(assignee, eq(assignee.id, t.assignedTo))
     .leftJoin(answerer, eq(answerer.id, t.answeredBy))
     .$dynamic();

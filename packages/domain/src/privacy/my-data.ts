@@ -20,8 +20,9 @@ export const ERASURE_REGISTRATION_KEPT =
 export const ERASURE_REMOVES: readonly string[] = [
   'o registro do seu primeiro acesso e os seus acessos ao portal',
   'as simulações de pagamento que você não aceitou',
-  'os pedidos "Não consigo pagar", os pedidos de ligação e de contato por WhatsApp, as contrapropostas e as propostas enviadas pelo formulário de proposta',
-  'as mensagens que você enviou pelo formulário de contato',
+  'os pedidos "Não consigo pagar", os pedidos de ligação e de contato por WhatsApp e as contrapropostas',
+  // Only what the person sent logged in is known to be theirs (docs/decisions/053).
+  'as mensagens e as propostas que você enviou pelos formulários de contato e de proposta com o seu acesso aberto neste portal',
   'o destinatário e o conteúdo das mensagens que enviamos a você',
   'o seu CPF/CNPJ nos registros de navegação, que ficam anônimos',
 ];

@@ -1,11 +1,16 @@
 import type { WorkItemStatus } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { persons } from './debts';
 import { outboundMessages } from './messaging';
 import { partners } from './partners';
 import { answeredColumns, workItemColumns } from './work-items';
 
-/** Landing-page contact messages (spec 000 §3), forwarded to the partner and worked as a queue (decision 030). */
+/**
+ * Landing-page contact messages (spec 000 §3), forwarded to the partner and worked as a queue (decision 030). The
+ * CPF/CNPJ is what the sender typed, anyone's; `person_id` names the sender only when they sent it logged in as that
+ * debtor on the partner: "Meus dados" finds a person's messages by it (docs/decisions/053).
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -16,6 +21,7 @@ export const contactMessages = pgTable(
     name: text('nome').notNull(),
     email: text('email').notNull(),
     cpfCnpj: text('cpf_cnpj').notNull(),
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
     text: text('texto').notNull(),
     outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
     status: text('status').$type<WorkItemStatus>().notNull().default('open'),
@@ -23,5 +29,8 @@ export const contactMessages = pgTable(
     ...answeredColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('contact_messages_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`)],
+  (t) => [
+    check('contact_messages_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`),
+    index('contact_messages_person').on(t.personId, t.partnerId),
+  ],
 );

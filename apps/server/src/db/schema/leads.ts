@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { char, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { persons } from './debts';
 import { outboundMessages } from './messaging';
 import { partners } from './partners';
 
 /**
  * Creditor leads (spec 002 §3 "Lead": led_codigo ... led_valor_pode_pagar), sent by cadastrarLead on a partner's
  * portal and listed by the back office (ListLeads, by date). CPF/CNPJ and phones unmasked (a CNPJ may have letters);
- * money in centavos; payment form A boleto, P card.
+ * money in centavos; payment form A boleto, P card. The CPF/CNPJ is what the sender typed, anyone's; `person_id` names
+ * the sender only when they sent it logged in as that debtor on the partner (docs/decisions/053).
  */
 export const leads = pgTable(
   'leads',
@@ -22,6 +24,7 @@ export const leads = pgTable(
     store: text('loja').notNull(),
     city: text('cidade').notNull(),
     cpfCnpj: text('cpf_cnpj').notNull(),
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
     notes: text('obs').notNull().default(''),
     amountCents: integer('valor_centavos').notNull(),
     paymentForm: char('forma_pagamento', { length: 1 }).notNull(),
@@ -33,5 +36,6 @@ export const leads = pgTable(
   (table) => [
     check('leads_forma_pagamento_check', sql`${table.paymentForm} in ('A', 'P')`),
     index('leads_created_at_idx').on(table.createdAt),
+    index('leads_person').on(table.personId, table.partnerId),
   ],
 );

@@ -15,11 +15,13 @@ import { withTransaction } from '../../repositories/transaction';
 
 /**
  * Landing-page contact form (spec 000 §3, §5, §7): validated as the browser validates it, stored, and e-mailed to
- * the partner's contact address through the outbox, in one transaction so neither exists without the other.
+ * the partner's contact address through the outbox, in one transaction so neither exists without the other. The
+ * message names `senderId`, the person logged in on the partner who sent it, or nobody (docs/decisions/053).
  */
 export async function sendContactMessage(
   db: Db,
   partner: PartnerRow,
+  senderId: number | null,
   input: ContactFormInput,
 ): Promise<string> {
   // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
@@ -45,6 +47,7 @@ export async function sendContactMessage(
       name,
       email,
       cpfCnpj: document,
+      personId: senderId,
       text,
       outboundMessageId: outboxId,
     });

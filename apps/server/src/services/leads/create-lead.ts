@@ -21,15 +21,17 @@ import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
  * ListLeads reads it) and, when the partner has a contact e-mail, notified there through the outbox, in one
  * transaction. Returns the id, the spec's success text (§8 "Lead success modal") and whether the lead is new: the
  * same proposal sent again within REPEAT_WINDOW_MINUTES (its answer lost, two clicks) is the lead already stored,
- * answered alike, with no second row or e-mail.
+ * answered alike, with no second row or e-mail. The lead names `senderId`, the person logged in on the partner who
+ * sent it, or nobody: the CPF/CNPJ typed in it may be anyone's (docs/decisions/053).
  */
 export async function createLead(
   db: Db,
   partner: PartnerRow,
+  senderId: number | null,
   input: LeadInput,
 ): Promise<{ id: number; message: string; isNew: boolean }> {
   // A refusal is a ZodError: the error handler answers it as the 400 with one message per field.
-  const lead = leadSchema.parse(input);
+  const lead = { ...leadSchema.parse(input), personId: senderId };
   const config = await loadPartnerConfig(db, partner);
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();

@@ -12,7 +12,6 @@ import type { Db } from '../../db/client';
 import { AppError, type AppErrorCode, ruleError } from '../../errors';
 import { workAnswerEmail } from '../../integrations/mail/work-queue-templates';
 import { enqueueEmail } from '../../repositories/outbox-repository';
-import { sourceOf } from '../../repositories/work-queue-repository';
 import type { AuditTrail } from '../audit/record-staff-action';
 import { changeWorkItem } from './change-work-item';
 import { workItemDebt } from './work-item-debt';
@@ -48,9 +47,9 @@ export async function answerWorkItem(
     const answerMessageId = item.email
       ? await enqueueEmail(tx, {
           partnerId: item.partnerId,
-          // A debtor's request is answered at their e-mail on file; a contact form's address is the one the visitor
-          // typed, whoever the CPF/CNPJ they typed belongs to.
-          personId: sourceOf(queue) === 'contact_message' ? null : item.personId,
+          // A debtor's request is answered at their e-mail on file, a contact message at the address its sender
+          // typed: it names the sender when they sent it logged in, nobody otherwise (docs/decisions/053).
+          personId: item.personId,
           to: item.email,
           email: workAnswerEmail({
             partnerName: item.partnerName,
