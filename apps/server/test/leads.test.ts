@@ -183,7 +183,7 @@ describe('cadastrarLead', () => {
   });
 
   it('names the sender only when they sent it logged in on the partner, whatever CPF/CNPJ was typed', async () => {
-    // Anyone may type Maria's CPF/CNPJ (docs/decisions/053); Maria herself then sends the same proposal logged in,
+    // Anyone may type Maria's CPF/CNPJ (docs/decisions/054); Maria herself then sends the same proposal logged in,
     // and on another partner's portal, where her session is not open.
     const host = hostOf('demo');
     await post(validLead(), { host });

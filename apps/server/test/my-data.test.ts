@@ -159,7 +159,7 @@ describe('the JSON export', () => {
       store: 'Loja da proposta',
       city: 'Rio de Janeiro',
       cpfCnpj: JOAO_DOC,
-      // He sent it logged in (docs/decisions/053).
+      // He sent it logged in (docs/decisions/054).
       personId: joaoId,
       amountCents: 50_000,
       paymentForm: 'A',

@@ -408,7 +408,7 @@ describe('the other queues', () => {
   });
 
   it("names the sender in the answer's outbox row only when they sent the message logged in", async () => {
-    // Someone else types João's CPF/CNPJ; João, logged in, writes too (docs/decisions/053).
+    // Someone else types João's CPF/CNPJ; João, logged in, writes too (docs/decisions/054).
     const typed = { identification: '390.533.447-05' };
     const anonymous = await t.app.inject({
       method: 'POST',

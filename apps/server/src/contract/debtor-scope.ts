@@ -32,7 +32,7 @@ export async function requireDebtorListingDebts(app: FastifyInstance, request: F
 
 /**
  * Who sends a public form (contact, proposal): the person of the request's open session on the partner, or null for
- * an anonymous sender. Never the CPF/CNPJ typed in the form, which may be anyone's (docs/decisions/053).
+ * an anonymous sender. Never the CPF/CNPJ typed in the form, which may be anyone's (docs/decisions/054).
  */
 export async function formSender(app: FastifyInstance, request: FastifyRequest, partner: PartnerRow) {
   return (await app.debtorSessions.find(request, partner))?.person.id ?? null;

@@ -74,7 +74,7 @@ export interface DebtorSessions {
   require(request: FastifyRequest, partner: PartnerRow, accept: 'open' | 'pending'): Promise<DebtorSession>;
   /**
    * The request's open session on this partner, if any: a public form sent by a logged-in debtor names them
-   * (docs/decisions/053); without one the form is anonymous, never refused.
+   * (docs/decisions/054); without one the form is anonymous, never refused.
    */
   find(request: FastifyRequest, partner: PartnerRow): Promise<DebtorSession | undefined>;
   /** The open session as `require` gives it, with what the debt listing reads besides it (one statement). */

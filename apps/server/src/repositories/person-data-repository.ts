@@ -26,7 +26,7 @@ import { scrubMessages } from './outbox-repository';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
 // erasure), read and erased here. A person is matched by the id a row names them by (outbox messages, contact
-// messages and leads included), never by a CPF/CNPJ, e-mail or phone someone typed in a form (decisions 052, 053);
+// messages and leads included), never by a CPF/CNPJ, e-mail or phone someone typed in a form (decisions 052, 054);
 // the step log alone, anonymous usage statistics, by its CPF/CNPJ.
 
 /**
@@ -39,7 +39,7 @@ const messagesToPerson = (scope: DebtScope) =>
 
 /**
  * Contact messages or leads the person sent logged in on this partner. Never by the CPF/CNPJ in the form: anyone
- * can type anyone's, and what they wrote is theirs (docs/decisions/053).
+ * can type anyone's, and what they wrote is theirs (docs/decisions/054).
  */
 const sentByPerson = (table: typeof contactMessages | typeof leads, scope: DebtScope) =>
   and(eq(table.partnerId, scope.partnerId), eq(table.personId, scope.personId));

@@ -203,7 +203,7 @@ async function contactPage(db: Db, window: PageWindow) {
   const query = db
     .select({
       ...workFields(t),
-      // The sender, when they sent it logged in (docs/decisions/053); never the owner of the CPF/CNPJ they typed.
+      // The sender, when they sent it logged in (docs/decisions/054); never the owner of the CPF/CNPJ they typed.
       personId: t.personId,
       name: t.name,
       cpfCnpj: t.cpfCnpj,

@@ -21,7 +21,7 @@ export const ERASURE_REMOVES: readonly string[] = [
   'o registro do seu primeiro acesso e os seus acessos ao portal',
   'as simulações de pagamento que você não aceitou',
   'os pedidos "Não consigo pagar", os pedidos de ligação e de contato por WhatsApp e as contrapropostas',
-  // Only what the person sent logged in is known to be theirs (docs/decisions/053).
+  // Only what the person sent logged in is known to be theirs (docs/decisions/054).
   'as mensagens e as propostas que você enviou pelos formulários de contato e de proposta com o seu acesso aberto neste portal',
   'o destinatário e o conteúdo das mensagens que enviamos a você',
   'o seu CPF/CNPJ nos registros de navegação, que ficam anônimos',

@@ -9,7 +9,7 @@ import { answeredColumns, workItemColumns } from './work-items';
 /**
  * Landing-page contact messages (spec 000 §3), forwarded to the partner and worked as a queue (decision 030). The
  * CPF/CNPJ is what the sender typed, anyone's; `person_id` names the sender only when they sent it logged in as that
- * debtor on the partner: "Meus dados" finds a person's messages by it (docs/decisions/053).
+ * debtor on the partner: "Meus dados" finds a person's messages by it (docs/decisions/054).
  */
 export const contactMessages = pgTable(
   'contact_messages',

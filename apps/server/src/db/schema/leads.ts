@@ -8,7 +8,7 @@ import { partners } from './partners';
  * Creditor leads (spec 002 §3 "Lead": led_codigo ... led_valor_pode_pagar), sent by cadastrarLead on a partner's
  * portal and listed by the back office (ListLeads, by date). CPF/CNPJ and phones unmasked (a CNPJ may have letters);
  * money in centavos; payment form A boleto, P card. The CPF/CNPJ is what the sender typed, anyone's; `person_id` names
- * the sender only when they sent it logged in as that debtor on the partner (docs/decisions/053).
+ * the sender only when they sent it logged in as that debtor on the partner (docs/decisions/054).
  */
 export const leads = pgTable(
   'leads',

@@ -16,7 +16,7 @@ import { withTransaction } from '../../repositories/transaction';
 /**
  * Landing-page contact form (spec 000 §3, §5, §7): validated as the browser validates it, stored, and e-mailed to
  * the partner's contact address through the outbox, in one transaction so neither exists without the other. The
- * message names `senderId`, the person logged in on the partner who sent it, or nobody (docs/decisions/053).
+ * message names `senderId`, the person logged in on the partner who sent it, or nobody (docs/decisions/054).
  */
 export async function sendContactMessage(
   db: Db,

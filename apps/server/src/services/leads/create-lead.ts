@@ -22,7 +22,7 @@ import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
  * transaction. Returns the id, the spec's success text (§8 "Lead success modal") and whether the lead is new: the
  * same proposal sent again within REPEAT_WINDOW_MINUTES (its answer lost, two clicks) is the lead already stored,
  * answered alike, with no second row or e-mail. The lead names `senderId`, the person logged in on the partner who
- * sent it, or nobody: the CPF/CNPJ typed in it may be anyone's (docs/decisions/053).
+ * sent it, or nobody: the CPF/CNPJ typed in it may be anyone's (docs/decisions/054).
  */
 export async function createLead(
   db: Db,

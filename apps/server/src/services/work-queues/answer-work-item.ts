@@ -48,7 +48,7 @@ export async function answerWorkItem(
       ? await enqueueEmail(tx, {
           partnerId: item.partnerId,
           // A debtor's request is answered at their e-mail on file, a contact message at the address its sender
-          // typed: it names the sender when they sent it logged in, nobody otherwise (docs/decisions/053).
+          // typed: it names the sender when they sent it logged in, nobody otherwise (docs/decisions/054).
           personId: item.personId,
           to: item.email,
           email: workAnswerEmail({
