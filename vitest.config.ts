@@ -5,7 +5,9 @@ export default defineConfig({
     globalSetup: ['apps/server/test/pglite-templates-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Some tests start an app of their own (its database migrated) in the test itself: on the shared 2-core machine
+    // under load that alone took 30 s (PostgreSQL suite, 2026-12-01), so a test gets what a setup hook gets.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [
       {
