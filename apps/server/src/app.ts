@@ -54,6 +54,7 @@ import { installErrorHandler, refuseUrl } from './plugins/error-handler';
 import tenant from './plugins/tenant';
 import { SCHEDULED_JOBS } from './scheduler/jobs';
 import { type Scheduler, startScheduler } from './scheduler/scheduler';
+import { cvDirOf } from './services/jobs/cv-files';
 import { type OutboxWorker, startOutboxWorker } from './services/outbox/outbox-worker';
 
 declare module 'fastify' {
@@ -298,7 +299,7 @@ export async function buildApp({
     { database, uploadDir: resolve(env.DATA_DIR, 'uploads', 'importacoes') },
   );
   // After the admin routes: the staff calls of the job form use the staff guard they install.
-  await registerJobRoutes(app, { db, cvDir: resolve(env.DATA_DIR, 'uploads', 'curriculos') });
+  await registerJobRoutes(app, { db, cvDir: cvDirOf(env.DATA_DIR) });
   if (env.NODE_ENV !== 'production') registerDevMailbox(app, db);
   registerNoScriptFormRoutes(app);
   await registerWebRoutes(app, db, env.WEB_DIST_DIR ?? defaultWebDist);
@@ -339,6 +340,7 @@ export async function buildApp({
         pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
         cardGateway,
         log: app.log,
+        cvDir: cvDirOf(env.DATA_DIR),
       },
       SCHEDULED_JOBS,
       env.SCHEDULER_POLL_MS,

@@ -45,7 +45,7 @@ import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-pai
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pinClock } from './pinned-clock';
-import { createTestApp, migratedCommandDatabase, type TestApp } from './test-app';
+import { createTestApp, migratedCommandDatabase, NO_CVS, type TestApp } from './test-app';
 
 // Issue 17 item 5: overdue instalments, settled agreements and their discharge letter, broken agreements, and the
 // scheduled-job runner that drives them. The server's own clock is UTC here: Brasília dates must not move with it.
@@ -90,6 +90,7 @@ const deps = (database: Database = t.database) => ({
   providers: pix.providers,
   pix: { gatewayFor: pix.gatewayFor, afterMinutes: 30 },
   log: silent,
+  cvDir: NO_CVS,
 });
 /** Noon in Brasília of a date. */
 const noonOf = (date: string) => new Date(`${date}T12:00:00-03:00`);
@@ -589,10 +590,10 @@ describe('npm run payments -- run-jobs', () => {
     };
     expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
       code: 0,
-      out: 'reconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\noverdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\n',
+      out: 'reconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\noverdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nexpire-job-applications: 2026-11-25\n',
     });
     expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-      'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\n',
+      'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nexpire-job-applications: nada a fazer\n',
     );
     expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
     // A day to come is refused: it would be recorded as done before it comes.

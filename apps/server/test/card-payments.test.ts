@@ -39,7 +39,7 @@ import {
 import { quotePlans } from './debt-helpers';
 import { api, call, hostOf, login, MARIA } from './identification-helpers';
 import { clearOfMidnight } from './pinned-clock';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Card agreements through the gateway (issue 17 item 3): passo_4_novo with a token, PAID / REJECTED / VOIDED, a
 // gateway that does not answer, the webhook, the receipt; and no card number or CVV anywhere in the portal.
@@ -582,6 +582,7 @@ const deps = () => ({
     timeoutMs: 2_000,
   }),
   log: t.app.log,
+  cvDir: NO_CVS,
 });
 
 describe('a card payment the gateway has not decided', () => {

@@ -37,7 +37,7 @@ import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
 import { staffToken } from './reports-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Boletos registered with the bank through CNAB 240 and settled by its retorno (issue 17 item 2), through the
 // admin API: the remessa, the retorno's all-or-nothing import, idempotency, and the staff guard.
@@ -487,6 +487,7 @@ describe('the daily remessa job', () => {
       providers: new Map(),
       pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      cvDir: NO_CVS,
     };
     const before = await fileCount();
     const [report] = await runDueJobs(deps, remessaJob, new Date('2026-11-27T12:00:00-03:00'), '2026-11-27');
@@ -648,6 +649,7 @@ describe('a boleto the bank rejected (03) or wrote off (09) is re-issued (decisi
         providers: pix.providers,
         pix: { gatewayFor: pix.gatewayFor, afterMinutes: 30 },
         log: t.app.log,
+        cvDir: NO_CVS,
       };
       expect(await runDueJobs(deps, reissueJob)).toMatchObject([{ name: 'reissue-boletos', busy: false }]);
       const { client } = await pix.gatewayFor(rejected.charge.storeId);

@@ -24,7 +24,7 @@ import { recordInstalmentPayment } from '../src/services/payments/record-instalm
 import { openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Issue 17 items 1, 4 and 6 on the default provider: João's instalments get PIX charges with a due date at the local
 // PSP the server hosts; its webhook is authenticated by the path's secret, records each payment once by endToEndId
@@ -294,6 +294,7 @@ describe('reconciliation', () => {
         providers: services.providers,
         pix: { gatewayFor: services.gatewayFor, afterMinutes: 0 },
         log: t.app.log,
+        cvDir: NO_CVS,
       };
       expect(await runDueJobs(deps, reconcileJob, options.now)).toMatchObject([
         { name: 'reconcile-pix', busy: false },

@@ -34,7 +34,7 @@ import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-char
 import { call, hostOf, JOAO, lastMessage, login, MARIA, stepsLogged } from './identification-helpers';
 import { clearOfMidnight } from './pinned-clock';
 import { pixChargeAt } from './pix-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Second copies (spec 001 §2 details PDF icon, §7 second-copy calls, §8 messages; issue 4 §3).
 
@@ -546,6 +546,7 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
           },
         },
         log: t.app.log,
+        cvDir: NO_CVS,
       };
       expect(await runDueJobs(deps, reconcileJob, now)).toMatchObject([
         { name: 'reconcile-pix', busy: false },
@@ -660,6 +661,7 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
       providers: new Map(),
       pix: { gatewayFor, afterMinutes: 0 },
       log: t.app.log,
+      cvDir: NO_CVS,
     };
     await runDueJobs(deps, reconcileJob, now);
     expect(asked).toEqual([open.at(-1)!.txid]);

@@ -14,6 +14,9 @@ import { createMigratedPglite, openPreparedPglite } from './prepared-pglite';
 // Server tests run on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a scratch database created on
 // that PostgreSQL server for this test file and dropped afterwards.
 
+/** A CV folder that does not exist, for tests that run scheduled jobs whose CVs they do not look at. */
+export const NO_CVS = join(tmpdir(), 'portal-test-no-cvs', String(process.pid));
+
 export async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

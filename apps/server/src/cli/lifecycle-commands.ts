@@ -10,6 +10,7 @@ import { createPixServices } from '../integrations/payments/pix-api/pix-services
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../scheduler/jobs';
 import { runDueJobs } from '../scheduler/run-due-jobs';
+import { cvDirOf } from '../services/jobs/cv-files';
 import { lineLog, type PaymentsSubcommand } from './payments-subcommand';
 
 // `npm run payments -- run-jobs [--today AAAA-MM-DD]` and `npm run payments -- late-payments` (README "Scheduled
@@ -42,6 +43,7 @@ const runJobs: PaymentsSubcommand = {
         pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
         cardGateway: externalCardGateway(env),
         log,
+        cvDir: cvDirOf(env.DATA_DIR),
       },
       SCHEDULED_JOBS,
       now,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobApplications, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -100,4 +100,15 @@ export async function deleteJobApplicationRow(
       outboundMessageId: jobApplications.outboundMessageId,
     });
   return row;
+}
+
+/** The ids of applications sent before `before`, oldest first, at most `limit` (the retention job's batch). */
+export async function findJobApplicationsSentBefore(db: Db, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(lt(jobApplications.createdAt, before))
+    .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -1,5 +1,9 @@
 import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
 import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
+import {
+  EXPIRE_JOB_APPLICATIONS,
+  eraseExpiredJobApplications,
+} from '../services/jobs/erase-expired-job-applications';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
@@ -57,6 +61,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     schedule: 'daily',
     run: async ({ db, now }) => {
       await generateRemessa(db, { createdBy: 'job:remessa', now });
+    },
+  },
+  // Job applications past the privacy policy's retention are erased as staff erase one (decision 053), a batch a day.
+  {
+    name: EXPIRE_JOB_APPLICATIONS,
+    schedule: 'daily',
+    run: async ({ db, date, cvDir, log }) => {
+      const { erased, more } = await eraseExpiredJobApplications({ db, cvDir }, date);
+      if (erased > 0 || more) log.info({ erased, more }, 'job applications past their retention erased');
     },
   },
 ];

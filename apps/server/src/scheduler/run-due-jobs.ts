@@ -12,6 +12,8 @@ export interface SchedulerDeps {
   /** Absent or null: no card gateway, so no card payments to reconcile. */
   cardGateway?: CardGateway | null;
   log: JobLog;
+  /** The folder of the job form's CVs (cvDirOf(DATA_DIR)). */
+  cvDir: string;
 }
 
 export interface JobReport {
@@ -63,6 +65,7 @@ export async function runDueJobs(
             pix: deps.pix,
             cardGateway: deps.cardGateway ?? null,
             log: deps.log,
+            cvDir: deps.cvDir,
             resumeAt,
             stopAt: (at) => {
               stoppedAt = at;

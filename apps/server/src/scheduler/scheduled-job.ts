@@ -23,6 +23,8 @@ export interface JobContext {
   /** The card gateway, or null where there is none (no card payments). */
   cardGateway: CardGateway | null;
   log: JobLog;
+  /** The folder of the job form's CVs (DATA_DIR/uploads/curriculos). */
+  cvDir: string;
   /** Where this job's last run (on any process) stopped short and asked to go on from; null when it finished. */
   resumeAt: unknown;
   /** A run that stops short (at its time limit) says where the next goes on: JSON, kept with the run. */

@@ -20,6 +20,20 @@ export interface AuditTrail {
   action: AuditAction;
 }
 
+/** Who an audit row names: a staff call's trail, or the system's (no client address). */
+export interface AuditSource extends Omit<AuditTrail, 'staff' | 'ip'> {
+  staff: Pick<StaffIdentity, 'userId' | 'username'>;
+  ip: string | null;
+}
+
+/** Who the audit names for a change no staff member made: no staff user has id 0 (ids start at 1). */
+export const SYSTEM_ACTOR = { userId: 0, username: 'sistema' } as const;
+
+/** The trail of a scheduled job's change: the system, from no address, route `job {name}`. */
+export function scheduledJobTrail(job: string, action: AuditAction): AuditSource {
+  return { staff: SYSTEM_ACTOR, ip: null, route: `job ${job}`, action };
+}
+
 /**
  * One audit row (decision 024): who, from which address, which route and action, and the change the use case
  * described (none for a call that described nothing: the route still says what was done). A use case with a
@@ -27,7 +41,7 @@ export interface AuditTrail {
  */
 export async function recordStaffAction(
   db: Db,
-  trail: AuditTrail,
+  trail: AuditSource,
   change: AuditChange | undefined,
 ): Promise<void> {
   await insertAuditRow(db, {

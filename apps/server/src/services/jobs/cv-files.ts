@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 // Job-form CVs on disk (spec 002 §2; GUIDE "uploads ... served as attachments"): in a folder of DATA_DIR that no
 // static route serves, named by a random key, never by anything the client sent.
 
 const KEY = /^[0-9a-f]{32}$/;
+
+/** The CVs' folder under DATA_DIR. */
+export function cvDirOf(dataDir: string): string {
+  return resolve(dataDir, 'uploads', 'curriculos');
+}
 
 function pathOf(dir: string, key: string): string {
   // The key comes from our own row, but a path is only ever built from the expected shape.
@@ -25,7 +30,7 @@ export function readCv(dir: string, key: string): Promise<Buffer> {
   return readFile(pathOf(dir, key));
 }
 
-/** Removes a CV whose row was never written (the insert failed), so no orphan file stays. */
+/** Removes a CV whose row was never written (the insert failed) or is gone, so no orphan file stays. */
 export async function removeCv(dir: string, key: string): Promise<void> {
   await unlink(pathOf(dir, key)).catch(() => undefined);
 }

@@ -4,18 +4,19 @@ import { deleteJobApplicationRow } from '../../repositories/job-application-repo
 import { scrubNotification } from '../../repositories/outbox-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
 import { withTransaction } from '../../repositories/transaction';
-import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
+import { type AuditSource, recordStaffAction } from '../audit/record-staff-action';
 import { removeCv } from './cv-files';
 
 /**
  * DELETE /api/candidaturas/{id} (decision 051): a candidate's erasure or withdrawn consent (LGPD art. 18 VI, IX).
  * The row goes, the partner's notification e-mail keeps its address and loses the candidate's data (not yet sent, it
  * is cancelled), and the audit row is written in the same transaction; the CV file is removed once that commits.
- * JOB_APPLICATION_NOT_FOUND for no such application, or one outside the staff member's scope.
+ * JOB_APPLICATION_NOT_FOUND for no such application, or one outside the staff member's scope. The retention job
+ * (decision 053) erases through it too, as the system.
  */
 export async function deleteJobApplication(
   deps: { db: Db; cvDir: string },
-  trail: AuditTrail,
+  trail: AuditSource,
   scope: StaffScope,
   id: number,
 ): Promise<void> {
