@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -70,6 +72,8 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
         PUBLIC_URL_TEMPLATE: `http://{partner}.portal.localhost:${candidate}`,
         // A small ALTCHA counter: the widget's proof of work in Chromium then takes milliseconds.
         CAPTCHA_MAX_NUMBER: '2000',
+        // Not ./data, a developer's server's: the scheduled jobs would sweep its CV files against this database.
+        DATA_DIR: join(tmpdir(), `portal-browser-${process.pid}-${candidate}`),
         ...overrides,
       });
       const database = await openPreparedPglite(env);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, addMonths, brasiliaDayStart, todayInBrasilia } from '@portal/domain';
@@ -16,8 +16,8 @@ import { pinClock } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
 import { validJobApplication } from './valid-forms';
 
-// Retention of job applications (decision 053): the daily job erases applications the privacy policy no longer lets
-// the portal keep (spec 002 §1, §9: at most 5 years).
+// Retention of job applications (decision 053): the daily jobs erase applications the privacy policy no longer lets
+// the portal keep (spec 002 §1, §9: at most 5 years) and CV files no application names (a send that died halfway).
 
 const NEGOCIE = 'negocie.portal.localhost:3000';
 const HOUR_MS = 3_600_000;
@@ -157,5 +157,40 @@ describe('the daily retention of job applications', () => {
     expect(left.map((row) => row.id)).toEqual([rows[0]!.id]);
     expect(await eraseExpiredJobApplications(cv, today, 2)).toEqual({ erased: 1, more: false });
     expect(await eraseExpiredJobApplications(cv, today, 2)).toEqual({ erased: 0, more: false });
+  });
+});
+
+describe('the daily sweep of orphan CV files', () => {
+  it('removes CV files no application names once they are an hour old, and nothing else', async () => {
+    const today = todayInBrasilia();
+    const now = new Date();
+    const named = await sentAt(now, 'Ana Souza');
+    const [row] = await t.database.db.select().from(jobApplications).where(eq(jobApplications.id, named));
+    mkdirSync(cvDir(), { recursive: true });
+    const file = (name: string, ageMs: number) => {
+      writeFileSync(join(cvDir(), name), pdf);
+      const at = new Date(now.getTime() - ageMs);
+      utimesSync(join(cvDir(), name), at, at);
+    };
+    const orphan = `${'a'.repeat(32)}.pdf`;
+    const writing = `${'b'.repeat(32)}.pdf`;
+    const justOverAnHour = `${'c'.repeat(32)}.pdf`;
+    file(orphan, 2 * HOUR_MS);
+    // Written a minute ago: its application's transaction may still be on its way.
+    file(writing, 60_000);
+    file(justOverAnHour, HOUR_MS + 60_000);
+    // An old file of an application is its CV, however old.
+    const namedFile = `${row!.cvFileKey}.pdf`;
+    utimesSync(
+      join(cvDir(), namedFile),
+      new Date(now.getTime() - 48 * HOUR_MS),
+      new Date(now.getTime() - 48 * HOUR_MS),
+    );
+    // Not a CV's name: not the sweep's to judge.
+    file('leia-me.txt', 48 * HOUR_MS);
+
+    const [report] = await runDueJobs(deps(), jobsNamed('orphan-cvs'), now, today);
+    expect(report).toMatchObject({ name: 'orphan-cvs', dates: [today], busy: false });
+    expect(cvFiles()).toEqual([writing, namedFile, 'leia-me.txt'].sort());
   });
 });

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onFreePorts, untilListening } from './free-port';
 
@@ -25,7 +27,9 @@ const answersReady = (port: number) =>
 /**
  * The server as `npm start` runs it (src/server.ts), a process of its own on a free port, once `ready(port)`
  * (default: /readyz answers 200). `env()` is its environment over this one, made anew for each start (a start on
- * a port taken meanwhile is made again on another). Its stderr is shown as well as kept.
+ * a port taken meanwhile is made again on another). Its stderr is shown as well as kept. DATA_DIR is a folder of
+ * its own unless `env()` names one: the default (./data) is a developer's server's, whose CV files the scheduled
+ * jobs would judge against the test's database.
  */
 export function startServer(
   env: () => Record<string, string | undefined>,
@@ -33,7 +37,12 @@ export function startServer(
 ): Promise<ServerProcess> {
   return onFreePorts(1, async ([port]) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { ...process.env, ...env(), PORT: String(port) },
+      env: {
+        ...process.env,
+        DATA_DIR: join(tmpdir(), `portal-server-${process.pid}-${port}`),
+        ...env(),
+        PORT: String(port),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

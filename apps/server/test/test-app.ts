@@ -46,7 +46,12 @@ export async function commandDatabase(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const scratch = await scratchPostgres(adminUrl);
-    return { env: { DATABASE_URL: scratch.url }, options: { url: scratch.url }, drop: scratch.drop };
+    // DATA_DIR too: its default (./data) is where a developer's server keeps its files, CVs the jobs would sweep.
+    return {
+      env: { DATABASE_URL: scratch.url, DATA_DIR: join(dir, 'data') },
+      options: { url: scratch.url },
+      drop: scratch.drop,
+    };
   }
   const dataDir = join(dir, 'data');
   return { env: { DATA_DIR: dataDir }, options: { dataDir }, drop: async () => undefined };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobApplications, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -111,4 +111,14 @@ export async function findJobApplicationsSentBefore(db: Db, before: Date, limit:
     .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Which of these CV keys an application names (every partner's). */
+export async function findNamedCvKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: jobApplications.cvFileKey })
+    .from(jobApplications)
+    .where(inArray(jobApplications.cvFileKey, [...keys]));
+  return new Set(rows.map((row) => row.key ?? ''));
 }

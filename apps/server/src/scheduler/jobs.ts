@@ -4,6 +4,7 @@ import {
   EXPIRE_JOB_APPLICATIONS,
   eraseExpiredJobApplications,
 } from '../services/jobs/erase-expired-job-applications';
+import { removeOrphanCvs } from '../services/jobs/remove-orphan-cvs';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
 import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreements';
@@ -70,6 +71,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: async ({ db, date, cvDir, log }) => {
       const { erased, more } = await eraseExpiredJobApplications({ db, cvDir }, date);
       if (erased > 0 || more) log.info({ erased, more }, 'job applications past their retention erased');
+    },
+  },
+  // CV files no application names, an hour old, left by a send that died before its row (decision 053).
+  {
+    name: 'orphan-cvs',
+    schedule: 'daily',
+    run: async ({ db, now, cvDir, log }) => {
+      const removed = await removeOrphanCvs({ db, cvDir }, now);
+      if (removed > 0) log.info({ removed }, 'orphan CV files removed');
     },
   },
 ];
