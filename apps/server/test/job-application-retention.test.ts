@@ -16,7 +16,7 @@ import { pinClock } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
 import { validJobApplication } from './valid-forms';
 
-// Retention of job applications (decision 053): the daily jobs erase applications the privacy policy no longer lets
+// Retention of job applications (decision 055): the daily jobs erase applications the privacy policy no longer lets
 // the portal keep (spec 002 §1, §9: at most 5 years) and CV files no application names (a send that died halfway).
 
 const NEGOCIE = 'negocie.portal.localhost:3000';

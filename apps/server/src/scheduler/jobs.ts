@@ -64,7 +64,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       await generateRemessa(db, { createdBy: 'job:remessa', now });
     },
   },
-  // Job applications past the privacy policy's retention are erased as staff erase one (decision 053), a batch a day.
+  // Job applications past the privacy policy's retention are erased as staff erase one (decision 055), a batch a day.
   {
     name: EXPIRE_JOB_APPLICATIONS,
     schedule: 'daily',
@@ -73,7 +73,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       if (erased > 0 || more) log.info({ erased, more }, 'job applications past their retention erased');
     },
   },
-  // CV files no application names, an hour old, left by a send that died before its row (decision 053).
+  // CV files no application names, an hour old, left by a send that died before its row (decision 055).
   {
     name: 'orphan-cvs',
     schedule: 'daily',

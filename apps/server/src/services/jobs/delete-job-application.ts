@@ -12,7 +12,7 @@ import { removeCv } from './cv-files';
  * The row goes, the partner's notification e-mail keeps its address and loses the candidate's data (not yet sent, it
  * is cancelled), and the audit row is written in the same transaction; the CV file is removed once that commits.
  * JOB_APPLICATION_NOT_FOUND for no such application, or one outside the staff member's scope. The retention job
- * (decision 053) erases through it too, as the system.
+ * (decision 055) erases through it too, as the system.
  */
 export async function deleteJobApplication(
   deps: { db: Db; cvDir: string },

@@ -9,7 +9,7 @@ import { deleteJobApplication } from './delete-job-application';
 /**
  * How long a job application is kept: the privacy policy's "no máximo 5 anos depois que você deixar de usar o
  * serviço" (spec 002 §1 and §9, `DATA_RETENTION_YEARS` in the policy's text). A candidate's use of the service is the
- * send itself, so the years count from the day it was sent (decision 053).
+ * send itself, so the years count from the day it was sent (decision 055).
  */
 export const JOB_APPLICATION_RETENTION_YEARS = DATA_RETENTION_YEARS;
 
@@ -26,7 +26,7 @@ export const EXPIRE_JOB_APPLICATIONS = 'expire-job-applications';
 const EVERY_PARTNER: StaffScope = { role: 'administrator', partnerIds: null };
 
 /**
- * The daily retention of job applications (decision 053): on Brasília `date`, every application sent on or before
+ * The daily retention of job applications (decision 055): on Brasília `date`, every application sent on or before
  * the same date `JOB_APPLICATION_RETENTION_YEARS` years earlier is erased as staff erase one (decision 051: the row,
  * its CV file, the text of the partner's e-mail), audited as the system; at most `limit` of them, oldest first.
  * `more` says some were left to the next run.

@@ -4,7 +4,7 @@ import { listCvFiles, removeCv } from './cv-files';
 
 /**
  * How old a CV file no application names must be before it is removed: the form writes the file just before the
- * transaction that names it, so a younger one may be waiting for its row (decision 053).
+ * transaction that names it, so a younger one may be waiting for its row (decision 055).
  */
 export const ORPHAN_CV_AGE_MS = 60 * 60_000;
 
@@ -12,7 +12,7 @@ export const ORPHAN_CV_AGE_MS = 60 * 60_000;
 const KEYS_PER_QUERY = 500;
 
 /**
- * The daily sweep of the CV folder (decision 053): a file written more than ORPHAN_CV_AGE_MS before `now` that no
+ * The daily sweep of the CV folder (decision 055): a file written more than ORPHAN_CV_AGE_MS before `now` that no
  * application names was left by a send whose process died between the file and its transaction (or by an erasure that
  * died after its commit), and is removed. Returns how many were.
  */
