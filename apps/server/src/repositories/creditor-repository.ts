@@ -4,6 +4,7 @@ import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { partnerCondition, type StaffScope } from './staff-scope';
+import { lockUntilCommit } from './transaction';
 
 // Creditors signing up through a partner's portal (spec 002 §2 RegisterCreditor, §4 sign-up): the lead of the simple
 // registration, found again by the random code of its e-mailed link, and the company the wizard signs up. A lead is
@@ -32,9 +33,7 @@ export async function repeatedCreditorLeadExists(
   >,
   minutes: number,
 ): Promise<boolean> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`creditor-lead:${lead.cnpj}`}), ${partnerId})`,
-  );
+  await lockUntilCommit(db, `creditor-lead:${lead.cnpj}`, partnerId);
   const [row] = await db
     .select({ id: creditorLeads.id })
     .from(creditorLeads)

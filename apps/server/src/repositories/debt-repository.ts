@@ -14,6 +14,7 @@ import {
   stores,
 } from '../db/schema';
 import type { DebtorScope } from './debtor-scope';
+import { lockUntilCommit } from './transaction';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -246,7 +247,7 @@ export async function insertDebtorRequest(
  * for the rest of the transaction: two requests at once cannot both pass a check on the count.
  */
 async function countRequestsLocked(db: Db, scope: DebtorScope, lock: string, where: SQL): Promise<number> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lock}), ${scope.personId})`);
+  await lockUntilCommit(db, lock, scope.personId);
   const [row] = await db
     .select({ n: count() })
     .from(debtorRequests)

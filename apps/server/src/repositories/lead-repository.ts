@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leads } from '../db/schema';
 import { partnerCondition, type StaffScope } from './staff-scope';
+import { lockUntilCommit } from './transaction';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -53,7 +54,7 @@ export async function findRepeatedLead(
   lead: LeadFields,
   minutes: number,
 ): Promise<number | undefined> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${lead.cpfCnpj}`}), ${partnerId})`);
+  await lockUntilCommit(db, `lead:${lead.cpfCnpj}`, partnerId);
   const [row] = await db
     .select({ id: leads.id })
     .from(leads)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { driverError } from '../db/driver-error';
 
@@ -31,4 +32,12 @@ export async function withRetriedTransaction<T>(
       if (attempt >= attempts || !LOST_TO_A_CONCURRENT_ONE.has(driverError(error).code ?? '')) throw error;
     }
   }
+}
+
+/**
+ * Holds the lock named `name` for `id` until the caller's transaction ends: two transactions that check before
+ * they write (a count, a row sent twice) cannot both pass the check.
+ */
+export async function lockUntilCommit(db: Db, name: string, id: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${name}), ${id})`);
 }
