@@ -23,27 +23,35 @@ export async function hitLimit(limiter: RateLimiter, key: string, limit: number,
   return (await limiter.increment(key, windowMs)).count <= limit;
 }
 
-export function memoryRateLimiter(): RateLimiter {
+/**
+ * Counters of one process. Finished windows are swept when the store has doubled since the last sweep (at least
+ * `sweepAbove` keys): memory stays bounded by the live windows, and a burst of new keys (one per CPF tried) costs
+ * each call a constant share of the sweeps, not a walk over every key held.
+ */
+export function memoryRateLimiter({ sweepAbove = 50_000, now = Date.now } = {}): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string, now: number) => {
+  let sweepAt = sweepAbove;
+  const current = (key: string, at: number) => {
     const window = windows.get(key);
-    return window && window.resetAt > now ? window : undefined;
+    return window && window.resetAt > at ? window : undefined;
   };
   return {
     async increment(key, windowMs) {
-      const now = Date.now();
-      let window = current(key, now);
+      const at = now();
+      let window = current(key, at);
       if (!window) {
-        window = { count: 0, resetAt: now + windowMs };
+        window = { count: 0, resetAt: at + windowMs };
         windows.set(key, window);
-        // Forget finished windows now and then so memory stays bounded.
-        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        if (windows.size > sweepAt) {
+          for (const [k, w] of windows) if (w.resetAt <= at) windows.delete(k);
+          sweepAt = Math.max(sweepAbove, windows.size * 2);
+        }
       }
       window.count += 1;
-      return { count: window.count, resetInMs: window.resetAt - now };
+      return { count: window.count, resetInMs: window.resetAt - at };
     },
     async count(key) {
-      return current(key, Date.now())?.count ?? 0;
+      return current(key, now())?.count ?? 0;
     },
     async reset(key) {
       windows.delete(key);
