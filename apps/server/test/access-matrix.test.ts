@@ -356,6 +356,10 @@ const RULES: Record<string, Rule> = {
     kind: 'local',
     request: () => ({ url: '/sandbox-gateway/core/v5/orders', body: {}, secret: true }),
   },
+  'GET /sandbox-gateway/core/v5/charges': {
+    kind: 'local',
+    request: () => ({ method: 'GET', url: '/sandbox-gateway/core/v5/charges?status=canceled', secret: true }),
+  },
   'GET /sandbox-gateway/core/v5/charges/:id': {
     kind: 'local',
     request: () => ({ method: 'GET', url: '/sandbox-gateway/core/v5/charges/ch_matriz', secret: true }),

@@ -560,7 +560,9 @@ describe('the payments list', () => {
       kind: 'refunded',
       gatewayChargeId: 'ch_1',
       cause: 'webhook:hook_1',
-      recordedAt: new Date('2026-04-02T02:30:00Z'),
+      // Given back on 1 April, Brasília time (decision 056); the portal heard of it a week later.
+      occurredAt: new Date('2026-04-02T02:30:00Z'),
+      recordedAt: new Date('2026-04-09T12:00:00Z'),
     });
   });
 

@@ -109,6 +109,40 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     await expect(gatewayWith({ secretKey: 'sk_wrong' }).getCharge(charge.chargeId)).rejects.toThrow('401');
   });
 
+  it('lists the charges given back since a moment, every page, with when they were given back', async () => {
+    const own = await startSandboxGateway();
+    try {
+      const gateway = pagarmeGateway({
+        baseUrl: own.baseUrl,
+        browserBaseUrl: own.baseUrl,
+        ...SANDBOX_TEST_KEYS,
+        timeoutMs: 2_000,
+      });
+      const before = new Date(Date.now() - 1_000);
+      const chargeWith = async (number: string) =>
+        gateway.charge(request((await tokenise(gateway.tokenisation.tokenUrl, { number })).id));
+      // More than one page (30) of refunds, beside a charge still paid and one voided before it was paid.
+      const refunded: string[] = [];
+      for (let i = 0; i < 31; i++) {
+        const charge = await chargeWith(SANDBOX_TEST_CARDS.paid);
+        await gateway.cancel(charge.chargeId);
+        refunded.push(charge.chargeId);
+      }
+      await chargeWith(SANDBOX_TEST_CARDS.paid);
+      await chargeWith(SANDBOX_TEST_CARDS.voided);
+
+      const listed = await gateway.reversedSince(before);
+      expect(listed.map((charge) => charge.chargeId).sort()).toEqual([...refunded].sort());
+      for (const charge of listed) {
+        expect(charge).toMatchObject({ state: 'VOIDED', reversal: 'refunded' });
+        expect(charge.reversedAt!.getTime()).toBeGreaterThanOrEqual(charge.paidAt!.getTime());
+      }
+      expect(await gateway.reversedSince(new Date(Date.now() + 60_000))).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it.each([
     [{ status: 'chargedback', paid_at: '2026-03-02T13:00:00Z' }, 'chargedback'],
     [{ status: 'canceled', paid_at: '2026-03-02T13:00:00Z' }, 'refunded'],

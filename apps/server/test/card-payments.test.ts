@@ -1,6 +1,7 @@
 import {
   AGREEMENT_ADMIN_MESSAGES,
   addDays,
+  brasiliaTimestamp,
   CARD_MAX_INSTALMENTS,
   CARD_OUTCOME_MESSAGES,
   type DividasResposta,
@@ -532,6 +533,46 @@ describe('a paid card the gateway later refunds (decision 047)', () => {
       status: 'cancelled',
       documentos: { quitacao: null },
       cartao: { estado: 'PAID', estorno: { tipo: 'refunded', em: expect.any(String) } },
+    });
+  });
+});
+
+describe('a refund whose webhook never came (decision 056)', () => {
+  it('is recorded by the card-reversals job, once, at the moment the gateway gave the money back', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
+    const paid = await settlements(agreementId);
+    const chargeId = paid.outcomes[0]!.gatewayChargeId;
+    const refund = await fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      },
+    });
+    const refundedAt = new Date(((await refund.json()) as { updated_at: string }).updated_at);
+    // No webhook: the job runs days later, and again the next day (or on a second process).
+    const later = new Date(refundedAt.getTime() + 3 * 86_400_000);
+    await runDueJobs(deps(), jobs('card-reversals'), later);
+    await runDueJobs(deps(), jobs('card-reversals'), new Date(later.getTime() + 86_400_000));
+
+    const reversals = await t.database.db
+      .select()
+      .from(cardPaymentReversals)
+      .where(eq(cardPaymentReversals.cardPaymentId, paid.payment.id));
+    expect(reversals).toMatchObject([
+      { kind: 'refunded', gatewayChargeId: chargeId, cause: `reconcile:${chargeId}`, occurredAt: refundedAt },
+    ]);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${chargeId}`],
+      ['settled', 'cancelled', `card:refunded:${chargeId}`],
+    ]);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/gestao/acordos/${agreementId}`,
+      headers: { authorization: `Bearer ${await administratorToken('reversao.admin')}` },
+    });
+    expect(detail.json().data.cartao.estorno).toEqual({
+      tipo: 'refunded',
+      em: brasiliaTimestamp(refundedAt),
     });
   });
 });

@@ -198,7 +198,9 @@ beforeAll(async () => {
     kind: 'refunded',
     gatewayChargeId: 'ch_dashboard',
     cause: 'webhook:hook_dashboard',
-    recordedAt: new Date('2025-06-28T12:00:00Z'),
+    // The money left in June (decision 056), though the portal heard of it in July.
+    occurredAt: new Date('2025-06-28T12:00:00Z'),
+    recordedAt: new Date('2025-07-02T12:00:00Z'),
   });
 
   const request = (

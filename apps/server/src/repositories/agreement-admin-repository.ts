@@ -261,12 +261,12 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
 }
 
 /**
- * Paid cards' money given back (refund, chargeback; decision 047) in the scope, summed by the Brasília day the portal
- * recorded the reversal on within the period: the charge's whole value leaves, the agreement's partner and store.
+ * Paid cards' money given back (refund, chargeback; decision 047) in the scope, summed by the Brasília day the gateway
+ * gave it back on (decision 056) within the period: the charge's whole value leaves, the agreement's partner and store.
  */
 export async function listReversedCardMoney(db: Db, scope: StaffScope, filters: ReceivedMoneyFilters) {
   const range = reportPeriodInstants(filters.period);
-  const day = sql<string>`(${cardPaymentReversals.recordedAt} at time zone 'America/Sao_Paulo')::date::text`;
+  const day = sql<string>`(${cardPaymentReversals.occurredAt} at time zone 'America/Sao_Paulo')::date::text`;
   const rows = await db
     .select({ day, amountCents: sql<number>`sum(${cardPayments.amountCents})::bigint` })
     .from(cardPaymentReversals)
@@ -274,8 +274,8 @@ export async function listReversedCardMoney(db: Db, scope: StaffScope, filters: 
     .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))
     .where(
       and(
-        gte(cardPaymentReversals.recordedAt, range.from),
-        lt(cardPaymentReversals.recordedAt, range.to),
+        gte(cardPaymentReversals.occurredAt, range.from),
+        lt(cardPaymentReversals.occurredAt, range.to),
         partnerCondition(agreements.partnerId, scope),
         filters.partnerId === undefined ? undefined : eq(agreements.partnerId, filters.partnerId),
         filters.storeId === undefined ? undefined : eq(agreements.storeId, filters.storeId),

@@ -114,7 +114,13 @@ export async function loadCardOutcome(db: Db, cardPaymentId: number): Promise<Ca
 /** Records a paid card payment taken back; false when it was already recorded (told again). */
 export async function insertCardReversal(
   db: Db,
-  values: { cardPaymentId: number; kind: CardReversalKind; gatewayChargeId: string; cause: string },
+  values: {
+    cardPaymentId: number;
+    kind: CardReversalKind;
+    gatewayChargeId: string;
+    cause: string;
+    occurredAt?: Date;
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(cardPaymentReversals)

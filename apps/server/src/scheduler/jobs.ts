@@ -1,5 +1,6 @@
 import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
 import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
+import { recordMissedCardReversals } from '../services/card/record-missed-card-reversals';
 import {
   EXPIRE_JOB_APPLICATIONS,
   eraseExpiredJobApplications,
@@ -19,6 +20,8 @@ const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
 const REISSUE_BOLETOS_EVERY_MS = 5 * 60_000;
 /** How often card payments the gateway has not decided are asked about: a lost answer or webhook is caught within this. */
 const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
+/** How often the gateway's reversed charges are listed: once a day, however many days a stopped portal missed. */
+const CARD_REVERSALS_EVERY_MS = 24 * 60 * 60_000;
 
 // The jobs every server process schedules (and `npm run payments -- run-jobs` runs), in this order: one line each.
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
@@ -43,6 +46,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     schedule: { everyMs: CARD_RECONCILE_EVERY_MS },
     run: async ({ db, now, cardGateway, log }) => {
       if (cardGateway) await confirmPendingCardPayments(db, cardGateway, 'everyone', log, now);
+    },
+  },
+  // Paid cards given back (refund, chargeback) whose webhook never came end their agreement here (decision 056).
+  {
+    name: 'card-reversals',
+    schedule: { everyMs: CARD_REVERSALS_EVERY_MS },
+    run: async ({ db, now, cardGateway, log }) => {
+      if (cardGateway) await recordMissedCardReversals(db, cardGateway, now, log);
     },
   },
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },

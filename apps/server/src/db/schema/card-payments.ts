@@ -74,6 +74,8 @@ export const cardPaymentReversals = pgTable(
     kind: text('tipo').$type<CardReversalKind>().notNull(),
     gatewayChargeId: text('gateway_charge_id').notNull(),
     cause: text('causa').notNull(),
+    /** When the gateway gave the money back (its word; the recording moment when it says nothing). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('card_payment_reversals_one').on(t.cardPaymentId)],

@@ -20,6 +20,8 @@ export interface CardCharge {
   authorisationCode: string | null;
   /** A paid charge the gateway gave back (refunded, or lost to a chargeback); its state is then VOIDED. */
   reversal: CardReversalKind | null;
+  /** When the gateway gave it back (Pagar.me: the charge's `updated_at`); null when not reversed or not said. */
+  reversedAt: Date | null;
   brand: string | null;
   lastFour: string | null;
 }
@@ -55,6 +57,8 @@ export interface CardGateway {
   /** The charge, or null when the gateway knows no such charge. */
   getCharge(chargeId: string): Promise<CardCharge | null>;
   cancel(chargeId: string): Promise<CardCharge>;
+  /** Card charges made since `since` that the gateway has given back (refunds, chargebacks), every page. */
+  reversedSince(since: Date): Promise<CardCharge[]>;
 }
 
 /** The gateway did not answer in time or at all: whether the charge was made is unknown until a lookup or webhook. */

@@ -22,6 +22,8 @@ interface PagarmeCharge {
   status: string;
   /** ISO 8601; set once the charge is paid. */
   paid_at?: string | null;
+  /** ISO 8601, UTC: the charge's last change (for a reversed charge, its refund or chargeback). */
+  updated_at?: string | null;
   order?: { id?: string; code?: string };
   last_transaction?: {
     status?: string;
@@ -53,17 +55,23 @@ export function pagarmeReversal(charge: Pick<PagarmeCharge, 'status' | 'paid_at'
   return charge.status === 'canceled' && charge.paid_at ? 'refunded' : null;
 }
 
+const instant = (iso: string | null | undefined) => {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
+
 function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: string }): CardCharge {
   const transaction = charge.last_transaction;
-  const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
+  const reversal = pagarmeReversal(charge);
   return {
     state: pagarmeChargeState(charge.status),
     reference: order?.code ?? charge.order?.code ?? charge.code ?? '',
     orderId: order?.id ?? charge.order?.id ?? null,
     chargeId: charge.id,
-    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    paidAt: instant(charge.paid_at),
     authorisationCode: transaction?.acquirer_auth_code ?? null,
-    reversal: pagarmeReversal(charge),
+    reversal,
+    reversedAt: reversal ? instant(charge.updated_at) : null,
     brand: transaction?.card?.brand ?? null,
     lastFour: transaction?.card?.last_four_digits ?? null,
   };
@@ -74,6 +82,11 @@ function orderCharge(order: PagarmeOrder): CardCharge {
   if (!charge) throw new Error(`pagar.me order ${order.id} has no charge`);
   return toCardCharge(charge, order);
 }
+
+/** Pagar.me's largest page of a listing. */
+const LIST_PAGE_SIZE = 30;
+/** Charge statuses of a paid charge given back (pagarmeReversal). */
+const REVERSED_STATUSES = ['chargedback', 'canceled'] as const;
 
 /** The gateway answered 404: no such charge or order. */
 class NotFound extends CardGatewayRefused {}
@@ -172,6 +185,25 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
     },
     async cancel(chargeId: string) {
       return toCardCharge(await call<PagarmeCharge>('DELETE', `/charges/${encodeURIComponent(chargeId)}`));
+    },
+    // GET /charges filters by status and creation date and pages by `page` and `size`: a short page is the last.
+    async reversedSince(since: Date) {
+      const reversed: CardCharge[] = [];
+      for (const status of REVERSED_STATUSES) {
+        for (let page = 1; ; page++) {
+          const query = new URLSearchParams({
+            status,
+            payment_method: 'credit_card',
+            created_since: since.toISOString(),
+            page: String(page),
+            size: String(LIST_PAGE_SIZE),
+          });
+          const { data } = await call<{ data: PagarmeCharge[] }>('GET', `/charges?${query}`);
+          for (const charge of data) if (pagarmeReversal(charge)) reversed.push(toCardCharge(charge));
+          if (data.length < LIST_PAGE_SIZE) break;
+        }
+      }
+      return reversed;
     },
   };
 }

@@ -39,6 +39,8 @@ interface SandboxCharge {
   created_at: string;
   /** When the card was charged, as Pagar.me says it: the portal records the payment on its day. */
   paid_at: string | null;
+  /** The charge's last change (a refund's moment, for a refunded charge). */
+  updated_at: string;
   order: { id: string; code: string };
   last_transaction: {
     status: string;
@@ -55,6 +57,14 @@ interface SandboxOrder {
   status: string;
   charges: SandboxCharge[];
 }
+
+const chargeListQuery = z.object({
+  status: z.string().optional(),
+  payment_method: z.string().optional(),
+  created_since: z.coerce.date().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(30).default(10),
+});
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -171,6 +181,7 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
       amount: payment!.amount,
       created_at: createdAt,
       paid_at: status === 'paid' ? createdAt : null,
+      updated_at: createdAt,
       order: { id: orderId, code: parsed.data.code },
       last_transaction: {
         status: status === 'paid' ? 'captured' : status === 'failed' ? 'not_authorized' : 'voided',
@@ -204,6 +215,20 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
     return { data, paging: { total: data.length } };
   });
 
+  // Pagar.me's listing filters (status, payment method, creation date) and its page and size.
+  app.get('/charges', { preHandler: authenticated }, async (request, reply) => {
+    const parsed = chargeListQuery.safeParse(request.query);
+    if (!parsed.success) return unprocessable(reply, 'The request is invalid.');
+    const { status, payment_method, created_since, page, size } = parsed.data;
+    const data = [...charges.values()].filter(
+      (charge) =>
+        (status === undefined || charge.status === status) &&
+        (payment_method === undefined || payment_method === 'credit_card') &&
+        (created_since === undefined || charge.created_at >= created_since.toISOString()),
+    );
+    return { data: data.slice((page - 1) * size, page * size), paging: { total: data.length } };
+  });
+
   app.get('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
     const charge = charges.get((request.params as { id: string }).id);
     return charge ? charge : reply.code(404).send({ message: 'Charge not found.' });
@@ -215,6 +240,7 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
     // As Pagar.me: cancelling a paid charge refunds it (its paid_at stays), an unpaid one is voided.
     charge.last_transaction.status = charge.status === 'paid' ? 'refunded' : 'voided';
     charge.status = 'canceled';
+    charge.updated_at = new Date().toISOString();
     return charge;
   });
 }

@@ -122,7 +122,7 @@ export async function getStaffAgreement(
           estado: card.state,
           em: brasiliaTimestamp(card.payment.createdAt),
           estorno: card.reversal
-            ? { tipo: card.reversal.kind, em: brasiliaTimestamp(card.reversal.recordedAt) }
+            ? { tipo: card.reversal.kind, em: brasiliaTimestamp(card.reversal.occurredAt) }
             : null,
         }
       : null,

@@ -58,7 +58,12 @@ export async function recordCardOutcome(
     }
     const standing = (await loadCardOutcome(tx, payment.id))!;
     if (!fresh && standing.state === 'PAID' && charge.reversal)
-      await recordReversal(tx, payment, { kind: charge.reversal, chargeId: charge.chargeId }, cause);
+      await recordReversal(
+        tx,
+        payment,
+        { kind: charge.reversal, chargeId: charge.chargeId, at: charge.reversedAt },
+        cause,
+      );
     return standing;
   });
 }
@@ -82,7 +87,7 @@ async function cancelCardAgreementIn(
 async function recordReversal(
   tx: Db,
   payment: CardPaymentRow,
-  reversal: { kind: CardReversalKind; chargeId: string },
+  reversal: { kind: CardReversalKind; chargeId: string; at: Date | null },
   cause: string,
 ): Promise<void> {
   const fresh = await insertCardReversal(tx, {
@@ -90,6 +95,7 @@ async function recordReversal(
     kind: reversal.kind,
     gatewayChargeId: reversal.chargeId,
     cause,
+    ...(reversal.at ? { occurredAt: reversal.at } : {}),
   });
   if (fresh)
     await cancelCardAgreementIn(tx, payment, `card:${reversal.kind}:${reversal.chargeId}`, [
