@@ -1,17 +1,15 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, addMonths, brasiliaDayStart, todayInBrasilia } from '@portal/domain';
+import { addDays, addMonths, brasiliaDayStart, RETENTION_PERIODS, todayInBrasilia } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, jobApplications, outboundMessages, partners, scheduledJobRuns } from '../src/db/schema';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
-import {
-  eraseExpiredJobApplications,
-  JOB_APPLICATION_RETENTION_YEARS,
-} from '../src/services/jobs/erase-expired-job-applications';
+import { JOB_APPLICATION_RETENTION } from '../src/services/jobs/erase-expired-job-applications';
+import { eraseExpired } from '../src/services/retention/erase-expired';
 import { pinClock } from './pinned-clock';
 import { createTestApp, type TestApp } from './test-app';
 import { validJobApplication } from './valid-forms';
@@ -81,7 +79,7 @@ describe('the daily retention of job applications', () => {
     const today = todayInBrasilia();
     const now = new Date();
     // The last instant of the day, five years ago: its fifth anniversary is today.
-    const fiveYearsAgo = addMonths(today, -12 * JOB_APPLICATION_RETENTION_YEARS);
+    const fiveYearsAgo = addMonths(today, -12 * RETENTION_PERIODS.job_application.years);
     const expired = await sentAt(
       new Date(brasiliaDayStart(addDays(fiveYearsAgo, 1)).getTime() - 1),
       'Ana Velha',
@@ -132,7 +130,7 @@ describe('the daily retention of job applications', () => {
 
   it('erases at most a batch per run, oldest first, so a first run on a big table stays short', async () => {
     const today = todayInBrasilia();
-    const old = brasiliaDayStart(addMonths(today, -12 * JOB_APPLICATION_RETENTION_YEARS - 1));
+    const old = brasiliaDayStart(addMonths(today, -12 * RETENTION_PERIODS.job_application.years - 1));
     const [negocie] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'negocie'));
     // Three sent over five years ago, the oldest last, with no CV nor e-mail.
     const rows = await t.database.db
@@ -152,11 +150,11 @@ describe('the daily retention of job applications', () => {
       .returning({ id: jobApplications.id });
     const cv = { db: t.database.db, cvDir: cvDir() };
 
-    expect(await eraseExpiredJobApplications(cv, today, 2)).toEqual({ erased: 2, more: true });
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 2, more: true });
     const left = await t.database.db.select({ id: jobApplications.id }).from(jobApplications);
     expect(left.map((row) => row.id)).toEqual([rows[0]!.id]);
-    expect(await eraseExpiredJobApplications(cv, today, 2)).toEqual({ erased: 1, more: false });
-    expect(await eraseExpiredJobApplications(cv, today, 2)).toEqual({ erased: 0, more: false });
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 1, more: false });
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 0, more: false });
   });
 });
 

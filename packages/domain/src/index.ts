@@ -50,6 +50,7 @@ export * from './portfolio/import-api';
 export * from './portfolio/separator';
 export * from './privacy/card-numbers';
 export * from './privacy/my-data';
+export * from './privacy/retention';
 export * from './reporting/dashboard';
 export * from './reporting/funnel';
 export * from './reporting/leads-list';

@@ -1,10 +1,7 @@
 import { COBV_PROVIDERS } from '../integrations/payments/pix-api/pix-services';
 import { confirmPendingCardPayments } from '../services/card/confirm-pending-card-payments';
 import { recordMissedCardReversals } from '../services/card/record-missed-card-reversals';
-import {
-  EXPIRE_JOB_APPLICATIONS,
-  eraseExpiredJobApplications,
-} from '../services/jobs/erase-expired-job-applications';
+import { JOB_APPLICATION_RETENTION } from '../services/jobs/erase-expired-job-applications';
 import { removeOrphanCvs } from '../services/jobs/remove-orphan-cvs';
 import { breakUnpaidAgreements } from '../services/lifecycle/break-unpaid-agreements';
 import { markOverdueInstalments } from '../services/lifecycle/mark-overdue-instalments';
@@ -12,6 +9,8 @@ import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreemen
 import { generateRemessa } from '../services/payments/generate-remessa';
 import { reconcileCursorOf, reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
 import { reissueRefusedBoletos } from '../services/payments/reissue-refused-boletos';
+import { eraseExpired, type Retention } from '../services/retention/erase-expired';
+import { KEPT_RECORD_RETENTIONS } from '../services/retention/kept-record-retentions';
 import type { ScheduledJob } from './scheduled-job';
 
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
@@ -75,15 +74,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       await generateRemessa(db, { createdBy: 'job:remessa', now });
     },
   },
-  // Job applications past the privacy policy's retention are erased as staff erase one (decision 055), a batch a day.
-  {
-    name: EXPIRE_JOB_APPLICATIONS,
-    schedule: 'daily',
-    run: async ({ db, date, cvDir, log }) => {
-      const { erased, more } = await eraseExpiredJobApplications({ db, cvDir }, date);
-      if (erased > 0 || more) log.info({ erased, more }, 'job applications past their retention erased');
-    },
-  },
+  // Personal data past its retention is erased, a batch a day per kind: job applications as staff erase one (decision
+  // 055); leads, contact messages, call requests and privacy requests (decision 057).
+  ...[JOB_APPLICATION_RETENTION, ...KEPT_RECORD_RETENTIONS].map(retentionJob),
   // CV files no application names, an hour old, left by a send that died before its row (decision 055).
   {
     name: 'orphan-cvs',
@@ -94,3 +87,16 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     },
   },
 ];
+
+/** A retention's daily job: erases what the date's run reaches, and logs how many. */
+function retentionJob(retention: Retention): ScheduledJob {
+  return {
+    name: retention.job,
+    schedule: 'daily',
+    run: async ({ db, date, cvDir, log }) => {
+      const { erased, more } = await eraseExpired({ db, cvDir }, retention, date);
+      if (erased > 0 || more)
+        log.info({ kind: retention.kind, erased, more }, 'records past their retention erased');
+    },
+  };
+}

@@ -11,6 +11,10 @@ export const DATA_RETENTION_YEARS = 5;
 export const POLICY_REVIEW_MONTHS = 6;
 export const DATA_REVIEW_MONTHS = 12;
 export const RIGHTS_ANSWER_DAYS = 15;
+/** Years an answered privacy request is kept as proof it was answered (LGPD art. 37; Lei 9.873/1999 art. 1º). */
+export const PRIVACY_REQUEST_PROOF_YEARS = 5;
+/** Days an answered call or WhatsApp request is kept: a complaint about it (CDC art. 26, II) can still be checked. */
+export const CALL_REQUEST_RETENTION_DAYS = 90;
 /** Adults only, per the terms (the same age the login checks). */
 export const ADULT_AGE = MINIMUM_AGE;
 
@@ -182,6 +186,7 @@ export function privacyPolicy(company: LegalCompany): LegalSection[] {
       titulo: '5. Por quanto tempo guardamos',
       paragrafos: [
         `Os dados de cadastro são guardados por no máximo ${DATA_RETENTION_YEARS} anos depois que você deixar de usar o serviço; depois disso, são apagados ou anonimizados. Revisamos os dados guardados a cada ${DATA_REVIEW_MONTHS} meses.`,
+        `Os pedidos de ligação ou de contato por WhatsApp são apagados ${CALL_REQUEST_RETENTION_DAYS} dias depois de atendidos, e as mensagens de contato ${DATA_RETENTION_YEARS} anos depois de respondidas. As solicitações sobre os seus direitos são guardadas por ${PRIVACY_REQUEST_PROOF_YEARS} anos depois da resposta, como prova de que foram atendidas.`,
       ],
     },
     {

@@ -1,0 +1,116 @@
+import { DEBTOR_REQUEST_QUEUES } from '@portal/domain';
+import { and, asc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { contactMessages, debtorRequests, leads, outboundMessages, privacyRequests } from '../db/schema';
+import { scrubMessages } from './outbox-repository';
+
+// The records the retention jobs erase once their period ends (docs/decisions/057): where each kind lives, when its
+// clock starts, which rows it never touches, and the outbox messages that carry what the person wrote.
+
+export type KeptRecordKind = 'lead' | 'contact_message' | 'call_request' | 'privacy_request';
+
+interface KeptRecordTable {
+  table: PgTable;
+  id: PgColumn;
+  /** When the retention starts: the send, or the answer for a queue's item. */
+  clock: PgColumn;
+  /** The rows of the kind that may be erased: a queue's item only once answered (one still waiting is being handled). */
+  only: SQL | undefined;
+  /** Notifications to the partner: their content goes, their recipient (the partner's address) stays. */
+  toPartner: PgColumn[];
+  /** Messages to the person (confirmation, answer): recipient and content go. */
+  toPerson: PgColumn[];
+}
+
+const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
+  lead: {
+    table: leads,
+    id: leads.id,
+    clock: leads.createdAt,
+    only: undefined,
+    toPartner: [leads.outboundMessageId],
+    toPerson: [],
+  },
+  contact_message: {
+    table: contactMessages,
+    id: contactMessages.id,
+    clock: contactMessages.answeredAt,
+    only: eq(contactMessages.status, 'answered'),
+    toPartner: [contactMessages.outboundMessageId],
+    toPerson: [contactMessages.answerMessageId],
+  },
+  call_request: {
+    table: debtorRequests,
+    id: debtorRequests.id,
+    clock: debtorRequests.answeredAt,
+    only: and(
+      inArray(debtorRequests.kind, [...DEBTOR_REQUEST_QUEUES.ligacoes]),
+      eq(debtorRequests.status, 'answered'),
+    ),
+    toPartner: [debtorRequests.outboundMessageId],
+    toPerson: [debtorRequests.answerMessageId],
+  },
+  privacy_request: {
+    table: privacyRequests,
+    id: privacyRequests.id,
+    clock: privacyRequests.answeredAt,
+    only: eq(privacyRequests.status, 'answered'),
+    toPartner: [privacyRequests.partnerMessageId],
+    toPerson: [privacyRequests.personMessageId, privacyRequests.answerMessageId],
+  },
+};
+
+const expired = (kept: KeptRecordTable, before: Date) => and(kept.only, lt(kept.clock, before));
+
+/** Up to `limit` ids of the kind whose retention started before `before` (every partner's), oldest first. */
+export async function findExpiredRecords(
+  db: Db,
+  kind: KeptRecordKind,
+  before: Date,
+  limit: number,
+): Promise<number[]> {
+  const kept = KEPT_RECORDS[kind];
+  const rows = await db
+    .select({ id: kept.id })
+    .from(kept.table)
+    .where(expired(kept, before))
+    .orderBy(asc(kept.clock), asc(kept.id))
+    .limit(limit);
+  return rows.map((row) => row.id as number);
+}
+
+/**
+ * Deletes the record if it is still one whose retention started before `before`, and scrubs the outbox messages it
+ * names (decision 010's scrub: one not yet sent is cancelled). False when it was gone. Run in the caller's
+ * transaction.
+ */
+export async function eraseExpiredRecord(
+  db: Db,
+  kind: KeptRecordKind,
+  id: number,
+  before: Date,
+): Promise<boolean> {
+  const kept = KEPT_RECORDS[kind];
+  const fields = Object.fromEntries([
+    ...kept.toPartner.map((column, index) => [`partner${index}`, column] as const),
+    ...kept.toPerson.map((column, index) => [`person${index}`, column] as const),
+  ]);
+  const [deleted] = (await db
+    .delete(kept.table)
+    .where(and(eq(kept.id, id), expired(kept, before)))
+    .returning(fields)) as Record<string, number | null>[];
+  if (!deleted) return false;
+  const messages = (to: 'partner' | 'person') =>
+    Object.entries(deleted).flatMap(([name, messageId]) =>
+      name.startsWith(to) && messageId !== null ? [messageId] : [],
+    );
+  for (const [to, recipientToo] of [
+    ['partner', false],
+    ['person', true],
+  ] as const) {
+    const ids = messages(to);
+    if (ids.length > 0) await scrubMessages(db, inArray(outboundMessages.id, ids), recipientToo);
+  }
+  return true;
+}

@@ -1,0 +1,35 @@
+import type { AuditEntity } from '@portal/domain';
+import {
+  eraseExpiredRecord,
+  findExpiredRecords,
+  type KeptRecordKind,
+} from '../../repositories/kept-record-repository';
+import { withTransaction } from '../../repositories/transaction';
+import { recordStaffAction } from '../audit/record-staff-action';
+import type { Retention } from './erase-expired';
+
+/** The kinds erased as a row: its job, and the entity its audit row names (the queues' own, decision 030). */
+const KEPT_RECORDS: { kind: KeptRecordKind; job: string; entity: AuditEntity }[] = [
+  { kind: 'lead', job: 'expire-leads', entity: 'lead' },
+  { kind: 'contact_message', job: 'expire-contact-messages', entity: 'contact_message' },
+  { kind: 'call_request', job: 'expire-call-requests', entity: 'debtor_request' },
+  { kind: 'privacy_request', job: 'expire-privacy-requests', entity: 'privacy_request' },
+];
+
+/**
+ * Leads, contact messages, call and WhatsApp requests and privacy requests past their retention (decision 057): in
+ * one transaction the row goes, the partner's notification loses its content, a message to the person its recipient
+ * and content, and the audit row names the system. The append-only audit trail and the queues' event history stay
+ * (decisions 024, 030).
+ */
+export const KEPT_RECORD_RETENTIONS: readonly Retention[] = KEPT_RECORDS.map(({ kind, job, entity }) => ({
+  job,
+  kind,
+  find: (db, before, limit) => findExpiredRecords(db, kind, before, limit),
+  erase: (deps, trail, id, before) =>
+    withTransaction(deps.db, async (tx) => {
+      if (!(await eraseExpiredRecord(tx, kind, id, before))) return false;
+      await recordStaffAction(tx, trail, { entity, entityId: id, action: 'delete' });
+      return true;
+    }),
+}));

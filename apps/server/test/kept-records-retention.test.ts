@@ -1,0 +1,344 @@
+import {
+  addDays,
+  brasiliaDayStart,
+  type DividasResposta,
+  lastDateExpired,
+  RETENTION_PERIODS,
+  type RetainedKind,
+  todayInBrasilia,
+} from '@portal/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  auditLog,
+  contactMessages,
+  debtorRequests,
+  leads,
+  outboundMessages,
+  privacyRequests,
+  scheduledJobRuns,
+  workItemEvents,
+} from '../src/db/schema';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import { eraseExpired } from '../src/services/retention/erase-expired';
+import { KEPT_RECORD_RETENTIONS } from '../src/services/retention/kept-record-retentions';
+import { call, hostOf, JOAO, login } from './identification-helpers';
+import { pinClock } from './pinned-clock';
+import { staffToken } from './reports-helpers';
+import { CONTACT_ACTION, createTestApp, NO_CVS, type TestApp, validContact } from './test-app';
+import { validLead, validRightsRequest } from './valid-forms';
+
+// Retention of leads, contact messages, call requests and privacy requests (decision 057): the daily jobs erase each
+// record on the Brasília date its period ends (counted from the send for a lead, from the answer for a queue's item),
+// with what the partner's and the person's e-mails say; items still waiting for an answer stay however old.
+
+const CLIENT = '10.56.0.1';
+const HOUR_MS = 3_600_000;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const JOBS = ['expire-leads', 'expire-contact-messages', 'expire-call-requests', 'expire-privacy-requests'];
+
+let t: TestApp;
+let token: string;
+let joao: string;
+let storeId: number;
+
+const deps = () => ({
+  database: t.database,
+  providers: new Map(),
+  pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+  log: silent,
+  cvDir: NO_CVS,
+});
+const retentionJobs = () => SCHEDULED_JOBS.filter((job) => JOBS.includes(job.name));
+
+const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { host: hostOf('demo'), ...headers },
+    remoteAddress: CLIENT,
+  });
+const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The last instant of the Brasília date whose records a run on `date` erases, and the first one it keeps. */
+function boundary(kind: RetainedKind, date: string) {
+  const firstKept = brasiliaDayStart(addDays(lastDateExpired(date, RETENTION_PERIODS[kind]), 1));
+  return { lastErased: new Date(firstKept.getTime() - 1), firstKept };
+}
+
+/** The queue's item `id`, answered by staff through the API. */
+async function answered(queue: string, id: number): Promise<number> {
+  const res = await staff('POST', `/api/filas/${queue}/${id}/resposta`, {
+    texto: 'Respondido pelo atendimento.',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+
+const newest = async (table: typeof contactMessages | typeof privacyRequests | typeof debtorRequests) =>
+  (await t.database.db.select({ id: table.id }).from(table).orderBy(table.id)).at(-1)!.id;
+
+async function contactMessage(name: string) {
+  expect((await post(CONTACT_ACTION, validContact({ name }))).statusCode).toBe(200);
+  return newest(contactMessages);
+}
+async function rightsRequest(name: string) {
+  const res = await post(
+    '/api.php?a=portal&b=enviarSolicitacaoPrivacidade',
+    validRightsRequest({ nome: name }),
+  );
+  expect(res.json().retorno, res.body).toBe(true);
+  return newest(privacyRequests);
+}
+async function callRequest(action: 'portal/solicitarLigacao' | 'portal/contatoWhatsapp') {
+  const res = await call(
+    t,
+    action,
+    { loj_codigo: storeId, telefone: '(21) 99876-5432' },
+    { host: hostOf('demo'), cookie: joao, ip: CLIENT },
+  );
+  expect(res.json().retorno, res.body).toBe(true);
+  return newest(debtorRequests);
+}
+async function lead(name: string) {
+  const res = await post('/api.php?a=portal&b=cadastrarLead', validLead({ nome: name }));
+  expect(res.json().retorno, res.body).toBe(true);
+  return (await t.database.db.select({ id: leads.id }).from(leads).orderBy(leads.id)).at(-1)!.id;
+}
+
+/** Dates a row's clock: its send, and its answer when it has one. */
+async function dated(
+  table: typeof contactMessages | typeof privacyRequests | typeof debtorRequests,
+  id: number,
+  at: Date,
+) {
+  const [row] = await t.database.db
+    .select({ answeredAt: table.answeredAt })
+    .from(table)
+    .where(eq(table.id, id));
+  await t.database.db
+    .update(table)
+    .set({
+      createdAt: new Date(at.getTime() - 48 * HOUR_MS),
+      ...(row!.answeredAt ? { answeredAt: at } : {}),
+    })
+    .where(eq(table.id, id));
+}
+
+/** Which of these items staff can still open in the queue (an erased one answers 404). */
+async function listed(queue: string, ids: number[]): Promise<number[]> {
+  const found: number[] = [];
+  for (const id of ids) {
+    const res = await staff('GET', `/api/filas/${queue}/${id}`);
+    expect([200, 404]).toContain(res.statusCode);
+    if (res.statusCode === 200) found.push(id);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT } });
+  token = await staffToken(t);
+  joao = await login(t, JOAO);
+  const debts = await call(
+    t,
+    'negociacao_robo/passo_2_novo',
+    {},
+    { host: hostOf('demo'), cookie: joao, ip: CLIENT },
+  );
+  storeId = (debts.json().dados as DividasResposta).dividas[0]!.loj_codigo;
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  pinClock();
+  await t.database.db.delete(scheduledJobRuns);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the daily retention of leads, contact messages, call requests and privacy requests', () => {
+  it('erases each record on the Brasília date its period ends, the day after the last it is kept', async () => {
+    const today = todayInBrasilia();
+    const now = new Date();
+    const { db } = t.database;
+    const leadDates = boundary('lead', today);
+    const messageDates = boundary('contact_message', today);
+    const requestDates = boundary('privacy_request', today);
+    const callDates = boundary('call_request', today);
+
+    // On each side of the date's Brasília midnight: the last instant erased today, the first one kept until tomorrow.
+    const oldLead = await lead('Lia Antiga');
+    const newLead = await lead('Leo Recente');
+    await db.update(leads).set({ createdAt: leadDates.lastErased }).where(eq(leads.id, oldLead));
+    await db.update(leads).set({ createdAt: leadDates.firstKept }).where(eq(leads.id, newLead));
+
+    const oldMessage = await answered('contatos', await contactMessage('Cida Antiga'));
+    const newMessage = await answered('contatos', await contactMessage('Caio Recente'));
+    // Never answered, sent long before the others: still waiting in the queue.
+    const waitingMessage = await contactMessage('Cris Esperando');
+    await dated(contactMessages, oldMessage, messageDates.lastErased);
+    await dated(contactMessages, newMessage, messageDates.firstKept);
+    await dated(
+      contactMessages,
+      waitingMessage,
+      new Date(messageDates.lastErased.getTime() - 400 * 24 * HOUR_MS),
+    );
+
+    const oldRequest = await answered('lgpd', await rightsRequest('Rita Antiga'));
+    const newRequest = await answered('lgpd', await rightsRequest('Rui Recente'));
+    // Open past its legal deadline: the portal still owes the answer.
+    const openRequest = await rightsRequest('Rosa Aberta');
+    await dated(privacyRequests, oldRequest, requestDates.lastErased);
+    await dated(privacyRequests, newRequest, requestDates.firstKept);
+    await dated(
+      privacyRequests,
+      openRequest,
+      new Date(requestDates.lastErased.getTime() - 400 * 24 * HOUR_MS),
+    );
+
+    const oldCall = await answered('ligacoes', await callRequest('portal/solicitarLigacao'));
+    const newCall = await answered('ligacoes', await callRequest('portal/contatoWhatsapp'));
+    const startedCall = await callRequest('portal/solicitarLigacao');
+    expect((await staff('PUT', `/api/filas/ligacoes/${startedCall}/andamento`)).statusCode).toBe(200);
+    await dated(debtorRequests, oldCall, callDates.lastErased);
+    await dated(debtorRequests, newCall, callDates.firstKept);
+    await dated(debtorRequests, startedCall, new Date(callDates.lastErased.getTime() - 400 * 24 * HOUR_MS));
+    // A proposal answered as long ago is not a call request: not this job's.
+    const proposal = await (async () => {
+      const res = await call(
+        t,
+        'portal/cadastrarProposta',
+        { loj_codigo: storeId, entrada: 'R$ 150,00', quantidade_parcelas: '6', valor_parcela: '120,00' },
+        { host: hostOf('demo'), cookie: joao, ip: CLIENT },
+      );
+      expect(res.json().retorno, res.body).toBe(true);
+      return answered('propostas', await newest(debtorRequests));
+    })();
+    await dated(debtorRequests, proposal, callDates.lastErased);
+
+    const [erasedMessage] = await db.select().from(contactMessages).where(eq(contactMessages.id, oldMessage));
+    const [erasedRequest] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, oldRequest));
+    const eventsBefore = await db.select().from(workItemEvents);
+
+    const reports = await runDueJobs(deps(), retentionJobs(), now, today);
+    expect(reports.map(({ name, dates }) => ({ name, dates }))).toEqual(
+      JOBS.map((name) => ({ name, dates: [today] })),
+    );
+
+    // Gone from staff's lists (the leads' spreadsheet is built from the same list); the newer ones and those still
+    // waiting stay.
+    const leadsDays = `data_inicial=${lastDateExpired(today, RETENTION_PERIODS.lead)}&data_final=${addDays(lastDateExpired(today, RETENTION_PERIODS.lead), 1)}`;
+    const leadsListed = await staff('GET', `/api/leads?${leadsDays}`);
+    expect(leadsListed.statusCode, leadsListed.body).toBe(200);
+    expect(leadsListed.json().data.leads.map((row: { led_codigo: number }) => row.led_codigo)).toEqual([
+      newLead,
+    ]);
+    expect(await listed('contatos', [oldMessage, newMessage, waitingMessage])).toEqual([
+      newMessage,
+      waitingMessage,
+    ]);
+    expect(await listed('lgpd', [oldRequest, newRequest, openRequest])).toEqual([newRequest, openRequest]);
+    expect(await listed('ligacoes', [oldCall, newCall, startedCall])).toEqual([newCall, startedCall]);
+    expect(await listed('propostas', [proposal])).toEqual([proposal]);
+
+    // The partner's copies lose their content and keep their address; the answer to the person loses both.
+    const messages = await db
+      .select()
+      .from(outboundMessages)
+      .where(
+        inArray(outboundMessages.id, [
+          erasedMessage!.outboundMessageId!,
+          erasedMessage!.answerMessageId!,
+          erasedRequest!.partnerMessageId!,
+          erasedRequest!.personMessageId!,
+          erasedRequest!.answerMessageId!,
+        ]),
+      );
+    expect(messages).toHaveLength(5);
+    for (const message of messages)
+      expect(message.bodyText).toBe('Conteúdo eliminado a pedido do titular (LGPD).');
+    const recipients = Object.fromEntries(messages.map((message) => [message.id, message.recipient]));
+    expect(recipients[erasedMessage!.outboundMessageId!]).toBe('contato@demo.example.com');
+    expect(recipients[erasedMessage!.answerMessageId!]).toBe('eliminado');
+    expect(recipients[erasedRequest!.personMessageId!]).toBe('eliminado');
+    expect(recipients[erasedRequest!.answerMessageId!]).toBe('eliminado');
+    const everything = JSON.stringify(await db.select().from(outboundMessages));
+    for (const name of ['Lia Antiga', 'Cida Antiga', 'Rita Antiga']) expect(everything).not.toContain(name);
+    for (const name of ['Leo Recente', 'Caio Recente', 'Rui Recente']) expect(everything).toContain(name);
+
+    // Each erasure audited as the system; the queues' history stays.
+    const audit = await db.select().from(auditLog).where(eq(auditLog.staffUserId, 0));
+    expect(
+      audit.map(({ username, ip, route, action, entity, entityId }) => ({
+        username,
+        ip,
+        route,
+        action,
+        entity,
+        entityId,
+      })),
+    ).toEqual(
+      expect.arrayContaining(
+        [
+          ['job expire-leads', 'lead', oldLead],
+          ['job expire-contact-messages', 'contact_message', oldMessage],
+          ['job expire-call-requests', 'debtor_request', oldCall],
+          ['job expire-privacy-requests', 'privacy_request', oldRequest],
+        ].map(([route, entity, id]) => ({
+          username: 'sistema',
+          ip: null,
+          route,
+          action: 'delete',
+          entity,
+          entityId: String(id),
+        })),
+      ),
+    );
+    expect(audit).toHaveLength(4);
+    expect(await db.select().from(workItemEvents)).toEqual(eventsBefore);
+
+    // The next date takes those whose period ended on it; those still waiting stay.
+    const tomorrow = addDays(today, 1);
+    await runDueJobs(deps(), retentionJobs(), new Date(now.getTime() + 24 * HOUR_MS), tomorrow);
+    expect(
+      await db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(inArray(leads.id, [oldLead, newLead])),
+    ).toEqual([]);
+    expect(await listed('contatos', [newMessage, waitingMessage])).toEqual([waitingMessage]);
+    expect(await listed('lgpd', [newRequest, openRequest])).toEqual([openRequest]);
+    expect(await listed('ligacoes', [newCall, startedCall])).toEqual([startedCall]);
+  });
+
+  it('erases at most a batch per run, oldest first', async () => {
+    const today = todayInBrasilia();
+    const { lastErased } = boundary('lead', today);
+    await t.database.db.delete(leads);
+    const ids = [await lead('Lia Um'), await lead('Lia Dois'), await lead('Lia Tres')];
+    // The last one sent the earliest.
+    for (const [index, id] of ids.entries())
+      await t.database.db
+        .update(leads)
+        .set({ createdAt: new Date(lastErased.getTime() - index * HOUR_MS) })
+        .where(eq(leads.id, id));
+    const leadsRetention = KEPT_RECORD_RETENTIONS.find((retention) => retention.kind === 'lead')!;
+    const cv = { db: t.database.db, cvDir: NO_CVS };
+
+    expect(await eraseExpired(cv, leadsRetention, today, 2)).toEqual({ erased: 2, more: true });
+    const left = await t.database.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));
+    expect(left.map((row) => row.id)).toEqual([ids[0]]);
+    expect(await eraseExpired(cv, leadsRetention, today, 2)).toEqual({ erased: 1, more: false });
+  });
+});
