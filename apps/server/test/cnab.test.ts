@@ -708,6 +708,65 @@ describe('a boleto the bank rejected (03) or wrote off (09) is re-issued (decisi
   });
 });
 
+describe('a boleto liquidated for less than its value ends (decision 049)', () => {
+  it('its PIX is removed at the PSP and Meus Acordos offers a new document for the whole value, once', async () => {
+    const db = t.database.db;
+    const { agreement, instalment, charge } = await openBoleto(db, '2027-05-12', 10_000);
+    const content = await retornoOf(charge, [liquidation(charge, 9_000)], 980);
+    const imported = await upload(content);
+    expect(imported.json().data.linhas).toMatchObject([{ resultado: 'underpaid' }]);
+    const fileId = imported.json().data.arquivo_id;
+    const shownOf = async () =>
+      (await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: joao }))
+        .json()
+        .dados.acordos.flatMap((a: { dadosAcordo: { parcelas: Instalment[] } }) => a.dadosAcordo.parcelas)
+        .find((p: Instalment) => p.aci_codigo === instalment.id) as Instalment & { pix_copia_cola: string };
+    const pix = await createPixServices({ db, env: loadEnv({ NODE_ENV: 'test' }), log: t.app.log });
+    try {
+      // The boletos a retorno ended are replaced by the reissue job, as refused ones are.
+      expect(await reissueRefusedBoletos(db, pix.providers, new Date(), t.app.log)).toBe(1);
+      const charges = await db
+        .select()
+        .from(paymentCharges)
+        .where(eq(paymentCharges.instalmentId, instalment.id))
+        .orderBy(paymentCharges.issue);
+      expect(charges.map((c) => [c.issue, c.amountCents])).toEqual([
+        [1, 10_000],
+        [2, 10_000],
+      ]);
+      const fresh = charges[1]!;
+      // The bank took the old boleto once and its PIX no longer takes payment: one document, one state.
+      const { client } = await pix.gatewayFor(charge.storeId);
+      expect((await client.getCobv(charge.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect((await client.getCobv(fresh.txid!)).status).toBe('ATIVA');
+      expect(
+        (await db.select().from(paymentEvents).where(eq(paymentEvents.instalmentId, instalment.id))).map(
+          (e) => [e.chargeId, e.kind, e.amountCents, e.cause],
+        ),
+      ).toEqual([
+        [charge.id, 'unapplied', 9_000, `cnab:${fileId}:3`],
+        [charge.id, 'charge_cancelled', null, `cnab-short:${fileId}:3`],
+      ]);
+      const shown = await shownOf();
+      expect(shown).toMatchObject({ linha_digitavel: fresh.digitableLine, pix_copia_cola: fresh.pixCode });
+      expect(shown.linha_digitavel).not.toBe(charge.digitableLine);
+
+      // The same file again, another file telling the same liquidation, and the job again: nothing more.
+      expect((await upload(content)).json().data).toMatchObject({ ja_importado: true });
+      const resent = await upload(await retornoOf(charge, [liquidation(charge, 9_000)], 981));
+      expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
+      expect(await reissueRefusedBoletos(db, pix.providers, new Date(), t.app.log)).toBe(0);
+      expect(
+        await db.select().from(paymentCharges).where(eq(paymentCharges.instalmentId, instalment.id)),
+      ).toHaveLength(2);
+      expect(await shownOf()).toMatchObject({ linha_digitavel: fresh.digitableLine });
+    } finally {
+      await pix.close();
+      await db.update(agreements).set({ status: 'cancelled' }).where(eq(agreements.id, agreement.id));
+    }
+  });
+});
+
 describe('two retorno files imported at once', () => {
   it('paying instalments of the same persons in opposite orders: both are imported, each payment recorded once', async () => {
     // Each title settles its agreement, which raises its person's debts_version (migration 0008's trigger): on

@@ -1,3 +1,4 @@
+import type { RetornoOutcome } from '@portal/domain';
 import {
   and,
   desc,
@@ -77,19 +78,19 @@ const instalmentPaid = (db: Db) =>
       ),
   );
 
-/** A retorno refused the charge's boleto: entrada rejeitada (03) or baixa (09). */
-const refusedByBank = (db: Db) =>
+/** A retorno's line of the charge's boleto did one of these. */
+const retornoDid = (db: Db, outcomes: readonly RetornoOutcome[]) =>
   exists(
     db
       .select()
       .from(retornoResults)
       .where(
-        and(
-          eq(retornoResults.chargeId, paymentCharges.id),
-          inArray(retornoResults.outcome, ['rejected', 'written_off']),
-        ),
+        and(eq(retornoResults.chargeId, paymentCharges.id), inArray(retornoResults.outcome, [...outcomes])),
       ),
   );
+
+/** A retorno refused the charge's boleto: entrada rejeitada (03) or baixa (09). */
+const refusedByBank = (db: Db) => retornoDid(db, ['rejected', 'written_off']);
 
 /**
  * A retorno liquidated the charge's boleto (06), whatever the portal made of the money: the bank has closed the title.
@@ -346,17 +347,23 @@ export async function listCnabFiles(
   return { total: count!.total, files };
 }
 
-/** A boleto the bank refused (03) or wrote off (09), with what its re-issue needs (decision 021). */
+/**
+ * What a retorno did that ends a boleto: refused (03 rejected) or wrote it off (09) (decision 021), or liquidated it
+ * for less than its value (decision 049: the bank takes a boleto once, and the short money paid nothing).
+ */
+const ENDING_OUTCOMES = ['rejected', 'written_off', 'underpaid'] as const;
+
+/** A boleto a retorno ended (ENDING_OUTCOMES), with what its re-issue needs (decisions 021, 049). */
 export interface RefusedBoleto extends BoletoChargeToRegister {
-  /** The first retorno line that refused it: the cause of its cancellation. */
-  refusal: { fileId: number; line: number; movement: string };
+  /** The first retorno line that ended it: the cause of its cancellation. */
+  refusal: { fileId: number; line: number; movement: string; outcome: (typeof ENDING_OUTCOMES)[number] };
   /** Its cancellation is recorded already (a re-issue that failed after it, or the PSP had removed its PIX). */
   cancelled: boolean;
 }
 
 /**
- * Boletos a retorno refused (rejected or written off) that are still their instalment's latest boleto, of an active
- * agreement, the instalment unpaid: each needs a new boleto. Oldest first.
+ * Boletos a retorno ended (rejected, written off or liquidated short) that are still their instalment's latest
+ * boleto, of an active agreement, the instalment unpaid: each needs a new boleto. Oldest first.
  */
 export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
   const rows = await boletoCharges(db)
@@ -364,7 +371,7 @@ export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
       and(
         eq(paymentCharges.kind, 'boleto'),
         eq(agreements.status, 'active'),
-        refusedByBank(db),
+        retornoDid(db, ENDING_OUTCOMES),
         sql`${paymentCharges.issue} = (select max(c.emissao) from ${paymentCharges} c
           where c.aci_codigo = ${paymentCharges.instalmentId} and c.tipo = 'boleto')`,
         not(instalmentPaid(db)),
@@ -378,10 +385,7 @@ export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
       .selectDistinctOn([retornoResults.chargeId])
       .from(retornoResults)
       .where(
-        and(
-          inArray(retornoResults.chargeId, ids),
-          inArray(retornoResults.outcome, ['rejected', 'written_off']),
-        ),
+        and(inArray(retornoResults.chargeId, ids), inArray(retornoResults.outcome, [...ENDING_OUTCOMES])),
       )
       .orderBy(retornoResults.chargeId, retornoResults.fileId, retornoResults.line),
     db
@@ -394,7 +398,12 @@ export async function refusedBoletos(db: Db): Promise<RefusedBoleto[]> {
     const first = refusals.find((r) => r.chargeId === row.charge.id)!;
     return {
       ...row,
-      refusal: { fileId: first.fileId, line: first.line, movement: first.movement },
+      refusal: {
+        fileId: first.fileId,
+        line: first.line,
+        movement: first.movement,
+        outcome: first.outcome as RefusedBoleto['refusal']['outcome'],
+      },
       cancelled: cancelledIds.has(row.charge.id),
     };
   });

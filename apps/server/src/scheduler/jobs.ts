@@ -15,7 +15,7 @@ import type { ScheduledJob } from './scheduled-job';
 
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
 const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
-/** How often boletos a retorno refused are looked for: the person sees the new one within this of the import. */
+/** How often boletos a retorno ended are looked for: the person sees the new one within this of the import. */
 const REISSUE_BOLETOS_EVERY_MS = 5 * 60_000;
 /** How often card payments the gateway has not decided are asked about: a lost answer or webhook is caught within this. */
 const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
@@ -58,7 +58,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },
   { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
   { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
-  // Boletos a retorno refused or wrote off get a new one (decision 021), before a remessa would register it.
+  // Boletos a retorno refused, wrote off (decision 021) or liquidated short (decision 049) get a new one, before a
+  // remessa would register it.
   {
     name: 'reissue-boletos',
     schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },

@@ -13,6 +13,7 @@ describe('eventCauseLabel', () => {
     ['pix:E99999999202611291200abcdef01234', 'PIX recebido (E99999999202611291200abcdef01234)'],
     ['pix-short:E123', 'Encerrada por um PIX a menor (E123)'],
     ['cnab:3:12', 'Arquivo de retorno 3, linha 12'],
+    ['cnab-short:3:12', 'Encerrada por um boleto pago a menor: arquivo de retorno 3, linha 12'],
     ['retorno:3:12:03', 'Recusado pelo banco: arquivo de retorno 3, linha 12 (movimento 03)'],
     ['card:12', 'Cartão (cobrança 12)'],
     ['card:ch_7Hk2', 'Cartão (cobrança ch_7Hk2)'],

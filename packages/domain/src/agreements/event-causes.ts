@@ -29,8 +29,13 @@ const RULES: CauseRule[] = [
   // Decision 020: a PIX payment, by its endToEndId; decision 049: the charge a PIX paid short concluded.
   [/^pix:(.+)$/, (endToEndId) => `PIX recebido (${endToEndId})`],
   [/^pix-short:(.+)$/, (endToEndId) => `Encerrada por um PIX a menor (${endToEndId})`],
-  // Decision 021: a boleto paid in a retorno file, and one the bank refused there.
+  // Decision 021: a boleto paid in a retorno file, and one the bank refused there; decision 049: the document a
+  // boleto liquidated short ended.
   [/^cnab:(\d+):(\d+)$/, (file, line) => `Arquivo de retorno ${file}, linha ${line}`],
+  [
+    /^cnab-short:(\d+):(\d+)$/,
+    (file, line) => `Encerrada por um boleto pago a menor: arquivo de retorno ${file}, linha ${line}`,
+  ],
   [
     /^retorno:(\d+):(\d+):(.+)$/,
     (file, line, movement) =>
