@@ -411,7 +411,7 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
     expect(item.pix_copia_cola_segunda_via).not.toBe(copy.pixCode);
   });
 
-  it('keeps a liquidation paying less than the copy as its money; the instalment is still owed', async () => {
+  it('keeps a liquidation paying less than the copy as its money, and ends the copy: the next request issues the next one', async () => {
     const parcela = (await panel()).find((i) => i.status !== 'P')!;
     const { copy } = await issue(parcela);
     const report = await liquidate(copy, 702, copy.amountCents - 1);
@@ -423,6 +423,50 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
       }),
     ]);
     expect((await panel()).find((i) => i.par_codigo === parcela.par_codigo)?.status).not.toBe('P');
+    const services = await createPixServices({
+      db: t.database.db,
+      env: loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET }),
+      log: t.app.log,
+    });
+    const cancellations = () =>
+      t.database.db
+        .select()
+        .from(secondCopyCancellations)
+        .where(eq(secondCopyCancellations.secondCopyId, copy.id));
+    try {
+      const deps = {
+        database: t.database,
+        providers: services.providers,
+        pix: { gatewayFor: services.gatewayFor, afterMinutes: 30 },
+        log: t.app.log,
+        cvDir: NO_CVS,
+      };
+      const reissueJob = SCHEDULED_JOBS.filter((job) => job.name === 'reissue-boletos');
+      expect(await runDueJobs(deps, reissueJob)).toMatchObject([{ name: 'reissue-boletos', busy: false }]);
+      // The bank took the copy's boleto once; its PIX no longer takes payment either: one document, one state.
+      const { client } = await services.gatewayFor(copy.storeId);
+      expect((await client.getCobv(copy.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect(await cancellations()).toMatchObject([
+        { cause: `cnab-short:${report.fileId}:${report.lines[0]!.line}` },
+      ]);
+      const { item, copy: next } = await issue(parcela);
+      expect(next.id).not.toBe(copy.id);
+      expect(next.amountCents).toBe(copy.amountCents);
+      expect(item.linha_digitavel_segunda_via).not.toBe(copy.digitableLine);
+      expect(item.pix_copia_cola_segunda_via).not.toBe(copy.pixCode);
+      // The same file again, another file telling the same liquidation, and the job again: nothing more.
+      expect((await liquidate(copy, 702, copy.amountCents - 1)).alreadyImported).toBe(true);
+      expect((await liquidate(copy, 703, copy.amountCents - 1)).lines.map((l) => l.outcome)).toEqual([
+        'duplicate',
+      ]);
+      expect(await runDueJobs(deps, reissueJob, new Date(Date.now() + 10 * 60_000))).toMatchObject([
+        { name: 'reissue-boletos', busy: false },
+      ]);
+      expect(await cancellations()).toHaveLength(1);
+      expect((await issue(parcela)).copy.id).toBe(next.id);
+    } finally {
+      await services.close();
+    }
   });
 });
 

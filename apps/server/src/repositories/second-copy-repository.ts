@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, like, lt, not, notExists, or, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -249,6 +249,41 @@ export async function openSecondCopiesUnderAgreement(db: Db, agreementId: number
     .innerJoin(agreementContracts, eq(agreementContracts.contractId, instalments.contractId))
     .innerJoin(stores, eq(stores.id, secondCopies.storeId))
     .where(and(eq(agreementContracts.agreementId, agreementId), pixStillOpen(db)))
+    .orderBy(asc(secondCopies.id));
+}
+
+/**
+ * The copies whose boleto a retorno liquidated for less than the copy's value (decision 049) and that are not
+ * cancelled yet, with their store's payment provider and the liquidation's cause (`cnab:<file>:<line>`), oldest
+ * first: the bank takes a boleto once, so each is a document nobody can pay in full any more.
+ */
+export async function shortPaidSecondCopies(db: Db): Promise<(OpenSecondCopy & { liquidation: string })[]> {
+  return db
+    .select({
+      id: secondCopies.id,
+      storeId: secondCopies.storeId,
+      txid: secondCopies.txid,
+      paymentProvider: stores.paymentProvider,
+      liquidation: secondCopyPayments.cause,
+    })
+    .from(secondCopies)
+    .innerJoin(
+      secondCopyPayments,
+      and(eq(secondCopyPayments.secondCopyId, secondCopies.id), like(secondCopyPayments.cause, 'cnab:%')),
+    )
+    .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+    .where(
+      and(
+        isNotNull(secondCopies.txid),
+        notExists(
+          db
+            .select()
+            .from(secondCopyCancellations)
+            .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
+        ),
+        not(secondCopyPaidInFull),
+      ),
+    )
     .orderBy(asc(secondCopies.id));
 }
 

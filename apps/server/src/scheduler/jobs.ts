@@ -11,6 +11,7 @@ import { reconcileCursorOf, reconcilePixCharges } from '../services/payments/rec
 import { reissueRefusedBoletos } from '../services/payments/reissue-refused-boletos';
 import { eraseExpired, type Retention } from '../services/retention/erase-expired';
 import { KEPT_RECORD_RETENTIONS } from '../services/retention/kept-record-retentions';
+import { endShortPaidCopies } from '../services/second-copy/end-short-paid-copies';
 import type { ScheduledJob } from './scheduled-job';
 
 /** How often open PIX charges are asked about at their PSP: a lost webhook is caught within this. */
@@ -59,12 +60,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'settle', schedule: 'daily', run: settlePaidAgreements },
   { name: 'broken', schedule: 'daily', run: breakUnpaidAgreements },
   // Boletos a retorno refused, wrote off (decision 021) or liquidated short (decision 049) get a new one, before a
-  // remessa would register it.
+  // remessa would register it; second copies liquidated short end, so the next request issues the next copy.
   {
     name: 'reissue-boletos',
     schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },
     run: async ({ db, providers, now, log }) => {
       await reissueRefusedBoletos(db, providers, now, log);
+      await endShortPaidCopies(db, providers, log);
     },
   },
   // The day's CNAB 240 remessa per store and convênio, for staff to send to the bank (issue 17 item 2).
