@@ -392,7 +392,7 @@ describe('creditor sign-up wizard', () => {
     await page.waitForURL(portal.url('acme', '/'));
   });
 
-  it('shows the server message and stays on the wizard when the login is taken', async () => {
+  it('shows a login already taken under Usuário, back on the user data, with what was typed kept', async () => {
     const taken = await portal.app.inject({
       method: 'POST',
       url: '/api.php?a=portal&b=cadastrarCliente',
@@ -417,11 +417,12 @@ describe('creditor sign-up wizard', () => {
     await page.getByRole('button', { name: 'Próximo' }).click();
     await page.getByRole('button', { name: 'CRM - Sistema de cobrança' }).click();
     await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
-    const modal = page.getByTestId('modal');
-    await modal.waitFor();
-    expect(await modal.textContent()).toContain('Este usuário já está em uso. Escolha outro usuário.');
-    await modal.getByRole('button', { name: 'OK' }).click();
+    // Back on the user data, where the login can be changed: the message under Usuário, which has the focus.
+    await page.getByRole('button', { name: 'Próximo' }).waitFor();
+    expect(await fieldError(page, 'Usuário')).toBe('Este usuário já está em uso. Escolha outro usuário.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
+    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('Forte123');
+    expect(await page.getByTestId('modal').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/cadastre-sua-empresa');
-    expect(await page.getByRole('button', { name: 'Finalizar Cadastro' }).isVisible()).toBe(true);
   });
 });

@@ -381,9 +381,12 @@ const APP_ERRORS = {
   CREDITOR_LEAD_SIGNED_UP: { status: 200, message: CREDITOR_LEAD_SIGNED_UP },
   /** cadastrarEmpresaCredora with the CNPJ of a company that finished the sign-up on this portal (details: cnpj). */
   CREDITOR_CNPJ_SIGNED_UP: { status: 400, message: CREDITOR_REGISTRATION_MESSAGES.cnpjSignedUp },
-  /** cadastrarCliente with a login another creditor user has (spec 002 §4: the server message, wizard stays). */
+  /**
+   * cadastrarCliente with a login another creditor user has (spec 002 §4: the server message, wizard stays; details
+   * CREDITOR_SIGN_UP_TAKEN.login, so the wizard shows it under Usuário).
+   */
   CREDITOR_LOGIN_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.loginTaken },
-  /** cadastrarCliente with a company name whose emp_nome_banco another creditor company has. */
+  /** cadastrarCliente with a company name whose emp_nome_banco another company has (details: `{ emp_nome }`). */
   CREDITOR_COMPANY_TAKEN: { status: 200, message: CREDITOR_SIGN_UP_MESSAGES.companyTaken },
   /** A CNAB remessa for a store without agency, account or convênio (details: loja). */
   CNAB_STORE_BANK_DATA_MISSING: {

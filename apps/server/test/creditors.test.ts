@@ -349,7 +349,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
     expect(await rows()).toEqual({ leads: 0, companies: 0, outbox: 0 });
   });
 
-  it('refuses a login or company name already taken with a clear message', async () => {
+  it('refuses a login or company name already taken with a clear message under its payload field', async () => {
     expect((await post('cadastrarCliente', signUp())).json().retorno).toBe(true);
     const sameLogin = await post(
       'cadastrarCliente',
@@ -363,7 +363,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
     expect(sameLogin.statusCode).toBe(200);
     expect(sameLogin.json()).toEqual({
       retorno: false,
-      dados: null,
+      dados: { usu_login: 'Este usuário já está em uso. Escolha outro usuário.' },
       mensagem: 'Este usuário já está em uso. Escolha outro usuário.',
     });
     // 'ALFA cobranças, LTDA.' gives the same emp_nome_banco as 'Alfa Cobranças Ltda'.
@@ -373,7 +373,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
     );
     expect(sameName.json()).toEqual({
       retorno: false,
-      dados: null,
+      dados: { emp_nome: 'Já existe uma empresa cadastrada com esta razão social.' },
       mensagem: 'Já existe uma empresa cadastrada com esta razão social.',
     });
     expect(await rows()).toMatchObject({ companies: 1, outbox: 1 });

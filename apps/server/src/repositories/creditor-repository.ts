@@ -1,3 +1,4 @@
+import { CREDITOR_SIGN_UP_TAKEN } from '@portal/domain';
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
@@ -125,8 +126,10 @@ export async function creditorCompanyNameTaken(db: Db, databaseName: string): Pr
 function takenError(error: unknown): AppError | null {
   const constraint = violatedUniqueConstraint(error);
   if (constraint?.includes('one_per_lead')) return new AppError('CREDITOR_LEAD_SIGNED_UP');
-  if (constraint?.includes('usu_login')) return new AppError('CREDITOR_LOGIN_TAKEN');
-  if (constraint?.includes('emp_nome_banco')) return new AppError('CREDITOR_COMPANY_TAKEN');
+  if (constraint?.includes('usu_login'))
+    return new AppError('CREDITOR_LOGIN_TAKEN', CREDITOR_SIGN_UP_TAKEN.login);
+  if (constraint?.includes('emp_nome_banco'))
+    return new AppError('CREDITOR_COMPANY_TAKEN', CREDITOR_SIGN_UP_TAKEN.company);
   return null;
 }
 

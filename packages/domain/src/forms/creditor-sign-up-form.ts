@@ -198,6 +198,15 @@ export const CREDITOR_SIGN_UP_PAYLOAD_FIELDS = {
   pla_codigo: 'plano',
 } as const satisfies Partial<Record<keyof CreditorSignUpPayload, CreditorSignUpField>>;
 
+/**
+ * A login or company name already taken, as cadastrarCliente's `dados`: the message under the payload field it
+ * belongs to, so the wizard shows it under that field on its step (the same shape as a 400's field messages).
+ */
+export const CREDITOR_SIGN_UP_TAKEN = {
+  login: { usu_login: CREDITOR_SIGN_UP_MESSAGES.loginTaken },
+  company: { emp_nome: CREDITOR_SIGN_UP_MESSAGES.companyTaken },
+} as const satisfies Record<string, PayloadText>;
+
 /** Message for a payload whose derived or fixed values disagree with what the rules give (not from the wizard). */
 export const CREDITOR_SIGN_UP_INCONSISTENT =
   'Dados do cadastro inconsistentes. Recarregue a página e tente novamente.';

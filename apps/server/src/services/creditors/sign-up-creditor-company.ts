@@ -1,5 +1,6 @@
 import {
   CREDITOR_SIGN_UP_FIXED,
+  CREDITOR_SIGN_UP_TAKEN,
   type CreditorSignUp,
   type CreditorSignUpPayload,
   parseCreditorSignUpPayload,
@@ -24,9 +25,9 @@ export type CreditorSignUpBody = Partial<Record<keyof CreditorSignUpPayload, str
 /**
  * cadastrarCliente (spec 002 §3 "Creditor registration payload", §4 sign-up): the payload read by the domain's
  * rules (derived and fixed values checked, not trusted), a login or company name already taken refused with its
- * own message, then the creditor company and its user stored with the password's argon2id hash only (the payload
- * carries the password twice; neither copy is kept or logged) and a welcome e-mail without it queued, in one
- * transaction. A lead code from the wizard link ties the company to its lead when it is this partner's; a link
+ * own message under its payload field (decision 058), then the creditor company and its user stored with the
+ * password's argon2id hash only (the payload carries the password twice; neither copy is kept or logged) and a
+ * welcome e-mail without it queued, in one transaction. A lead code from the wizard link ties the company to its lead when it is this partner's; a link
  * signs up one company, so the code of a lead that has its company is refused before anything else.
  * The same sign-up sent again (a retry whose first answer was lost, a second click that raced the first) is answered
  * as the first, with no second company or e-mail: see repeatsSignUp.
@@ -46,8 +47,9 @@ export async function signUpCreditorCompany(
   const stored = await findCreditorCompanyByLogin(db, signUp.login);
   if (stored && (await repeatsSignUp(stored, partner, signUp, leadId))) return;
   if (lead?.signedUp) throw new AppError('CREDITOR_LEAD_SIGNED_UP');
-  if (stored) throw new AppError('CREDITOR_LOGIN_TAKEN');
-  if (await creditorCompanyNameTaken(db, signUp.databaseName)) throw new AppError('CREDITOR_COMPANY_TAKEN');
+  if (stored) throw new AppError('CREDITOR_LOGIN_TAKEN', CREDITOR_SIGN_UP_TAKEN.login);
+  if (await creditorCompanyNameTaken(db, signUp.databaseName))
+    throw new AppError('CREDITOR_COMPANY_TAKEN', CREDITOR_SIGN_UP_TAKEN.company);
 
   const passwordHash = await hashStaffPassword(signUp.password);
   const portalUrl = partner.creditorAccessUrl || partnerPortalUrl(deps.publicUrlTemplate, partner);

@@ -31,12 +31,17 @@ const PLANS_FAILURE = 'Não foi possível carregar os planos.';
 /** The plan step is in the address (?etapa=2), so the phone's Back button returns to the user data. */
 const PLAN_STEP = { etapa: '2' };
 
-/** Server messages keyed by payload field, as the wizard's fields (the plan included). */
-function wizardErrors(error: unknown): [CreditorSignUpField, string][] {
-  const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-  return Object.entries(CREDITOR_SIGN_UP_PAYLOAD_FIELDS).flatMap(([key, field]) =>
-    fieldErrors[key] ? [[field, fieldErrors[key]] as [CreditorSignUpField, string]] : [],
-  );
+/**
+ * Server messages keyed by payload field, as the wizard's fields (the plan included): a 400's field messages, or the
+ * `dados` of a refusal answered with retorno false (a login or company name already taken).
+ */
+function wizardErrors(byPayloadField: unknown): [CreditorSignUpField, string][] {
+  if (typeof byPayloadField !== 'object' || byPayloadField === null) return [];
+  const messages = byPayloadField as Record<string, unknown>;
+  return Object.entries(CREDITOR_SIGN_UP_PAYLOAD_FIELDS).flatMap(([key, field]) => {
+    const message = messages[key];
+    return typeof message === 'string' ? [[field, message] as [CreditorSignUpField, string]] : [];
+  });
 }
 
 /**
@@ -113,26 +118,25 @@ export default function CreditorSignUp() {
       if (answer.retorno) {
         await showModal({ ...CREDITOR_SIGN_UP_SUCCESS, style: 'success' });
         navigate('/');
-      } else {
-        await showModal({
-          title: FAILURE_TITLE,
-          text: answer.mensagem || CREDITOR_SIGN_UP_FAILURE,
-          style: 'alert',
-        });
-      }
+      } else await refused(wizardErrors(answer.dados), answer.mensagem);
     } catch (error) {
       hideLoading();
-      const messages = wizardErrors(error);
-      if (messages.length === 0) {
-        const text = (error instanceof ApiError && error.envelope?.mensagem) || CREDITOR_SIGN_UP_FAILURE;
-        await showModal({ title: FAILURE_TITLE, text, style: 'alert' });
-        return;
-      }
-      if (messages.some(([field]) => field !== 'plano')) {
-        refusedUserData.current = messages;
-        toUserData();
-      } else showFieldErrors(messages);
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      await refused(wizardErrors(fieldErrors), error instanceof ApiError ? error.envelope?.mensagem : '');
     }
+  }
+
+  // A message for a field goes under that field, on its step (the user data when any is theirs: the person can fix
+  // it there, and nothing typed is lost); any other refusal is a modal over the wizard (spec 002 §4: it stays).
+  async function refused(messages: [CreditorSignUpField, string][], text: string | undefined) {
+    if (messages.length === 0) {
+      await showModal({ title: FAILURE_TITLE, text: text || CREDITOR_SIGN_UP_FAILURE, style: 'alert' });
+      return;
+    }
+    if (messages.some(([field]) => field !== 'plano')) {
+      refusedUserData.current = messages;
+      toUserData();
+    } else showFieldErrors(messages);
   }
 
   // A user-data field found invalid on the plan step (the browser's Forward after a reload) is shown on its step.
