@@ -48,6 +48,14 @@ const APP_ERRORS = {
   PARTNER_NOT_FOUND: { status: 404, message: 'Subdomínio não encontrado!' },
   /** The host's partner has its portal switched off: no company token (spec 000 §7, §8 'Erro Fatal'). */
   PARTNER_SWITCHED_OFF: { status: 403, message: FATAL_ERROR.text },
+  /**
+   * A body over its route's limit, announced by Content-Length or found while reading a chunked one, on a route
+   * that does not say what its own means (config `bodyTooLarge`; decision 059).
+   */
+  BODY_TOO_LARGE: {
+    status: 413,
+    message: 'Os dados enviados passam do tamanho permitido. Envie menos texto ou arquivos menores.',
+  },
   /** Input failed validation; `details` carries one message per field. */
   INVALID_INPUT: { status: 400, message: 'Dados inválidos. Verifique os campos destacados.' },
   /** The contact e-mail could not be queued, or the partner has no contact address (spec 000 §8). */
@@ -297,6 +305,15 @@ const APP_ERRORS = {
   PARTNER_NOT_ARCHIVABLE: { status: 403, message: 'O parceiro principal não pode ser arquivado.' },
   /** PUT or DELETE of an archived partner: its portal stays off and its configuration as it was (decision 014). */
   PARTNER_ARCHIVED: { status: 409, message: PARTNER_ARCHIVED_MESSAGE },
+  /**
+   * A partner form over its body limit (24 MB): its images, base64 in the JSON body (spec 002 §3), are too many or
+   * too large together, each under IMAGE_TOO_LARGE's 2 MB or not (decision 059).
+   */
+  PARTNER_FORM_TOO_LARGE: {
+    status: 413,
+    message:
+      'As imagens do formulário somam mais do que um envio permite. Envie imagens menores ou em menor quantidade.',
+  },
   /** An upload that is not a PNG, JPEG, WebP or SVG by content, e.g. a text file renamed .png (details: campo). */
   IMAGE_NOT_AN_IMAGE: {
     status: 400,
@@ -318,6 +335,8 @@ const APP_ERRORS = {
    * JOB_CV_MAX_BYTES (details: curriculo).
    */
   JOB_CV_INVALID: { status: 400, message: JOB_MESSAGES.cv },
+  /** A job form over its body limit: a CV far over JOB_CV_MAX_BYTES (details: curriculo; decision 059). */
+  JOB_CV_TOO_LARGE: { status: 413, message: JOB_MESSAGES.cv },
   /** No job application of that id in the staff member's scope. */
   JOB_APPLICATION_NOT_FOUND: { status: 404, message: JOB_MESSAGES.notFound },
   /** A store id that does not exist, or that no partner of the operator serves (back office's stores). */

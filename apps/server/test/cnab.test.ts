@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   bancoDoBrasilAgreementField,
   type RetornoTitle,
@@ -229,6 +230,22 @@ describe('retorno', () => {
       { linha: 5, mensagem: `valor total dos títulos 1 centavos, o lote soma ${charge.amountCents}` },
     ]);
     expect({ events: await eventRows(), files: await fileCount() }).toEqual(before);
+  });
+
+  it('a file over 5 MB is refused with its own message, also past the body limit and sent chunked', async () => {
+    const before = await fileCount();
+    const over = 'x'.repeat(6 * 1024 * 1024);
+    for (const payload of [over, Readable.from([Buffer.from(over)])]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cobranca/retornos?nome=CBR_GRANDE.ret',
+        payload,
+        headers: { ...auth(), 'content-type': 'text/plain' },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe('O arquivo de retorno é maior que 5 MB.');
+    }
+    expect(await fileCount()).toBe(before);
   });
 
   it('a file of a convênio, agency or account of no store is refused whole', async () => {

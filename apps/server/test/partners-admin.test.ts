@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { PARTNER_FORM_MESSAGES as M } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -821,6 +822,33 @@ describe('partner images (checked by content, size-capped, SVG sanitised)', () =
       message: 'Imagem não encontrada. Envie a imagem novamente.',
       dados: { campo: 'logo' },
     });
+  });
+});
+
+describe('a partner form over the body limit (24 MB)', () => {
+  const TOO_LARGE =
+    'As imagens do formulário somam mais do que um envio permite. Envie imagens menores ou em menor quantidade.';
+
+  it.each([
+    ['announced by Content-Length', (body: string) => body],
+    ['sent chunked, without Content-Length', (body: string) => Readable.from([Buffer.from(body)])],
+  ])('%s: 413 with a message saying what to do, nothing saved', async (_how, payloadOf) => {
+    const before = (await call('GET', '/api/parceiro?situacao=todos')).json().meta.total;
+    const form = minimalForm({ logo: 'A'.repeat(25 * 1024 * 1024) });
+    for (const [method, url] of [
+      ['POST', '/api/parceiro'],
+      ['PUT', '/api/parceiro/1'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: payloadOf(JSON.stringify(form)),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ retorno: false, dados: null, mensagem: TOO_LARGE, message: TOO_LARGE });
+    }
+    expect((await call('GET', '/api/parceiro?situacao=todos')).json().meta.total).toBe(before);
   });
 });
 

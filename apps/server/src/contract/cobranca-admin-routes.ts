@@ -117,7 +117,10 @@ export async function registerCobrancaAdminRoutes(admin: FastifyInstance, db: Db
 
     scope.post(
       '/api/cobranca/retornos',
-      { bodyLimit: RETORNO_MAX_BYTES + 1024, config: { staffAccess: 'administration' } },
+      {
+        bodyLimit: RETORNO_MAX_BYTES + 1024,
+        config: { staffAccess: 'administration', bodyTooLarge: new AppError('RETORNO_TOO_LARGE') },
+      },
       async (request) => {
         const { nome } = uploadQuery.parse(request.query ?? {});
         if (typeof request.body !== 'string' || request.body.length === 0)

@@ -51,12 +51,11 @@ export async function registerJobRoutes(
     '/api/trabalhe-conosco',
     {
       bodyLimit: JOB_BODY_LIMIT,
-      // A public form with a large body: a few a minute per client address.
-      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
-      // A body announced over the limit is a CV over 5 MB: say so, instead of the parser's bare 413.
-      preParsing: async (request) => {
-        if (Number(request.headers['content-length']) > JOB_BODY_LIMIT)
-          throw new AppError('JOB_CV_INVALID', { curriculo: JOB_MESSAGES.cv });
+      config: {
+        // A public form with a large body: a few a minute per client address.
+        rateLimit: { max: 5, timeWindow: 60_000 },
+        // A body over the limit is a CV over 5 MB: say so, under its field.
+        bodyTooLarge: new AppError('JOB_CV_TOO_LARGE', { curriculo: JOB_MESSAGES.cv }),
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { PARTNER_LIST_FILTERS, PARTNER_SAVED_MESSAGES, partnerPayloadSchema } fr
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { archivePartner } from '../services/partners/archive-partner';
 import { createPartner } from '../services/partners/create-partner';
 import { listPartners } from '../services/partners/list-partners';
@@ -23,6 +24,7 @@ const listQuery = z.object({
 
 // Images travel as base64 in the JSON body (spec 002 §3 "arquivo base64"): a form with every image fits here.
 const FORM_BODY_LIMIT = 24 * 1024 * 1024;
+const bodyTooLarge = new AppError('PARTNER_FORM_TOO_LARGE');
 
 export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/parceiro', { config: { staffAccess: 'read' } }, async (request) => {
@@ -32,7 +34,7 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
 
   admin.post(
     '/api/parceiro',
-    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration' } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration', bodyTooLarge } },
     async (request, reply) => {
       const data = await createPartner(
         db,
@@ -46,7 +48,7 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
 
   admin.put(
     '/api/parceiro/:id',
-    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write' } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write', bodyTooLarge } },
     async (request) => {
       const { id } = idParam.parse(request.params);
       const data = await updatePartner(

@@ -5,6 +5,13 @@ import { isPageRequest } from '../contract/page-request';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError, errorResponse } from '../errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body over this route's bodyLimit means, said instead of BODY_TOO_LARGE (a CV, a form's images). */
+    bodyTooLarge?: AppError;
+  }
+}
+
 /** Said for a request Fastify itself refuses (a body that is no JSON, a content type no route takes, ...). */
 const BAD_REQUEST = 'Requisição inválida.';
 
@@ -39,6 +46,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);
+    // Over the route's bodyLimit: announced by Content-Length, or counted while a chunked body was read.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const refusal = request.routeOptions.config.bodyTooLarge ?? new AppError('BODY_TOO_LARGE');
+      return send(request, reply, refusal.status, refusal.message, refusal.details);
+    }
     if (status >= 400 && status < 500) {
       return send(request, reply, status, BAD_REQUEST, null);
     }

@@ -174,3 +174,23 @@ describe('idempotencyKey', () => {
     expect(idempotencyKey()).not.toBe(key);
   });
 });
+
+describe('ApiError.fieldErrors', () => {
+  const refusal = (status: number) =>
+    new ApiError(status, 'O currículo deve ser um arquivo PDF de até 5 MB.', {
+      retorno: false,
+      dados: { curriculo: 'O currículo deve ser um arquivo PDF de até 5 MB.' },
+      mensagem: 'O currículo deve ser um arquivo PDF de até 5 MB.',
+    });
+
+  it('reads the field messages of a 400 and of a 413 (a body over the limit: the CV of the job form)', () => {
+    for (const status of [400, 413])
+      expect(refusal(status).fieldErrors).toEqual({
+        curriculo: 'O currículo deve ser um arquivo PDF de até 5 MB.',
+      });
+  });
+
+  it('reads none from other refusals, whose dados are no field messages', () => {
+    expect(refusal(409).fieldErrors).toEqual({});
+  });
+});

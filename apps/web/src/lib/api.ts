@@ -9,7 +9,8 @@ export interface Envelope<T = unknown> {
 
 /**
  * A call that did not answer 2xx. `status` is 0 for a network failure (offline, DNS, aborted).
- * On a 400 the server sends `dados` as `{ field: message }`; `fieldErrors` exposes it.
+ * On a 400, and on a 413 (a body over the route's limit, decision 059), the server may send `dados` as
+ * `{ field: message }`; `fieldErrors` exposes it.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -24,7 +25,13 @@ export class ApiError extends Error {
 
   get fieldErrors(): Record<string, string> {
     const dados = this.envelope?.dados;
-    if (this.status !== 400 || !dados || typeof dados !== 'object' || Array.isArray(dados)) return {};
+    if (
+      (this.status !== 400 && this.status !== 413) ||
+      !dados ||
+      typeof dados !== 'object' ||
+      Array.isArray(dados)
+    )
+      return {};
     const out: Record<string, string> = {};
     for (const [field, message] of Object.entries(dados as Record<string, unknown>)) {
       if (typeof message === 'string') out[field] = message;

@@ -30,7 +30,8 @@ export function useZodForm<Input extends FieldValues, Output>(
 }
 
 /**
- * The server's `{ field: message }` of a refused call (400) shown under those fields, the first one focused.
+ * The server's `{ field: message }` of a refused call (400, or 413 for a body over its limit) shown under those
+ * fields, the first one focused.
  * False when the answer named none of the form's fields (the caller then shows its general message).
  */
 export function showServerErrors<Input extends FieldValues>(
