@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
-import { useFeedback } from '../../../components/ui/feedback';
+import { useLeaveWarning } from '../../../components/ui/leave-warning';
 
 /** What leaving a form with unsaved edits asks (an in-app link, the back button). */
 const LEAVE_UNSAVED = {
@@ -17,23 +15,10 @@ const LEAVE_UNSAVED = {
  * question). `inApp` false: the edits stay in the tab as a draft, so only closing the tab (which drops it) asks.
  */
 export function useLeaveGuard(dirty: boolean, saved: { current: boolean }, inApp = true) {
-  const { confirm } = useFeedback();
-  const blocker = useBlocker(
+  useLeaveWarning(
     ({ currentLocation, nextLocation }) =>
       inApp && dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+    dirty,
+    LEAVE_UNSAVED,
   );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm(LEAVE_UNSAVED).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show their question only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 }

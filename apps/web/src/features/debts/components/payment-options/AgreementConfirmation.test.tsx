@@ -3,11 +3,12 @@ import { AGREED_ELSEWHERE_MESSAGE, type PartnerConfig } from '@portal/domain';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Envelope } from '../../../../lib/api';
 import { ok, stubApiActions } from '../../../../test/api-stub';
 import type { MetodoPagamento, PlanosPedido, PreAcordo } from '../../api/types';
 import { showRoute } from '../../routes/render-route.test-helpers';
 import { AgreementRedirectProvider } from '../AgreementRedirect';
-import { AgreementConfirmation } from './AgreementConfirmation';
+import { AgreementConfirmation, LEAVE_WHILE_PAYING } from './AgreementConfirmation';
 
 // The summary of the chosen plan before it becomes an agreement; the whole flow against the real server is
 // tests/browser/payment-options.test.ts and card-payment.test.ts.
@@ -34,6 +35,10 @@ const PLAN: PreAcordo = {
 
 function show(method: MetodoPagamento) {
   stubApiActions(() => ok(null));
+  return showConfirmation(method);
+}
+
+function showConfirmation(method: MetodoPagamento) {
   const request: PlanosPedido = {
     lojCodigo: 1,
     preCodigo: '1',
@@ -114,5 +119,47 @@ describe('AgreementConfirmation', () => {
     });
     expect(read).not.toHaveProperty('Primeiro vencimento');
     expect(confirm.textContent).not.toContain('vence em');
+  });
+
+  it('a card being charged: leaving asks first (Back in the app, closing or reloading the tab); not once it ended', async () => {
+    let answer: (envelope: Envelope) => void = () => {};
+    stubApiActions(
+      (action) =>
+        action === 'passo_4_novo' ? new Promise<Envelope>((resolve) => (answer = resolve)) : ok(null),
+      (url) =>
+        Response.json(
+          url === '/api/cartao/gateway'
+            ? { tokenUrl: 'https://gateway.example/tokens' }
+            : { id: 'tok_1', card: { last_four_digits: '1111' } },
+        ),
+    );
+    const { user, router } = showConfirmation('cartao');
+    await act(() => router.navigate('/minhas-dividas?passo=confirmar'));
+    await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111');
+    await user.type(screen.getByLabelText('Validade (mm/aa)'), '1235');
+    await user.type(screen.getByLabelText('Código de segurança (CVV)'), '123');
+    await user.type(screen.getByLabelText('Nome impresso no cartão'), 'JOAO P LIMA');
+    await user.click(screen.getByTestId('po-terms'));
+    await user.click(screen.getByTestId('po-confirm-button'));
+    await screen.findByText('Aguarde, estamos processando o pagamento.');
+
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(true);
+    // The phone's Back button: the app asks, and staying keeps the page (and the charge's answer) here.
+    await act(() => router.navigate(-1));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain(LEAVE_WHILE_PAYING.text);
+    await user.click(within(question).getByRole('button', { name: LEAVE_WHILE_PAYING.cancelText }));
+    expect(router.state.location.search).toBe('?passo=confirmar');
+
+    await act(async () => answer(ok({ aco_codigo: 1, parcelas: [] }, 'Acordo realizado')));
+    await screen.findByText('Parabéns');
+    expect(unload()).toBe(false);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
   });
 });

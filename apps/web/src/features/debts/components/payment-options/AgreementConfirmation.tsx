@@ -18,6 +18,7 @@ import { Form } from '../../../../components/form/Form';
 import { CheckboxInput, EmailInput, PhoneInput } from '../../../../components/form/fields';
 import { showServerErrors, useZodForm } from '../../../../components/form/use-zod-form';
 import { useFeedback } from '../../../../components/ui/feedback';
+import { useLeaveWarning } from '../../../../components/ui/leave-warning';
 import { logStep } from '../../../../lib/analytics';
 import { idempotencyKey } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
@@ -63,6 +64,15 @@ const CARD_TEXTS = {
   paying: 'Aguarde, estamos processando o pagamento.',
   tokenFailed: 'Não foi possível validar o cartão junto à operadora. Confira os dados e tente novamente.',
 };
+
+/** Leaving while the card is being charged: the charge goes on, but its answer would not be seen here. */
+export const LEAVE_WHILE_PAYING = {
+  title: 'Pagamento em andamento',
+  text: 'Estamos processando o pagamento com o seu cartão. Se sair agora, ele continua sendo processado, mas você não verá o resultado nesta tela: confira depois em Meus Acordos antes de tentar de novo.',
+  buttonText: 'Sair mesmo assim',
+  cancelText: 'Continuar aguardando',
+  style: 'alert',
+} as const;
 
 /** The card's state in a passo_4_novo answer (spec 001 §7 `dados.parcelas[0].estado_da_transacao`). */
 function cardState(dados: unknown): CardReturnState | null {
@@ -111,6 +121,9 @@ export function AgreementConfirmation({
   });
   const accepted = form.watch('aceite');
   const busy = confirm.isPending;
+  /** The card's charge request is on its way: leaving now would not stop it, only hide its answer. */
+  const charging = useRef(false);
+  useLeaveWarning(() => charging.current, byCard && busy, LEAVE_WHILE_PAYING);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** The last request sent and its Idempotency-Key. */
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -165,7 +178,10 @@ export function AgreementConfirmation({
     let outcome: AgreementOutcome;
     let state: CardReturnState | null = null;
     try {
-      const envelope = await confirm.mutateAsync({ body, key: attempt.current.key });
+      charging.current = byCard;
+      const envelope = await confirm.mutateAsync({ body, key: attempt.current.key }).finally(() => {
+        charging.current = false;
+      });
       state = byCard ? cardState(envelope.dados) : null;
       // Capability cardReturnStates (spec 001 §4): Meus Acordos tells the card's outcome from the return parameters;
       // elsewhere the outcome's message is shown here, titled as Meus Acordos would title it.
