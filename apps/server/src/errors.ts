@@ -32,6 +32,8 @@ import {
   WORK_QUEUE_MESSAGES,
 } from '@portal/domain';
 
+const IMAGE_TOO_LARGE_MESSAGE = 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.';
+
 // Typed application errors and the one place that maps them to HTTP status and the spec's Portuguese text.
 
 /** PARTNER_FORM_<rule>: the partner form breaks a rule of spec 002 §5 (messages in packages/domain partner-form.ts). */
@@ -320,7 +322,9 @@ const APP_ERRORS = {
     message: 'O arquivo enviado não é uma imagem válida. Envie uma imagem PNG, JPEG, WebP ou SVG.',
   },
   /** An upload over MAX_IMAGE_BYTES (details: campo). */
-  IMAGE_TOO_LARGE: { status: 400, message: 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.' },
+  IMAGE_TOO_LARGE: { status: 400, message: IMAGE_TOO_LARGE_MESSAGE },
+  /** A store form over its body limit (4 MB): only its logo can be that large, so it is the image's message. */
+  STORE_LOGO_TOO_LARGE: { status: 413, message: IMAGE_TOO_LARGE_MESSAGE },
   /** An SVG with a script, an event handler or an external reference (details: campo). */
   IMAGE_UNSAFE_SVG: {
     status: 400,

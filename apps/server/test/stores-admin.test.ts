@@ -271,6 +271,38 @@ describe('POST /api/lojas and PUT /api/lojas/{id}', () => {
   });
 });
 
+describe('a store form over the body limit (4 MB)', () => {
+  // Only the logo can make it that large: the form's other fields are short.
+  const TOO_LARGE = 'A imagem enviada é maior que 2 MB. Envie uma imagem menor.';
+
+  it.each([
+    ['announced by Content-Length', (body: string) => body],
+    ['sent chunked, without Content-Length', (body: string) => Readable.from([Buffer.from(body)])],
+  ])('%s: 413 saying the logo is too large, nothing saved', async (_how, payloadOf) => {
+    const before = (await api('GET', '/api/lojas', admin)).json().data.length;
+    const form = newStore({ nome_fantasia: 'Loja Do Logo Grande', logo: 'A'.repeat(5 * 1024 * 1024) });
+    for (const [method, url] of [
+      ['POST', '/api/lojas'],
+      ['PUT', `/api/lojas/${storeIds['Bela Casa']}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: payloadOf(JSON.stringify(form)),
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        retorno: false,
+        dados: { campo: 'logo' },
+        mensagem: TOO_LARGE,
+        message: TOO_LARGE,
+      });
+    }
+    expect((await api('GET', '/api/lojas', admin)).json().data.length).toBe(before);
+  });
+});
+
 describe('the policy the portal quotes with', () => {
   let maria: string;
   const card = async (store: string): Promise<DebtCard> => {

@@ -2,6 +2,7 @@ import { STORE_MESSAGES, storeFormSchema, storePreviewSchema, storeSwitchSchema 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { createStore } from '../services/stores/create-store';
 import { getStore } from '../services/stores/get-store';
 import { listStores } from '../services/stores/list-stores';
@@ -18,6 +19,8 @@ import { auditTrailOf, scopeOf } from './staff-auth';
 const idParam = z.object({ id: formCode });
 // A logo travels as base64 in the JSON body (2 MB decoded at most, check-image.ts).
 const FORM_BODY_LIMIT = 4 * 1024 * 1024;
+// Past it, the logo is what is too large: said as the image check says it, under the same field.
+const bodyTooLarge = new AppError('STORE_LOGO_TOO_LARGE', { campo: 'logo' });
 
 export function registerStoreAdminRoutes(admin: FastifyInstance, db: Db): void {
   admin.get('/api/lojas', { config: { staffAccess: 'read' } }, async (request) => ({
@@ -36,7 +39,7 @@ export function registerStoreAdminRoutes(admin: FastifyInstance, db: Db): void {
 
   admin.post(
     '/api/lojas',
-    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration' } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'administration', bodyTooLarge } },
     async (request, reply) => {
       const form = storeFormSchema.parse(request.body ?? {});
       const data = await createStore(db, scopeOf(request), auditTrailOf(request), form);
@@ -46,7 +49,7 @@ export function registerStoreAdminRoutes(admin: FastifyInstance, db: Db): void {
 
   admin.put(
     '/api/lojas/:id',
-    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write' } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { staffAccess: 'write', bodyTooLarge } },
     async (request) => {
       const { id } = idParam.parse(request.params);
       const form = storeFormSchema.parse(request.body ?? {});
