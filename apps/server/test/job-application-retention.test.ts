@@ -128,7 +128,7 @@ describe('the daily retention of job applications', () => {
     expect(cvFiles()).toEqual([]);
   });
 
-  it('erases at most a batch per run, oldest first, so a first run on a big table stays short', async () => {
+  it('erases every expired one in batches, oldest first, and stops a run whose time is up', async () => {
     const today = todayInBrasilia();
     const old = brasiliaDayStart(addMonths(today, -12 * RETENTION_PERIODS.job_application.years - 1));
     const [negocie] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'negocie'));
@@ -150,11 +150,46 @@ describe('the daily retention of job applications', () => {
       .returning({ id: jobApplications.id });
     const cv = { db: t.database.db, cvDir: cvDir() };
 
-    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 2, more: true });
+    // A run whose time is up after its first batch of two leaves the newest to the next run.
+    const timeUp = { batch: 2, maxRunMs: 0 };
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, timeUp)).toEqual({
+      erased: 2,
+      more: true,
+    });
     const left = await t.database.db.select({ id: jobApplications.id }).from(jobApplications);
     expect(left.map((row) => row.id)).toEqual([rows[0]!.id]);
-    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 1, more: false });
-    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, 2)).toEqual({ erased: 0, more: false });
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, timeUp)).toEqual({
+      erased: 1,
+      more: false,
+    });
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, timeUp)).toEqual({
+      erased: 0,
+      more: false,
+    });
+  });
+
+  it('erases more than a batch in one run while its time lasts: a day of expiries never waits for the next', async () => {
+    const today = todayInBrasilia();
+    const old = brasiliaDayStart(addMonths(today, -12 * RETENTION_PERIODS.job_application.years - 1));
+    const [negocie] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'negocie'));
+    await t.database.db.insert(jobApplications).values(
+      ['D', 'E', 'F', 'G', 'H'].map((name) => ({
+        partnerId: negocie!.id,
+        name,
+        phone: '11987654321',
+        email: `${name.toLowerCase()}@example.com`,
+        vacancyLevel: 'pleno',
+        interestArea: 'teste',
+        consentedAt: old,
+        createdAt: old,
+      })),
+    );
+    const cv = { db: t.database.db, cvDir: cvDir() };
+    expect(await eraseExpired(cv, JOB_APPLICATION_RETENTION, today, { batch: 2 })).toEqual({
+      erased: 5,
+      more: false,
+    });
+    expect(await t.database.db.select({ id: jobApplications.id }).from(jobApplications)).toEqual([]);
   });
 });
 

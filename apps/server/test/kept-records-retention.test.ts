@@ -322,7 +322,7 @@ describe('the daily retention of leads, contact messages, call requests and priv
     expect(await listed('ligacoes', [newCall, startedCall])).toEqual([startedCall]);
   });
 
-  it('erases at most a batch per run, oldest first', async () => {
+  it('erases batch after batch, oldest first, until none is left or the run time is up', async () => {
     const today = todayInBrasilia();
     const { lastErased } = boundary('lead', today);
     await t.database.db.delete(leads);
@@ -336,9 +336,11 @@ describe('the daily retention of leads, contact messages, call requests and priv
     const leadsRetention = KEPT_RECORD_RETENTIONS.find((retention) => retention.kind === 'lead')!;
     const cv = { db: t.database.db, cvDir: NO_CVS };
 
-    expect(await eraseExpired(cv, leadsRetention, today, 2)).toEqual({ erased: 2, more: true });
+    // The run's time is up after its first batch of two: the oldest two go, the third waits for the next run.
+    const timeUp = { batch: 2, maxRunMs: 0 };
+    expect(await eraseExpired(cv, leadsRetention, today, timeUp)).toEqual({ erased: 2, more: true });
     const left = await t.database.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));
     expect(left.map((row) => row.id)).toEqual([ids[0]]);
-    expect(await eraseExpired(cv, leadsRetention, today, 2)).toEqual({ erased: 1, more: false });
+    expect(await eraseExpired(cv, leadsRetention, today, timeUp)).toEqual({ erased: 1, more: false });
   });
 });

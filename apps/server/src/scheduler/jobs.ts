@@ -77,7 +77,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       await generateRemessa(db, { createdBy: 'job:remessa', now });
     },
   },
-  // Personal data past its retention is erased, a batch a day per kind: job applications as staff erase one (decision
+  // Personal data past its retention is erased, daily per kind: job applications as staff erase one (decision
   // 055); leads, contact messages, call requests and privacy requests (decision 057).
   ...[JOB_APPLICATION_RETENTION, ...KEPT_RECORD_RETENTIONS].map(retentionJob),
   // CV files no application names, an hour old, left by a send that died before its row (decision 055).

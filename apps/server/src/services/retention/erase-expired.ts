@@ -8,11 +8,13 @@ import {
 import type { Db } from '../../db/client';
 import { type AuditSource, scheduledJobTrail } from '../audit/record-staff-action';
 
-/**
- * Records erased per run at most: each is its own short transaction, and a first run on a big table leaves the rest,
- * oldest first, to the next dates.
- */
+/** Records found and erased together; each is its own short transaction. */
 export const RETENTION_ERASE_BATCH = 500;
+/**
+ * How long one run erases, batch after batch: a first run on a big table stops here and the next date's run goes on,
+ * oldest first; a day's expiries, however many, are erased by the day's run.
+ */
+export const RETENTION_MAX_RUN_MS = 60_000;
 
 /** What a retention job reaches: the database, and the CV folder for the job applications' files. */
 export interface RetentionDeps {
@@ -34,20 +36,28 @@ export interface Retention {
 
 /**
  * A retention's daily run on Brasília `date`: every record whose retention started on or before the same date one
- * period earlier is erased, audited as the system (route `job {name}`, action `delete`); at most `limit` of them,
- * oldest first. `more` says some were left to the next run.
+ * period earlier is erased, oldest first, audited as the system (route `job {name}`, action `delete`), in batches
+ * until none is left or the run's time is up; `more` says some were left to the next run.
  */
 export async function eraseExpired(
   deps: RetentionDeps,
   retention: Retention,
   date: string,
-  limit: number = RETENTION_ERASE_BATCH,
+  {
+    batch = RETENTION_ERASE_BATCH,
+    maxRunMs = RETENTION_MAX_RUN_MS,
+    clock = Date.now,
+  }: { batch?: number; maxRunMs?: number; clock?: () => number } = {},
 ): Promise<{ erased: number; more: boolean }> {
   const lastDate = lastDateExpired(date, RETENTION_PERIODS[retention.kind]);
   const before = brasiliaDayStart(addDays(lastDate, 1));
-  const ids = await retention.find(deps.db, before, limit + 1);
   const trail = scheduledJobTrail(retention.job, 'delete');
+  const deadline = clock() + maxRunMs;
   let erased = 0;
-  for (const id of ids.slice(0, limit)) if (await retention.erase(deps, trail, id, before)) erased += 1;
-  return { erased, more: ids.length > limit };
+  for (;;) {
+    const ids = await retention.find(deps.db, before, batch);
+    for (const id of ids) if (await retention.erase(deps, trail, id, before)) erased += 1;
+    if (ids.length < batch) return { erased, more: false };
+    if (clock() >= deadline) return { erased, more: true };
+  }
 }
