@@ -9,7 +9,7 @@ import {
   todayInBrasilia,
   writeRetorno,
 } from '@portal/domain';
-import { and, eq, isNotNull, notExists } from 'drizzle-orm';
+import { and, eq, isNotNull, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreements,
@@ -249,6 +249,40 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
   });
 });
 
+/** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
+const liquidate = async (copy: typeof secondCopies.$inferSelect, sequence: number, paidCents: number) => {
+  const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
+  const content = writeRetorno(
+    { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
+    [
+      {
+        movement: '06',
+        ourNumber: copy.ourNumber,
+        documentNumber: String(copy.id),
+        dueDate: copy.dueDate,
+        amountCents: copy.amountCents,
+        feeCents: 180,
+        reasons: [],
+        payer: { document: '12345678909', name: 'MARIA' },
+        interestCents: 0,
+        discountCents: 0,
+        rebateCents: 0,
+        iofCents: 0,
+        paidCents,
+        netCents: paidCents - 180,
+        occurredOn: '2026-11-25',
+        creditOn: '2026-11-26',
+      },
+    ],
+  );
+  return importRetorno(t.database.db, {
+    content,
+    fileName: `RET${sequence}.ret`,
+    createdBy: 'test',
+    now: new Date(),
+  });
+};
+
 describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown PAGO, with no new copy', () => {
   const alfa = () => card('Alfa Eletro');
   const panel = async () =>
@@ -340,40 +374,6 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
       { valorCentavos: copy.amountCents, data: '2026-11-25', meio: 'PIX' },
     ]);
   });
-
-  /** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
-  const liquidate = async (copy: typeof secondCopies.$inferSelect, sequence: number, paidCents: number) => {
-    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
-    const content = writeRetorno(
-      { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
-      [
-        {
-          movement: '06',
-          ourNumber: copy.ourNumber,
-          documentNumber: String(copy.id),
-          dueDate: copy.dueDate,
-          amountCents: copy.amountCents,
-          feeCents: 180,
-          reasons: [],
-          payer: { document: '12345678909', name: 'MARIA' },
-          interestCents: 0,
-          discountCents: 0,
-          rebateCents: 0,
-          iofCents: 0,
-          paidCents,
-          netCents: paidCents - 180,
-          occurredOn: '2026-11-25',
-          creditOn: '2026-11-26',
-        },
-      ],
-    );
-    return importRetorno(t.database.db, {
-      content,
-      fileName: `RET${sequence}.ret`,
-      createdBy: 'test',
-      now: new Date(),
-    });
-  };
 
   it("applies a retorno's liquidation of its our-number as its payment, once", async () => {
     const parcela = (await panel()).find((i) => i.status !== 'P')!;
@@ -638,6 +638,119 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
     }
   });
 
+  /** Copies of open instalments of Alfa's first contract, issued through the panel (today's, one per instalment). */
+  const openCopies = async (count: number) => {
+    const panel = await demo('emitir_segunda_via_boleto_recupera_sysopen', {
+      loj_codigo: alfa().loj_codigo,
+      con_codigos: alfa().contratos[0]!.con_codigo,
+    });
+    const open = (panel.json().dados.segundas_vias as SegundaVia[]).filter((i) => i.status !== 'P');
+    expect(open.length).toBeGreaterThanOrEqual(count);
+    return Promise.all(open.slice(0, count).map((i) => copyRow(i.codigo)));
+  };
+  /** The reconcile-pix job on the real local PSP, asking (afterMinutes 30) only about what needs no waiting. */
+  const reconcileWith = async (services: Awaited<ReturnType<typeof pixServices>>, asked: string[] = []) => {
+    const deps = {
+      database: t.database,
+      providers: services.providers,
+      pix: {
+        afterMinutes: 30,
+        gatewayFor: async (storeId: number) => {
+          const gateway = await services.gatewayFor(storeId);
+          const getCobv = (txid: string) => {
+            asked.push(txid);
+            return gateway.client.getCobv(txid);
+          };
+          return { ...gateway, client: { ...gateway.client, getCobv } };
+        },
+      },
+      log: t.app.log,
+      cvDir: NO_CVS,
+    };
+    // Due now whenever it last ran.
+    await t.database.db
+      .update(scheduledJobRuns)
+      .set({ lastRunAt: new Date(0) })
+      .where(eq(scheduledJobRuns.name, 'reconcile-pix'));
+    expect(await runDueJobs(deps, reconcileJob, new Date(Date.now() + 60_000))).toMatchObject([
+      { name: 'reconcile-pix', busy: false },
+    ]);
+    return asked;
+  };
+
+  it('a copy paid in full by its boleto: reconciliation removes its PIX at the PSP, once (decision 020)', async () => {
+    const [copy] = await openCopies(1);
+    expect((await liquidate(copy!, 710, copy!.amountCents)).lines.map((l) => l.outcome)).toEqual(['applied']);
+    const services = await pixServices();
+    try {
+      const { client } = await services.gatewayFor(copy!.storeId);
+      expect((await client.getCobv(copy!.txid!)).status).toBe('ATIVA');
+      // Issued minutes ago, due today: asked about all the same, as its instalment is paid.
+      expect(await reconcileWith(services)).toContain(copy!.txid);
+      expect((await client.getCobv(copy!.txid!)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect(await cancellationsOf(copy!.id)).toMatchObject([{ cause: 'reconcile:instalment-paid' }]);
+      // Its boleto stays its payment; the next run does not ask about it again.
+      expect(await paymentsOf(copy!.id)).toHaveLength(1);
+      expect(await reconcileWith(services)).not.toContain(copy!.txid);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a copy paid by boleto, in full or short, whose PIX was paid too with its webhook lost: reconciliation records that PIX once', async () => {
+    const [full, short] = await openCopies(2);
+    await liquidate(full!, 711, full!.amountCents);
+    // Short by boleto: the reissue-boletos job has not ended it yet when its PIX is paid.
+    await liquidate(short!, 712, short!.amountCents - 1);
+    const saved = await t.database.db.select().from(localPspWebhooks);
+    await t.database.db.update(localPspWebhooks).set({ url: 'http://localhost/perdido' });
+    const services = await pixServices();
+    try {
+      const pay = async (copy: typeof secondCopies.$inferSelect) => {
+        const paid = await t.app.inject({
+          method: 'POST',
+          url: `/psp-local/sandbox/pay/${copy.txid}`,
+          headers: { host: 'localhost' },
+        });
+        expect(paid.statusCode).toBe(200);
+        return (paid.json() as { pix: { endToEndId: string; valor: string; horario: string } }).pix;
+      };
+      const copies = [full!, short!];
+      const pixes = [await pay(full!), await pay(short!)];
+      const recorded = (i: number) =>
+        expect(paymentsOf(copies[i]!.id)).resolves.toEqual([
+          expect.objectContaining({ cause: expect.stringMatching(/^cnab:/) }),
+          expect.objectContaining({
+            amountCents: copies[i]!.amountCents,
+            cause: `pix:${pixes[i]!.endToEndId}`,
+          }),
+        ]);
+      await reconcileWith(services);
+      for (const i of [0, 1]) await recorded(i);
+      // Asked no more, and the late webhooks add nothing.
+      const asked = await reconcileWith(services);
+      for (const [i, copy] of copies.entries()) {
+        expect(asked).not.toContain(copy.txid);
+        const late = await t.app.inject({
+          method: 'POST',
+          url: `/webhooks/pix/${pixWebhookToken(SECRET, copy.storeId)}/pix`,
+          payload: { pix: [{ ...pixes[i], txid: copy.txid }] },
+        });
+        expect(late.statusCode).toBe(200);
+        await recorded(i);
+        // Concluded at the PSP, not removed: nothing to cancel there.
+        expect(await cancellationsOf(copy.id)).toEqual([]);
+      }
+    } finally {
+      await services.close();
+      for (const row of saved)
+        await t.database.db
+          .update(localPspWebhooks)
+          .set({ url: row.url })
+          .where(eq(localPspWebhooks.key, row.key));
+    }
+  });
+
   it('pages charges, then copies, with a two-part cursor the scheduler keeps in the database', async () => {
     const now = new Date(Date.now() + 60_000);
     const open = await t.database.db
@@ -652,11 +765,17 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
               .from(secondCopyCancellations)
               .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
           ),
+          // A payment of its boleto leaves its PIX open at the PSP; one of its PIX closes it.
           notExists(
             t.database.db
               .select()
               .from(secondCopyPayments)
-              .where(eq(secondCopyPayments.secondCopyId, secondCopies.id)),
+              .where(
+                and(
+                  eq(secondCopyPayments.secondCopyId, secondCopies.id),
+                  like(secondCopyPayments.cause, 'pix:%'),
+                ),
+              ),
           ),
         ),
       )

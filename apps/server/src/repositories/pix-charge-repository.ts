@@ -48,11 +48,14 @@ export interface OpenPix {
   storeId: number;
   txid: string;
   /**
-   * Its cobv should have been removed already: of a copy, a newer copy of the instalment exists or an agreement
-   * covers its contract; of a charge, its instalment was paid another way.
+   * Why its cobv should have been removed already, or null: its instalment was paid another way (of a charge: a
+   * boleto, a card; of a copy: its boleto, the portfolio, another copy), or, of a copy, a newer copy of the instalment
+   * exists or an agreement covers its contract. Reconciliation removes it with cause `reconcile:<why>`.
    */
-  superseded: boolean;
+  superseded: SupersededReason | null;
 }
+
+export type SupersededReason = 'instalment-paid' | 'superseded';
 
 /** Which open PIX reconciliation asks about, a page at a time (keyset by id). */
 export interface OpenPixFilter {
@@ -84,7 +87,7 @@ export async function openPixCharges(db: Db, filter: OpenPixFilter): Promise<Ope
       id: paymentCharges.id,
       storeId: paymentCharges.storeId,
       txid: paymentCharges.txid,
-      superseded: sql<boolean>`${instalmentPaid}`,
+      paid: sql<boolean>`${instalmentPaid}`,
     })
     .from(paymentCharges)
     .where(
@@ -118,7 +121,11 @@ export async function openPixCharges(db: Db, filter: OpenPixFilter): Promise<Ope
     )
     .orderBy(asc(paymentCharges.id))
     .limit(filter.limit);
-  return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded === true }));
+  return rows.map(({ paid, ...row }) => ({
+    ...row,
+    txid: row.txid!,
+    superseded: paid === true ? 'instalment-paid' : null,
+  }));
 }
 
 export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {

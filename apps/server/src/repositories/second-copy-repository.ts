@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, like, lt, not, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  not,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -13,7 +28,7 @@ import {
 import { instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
-import type { OpenPix, OpenPixFilter } from './pix-charge-repository';
+import type { OpenPix, OpenPixFilter, SupersededReason } from './pix-charge-repository';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
 
@@ -206,7 +221,24 @@ export async function recordSecondCopyCancelled(
   return rows.length > 0;
 }
 
-/** A copy whose PIX may still take payment: a txid, no cancellation, no payment seen. */
+/** The copy has a payment (`kind`: of its own PIX, or any). */
+const copyPaymentExists = (db: Db, kind: 'pix' | 'any') =>
+  exists(
+    db
+      .select({ id: secondCopyPayments.id })
+      .from(secondCopyPayments)
+      .where(
+        and(
+          eq(secondCopyPayments.secondCopyId, secondCopies.id),
+          kind === 'pix' ? like(secondCopyPayments.cause, 'pix:%') : undefined,
+        ),
+      ),
+  );
+
+/**
+ * A copy whose PIX may still take payment: a txid, no cancellation, no payment of its PIX seen. A payment of its
+ * boleto leaves the cobv open at the PSP (decision 020's rule for an instalment paid another way).
+ */
 const pixStillOpen = (db: Db) =>
   and(
     isNotNull(secondCopies.txid),
@@ -216,21 +248,21 @@ const pixStillOpen = (db: Db) =>
         .from(secondCopyCancellations)
         .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
     ),
-    notExists(
-      db.select().from(secondCopyPayments).where(eq(secondCopyPayments.secondCopyId, secondCopies.id)),
-    ),
+    not(copyPaymentExists(db, 'pix')),
   );
 
 /**
- * A newer copy of the same instalment exists, or the instalment's contract is under an active agreement (whose own
- * charges are what the person pays now): this one's PIX is superseded.
+ * Why a copy's PIX should no longer take payment (the joined `instalments` row is its instalment): the instalment is
+ * owed no more (its boleto paid it in full, the portfolio, another copy), or a newer copy of the same instalment
+ * exists, or the instalment's contract is under an active agreement (whose own charges are what the person pays now).
  */
-const supersededCopy = sql<boolean>`(exists (select 1 from ${secondCopies} newer
-  where newer.instalment_id = ${secondCopies.instalmentId} and newer.id > ${secondCopies.id})
+const supersededCopy = sql<SupersededReason | null>`(case when not ${instalmentOwed} then 'instalment-paid'
+  when exists (select 1 from ${secondCopies} newer
+    where newer.instalment_id = ${secondCopies.instalmentId} and newer.id > ${secondCopies.id})
   or exists (select 1 from ${instalments} covered
     join ${agreementContracts} on ${agreementContracts.contractId} = covered.contract_id
       and ${agreementContracts.agreementStatus} = 'active'
-    where covered.id = ${secondCopies.instalmentId}))`;
+    where covered.id = ${secondCopies.instalmentId}) then 'superseded' end)`;
 
 /** A copy whose PIX still takes payment, with its store's payment provider. */
 export type OpenSecondCopy = Pick<SecondCopyRow, 'id' | 'storeId' | 'txid'> & { paymentProvider: string };
@@ -301,9 +333,10 @@ export async function supersededSecondCopies(
 }
 
 /**
- * A page of the copies whose PIX still takes payment, of stores whose provider is one of `providers`, due before
- * `dueBefore` or issued before `issuedBefore`: the first `limit` with an id above `afterId`, by id (keyset), as
- * openPixCharges pages the agreements' charges.
+ * A page of the copies whose PIX still takes payment, of stores whose provider is one of `providers`: due before
+ * `dueBefore` or issued before `issuedBefore`, and, whenever issued, those paid another way (their boleto, in full or
+ * short) or superseded, whose cobv is still open at the PSP unless removed (decision 020's rule for charges): the
+ * first `limit` with an id above `afterId`, by id (keyset), as openPixCharges pages the agreements' charges.
  */
 export async function openSecondCopyPix(db: Db, filter: OpenPixFilter): Promise<OpenPix[]> {
   const rows = await db
@@ -315,15 +348,21 @@ export async function openSecondCopyPix(db: Db, filter: OpenPixFilter): Promise<
     })
     .from(secondCopies)
     .innerJoin(stores, eq(stores.id, secondCopies.storeId))
+    .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
     .where(
       and(
         gt(secondCopies.id, filter.afterId),
         sql`${stores.paymentProvider} in ${filter.providers}`,
-        or(lt(secondCopies.dueDate, filter.dueBefore), lt(secondCopies.createdAt, filter.issuedBefore)),
         pixStillOpen(db),
+        or(
+          lt(secondCopies.dueDate, filter.dueBefore),
+          lt(secondCopies.createdAt, filter.issuedBefore),
+          copyPaymentExists(db, 'any'),
+          sql`${supersededCopy} is not null`,
+        ),
       ),
     )
     .orderBy(asc(secondCopies.id))
     .limit(filter.limit);
-  return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded === true }));
+  return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded ?? null }));
 }

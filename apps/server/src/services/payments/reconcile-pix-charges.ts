@@ -27,28 +27,16 @@ export function reconcileCursorOf(value: unknown): ReconcileCursor | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/**
- * Each source's open PIX a page at a time, how it records one that no longer takes payment, and the cause of the
- * removal of a superseded one still open at the PSP.
- */
+/** Each source's open PIX a page at a time, and how it records one that no longer takes payment. */
 const PAGERS: Record<
   Source,
   {
     page(db: Db, filter: OpenPixFilter): Promise<OpenPix[]>;
     close(db: Db, id: number, cause: string): Promise<unknown>;
-    supersededCause: string;
   }
 > = {
-  charges: {
-    page: openPixCharges,
-    close: recordChargeCancelled,
-    supersededCause: 'reconcile:instalment-paid',
-  },
-  copies: {
-    page: openSecondCopyPix,
-    close: recordSecondCopyCancelled,
-    supersededCause: 'reconcile:superseded',
-  },
+  charges: { page: openPixCharges, close: recordChargeCancelled },
+  copies: { page: openSecondCopyPix, close: recordSecondCopyCancelled },
 };
 
 export interface ReconcileOptions {
@@ -98,14 +86,15 @@ async function readCobv(client: PixApiClient, txid: string): Promise<Cobv | null
 
 /**
  * Asks the PSP about every PIX still open (no payment, not cancelled) that is past due or older than
- * `afterMinutes`, and every charge whose instalment was paid another way (a boleto, a card) with its PIX not
- * recorded, a page at a time: the agreements' charges, then the second copies'. A CONCLUIDA charge's pix[] is
+ * `afterMinutes`, and, whenever issued, every charge whose instalment was paid another way (a boleto, a card) and
+ * every copy paid by its boleto (in full or short) or superseded, with its PIX not recorded, a page at a time: the
+ * agreements' charges, then the second copies'. A CONCLUIDA charge's pix[] is
  * recorded exactly as its webhook would have (same cause, the same use case: an instalment's payment or a copy's),
  * so a lost webhook is caught in one run and a webhook arriving too makes no second payment (issue 17 item 4); the
  * PIX of an instalment paid another way is money received all the same, kept as unapplied. A
  * PIX the PSP no longer has open is recorded cancelled with why, so it is not asked about again; a superseded one
- * still open (a copy's whose cancellation failed when the newer copy was issued, a charge's whose instalment was paid
- * another way) is removed now, so it can no longer be paid. A store whose PSP
+ * still open (a charge's or a copy's whose instalment was paid another way, a copy's whose cancellation failed when
+ * a newer copy or an agreement came) is removed now (cause `reconcile:<why>`), so it can no longer be paid. A store whose PSP
  * fails is not asked again in the same run, and a run stops at `maxRunMs`, handing back where it stopped.
  */
 export async function reconcilePixCharges(
@@ -167,7 +156,7 @@ export async function reconcilePixCharges(
           }
           if (cobv.status === 'ATIVA' && open.superseded) {
             await client.cancelCobv(open.txid);
-            await pager.close(db, open.id, pager.supersededCause);
+            await pager.close(db, open.id, `reconcile:${open.superseded}`);
             report.closed++;
             continue;
           }
