@@ -528,12 +528,11 @@ describe('the payments list', () => {
         pixCode: 'pix',
       })
       .returning();
-    await db.insert(secondCopyPayments).values({
-      secondCopyId: copy!.id,
-      amountCents: 4_000,
-      occurredOn: '2026-03-12',
-      cause: 'pix:E-SECOND',
-    });
+    // Its boleto liquidated on 13 April too (decision 061): money beyond the copy's value, which paid nothing.
+    await db.insert(secondCopyPayments).values([
+      { secondCopyId: copy!.id, amountCents: 4_000, occurredOn: '2026-03-12', cause: 'pix:E-SECOND' },
+      { secondCopyId: copy!.id, amountCents: 4_000, occurredOn: '2026-04-13', cause: 'cnab:99:3' },
+    ]);
     // Decision 049: a PIX paying acme's third instalment short on 13 April paid nothing: unapplied money.
     await db.insert(paymentEvents).values({
       instalmentId: acmeAgreement.instalmentIds[2]!,
@@ -572,7 +571,7 @@ describe('the payments list', () => {
     const body = res.json();
     const none = { pix: 0, boleto: 0, card: 0, second_copy: 0, unapplied: 0, reversed: 0 };
     expect(body.data).toEqual([
-      { ...none, dia: '2026-04-13', boleto: 20_000, unapplied: 5_000, total: 25_000 },
+      { ...none, dia: '2026-04-13', boleto: 20_000, unapplied: 9_000, total: 29_000 },
       { ...none, dia: '2026-04-01', reversed: 30_000, total: -30_000 },
       { ...none, dia: '2026-03-15', card: 30_000, total: 30_000 },
       { ...none, dia: '2026-03-12', pix: 10_000, second_copy: 4_000, total: 14_000 },
@@ -582,9 +581,9 @@ describe('the payments list', () => {
       boleto: 20_000,
       card: 30_000,
       second_copy: 4_000,
-      unapplied: 5_000,
+      unapplied: 9_000,
       reversed: 30_000,
-      total: 39_000,
+      total: 43_000,
     });
   });
 
@@ -614,9 +613,9 @@ describe('the payments list', () => {
       boleto: 0,
       card: 30_000,
       second_copy: 4_000,
-      unapplied: 0,
+      unapplied: 4_000,
       reversed: 30_000,
-      total: 4_000,
+      total: 8_000,
     });
     // The refund is counted on the day the portal heard of it, not on the day the card was paid.
     expect(
@@ -634,11 +633,11 @@ describe('the payments list', () => {
     const rows = await openSheet(res.rawPayload, 'Pagamentos');
     expect(rows).toEqual([
       ['Dia', 'PIX', 'Boleto', 'Cartão', '2ª via', 'Não aplicado', 'Estornos', 'Total líquido'],
-      [new Date('2026-04-13T00:00:00Z'), 0, 200, 0, 0, 50, 0, 250],
+      [new Date('2026-04-13T00:00:00Z'), 0, 200, 0, 0, 90, 0, 290],
       [new Date('2026-04-01T00:00:00Z'), 0, 0, 0, 0, 0, -300, -300],
       [new Date('2026-03-15T00:00:00Z'), 0, 0, 300, 0, 0, 0, 300],
       [new Date('2026-03-12T00:00:00Z'), 100, 0, 0, 40, 0, 0, 140],
-      ['Total', 100, 200, 300, 40, 50, -300, 390],
+      ['Total', 100, 200, 300, 40, 90, -300, 430],
     ]);
   });
 });

@@ -179,6 +179,8 @@ beforeAll(async () => {
     { secondCopyId: demoCopy!.id, amountCents: 12_345, occurredOn: '2025-06-18', cause: 'test:copy:1' },
     { secondCopyId: demoCopy!.id, amountCents: 100, occurredOn: '2025-05-31', cause: 'test:copy:2' },
     { secondCopyId: acmeCopy!.id, amountCents: 777, occurredOn: '2025-06-18', cause: 'test:copy:3' },
+    // Decision 061: paid again once its payments had reached its value, money that paid nothing.
+    { secondCopyId: demoCopy!.id, amountCents: 2_000, occurredOn: '2025-06-20', cause: 'test:copy:4' },
   ]);
   // Decision 053: Bia's card, paid on 10 June, refunded on 28 June; the money left in the period.
   const [cardPayment] = await db
@@ -331,7 +333,8 @@ describe('GET /api/painel', () => {
         agreementPayments: 30_000,
         cardPayments: 30_000,
         secondCopyPayments: 12_345,
-        unapplied: 500,
+        // An agreement instalment's PIX paid short, and the second copy paid again beyond its value.
+        unapplied: 2_500,
       },
       // Bia's card, refunded in June: its money left.
       reversedCents: 30_000,

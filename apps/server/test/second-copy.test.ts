@@ -373,6 +373,11 @@ describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown
     expect(copyOut?.pagamentos).toEqual([
       { valorCentavos: copy.amountCents, data: '2026-11-25', meio: 'PIX' },
     ]);
+
+    // Its boleto liquidated too: money received all the same, beyond the copy's value, so it paid nothing.
+    const report = await liquidate(copy, 699, copy.amountCents);
+    expect(report.lines.map((l) => l.outcome)).toEqual(['unapplied']);
+    expect(await paymentsOf(copy.id)).toHaveLength(2);
   });
 
   it("applies a retorno's liquidation of its our-number as its payment, once", async () => {

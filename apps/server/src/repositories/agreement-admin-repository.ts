@@ -20,6 +20,7 @@ import {
   secondCopyPayments,
   stores,
 } from '../db/schema';
+import { secondCopyMoney } from './second-copy-repository';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
 // The back office's agreements and payments (issue 18 item 3; decision 029): every query takes the staff scope, so
@@ -224,22 +225,23 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
       ),
     )
     .groupBy(paymentEvents.occurredOn, paymentEvents.kind, instalmentChannel, agreements.paymentMethod);
-  const secondCopyMoney = await db
+  const copyMoney = secondCopyMoney(
+    db,
+    and(
+      partnerCondition(secondCopies.partnerId, scope),
+      filters.partnerId === undefined ? undefined : eq(secondCopies.partnerId, filters.partnerId),
+      filters.storeId === undefined ? undefined : eq(secondCopies.storeId, filters.storeId),
+    ),
+  );
+  const copyDays = await db
     .select({
-      day: sql<string>`${secondCopyPayments.occurredOn}::text`,
-      amountCents: sql<number>`sum(${secondCopyPayments.amountCents})::bigint`,
+      day: sql<string>`${copyMoney.occurredOn}::text`,
+      paidCents: sql<number>`sum(${copyMoney.amountCents} - ${copyMoney.beyondCents})::bigint`,
+      beyondCents: sql<number>`sum(${copyMoney.beyondCents})::bigint`,
     })
-    .from(secondCopyPayments)
-    .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
-    .where(
-      and(
-        sql`${secondCopyPayments.occurredOn} between ${from}::date and ${to}::date`,
-        partnerCondition(secondCopies.partnerId, scope),
-        filters.partnerId === undefined ? undefined : eq(secondCopies.partnerId, filters.partnerId),
-        filters.storeId === undefined ? undefined : eq(secondCopies.storeId, filters.storeId),
-      ),
-    )
-    .groupBy(secondCopyPayments.occurredOn);
+    .from(copyMoney)
+    .where(sql`${copyMoney.occurredOn} between ${from}::date and ${to}::date`)
+    .groupBy(copyMoney.occurredOn);
   return [
     ...agreementMoney.map((row) => ({
       source: 'instalment' as const,
@@ -249,14 +251,24 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
       agreementMethod: row.agreementMethod,
       amountCents: Number(row.amountCents),
     })),
-    ...secondCopyMoney.map((row) => ({
-      source: 'second_copy' as const,
-      day: row.day,
-      kind: 'paid' as const,
-      cause: '',
-      agreementMethod: null,
-      amountCents: Number(row.amountCents),
-    })),
+    // A copy's money beyond its value paid nothing: unapplied (decision 061).
+    ...copyDays.flatMap((row) =>
+      (
+        [
+          ['paid', Number(row.paidCents)],
+          ['unapplied', Number(row.beyondCents)],
+        ] as const
+      )
+        .filter(([, amountCents]) => amountCents > 0)
+        .map(([kind, amountCents]) => ({
+          source: 'second_copy' as const,
+          day: row.day,
+          kind,
+          cause: '',
+          agreementMethod: null,
+          amountCents,
+        })),
+    ),
   ];
 }
 

@@ -28,9 +28,9 @@ import {
   preAgreements,
   privacyRequests,
   secondCopies,
-  secondCopyPayments,
   stepLogs,
 } from '../db/schema';
+import { secondCopyMoney } from './second-copy-repository';
 
 // The operations dashboard's numbers (issue 5 item 6; decision 015), aggregated by the database within one partner's
 // rows of one period: the staff member asks for a partner, and every query is scoped by it.
@@ -163,7 +163,8 @@ export async function loadDashboardMoney(
     inArray(paymentEvents.kind, ['paid', 'settled', 'unapplied']),
     onDays(paymentEvents.occurredOn),
   );
-  const copyPaid = and(eq(secondCopies.partnerId, scope.partnerId), onDays(secondCopyPayments.occurredOn));
+  const copyMoney = secondCopyMoney(db, eq(secondCopies.partnerId, scope.partnerId));
+  const copyPaid = and(gte(copyMoney.occurredOn, from), lte(copyMoney.occurredOn, to));
   const payers = db
     .selectDistinct({ personId: agreements.personId })
     .from(paymentEvents)
@@ -172,10 +173,10 @@ export async function loadDashboardMoney(
     .where(and(received, ne(paymentEvents.kind, 'unapplied')))
     .union(
       db
-        .selectDistinct({ personId: secondCopies.personId })
-        .from(secondCopyPayments)
-        .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
-        .where(copyPaid),
+        .selectDistinct({ personId: copyMoney.personId })
+        .from(copyMoney)
+        // Money beyond the copy's value paid nothing, as an instalment's unapplied money.
+        .where(and(copyPaid, sql`${copyMoney.beyondCents} < ${copyMoney.amountCents}`)),
     )
     .as('payers');
   // Qualified by hand: Drizzle leaves columns unqualified in a single-table query, where they would name the
@@ -197,9 +198,11 @@ export async function loadDashboardMoney(
       .where(received)
       .groupBy(paymentEvents.kind),
     db
-      .select({ cents: sum(secondCopyPayments.amountCents) })
-      .from(secondCopyPayments)
-      .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
+      .select({
+        cents: sql<string | null>`sum(${copyMoney.amountCents} - ${copyMoney.beyondCents})`,
+        beyondCents: sum(copyMoney.beyondCents),
+      })
+      .from(copyMoney)
       .where(copyPaid),
     db.select({ people: count() }).from(payers),
     db

@@ -12,6 +12,7 @@ import {
   not,
   notExists,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
@@ -168,16 +169,45 @@ export async function secondCopiesByOurNumber(
     );
 }
 
-/** Records money received for a second copy; false when its cause was recorded before (the same notification). */
+/**
+ * Records money received for a second copy, with what the copy's payments recorded before it sum to (at least the
+ * copy's value: this one is money beyond it, decision 061); undefined when its cause was recorded before (the same
+ * notification).
+ */
 export async function recordSecondCopyPayment(
   db: Db,
   payment: Omit<typeof secondCopyPayments.$inferInsert, 'id' | 'createdAt'>,
-): Promise<boolean> {
-  const rows = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
+): Promise<{ paidBeforeCents: number } | undefined> {
+  const [row] = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
     id: secondCopyPayments.id,
   });
-  return rows.length > 0;
+  if (!row) return undefined;
+  const [before] = await db
+    .select({ cents: sql<string | null>`sum(${secondCopyPayments.amountCents})` })
+    .from(secondCopyPayments)
+    .where(and(eq(secondCopyPayments.secondCopyId, payment.secondCopyId), lt(secondCopyPayments.id, row.id)));
+  return { paidBeforeCents: Number(before?.cents ?? 0) };
 }
+
+/**
+ * Second copies' payments, of the copies `where` picks, with the part of each beyond its copy's value (decision
+ * 061): a copy's payments count towards its value in the order recorded, and what they hold past it paid nothing.
+ * The payments list and the dashboard show that part as unapplied money.
+ */
+export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
+  db
+    .select({
+      personId: secondCopies.personId,
+      occurredOn: secondCopyPayments.occurredOn,
+      amountCents: secondCopyPayments.amountCents,
+      beyondCents: sql<string>`least(${secondCopyPayments.amountCents}, greatest(0,
+        sum(${secondCopyPayments.amountCents}) over (partition by ${secondCopyPayments.secondCopyId}
+          order by ${secondCopyPayments.id}) - ${secondCopies.amountCents}))`.as('beyond_cents'),
+    })
+    .from(secondCopyPayments)
+    .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
+    .where(where)
+    .as('copy_money');
 
 // One text whatever the number of instalments (an array parameter).
 const paidSecondCopiesQuery = preparedOnce((db) =>

@@ -19,6 +19,7 @@ describe('receivedMoneyColumn (issue 18 item 3; decision 053)', () => {
   it.each([
     [money({ source: 'second_copy', cause: 'pix:E123' }), 'second_copy'],
     [money({ source: 'second_copy', cause: 'cnab:4:12' }), 'second_copy'],
+    [money({ source: 'second_copy', kind: 'unapplied', cause: '' }), 'unapplied'],
     [money({ kind: 'settled', cause: 'card:ch_1' }), 'card'],
     [money({ cause: 'pix:E999' }), 'pix'],
     [money({ kind: 'unapplied', cause: 'pix:E998' }), 'unapplied'],

@@ -92,7 +92,10 @@ export const PAYMENTS_COLUMN_LABELS: Record<PaymentsColumn, string> = {
 /** The day's money received less the reversals. */
 export const PAYMENTS_NET_TOTAL_LABEL = 'Total líquido';
 
-/** Money received: an agreement instalment's payment event (paid, settled by card, unapplied) or a second copy's. */
+/**
+ * Money received: an agreement instalment's payment event (paid, settled by card, unapplied) or a second copy's
+ * (paid; unapplied, the part beyond the copy's value, decision 061).
+ */
 export interface ReceivedMoney {
   source: 'instalment' | 'second_copy';
   kind: 'paid' | 'settled' | 'unapplied';
@@ -103,14 +106,14 @@ export interface ReceivedMoney {
 }
 
 /**
- * Where money received goes on the payments list (issue 18 item 3; decision 053): a second copy's payment is a second
- * copy's whatever paid it; an instalment's money that paid nothing (unapplied) is apart, whatever brought it; a card
- * settlement is the card; otherwise the cause says PIX or boleto (decisions 020, 021); a cause that names no channel
- * counts under the agreement's payment method.
+ * Where money received goes on the payments list (issue 18 item 3; decision 053): money that paid nothing (an
+ * instalment's unapplied money, a second copy's beyond its value, decision 061) is apart, whatever brought it; a
+ * second copy's payment is a second copy's whatever paid it; a card settlement is the card; otherwise the cause says
+ * PIX or boleto (decisions 020, 021); a cause that names no channel counts under the agreement's payment method.
  */
 export function receivedMoneyColumn(money: ReceivedMoney): ReceivedColumn {
-  if (money.source === 'second_copy') return 'second_copy';
   if (money.kind === 'unapplied') return 'unapplied';
+  if (money.source === 'second_copy') return 'second_copy';
   if (money.kind === 'settled') return 'card';
   if (money.cause.startsWith('pix:')) return 'pix';
   if (money.cause.startsWith('cnab:')) return 'boleto';

@@ -113,9 +113,12 @@ async function applyTitle(
         occurredOn: title.occurredOn ?? today,
         cause: `cnab:${fileId}:${title.line}`,
       };
-      // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not.
+      // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not; once they
+      // have, more is money beyond its value, which paid nothing (decision 061).
       if (!('charge' in found)) {
-        if (!(await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment }))) return 'duplicate';
+        const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
+        if (!recorded) return 'duplicate';
+        if (recorded.paidBeforeCents >= found.amountCents) return 'unapplied';
         return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
       }
       const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
