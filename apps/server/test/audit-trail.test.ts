@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,42 @@ describe('the audit trail', () => {
     await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     const [kept] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
     expect(kept!.username).toBe('audit.administrator');
+  });
+
+  it('keeps no answer text in rows written before answers were recorded by their length (migration 0043)', async () => {
+    const written = (after: object) => ({
+      staffUserId: 1,
+      username: 'audit.administrator',
+      route: 'POST /api/filas/:fila/:id/resposta',
+      action: 'answer',
+      entity: 'contact_message',
+      entityId: '77',
+      after,
+    });
+    const [old, current] = await t.database.db
+      .insert(auditLog)
+      .values([
+        written({ status: 'answered', responsavel: 1, resposta: 'Olá, Márcia: ligue no 21 3456-7890.' }),
+        written({ status: 'answered', responsavel: 1, resposta_caracteres: 12 }),
+      ])
+      .returning();
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0043_audit_answers_without_text.sql', import.meta.url),
+      'utf8',
+    );
+    // As the migrator runs it: every statement in one transaction.
+    await t.database.db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await tx.execute(sql.raw(statement));
+    });
+    const after = async (id: number) =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!.after;
+    expect(await after(old!.id)).toEqual({ status: 'answered', responsavel: 1, resposta_caracteres: 35 });
+    expect(await after(current!.id)).toEqual(current!.after);
+    // The trail is append-only again once it ran.
+    await expect(
+      t.database.db.execute(sql`update audit_log set username = 'outro' where id = ${old!.id}`),
+    ).rejects.toThrow();
   });
 
   it('lists and exports the rows for administrators only, filtered by user and entity', async () => {

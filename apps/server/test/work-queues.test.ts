@@ -1,8 +1,7 @@
-import type { DividasResposta, WorkItem } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import type { AuditItem, DividasResposta, WorkItem } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  auditLog,
   contactMessages,
   debtorRequests,
   outboundMessages,
@@ -240,12 +239,19 @@ describe('the proposals queue', () => {
       ['start', 'filas.administrator'],
       ['answer', 'filas.administrator'],
     ]);
-    const audits = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'debtor_request'), eq(auditLog.entityId, String(item.id))));
-    expect(audits.map((row) => row.action).sort()).toEqual(['answer', 'assign', 'start']);
-    expect(audits.find((row) => row.action === 'answer')!.after).toMatchObject({ status: 'answered' });
+    const audited = await staff('GET', '/api/auditoria?entidade=debtor_request');
+    expect(audited.statusCode, audited.body).toBe(200);
+    const audits = (audited.json().data as AuditItem[]).filter((row) => row.entidade_id === String(item.id));
+    expect(audits.map((row) => row.acao).sort()).toEqual(['answer', 'assign', 'start']);
+    // The answer's row says who answered, when, how long the text was and the counter-offer; never what was written,
+    // which the person's erasure or the retention removes (decision 058).
+    expect(audits.find((row) => row.acao === 'answer')!.depois).toEqual({
+      status: 'answered',
+      responsavel: ids.administrator,
+      resposta_caracteres: [...answer.texto].length,
+      contraproposta: { entryCents: 20_000, instalmentCount: 4, instalmentCents: 15_000 },
+    });
+    expect(audited.body).not.toContain('Podemos fazer a entrada');
     const [stored] = await t.database.db.select().from(debtorRequests).where(eq(debtorRequests.id, item.id));
     expect(stored).toMatchObject({
       status: 'answered',

@@ -64,7 +64,8 @@ export async function changeWorkItem(
       after: {
         status: moved!.status,
         responsavel: assigneeId,
-        ...(change.answerText === undefined ? {} : { resposta: change.answerText }),
+        // What staff wrote is about the person: the row keeps its length in characters, never the text (decision 058).
+        ...(change.answerText === undefined ? {} : { resposta_caracteres: [...change.answerText].length }),
         ...(change.counterOffer ? { contraproposta: change.counterOffer } : {}),
       },
     });
