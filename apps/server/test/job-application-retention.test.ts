@@ -96,6 +96,11 @@ describe('the daily retention of job applications', () => {
     expect(cvFiles()).toEqual([`${keptRow!.cvFileKey}.pdf`]);
     const messages = await t.database.db.select().from(outboundMessages);
     expect(JSON.stringify(messages)).not.toMatch(/Ana Velha/);
+    // The partner's e-mail says the retention erased it: the candidate asked nothing.
+    expect(messages.map((message) => message.bodyText)).toContain(
+      'Conteúdo eliminado ao fim do prazo de guarda (LGPD).',
+    );
+    expect(JSON.stringify(messages)).not.toContain('a pedido do titular');
     expect(JSON.stringify(messages)).toMatch(/Bia Recente/);
     const audit = await t.database.db
       .select()

@@ -371,6 +371,8 @@ describe('a stored application', () => {
       recipient: 'contato@negocie.example.com',
       replyTo: null,
       status: 'failed',
+      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+      lastError: 'Cancelada: dados eliminados a pedido do titular (LGPD).',
     });
     expect(JSON.stringify(message)).not.toMatch(/Ana Souza|ana@example\.com|98765|React/);
     expect(await t.app.outbox.runOnce()).toBe(0);

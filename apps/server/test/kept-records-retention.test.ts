@@ -266,8 +266,13 @@ describe('the daily retention of leads, contact messages, call requests and priv
         ]),
       );
     expect(messages).toHaveLength(5);
-    for (const message of messages)
-      expect(message.bodyText).toBe('Conteúdo eliminado a pedido do titular (LGPD).');
+    // They say the retention erased them, not the person (nobody asked).
+    for (const message of messages) {
+      expect(message.bodyText).toBe('Conteúdo eliminado ao fim do prazo de guarda (LGPD).');
+      if (message.status === 'failed')
+        expect(message.lastError).toBe('Cancelada: dados eliminados ao fim do prazo de guarda (LGPD).');
+    }
+    expect(messages.some((message) => message.status === 'failed')).toBe(true);
     const recipients = Object.fromEntries(messages.map((message) => [message.id, message.recipient]));
     expect(recipients[erasedMessage!.outboundMessageId!]).toBe('contato@demo.example.com');
     expect(recipients[erasedMessage!.answerMessageId!]).toBe('eliminado');

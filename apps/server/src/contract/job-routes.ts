@@ -82,7 +82,7 @@ export async function registerJobRoutes(
       // A candidate's erasure or withdrawn consent (decision 051): the row, its CV and its e-mail's text go.
       admin.delete('/api/candidaturas/:id', { config: { staffAccess: 'write' } }, async (request) => {
         const { id } = idParams.parse(request.params);
-        await deleteJobApplication(deps, auditTrailOf(request), scopeOf(request), id);
+        await deleteJobApplication(deps, auditTrailOf(request), scopeOf(request), id, 'holder-request');
         return { message: JOB_MESSAGES.deleted };
       });
 

@@ -82,7 +82,7 @@ export async function findExpiredRecords(
 
 /**
  * Deletes the record if it is still one whose retention started before `before`, and scrubs the outbox messages it
- * names (decision 010's scrub: one not yet sent is cancelled). False when it was gone. Run in the caller's
+ * names (decision 010's scrub, saying the retention ended: one not yet sent is cancelled). False when it was gone. Run in the caller's
  * transaction.
  */
 export async function eraseExpiredRecord(
@@ -110,7 +110,7 @@ export async function eraseExpiredRecord(
     ['person', true],
   ] as const) {
     const ids = messages(to);
-    if (ids.length > 0) await scrubMessages(db, inArray(outboundMessages.id, ids), recipientToo);
+    if (ids.length > 0) await scrubMessages(db, inArray(outboundMessages.id, ids), recipientToo, 'retention');
   }
   return true;
 }

@@ -164,11 +164,32 @@ export async function listLatestMessages(db: Db, limit: number): Promise<ListedM
   }));
 }
 
+/** Why a person's data was erased: they asked (decisions 010, 051), or its retention ended (decisions 055, 057). */
+export type ErasureReason = 'holder-request' | 'retention';
+
+/** What a scrubbed message says of its content, and of its sending when it was cancelled, for each reason. */
+const ERASED: Record<ErasureReason, { content: string; cancelled: string }> = {
+  'holder-request': {
+    content: 'Conteúdo eliminado a pedido do titular (LGPD).',
+    cancelled: 'Cancelada: dados eliminados a pedido do titular (LGPD).',
+  },
+  retention: {
+    content: 'Conteúdo eliminado ao fim do prazo de guarda (LGPD).',
+    cancelled: 'Cancelada: dados eliminados ao fim do prazo de guarda (LGPD).',
+  },
+};
+
 /**
- * Outbox rows lose their content and attachments (a person's data erased, LGPD); a message not yet delivered is cancelled rather than sent without
- * it.
+ * Outbox rows lose their content and attachments (a person's data erased, LGPD), saying why; a message not yet
+ * delivered is cancelled rather than sent without it.
  */
-export async function scrubMessages(db: Db, where: SQL | undefined, recipientToo: boolean): Promise<void> {
+export async function scrubMessages(
+  db: Db,
+  where: SQL | undefined,
+  recipientToo: boolean,
+  reason: ErasureReason,
+): Promise<void> {
+  const erased = ERASED[reason];
   await db
     .delete(outboundAttachments)
     .where(
@@ -183,14 +204,14 @@ export async function scrubMessages(db: Db, where: SQL | undefined, recipientToo
       ...(recipientToo ? { recipient: 'eliminado' } : {}),
       replyTo: null,
       subject: null,
-      bodyText: 'Conteúdo eliminado a pedido do titular (LGPD).',
+      bodyText: erased.content,
       bodyHtml: null,
       status: sql`case when ${outboundMessages.status} = 'pending' then 'failed' else ${outboundMessages.status} end`,
-      lastError: sql`case when ${outboundMessages.status} = 'pending' then 'Cancelada: dados eliminados a pedido do titular (LGPD).' else ${outboundMessages.lastError} end`,
+      lastError: sql`case when ${outboundMessages.status} = 'pending' then ${erased.cancelled} else ${outboundMessages.lastError} end`,
     })
     .where(where);
 }
 
 /** A notification about a person to someone else (a partner): its content goes, its recipient stays. */
-export const scrubNotification = (db: Db, messageId: number) =>
-  scrubMessages(db, eq(outboundMessages.id, messageId), false);
+export const scrubNotification = (db: Db, messageId: number, reason: ErasureReason) =>
+  scrubMessages(db, eq(outboundMessages.id, messageId), false, reason);

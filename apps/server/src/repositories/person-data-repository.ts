@@ -207,7 +207,7 @@ export async function erasePersonRows(
   options: { registrationErased: boolean; now: Date },
 ): Promise<void> {
   const { partnerId, personId, person } = scope;
-  await scrubMessages(db, messagesToPerson(scope), true);
+  await scrubMessages(db, messagesToPerson(scope), true, 'holder-request');
   const notifications = [
     ...(await db
       .delete(contactMessages)
@@ -227,7 +227,8 @@ export async function erasePersonRows(
       .returning({ id: debtorRequests.outboundMessageId })),
   ].flatMap(({ id }) => (id === null ? [] : [id]));
   // The partner's copies of what the person wrote or asked: the partner keeps its address, the text goes.
-  if (notifications.length > 0) await scrubMessages(db, inArray(outboundMessages.id, notifications), false);
+  if (notifications.length > 0)
+    await scrubMessages(db, inArray(outboundMessages.id, notifications), false, 'holder-request');
 
   await db
     .update(stepLogs)

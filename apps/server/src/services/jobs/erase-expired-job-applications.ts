@@ -18,7 +18,7 @@ export const JOB_APPLICATION_RETENTION: Retention = {
   find: findJobApplicationsSentBefore,
   erase: async (deps, trail, id) => {
     try {
-      await deleteJobApplication(deps, trail, EVERY_PARTNER, id);
+      await deleteJobApplication(deps, trail, EVERY_PARTNER, id, 'retention');
       return true;
     } catch (error) {
       // Erased meanwhile by staff: already gone, as it should be.
