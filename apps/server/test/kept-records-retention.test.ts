@@ -1,4 +1,5 @@
 import {
+  type AuditItem,
   addDays,
   brasiliaDayStart,
   type DividasResposta,
@@ -300,7 +301,7 @@ describe('the daily retention of leads, contact messages, call requests and priv
         [
           ['job expire-leads', 'lead', oldLead],
           ['job expire-contact-messages', 'contact_message', oldMessage],
-          ['job expire-call-requests', 'debtor_request', oldCall],
+          ['job expire-call-requests', 'call_request', oldCall],
           ['job expire-privacy-requests', 'privacy_request', oldRequest],
         ].map(([route, entity, id]) => ({
           username: 'sistema',
@@ -313,6 +314,15 @@ describe('the daily retention of leads, contact messages, call requests and priv
       ),
     );
     expect(audit).toHaveLength(4);
+    // Auditoria finds a call request's answer and erasure under its own kind, in the words of the screen.
+    const calls = await staff('GET', `/api/auditoria?entidade=call_request`);
+    expect(calls.statusCode, calls.body).toBe(200);
+    expect(
+      calls
+        .json()
+        .data.filter((row: AuditItem) => row.entidade_id === String(oldCall))
+        .map((row: AuditItem) => row.acao),
+    ).toEqual(['delete', 'answer']);
     expect(await db.select().from(workItemEvents)).toEqual(eventsBefore);
 
     // The next date takes those whose period ended on it; those still waiting stay.

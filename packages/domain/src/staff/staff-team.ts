@@ -125,7 +125,10 @@ export const AUDIT_ENTITY_LABELS = {
   lead: 'Lead',
   job_application: 'Candidatura',
   privacy_request: 'Solicitação de privacidade',
-  debtor_request: 'Proposta ou contestação',
+  // A proposal, a dispute or a cannot-pay (the rows of older releases: any debtor request, calls included).
+  debtor_request: 'Solicitação do devedor',
+  // A debtor's call or WhatsApp request (a debtor_requests row too, named apart since decision 057's erasure).
+  call_request: 'Pedido de ligação ou WhatsApp',
   contact_message: 'Pedido de contato',
   work_item: 'Fila de atendimento',
   staff_user: 'Usuário do painel',

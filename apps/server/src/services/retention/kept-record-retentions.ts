@@ -8,11 +8,11 @@ import { withTransaction } from '../../repositories/transaction';
 import { recordStaffAction } from '../audit/record-staff-action';
 import type { Retention } from './erase-expired';
 
-/** The kinds erased as a row: its job, and the entity its audit row names (the queues' own, decision 030). */
+/** The kinds erased as a row: its job, and the entity its audit row names (as the queues' actions name it). */
 const KEPT_RECORDS: { kind: KeptRecordKind; job: string; entity: AuditEntity }[] = [
   { kind: 'lead', job: 'expire-leads', entity: 'lead' },
   { kind: 'contact_message', job: 'expire-contact-messages', entity: 'contact_message' },
-  { kind: 'call_request', job: 'expire-call-requests', entity: 'debtor_request' },
+  { kind: 'call_request', job: 'expire-call-requests', entity: 'call_request' },
   { kind: 'privacy_request', job: 'expire-privacy-requests', entity: 'privacy_request' },
 ];
 

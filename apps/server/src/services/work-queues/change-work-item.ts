@@ -1,4 +1,5 @@
 import {
+  type AuditEntity,
   canDoWorkItemAction,
   WORK_ITEM_ACTION_FROM,
   type WorkItem,
@@ -18,6 +19,10 @@ import {
 } from '../../repositories/work-queue-repository';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toWorkItem } from './list-work-items';
+
+/** The entity an item's audit rows name: its table, but a call or WhatsApp request as such, not as any request. */
+const auditEntityOf = (queue: WorkQueueKey): AuditEntity =>
+  queue === 'ligacoes' ? 'call_request' : sourceOf(queue);
 
 /**
  * What every queue action shares (decision 030): the item is found within the staff member's scope, the action must
@@ -57,7 +62,7 @@ export async function changeWorkItem(
       username: trail.staff.username,
     });
     await recordStaffAction(tx, trail, {
-      entity: source,
+      entity: auditEntityOf(queue),
       entityId: id,
       action,
       before: { status: before.status, responsavel: before.assigneeId },
