@@ -282,7 +282,7 @@ describe('the daily retention of leads, contact messages, call requests and priv
     const everything = JSON.stringify(await db.select().from(outboundMessages));
     for (const name of ['Lia Antiga', 'Cida Antiga', 'Rita Antiga']) expect(everything).not.toContain(name);
     for (const name of ['Leo Recente', 'Caio Recente', 'Rui Recente']) expect(everything).toContain(name);
-    // Nor does the audit trail keep what staff answered (decision 058).
+    // Nor does the audit trail keep what staff answered (decision 062).
     expect(JSON.stringify(await db.select().from(auditLog))).not.toContain('Respondido pelo atendimento');
 
     // Each erasure audited as the system; the queues' history stays.

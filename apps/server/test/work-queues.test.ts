@@ -244,7 +244,7 @@ describe('the proposals queue', () => {
     const audits = (audited.json().data as AuditItem[]).filter((row) => row.entidade_id === String(item.id));
     expect(audits.map((row) => row.acao).sort()).toEqual(['answer', 'assign', 'start']);
     // The answer's row says who answered, when, how long the text was and the counter-offer; never what was written,
-    // which the person's erasure or the retention removes (decision 058).
+    // which the person's erasure or the retention removes (decision 062).
     expect(audits.find((row) => row.acao === 'answer')!.depois).toEqual({
       status: 'answered',
       responsavel: ids.administrator,

@@ -69,7 +69,7 @@ export async function changeWorkItem(
       after: {
         status: moved!.status,
         responsavel: assigneeId,
-        // What staff wrote is about the person: the row keeps its length in characters, never the text (decision 058).
+        // What staff wrote is about the person: the row keeps its length in characters, never the text (decision 062).
         ...(change.answerText === undefined ? {} : { resposta_caracteres: [...change.answerText].length }),
         ...(change.counterOffer ? { contraproposta: change.counterOffer } : {}),
       },
