@@ -28,6 +28,7 @@ import {
   STAFF_TEAM_MESSAGES,
   STORE_MESSAGES,
   TOKEN_MESSAGES,
+  UNAPPLIED_MONEY_MESSAGES,
   UNAUTHENTICATED,
   WORK_QUEUE_MESSAGES,
 } from '@portal/domain';
@@ -215,6 +216,8 @@ const APP_ERRORS = {
   AGREEMENT_SETTLED: { status: 409, message: AGREEMENT_ADMIN_MESSAGES.settled },
   /** A card agreement asked to be cancelled while the gateway has not decided its charge (decision 029). */
   AGREEMENT_CARD_PENDING: { status: 409, message: AGREEMENT_ADMIN_MESSAGES.cardPending },
+  /** An unapplied amount (decision 063) of another partner's, unknown, or a payment event that is not one. */
+  UNAPPLIED_MONEY_NOT_FOUND: { status: 404, message: UNAPPLIED_MONEY_MESSAGES.notFound },
   /** The confession term of a partner without myAgreements.flgTermoCofissao: there is no term to send or show. */
   CONFESSION_TERM_UNAVAILABLE: {
     status: 404,

@@ -572,6 +572,18 @@ const ROUTES: Record<string, Target> = {
     fields: ['parceiro', 'loja', ...REPORT_PERIOD],
     base: period,
   },
+  'GET /api/gestao/nao-aplicados': {
+    auth: 'staff',
+    fields: ['page', 'parceiro', 'loja', 'situacao', ...REPORT_PERIOD],
+    base: period,
+  },
+  // No such unapplied amount: nothing is resolved here.
+  'POST /api/gestao/nao-aplicados/:id/resolucao': {
+    auth: 'staff',
+    fields: ['resolucao', 'motivo'],
+    base: () => ({ resolucao: 'refunded', motivo: 'Teste' }),
+    params: { id: () => '999999' },
+  },
   'POST /api/trabalhe-conosco': {
     auth: 'public',
     partner: 'negocie',

@@ -7,6 +7,7 @@ import {
   jobApplications,
   leads,
   partners,
+  paymentEvents,
   privacyRequests,
   stores,
 } from '../src/db/schema';
@@ -58,6 +59,8 @@ export interface Subject {
   jobId: number;
   storeId: number;
   agreementId: number;
+  /** An unapplied payment event of that agreement (decision 063). */
+  unappliedId: number;
   contactId: number;
   faqId: number;
 }
@@ -362,6 +365,20 @@ export const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/gestao/nao-aplicados',
+    access: 'read',
+    url: () => `/api/gestao/nao-aplicados?${PERIOD}`,
+  },
+  {
+    method: 'POST',
+    route: '/api/gestao/nao-aplicados/:p/resolucao',
+    access: 'write',
+    url: (t) => `/api/gestao/nao-aplicados/${fx[t].unappliedId}/resolucao`,
+    body: () => ({ resolucao: 'refunded', motivo: 'Matriz de acesso' }),
+    byPartner: true,
+  },
+  {
+    method: 'GET',
     route: '/api/gestao/pagamentos/planilha',
     access: 'read',
     url: () => `/api/gestao/pagamentos/planilha?${PERIOD}`,
@@ -489,7 +506,7 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
   const agreement = async (identifier: string, cpfCnpj: string) => {
     const party = await partyOf(db, identifier, cpfCnpj);
     const today = day(0);
-    const { id } = await insertAgreement(db, {
+    const { id, instalmentIds } = await insertAgreement(db, {
       partnerId: party.partnerId,
       personId: party.person.id,
       storeId: party.storeId,
@@ -497,7 +514,18 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
       createdAt: new Date(),
       instalments: [{ dueDate: today, amountCents: 10_000 }],
     });
-    return id;
+    // A PIX paid short (decision 049): money the unapplied list shows and staff resolve.
+    const [unapplied] = await db
+      .insert(paymentEvents)
+      .values({
+        instalmentId: instalmentIds[0]!,
+        kind: 'unapplied',
+        amountCents: 4_000,
+        occurredOn: today,
+        cause: `pix:E-MATRIZ-${identifier}`,
+      })
+      .returning({ id: paymentEvents.id });
+    return { agreementId: id, unappliedId: unapplied!.id };
   };
   const contact = (partnerId: number, name: string) => ({
     partnerId,
@@ -523,7 +551,7 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
       privacyId: ownPrivacy!.id,
       jobId: ownJob!.id,
       storeId: await storeId('Faculdade Saber'),
-      agreementId: await agreement('acme', '52998224725'),
+      ...(await agreement('acme', '52998224725')),
       contactId: ownContact!.id,
       faqId: ownFaq!.id,
     },
@@ -533,7 +561,7 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
       privacyId: otherPrivacy!.id,
       jobId: otherJob!.id,
       storeId: await storeId('Bela Casa'),
-      agreementId: await agreement('demo', '39053344705'),
+      ...(await agreement('demo', '39053344705')),
       contactId: otherContact!.id,
       faqId: otherFaq!.id,
     },

@@ -3,6 +3,7 @@ export * from './agreements/agreement-admin';
 export * from './agreements/agreement-instalments';
 export * from './agreements/agreement-lifecycle';
 export * from './agreements/event-causes';
+export * from './agreements/unapplied-money';
 export * from './boleto/boleto';
 export * from './boleto/boleto-sending';
 export * from './boleto/pix';

@@ -5,6 +5,9 @@ import {
   agreementCancelSchema,
   firstIssue,
   normalizeDocument,
+  UNAPPLIED_MONEY_MESSAGES,
+  UNAPPLIED_SITUATIONS,
+  unappliedResolutionSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +24,8 @@ import {
 } from '../services/agreements/staff-agreement';
 import { cancelAgreement } from '../services/lifecycle/cancel-agreement';
 import { listPaymentsReceived } from '../services/payments/list-payments-received';
+import { listUnappliedMoney } from '../services/payments/list-unapplied-money';
+import { resolveUnappliedMoney } from '../services/payments/resolve-unapplied-money';
 import { downloadFlag, tickedInstalments } from './agreement-actions';
 import { formCode, lineText, pageNumber, queryFilter } from './body-fields';
 import { privateFile, XLSX_TYPE } from './private-file';
@@ -40,6 +45,11 @@ const listQuery = z.object({
   cpf_cnpj: queryFilter(lineText(30)),
 });
 const paymentsQuery = z.object(storeFilters);
+const unappliedQuery = z.object({
+  page: pageNumber,
+  ...storeFilters,
+  situacao: queryFilter(z.enum(UNAPPLIED_SITUATIONS)),
+});
 const idParam = z.object({ id: formCode });
 const documentParams = z.object({ id: formCode, documento: z.enum(STAFF_DOCUMENTS) });
 const documentQuery = z.object({ parcelas: tickedInstalments.optional(), download: downloadFlag });
@@ -63,6 +73,19 @@ function agreementQueryOf(query: unknown): { filters: AgreementAdminFilters; pag
 function paymentsFiltersOf(query: unknown) {
   const parsed = paymentsQuery.parse(query ?? {});
   return { partnerId: parsed.parceiro, storeId: parsed.loja, period: reportPeriodOf(query) };
+}
+
+function unappliedQueryOf(query: unknown) {
+  const parsed = unappliedQuery.parse(query ?? {});
+  return {
+    filters: {
+      partnerId: parsed.parceiro,
+      storeId: parsed.loja,
+      situation: parsed.situacao,
+      period: reportPeriodOf(query),
+    },
+    page: parsed.page,
+  };
 }
 
 export function registerAgreementAdminRoutes(
@@ -131,6 +154,27 @@ export function registerAgreementAdminRoutes(
       return privateFile(reply, { type: XLSX_TYPE, name: 'pagamentos.xlsx', disposition: 'attachment' }).send(
         await buildPaymentsSheet(answer),
       );
+    },
+  );
+
+  // Decision 063: the money that paid no instalment, one amount a row, and what staff did with each.
+  admin.get('/api/gestao/nao-aplicados', { config: { staffAccess: 'read' } }, async (request) => {
+    const { filters, page } = unappliedQueryOf(request.query);
+    return listUnappliedMoney(db, scopeOf(request), filters, page);
+  });
+
+  admin.post(
+    '/api/gestao/nao-aplicados/:id/resolucao',
+    { config: { staffAccess: 'write' } },
+    async (request) => {
+      const { id } = idParam.parse(request.params);
+      const input = firstIssue(unappliedResolutionSchema, request.body ?? {});
+      if (!input.ok) throw new AppError('INVALID_INPUT', { [input.field]: input.message });
+      const { resolved, item } = await resolveUnappliedMoney(db, auditTrailOf(request), id, input.data);
+      return {
+        message: resolved ? UNAPPLIED_MONEY_MESSAGES.resolved : UNAPPLIED_MONEY_MESSAGES.alreadyResolved,
+        data: item,
+      };
     },
   );
 }

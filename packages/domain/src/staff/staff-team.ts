@@ -119,6 +119,7 @@ export const AUDIT_ENTITY_LABELS = {
   partner: 'Parceiro',
   store: 'Loja',
   agreement: 'Acordo',
+  unapplied_money: 'Valor não aplicado',
   import_run: 'Importação de carteira',
   cnab_file: 'Arquivo CNAB',
   faq: 'Dúvida frequente',
@@ -151,6 +152,7 @@ export const AUDIT_ACTION_LABELS = {
   assign: 'Atribuição',
   start: 'Início do atendimento',
   answer: 'Resposta',
+  resolve: 'Resolução',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

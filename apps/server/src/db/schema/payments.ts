@@ -1,3 +1,4 @@
+import type { UnappliedResolution } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +16,7 @@ import {
 import { agreements } from './negotiation';
 import { stores } from './partners';
 import { partnerRef, personRef } from './references';
+import { staffUsers } from './staff';
 
 /**
  * An agreement's payments (spec 001 §3 "Agreement instalment", aci_codigo): the entry (number 0) and instalments
@@ -107,6 +109,28 @@ export const paymentEvents = pgTable(
     // A PIX is one endToEndId (BCB: unique per payment): its notification, repeated or reconciled, records once.
     uniqueIndex('payment_events_pix_cause').on(t.cause).where(sql`${t.cause} like 'pix:%'`),
   ],
+);
+
+/**
+ * What staff did with an `unapplied` payment event's money (decision 063): given back to the payer or applied by hand,
+ * with the reason and who recorded it. Append-only; one resolution per event (a second request answers the first).
+ */
+export const unappliedMoneyResolutions = pgTable(
+  'unapplied_money_resolutions',
+  {
+    id: serial('id').primaryKey(),
+    paymentEventId: integer('payment_event_id')
+      .notNull()
+      .references(() => paymentEvents.id, { onDelete: 'restrict' }),
+    resolution: text('resolucao').$type<UnappliedResolution>().notNull(),
+    reason: text('motivo').notNull(),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('unapplied_money_resolutions_event').on(t.paymentEventId)],
 );
 
 /** Why a PIX a PSP reported is not an instalment's payment event. */

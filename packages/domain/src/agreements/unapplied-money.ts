@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { PageMeta, StoreOption } from './agreement-admin';
+
+// The back office's work list of unapplied money (decisions 049, 063): each amount that arrived but paid no
+// instalment, and what staff did with it, recorded once with a reason.
+
+/** What staff did with the money: gave it back to whoever paid it, or applied it by hand (with the creditor). */
+export const UNAPPLIED_RESOLUTIONS = ['refunded', 'applied_manually'] as const;
+export type UnappliedResolution = (typeof UNAPPLIED_RESOLUTIONS)[number];
+
+export const UNAPPLIED_RESOLUTION_LABELS: Record<UnappliedResolution, string> = {
+  refunded: 'Devolvido ao pagador',
+  applied_manually: 'Aplicado manualmente',
+};
+
+/** The list's filter: amounts nobody has resolved yet, or resolved ones ('' on the wire: both). */
+export const UNAPPLIED_SITUATIONS = ['pending', 'resolved'] as const;
+export type UnappliedSituation = (typeof UNAPPLIED_SITUATIONS)[number];
+
+export const UNAPPLIED_SITUATION_LABELS: Record<UnappliedSituation, string> = {
+  pending: 'Pendentes',
+  resolved: 'Resolvidos',
+};
+
+export const UNAPPLIED_REASON_MAX = 500;
+
+export const UNAPPLIED_MONEY_MESSAGES = {
+  resolutionRequired: 'Informe o que foi feito com o valor.',
+  reasonRequired: 'Informe o motivo.',
+  reasonTooLong: `O motivo deve ter no máximo ${UNAPPLIED_REASON_MAX} caracteres.`,
+  resolved: 'Resolução registrada com sucesso!',
+  alreadyResolved: 'Este valor já tinha uma resolução registrada; ela foi mantida.',
+  notFound: 'Valor não aplicado não encontrado.',
+  empty: 'Nenhum valor não aplicado no período.',
+} as const;
+
+/** POST /api/gestao/nao-aplicados/{id}/resolucao: what was done, and a short reason (the audit keeps it). */
+export const unappliedResolutionSchema = z.object({
+  resolucao: z.enum(UNAPPLIED_RESOLUTIONS, { message: UNAPPLIED_MONEY_MESSAGES.resolutionRequired }),
+  motivo: z
+    .string({ message: UNAPPLIED_MONEY_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, UNAPPLIED_MONEY_MESSAGES.reasonRequired)
+    .max(UNAPPLIED_REASON_MAX, UNAPPLIED_MONEY_MESSAGES.reasonTooLong),
+});
+export type UnappliedResolutionInput = z.input<typeof unappliedResolutionSchema>;
+
+/** An unapplied amount's resolution: what, why, by whom (user name) and when (Brasília 'YYYY-MM-DD HH:MM:SS'). */
+export interface UnappliedMoneyResolution {
+  tipo: UnappliedResolution;
+  motivo: string;
+  usuario: string;
+  em: string;
+}
+
+/** GET /api/gestao/nao-aplicados: one unapplied payment event as the list shows it. */
+export interface UnappliedMoneyItem {
+  /** The payment event's id. */
+  id: number;
+  /** The Brasília day the money arrived ('YYYY-MM-DD'). */
+  data: string;
+  /** Centavos. */
+  valor: number;
+  /** The event's cause code (read with eventCauseLabel, as on the agreement's page). */
+  causa: string;
+  aco_codigo: number;
+  parcela: string;
+  parceiro: { id: number; nome: string };
+  loja: { id: number; nome: string };
+  resolucao: UnappliedMoneyResolution | null;
+}
+
+export interface UnappliedMoneyPage {
+  data: UnappliedMoneyItem[];
+  meta: PageMeta;
+  lojas: StoreOption[];
+}
