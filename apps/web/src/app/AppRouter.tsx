@@ -77,6 +77,7 @@ const Store = adminScreen('Store');
 const ListAgreements = adminScreen('ListAgreements');
 const AgreementPage = adminScreen('AgreementPage');
 const ListPayments = adminScreen('ListPayments');
+const ListUnappliedMoney = adminScreen('ListUnappliedMoney');
 const ListWorkQueue = adminScreen('ListWorkQueue');
 const WorkItemScreen = adminScreen('WorkItemScreen');
 const WorkWithUs = lazyWithRetry(() =>
@@ -155,6 +156,7 @@ const PAGES: RouteObject[] = [
   { path: '/admin/acordos', element: <ListAgreements /> },
   { path: '/admin/acordos/:id', element: <AgreementPage /> },
   { path: '/admin/pagamentos', element: <ListPayments /> },
+  { path: '/admin/nao-aplicados', element: <ListUnappliedMoney /> },
   { path: '/admin/filas', element: <Navigate to="/admin/filas/propostas" replace /> },
   { path: '/admin/filas/:fila', element: <ListWorkQueue /> },
   { path: '/admin/filas/:fila/:id', element: <WorkItemScreen /> },

@@ -17,6 +17,7 @@ export { default as ListPrivacyRequests } from './routes/ListPrivacyRequests';
 export { default as ListQuestions } from './routes/ListQuestions';
 export { default as ListStaff } from './routes/ListStaff';
 export { default as ListStores } from './routes/ListStores';
+export { default as ListUnappliedMoney } from './routes/ListUnappliedMoney';
 export { default as ListWorkQueue } from './routes/ListWorkQueue';
 export { default as PostPartners } from './routes/PostPartners';
 export { default as PostQuestions } from './routes/PostQuestions';

@@ -5,12 +5,17 @@ import type {
   AgreementPaymentMethod,
   AgreementStatusName,
   PaymentsAnswer,
+  UnappliedMoneyItem,
+  UnappliedMoneyPage,
+  UnappliedResolutionInput,
+  UnappliedSituation,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEY, adminCall, adminDownload, READ_ON_OPEN } from './admin';
 
 // Agreements and payments of the admin API (docs/api.md "Agreements and payments"): the filtered list and its sheet,
-// an agreement's page, its documents and its cancellation; the money received by day and its sheet.
+// an agreement's page, its documents and its cancellation; the money received by day and its sheet; the unapplied
+// money, one amount a row, and its resolution (decision 061).
 
 /** The list's filters; '' is "any". Dates are 'YYYY-MM-DD' (Brasília days the agreements were made). */
 export interface AgreementFilters {
@@ -91,3 +96,30 @@ export const usePaymentsSheet = () =>
     mutationFn: (filters: PaymentFilters) =>
       adminDownload(`/api/gestao/pagamentos/planilha?${queryOf(filters)}`, 'pagamentos.xlsx'),
   });
+
+export interface UnappliedMoneyFilters extends PaymentFilters {
+  situacao: UnappliedSituation | '';
+}
+
+const unappliedKey = [ADMIN_KEY, 'unapplied'] as const;
+
+export const useUnappliedMoney = (filters: UnappliedMoneyFilters, page: number) =>
+  useQuery({
+    queryKey: [...unappliedKey, filters, page],
+    queryFn: () =>
+      adminCall<UnappliedMoneyPage>('GET', `/api/gestao/nao-aplicados?${queryOf(filters, page)}`),
+    ...READ_ON_OPEN,
+  });
+
+export function useResolveUnappliedMoney(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UnappliedResolutionInput) =>
+      adminCall<{ message: string; data: UnappliedMoneyItem }>(
+        'POST',
+        `/api/gestao/nao-aplicados/${id}/resolucao`,
+        input,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: unappliedKey }),
+  });
+}

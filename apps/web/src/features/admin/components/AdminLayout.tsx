@@ -80,6 +80,11 @@ export const ADMIN_NAV: { to: string; label: string; home: string; roles?: reado
   { to: '/admin/acordos', label: 'Acordos', home: 'Acordos: filtros, parcelas, documentos e cancelamento' },
   { to: '/admin/pagamentos', label: 'Pagamentos', home: 'Dinheiro recebido por dia e meio de pagamento' },
   {
+    to: '/admin/nao-aplicados',
+    label: 'Não aplicados',
+    home: 'Valores recebidos que não pagaram parcela: devolver ou aplicar',
+  },
+  {
     to: '/admin/filas/propostas',
     label: 'Filas',
     home: 'Propostas, contestações, pedidos de contato e requisições LGPD a responder',

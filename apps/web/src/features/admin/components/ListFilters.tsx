@@ -45,7 +45,7 @@ export function useListFilters<F extends { [K in keyof F]: string }>(
 }
 
 /** The filters of a list read page by page, and its page: applying the filters goes back to page 1. */
-export function usePagedListFilters<F extends { [K in keyof F]: string }>(initial: F) {
+export function usePagedListFilters<F extends { [K in keyof F]: string }>(initial: F | (() => F)) {
   const [page, setPage] = useState(1);
   return { ...useListFilters(initial, () => setPage(1)), page, setPage };
 }
