@@ -15,7 +15,7 @@ import { ADMIN_KEY, adminCall, adminDownload, READ_ON_OPEN } from './admin';
 
 // Agreements and payments of the admin API (docs/api.md "Agreements and payments"): the filtered list and its sheet,
 // an agreement's page, its documents and its cancellation; the money received by day and its sheet; the unapplied
-// money, one amount a row, and its resolution (decision 061).
+// money, one amount a row, and its resolution (decision 063).
 
 /** The list's filters; '' is "any". Dates are 'YYYY-MM-DD' (Brasília days the agreements were made). */
 export interface AgreementFilters {

@@ -16,7 +16,7 @@ const PARTNERS: PartnerListPage = {
   meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
 };
 
-// Decision 061: a PIX paid short, pending, and a boleto paid after its agreement was cancelled, given back.
+// Decision 063: a PIX paid short, pending, and a boleto paid after its agreement was cancelled, given back.
 const PENDING: UnappliedMoneyItem = {
   id: 41,
   data: '2026-11-03',

@@ -48,7 +48,7 @@ const RESOLUTION_OPTIONS = UNAPPLIED_RESOLUTIONS.map((value) => ({
 }));
 
 /**
- * 'Não aplicados' (/admin/nao-aplicados; decision 061): each amount that arrived but paid no instalment (decision 049),
+ * 'Não aplicados' (/admin/nao-aplicados; decision 063): each amount that arrived but paid no instalment (decision 049),
  * newest first, with where it came from and its agreement, filtered by partner, store, the Brasília days it arrived
  * (the last year at first) and situation (pending at first); administrators and operators record, once, whether it
  * was given back to the payer or applied by hand, with a reason.
