@@ -617,7 +617,8 @@ describe('the payments list', () => {
       reversed: 30_000,
       total: 8_000,
     });
-    // The refund is counted on the day the portal heard of it, not on the day the card was paid.
+    // The refund is counted on the day the gateway gave the money back (1 April), not the day the portal heard of it
+    // (9 April, within this period; decision 056).
     expect(
       (await get(`/api/gestao/pagamentos?data_inicial=2026-04-02&data_final=2026-04-30`)).json().totais
         .reversed,
