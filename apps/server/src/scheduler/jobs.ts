@@ -53,7 +53,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     name: 'card-reversals',
     schedule: { everyMs: CARD_REVERSALS_EVERY_MS },
     run: async ({ db, now, cardGateway, log }) => {
-      if (cardGateway) await recordMissedCardReversals(db, cardGateway, now, log);
+      if (!cardGateway) return;
+      const recorded = await recordMissedCardReversals(db, cardGateway, now, log);
+      if (recorded > 0)
+        log.info(
+          { reversals: recorded },
+          'reversed card charges of the portal listed by the gateway (each recorded once)',
+        );
     },
   },
   { name: 'overdue', schedule: 'daily', run: markOverdueInstalments },

@@ -15,7 +15,7 @@ export const REVERSAL_LOOKBACK_DAYS = 180;
  * recorded as their webhook would have (decision 047), so a webhook lost while the portal was down does not leave a
  * discharge letter standing for money the creditor no longer holds. Recording is idempotent: a reversal already
  * known changes nothing. Charges of other systems on the same gateway account are not the portal's and are skipped.
- * Answers how many reversals of the portal's payments the gateway listed; a gateway that does not answer is left for
+ * Answers how many reversals of the portal's payments the gateway listed (known ones included); a gateway that does not answer is left for
  * the next run.
  */
 export async function recordMissedCardReversals(
