@@ -83,7 +83,7 @@ function orderCharge(order: PagarmeOrder): CardCharge {
   return toCardCharge(charge, order);
 }
 
-/** Pagar.me's largest page of a listing. */
+/** Charges asked for a page of a listing. */
 const LIST_PAGE_SIZE = 30;
 /** Charge statuses of a paid charge given back (pagarmeReversal). */
 const REVERSED_STATUSES = ['chargedback', 'canceled'] as const;
@@ -186,7 +186,8 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
     async cancel(chargeId: string) {
       return toCardCharge(await call<PagarmeCharge>('DELETE', `/charges/${encodeURIComponent(chargeId)}`));
     },
-    // GET /charges filters by status and creation date and pages by `page` and `size`: a short page is the last.
+    // GET /charges filters by status and creation date and pages by `page` and `size`; `paging.next` is null on the
+    // last page (Pagar.me v5 "Paginação").
     async reversedSince(since: Date) {
       const reversed: CardCharge[] = [];
       for (const status of REVERSED_STATUSES) {
@@ -198,9 +199,12 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
             page: String(page),
             size: String(LIST_PAGE_SIZE),
           });
-          const { data } = await call<{ data: PagarmeCharge[] }>('GET', `/charges?${query}`);
+          const { data, paging } = await call<{ data: PagarmeCharge[]; paging?: { next?: string | null } }>(
+            'GET',
+            `/charges?${query}`,
+          );
           for (const charge of data) if (pagarmeReversal(charge)) reversed.push(toCardCharge(charge));
-          if (data.length < LIST_PAGE_SIZE) break;
+          if (!paging?.next || data.length === 0) break;
         }
       }
       return reversed;

@@ -226,7 +226,19 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
         (payment_method === undefined || payment_method === 'credit_card') &&
         (created_since === undefined || charge.created_at >= created_since.toISOString()),
     );
-    return { data: data.slice((page - 1) * size, page * size), paging: { total: data.length } };
+    const pageUrl = (to: number) => {
+      const query = new URLSearchParams(request.query as Record<string, string>);
+      query.set('page', String(to));
+      return `${request.url.split('?')[0]}?${query}`;
+    };
+    return {
+      data: data.slice((page - 1) * size, page * size),
+      paging: {
+        total: data.length,
+        previous: page > 1 ? pageUrl(page - 1) : null,
+        next: page * size < data.length ? pageUrl(page + 1) : null,
+      },
+    };
   });
 
   app.get('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
