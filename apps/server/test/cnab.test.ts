@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import {
   todayInBrasilia,
   writeRetorno,
 } from '@portal/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CNAB_COMMANDS } from '../src/cli/cnab-commands';
 import {
@@ -37,7 +37,7 @@ import { reissueRefusedBoletos } from '../src/services/payments/reissue-refused-
 import { captureStream } from './capture-stream';
 import { issueBoleto, openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login } from './identification-helpers';
-import { staffToken } from './reports-helpers';
+import { staffToken, unappliedReasonsListed } from './reports-helpers';
 import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Boletos registered with the bank through CNAB 240 and settled by its retorno (issue 17 item 2), through the
@@ -413,15 +413,18 @@ describe('a liquidation paying less than the boleto', () => {
         .slice(before.length)
         .map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents, e.occurredOn, e.cause]),
     ).toEqual([[instalment.id, charge.id, 'unapplied', 9_999, '2026-11-25', `cnab:${report.arquivo_id}:3`]]);
+    // The back office's list says why it paid nothing (decision 064).
+    const [kept] = (await eventRows()).slice(before.length);
+    expect((await unappliedReasonsListed(t, token, '2026-11-25'))[kept!.id]).toBe('underpaid');
     expect(await moneyListed()).toEqual({
       boleto: listedBefore.boleto,
       unapplied: listedBefore.unapplied + 9_999,
     });
-    const kept = await t.database.db
+    const results = await t.database.db
       .select()
       .from(retornoResults)
       .where(eq(retornoResults.fileId, report.arquivo_id));
-    expect(kept.map((r) => [r.chargeId, r.outcome, r.paidCents])).toEqual([
+    expect(results.map((r) => [r.chargeId, r.outcome, r.paidCents])).toEqual([
       [charge.id, 'underpaid', 9_999],
       [charge.id, 'duplicate', 0],
     ]);
@@ -453,6 +456,8 @@ describe('a liquidation of a boleto whose agreement was cancelled', () => {
     expect(
       (await eventRows()).slice(before.length).map((e) => [e.instalmentId, e.kind, e.amountCents, e.cause]),
     ).toEqual([[instalment.id, 'unapplied', 10_000, `cnab:${report.arquivo_id}:3`]]);
+    const [kept] = (await eventRows()).slice(before.length);
+    expect((await unappliedReasonsListed(t, token, '2026-11-25'))[kept!.id]).toBe('agreement_cancelled');
     expect(await findPaymentsAfterCancellation(t.database.db)).toContainEqual(
       expect.objectContaining({ agreementId: agreement.id, amountCents: 10_000, kind: 'unapplied' }),
     );
@@ -487,6 +492,7 @@ describe('a liquidation of an instalment already paid by PIX', () => {
     expect(added.map((e) => [e.instalmentId, e.kind, e.amountCents])).toEqual([
       [instalment.id, 'unapplied', 10_000],
     ]);
+    expect((await unappliedReasonsListed(t, token, '2026-11-25'))[added[0]!.id]).toBe('already_paid');
     // Another file telling the same liquidation records nothing more.
     const resent = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 961));
     expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
@@ -839,5 +845,47 @@ describe('two retorno files imported at once', () => {
     expect(events.map((e) => [e.chargeId, e.kind]).sort()).toEqual(
       charges.map((charge) => [charge.id, 'paid']).sort(),
     );
+  });
+});
+
+describe('unapplied money recorded before events said why (migration 0045, decision 064)', () => {
+  it('gets the reason its retorno line tells, or its PIX below the charge; other money stays unknown', async () => {
+    const db = t.database.db;
+    const { instalment, charge } = await openBoleto(db, '2026-12-09', 10_000);
+    const older = (cause: string, amountCents: number) => ({
+      instalmentId: instalment.id,
+      chargeId: charge.id,
+      kind: 'unapplied' as const,
+      amountCents,
+      occurredOn: '2026-11-25',
+      cause,
+    });
+    const [short, again] = await db
+      .insert(paymentEvents)
+      .values([older('pix:E0045SHORT', 9_000), older('pix:E0045AGAIN', 10_000)])
+      .returning();
+    const unappliedReasons = async () =>
+      Object.fromEntries(
+        (await db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'unapplied'))).map((e) => [
+          e.id,
+          e.unappliedReason,
+        ]),
+      );
+    // The retorno liquidations of the tests above, each recorded with its reason.
+    const recorded = await unappliedReasons();
+    expect(Object.values(recorded)).toEqual(
+      expect.arrayContaining(['underpaid', 'agreement_cancelled', 'already_paid']),
+    );
+    await db.update(paymentEvents).set({ unappliedReason: null }).where(eq(paymentEvents.kind, 'unapplied'));
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0045_unapplied_reason.sql', import.meta.url),
+      'utf8',
+    );
+    // Its statements after the column's, as the migrator runs them: in one transaction.
+    await db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint').slice(1))
+        await tx.execute(sql.raw(statement));
+    });
+    expect(await unappliedReasons()).toEqual({ ...recorded, [short!.id]: 'underpaid', [again!.id]: null });
   });
 });

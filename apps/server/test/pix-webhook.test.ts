@@ -24,6 +24,7 @@ import { recordInstalmentPayment } from '../src/services/payments/record-instalm
 import { openBoleto } from './cnab-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pixChargeAt } from './pix-helpers';
+import { staffToken, unappliedReasonsListed } from './reports-helpers';
 import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // Issue 17 items 1, 4 and 6 on the default provider: João's instalments get PIX charges with a due date at the local
@@ -227,6 +228,12 @@ describe('POST /webhooks/pix/{token}/pix', () => {
         .map((e) => e.cause)
         .sort(),
     ).toEqual(['pix:E99999999202611260130SECONDPAY01', 'pix:E99999999202611260130UNDERPAID01']);
+    // The back office's list says why each paid nothing (decision 064).
+    const reasons = await unappliedReasonsListed(t, await staffToken(t), '2026-11-25');
+    expect(Object.fromEntries(byKind('unapplied').map((e) => [e.cause.slice(-11), reasons[e.id]]))).toEqual({
+      UNDERPAID01: 'underpaid',
+      SECONDPAY01: 'already_paid',
+    });
     const shown = (await list())[0]!.dadosAcordo.parcelas.find((p) => p.aci_codigo === row.aci_codigo)!;
     expect(shown.status).toBe('P');
   });

@@ -137,3 +137,15 @@ export function leadRow(
     ...overrides,
   };
 }
+
+/** Why the back office's unapplied money list (decision 063) says each amount of `day` paid nothing: event id -> motivo. */
+export async function unappliedReasonsListed(
+  t: TestApp,
+  token: string,
+  day: string,
+): Promise<Record<number, string | null>> {
+  const res = await staffGet(t, `/api/gestao/nao-aplicados?data_inicial=${day}&data_final=${day}`, token);
+  expect(res.statusCode).toBe(200);
+  const { data } = res.json() as { data: { id: number; motivo: string | null }[] };
+  return Object.fromEntries(data.map((row) => [row.id, row.motivo]));
+}

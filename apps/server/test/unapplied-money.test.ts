@@ -111,6 +111,8 @@ describe('the unapplied money list', () => {
       parcela: '1/1',
       parceiro: { id: acme.partnerId, nome: acme.partnerName },
       loja: { id: acme.storeId, nome: expect.any(String) },
+      // Recorded before the events said why (decision 064), as the rows written here are.
+      motivo: null,
       resolucao: null,
     });
     expect(body.data[0]).toMatchObject({

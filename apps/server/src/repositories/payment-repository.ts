@@ -1,4 +1,4 @@
-import type { InstalmentPayment, ScheduledInstalment } from '@portal/domain';
+import type { InstalmentPayment, ScheduledInstalment, UnappliedMoneyReason } from '@portal/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -159,8 +159,8 @@ export async function recordPayment(
 }
 
 /**
- * Money received that did not pay its instalment (less than due, or a payment of an instalment already paid), kept
- * for staff; false when it is a payment already told: its cause has an event on the instalment, or, as a bank
+ * Money received that did not pay its instalment (less than due, after its agreement was cancelled, or a payment of an
+ * instalment already paid), kept for staff with that reason (decision 064); false when it is a payment already told: its cause has an event on the instalment, or, as a bank
  * liquidates a boleto once, another retorno's liquidation (cause cnab:...) of the same charge.
  */
 export async function recordUnapplied(
@@ -172,11 +172,12 @@ export async function recordUnapplied(
     occurredOn: string;
     cause: string;
   },
+  reason: UnappliedMoneyReason,
 ): Promise<boolean> {
   const { rows } = await db.execute(sql`
-    insert into payment_events (aci_codigo, charge_id, tipo, valor, data, causa)
+    insert into payment_events (aci_codigo, charge_id, tipo, valor, data, causa, unapplied_reason)
     select ${values.instalmentId}::int, ${values.chargeId}::int, 'unapplied', ${values.amountCents}::bigint,
-      ${values.occurredOn}::date, ${values.cause}::text
+      ${values.occurredOn}::date, ${values.cause}::text, ${reason}::text
     where not exists (
       select 1 from payment_events where aci_codigo = ${values.instalmentId}::int and (causa = ${values.cause}::text
         or (causa like 'cnab:%' and ${values.cause}::text like 'cnab:%' and charge_id = ${values.chargeId}::int)))

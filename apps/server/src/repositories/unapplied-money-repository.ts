@@ -28,6 +28,7 @@ const columns = {
   // An unapplied event always carries the money it kept; the instalment's value only stands in for an old row.
   amountCents: sql<number>`coalesce(${paymentEvents.amountCents}, ${agreementInstalments.amountCents})`,
   cause: paymentEvents.cause,
+  reason: paymentEvents.unappliedReason,
   agreementId: agreements.id,
   instalmentNumber: agreementInstalments.number,
   instalmentCount: agreements.instalmentCount,

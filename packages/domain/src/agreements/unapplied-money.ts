@@ -13,6 +13,24 @@ export const UNAPPLIED_RESOLUTION_LABELS: Record<UnappliedResolution, string> = 
   applied_manually: 'Aplicado manualmente',
 };
 
+/**
+ * Why money paid nothing (decisions 020, 049): paid below its document's value, paid after the agreement was
+ * cancelled, or paid again once the instalment was paid another way. Recorded with the event since decision 064.
+ */
+export const UNAPPLIED_MONEY_REASONS = ['underpaid', 'agreement_cancelled', 'already_paid'] as const;
+export type UnappliedMoneyReason = (typeof UNAPPLIED_MONEY_REASONS)[number];
+
+/** The reasons as staff read them (the retorno report's texts begin with them). */
+export const UNAPPLIED_MONEY_REASON_LABELS: Record<UnappliedMoneyReason, string> = {
+  underpaid: 'Pago a menor',
+  agreement_cancelled: 'Pago depois do cancelamento do acordo',
+  already_paid: 'Pago de novo: parcela já paga de outra forma',
+};
+
+/** An amount's reason as the list shows it; one recorded before events said why has none: 'Não informado'. */
+export const unappliedMoneyReasonLabel = (reason: UnappliedMoneyReason | null): string =>
+  reason ? UNAPPLIED_MONEY_REASON_LABELS[reason] : 'Não informado';
+
 /** The list's filter: amounts nobody has resolved yet, or resolved ones ('' on the wire: both). */
 export const UNAPPLIED_SITUATIONS = ['pending', 'resolved'] as const;
 export type UnappliedSituation = (typeof UNAPPLIED_SITUATIONS)[number];
@@ -63,6 +81,8 @@ export interface UnappliedMoneyItem {
   valor: number;
   /** The event's cause code (read with eventCauseLabel, as on the agreement's page). */
   causa: string;
+  /** Why it paid nothing; null when recorded before events said why (read with unappliedMoneyReasonLabel). */
+  motivo: UnappliedMoneyReason | null;
   aco_codigo: number;
   parcela: string;
   parceiro: { id: number; nome: string };

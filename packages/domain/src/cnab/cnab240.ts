@@ -1,3 +1,4 @@
+import { UNAPPLIED_MONEY_REASON_LABELS } from '../agreements/unapplied-money';
 import {
   alphaField,
   CNAB240_RECORD_LENGTH,
@@ -98,10 +99,9 @@ export type RetornoOutcome =
 export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {
   applied: 'Pago',
   duplicate: 'Já estava pago',
-  unapplied: 'Pago de novo: parcela já paga de outra forma, valor guardado como não aplicado',
-  agreement_cancelled:
-    'Pago depois do cancelamento do acordo: valor guardado como não aplicado, para devolver ou aplicar',
-  underpaid: 'Pago a menor: valor guardado como não aplicado, parcela continua em aberto',
+  unapplied: `${UNAPPLIED_MONEY_REASON_LABELS.already_paid}, valor guardado como não aplicado`,
+  agreement_cancelled: `${UNAPPLIED_MONEY_REASON_LABELS.agreement_cancelled}: valor guardado como não aplicado, para devolver ou aplicar`,
+  underpaid: `${UNAPPLIED_MONEY_REASON_LABELS.underpaid}: valor guardado como não aplicado, parcela continua em aberto`,
   rejected: 'Rejeitado pelo banco: boleto não registrado',
   confirmed: 'Registro confirmado',
   written_off: 'Baixado pelo banco: boleto não recebe mais pagamento',

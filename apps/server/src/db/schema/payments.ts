@@ -1,4 +1,4 @@
-import type { UnappliedResolution } from '@portal/domain';
+import type { UnappliedMoneyReason, UnappliedResolution } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -98,6 +98,8 @@ export const paymentEvents = pgTable(
     occurredOn: date('data', { mode: 'string' }).notNull(),
     /** Who or what says so: 'seed', a provider's notification id, a bank return file line, a staff user. */
     cause: text('causa').notNull(),
+    /** An `unapplied` event's reason for paying nothing (decision 064); null on other kinds and on older events. */
+    unappliedReason: text('unapplied_reason').$type<UnappliedMoneyReason>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -124,7 +124,7 @@ async function applyTitle(
       const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
       // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 049).
       if (title.paidCents < found.charge.amountCents)
-        return (await recordUnapplied(tx, money)) ? 'underpaid' : 'duplicate';
+        return (await recordUnapplied(tx, money, 'underpaid')) ? 'underpaid' : 'duplicate';
       const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });
       return recorded === 'paid' ? 'applied' : recorded;
     }

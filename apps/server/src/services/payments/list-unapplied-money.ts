@@ -24,6 +24,7 @@ export function toUnappliedMoneyItem(row: UnappliedMoneyRow): UnappliedMoneyItem
     data: row.occurredOn,
     valor: Number(row.amountCents),
     causa: row.cause,
+    motivo: row.reason,
     aco_codigo: row.agreementId,
     parcela: instalmentLabel(row.instalmentNumber, row.instalmentCount),
     parceiro: { id: row.partnerId, nome: row.partnerName },

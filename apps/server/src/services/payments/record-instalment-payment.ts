@@ -30,9 +30,9 @@ export async function receiveInstalmentPayment(
   const recorded = await withTransaction(db, async (tx): Promise<PaymentRecorded> => {
     const agreement = await lockAgreement(tx, agreementId);
     if (agreement!.status === 'cancelled')
-      return (await recordUnapplied(tx, money)) ? 'agreement_cancelled' : 'duplicate';
+      return (await recordUnapplied(tx, money, 'agreement_cancelled')) ? 'agreement_cancelled' : 'duplicate';
     if (await recordPayment(tx, payment)) return 'paid';
-    return (await recordUnapplied(tx, money)) ? 'unapplied' : 'duplicate';
+    return (await recordUnapplied(tx, money, 'already_paid')) ? 'unapplied' : 'duplicate';
   });
   if (recorded === 'paid') await settleIfFullyPaid(db, agreementId, `payment:${payment.cause}`);
   return recorded;

@@ -91,7 +91,7 @@ export async function recordPixPayments(
     const outcome =
       amountCents >= charge.amountCents
         ? await receiveInstalmentPayment(db, { ...values, kind: 'paid' })
-        : (await recordUnapplied(db, values))
+        : (await recordUnapplied(db, values, 'underpaid'))
           ? 'unapplied'
           : 'duplicate';
     // A cobv takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more. It is ended

@@ -16,12 +16,13 @@ const PARTNERS: PartnerListPage = {
   meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
 };
 
-// Decision 063: a PIX paid short, pending, and a boleto paid after its agreement was cancelled, given back.
+// Decision 063: a PIX paid short, pending, and a boleto of before events said why (decision 064), given back.
 const PENDING: UnappliedMoneyItem = {
   id: 41,
   data: '2026-11-03',
   valor: 2_500,
   causa: 'pix:E0009',
+  motivo: 'underpaid',
   aco_codigo: 7,
   parcela: '1/2',
   parceiro: { id: 3, nome: 'Acme Cobranças' },
@@ -34,6 +35,7 @@ const RESOLVED: UnappliedMoneyItem = {
   data: '2026-11-01',
   valor: 30_000,
   causa: 'cnab:7:4',
+  motivo: null,
   aco_codigo: 6,
   parcela: 'Parcela única',
   resolucao: {
@@ -64,7 +66,7 @@ const cellsOf = (row: HTMLElement) =>
   [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.replace(/\u00a0/g, ' '));
 
 describe('ListUnappliedMoney', () => {
-  it('lists each amount with its origin, agreement, store, partner and resolution, pending ones first asked', async () => {
+  it('lists each amount with its origin, why it paid nothing, agreement, store, partner and resolution, pending ones first asked', async () => {
     const asked: string[] = [];
     show((path) => {
       asked.push(path);
@@ -76,16 +78,18 @@ describe('ListUnappliedMoney', () => {
       'Data',
       'Valor',
       'Origem',
+      'Motivo',
       'Acordo',
       'Parcela',
       'Loja',
       'Parceiro',
       'Resolução',
     ]);
-    expect(cellsOf(pending!).slice(0, 7)).toEqual([
+    expect(cellsOf(pending!).slice(0, 8)).toEqual([
       '03/11/2026',
       'R$ 25,00',
       'PIX recebido (E0009)pix:E0009',
+      'Pago a menor',
       '7',
       '1/2',
       'Bela Casa',
@@ -95,7 +99,8 @@ describe('ListUnappliedMoney', () => {
       '/admin/acordos/7',
     );
     expect(within(pending!).getByRole('button', { name: 'Registrar resolução' })).toBeTruthy();
-    expect(cellsOf(resolved!)[7]).toBe(
+    expect(cellsOf(resolved!)[3]).toBe('Não informado');
+    expect(cellsOf(resolved!)[8]).toBe(
       'Devolvido ao pagadorDevolvido por TED em 02/11.por ana em 02/11/2026 14:30',
     );
     expect(within(resolved!).queryByRole('button')).toBeNull();

@@ -11,6 +11,7 @@ import {
   UNAPPLIED_SITUATION_LABELS,
   UNAPPLIED_SITUATIONS,
   type UnappliedMoneyItem,
+  unappliedMoneyReasonLabel,
   unappliedResolutionSchema,
 } from '@portal/domain';
 import { useState } from 'react';
@@ -37,7 +38,7 @@ import { useAdminSubmit } from '../components/useAdminSubmit';
 import '../reports.css';
 import '../agreements.css';
 
-const COLUMNS = ['Data', 'Valor', 'Origem', 'Acordo', 'Parcela', 'Loja', 'Parceiro', 'Resolução'];
+const COLUMNS = ['Data', 'Valor', 'Origem', 'Motivo', 'Acordo', 'Parcela', 'Loja', 'Parceiro', 'Resolução'];
 const SITUATION_OPTIONS = UNAPPLIED_SITUATIONS.map((value) => ({
   value,
   label: UNAPPLIED_SITUATION_LABELS[value],
@@ -49,7 +50,7 @@ const RESOLUTION_OPTIONS = UNAPPLIED_RESOLUTIONS.map((value) => ({
 
 /**
  * 'Não aplicados' (/admin/nao-aplicados; decision 063): each amount that arrived but paid no instalment (decision 049),
- * newest first, with where it came from and its agreement, filtered by partner, store, the Brasília days it arrived
+ * newest first, with where it came from, why it paid nothing (decision 064) and its agreement, filtered by partner, store, the Brasília days it arrived
  * (the last year at first) and situation (pending at first); administrators and operators record, once, whether it
  * was given back to the payer or applied by hand, with a reason.
  */
@@ -108,6 +109,7 @@ function UnappliedMoney() {
                 <td>
                   <EventCause cause={item.causa} />
                 </td>
+                <td>{unappliedMoneyReasonLabel(item.motivo)}</td>
                 <td>
                   <Link
                     to={`/admin/acordos/${item.aco_codigo}`}
