@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { findCnabFile } from '../repositories/cnab-repository';
+import { REISSUE_BOLETOS_JOB } from '../scheduler/jobs';
 import { generateRemessa } from '../services/payments/generate-remessa';
 import {
   importRetorno,
@@ -121,7 +122,7 @@ export async function registerCobrancaAdminRoutes(admin: FastifyInstance, db: Db
         bodyLimit: RETORNO_MAX_BYTES + 1024,
         config: { staffAccess: 'administration', bodyTooLarge: new AppError('RETORNO_TOO_LARGE') },
       },
-      async (request) => {
+      async (request, reply) => {
         const { nome } = uploadQuery.parse(request.query ?? {});
         if (typeof request.body !== 'string' || request.body.length === 0)
           throw new AppError('RETORNO_INVALID', { erros: [{ linha: 1, mensagem: 'arquivo vazio' }] });
@@ -136,6 +137,10 @@ export async function registerCobrancaAdminRoutes(admin: FastifyInstance, db: Db
           entityId: report.fileId,
           after: reportWire(report).totais,
         });
+        // A new file's refused, written-off and short-paid boletos are replaced now, not at the job's next run
+        // (decision 065), once the answer is sent: the job's PSP calls are not the upload's to wait on.
+        if (!report.alreadyImported)
+          reply.raw.once('close', () => void request.server.scheduler.runNow(REISSUE_BOLETOS_JOB));
         return {
           message: report.alreadyImported
             ? 'Este retorno já foi importado; nada foi alterado.'

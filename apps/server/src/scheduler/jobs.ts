@@ -18,6 +18,8 @@ import type { ScheduledJob } from './scheduled-job';
 const PIX_RECONCILE_EVERY_MS = 5 * 60_000;
 /** How often boletos a retorno ended are looked for: the person sees the new one within this of the import. */
 const REISSUE_BOLETOS_EVERY_MS = 5 * 60_000;
+/** The job that replaces the boletos a retorno ended; a fresh retorno's import runs it at once too (decision 065). */
+export const REISSUE_BOLETOS_JOB = 'reissue-boletos';
 /** How often card payments the gateway has not decided are asked about: a lost answer or webhook is caught within this. */
 const CARD_RECONCILE_EVERY_MS = 5 * 60_000;
 /** How often the gateway's reversed charges are listed: once a day, however many days a stopped portal missed. */
@@ -68,7 +70,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // Boletos a retorno refused, wrote off (decision 021) or liquidated short (decision 049) get a new one, before a
   // remessa would register it; second copies liquidated short end, so the next request issues the next copy.
   {
-    name: 'reissue-boletos',
+    name: REISSUE_BOLETOS_JOB,
     schedule: { everyMs: REISSUE_BOLETOS_EVERY_MS },
     run: async ({ db, providers, now, log }) => {
       await reissueRefusedBoletos(db, providers, now, log);

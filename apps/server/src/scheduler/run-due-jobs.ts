@@ -47,41 +47,63 @@ export async function runDueJobs(
   now: Date = new Date(),
   today: string = todayInBrasilia(now),
 ): Promise<JobReport[]> {
-  const { db } = deps.database;
   const reports: JobReport[] = [];
-  for (const job of jobs) {
-    const held = await deps.database.withAdvisoryLock(`scheduled-job:${job.name}`, async () => {
-      const done: string[] = [];
-      try {
-        const last = await findJobRun(db, job.name);
-        let resumeAt: unknown = last?.resumeAt ?? null;
-        for (const date of datesDue(job, last, now, today)) {
-          let stoppedAt: unknown = null;
-          await job.run({
-            db,
-            date,
-            now,
-            providers: deps.providers,
-            pix: deps.pix,
-            cardGateway: deps.cardGateway ?? null,
-            log: deps.log,
-            cvDir: deps.cvDir,
-            resumeAt,
-            stopAt: (at) => {
-              stoppedAt = at;
-            },
-          });
-          resumeAt = stoppedAt;
-          await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null, resumeAt);
-          done.push(date);
-        }
-      } catch (error) {
-        // The date stays owed and runs again next round; the other jobs still run.
-        deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
-      }
-      return done;
-    });
-    reports.push({ name: job.name, dates: held?.value ?? [], busy: held === null });
-  }
+  for (const job of jobs)
+    reports.push(await runLocked(deps, job, now, (last) => datesDue(job, last, now, today)));
   return reports;
+}
+
+/**
+ * Runs a job every `everyMs` now, for today, whether it is due or not (decision 065: work another call has just
+ * made), under its advisory lock as runDueJobs does; busy when another run holds it.
+ */
+export function runJobNow(
+  deps: SchedulerDeps,
+  job: ScheduledJob,
+  now: Date = new Date(),
+): Promise<JobReport> {
+  if (job.schedule === 'daily') throw new Error(`${job.name} runs by date: it is not run now`);
+  return runLocked(deps, job, now, () => [todayInBrasilia(now)]);
+}
+
+/** Runs the dates `datesOf` gives (reading the job's last run once its lock is held), each recorded as done. */
+async function runLocked(
+  deps: SchedulerDeps,
+  job: ScheduledJob,
+  now: Date,
+  datesOf: (last: Awaited<ReturnType<typeof findJobRun>>) => string[],
+): Promise<JobReport> {
+  const { db } = deps.database;
+  const held = await deps.database.withAdvisoryLock(`scheduled-job:${job.name}`, async () => {
+    const done: string[] = [];
+    try {
+      const last = await findJobRun(db, job.name);
+      let resumeAt: unknown = last?.resumeAt ?? null;
+      for (const date of datesOf(last)) {
+        let stoppedAt: unknown = null;
+        await job.run({
+          db,
+          date,
+          now,
+          providers: deps.providers,
+          pix: deps.pix,
+          cardGateway: deps.cardGateway ?? null,
+          log: deps.log,
+          cvDir: deps.cvDir,
+          resumeAt,
+          stopAt: (at) => {
+            stoppedAt = at;
+          },
+        });
+        resumeAt = stoppedAt;
+        await recordJobRun(db, job.name, now, job.schedule === 'daily' ? date : null, resumeAt);
+        done.push(date);
+      }
+    } catch (error) {
+      // The date stays owed and runs again next round; the other jobs still run.
+      deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
+    }
+    return done;
+  });
+  return { name: job.name, dates: held?.value ?? [], busy: held === null };
 }
