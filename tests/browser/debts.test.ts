@@ -270,10 +270,11 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     await readDebts(answer);
     await menu.getByRole('heading', { level: 1, name: 'Minhas Dívidas', exact: true }).waitFor();
     await cards(menu).first().waitFor();
-    // Only the payment options' panel, which a negotiable card fetches once it shows (DebtCard.tsx).
-    expect(scripts.slice(fetchedBefore).filter((path) => !/\/assets\/PaymentOptions-/.test(path))).toEqual(
-      [],
-    );
+    // Only the payment options' panel, which a negotiable card fetches once it shows (DebtCard.tsx), with the leave
+    // warning it shares with the back office (the card charge's, decision 060), preloaded beside it.
+    expect(
+      scripts.slice(fetchedBefore).filter((path) => !/\/assets\/(PaymentOptions|leave-warning)-/.test(path)),
+    ).toEqual([]);
   });
 
   it('phone: expand/collapse, one open panel, and the same button keeps the card selected', async () => {
