@@ -202,8 +202,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /**
  * The words of the page's text that a line break cuts between two letters: the page's 'overflow-wrap: anywhere'
  * lets a box narrower than a word (a phone at 200% zoom) break it anywhere rather than widen the page. A word here
- * ends at a space, after a hyphen or at a <wbr>, where a line may break. Text in a region that scrolls sideways is
- * left out: its width is its own (a table's), not the screen's.
+ * ends at a space, after a hyphen or at a <wbr>, where a line may break, except 'e-mail', which must not break at
+ * its hyphen (components/ui/KeepWords). Text in a region that scrolls sideways is left out: its width is its own
+ * (a table's), not the screen's.
  */
 export async function brokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -214,7 +215,7 @@ export async function brokenWords(page: Page): Promise<string[]> {
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode() as Text | null; node; node = texts.nextNode() as Text | null) {
       if (scrolls(node.parentElement)) continue;
-      for (const word of node.data.matchAll(/[^\s-]+-?/g)) {
+      for (const word of node.data.matchAll(/\be-mails?\b|[^\s-]+-?/gi)) {
         const range = document.createRange();
         range.setStart(node, word.index);
         range.setEnd(node, word.index + word[0].length);

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginMaria, MARIA } from './debtor-login';
-import { axeViolations, connectChromium, downloadedBytes, type Portal, startPortal } from './harness';
+import {
+  axeViolations,
+  brokenWords,
+  connectChromium,
+  downloadedBytes,
+  type Portal,
+  startPortal,
+} from './harness';
 
 // "Meus dados" (issue 6 item 1, docs/decisions/010): the identified person's summary, downloads and erasure.
 const SCREENSHOTS = '/tmp/my-data-screens/';
@@ -46,6 +53,18 @@ describe('Meus dados', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Ir para a página inicial e informar o CPF/CNPJ' }).click();
     await page.getByTestId('search-input').waitFor();
+  });
+
+  it("keeps 'e-mail' on one line on narrow phones (no 'e-' at a line's end)", async () => {
+    const page = await open('/', 320);
+    await loginMaria(page);
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(portal.url(null, '/meus-dados'));
+      await page.getByTestId('my-data-person').waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}resumo-${width}.png`, fullPage: true });
+      expect(await brokenWords(page), `${width} px`).toEqual([]);
+    }
   });
 
   it('shows the summary, downloads the JSON and the PDF, and erases on confirmation by keyboard', async () => {

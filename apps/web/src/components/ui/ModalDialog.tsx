@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
+import { KeepWords } from './KeepWords';
 import type { ModalProps, ModalStyle } from './Modal';
 
 const ICONS: Record<ModalStyle, string> = { danger: '!', alert: '!', success: '✓', info: 'i' };
@@ -50,7 +51,9 @@ export default function ModalDialog({
               {ICONS[style]}
             </span>
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
-            <Dialog.Description className="modal__text">{text}</Dialog.Description>
+            <Dialog.Description className="modal__text">
+              <KeepWords>{text}</KeepWords>
+            </Dialog.Description>
             <div className="modal__actions">
               {cancelText && (
                 <button

@@ -1,3 +1,5 @@
+import { KeepWords } from './KeepWords';
+
 export type SnackbarTone = 'success' | 'danger';
 
 /** A polite live region that is always in the page, so screen readers announce each new message. */
@@ -6,7 +8,7 @@ export function Snackbar({ message, tone }: { message: string | null; tone?: Sna
   if (message && tone) className += ` snackbar--${tone}`;
   return (
     <div className={className} role="status" aria-live="polite" data-testid="snackbar">
-      {message}
+      {message && <KeepWords>{message}</KeepWords>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import { KeepWords } from './KeepWords';
 
 // Labelled form fields; the error text (and any hint) is linked with aria-describedby and the field is marked
 // aria-invalid, so a screen reader reads the message with the field.
@@ -22,7 +23,7 @@ function describedBy(hintId: string | undefined, errorId: string | undefined): s
 function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
   return (
     <p id={id} className="field__error field__error--slot">
-      {error}
+      {error && <KeepWords>{error}</KeepWords>}
     </p>
   );
 }
@@ -152,7 +153,7 @@ export function CheckboxField({ label, error, hint, wrapperClassName, id, ...inp
       )}
       {error && (
         <p id={ids.errorId} className="field__error">
-          {error}
+          <KeepWords>{error}</KeepWords>
         </p>
       )}
     </div>

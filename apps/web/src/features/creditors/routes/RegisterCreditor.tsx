@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api';
 import { markHeroPainted } from '../../../lib/first-paint';
 import { useRegisterCreditor } from '../api/creditors';
 import '../creditors.css';
+import { KeepWords } from '../../../components/ui/KeepWords';
 
 const EMPTY: CreditorRegistrationInput = {
   razao_social: '',
@@ -100,8 +101,10 @@ export default function RegisterCreditor() {
         ) : (
           <>
             <p>
-              Cadastre a sua empresa para receber as negociações dos seus clientes pelo portal. Enviaremos um
-              e-mail com o link para você criar o seu usuário e escolher o plano.
+              <KeepWords>
+                Cadastre a sua empresa para receber as negociações dos seus clientes pelo portal. Enviaremos
+                um e-mail com o link para você criar o seu usuário e escolher o plano.
+              </KeepWords>
             </p>
             <Form
               form={form}

@@ -22,6 +22,7 @@ import { ChoiceGroup } from './payment-options/ChoiceGroup';
 import { PdfIcon } from './SecondCopyPdfButton';
 import { useOpenPdf } from './use-open-pdf';
 import '../payment-options.css';
+import { KeepWords } from '../../../components/ui/KeepWords';
 
 const CHANNELS = [
   { value: 'email' as const, label: 'E-mail' },
@@ -151,7 +152,7 @@ function SecondCopyItem({ item }: { item: SegundaVia }) {
             <PdfIcon /> Baixar boleto (PDF)
           </button>
           <Collapsible.Trigger className="btn btn--ghost" data-testid="second-copy-send-open">
-            Enviar por SMS ou e-mail
+            <KeepWords>Enviar por SMS ou e-mail</KeepWords>
           </Collapsible.Trigger>
         </div>
         <Collapsible.Content>

@@ -18,6 +18,7 @@ import { captchaField, RobotCheck, useRobotCheck } from '../components/RobotChec
 import { failureOutcome } from '../lib/outcomes';
 import { stateString } from '../lib/route-state';
 import '../identification.css';
+import { KeepWords } from '../../../components/ui/KeepWords';
 
 const NETWORK_TEXT = 'Não foi possível enviar o link. Verifique a sua conexão e tente novamente.';
 
@@ -65,8 +66,10 @@ export default function ResetPhone() {
           {LOGIN_TEXTS.forgotPhone}
         </h1>
         <p>
-          Informe o seu CPF ou CNPJ. Enviaremos ao e-mail do seu cadastro um link para você cadastrar o seu
-          novo telefone.
+          <KeepWords>
+            Informe o seu CPF ou CNPJ. Enviaremos ao e-mail do seu cadastro um link para você cadastrar o seu
+            novo telefone.
+          </KeepWords>
         </p>
         <Form form={form} className="id-form" onSubmit={onSubmit} data-testid="reset-phone-form">
           <TextInput

@@ -24,6 +24,7 @@ import { markHeroPainted } from '../../../lib/first-paint';
 import { useSendLead } from '../api/leads';
 import { AddressBlock } from '../components/AddressBlock';
 import '../leads.css';
+import { KeepWords } from '../../../components/ui/KeepWords';
 
 const EMPTY = {
   nome: '',
@@ -78,8 +79,10 @@ export default function SendProposal() {
       <main id="conteudo" className="container container--narrow leads__main">
         <h1 {...focusStart}>Envie sua proposta</h1>
         <p className="leads__intro">
-          Conte qual dívida você quer negociar e quanto pode pagar. Respondemos por e-mail. Os campos marcados
-          com * são obrigatórios.
+          <KeepWords>
+            Conte qual dívida você quer negociar e quanto pode pagar. Respondemos por e-mail. Os campos
+            marcados com * são obrigatórios.
+          </KeepWords>
         </p>
         <Form
           form={form}

@@ -26,6 +26,7 @@ import {
 } from '../api/my-data';
 import { ErasureDialog } from '../components/ErasureDialog';
 import '../my-data.css';
+import { KeepWords } from '../../../components/ui/KeepWords';
 
 const ERASURE_FAILED = 'Não foi possível eliminar os seus dados agora. Tente novamente mais tarde.';
 
@@ -135,8 +136,11 @@ function Ready({ data, onErase }: { data: MyDataExport; onErase: () => void }) {
       <section aria-labelledby="meus-dados-corrigir" className="my-data__card">
         <h2 id="meus-dados-corrigir">Corrigir dados ou retirar um consentimento</h2>
         <p>
-          Se algum dado estiver errado, ou se quiser retirar um consentimento que nos deu, faça o pedido pelo
-          portal de privacidade. Você recebe um número de protocolo e a resposta no e-mail que informar.
+          <KeepWords>
+            Se algum dado estiver errado, ou se quiser retirar um consentimento que nos deu, faça o pedido
+            pelo portal de privacidade. Você recebe um número de protocolo e a resposta no e-mail que
+            informar.
+          </KeepWords>
         </p>
         <div className="my-data__actions">
           <Link
@@ -202,7 +206,11 @@ function Receipt({
           Ficaram guardados: {ERASURE_REGISTRATION_DATA}, porque {ERASURE_REGISTRATION_KEPT}.
         </p>
       )}
-      {answer.emailEnviado && <p>Enviamos a confirmação com o protocolo para o seu e-mail.</p>}
+      {answer.emailEnviado && (
+        <p>
+          <KeepWords>Enviamos a confirmação com o protocolo para o seu e-mail.</KeepWords>
+        </p>
+      )}
       <p>Por segurança, a sua sessão foi encerrada.</p>
       <Link to="/" className="btn btn--primary">
         Ir para a página inicial

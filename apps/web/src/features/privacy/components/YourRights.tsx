@@ -1,5 +1,6 @@
 import { RIGHTS_ANSWER_DAYS } from '@portal/domain';
 import { Link } from 'react-router';
+import { KeepWords } from '../../../components/ui/KeepWords';
 import { forgetCookieChoice } from '../../../lib/analytics';
 
 /** Where an identified person downloads their data or asks for its erasure. */
@@ -49,7 +50,10 @@ export function YourRights() {
       <h3>Como exercer os seus direitos</h3>
       <p>
         Preencha o formulário da aba <strong>Solicitação de direitos</strong>, nesta página, e escolha o tipo
-        de pedido. Você recebe na hora um número de protocolo, também enviado para o seu e-mail, e a resposta
+        de pedido.{' '}
+        <KeepWords>
+          Você recebe na hora um número de protocolo, também enviado para o seu e-mail, e a resposta
+        </KeepWords>{' '}
         em até {RIGHTS_ANSWER_DAYS} dias (LGPD, art. 19, II). Podemos pedir que você confirme a sua identidade
         antes de entregar ou mudar qualquer dado.
       </p>

@@ -3,6 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../../components/ui/feedback';
+import { KeepWords } from '../../../../components/ui/KeepWords';
 import { failureText } from '../../../../lib/api';
 import { usePartner } from '../../../../lib/partner';
 import { useSingleFlight } from '../../../../lib/use-single-flight';
@@ -49,7 +50,9 @@ function ConfessionTerm({ acoCodigo, email }: { acoCodigo: number; email: string
 
   return (
     <div className="notice" data-testid="agreement-term">
-      <p>{AGREEMENT_TEXTS.termNotice}</p>
+      <p>
+        <KeepWords>{AGREEMENT_TEXTS.termNotice}</KeepWords>
+      </p>
       <button
         type="button"
         className="btn btn--ghost"
@@ -57,7 +60,7 @@ function ConfessionTerm({ acoCodigo, email }: { acoCodigo: number; email: string
         disabled={send.isPending}
         data-testid="agreement-term-send"
       >
-        {send.isPending ? 'Enviando…' : 'Enviar termo por e-mail'}
+        <KeepWords>{send.isPending ? 'Enviando…' : 'Enviar termo por e-mail'}</KeepWords>
       </button>
     </div>
   );

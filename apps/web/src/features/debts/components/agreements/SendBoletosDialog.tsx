@@ -12,6 +12,7 @@ import type { SendChannel } from '../../api/second-copy';
 import { AGREEMENT_TEXTS } from '../../lib/agreements';
 import { ChoiceGroup } from '../payment-options/ChoiceGroup';
 import '../../payment-options.css';
+import { KeepWords } from '../../../../components/ui/KeepWords';
 
 const CHANNELS = [
   { value: 'email' as const, label: 'E-mail' },
@@ -93,7 +94,7 @@ export function SendBoletosDialog({ aciCodigos, email, channel: chosen, onClose 
         email ? (
           <div className="send-boletos">
             <p>
-              Enviaremos para o e-mail do seu cadastro:{' '}
+              <KeepWords>Enviaremos para o e-mail do seu cadastro:</KeepWords>{' '}
               <strong data-testid="send-boletos-email">{email}</strong>
             </p>
             <button
@@ -103,7 +104,7 @@ export function SendBoletosDialog({ aciCodigos, email, channel: chosen, onClose 
               disabled={busy}
               data-testid="send-boletos-email-submit"
             >
-              {byEmail.isPending ? 'Enviando…' : 'Enviar por e-mail'}
+              <KeepWords>{byEmail.isPending ? 'Enviando…' : 'Enviar por e-mail'}</KeepWords>
             </button>
           </div>
         ) : (
