@@ -60,8 +60,12 @@ describe('POST /consulta', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses a large body', async () => {
-    expect((await post(`cpfCnpj=${'1'.repeat(2000)}`)).statusCode).toBe(413);
+  it('takes nothing from a body over 1 KB, back to the page as for other bad input (not a JSON page)', async () => {
+    const res = await post(`cpfCnpj=${'1'.repeat(2000)}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/?consulta=1');
+    expect(res.headers['set-cookie']).toMatch(/^consulta=; /);
+    expect(res.body).toBe('');
   });
 });
 
@@ -95,5 +99,13 @@ describe('POST /escolha-de-cookies', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/menu');
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps nothing from a body over 1 KB and goes back to the first page (not a JSON page)', async () => {
+    const res = await choose(`escolha=accepted&pagina=%2Fmenu&x=${'1'.repeat(2000)}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toBe('');
   });
 });

@@ -28,6 +28,18 @@ function answer(request: FastifyRequest, reply: FastifyReply, cookie: string, ma
     .redirect(back, 303);
 }
 
+/** What was typed in the search box back to the landing page: only something that can be a document, else nothing. */
+function searchAnswer(request: FastifyRequest, reply: FastifyReply, typed: string) {
+  const value = TYPED_DOCUMENT.test(typed) ? typed : '';
+  return answer(
+    request,
+    reply,
+    `${EARLY_SEARCH_COOKIE}=${encodeURIComponent(value)}`,
+    EARLY_SEARCH_MAX_AGE_SECONDS,
+    EARLY_SEARCH_RETURN_PATH,
+  );
+}
+
 const field = (request: FastifyRequest, name: string): string => {
   const value = (request.body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value.trim() : '';
@@ -36,25 +48,25 @@ const field = (request: FastifyRequest, name: string): string => {
 export function registerNoScriptFormRoutes(app: FastifyInstance): void {
   // The landing page's search: what was typed goes back to the landing page, which checks it as if Buscar had
   // just been pressed (the same checks and messages).
-  app.post('/consulta', { bodyLimit: 1024 }, async (request, reply) => {
+  // A body over 1 KB (no browser's form sends one) is handed back as nothing, like a value that cannot be a document.
+  const consultaConfig = {
+    bodyTooLargeAnswer: (request: FastifyRequest, reply: FastifyReply) => searchAnswer(request, reply, ''),
+  };
+  app.post('/consulta', { bodyLimit: 1024, config: consultaConfig }, async (request, reply) => {
     // A switched-off portal takes no search: back to its page, whose app says 'Portal não está funcionando!'.
     const partner = await app.findPartner(request);
     if (partner && isSwitchedOff(partner))
       return reply.header('cache-control', 'no-store').redirect('/', 303);
-    const typed = field(request, 'cpfCnpj');
-    const value = TYPED_DOCUMENT.test(typed) ? typed : '';
-    return answer(
-      request,
-      reply,
-      `${EARLY_SEARCH_COOKIE}=${encodeURIComponent(value)}`,
-      EARLY_SEARCH_MAX_AGE_SECONDS,
-      EARLY_SEARCH_RETURN_PATH,
-    );
+    return searchAnswer(request, reply, field(request, 'cpfCnpj'));
   });
 
   // The cookie banner's Aceitar / Recusar (spec 000 §4): the choice is kept and the same page comes back without
   // the banner; the app copies it into the spec's local storage keys.
-  app.post('/escolha-de-cookies', { bodyLimit: 1024 }, async (request, reply) => {
+  // A body over 1 KB keeps nothing, as an unknown choice; its page unread, the way back is the first page.
+  const choiceConfig = {
+    bodyTooLargeAnswer: (_request: FastifyRequest, reply: FastifyReply) => reply.redirect('/', 303),
+  };
+  app.post('/escolha-de-cookies', { bodyLimit: 1024, config: choiceConfig }, async (request, reply) => {
     const choice = field(request, 'escolha');
     const page = field(request, 'pagina');
     const back = SAME_SITE_PATH.test(page) ? page : '/';

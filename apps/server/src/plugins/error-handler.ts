@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a body over this route's bodyLimit means, said instead of BODY_TOO_LARGE (a CV, a form's images). */
     bodyTooLarge?: AppError;
+    /**
+     * A form a page posts without its script (decision 006): a body over the limit is answered as the route answers
+     * other bad input (back to the page), not in the envelope, which that browser would show as raw JSON.
+     */
+    bodyTooLargeAnswer?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   }
 }
 
@@ -48,6 +53,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return send(request, reply, 429, errorResponse('RATE_LIMITED').message, null);
     // Over the route's bodyLimit: announced by Content-Length, or counted while a chunked body was read.
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const { bodyTooLargeAnswer } = request.routeOptions.config;
+      if (bodyTooLargeAnswer) return bodyTooLargeAnswer(request, reply);
       const refusal = request.routeOptions.config.bodyTooLarge ?? new AppError('BODY_TOO_LARGE');
       return send(request, reply, refusal.status, refusal.message, refusal.details);
     }
