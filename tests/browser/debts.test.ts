@@ -199,16 +199,36 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
       expect(await text(card.getByTestId('debt-updated'))).toBe(money(debt.totalCorrigido));
       expect(await card.getByText(`CNPJ ${debt.loja.loj_cpf_cnpj}`, { exact: true }).count()).toBe(1);
       expect(await card.getByTestId('debt-discount').count()).toBe(debt.com_desconto ? 1 : 0);
-      // On a phone the rest of the card opens with Ver mais.
-      expect(await card.getByTestId('debt-contracts').isVisible()).toBe(false);
+      // On a phone the rest of the card opens with Ver mais; its contracts show before, under the store's name,
+      // which two cards of one store share (Alfa Eletro's).
+      expect(await card.getByTestId('dispute').isVisible()).toBe(false);
+      expect(await card.getByTestId('debt-contracts').isVisible()).toBe(true);
+      expect(await text(card.getByTestId('debt-contracts'))).toBe(
+        debt.contratos.map((c) => c.con_contrato).join(', '),
+      );
+      // Each Ver mais says, to a screen reader, which card it opens.
+      const description = await card.getByTestId('debt-toggle').evaluate((toggle) =>
+        (toggle.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+      expect(description).toBe(
+        `${debt.loja.loj_fantasia} ${await text(card.getByTestId('debt-contracts-line'))}`,
+      );
     }
+    const alfaContracts = await cards(page)
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'Alfa Eletro', exact: true }) })
+      .getByTestId('debt-contracts')
+      .allTextContents();
+    expect(new Set(alfaContracts).size).toBe(2);
     const discounted = data.dividas.find((d) => d.com_desconto);
     if (discounted) {
       const banner = await text(cardOf(page, data, discounted).getByTestId('debt-discount'));
       expect(banner).toContain(`de desconto: economize ${money(discounted.total_desconto)}`);
     }
 
-    // Expand the first Alfa Eletro card: contracts, original value (flgValorOriginal), future entries.
+    // Expand the first Alfa Eletro card: original value (flgValorOriginal), future entries.
     const alfa = data.dividas.find((d) => d.loja.loj_fantasia === 'Alfa Eletro')!;
     const alfaCard = cardOf(page, data, alfa);
     await alfaCard.getByRole('button', { name: 'Ver mais' }).click();
@@ -228,8 +248,10 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     const energia = data.dividas.find((d) => d.loja.loj_fantasia === 'Energia Luz')!;
     expect(energia.tipo_necociacao).toBe('N');
     const energiaCard = cardOf(page, data, energia);
+    expect(await text(energiaCard.getByTestId('debt-contracts-line'))).toBe(
+      `Código do contrato ${energia.contratos.map((c) => c.con_contrato).join(', ')}`,
+    );
     await energiaCard.getByRole('button', { name: 'Ver mais' }).click();
-    await energiaCard.getByText('Código do contrato', { exact: true }).waitFor();
     await energiaCard.getByText('Esta dívida não pode ser negociada pelo portal.', { exact: true }).waitFor();
     expect(await energiaCard.getByTestId('panel-paymentOptions').count()).toBe(0);
     expect(await energiaCard.getByTestId('panel-cantPay').count()).toBe(0);
@@ -301,9 +323,9 @@ describe('main menu and MyDebits on demo (spec 001 §2)', () => {
     await card.getByTestId('panel-cantPay').click();
     expect(await card.getByTestId('debt-panel').count()).toBe(0);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await card.getByTestId('debt-contracts').isVisible()).toBe(true);
+    expect(await card.getByTestId('dispute').isVisible()).toBe(true);
     await toggle.click();
-    expect(await card.getByTestId('debt-contracts').isVisible()).toBe(false);
+    expect(await card.getByTestId('dispute').isVisible()).toBe(false);
   });
 
   it('phone: Ver mais on the next card while the one above shows its details keeps the card opened on screen', async () => {
@@ -595,8 +617,14 @@ describe('partner variants of MyDebits (spec 001 §2, §9)', () => {
     expect(await cards(page).count()).toBe(data.dividas.length);
     expect(await page.getByTestId('panel-paymentOptions').count()).toBe(0);
     expect(await page.getByTestId('panel-cantPay').count()).toBe(0);
+    expect(await text(cards(page).first().getByTestId('debt-contracts-line'))).toMatch(
+      /^Código do contrato \d/,
+    );
     await cards(page).first().getByRole('button', { name: 'Ver mais' }).click();
-    await cards(page).first().getByText('Código do contrato', { exact: true }).waitFor();
+    await cards(page)
+      .first()
+      .getByText('Esta dívida não pode ser negociada pelo portal.', { exact: true })
+      .waitFor();
     await expectNoAxeViolations(page);
     await shot(page, 'boletos-phone');
   });

@@ -213,6 +213,7 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
   const id = useId();
   const panelId = `${id}-panel`;
   const nameId = `${id}-name`;
+  const contractsId = `${id}-contracts`;
   const { state, mobile, setState } = control;
   const selected = state.selected === debt.chave;
   // Under an active agreement ('Acordo Ativo') the debt is being paid there: no offer, nothing to negotiate.
@@ -275,6 +276,11 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
               {debt.loja.loj_fantasia}
             </h2>
             <p className="debt-card__sub">CNPJ {debt.loja.loj_cpf_cnpj}</p>
+            {/* Under the name, not in the body a phone folds: two cards of one store differ by their contracts. */}
+            <p id={contractsId} className="debt-card__sub" data-testid="debt-contracts-line">
+              {contractLabel(debt.tipo_necociacao, contracts.length)}{' '}
+              <span data-testid="debt-contracts">{contracts.join(', ')}</span>
+            </p>
           </div>
         </div>
         {debt.com_desconto && !underAgreement && (
@@ -301,16 +307,16 @@ export function DebtCard({ debt, control }: { debt: Divida; control: CardControl
           <InfoTip label="Sobre o valor atualizado" text={UPDATED_VALUE_TIP} />
         </div>
         {mobile && (
-          <Collapsible.Trigger className="btn btn--ghost debt-card__toggle" data-testid="debt-toggle">
+          <Collapsible.Trigger
+            className="btn btn--ghost debt-card__toggle"
+            aria-describedby={`${nameId} ${contractsId}`}
+            data-testid="debt-toggle"
+          >
             {selected ? 'Ver menos' : 'Ver mais'}
           </Collapsible.Trigger>
         )}
         <Collapsible.Content className="debt-card__body">
           <dl className="debt-facts">
-            <div>
-              <dt>{contractLabel(debt.tipo_necociacao, contracts.length)}</dt>
-              <dd data-testid="debt-contracts">{contracts.join(', ')}</dd>
-            </div>
             {showOrigin && origin && (
               <div>
                 <dt>Origem</dt>
