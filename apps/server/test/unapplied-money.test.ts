@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, paymentEvents, unappliedMoneyResolutions } from '../src/db/schema';
+import {
+  auditLog,
+  instalments,
+  paymentEvents,
+  secondCopies,
+  secondCopyCancellations,
+  secondCopyPayments,
+  unappliedMoneyResolutions,
+} from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { insertAgreement, partyOf } from './agreement-admin-helpers';
@@ -218,5 +226,85 @@ describe('resolving an unapplied amount', () => {
     expect(all.json().data[1].resolucao).toMatchObject({ tipo: 'refunded', usuario: 'naoaplicado.operator' });
     expect(idsOf(await get(`/api/gestao/nao-aplicados?${PERIOD}&situacao=resolved`))).toEqual([events.acme]);
     expect(idsOf(await get(`/api/gestao/nao-aplicados?${PERIOD}&situacao=pending`))).toEqual([events.demo]);
+  });
+});
+
+describe('a second copy’s money that paid nothing', () => {
+  // Decisions 049 and 061: a copy's money beyond its value, and a copy's money that ended it short, paid nothing.
+  const MAY = 'data_inicial=2026-05-01&data_final=2026-05-31';
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [first, second, third] = await db
+      .select()
+      .from(instalments)
+      .where(eq(instalments.contractId, acme.contract.id))
+      .orderBy(instalments.number)
+      .limit(3);
+    const copyOf = async (instalmentId: number, issue: number, ourNumber: string) => {
+      const [copy] = await db
+        .insert(secondCopies)
+        .values({
+          partnerId: acme.partnerId,
+          personId: acme.person.id,
+          storeId: acme.storeId,
+          instalmentId,
+          dueDate: '2026-05-10',
+          amountCents: 10_000,
+          ourNumber,
+          barcode: '0'.repeat(44),
+          digitableLine: '0'.repeat(47),
+          pixCode: 'pix',
+          txid: `txid${ourNumber}`,
+          issue,
+        })
+        .returning({ id: secondCopies.id });
+      return copy!.id;
+    };
+    // Paid by its PIX, then by its boleto: the boleto's money is beyond the copy's value.
+    const paidTwice = await copyOf(first!.id, 1, '12345670000000501');
+    await db.insert(secondCopyPayments).values([
+      { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-04', cause: 'pix:E-MAY-1' },
+      { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-05', cause: 'cnab:51:1' },
+    ]);
+    // Its boleto paid 60 of 100 ended it (decision 049); the next copy, for the whole value, was paid by its PIX.
+    const paidShort = await copyOf(second!.id, 1, '12345670000000502');
+    await db
+      .insert(secondCopyPayments)
+      .values({ secondCopyId: paidShort, amountCents: 6_000, occurredOn: '2026-05-06', cause: 'cnab:51:2' });
+    await db.insert(secondCopyCancellations).values({ secondCopyId: paidShort, cause: 'cnab-short:51:2' });
+    const next = await copyOf(second!.id, 2, '12345670000000503');
+    await db
+      .insert(secondCopyPayments)
+      .values({ secondCopyId: next, amountCents: 10_000, occurredOn: '2026-05-07', cause: 'pix:E-MAY-2' });
+    // Paid in full by its boleto, then its PIX paid short, which ended it: the PIX is money beyond its value.
+    const paidThenShort = await copyOf(third!.id, 1, '12345670000000504');
+    await db.insert(secondCopyPayments).values({
+      secondCopyId: paidThenShort,
+      amountCents: 10_000,
+      occurredOn: '2026-05-08',
+      cause: 'cnab:51:3',
+    });
+    await db.insert(secondCopyPayments).values({
+      secondCopyId: paidThenShort,
+      amountCents: 6_000,
+      occurredOn: '2026-05-09',
+      cause: 'pix:E-MAY-3',
+    });
+    await db
+      .insert(secondCopyCancellations)
+      .values({ secondCopyId: paidThenShort, cause: 'pix-short:E-MAY-3' });
+  });
+
+  it('counts the short money and the money beyond the value unapplied, the copies’ value under 2ª via', async () => {
+    // The boleto beyond the first copy (100), the short boleto (60), the short PIX after the third was paid (60).
+    const unappliedCents = 22_000;
+    const payments = (await get(`/api/gestao/pagamentos?${MAY}&parceiro=${acme.partnerId}`)).json();
+    expect(payments.totais).toMatchObject({ second_copy: 30_000, unapplied: unappliedCents, total: 52_000 });
+    const dashboard = (await get(`/api/painel?parceiro=${acme.partnerId}&${MAY}`)).json().data;
+    expect(dashboard.money.recovered).toMatchObject({
+      secondCopyPayments: 30_000,
+      unapplied: unappliedCents,
+    });
   });
 });

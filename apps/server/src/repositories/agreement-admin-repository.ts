@@ -236,8 +236,8 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
   const copyDays = await db
     .select({
       day: sql<string>`${copyMoney.occurredOn}::text`,
-      paidCents: sql<number>`sum(${copyMoney.amountCents} - ${copyMoney.beyondCents})::bigint`,
-      beyondCents: sql<number>`sum(${copyMoney.beyondCents})::bigint`,
+      paidCents: sql<number>`sum(${copyMoney.amountCents} - ${copyMoney.unappliedCents})::bigint`,
+      unappliedCents: sql<number>`sum(${copyMoney.unappliedCents})::bigint`,
     })
     .from(copyMoney)
     .where(sql`${copyMoney.occurredOn} between ${from}::date and ${to}::date`)
@@ -251,12 +251,12 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
       agreementMethod: row.agreementMethod,
       amountCents: Number(row.amountCents),
     })),
-    // A copy's money beyond its value paid nothing: unapplied (decision 061).
+    // A copy's money that paid nothing (short, or beyond its value): unapplied (decisions 049, 061).
     ...copyDays.flatMap((row) =>
       (
         [
           ['paid', Number(row.paidCents)],
-          ['unapplied', Number(row.beyondCents)],
+          ['unapplied', Number(row.unappliedCents)],
         ] as const
       )
         .filter(([, amountCents]) => amountCents > 0)

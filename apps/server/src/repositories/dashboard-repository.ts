@@ -175,8 +175,8 @@ export async function loadDashboardMoney(
       db
         .selectDistinct({ personId: copyMoney.personId })
         .from(copyMoney)
-        // Money beyond the copy's value paid nothing, as an instalment's unapplied money.
-        .where(and(copyPaid, sql`${copyMoney.beyondCents} < ${copyMoney.amountCents}`)),
+        // A copy's money that paid nothing (short, or beyond its value), as an instalment's unapplied money.
+        .where(and(copyPaid, sql`${copyMoney.unappliedCents} < ${copyMoney.amountCents}`)),
     )
     .as('payers');
   // Qualified by hand: Drizzle leaves columns unqualified in a single-table query, where they would name the
@@ -199,8 +199,8 @@ export async function loadDashboardMoney(
       .groupBy(paymentEvents.kind),
     db
       .select({
-        cents: sql<string | null>`sum(${copyMoney.amountCents} - ${copyMoney.beyondCents})`,
-        beyondCents: sum(copyMoney.beyondCents),
+        cents: sql<string | null>`sum(${copyMoney.amountCents} - ${copyMoney.unappliedCents})`,
+        unappliedCents: sum(copyMoney.unappliedCents),
       })
       .from(copyMoney)
       .where(copyPaid),

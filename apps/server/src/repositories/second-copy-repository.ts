@@ -190,9 +190,23 @@ export async function recordSecondCopyPayment(
 }
 
 /**
- * Second copies' payments, of the copies `where` picks, with the part of each beyond its copy's value (decision
- * 061): a copy's payments count towards its value in the order recorded, and what they hold past it paid nothing.
- * The payments list and the dashboard show that part as unapplied money.
+ * A second copy's payment that paid nothing because its copy ended short (decision 049): recorded no later than the
+ * copy's end by a payment short of its value (`cnab-short:`, `pix-short:`), when the copy's payments by then fell
+ * short of its value. (A PIX paid short after the copy was paid in full ends it too, but is money beyond its value.)
+ */
+const endedShortMoney = sql<boolean>`exists (select 1 from ${secondCopyCancellations} ended
+  where ended.second_copy_id = ${secondCopyPayments.secondCopyId}
+    and (ended.causa like 'cnab-short:%' or ended.causa like 'pix-short:%')
+    and ended.created_at >= ${secondCopyPayments.createdAt}
+    and (select sum(earlier.valor) from ${secondCopyPayments} earlier
+      where earlier.second_copy_id = ended.second_copy_id and earlier.created_at <= ended.created_at)
+      < ${secondCopies.amountCents})`;
+
+/**
+ * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when its
+ * copy ended short (decision 049: the next copy is issued for the whole value), else the part beyond the copy's
+ * value (decision 061: the copy's other payments count towards its value in the order recorded). The payments list
+ * and the dashboard show that part as unapplied money.
  */
 export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
   db
@@ -200,9 +214,11 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
       personId: secondCopies.personId,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
-      beyondCents: sql<string>`least(${secondCopyPayments.amountCents}, greatest(0,
-        sum(${secondCopyPayments.amountCents}) over (partition by ${secondCopyPayments.secondCopyId}
-          order by ${secondCopyPayments.id}) - ${secondCopies.amountCents}))`.as('beyond_cents'),
+      unappliedCents: sql<string>`case when ${endedShortMoney} then ${secondCopyPayments.amountCents}
+        else least(${secondCopyPayments.amountCents}, greatest(0,
+          sum(case when ${endedShortMoney} then 0 else ${secondCopyPayments.amountCents} end)
+            over (partition by ${secondCopyPayments.secondCopyId} order by ${secondCopyPayments.id})
+          - ${secondCopies.amountCents})) end`.as('unapplied_cents'),
     })
     .from(secondCopyPayments)
     .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))

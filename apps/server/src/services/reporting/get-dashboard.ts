@@ -66,8 +66,8 @@ export async function getDashboard(
       agreementPayments: centsOf('paid'),
       cardPayments: centsOf('settled'),
       secondCopyPayments: Number(copyRows[0]?.cents ?? 0),
-      // An instalment's unapplied money, and a second copy's beyond its value (decision 061).
-      unapplied: centsOf('unapplied') + Number(copyRows[0]?.beyondCents ?? 0),
+      // An instalment's unapplied money, and a second copy's that paid nothing (decisions 049, 061).
+      unapplied: centsOf('unapplied') + Number(copyRows[0]?.unappliedCents ?? 0),
     },
     reversedCents: reversedDays.reduce((sum, day) => sum + day.amountCents, 0),
     promisedCents: Number(promisedRows[0]?.cents ?? 0),
