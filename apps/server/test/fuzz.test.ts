@@ -584,6 +584,12 @@ const ROUTES: Record<string, Target> = {
     base: () => ({ resolucao: 'refunded', motivo: 'Teste' }),
     params: { id: () => '999999' },
   },
+  'POST /api/gestao/nao-aplicados/segundas-vias/:id/resolucao': {
+    auth: 'staff',
+    fields: ['resolucao', 'motivo'],
+    base: () => ({ resolucao: 'refunded', motivo: 'Teste' }),
+    params: { id: () => '999999' },
+  },
   'POST /api/trabalhe-conosco': {
     auth: 'public',
     partner: 'negocie',

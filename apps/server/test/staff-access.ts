@@ -4,11 +4,15 @@ import { expect } from 'vitest';
 import {
   contactMessages,
   faqItems,
+  instalments,
   jobApplications,
   leads,
   partners,
   paymentEvents,
   privacyRequests,
+  secondCopies,
+  secondCopyCancellations,
+  secondCopyPayments,
   stores,
 } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
@@ -61,6 +65,7 @@ export interface Subject {
   agreementId: number;
   /** An unapplied payment event of that agreement (decision 063). */
   unappliedId: number;
+  copyUnappliedId: number;
   contactId: number;
   faqId: number;
 }
@@ -378,6 +383,14 @@ export const ROWS: Row[] = [
     byPartner: true,
   },
   {
+    method: 'POST',
+    route: '/api/gestao/nao-aplicados/segundas-vias/:p/resolucao',
+    access: 'write',
+    url: (t) => `/api/gestao/nao-aplicados/segundas-vias/${fx[t].copyUnappliedId}/resolucao`,
+    body: () => ({ resolucao: 'refunded', motivo: 'Matriz de acesso' }),
+    byPartner: true,
+  },
+  {
     method: 'GET',
     route: '/api/gestao/pagamentos/planilha',
     access: 'read',
@@ -525,7 +538,39 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
         cause: `pix:E-MATRIZ-${identifier}`,
       })
       .returning({ id: paymentEvents.id });
-    return { agreementId: id, unappliedId: unapplied!.id };
+    // A second copy's boleto paid short, which ended it (decisions 049, 061): a copy's money that paid nothing.
+    const [portfolio] = await db
+      .select()
+      .from(instalments)
+      .where(eq(instalments.contractId, party.contract.id));
+    const [copy] = await db
+      .insert(secondCopies)
+      .values({
+        partnerId: party.partnerId,
+        personId: party.person.id,
+        storeId: party.storeId,
+        instalmentId: portfolio!.id,
+        dueDate: today,
+        amountCents: 10_000,
+        ourNumber: `MATRIZ-${identifier}`,
+        barcode: '0'.repeat(44),
+        digitableLine: '0'.repeat(47),
+        pixCode: 'pix',
+      })
+      .returning({ id: secondCopies.id });
+    const [short] = await db
+      .insert(secondCopyPayments)
+      .values({
+        secondCopyId: copy!.id,
+        amountCents: 4_000,
+        occurredOn: today,
+        cause: `cnab:MATRIZ-${identifier}:1`,
+      })
+      .returning({ id: secondCopyPayments.id });
+    await db
+      .insert(secondCopyCancellations)
+      .values({ secondCopyId: copy!.id, cause: `cnab-short:MATRIZ-${identifier}:1` });
+    return { agreementId: id, unappliedId: unapplied!.id, copyUnappliedId: short!.id };
   };
   const contact = (partnerId: number, name: string) => ({
     partnerId,

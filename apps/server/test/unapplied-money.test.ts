@@ -39,6 +39,13 @@ const resolve = (id: number, body: unknown, role: Role = 'administrator') =>
     headers: { authorization: `Bearer ${tokens[role]}` },
     payload: body as object,
   });
+const resolveCopy = (id: number, body: unknown, role: Role = 'administrator') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/gestao/nao-aplicados/segundas-vias/${id}/resolucao`,
+    headers: { authorization: `Bearer ${tokens[role]}` },
+    payload: body as object,
+  });
 const idsOf = (res: { json(): { data: { id: number }[] } }) => res.json().data.map((row) => row.id);
 
 async function unapplied(instalmentId: number, amountCents: number, on: string, cause: string) {
@@ -112,6 +119,7 @@ describe('the unapplied money list', () => {
     expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 2 });
     expect(body.data[1]).toEqual({
       id: events.acme,
+      origem: 'acordo',
       data: '2026-04-13',
       valor: 5_000,
       causa: 'pix:E0009',
@@ -232,6 +240,8 @@ describe('resolving an unapplied amount', () => {
 describe('a second copy’s money that paid nothing', () => {
   // Decisions 049 and 061: a copy's money beyond its value, and a copy's money that ended it short, paid nothing.
   const MAY = 'data_inicial=2026-05-01&data_final=2026-05-31';
+  const copyMoney = { beyond: 0, short: 0, shortAfterPaid: 0 };
+  let contractNumber: string;
 
   beforeAll(async () => {
     const db = t.database.db;
@@ -241,6 +251,7 @@ describe('a second copy’s money that paid nothing', () => {
       .where(eq(instalments.contractId, acme.contract.id))
       .orderBy(instalments.number)
       .limit(3);
+    contractNumber = acme.contract.number;
     const copyOf = async (instalmentId: number, issue: number, ourNumber: string) => {
       const [copy] = await db
         .insert(secondCopies)
@@ -263,15 +274,21 @@ describe('a second copy’s money that paid nothing', () => {
     };
     // Paid by its PIX, then by its boleto: the boleto's money is beyond the copy's value.
     const paidTwice = await copyOf(first!.id, 1, '12345670000000501');
-    await db.insert(secondCopyPayments).values([
-      { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-04', cause: 'pix:E-MAY-1' },
-      { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-05', cause: 'cnab:51:1' },
-    ]);
+    const [, beyond] = await db
+      .insert(secondCopyPayments)
+      .values([
+        { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-04', cause: 'pix:E-MAY-1' },
+        { secondCopyId: paidTwice, amountCents: 10_000, occurredOn: '2026-05-05', cause: 'cnab:51:1' },
+      ])
+      .returning({ id: secondCopyPayments.id });
+    copyMoney.beyond = beyond!.id;
     // Its boleto paid 60 of 100 ended it (decision 049); the next copy, for the whole value, was paid by its PIX.
     const paidShort = await copyOf(second!.id, 1, '12345670000000502');
-    await db
+    const [short] = await db
       .insert(secondCopyPayments)
-      .values({ secondCopyId: paidShort, amountCents: 6_000, occurredOn: '2026-05-06', cause: 'cnab:51:2' });
+      .values({ secondCopyId: paidShort, amountCents: 6_000, occurredOn: '2026-05-06', cause: 'cnab:51:2' })
+      .returning({ id: secondCopyPayments.id });
+    copyMoney.short = short!.id;
     await db.insert(secondCopyCancellations).values({ secondCopyId: paidShort, cause: 'cnab-short:51:2' });
     const next = await copyOf(second!.id, 2, '12345670000000503');
     await db
@@ -285,20 +302,68 @@ describe('a second copy’s money that paid nothing', () => {
       occurredOn: '2026-05-08',
       cause: 'cnab:51:3',
     });
-    await db.insert(secondCopyPayments).values({
-      secondCopyId: paidThenShort,
-      amountCents: 6_000,
-      occurredOn: '2026-05-09',
-      cause: 'pix:E-MAY-3',
-    });
+    const [afterPaid] = await db
+      .insert(secondCopyPayments)
+      .values({
+        secondCopyId: paidThenShort,
+        amountCents: 6_000,
+        occurredOn: '2026-05-09',
+        cause: 'pix:E-MAY-3',
+      })
+      .returning({ id: secondCopyPayments.id });
+    copyMoney.shortAfterPaid = afterPaid!.id;
     await db
       .insert(secondCopyCancellations)
       .values({ secondCopyId: paidThenShort, cause: 'pix-short:E-MAY-3' });
   });
 
-  it('counts the short money and the money beyond the value unapplied, the copies’ value under 2ª via', async () => {
-    // The boleto beyond the first copy (100), the short boleto (60), the short PIX after the third was paid (60).
-    const unappliedCents = 22_000;
+  it('lists both amounts, as a second copy’s, with no agreement to link to', async () => {
+    const res = await get(`/api/gestao/nao-aplicados?${MAY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      // Why each paid nothing (decision 064): a PIX short after the copy was paid is money beyond it.
+      expect.objectContaining({
+        id: copyMoney.shortAfterPaid,
+        valor: 6_000,
+        motivo: 'already_paid',
+        parcela: `Contrato ${contractNumber} - parcela 3`,
+      }),
+      {
+        id: copyMoney.short,
+        origem: 'segunda_via',
+        data: '2026-05-06',
+        valor: 6_000,
+        causa: 'cnab:51:2',
+        motivo: 'underpaid',
+        aco_codigo: null,
+        parcela: `Contrato ${contractNumber} - parcela 2`,
+        parceiro: { id: acme.partnerId, nome: acme.partnerName },
+        loja: { id: acme.storeId, nome: expect.any(String) },
+        resolucao: null,
+      },
+      expect.objectContaining({
+        id: copyMoney.beyond,
+        origem: 'segunda_via',
+        valor: 10_000,
+        causa: 'cnab:51:1',
+        motivo: 'already_paid',
+      }),
+    ]);
+    expect((await get(`/api/gestao/nao-aplicados?${PERIOD}`)).json().data[0]).toMatchObject({
+      origem: 'acordo',
+    });
+    expect(idsOf(await get(`/api/gestao/nao-aplicados?${MAY}`, 'operator'))).toEqual([
+      copyMoney.shortAfterPaid,
+      copyMoney.short,
+      copyMoney.beyond,
+    ]);
+    expect(idsOf(await get(`/api/gestao/nao-aplicados?${MAY}&parceiro=${demo.partnerId}`))).toEqual([]);
+  });
+
+  it('counts the same money unapplied on the payments list and the dashboard, and the copies’ value under 2ª via', async () => {
+    const listed = (await get(`/api/gestao/nao-aplicados?${MAY}`)).json().data as { valor: number }[];
+    const unappliedCents = listed.reduce((sum, row) => sum + row.valor, 0);
+    expect(unappliedCents).toBe(22_000);
     const payments = (await get(`/api/gestao/pagamentos?${MAY}&parceiro=${acme.partnerId}`)).json();
     expect(payments.totais).toMatchObject({ second_copy: 30_000, unapplied: unappliedCents, total: 52_000 });
     const dashboard = (await get(`/api/painel?parceiro=${acme.partnerId}&${MAY}`)).json().data;
@@ -306,5 +371,47 @@ describe('a second copy’s money that paid nothing', () => {
       secondCopyPayments: 30_000,
       unapplied: unappliedCents,
     });
+  });
+
+  it('resolves a copy’s amount once, audited, within the operator’s partners', async () => {
+    const db = t.database.db;
+    const refund = { resolucao: 'refunded', motivo: 'Boleto pago a menor devolvido.' };
+    expect((await resolveCopy(copyMoney.short, refund, 'auditor')).statusCode).toBe(403);
+    expect((await resolveCopy(999_999, refund)).statusCode).toBe(404);
+    const first = await resolveCopy(copyMoney.short, refund, 'operator');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      message: 'Resolução registrada com sucesso!',
+      data: expect.objectContaining({
+        id: copyMoney.short,
+        origem: 'segunda_via',
+        resolucao: expect.objectContaining({ tipo: 'refunded', usuario: 'naoaplicado.operator' }),
+      }),
+    });
+    const again = await resolveCopy(copyMoney.short, { resolucao: 'applied_manually', motivo: 'Outra' });
+    expect(again.json().message).toBe('Este valor já tinha uma resolução registrada; ela foi mantida.');
+    expect(again.json().data).toEqual(first.json().data);
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'second_copy_unapplied_money'), eq(auditLog.action, 'resolve')));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        entityId: String(copyMoney.short),
+        route: 'POST /api/gestao/nao-aplicados/segundas-vias/:id/resolucao',
+        after: { resolucao: 'refunded', motivo: refund.motivo },
+      }),
+    ]);
+    // The copy's value paid by the next copy is not unapplied money; nor is an agreement event under a copy's id.
+    const [paid] = await db
+      .select({ id: secondCopyPayments.id })
+      .from(secondCopyPayments)
+      .where(eq(secondCopyPayments.cause, 'pix:E-MAY-2'));
+    expect((await resolveCopy(paid!.id, refund)).statusCode).toBe(404);
+    expect(idsOf(await get(`/api/gestao/nao-aplicados?${MAY}&situacao=pending`))).toEqual([
+      copyMoney.shortAfterPaid,
+      copyMoney.beyond,
+    ]);
+    expect(idsOf(await get(`/api/gestao/nao-aplicados?${MAY}&situacao=resolved`))).toEqual([copyMoney.short]);
   });
 });

@@ -163,18 +163,25 @@ export function registerAgreementAdminRoutes(
     return listUnappliedMoney(db, scopeOf(request), filters, page);
   });
 
-  admin.post(
-    '/api/gestao/nao-aplicados/:id/resolucao',
-    { config: { staffAccess: 'write' } },
-    async (request) => {
+  // An agreement instalment's unapplied event, and a second copy payment's part that paid nothing (decision 061).
+  for (const [path, origin] of [
+    ['/api/gestao/nao-aplicados/:id/resolucao', 'agreement'],
+    ['/api/gestao/nao-aplicados/segundas-vias/:id/resolucao', 'second_copy'],
+  ] as const)
+    admin.post(path, { config: { staffAccess: 'write' } }, async (request) => {
       const { id } = idParam.parse(request.params);
       const input = firstIssue(unappliedResolutionSchema, request.body ?? {});
       if (!input.ok) throw new AppError('INVALID_INPUT', { [input.field]: input.message });
-      const { resolved, item } = await resolveUnappliedMoney(db, auditTrailOf(request), id, input.data);
+      const { resolved, item } = await resolveUnappliedMoney(
+        db,
+        auditTrailOf(request),
+        origin,
+        id,
+        input.data,
+      );
       return {
         message: resolved ? UNAPPLIED_MONEY_MESSAGES.resolved : UNAPPLIED_MONEY_MESSAGES.alreadyResolved,
         data: item,
       };
-    },
-  );
+    });
 }

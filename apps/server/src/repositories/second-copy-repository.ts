@@ -205,13 +205,18 @@ const endedShortMoney = sql<boolean>`exists (select 1 from ${secondCopyCancellat
 /**
  * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when its
  * copy ended short (decision 049: the next copy is issued for the whole value), else the part beyond the copy's
- * value (decision 061: the copy's other payments count towards its value in the order recorded). The payments list
- * and the dashboard show that part as unapplied money.
+ * value (decision 061: the copy's other payments count towards its value in the order recorded). The payments list,
+ * the dashboard and the unapplied money work list show that part as unapplied money.
  */
 export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
   db
     .select({
+      id: secondCopyPayments.id,
+      cause: secondCopyPayments.cause,
       personId: secondCopies.personId,
+      partnerId: secondCopies.partnerId,
+      storeId: secondCopies.storeId,
+      instalmentId: secondCopies.instalmentId,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
       unappliedCents: sql<string>`case when ${endedShortMoney} then ${secondCopyPayments.amountCents}
@@ -219,6 +224,7 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
           sum(case when ${endedShortMoney} then 0 else ${secondCopyPayments.amountCents} end)
             over (partition by ${secondCopyPayments.secondCopyId} order by ${secondCopyPayments.id})
           - ${secondCopies.amountCents})) end`.as('unapplied_cents'),
+      endedShort: sql<boolean>`${endedShortMoney}`.as('ended_short'),
     })
     .from(secondCopyPayments)
     .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))

@@ -1,18 +1,28 @@
-import type { ReportPeriod, UnappliedSituation } from '@portal/domain';
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type {
+  ReportPeriod,
+  UnappliedMoneyReason,
+  UnappliedResolution,
+  UnappliedSituation,
+} from '@portal/domain';
+import { and, Column, count, desc, eq, is, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
   agreements,
+  contracts,
+  instalments,
   partners,
   paymentEvents,
   stores,
   unappliedMoneyResolutions,
 } from '../db/schema';
+import { secondCopyMoney } from './second-copy-repository';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
-// The back office's unapplied money (decisions 049, 063): every `unapplied` payment event of an agreement instalment
-// in the staff scope, with its resolution if staff recorded one.
+// The back office's unapplied money (decisions 049, 061, 063): every `unapplied` payment event of an agreement
+// instalment, and every second copy payment's part that paid nothing, in the staff scope, with its resolution if
+// staff recorded one.
 
 export interface UnappliedMoneyFilters {
   partnerId?: number | undefined;
@@ -22,26 +32,66 @@ export interface UnappliedMoneyFilters {
   period: ReportPeriod;
 }
 
-const columns = {
-  id: paymentEvents.id,
-  occurredOn: paymentEvents.occurredOn,
-  // An unapplied event always carries the money it kept; the instalment's value only stands in for an old row.
-  amountCents: sql<number>`coalesce(${paymentEvents.amountCents}, ${agreementInstalments.amountCents})`,
-  cause: paymentEvents.cause,
-  reason: paymentEvents.unappliedReason,
-  agreementId: agreements.id,
-  instalmentNumber: agreementInstalments.number,
-  instalmentCount: agreements.instalmentCount,
-  partnerId: agreements.partnerId,
-  partnerName: partners.name,
-  storeId: agreements.storeId,
-  storeName: stores.tradeName,
-  resolution: unappliedMoneyResolutions,
+/** Whose money a row is: an agreement instalment's `unapplied` event, or a second copy's payment (decision 061). */
+export type UnappliedMoneyOrigin = 'agreement' | 'second_copy';
+
+/** A column of both halves of the union, named once (the tables share names such as `id`). */
+const as = <T>(value: SQL | AnyPgColumn, name: string) =>
+  (is(value, Column)
+    ? sql<T>`${value}`.mapWith((raw: unknown) => value.mapFromDriverValue(raw) as T)
+    : sql<T>`${value}`
+  ).as(name);
+
+/** The resolution's columns, all null when the amount has none (read `resolution` first). */
+const resolutionColumns = {
+  resolution: as<UnappliedResolution | null>(unappliedMoneyResolutions.resolution, 'resolution'),
+  reason: as<string>(unappliedMoneyResolutions.reason, 'reason'),
+  username: as<string>(unappliedMoneyResolutions.username, 'username'),
+  resolvedAt: as<Date>(unappliedMoneyResolutions.createdAt, 'resolved_at'),
 };
 
-const unappliedEvents = (db: Db, where: SQL | undefined) =>
+/** The filters' condition on one half's partner, store and day columns. */
+const filtered = (
+  scope: StaffScope,
+  filters: UnappliedMoneyFilters,
+  columns: { partnerId: AnyPgColumn; storeId: AnyPgColumn; day: AnyPgColumn },
+) =>
+  and(
+    partnerCondition(columns.partnerId, scope),
+    filters.partnerId === undefined ? undefined : eq(columns.partnerId, filters.partnerId),
+    filters.storeId === undefined ? undefined : eq(columns.storeId, filters.storeId),
+    filters.situation === undefined ? undefined : SITUATION[filters.situation],
+    sql`${columns.day} between ${filters.period.from}::date and ${filters.period.to}::date`,
+  );
+
+const SITUATION: Record<UnappliedSituation, SQL> = {
+  pending: isNull(unappliedMoneyResolutions.id),
+  resolved: isNotNull(unappliedMoneyResolutions.id),
+};
+
+const agreementMoney = (db: Db, where: SQL | undefined) =>
   db
-    .select(columns)
+    .select({
+      origin: as<UnappliedMoneyOrigin>(sql`'agreement'`, 'origin'),
+      id: as<number>(paymentEvents.id, 'id'),
+      occurredOn: as<string>(paymentEvents.occurredOn, 'occurred_on'),
+      // An unapplied event always carries the money it kept; the instalment's value only stands in for an old row.
+      amountCents: as<string>(
+        sql`coalesce(${paymentEvents.amountCents}, ${agreementInstalments.amountCents})`,
+        'amount_cents',
+      ),
+      cause: as<string>(paymentEvents.cause, 'cause'),
+      unappliedReason: as<UnappliedMoneyReason | null>(paymentEvents.unappliedReason, 'unapplied_reason'),
+      agreementId: as<number | null>(agreements.id, 'agreement_id'),
+      instalmentNumber: as<number>(agreementInstalments.number, 'instalment_number'),
+      instalmentCount: as<number | null>(agreements.instalmentCount, 'instalment_count'),
+      contractNumber: as<string | null>(sql`null::text`, 'contract_number'),
+      partnerId: as<number>(agreements.partnerId, 'partner_id'),
+      partnerName: as<string>(partners.name, 'partner_name'),
+      storeId: as<number>(agreements.storeId, 'store_id'),
+      storeName: as<string>(stores.tradeName, 'store_name'),
+      ...resolutionColumns,
+    })
     .from(paymentEvents)
     .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentEvents.instalmentId))
     .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
@@ -50,12 +100,41 @@ const unappliedEvents = (db: Db, where: SQL | undefined) =>
     .leftJoin(unappliedMoneyResolutions, eq(unappliedMoneyResolutions.paymentEventId, paymentEvents.id))
     .where(and(eq(paymentEvents.kind, 'unapplied'), where));
 
-export type UnappliedMoneyRow = Awaited<ReturnType<typeof unappliedEvents>>[number];
-
-const SITUATION: Record<UnappliedSituation, SQL> = {
-  pending: isNull(unappliedMoneyResolutions.id),
-  resolved: isNotNull(unappliedMoneyResolutions.id),
+/** Second copies' payments holding money that paid nothing (decisions 049, 061), that part a row. */
+const copyMoney = (db: Db, where: (money: ReturnType<typeof secondCopyMoney>) => SQL | undefined) => {
+  const money = secondCopyMoney(db, undefined);
+  return db
+    .select({
+      origin: as<UnappliedMoneyOrigin>(sql`'second_copy'`, 'origin'),
+      id: as<number>(money.id, 'id'),
+      occurredOn: as<string>(money.occurredOn, 'occurred_on'),
+      amountCents: as<string>(sql`${money.unappliedCents}`, 'amount_cents'),
+      cause: as<string>(money.cause, 'cause'),
+      // Paid short, the copy ended (decision 049); else beyond a copy already paid (decision 061).
+      unappliedReason: as<UnappliedMoneyReason | null>(
+        sql`case when ${money.endedShort} then 'underpaid' else 'already_paid' end`,
+        'unapplied_reason',
+      ),
+      agreementId: as<number | null>(sql`null::integer`, 'agreement_id'),
+      instalmentNumber: as<number>(instalments.number, 'instalment_number'),
+      instalmentCount: as<number | null>(sql`null::integer`, 'instalment_count'),
+      contractNumber: as<string | null>(contracts.number, 'contract_number'),
+      partnerId: as<number>(money.partnerId, 'partner_id'),
+      partnerName: as<string>(partners.name, 'partner_name'),
+      storeId: as<number>(money.storeId, 'store_id'),
+      storeName: as<string>(stores.tradeName, 'store_name'),
+      ...resolutionColumns,
+    })
+    .from(money)
+    .innerJoin(instalments, eq(instalments.id, money.instalmentId))
+    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
+    .innerJoin(partners, eq(partners.id, money.partnerId))
+    .innerJoin(stores, eq(stores.id, money.storeId))
+    .leftJoin(unappliedMoneyResolutions, eq(unappliedMoneyResolutions.secondCopyPaymentId, money.id))
+    .where(and(sql`${money.unappliedCents} > 0`, where(money)));
 };
+
+export type UnappliedMoneyRow = Awaited<ReturnType<typeof agreementMoney>>[number];
 
 /** Newest first; `limit` rows from `offset`, and how many match. */
 export async function listUnappliedMoneyRows(
@@ -64,37 +143,43 @@ export async function listUnappliedMoneyRows(
   filters: UnappliedMoneyFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: UnappliedMoneyRow[]; total: number }> {
-  const condition = and(
-    partnerCondition(agreements.partnerId, scope),
-    filters.partnerId === undefined ? undefined : eq(agreements.partnerId, filters.partnerId),
-    filters.storeId === undefined ? undefined : eq(agreements.storeId, filters.storeId),
-    filters.situation === undefined ? undefined : SITUATION[filters.situation],
-    sql`${paymentEvents.occurredOn} between ${filters.period.from}::date and ${filters.period.to}::date`,
-  );
-  const [counted] = await db
-    .select({ n: count() })
-    .from(paymentEvents)
-    .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentEvents.instalmentId))
-    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
-    .leftJoin(unappliedMoneyResolutions, eq(unappliedMoneyResolutions.paymentEventId, paymentEvents.id))
-    .where(and(eq(paymentEvents.kind, 'unapplied'), condition));
-  const rows = await unappliedEvents(db, condition)
-    .orderBy(desc(paymentEvents.occurredOn), desc(paymentEvents.id))
+  const both = unionAll(
+    agreementMoney(
+      db,
+      filtered(scope, filters, {
+        partnerId: agreements.partnerId,
+        storeId: agreements.storeId,
+        day: paymentEvents.occurredOn,
+      }),
+    ),
+    copyMoney(db, (money) =>
+      filtered(scope, filters, { partnerId: money.partnerId, storeId: money.storeId, day: money.occurredOn }),
+    ),
+  ).as('unapplied');
+  const [counted] = await db.select({ n: count() }).from(both);
+  const rows = await db
+    .select()
+    .from(both)
+    .orderBy(desc(both.occurredOn), desc(both.origin), desc(both.id))
     .limit(page.limit)
     .offset(page.offset);
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-/** One unapplied event in the scope, with its resolution; undefined for another partner's, or not unapplied money. */
+/**
+ * One amount of `origin` in the scope, with its resolution; undefined for another partner's, or money that paid
+ * something.
+ */
 export async function findUnappliedMoney(
   db: Db,
   scope: StaffScope,
-  eventId: number,
+  origin: UnappliedMoneyOrigin,
+  id: number,
 ): Promise<UnappliedMoneyRow | undefined> {
-  const [row] = await unappliedEvents(
-    db,
-    and(eq(paymentEvents.id, eventId), partnerCondition(agreements.partnerId, scope)),
-  );
+  const [row] =
+    origin === 'agreement'
+      ? await agreementMoney(db, and(eq(paymentEvents.id, id), partnerCondition(agreements.partnerId, scope)))
+      : await copyMoney(db, (money) => and(eq(money.id, id), partnerCondition(money.partnerId, scope)));
   return row;
 }
 

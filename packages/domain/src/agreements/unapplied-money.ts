@@ -71,10 +71,18 @@ export interface UnappliedMoneyResolution {
   em: string;
 }
 
-/** GET /api/gestao/nao-aplicados: one unapplied payment event as the list shows it. */
+/**
+ * Whose money an unapplied amount is: an agreement instalment's `unapplied` payment event, or a second copy's payment
+ * (its part beyond the copy's value, or all of it when it ended the copy short; decisions 049, 061).
+ */
+export const UNAPPLIED_ORIGINS = ['acordo', 'segunda_via'] as const;
+export type UnappliedOrigin = (typeof UNAPPLIED_ORIGINS)[number];
+
+/** GET /api/gestao/nao-aplicados: one unapplied amount as the list shows it. */
 export interface UnappliedMoneyItem {
-  /** The payment event's id. */
+  /** The payment event's id (`acordo`) or the second copy payment's (`segunda_via`): resolved by its own route. */
   id: number;
+  origem: UnappliedOrigin;
   /** The Brasília day the money arrived ('YYYY-MM-DD'). */
   data: string;
   /** Centavos. */
@@ -83,7 +91,9 @@ export interface UnappliedMoneyItem {
   causa: string;
   /** Why it paid nothing; null when recorded before events said why (read with unappliedMoneyReasonLabel). */
   motivo: UnappliedMoneyReason | null;
-  aco_codigo: number;
+  /** The agreement whose page tells the amount's story; null for a second copy's (the back office has no page). */
+  aco_codigo: number | null;
+  /** An agreement's 'k/n' (instalmentLabel); a second copy's portfolio instalment, 'Contrato 77 - parcela 2'. */
   parcela: string;
   parceiro: { id: number; nome: string };
   loja: { id: number; nome: string };

@@ -120,6 +120,8 @@ export const AUDIT_ENTITY_LABELS = {
   store: 'Loja',
   agreement: 'Acordo',
   unapplied_money: 'Valor não aplicado',
+  // A second copy payment's money that paid nothing (decision 061): its id is the payment's, not an event's.
+  second_copy_unapplied_money: 'Valor não aplicado de 2ª via',
   import_run: 'Importação de carteira',
   cnab_file: 'Arquivo CNAB',
   faq: 'Dúvida frequente',

@@ -2,6 +2,7 @@ import type { UnappliedMoneyReason, UnappliedResolution } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
 import { agreements } from './negotiation';
 import { stores } from './partners';
 import { partnerRef, personRef } from './references';
+import { secondCopyPayments } from './second-copies';
 import { staffUsers } from './staff';
 
 /**
@@ -114,16 +116,18 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * What staff did with an `unapplied` payment event's money (decision 063): given back to the payer or applied by hand,
- * with the reason and who recorded it. Append-only; one resolution per event (a second request answers the first).
+ * What staff did with money that paid nothing (decision 063): an `unapplied` payment event's, or a second copy
+ * payment's unapplied part (decision 061), given back to the payer or applied by hand, with the reason and who
+ * recorded it. Append-only; one resolution per amount (a second request answers the first).
  */
 export const unappliedMoneyResolutions = pgTable(
   'unapplied_money_resolutions',
   {
     id: serial('id').primaryKey(),
-    paymentEventId: integer('payment_event_id')
-      .notNull()
-      .references(() => paymentEvents.id, { onDelete: 'restrict' }),
+    paymentEventId: integer('payment_event_id').references(() => paymentEvents.id, { onDelete: 'restrict' }),
+    secondCopyPaymentId: integer('second_copy_payment_id').references(() => secondCopyPayments.id, {
+      onDelete: 'restrict',
+    }),
     resolution: text('resolucao').$type<UnappliedResolution>().notNull(),
     reason: text('motivo').notNull(),
     staffUserId: integer('staff_user_id')
@@ -132,7 +136,14 @@ export const unappliedMoneyResolutions = pgTable(
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('unapplied_money_resolutions_event').on(t.paymentEventId)],
+  (t) => [
+    uniqueIndex('unapplied_money_resolutions_event').on(t.paymentEventId),
+    uniqueIndex('unapplied_money_resolutions_second_copy_payment').on(t.secondCopyPaymentId),
+    check(
+      'unapplied_money_resolutions_one_amount',
+      sql`num_nonnulls(${t.paymentEventId}, ${t.secondCopyPaymentId}) = 1`,
+    ),
+  ],
 );
 
 /** Why a PIX a PSP reported is not an instalment's payment event. */

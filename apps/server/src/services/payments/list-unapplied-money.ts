@@ -3,6 +3,7 @@ import {
   instalmentLabel,
   type UnappliedMoneyItem,
   type UnappliedMoneyPage,
+  type UnappliedOrigin,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { listStoreOptions } from '../../repositories/agreement-admin-repository';
@@ -10,6 +11,7 @@ import type { StaffScope } from '../../repositories/staff-scope';
 import {
   listUnappliedMoneyRows,
   type UnappliedMoneyFilters,
+  type UnappliedMoneyOrigin,
   type UnappliedMoneyRow,
 } from '../../repositories/unapplied-money-repository';
 import { pageMeta } from '../reporting/page-meta';
@@ -17,31 +19,40 @@ import { pageMeta } from '../reporting/page-meta';
 /** Unapplied amounts per page of GET /api/gestao/nao-aplicados. */
 export const UNAPPLIED_MONEY_PER_PAGE = 20;
 
+const ORIGIN: Record<UnappliedMoneyOrigin, UnappliedOrigin> = {
+  agreement: 'acordo',
+  second_copy: 'segunda_via',
+};
+
 export function toUnappliedMoneyItem(row: UnappliedMoneyRow): UnappliedMoneyItem {
-  const { resolution } = row;
   return {
     id: row.id,
+    origem: ORIGIN[row.origin],
     data: row.occurredOn,
     valor: Number(row.amountCents),
     causa: row.cause,
-    motivo: row.reason,
+    motivo: row.unappliedReason,
     aco_codigo: row.agreementId,
-    parcela: instalmentLabel(row.instalmentNumber, row.instalmentCount),
+    parcela:
+      row.contractNumber === null
+        ? instalmentLabel(row.instalmentNumber, row.instalmentCount ?? 0)
+        : `Contrato ${row.contractNumber} - parcela ${row.instalmentNumber}`,
     parceiro: { id: row.partnerId, nome: row.partnerName },
     loja: { id: row.storeId, nome: row.storeName },
-    resolucao: resolution
-      ? {
-          tipo: resolution.resolution,
-          motivo: resolution.reason,
-          usuario: resolution.username,
-          em: brasiliaTimestamp(resolution.createdAt),
-        }
-      : null,
+    resolucao:
+      row.resolution === null
+        ? null
+        : {
+            tipo: row.resolution,
+            motivo: row.reason,
+            usuario: row.username,
+            em: brasiliaTimestamp(row.resolvedAt),
+          },
   };
 }
 
 /**
- * GET /api/gestao/nao-aplicados (decision 063): the scope's money that paid no instalment (decision 049) on the
+ * GET /api/gestao/nao-aplicados (decision 063): the scope's money that paid nothing (decisions 049, 061) on the
  * period's Brasília days, newest first, a page at a time, pending or resolved, with the stores the filter offers.
  */
 export async function listUnappliedMoney(

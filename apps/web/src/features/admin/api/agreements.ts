@@ -111,13 +111,15 @@ export const useUnappliedMoney = (filters: UnappliedMoneyFilters, page: number) 
     ...READ_ON_OPEN,
   });
 
-export function useResolveUnappliedMoney(id: number) {
+/** An agreement instalment's amount and a second copy's are resolved by their own routes (their ids differ). */
+export function useResolveUnappliedMoney(item: Pick<UnappliedMoneyItem, 'id' | 'origem'>) {
   const queryClient = useQueryClient();
+  const path = item.origem === 'segunda_via' ? 'nao-aplicados/segundas-vias' : 'nao-aplicados';
   return useMutation({
     mutationFn: (input: UnappliedResolutionInput) =>
       adminCall<{ message: string; data: UnappliedMoneyItem }>(
         'POST',
-        `/api/gestao/nao-aplicados/${id}/resolucao`,
+        `/api/gestao/${path}/${item.id}/resolucao`,
         input,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: unappliedKey }),

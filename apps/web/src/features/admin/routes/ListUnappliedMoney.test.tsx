@@ -23,6 +23,7 @@ const PENDING: UnappliedMoneyItem = {
   valor: 2_500,
   causa: 'pix:E0009',
   motivo: 'underpaid',
+  origem: 'acordo',
   aco_codigo: 7,
   parcela: '1/2',
   parceiro: { id: 3, nome: 'Acme Cobranças' },
@@ -36,6 +37,7 @@ const RESOLVED: UnappliedMoneyItem = {
   valor: 30_000,
   causa: 'cnab:7:4',
   motivo: null,
+  origem: 'acordo',
   aco_codigo: 6,
   parcela: 'Parcela única',
   resolucao: {
@@ -148,6 +150,40 @@ describe('ListUnappliedMoney', () => {
     expect(sent).toEqual([{ resolucao: 'refunded', motivo: 'Devolvido por TED em 02/11.' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Devolvido ao pagador')).toBeTruthy();
+  });
+
+  it('shows a second copy’s amount without an agreement link, and resolves it by the copies’ route', async () => {
+    // Decision 061: the part of a second copy's payment that paid nothing; the back office has no page for a copy.
+    const copy: UnappliedMoneyItem = {
+      ...PENDING,
+      id: 41,
+      origem: 'segunda_via',
+      aco_codigo: null,
+      parcela: 'Contrato 77 - parcela 2',
+    };
+    const posted: string[] = [];
+    const { user } = show(
+      () => ({ body: page([copy]) }),
+      (path, method) => {
+        if (method !== 'POST') return undefined;
+        posted.push(path);
+        return { body: { message: 'Resolução registrada com sucesso!', data: copy } };
+      },
+    );
+    const table = await screen.findByTestId('unapplied-table');
+    const [, row] = within(table).getAllByRole('row');
+    expect(cellsOf(row!).slice(4, 6)).toEqual(['2ª via', 'Contrato 77 - parcela 2']);
+    expect(within(row!).queryByRole('link')).toBeNull();
+    await user.click(within(row!).getByRole('button', { name: 'Registrar resolução' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar resolução' });
+    expect(dialog.textContent?.replace(/\u00a0/g, ' ')).toContain(
+      'Valor de R$ 25,00 recebido em 03/11/2026, 2ª via, Contrato 77 - parcela 2.',
+    );
+    await user.click(within(dialog).getByLabelText('Devolvido ao pagador'));
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Devolvido por TED.');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Resolução registrada com sucesso!')).toBeTruthy();
+    expect(posted).toEqual(['/api/gestao/nao-aplicados/segundas-vias/41/resolucao']);
   });
 
   it('offers no resolution to an auditor, who only reads', async () => {

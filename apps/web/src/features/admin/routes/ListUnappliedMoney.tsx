@@ -103,7 +103,7 @@ function UnappliedMoney() {
             columns={COLUMNS}
           >
             {items.map((item) => (
-              <tr key={item.id}>
+              <tr key={`${item.origem}-${item.id}`}>
                 <td>{formatBrDate(item.data)}</td>
                 <td>{formatMoney(item.valor)}</td>
                 <td>
@@ -111,12 +111,17 @@ function UnappliedMoney() {
                 </td>
                 <td>{unappliedMoneyReasonLabel(item.motivo)}</td>
                 <td>
-                  <Link
-                    to={`/admin/acordos/${item.aco_codigo}`}
-                    aria-label={`Abrir o acordo ${item.aco_codigo}`}
-                  >
-                    {item.aco_codigo}
-                  </Link>
+                  {item.aco_codigo === null ? (
+                    // A second copy's money (decision 061): no agreement, and the back office has no copy page.
+                    '2ª via'
+                  ) : (
+                    <Link
+                      to={`/admin/acordos/${item.aco_codigo}`}
+                      aria-label={`Abrir o acordo ${item.aco_codigo}`}
+                    >
+                      {item.aco_codigo}
+                    </Link>
+                  )}
                 </td>
                 <td>{item.parcela}</td>
                 <td>{item.loja.nome}</td>
@@ -162,7 +167,7 @@ function Resolution({ item, onResolve }: { item: UnappliedMoneyItem; onResolve: 
 function ResolveDialog({ item, onClose }: { item: UnappliedMoneyItem; onClose: () => void }) {
   const { showSnackbar } = useFeedback();
   const form = useZodForm(unappliedResolutionSchema, { motivo: '' });
-  const resolve = useResolveUnappliedMoney(item.id);
+  const resolve = useResolveUnappliedMoney(item);
   const submit = useAdminSubmit(form, async (input) => {
     const answer = await resolve.mutateAsync(input);
     showSnackbar(answer.message, 'success');
@@ -171,7 +176,7 @@ function ResolveDialog({ item, onClose }: { item: UnappliedMoneyItem; onClose: (
   return (
     <Dialog
       title="Registrar resolução"
-      description={`Valor de ${formatMoney(item.valor)} recebido em ${formatBrDate(item.data)}, acordo ${item.aco_codigo}.`}
+      description={`Valor de ${formatMoney(item.valor)} recebido em ${formatBrDate(item.data)}, ${item.aco_codigo === null ? `2ª via, ${item.parcela}` : `acordo ${item.aco_codigo}`}.`}
       onClose={onClose}
       testId="unapplied-resolve-dialog"
     >

@@ -1,0 +1,5 @@
+ALTER TABLE "unapplied_money_resolutions" ALTER COLUMN "payment_event_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "unapplied_money_resolutions" ADD COLUMN "second_copy_payment_id" integer;--> statement-breakpoint
+ALTER TABLE "unapplied_money_resolutions" ADD CONSTRAINT "unapplied_money_resolutions_second_copy_payment_id_second_copy_payments_id_fk" FOREIGN KEY ("second_copy_payment_id") REFERENCES "public"."second_copy_payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "unapplied_money_resolutions_second_copy_payment" ON "unapplied_money_resolutions" USING btree ("second_copy_payment_id");--> statement-breakpoint
+ALTER TABLE "unapplied_money_resolutions" ADD CONSTRAINT "unapplied_money_resolutions_one_amount" CHECK (num_nonnulls("unapplied_money_resolutions"."payment_event_id", "unapplied_money_resolutions"."second_copy_payment_id") = 1);
