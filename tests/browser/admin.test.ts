@@ -173,6 +173,7 @@ describe('staff login (spec 002 §2)', () => {
       '/admin/painel',
       '/admin/acordos',
       '/admin/pagamentos',
+      '/admin/nao-aplicados',
       '/admin/filas/propostas',
       '/admin/privacidade',
       '/admin/candidaturas',
