@@ -287,11 +287,8 @@ const copyPaymentExists = (db: Db, kind: 'pix' | 'any') =>
       ),
   );
 
-/**
- * A copy whose PIX may still take payment: a txid, no cancellation, no payment of its PIX seen. A payment of its
- * boleto leaves the cobv open at the PSP (decision 020's rule for an instalment paid another way).
- */
-const pixStillOpen = (db: Db) =>
+/** A copy issued with a PIX (a txid) and not ended (no cancellation recorded). */
+const hasPixNotEnded = (db: Db) =>
   and(
     isNotNull(secondCopies.txid),
     notExists(
@@ -300,8 +297,13 @@ const pixStillOpen = (db: Db) =>
         .from(secondCopyCancellations)
         .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
     ),
-    not(copyPaymentExists(db, 'pix')),
   );
+
+/**
+ * A copy whose PIX may still take payment: a txid, no cancellation, no payment of its PIX seen. A payment of its
+ * boleto leaves the cobv open at the PSP (decision 020's rule for an instalment paid another way).
+ */
+const pixStillOpen = (db: Db) => and(hasPixNotEnded(db), not(copyPaymentExists(db, 'pix')));
 
 /**
  * Why a copy's PIX should no longer take payment (the joined `instalments` row is its instalment): the instalment is
@@ -356,18 +358,7 @@ export async function shortPaidSecondCopies(db: Db): Promise<(OpenSecondCopy & {
       and(eq(secondCopyPayments.secondCopyId, secondCopies.id), like(secondCopyPayments.cause, 'cnab:%')),
     )
     .innerJoin(stores, eq(stores.id, secondCopies.storeId))
-    .where(
-      and(
-        isNotNull(secondCopies.txid),
-        notExists(
-          db
-            .select()
-            .from(secondCopyCancellations)
-            .where(eq(secondCopyCancellations.secondCopyId, secondCopies.id)),
-        ),
-        not(secondCopyPaidInFull),
-      ),
-    )
+    .where(and(hasPixNotEnded(db), not(secondCopyPaidInFull)))
     .orderBy(asc(secondCopies.id));
 }
 
