@@ -193,6 +193,19 @@ describe('form fields', () => {
     expect(onSubmit).toHaveBeenCalledWith({ cor: 'verde' }, expect.anything());
   });
 
+  it('a radio group keeps its message line while empty: a message on blur does not move the button clicked', async () => {
+    // A dialog focuses its first option; the press on 'Enviar' blurs it and its message appears before the release.
+    // A line that grew then would move the button from under the pointer, and the click that submits would be lost.
+    render(<Choice onSubmit={vi.fn()} />);
+    const group = screen.getByRole('group', { name: 'Cor' });
+    const line = group.querySelector('.field__error--slot');
+    expect(line?.textContent).toBe('');
+    const user = userEvent.setup();
+    act(() => screen.getByLabelText('Azul').focus());
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(line?.textContent).toBe('Escolha uma cor');
+  });
+
   it('refuses a submit with every message and focuses the first invalid field', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();

@@ -174,11 +174,11 @@ function ChoiceFieldset({
     <fieldset className={classes.group} aria-describedby={error ? errorId : undefined}>
       <legend className={classes.legend}>{legend}</legend>
       <div className={classes.options}>{children}</div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      {/* The line keeps its height while empty, as a field's does (FieldError): a message appearing on blur must
+          not move the button being clicked. */}
+      <p id={errorId} className="field__error field__error--slot" role="alert">
+        {error}
+      </p>
     </fieldset>
   );
 }

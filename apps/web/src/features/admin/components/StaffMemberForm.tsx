@@ -12,16 +12,11 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useFeedback } from '../../../components/ui/feedback';
 import { useSaveStaffMember } from '../api/staff';
+import { ADMIN_CHOICES } from './admin-choices';
 import { useAdminSubmit } from './useAdminSubmit';
 import { usePartnerOptions } from './usePartnerOptions';
 
 const ROLE_OPTIONS = STAFF_ROLE_NAMES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
-const FIELDSET = {
-  group: 'admin-fieldset',
-  legend: 'admin-fieldset__legend',
-  options: 'admin-fieldset__grid',
-  option: 'field--check',
-};
 
 /**
  * The staff member form of /admin/equipe (decision 024): user name (new members only), role, and the partners an
@@ -62,13 +57,13 @@ export function StaffMemberForm({
   return (
     <Form form={form} onSubmit={submit} className="admin-form admin-form--wide" aria-labelledby={titleId}>
       <TextInput label="Usuário" name="usuario" autoComplete="off" readOnly={id !== undefined} />
-      <RadioGroupInput name="papel" legend="Papel" options={ROLE_OPTIONS} classes={FIELDSET} />
+      <RadioGroupInput name="papel" legend="Papel" options={ROLE_OPTIONS} classes={ADMIN_CHOICES} />
       {operator && (
         <CheckboxGroupInput
           name="parceiros"
           legend="Parceiros do operador"
           options={partners}
-          classes={FIELDSET}
+          classes={ADMIN_CHOICES}
         />
       )}
       <div className="admin-form__actions">

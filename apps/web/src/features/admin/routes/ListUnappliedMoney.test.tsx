@@ -138,6 +138,10 @@ describe('ListUnappliedMoney', () => {
     expect(dialog.textContent?.replace(/\u00a0/g, ' ')).toContain(
       'Valor de R$ 25,00 recebido em 03/11/2026, acordo 7.',
     );
+    // The back office's choice group: one option a line on a phone, not two labels wrapping into each other.
+    const choices = within(dialog).getByRole('group', { name: 'O que foi feito com o valor' });
+    expect(choices.className).toBe('admin-fieldset');
+    expect(choices.querySelector('.admin-fieldset__grid')?.children).toHaveLength(2);
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(await within(dialog).findByText('Informe o que foi feito com o valor.')).toBeTruthy();
     expect(within(dialog).getByText('Informe o motivo.')).toBeTruthy();

@@ -27,6 +27,7 @@ import { type UnappliedMoneyFilters, useResolveUnappliedMoney, useUnappliedMoney
 import { AdminLayout, useStaffWrites } from '../components/AdminLayout';
 import { AdminListPanel } from '../components/AdminListPanel';
 import { AdminTable } from '../components/AdminTable';
+import { ADMIN_CHOICES } from '../components/admin-choices';
 import { EventCause } from '../components/EventCause';
 import {
   ListSearchForm,
@@ -181,7 +182,12 @@ function ResolveDialog({ item, onClose }: { item: UnappliedMoneyItem; onClose: (
       testId="unapplied-resolve-dialog"
     >
       <Form form={form} onSubmit={submit} className="admin-form">
-        <RadioGroupInput name="resolucao" legend="O que foi feito com o valor" options={RESOLUTION_OPTIONS} />
+        <RadioGroupInput
+          name="resolucao"
+          legend="O que foi feito com o valor"
+          options={RESOLUTION_OPTIONS}
+          classes={ADMIN_CHOICES}
+        />
         <TextAreaInput label="Motivo" name="motivo" rows={3} maxLength={UNAPPLIED_REASON_MAX} />
         <div className="admin-form__actions">
           <SubmitButton
