@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { latePaymentLine } from '../src/cli/lifecycle-commands';
 import { runPaymentsCommand } from '../src/cli/payments-command';
 import { type Database, openDatabase } from '../src/db/client';
 import {
@@ -42,6 +43,7 @@ import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import type { ScheduledJob } from '../src/scheduler/scheduled-job';
 import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
+import { receiveInstalmentPayment } from '../src/services/payments/record-instalment-payment';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { pinClock } from './pinned-clock';
@@ -516,14 +518,36 @@ describe('a broken agreement', () => {
     // A late payment of the entry is still recorded, settles nothing, and is listed for staff.
     expect(await pay(entry!, addDays(today, 7))).toBe(true);
     expect(await settleIfFullyPaid(t.database.db, agreement.id, 'payment:late')).toBe(false);
-    const late = await findPaymentsAfterCancellation(t.database.db);
-    expect(late).toContainEqual(
+    // The same money told by a payment source: kept unapplied, for staff to refund (decision 049).
+    expect(
+      await receiveInstalmentPayment(t.database.db, {
+        instalmentId: entry!.id,
+        chargeId: null,
+        kind: 'paid',
+        amountCents: entry!.amountCents,
+        occurredOn: addDays(today, 7),
+        cause: 'test:late-pix',
+      }),
+    ).toBe('agreement_cancelled');
+    const late = (await findPaymentsAfterCancellation(t.database.db)).filter(
+      (row) => row.agreementId === agreement.id,
+    );
+    expect(late).toEqual([
+      expect.objectContaining({ instalmentNumber: 0, amountCents: entry!.amountCents, kind: 'paid' }),
       expect.objectContaining({
-        agreementId: agreement.id,
         instalmentNumber: 0,
         amountCents: entry!.amountCents,
+        kind: 'unapplied',
+        unappliedReason: 'agreement_cancelled',
       }),
-    );
+    ]);
+    // `npm run payments -- late-payments` says why the money paid nothing, as the Não aplicados list does (decision 064).
+    expect(late.map(latePaymentLine)).toEqual([
+      expect.stringContaining('(test:paid:'),
+      expect.stringContaining(
+        '(test:late-pix), Recebido sem baixa (não aplicado): Pago depois do cancelamento do acordo, depois do cancelamento',
+      ),
+    ]);
     // A second run of the same day changes nothing.
     await t.database.db.delete(scheduledJobRuns);
     await runJobsOn(date);

@@ -540,6 +540,7 @@ describe('the payments list', () => {
       amountCents: 5_000,
       occurredOn: '2026-04-13',
       cause: 'pix:E0009',
+      unappliedReason: 'underpaid',
     });
     // Decision 047: the card paid on 15 March was refunded, heard at 23:30 in Brasília on 1 April (2 April in UTC).
     const [card] = await db
@@ -585,6 +586,16 @@ describe('the payments list', () => {
       reversed: 30_000,
       total: 43_000,
     });
+  });
+
+  it('the agreement’s page says why its unapplied money paid nothing, as the Não aplicados list does', async () => {
+    // Decision 064: the reason is stored with the `unapplied` event; other events have none.
+    const { eventos } = (await get(`/api/gestao/acordos/${acmeAgreement.id}`)).json().data;
+    expect(eventos.map((e: { tipo: string; motivo: string | null }) => [e.tipo, e.motivo])).toEqual([
+      ['paid', null],
+      ['paid', null],
+      ['unapplied', 'underpaid'],
+    ]);
   });
 
   it('filters by partner and store, and limits an operator to their partners', async () => {

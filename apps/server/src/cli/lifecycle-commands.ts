@@ -4,6 +4,7 @@ import {
   isValidIsoDate,
   PAYMENT_EVENT_LABELS,
   todayInBrasilia,
+  unappliedMoneyReasonLabel,
 } from '@portal/domain';
 import { externalCardGateway } from '../integrations/card-gateway/configured-gateway';
 import { createPixServices } from '../integrations/payments/pix-api/pix-services';
@@ -57,17 +58,29 @@ const runJobs: PaymentsSubcommand = {
   },
 };
 
+/**
+ * One payment recorded after its agreement was cancelled, as `late-payments` lists it; money that paid nothing says
+ * why, as the Não aplicados list does (decisions 064, 066).
+ */
+export function latePaymentLine(
+  row: Awaited<ReturnType<typeof findPaymentsAfterCancellation>>[number],
+): string {
+  const kind =
+    row.kind === 'unapplied'
+      ? `${PAYMENT_EVENT_LABELS.unapplied}: ${unappliedMoneyReasonLabel(row.unappliedReason)}`
+      : PAYMENT_EVENT_LABELS[row.kind];
+  return (
+    `acordo ${row.agreementId} parcela ${row.instalmentNumber}: ${formatMoney(row.amountCents ?? 0)} em ` +
+    `${formatBrDate(row.occurredOn)} (${row.cause}), ${kind}, depois do cancelamento (${row.cancelCause})`
+  );
+}
+
 const latePayments: PaymentsSubcommand = {
   usage: '',
   async run(_args, { db, io }) {
     const rows = await findPaymentsAfterCancellation(db);
     if (rows.length === 0) io.stdout.write('nenhum pagamento recebido depois de um acordo cancelado\n');
-    for (const row of rows)
-      io.stdout.write(
-        `acordo ${row.agreementId} parcela ${row.instalmentNumber}: ${formatMoney(row.amountCents ?? 0)} em ` +
-          `${formatBrDate(row.occurredOn)} (${row.cause}), ${PAYMENT_EVENT_LABELS[row.kind]}, depois do cancelamento ` +
-          `(${row.cancelCause})\n`,
-      );
+    for (const row of rows) io.stdout.write(`${latePaymentLine(row)}\n`);
     return 0;
   },
 };

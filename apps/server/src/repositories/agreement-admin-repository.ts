@@ -122,6 +122,7 @@ export function loadAgreementPaymentEvents(db: Db, agreementId: number) {
       amountCents: paymentEvents.amountCents,
       occurredOn: paymentEvents.occurredOn,
       cause: paymentEvents.cause,
+      unappliedReason: paymentEvents.unappliedReason,
     })
     .from(paymentEvents)
     .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentEvents.instalmentId))

@@ -191,6 +191,7 @@ export async function findPaymentsAfterCancellation(db: Db) {
       amountCents: paymentEvents.amountCents,
       occurredOn: paymentEvents.occurredOn,
       cause: paymentEvents.cause,
+      unappliedReason: paymentEvents.unappliedReason,
       cancelledAt: agreementStatusEvents.at,
       cancelCause: agreementStatusEvents.cause,
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgreementPaymentMethod } from '../reporting/dashboard';
 import type { InstalmentStatus } from './agreement-instalments';
+import type { UnappliedMoneyReason } from './unapplied-money';
 
 // The back office's agreements and payments (issue 18 item 3; decision 029): statuses and their labels, the cancel
 // form's rule, and how money received is told apart by method and summed by day.
@@ -224,6 +225,11 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
     valor: number | null;
     data: string;
     causa: string;
+    /**
+     * Why an `unapplied` event paid nothing (decision 064); null for other events and for one recorded before events
+     * said why (read with unappliedMoneyReasonLabel).
+     */
+    motivo: UnappliedMoneyReason | null;
   }[];
   segundas_vias: {
     id: number;

@@ -104,6 +104,7 @@ export async function getStaffAgreement(
       valor: e.amountCents,
       data: e.occurredOn,
       causa: e.cause,
+      motivo: e.unappliedReason,
     })),
     segundas_vias: secondCopies.map((p) => ({
       id: p.id,

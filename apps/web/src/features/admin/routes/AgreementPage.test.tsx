@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { AgreementAdminDetail } from '@portal/domain';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AgreementPage from './AgreementPage';
 import { showAdminRoute } from './admin-route.test-helpers';
@@ -55,6 +55,62 @@ describe('AgreementPage', () => {
     expect((await screen.findByText('Cancelado')).dataset.testid).toBe('agreement-status');
     expect(screen.queryByTestId('agreement-cancel')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Acordo 7' }));
+  });
+
+  it('says why each unapplied amount paid nothing, as the Não aplicados list does (decision 064)', async () => {
+    const withEvents: AgreementAdminDetail = {
+      ...ACTIVE,
+      eventos: [
+        {
+          id: 1,
+          parcela: 'Entrada',
+          tipo: 'paid',
+          valor: 10000,
+          data: '2026-03-02',
+          causa: 'pix:E1',
+          motivo: null,
+        },
+        {
+          id: 2,
+          parcela: 'Entrada',
+          tipo: 'unapplied',
+          valor: 10000,
+          data: '2026-03-03',
+          causa: 'pix:E2',
+          motivo: 'already_paid',
+        },
+        {
+          id: 3,
+          parcela: 'Entrada',
+          tipo: 'unapplied',
+          valor: 500,
+          data: '2026-03-04',
+          causa: 'cnab:1:2',
+          motivo: null,
+        },
+      ],
+    };
+    showAdminRoute(
+      '/admin/acordos/7',
+      <AgreementPage />,
+      (path) => (path === '/api/gestao/acordos/7' ? { body: { data: withEvents } } : undefined),
+      '/admin/acordos/:id',
+    );
+    const table = await screen.findByTestId('agreement-events');
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect([...head!.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Data',
+      'Parcela',
+      'Evento',
+      'Valor',
+      'Origem',
+      'Motivo',
+    ]);
+    expect(rows.map((row) => row.querySelector('td:last-child')?.textContent)).toEqual([
+      '—',
+      'Pago de novo: parcela já paga de outra forma',
+      'Não informado',
+    ]);
   });
 
   it('says a paid card whose money the gateway gave back was charged back, and when (decision 047)', async () => {

@@ -10,6 +10,7 @@ import {
   instalmentName,
   instalmentStatusLabel,
   PAYMENT_EVENT_LABELS,
+  unappliedMoneyReasonLabel,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -189,11 +190,11 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
       <Table
         id="agreement-events"
         caption="Eventos de pagamento"
-        head={['Data', 'Parcela', 'Evento', 'Valor', 'Origem']}
+        head={['Data', 'Parcela', 'Evento', 'Valor', 'Origem', 'Motivo']}
       >
         {data.eventos.length === 0 ? (
           <tr>
-            <td colSpan={5}>Nenhum evento de pagamento.</td>
+            <td colSpan={6}>Nenhum evento de pagamento.</td>
           </tr>
         ) : (
           data.eventos.map((e) => (
@@ -205,6 +206,8 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
               <td>
                 <EventCause cause={e.causa} />
               </td>
+              {/* Why money paid nothing (decisions 064, 066), as the Não aplicados list says it; other events need none. */}
+              <td>{e.tipo === 'unapplied' ? unappliedMoneyReasonLabel(e.motivo) : '—'}</td>
             </tr>
           ))
         )}
