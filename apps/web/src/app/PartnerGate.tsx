@@ -7,7 +7,7 @@ import { afterHeroPainted } from '../lib/first-paint';
 import { loadPartnerConfig, PartnerContext, peekPartnerConfig } from '../lib/partner';
 import { applyTheme, setFavicon } from '../lib/theme';
 import { PartnerNotFound, StartupFailure } from './StatusPages';
-import { isStaffPage } from './staff-pages';
+import { isPrivacyPage, isStaffPage } from './staff-pages';
 
 type State =
   | { kind: 'loading' }
@@ -73,7 +73,9 @@ export function PartnerGate({
       logStep(config, STEP_CODES.accessPortal, 'Acessou o portal');
       fetchCompanyToken(config.emp_codigo).then(
         (token) => {
-          if (token === null) showModal({ ...FATAL_ERROR, style: 'danger' });
+          // A privacy page says it in its own notice, under which its form still works (decision 067).
+          if (token === null && !isPrivacyPage(window.location.pathname))
+            showModal({ ...FATAL_ERROR, style: 'danger' });
         },
         () => showModal({ ...FATAL_ERROR, style: 'danger' }),
       );

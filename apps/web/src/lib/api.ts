@@ -215,10 +215,17 @@ export async function fetchPartnerConfig(identifier: string): Promise<PartnerCon
 // The company token of spec 000 §7, fetched at start-up and kept in memory only (never in storage): undefined until
 // the server has answered, null when the portal is switched off.
 let companyToken: string | null | undefined;
+const companyTokenListeners = new Set<() => void>();
 
 /** The server said this portal is switched off ('Portal não está funcionando!'): nobody may start a login. */
 export function portalSwitchedOff(): boolean {
   return companyToken === null;
+}
+
+/** Calls `listener` when the company token arrives (for useSyncExternalStore); returns the unsubscribe. */
+export function onCompanyToken(listener: () => void): () => void {
+  companyTokenListeners.add(listener);
+  return () => companyTokenListeners.delete(listener);
 }
 
 /** `a=portal&b=retornarTokenEmpresa`: a string token, or null when the portal is not working. */
@@ -226,5 +233,6 @@ export async function fetchCompanyToken(empCodigo: number): Promise<string | nul
   const envelope = await portalCall<unknown>('portal', 'retornarTokenEmpresa', { emp_codigo: empCodigo });
   const token = typeof envelope.dados === 'string' && envelope.dados !== '' ? envelope.dados : null;
   companyToken = token;
+  for (const listener of companyTokenListeners) listener();
   return token;
 }

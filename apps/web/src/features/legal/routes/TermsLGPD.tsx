@@ -12,6 +12,7 @@ import {
   termsOfUse,
 } from '@portal/domain';
 import { useEffect, useMemo } from 'react';
+import { SwitchedOffNotice } from '../../../app/SwitchedOffNotice';
 import { useFocusStart } from '../../../components/ui/focus-return';
 import { LegalSections } from '../../../components/ui/LegalSections';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -100,6 +101,7 @@ export default function TermsLGPD() {
       <PageHeader />
       <main id="conteudo" className="container legal__main">
         <h1 {...focusStart}>Termos de uso e política de privacidade</h1>
+        <SwitchedOffNotice />
         <p className="legal__version" data-testid="legal-version">
           Versão {TERMS_VERSION}, de {TERMS_DATE}
         </p>

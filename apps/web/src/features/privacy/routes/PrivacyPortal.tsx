@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { SwitchedOffNotice } from '../../../app/SwitchedOffNotice';
 import { useFocusStart } from '../../../components/ui/focus-return';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { markHeroPainted } from '../../../lib/first-paint';
@@ -44,6 +45,7 @@ export default function PrivacyPortal() {
       <PageHeader />
       <main id="conteudo" className="container privacy__main">
         <h1 {...focusStart}>Portal de privacidade</h1>
+        <SwitchedOffNotice />
         <p className="privacy__intro">
           Aqui você exerce os seus direitos sobre os dados pessoais que {config.nome} trata, conforme a Lei
           Geral de Proteção de Dados (LGPD).
