@@ -169,11 +169,11 @@ export const CARD_OUTCOME_MESSAGES = {
 } as const;
 
 /**
- * The most card instalments one charge may have (Pagar.me v5 `credit_card.installments`, 1 to 24): a card plan pays
- * the agreement's total in as many card instalments as it has payments (decision 023), so no plan with more payments
- * is offered by card.
+ * The most card instalments a card plan may have (decision 068): the card fees the portal shows stop at 12x (spec 001
+ * §9: "2x-6x 2.60%, 7x-12x 2.99%"), and a card plan pays the agreement's total in as many card instalments as it has
+ * payments (decision 023), so no plan with more payments is offered by card.
  */
-export const CARD_MAX_INSTALMENTS = 24;
+export const CARD_MAX_INSTALMENTS = 12;
 
 /** Card payments asked where no card gateway is configured. */
 export const CARD_UNAVAILABLE =

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CARD_BRAND_NAMES, CARD_MAX_INSTALMENTS, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
+import { CARD_BRAND_NAMES, cardBrandOf, onlyDigits, passesLuhn } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalRequest } from '../../plugins/local-request';
@@ -79,6 +79,9 @@ const tokenBody = z.object({
   }),
 });
 
+// Pagar.me v5 takes `credit_card.installments` from 1 to 24; the portal offers fewer (CARD_MAX_INSTALMENTS).
+const GATEWAY_MAX_INSTALMENTS = 24;
+
 const orderBody = z.object({
   code: z.string().min(1),
   payments: z
@@ -87,7 +90,7 @@ const orderBody = z.object({
         payment_method: z.literal('credit_card'),
         amount: z.number().int().positive(),
         credit_card: z.object({
-          installments: z.number().int().min(1).max(CARD_MAX_INSTALMENTS),
+          installments: z.number().int().min(1).max(GATEWAY_MAX_INSTALMENTS),
           card_token: z.string(),
         }),
       }),

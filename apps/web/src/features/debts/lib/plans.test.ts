@@ -1,10 +1,11 @@
-import { AGREED_ELSEWHERE_MESSAGE, formatMoney } from '@portal/domain';
+import { AGREED_ELSEWHERE_MESSAGE, CARD_MAX_INSTALMENTS, formatMoney } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Envelope } from '../../../lib/api';
 import type { Divida, PreAcordo } from '../api/types';
 import {
   agreementOutcome,
   availableMethods,
+  CARD_FORM_LABELS,
   cardForms,
   checkDueDate,
   defaultCriteria,
@@ -105,6 +106,13 @@ describe('plan labels', () => {
       `Desconto de ${brl(500)} (5%)`,
     );
     expect(planDetail(plan({ pra_quantidade: 2, valorFuturoTotal: 3_000 }))).toBe(`Total: ${brl(100_00)}`);
+  });
+});
+
+describe('card fee texts', () => {
+  it('cover every card instalment count a card plan may have (decision 068)', () => {
+    const counts = [...CARD_FORM_LABELS.parcelado.matchAll(/(\d+)x/g)].map((match) => Number(match[1]));
+    expect(Math.max(...counts)).toBe(CARD_MAX_INSTALMENTS);
   });
 });
 
