@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   ageOn,
   BRASILIA_TIME_ZONE,
   brasiliaDateTime,
   brasiliaDateTimeFromZoneDatabase,
+  daysBetween,
   formatBrDate,
   isAdult,
   isFutureDate,
@@ -158,8 +160,38 @@ describe('formatBrDate and isValidIsoDate', () => {
     ['2025-04-31', false],
     ['2025-1-1', false],
     ['', false],
+    // Read character by character: exactly what /^\d{4}-\d{2}-\d{2}$/ accepts, then the calendar.
+    ['9999-12-31', true],
+    ['0000-01-01', false],
+    ['2024-13-01', false],
+    ['2024-00-10', false],
+    ['2024-01-00', false],
+    [' 2024-01-01', false],
+    ['2024-01-01\n', false],
+    ['2024-01-0a', false],
+    ['2024/01/01', false],
+    ['+024-01-01', false],
+    ['2024-01-01T00:00', false],
+    ['\uff12\uff10\uff12\uff14-01-01', false],
   ])('isValidIsoDate(%j) -> %s', (iso, expected) => {
     expect(isValidIsoDate(iso)).toBe(expected);
+  });
+});
+
+describe('daysBetween and addDays', () => {
+  it.each([
+    ['2024-02-28', '2024-03-01', 2],
+    ['2023-02-28', '2023-03-01', 1],
+    ['2025-03-01', '2024-03-01', -365],
+    ['1999-12-31', '2000-01-01', 1],
+  ])('daysBetween(%j, %j) -> %i, and back with addDays', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+    expect(addDays(from, days)).toBe(to);
+  });
+
+  it.each(['2024-02-30', '2024-2-01', '', '2024-02-01 '])('daysBetween refuses %j', (bad) => {
+    expect(() => daysBetween(bad, '2024-01-01')).toThrow(RangeError);
+    expect(() => daysBetween('2024-01-01', bad)).toThrow(RangeError);
   });
 });
 
