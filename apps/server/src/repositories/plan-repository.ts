@@ -53,7 +53,7 @@ export async function issuePlans(
   db: Db,
   scope: DebtorScope,
   issue: PlanIssue,
-  quotes: PlanQuote[],
+  quotes: readonly PlanQuote[],
 ): Promise<number[]> {
   if (quotes.length === 0) return [];
   const plans = quotes.map((q) => [

@@ -16,7 +16,9 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
+import type { DebtContractRow, StoreDebtRows } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { deepFreeze } from '../../repositories/deep-freeze';
 import { loadPartnerCustomization } from '../../repositories/partner-repository';
 import { issuePlans } from '../../repositories/plan-repository';
 import type { SessionRow } from '../../repositories/session-repository';
@@ -47,6 +49,62 @@ export type PlanAnswer =
   | { ok: false; mensagem: string; dados: { primeiro_vencimento_maximo: string } };
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && b.every((id) => a.includes(id));
+
+// A card's local plans depend on its rows, the store's policy (a column of its row), the first due date, the mode and
+// whether future entries count; its fingerprint on its rows alone. The rows of a cached snapshot are frozen, so both
+// are kept with them for the day, as the cards' figures are (list-debts): a person who searches again, or whose
+// several searches differ only in method, skips the date arithmetic and the hash (docs/performance.md).
+const quotesByStore = new WeakMap<
+  StoreDebtRows,
+  { day: string; quotes: Map<string, readonly PlanQuote[]>; fingerprints: Map<string, string> }
+>();
+
+function keptFor(store: StoreDebtRows, today: string) {
+  let kept = quotesByStore.get(store);
+  if (kept?.day !== today) {
+    kept = { day: today, quotes: new Map(), fingerprints: new Map() };
+    quotesByStore.set(store, kept);
+  }
+  return kept;
+}
+
+function localQuotes(
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  today: string,
+  search: Pick<PlanSearch, 'firstDueDate' | 'mode' | 'includeFuture'>,
+): readonly PlanQuote[] {
+  const kept = keptFor(store, today);
+  const key = `${group.map((c) => c.id).join(',')}:${search.firstDueDate}:${search.mode}:${search.includeFuture}`;
+  let quotes = kept.quotes.get(key);
+  if (!quotes) {
+    const policy = storePolicy(store.store);
+    // Fine and interest run until the entry is paid: the debt is priced as of the first due date.
+    const figures = debtFigures(group, policy, search.firstDueDate);
+    quotes = deepFreeze(
+      quotePlans({
+        balance: figures.balance,
+        futureCents: figures.futureCents,
+        includeFuture: search.includeFuture,
+        mode: search.mode,
+        policy,
+      }),
+    );
+    kept.quotes.set(key, quotes);
+  }
+  return quotes;
+}
+
+function groupFingerprint(store: StoreDebtRows, group: DebtContractRow[], today: string): string {
+  const kept = keptFor(store, today);
+  const key = group.map((c) => c.id).join(',');
+  let fingerprint = kept.fingerprints.get(key);
+  if (fingerprint === undefined) {
+    fingerprint = debtsFingerprint(group);
+    kept.fingerprints.set(key, fingerprint);
+  }
+  return fingerprint;
+}
 
 /**
  * passo_3_novo (spec 001 §7 step 3): the plans for one debt card, computed by the server (or, in stage mode, by the
@@ -92,7 +150,7 @@ export async function quoteDebtPlans(
     return { ok: false, mensagem: firstDueDateMessage(max), dados: { primeiro_vencimento_maximo: max } };
   }
 
-  let quotes: PlanQuote[];
+  let quotes: readonly PlanQuote[];
   let source: 'local' | 'stage';
   // The service prices whole contracts from its own portfolio, which does not know a payment by second copy: a card
   // with an instalment so paid is priced here, as its owed instalments are what an agreement covers (instalmentOwed).
@@ -129,15 +187,7 @@ export async function quoteDebtPlans(
       });
   } else {
     source = 'local';
-    // Fine and interest run until the entry is paid: the debt is priced as of the first due date.
-    const figures = debtFigures(group, policy, search.firstDueDate);
-    quotes = quotePlans({
-      balance: figures.balance,
-      futureCents: figures.futureCents,
-      includeFuture: search.includeFuture,
-      mode: search.mode,
-      policy,
-    });
+    quotes = localQuotes(store, group, today, search);
   }
 
   // A card pays the agreement's total in as many card instalments as the plan has payments (decision 023; a service
@@ -161,7 +211,7 @@ export async function quoteDebtPlans(
       source,
       debtsVersion: scope.version.person,
       debtEpoch: scope.version.epoch,
-      debtsFingerprint: debtsFingerprint(group),
+      debtsFingerprint: groupFingerprint(store, group, today),
       expiresAt,
     },
     quotes,
