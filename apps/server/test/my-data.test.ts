@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ERASURE_REMOVES, PRIVACY_PROTOCOL_PATTERN } from '@portal/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreements,
@@ -104,11 +104,12 @@ describe('the JSON export', () => {
     const acme = await partnerId('acme');
     const acmeStore = (await db.select().from(partnerStores).where(eq(partnerStores.partnerId, acme)))[0]!
       .storeId;
-    // João on another partner, and Maria on this one: neither may show.
+    // João on another partner, Maria on this one, and a visitor who typed João's CPF: none may show (decision 069).
     await db.insert(stepLogs).values([
-      { partnerId: demo, cpfCnpj: JOAO_DOC, stepCode: 8 },
-      { partnerId: acme, cpfCnpj: JOAO_DOC, stepCode: 9 },
+      { partnerId: demo, personId: joaoId, cpfCnpj: JOAO_DOC, stepCode: 8 },
+      { partnerId: acme, personId: joaoId, cpfCnpj: JOAO_DOC, stepCode: 9 },
       { partnerId: demo, cpfCnpj: MARIA_DOC, stepCode: 10 },
+      { partnerId: demo, cpfCnpj: JOAO_DOC, stepCode: 12 },
     ]);
     await db.insert(debtorRequests).values([
       {
@@ -215,6 +216,80 @@ describe('the JSON export', () => {
     expect(res.body).not.toContain('Maria');
     expect(res.body).not.toContain(MARIA_DOC);
     expect(res.body).not.toContain('Outro parceiro');
+  });
+
+  it('lists the steps its person posted logged in, not those anyone posted with their CPF/CNPJ (decision 069)', async () => {
+    const demo = await partnerId('demo');
+    const beatrizDoc = '11144477735';
+    const maria = await login(t, MARIA);
+    const step = (code: number, cookie: string) =>
+      call(
+        t,
+        'portal/salvarEtapa',
+        { cpfCnpj: beatrizDoc, esn_fk_ets_codigo: code },
+        { host: hostOf('demo'), ip: '10.8.9.1', cookie },
+      );
+    // Maria, logged in, posts a step that carries another CPF; an anonymous visitor posts one with Maria's.
+    expect((await step(15, maria)).json().retorno).toBe(true);
+    expect(
+      (
+        await call(
+          t,
+          'portal/salvarEtapa',
+          { cpfCnpj: MARIA_DOC, esn_fk_ets_codigo: 18 },
+          { host: hostOf('demo'), ip: '10.8.9.2' },
+        )
+      ).json().retorno,
+    ).toBe(true);
+    const [posted] = await db
+      .select()
+      .from(stepLogs)
+      .where(and(eq(stepLogs.partnerId, demo), eq(stepLogs.stepCode, 15)));
+    expect(posted).toMatchObject({ personId: await personId(MARIA_DOC), cpfCnpj: beatrizDoc });
+    const data = (await get('/api/meus-dados.json', maria)).json() as PersonDataExport;
+    const codes = data.registrosDeNavegacao.map((s) => s.etapa);
+    expect(codes).toContain(15);
+    expect(codes).not.toContain(18);
+  });
+
+  it('lists the answers queued before the outbox named people (migration 0047 backfills them)', async () => {
+    const demo = await partnerId('demo');
+    const joaoId = await personId(JOAO_DOC);
+    // As the outbox stored an answer before migration 0040: naming nobody.
+    const [answer, stranger] = await db
+      .insert(outboundMessages)
+      .values(
+        ['resposta-antiga', 'mensagem-de-outra-pessoa'].map((template) => ({
+          partnerId: demo,
+          channel: 'email' as const,
+          template,
+          recipient: 'joao.lima@example.com',
+          bodyText: 'Resposta',
+        })),
+      )
+      .returning();
+    await db.insert(debtorRequests).values({
+      partnerId: demo,
+      personId: joaoId,
+      storeId: await storeOf(joaoId),
+      kind: 'proposal',
+      status: 'answered',
+      answerText: 'Resposta',
+      answerMessageId: answer!.id,
+    });
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0047_step_log_person.sql', import.meta.url),
+      'utf8',
+    );
+    // The backfill's statements, as the migrator runs them (the column is already there).
+    await db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        if (statement.includes('UPDATE "outbound_messages"')) await tx.execute(sql.raw(statement));
+    });
+    const data = (await get('/api/meus-dados.json', await login(t, JOAO))).json() as PersonDataExport;
+    const templates = data.mensagens.map((m) => m.modelo);
+    expect(templates).toContain('resposta-antiga');
+    expect(templates).not.toContain(stranger!.template);
   });
 
   it("lists only the stores of the session's partner for a person several partners serve", async () => {
@@ -449,6 +524,12 @@ describe('the erasure', () => {
     });
     const steps = await db.select().from(stepLogs).where(eq(stepLogs.cpfCnpj, JOAO_DOC));
     expect(steps.map((s) => s.stepCode)).toEqual([9]);
+    // His own steps on demo no longer name him either (decision 069); acme's still do.
+    const hisSteps = await db
+      .select()
+      .from(stepLogs)
+      .where(eq(stepLogs.personId, await personId(JOAO_DOC)));
+    expect(hisSteps.map((s) => s.partnerId)).toEqual([await partnerId('acme')]);
     const boletoMessages = await db
       .select()
       .from(outboundMessages)

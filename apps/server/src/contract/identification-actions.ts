@@ -12,6 +12,7 @@ import { sendLoginToken } from '../services/identification/send-login-token';
 import { saveStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { formBoolean, lineText as text } from './body-fields';
+import { formSender } from './debtor-scope';
 import { ok } from './envelope';
 
 // Identification calls of spec 000 §7 (docs/api.md "Identification"). Bodies are parsed here; every check that
@@ -98,7 +99,7 @@ export function identificationActions(
         const input = phoneChangeRequestBody.parse(body);
         const partner = await app.requirePartner(request);
         const message = await requestPhoneChange(deps, request.ip, partner, input);
-        await saveStep(deps.db, partner, {
+        await saveStep(deps.db, partner, await formSender(app, request, partner), {
           cpfCnpj: input.pesCpfCnpj,
           stepCode: STEP_CODES.sendPhoneChangeLink,
           reason: 'Enviou o link de troca de telefone',

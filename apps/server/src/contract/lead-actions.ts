@@ -36,14 +36,10 @@ export function leadActions(app: FastifyInstance, db: Db): Record<string, Action
       handler: async (request, body) => {
         const input = leadBody.parse(body);
         const partner = await app.requirePartner(request);
-        const { id, message, isNew } = await createLead(
-          db,
-          partner,
-          await formSender(app, request, partner),
-          input,
-        );
+        const sender = await formSender(app, request, partner);
+        const { id, message, isNew } = await createLead(db, partner, sender, input);
         if (isNew)
-          await saveStep(db, partner, {
+          await saveStep(db, partner, sender, {
             cpfCnpj: input.cpf_cnpj,
             stepCode: NEW_LEAD_STEP,
             reason: 'Novo lead',

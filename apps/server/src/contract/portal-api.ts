@@ -82,7 +82,8 @@ export function registerPortalApi(
       perMinute: 120,
       handler: async (request, body) => {
         const step = stepBody.parse(body);
-        await saveStep(db, await app.requirePartner(request), {
+        const partner = await app.requirePartner(request);
+        await saveStep(db, partner, await formSender(app, request, partner), {
           cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
           stepCode: step.esn_fk_ets_codigo,
           scheduledDate: step.data_agendamento || undefined,
@@ -96,7 +97,8 @@ export function registerPortalApi(
       perMinute: 60,
       handler: async (request, body) => {
         const step = stepErrorBody.parse(body);
-        await saveStep(db, await app.requirePartner(request), {
+        const partner = await app.requirePartner(request);
+        await saveStep(db, partner, await formSender(app, request, partner), {
           cpfCnpj: step.cpfCnpj || step.pes_cpf_cnpj,
           stepCode: step.esn_fk_ets_codigo,
           reason: step.motivo_agendamento,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreements,
@@ -23,11 +23,16 @@ import {
 import { instalmentOwed } from './debt-repository';
 import type { DebtScope } from './debt-snapshot';
 import { scrubMessages } from './outbox-repository';
+import { ANONYMOUS_STEP } from './step-log-repository';
 
 // Everything the portal holds about the scope's person on the scope's partner (LGPD art. 18: access, portability,
 // erasure), read and erased here. A person is matched by the id a row names them by (outbox messages, contact
-// messages and leads included), never by a CPF/CNPJ, e-mail or phone someone typed in a form (decisions 052, 054);
-// the step log alone, anonymous usage statistics, by its CPF/CNPJ.
+// messages, leads and steps included), never by a CPF/CNPJ, e-mail or phone someone typed in a form (decisions 052,
+// 054, 069).
+
+/** Steps the person posted or performed in a session on this partner; never by the CPF/CNPJ a step carries. */
+const stepsOfPerson = (scope: DebtScope) =>
+  and(eq(stepLogs.partnerId, scope.partnerId), eq(stepLogs.personId, scope.personId));
 
 /**
  * Outbox rows for the person on this partner: those queued naming them, wherever they went. Never by address: the
@@ -46,7 +51,7 @@ const sentByPerson = (table: typeof contactMessages | typeof leads, scope: DebtS
 
 /** The rows of the person's data export, each list oldest first. */
 export async function loadPersonData(db: Db, scope: DebtScope) {
-  const { person, personId } = scope;
+  const { personId } = scope;
 
   const [
     registration,
@@ -120,8 +125,8 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
     db
       .select({ step: stepLogs.stepCode, isError: stepLogs.isError, createdAt: stepLogs.createdAt })
       .from(stepLogs)
-      .where(and(eq(stepLogs.partnerId, scope.partnerId), eq(stepLogs.cpfCnpj, person.cpfCnpj)))
-      .orderBy(asc(stepLogs.createdAt)),
+      .where(stepsOfPerson(scope))
+      .orderBy(asc(stepLogs.createdAt), asc(stepLogs.id)),
     db
       .select({
         channel: outboundMessages.channel,
@@ -232,8 +237,11 @@ export async function erasePersonRows(
 
   await db
     .update(stepLogs)
-    .set({ cpfCnpj: null, errorDetails: null, reason: null })
-    .where(and(eq(stepLogs.partnerId, partnerId), eq(stepLogs.cpfCnpj, person.cpfCnpj)));
+    .set(ANONYMOUS_STEP)
+    // Their own steps, and anyone's that carry their CPF/CNPJ (it is theirs, whoever typed it).
+    .where(
+      or(stepsOfPerson(scope), and(eq(stepLogs.partnerId, partnerId), eq(stepLogs.cpfCnpj, person.cpfCnpj))),
+    );
   await db
     .delete(preAgreements)
     .where(

@@ -21,6 +21,11 @@ export const stepLogs = pgTable(
     id: serial('id').primaryKey(),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'restrict' }),
     companyCode: integer('emp_codigo'),
+    /**
+     * The person whose open session on the partner posted or performed the step; null for an anonymous visitor. The
+     * CPF/CNPJ below is what was typed, anyone's: "Meus dados" finds a person's steps by this (decision 069).
+     */
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
     cpfCnpj: text('cpf_cnpj'),
     stepCode: integer('esn_fk_ets_codigo').notNull(),
     scheduledDate: date('data_agendamento', { mode: 'string' }),
@@ -30,7 +35,10 @@ export const stepLogs = pgTable(
     errorDetails: jsonb('detalhes_erro').$type<StepErrorDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('step_logs_partner_created').on(t.partnerId, t.createdAt)],
+  (t) => [
+    index('step_logs_partner_created').on(t.partnerId, t.createdAt),
+    index('step_logs_person').on(t.personId, t.partnerId),
+  ],
 );
 
 export type OutboundChannel = 'email' | 'sms';

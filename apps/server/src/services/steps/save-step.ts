@@ -17,13 +17,21 @@ export interface StepInput {
 /**
  * Records a visitor event (spec 000 §3 step log; salvarEtapa / salvarEtapaErro). The partner comes from the host,
  * never from the body, and the date and time default to the server's Brasília clock. The CPF/CNPJ is kept only when
- * it is one: the field is free, and anything else typed there (a card number) is not stored.
+ * it is one: the field is free, and anything else typed there (a card number) is not stored. `personId` is who sent it:
+ * the person of an open session on the partner, null for an anonymous visitor (decision 069), whatever CPF/CNPJ the
+ * step carries.
  */
-export async function saveStep(db: Db, partner: PartnerRow, input: StepInput): Promise<void> {
+export async function saveStep(
+  db: Db,
+  partner: PartnerRow,
+  personId: number | null,
+  input: StepInput,
+): Promise<void> {
   const now = brasiliaDateTime();
   const document = normalizeDocument(input.cpfCnpj ?? '');
   await insertStepLog(db, partner.id, {
     companyCode: partner.companyCode,
+    personId,
     cpfCnpj: isValidCpfCnpj(document) ? document : null,
     stepCode: input.stepCode,
     scheduledDate: input.scheduledDate ?? now.date,
@@ -36,5 +44,5 @@ export async function saveStep(db: Db, partner: PartnerRow, input: StepInput): P
 
 /** A step the server itself performed for the session's person, logged once it has succeeded. */
 export function saveDebtorStep(db: Db, scope: DebtScope, stepCode: number, reason: string): Promise<void> {
-  return saveStep(db, scope.partner, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
+  return saveStep(db, scope.partner, scope.personId, { cpfCnpj: scope.person.cpfCnpj, stepCode, reason });
 }
