@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, partners, privacyRequests } from '../src/db/schema';
+import { auditLog, partners, persons, privacyRequests } from '../src/db/schema';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -14,6 +14,10 @@ const PASSWORD = 'Auditoria#2026';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let requestId: number;
+
+const mariaId = async () =>
+  (await t.database.db.select({ id: persons.id }).from(persons).where(eq(persons.cpfCnpj, '52998224725')))[0]!
+    .id;
 
 function call(method: 'GET' | 'PUT', url: string, token: string, payload?: object) {
   return t.app.inject({
@@ -143,10 +147,17 @@ describe('the audit trail', () => {
   });
 
   it('records which page and filters each list read asked for, so a search names whose data was looked for', async () => {
+    const maria = await mariaId();
+    // A CPF/CNPJ searched for is kept as the person's id, never as typed (decision 070).
     const reads = [
       ['/api/solicitacoes-privacidade?page=2&status=open', 'privacy_request', '?page=2&status=open'],
-      ['/api/gestao/acordos?cpf_cnpj=529.982.247-25', 'agreement', '?cpf_cnpj=529.982.247-25'],
-      ['/api/gestao/acordos/planilha?cpf_cnpj=52998224725', 'agreement', '?cpf_cnpj=52998224725'],
+      ['/api/gestao/acordos?cpf_cnpj=529.982.247-25', 'agreement', `?pessoa=${maria}`],
+      ['/api/gestao/acordos/planilha?page=2&cpf_cnpj=52998224725', 'agreement', `?page=2&pessoa=${maria}`],
+      [
+        '/api/gestao/acordos?cpf_cnpj=111.444.777-35&status=active',
+        'agreement',
+        '?pessoa=nenhuma&status=active',
+      ],
       ['/api/filas/lgpd?page=3', 'work_item', 'lgpd?page=3'],
     ] as const;
     for (const [url, entity, entityId] of reads) {
@@ -160,6 +171,53 @@ describe('the audit trail', () => {
     // A list read without a query is the whole first page: nothing to name.
     await call('GET', '/api/solicitacoes-privacidade', tokens.auditor!);
     expect((await rowsOf('privacy_request')).at(-1)!.entityId).toBeNull();
+  });
+
+  it('keeps no searched CPF/CNPJ in reads written before searches were recorded by the person (migration 0048)', async () => {
+    const read = (entityId: string) => ({
+      staffUserId: 1,
+      username: 'audit.auditor',
+      route: 'GET /api/gestao/acordos',
+      action: 'read',
+      entity: 'agreement',
+      entityId,
+    });
+    const rows = await t.database.db
+      .insert(auditLog)
+      .values([
+        read('?page=2&cpf_cnpj=529.982.247-25&status=ativo'),
+        read('?cpf_cnpj=52998224725&cpf_cnpj=111.444.777-35'),
+        read('?cpf_cnpj=12.ABC.345%2F01DE-35'),
+        read('?page=3'),
+      ])
+      .returning();
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0048_audit_reads_without_documents.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await tx.execute(sql.raw(statement));
+    });
+    const [company] = await t.database.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.cpfCnpj, '12ABC34501DE35'));
+    const maria = await mariaId();
+    const entityIds = [];
+    for (const row of rows)
+      entityIds.push(
+        (await t.database.db.select().from(auditLog).where(eq(auditLog.id, row.id)))[0]!.entityId,
+      );
+    expect(entityIds).toEqual([
+      `?page=2&pessoa=${maria}&status=ativo`,
+      `?pessoa=${maria}&pessoa=nenhuma`,
+      `?pessoa=${company!.id}`,
+      '?page=3',
+    ]);
+    await expect(
+      t.database.db.execute(sql`update audit_log set username = 'outro' where id = ${rows[0]!.id}`),
+    ).rejects.toThrow();
   });
 
   it('refuses to change or delete a row, even by SQL', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { StaffScope } from '../repositories/staff-scope';
 import { type AuditChange, type AuditTrail, recordStaffAction } from '../services/audit/record-staff-action';
+import { auditedQuery } from '../services/audit/searched-person';
 import { authenticateStaff, type StaffIdentity } from '../services/staff/authenticate-staff';
 
 // The admin guard (spec 002 §6, §7; issue 5 item 2; decision 024): every admin call carries `Authorization: Bearer
@@ -77,13 +78,14 @@ function routeName(request: FastifyRequest): string {
 
 /**
  * What a read looked at, so that the audit answers who saw whose data: the route's parameters ('lgpd/7' for GET
- * /api/filas/:fila/:id) and the query as sent, which names a list's page and filters ('?page=2&cpf_cnpj=...') and a
- * document's instalments; undefined for a route without either (a list's first page, unfiltered).
+ * /api/filas/:fila/:id) and the query, which names a list's page and filters ('?page=2&pessoa=12') and a document's
+ * instalments; a CPF/CNPJ searched for as the person's id, never as typed (decision 070); undefined for a route
+ * without either (a list's first page, unfiltered).
  */
-function readTarget(request: FastifyRequest): string | undefined {
+async function readTarget(db: Db, request: FastifyRequest): Promise<string | undefined> {
   const values = Object.values((request.params ?? {}) as Record<string, string>);
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-  return values.join('/') + (query.length > 1 ? query : '') || undefined;
+  return values.join('/') + (query.length > 1 ? await auditedQuery(db, query) : '') || undefined;
 }
 
 function trailOf(request: FastifyRequest, staff: StaffIdentity, audit: StaffRequestAudit): AuditTrail {
@@ -125,15 +127,13 @@ export function installStaffAuth(app: FastifyInstance, db: Db): void {
     const { staff, staffAudit: audit } = request;
     if (!staff || !audit || audit.recorded || reply.statusCode >= 400) return done(null, payload);
     const trail = trailOf(request, staff, audit);
-    if (trail.action === 'read' && audit.personalData === undefined) return done(null, payload);
-    recordStaffAction(
-      db,
-      trail,
-      audit.change ??
-        (audit.personalData === undefined
-          ? undefined
-          : { entity: audit.personalData, entityId: readTarget(request) }),
-    ).then(() => done(null, payload), done);
+    const { change, personalData } = audit;
+    if (trail.action === 'read' && personalData === undefined) return done(null, payload);
+    const described: Promise<AuditChange | undefined> =
+      change !== undefined || personalData === undefined
+        ? Promise.resolve(change)
+        : readTarget(db, request).then((entityId) => ({ entity: personalData, entityId }));
+    described.then((what) => recordStaffAction(db, trail, what)).then(() => done(null, payload), done);
   });
 }
 
