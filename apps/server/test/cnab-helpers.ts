@@ -1,10 +1,13 @@
+import { writeRetorno } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { agreementInstalments, agreements, persons, stores } from '../src/db/schema';
+import { agreementInstalments, agreements, persons, type secondCopies, stores } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { insertCharge } from '../src/repositories/payment-repository';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
+import { cnabBeneficiary } from '../src/services/payments/cnab-files';
+import { importRetorno } from '../src/services/payments/import-retorno';
 
 // CNAB tests: boletos issued as the store's provider issues them when their time comes.
 
@@ -71,4 +74,38 @@ export async function openBoleto(db: Db, dueDate: string, amountCents: number, c
     .values({ agreementId: agreement!.id, number: 0, dueDate, amountCents })
     .returning();
   return { agreement: agreement!, instalment: open!, charge: await issueBoleto(db, open!.id) };
+}
+
+/** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
+export async function liquidateCopy(
+  db: Db,
+  copy: typeof secondCopies.$inferSelect,
+  sequence: number,
+  paidCents: number,
+) {
+  const [store] = await db.select().from(stores).where(eq(stores.id, copy.storeId));
+  const content = writeRetorno(
+    { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
+    [
+      {
+        movement: '06',
+        ourNumber: copy.ourNumber,
+        documentNumber: String(copy.id),
+        dueDate: copy.dueDate,
+        amountCents: copy.amountCents,
+        feeCents: 180,
+        reasons: [],
+        payer: { document: '12345678909', name: 'MARIA' },
+        interestCents: 0,
+        discountCents: 0,
+        rebateCents: 0,
+        iofCents: 0,
+        paidCents,
+        netCents: paidCents - 180,
+        occurredOn: '2026-11-25',
+        creditOn: '2026-11-26',
+      },
+    ],
+  );
+  return importRetorno(db, { content, fileName: `RET${sequence}.ret`, createdBy: 'test', now: new Date() });
 }

@@ -7,7 +7,6 @@ import {
   type PlanosResposta,
   type SegundaVia,
   todayInBrasilia,
-  writeRetorno,
 } from '@portal/domain';
 import { and, eq, isNotNull, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +26,9 @@ import { COBV_PROVIDERS, createPixServices } from '../src/integrations/payments/
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { chargeBeneficiary } from '../src/services/agreements/issue-due-charges';
-import { cnabBeneficiary } from '../src/services/payments/cnab-files';
-import { importRetorno } from '../src/services/payments/import-retorno';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
+import { liquidateCopy } from './cnab-helpers';
 import { call, hostOf, JOAO, lastMessage, login, MARIA, stepsLogged } from './identification-helpers';
 import { clearOfMidnight } from './pinned-clock';
 import { pixChargeAt } from './pix-helpers';
@@ -250,38 +248,8 @@ describe('enviar_email_sms: the second copy by SMS or e-mail', () => {
 });
 
 /** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
-const liquidate = async (copy: typeof secondCopies.$inferSelect, sequence: number, paidCents: number) => {
-  const [store] = await t.database.db.select().from(stores).where(eq(stores.id, copy.storeId));
-  const content = writeRetorno(
-    { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
-    [
-      {
-        movement: '06',
-        ourNumber: copy.ourNumber,
-        documentNumber: String(copy.id),
-        dueDate: copy.dueDate,
-        amountCents: copy.amountCents,
-        feeCents: 180,
-        reasons: [],
-        payer: { document: '12345678909', name: 'MARIA' },
-        interestCents: 0,
-        discountCents: 0,
-        rebateCents: 0,
-        iofCents: 0,
-        paidCents,
-        netCents: paidCents - 180,
-        occurredOn: '2026-11-25',
-        creditOn: '2026-11-26',
-      },
-    ],
-  );
-  return importRetorno(t.database.db, {
-    content,
-    fileName: `RET${sequence}.ret`,
-    createdBy: 'test',
-    now: new Date(),
-  });
-};
+const liquidate = (copy: typeof secondCopies.$inferSelect, sequence: number, paidCents: number) =>
+  liquidateCopy(t.database.db, copy, sequence, paidCents);
 
 describe('a paid second copy (issue 17): its PIX or boleto is its payment, shown PAGO, with no new copy', () => {
   const alfa = () => card('Alfa Eletro');

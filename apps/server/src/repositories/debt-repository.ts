@@ -10,6 +10,7 @@ import {
   instalments,
   partnerStores,
   secondCopies,
+  secondCopyCancellations,
   secondCopyPayments,
   stores,
 } from '../db/schema';
@@ -53,12 +54,30 @@ export const notDischarged = sql`not exists (select 1 from ${agreementContracts}
   and ac.agreement_status = 'settled')`;
 
 /**
+ * A second copy's payment (`payment`, a table or alias of second_copy_payments, of the copy `copy` names) that paid
+ * nothing because its copy ended short (decision 049): recorded no later than the copy's end by a payment short of its
+ * value (`cnab-short:`, `pix-short:`), when the copy's payments by then fell short of its value. (A PIX paid short
+ * after the copy was paid in full is money beyond its value, decision 061.)
+ */
+export const endedShortMoney = (
+  payment: SQL,
+  copy: SQL,
+) => sql<boolean>`exists (select 1 from ${secondCopyCancellations} ended
+  where ended.second_copy_id = ${payment}.second_copy_id
+    and (ended.causa like 'cnab-short:%' or ended.causa like 'pix-short:%')
+    and ended.created_at >= ${payment}.created_at
+    and (select sum(earlier.valor) from ${secondCopyPayments} earlier
+      where earlier.second_copy_id = ended.second_copy_id and earlier.created_at <= ended.created_at)
+      < ${copy}.valor)`;
+
+/**
  * The copy `copy` names (a table or an alias) has payments adding up to its value: its instalment was paid here
- * (decision 025). Qualified by hand: Drizzle leaves columns unqualified in a single-table query, where they would name
- * a subquery's own.
+ * (decision 025). Money that ended the copy short is not counted (decision 061: it paid nothing, the next copy is
+ * issued for the whole value), so a short PIX and a short boleto never add up to a copy paid. Qualified by hand:
+ * Drizzle leaves columns unqualified in a single-table query, where they would name a subquery's own.
  */
 const copyPaidInFull = (copy: SQL) => sql`(select coalesce(sum(scp.valor), 0) from ${secondCopyPayments} scp
-  where scp.second_copy_id = ${copy}.id) >= ${copy}.valor`;
+  where scp.second_copy_id = ${copy}.id and not ${endedShortMoney(sql`scp`, copy)}) >= ${copy}.valor`;
 
 /** A row of second_copies paid in full, for queries over that table. */
 export const secondCopyPaidInFull = copyPaidInFull(sql`${secondCopies}`);

@@ -26,7 +26,7 @@ import {
   secondCopyPayments,
   stores,
 } from '../db/schema';
-import { instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
+import { endedShortMoney, instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
 import type { OpenPix, OpenPixFilter, SupersededReason } from './pix-charge-repository';
@@ -189,18 +189,8 @@ export async function recordSecondCopyPayment(
   return { paidBeforeCents: Number(before?.cents ?? 0) };
 }
 
-/**
- * A second copy's payment that paid nothing because its copy ended short (decision 049): recorded no later than the
- * copy's end by a payment short of its value (`cnab-short:`, `pix-short:`), when the copy's payments by then fell
- * short of its value. (A PIX paid short after the copy was paid in full ends it too, but is money beyond its value.)
- */
-const endedShortMoney = sql<boolean>`exists (select 1 from ${secondCopyCancellations} ended
-  where ended.second_copy_id = ${secondCopyPayments.secondCopyId}
-    and (ended.causa like 'cnab-short:%' or ended.causa like 'pix-short:%')
-    and ended.created_at >= ${secondCopyPayments.createdAt}
-    and (select sum(earlier.valor) from ${secondCopyPayments} earlier
-      where earlier.second_copy_id = ended.second_copy_id and earlier.created_at <= ended.created_at)
-      < ${secondCopies.amountCents})`;
+/** A payment of secondCopyMoney's rows that paid nothing because its copy ended short. */
+const endedShort = endedShortMoney(sql`${secondCopyPayments}`, sql`${secondCopies}`);
 
 /**
  * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when its
@@ -219,12 +209,12 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
       instalmentId: secondCopies.instalmentId,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
-      unappliedCents: sql<string>`case when ${endedShortMoney} then ${secondCopyPayments.amountCents}
+      unappliedCents: sql<string>`case when ${endedShort} then ${secondCopyPayments.amountCents}
         else least(${secondCopyPayments.amountCents}, greatest(0,
-          sum(case when ${endedShortMoney} then 0 else ${secondCopyPayments.amountCents} end)
+          sum(case when ${endedShort} then 0 else ${secondCopyPayments.amountCents} end)
             over (partition by ${secondCopyPayments.secondCopyId} order by ${secondCopyPayments.id})
           - ${secondCopies.amountCents})) end`.as('unapplied_cents'),
-      endedShort: sql<boolean>`${endedShortMoney}`.as('ended_short'),
+      endedShort: sql<boolean>`${endedShort}`.as('ended_short'),
     })
     .from(secondCopyPayments)
     .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))

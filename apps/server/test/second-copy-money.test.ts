@@ -1,0 +1,91 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  contracts,
+  instalments,
+  partners,
+  persons,
+  secondCopies,
+  secondCopyCancellations,
+  stores,
+} from '../src/db/schema';
+import { paidSecondCopies, secondCopyStanding } from '../src/repositories/second-copy-repository';
+import { recordPixPayments } from '../src/services/payments/record-pix-payments';
+import { liquidateCopy } from './cnab-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// What a second copy's money paid (decisions 025, 049, 061): money that ended a copy short paid nothing, so it never
+// counts towards the copy being paid in full.
+
+const QUIET = { warn: () => undefined, error: () => undefined };
+
+let t: TestApp;
+/** A copy of 100 of the `unpaid`th unpaid instalment (1 the first) of Maria's contract in Alfa Eletro. */
+let copyOf: (unpaid: number, issue?: number) => Promise<typeof secondCopies.$inferSelect>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const [store] = await db.select().from(stores).where(eq(stores.tradeName, 'Alfa Eletro'));
+  const [partner] = await db.select().from(partners).where(eq(partners.identifier, 'demo'));
+  const [maria] = await db.select().from(persons).where(eq(persons.cpfCnpj, '52998224725'));
+  const [contract] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.personId, maria!.id), eq(contracts.storeId, store!.id)))
+    .limit(1);
+  let sequence = 0;
+  copyOf = async (unpaid, issue = 1) => {
+    const [instalment] = await db
+      .select()
+      .from(instalments)
+      .where(and(eq(instalments.contractId, contract!.id), eq(instalments.paid, false)))
+      .orderBy(asc(instalments.number))
+      .offset(unpaid - 1)
+      .limit(1);
+    sequence += 1;
+    const [copy] = await db
+      .insert(secondCopies)
+      .values({
+        partnerId: partner!.id,
+        personId: maria!.id,
+        storeId: store!.id,
+        instalmentId: instalment!.id,
+        dueDate: '2026-11-25',
+        amountCents: 10_000,
+        ourNumber: `${store!.boletoAgreement}${String(9_000_000_000 + sequence)}`,
+        barcode: '0'.repeat(44),
+        digitableLine: '0'.repeat(47),
+        pixCode: 'pix',
+        txid: `txidsegundaviadinheiro${sequence}`,
+        issue,
+      })
+      .returning();
+    return copy!;
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The copy's PIX paid with `cents`, as its PSP's webhook tells it. */
+const payPix = (copy: typeof secondCopies.$inferSelect, endToEndId: string, cents: number) =>
+  recordPixPayments(
+    t.database.db,
+    copy.storeId,
+    [{ endToEndId, txid: copy.txid!, valor: (cents / 100).toFixed(2), horario: '2026-11-25T15:00:00.000Z' }],
+    QUIET,
+  );
+
+it('money that ended a copy short does not count towards it being paid in full, with what came after', async () => {
+  const db = t.database.db;
+  const copy = await copyOf(1);
+  // Its PIX paid 60 of 100 ends it (decision 049); its boleto, still registered at the bank, is then paid 50.
+  await payPix(copy, 'E2026112515000SHORTTHENSHORT', 6_000);
+  expect(
+    await db.select().from(secondCopyCancellations).where(eq(secondCopyCancellations.secondCopyId, copy.id)),
+  ).toMatchObject([{ cause: 'pix-short:E2026112515000SHORTTHENSHORT' }]);
+  expect((await liquidateCopy(db, copy, 801, 5_000)).lines.map((l) => l.outcome)).toEqual(['underpaid']);
+  // 110 was received, but the 60 paid nothing (the next copy is for the whole value) and 50 is not the copy's 100.
+  expect(await secondCopyStanding(db, copy)).toEqual({ instalmentOwed: true, cancelled: true });
+  expect(await paidSecondCopies(db, [copy.instalmentId])).toEqual(new Map());
+});
