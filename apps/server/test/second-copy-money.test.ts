@@ -9,13 +9,16 @@ import {
   secondCopyCancellations,
   stores,
 } from '../src/db/schema';
+import { listReceivedMoney } from '../src/repositories/agreement-admin-repository';
 import { paidSecondCopies, secondCopyStanding } from '../src/repositories/second-copy-repository';
+import { listUnappliedMoneyRows } from '../src/repositories/unapplied-money-repository';
 import { recordPixPayments } from '../src/services/payments/record-pix-payments';
 import { liquidateCopy } from './cnab-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
-// What a second copy's money paid (decisions 025, 049, 061): money that ended a copy short paid nothing, so it never
-// counts towards the copy being paid in full.
+// What a second copy's money paid (decisions 025, 049, 061, 071): money that ended a copy short paid nothing, so it
+// never counts towards the copy being paid in full; money of a copy whose instalment another copy paid before paid
+// nothing either.
 
 const QUIET = { warn: () => undefined, error: () => undefined };
 
@@ -88,4 +91,29 @@ it('money that ended a copy short does not count towards it being paid in full, 
   // 110 was received, but the 60 paid nothing (the next copy is for the whole value) and 50 is not the copy's 100.
   expect(await secondCopyStanding(db, copy)).toEqual({ instalmentOwed: true, cancelled: true });
   expect(await paidSecondCopies(db, [copy.instalmentId])).toEqual(new Map());
+});
+
+it('two copies of one instalment both paid: the later money paid nothing and is on the unapplied money list', async () => {
+  const db = t.database.db;
+  const older = await copyOf(2, 1);
+  const newer = await copyOf(2, 2);
+  expect(await payPix(newer, 'E2026112515000NEWERCOPYPAID1', 10_000)).toEqual(['paid']);
+  // The older copy's boleto, still registered at the bank, paid the same instalment again.
+  const report = await liquidateCopy(db, older, 802, 10_000);
+  expect(report.lines.map((l) => l.outcome)).toEqual(['unapplied']);
+  const admin = { role: 'administrator' as const, partnerIds: null };
+  const period = { from: '2026-11-25', to: '2026-11-25' };
+  const { rows } = await listUnappliedMoneyRows(db, admin, { period }, { limit: 20, offset: 0 });
+  expect(rows.filter((row) => row.cause === `cnab:${report.fileId}:${report.lines[0]!.line}`)).toEqual([
+    expect.objectContaining({ origin: 'second_copy', amountCents: '10000', unappliedReason: 'already_paid' }),
+  ]);
+  // So is a PIX of a third copy of it: whatever the channel, the instalment was paid once.
+  const third = await copyOf(2, 3);
+  expect(await payPix(third, 'E2026112515000THIRDCOPYPAID1', 10_000)).toEqual(['unapplied']);
+  // With the first test's copy: 60 that ended it short, 50 counted towards it.
+  const money = await listReceivedMoney(db, admin, { period });
+  const copies = money.filter((row) => row.source === 'second_copy');
+  const sum = (kind: string) =>
+    copies.filter((row) => row.kind === kind).reduce((cents, row) => cents + row.amountCents, 0);
+  expect({ paid: sum('paid'), unapplied: sum('unapplied') }).toEqual({ paid: 15_000, unapplied: 26_000 });
 });

@@ -71,13 +71,27 @@ export const endedShortMoney = (
       < ${copy}.valor)`;
 
 /**
- * The copy `copy` names (a table or an alias) has payments adding up to its value: its instalment was paid here
- * (decision 025). Money that ended the copy short is not counted (decision 061: it paid nothing, the next copy is
- * issued for the whole value), so a short PIX and a short boleto never add up to a copy paid. Qualified by hand:
- * Drizzle leaves columns unqualified in a single-table query, where they would name a subquery's own.
+ * The copy `copy` names (a table or an alias) has payments adding up to its value (those recorded before the payment
+ * `before` names, when given): its instalment was paid here (decision 025). Money that ended the copy short is not
+ * counted (decision 061: it paid nothing, the next copy is issued for the whole value), so a short PIX and a short
+ * boleto never add up to a copy paid. Qualified by hand: Drizzle leaves columns unqualified in a single-table query,
+ * where they would name a subquery's own.
  */
-const copyPaidInFull = (copy: SQL) => sql`(select coalesce(sum(scp.valor), 0) from ${secondCopyPayments} scp
-  where scp.second_copy_id = ${copy}.id and not ${endedShortMoney(sql`scp`, copy)}) >= ${copy}.valor`;
+const copyPaidInFull = (copy: SQL, before?: SQL) => sql`(select coalesce(sum(counted.valor), 0)
+  from ${secondCopyPayments} counted where counted.second_copy_id = ${copy}.id
+    ${before ? sql`and counted.id < ${before}.id` : sql``}
+    and not ${endedShortMoney(sql`counted`, copy)}) >= ${copy}.valor`;
+
+/**
+ * Another copy of the instalment of the copy `copy` names had paid it in full before the payment `payment` names
+ * was recorded: that payment paid nothing (decision 071), whatever copy or channel brought it.
+ */
+export const paidByAnotherCopy = (
+  payment: SQL,
+  copy: SQL,
+) => sql<boolean>`exists (select 1 from ${secondCopies} other
+  where other.instalment_id = ${copy}.instalment_id and other.id <> ${copy}.id
+    and ${copyPaidInFull(sql`other`, payment)})`;
 
 /** A row of second_copies paid in full, for queries over that table. */
 export const secondCopyPaidInFull = copyPaidInFull(sql`${secondCopies}`);

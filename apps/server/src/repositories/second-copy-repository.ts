@@ -1,3 +1,4 @@
+import type { UnappliedMoneyReason } from '@portal/domain';
 import {
   and,
   asc,
@@ -26,7 +27,13 @@ import {
   secondCopyPayments,
   stores,
 } from '../db/schema';
-import { endedShortMoney, instalmentOwed, type StoreRow, secondCopyPaidInFull } from './debt-repository';
+import {
+  endedShortMoney,
+  instalmentOwed,
+  paidByAnotherCopy,
+  type StoreRow,
+  secondCopyPaidInFull,
+} from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import type { PersonRow } from './person-repository';
 import type { OpenPix, OpenPixFilter, SupersededReason } from './pix-charge-repository';
@@ -170,33 +177,37 @@ export async function secondCopiesByOurNumber(
 }
 
 /**
- * Records money received for a second copy, with what the copy's payments recorded before it sum to (at least the
- * copy's value: this one is money beyond it, decision 061); undefined when its cause was recorded before (the same
- * notification).
+ * Records money received for a second copy, with the part of it that paid nothing (secondCopyMoney: beyond the copy's
+ * value, decision 061, or all of it when another copy had paid the instalment, decision 071); undefined when its
+ * cause was recorded before (the same notification).
  */
 export async function recordSecondCopyPayment(
   db: Db,
   payment: Omit<typeof secondCopyPayments.$inferInsert, 'id' | 'createdAt'>,
-): Promise<{ paidBeforeCents: number } | undefined> {
+): Promise<{ unappliedCents: number } | undefined> {
   const [row] = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
     id: secondCopyPayments.id,
   });
   if (!row) return undefined;
-  const [before] = await db
-    .select({ cents: sql<string | null>`sum(${secondCopyPayments.amountCents})` })
-    .from(secondCopyPayments)
-    .where(and(eq(secondCopyPayments.secondCopyId, payment.secondCopyId), lt(secondCopyPayments.id, row.id)));
-  return { paidBeforeCents: Number(before?.cents ?? 0) };
+  const money = secondCopyMoney(db, eq(secondCopyPayments.secondCopyId, payment.secondCopyId));
+  const [split] = await db
+    .select({ unappliedCents: money.unappliedCents })
+    .from(money)
+    .where(eq(money.id, row.id));
+  return { unappliedCents: Number(split!.unappliedCents) };
 }
 
 /** A payment of secondCopyMoney's rows that paid nothing because its copy ended short. */
 const endedShort = endedShortMoney(sql`${secondCopyPayments}`, sql`${secondCopies}`);
+/** A payment of secondCopyMoney's rows that paid nothing because another copy had paid its instalment. */
+const instalmentPaidBefore = paidByAnotherCopy(sql`${secondCopyPayments}`, sql`${secondCopies}`);
 
 /**
- * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when its
+ * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when
+ * another copy of its instalment was paid in full before it (decision 071: the instalment was paid once) or when its
  * copy ended short (decision 049: the next copy is issued for the whole value), else the part beyond the copy's
- * value (decision 061: the copy's other payments count towards its value in the order recorded). The payments list,
- * the dashboard and the unapplied money work list show that part as unapplied money.
+ * value (decision 061: the copy's other payments count towards its value in the order recorded), and why. The
+ * payments list, the dashboard and the unapplied money work list show that part as unapplied money.
  */
 export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
   db
@@ -209,12 +220,15 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
       instalmentId: secondCopies.instalmentId,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
-      unappliedCents: sql<string>`case when ${endedShort} then ${secondCopyPayments.amountCents}
+      unappliedCents: sql<string>`case when ${instalmentPaidBefore} or ${endedShort}
+        then ${secondCopyPayments.amountCents}
         else least(${secondCopyPayments.amountCents}, greatest(0,
           sum(case when ${endedShort} then 0 else ${secondCopyPayments.amountCents} end)
             over (partition by ${secondCopyPayments.secondCopyId} order by ${secondCopyPayments.id})
           - ${secondCopies.amountCents})) end`.as('unapplied_cents'),
-      endedShort: sql<boolean>`${endedShort}`.as('ended_short'),
+      // Short money of an instalment paid before is money paid again, as what goes beyond a copy paid.
+      unappliedReason: sql<UnappliedMoneyReason>`case when ${endedShort} and not ${instalmentPaidBefore}
+        then 'underpaid' else 'already_paid' end`.as('unapplied_reason'),
     })
     .from(secondCopyPayments)
     .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))

@@ -110,11 +110,8 @@ const copyMoney = (db: Db, where: (money: ReturnType<typeof secondCopyMoney>) =>
       occurredOn: as<string>(money.occurredOn, 'occurred_on'),
       amountCents: as<string>(sql`${money.unappliedCents}`, 'amount_cents'),
       cause: as<string>(money.cause, 'cause'),
-      // Paid short, the copy ended (decision 049); else beyond a copy already paid (decision 061).
-      unappliedReason: as<UnappliedMoneyReason | null>(
-        sql`case when ${money.endedShort} then 'underpaid' else 'already_paid' end`,
-        'unapplied_reason',
-      ),
+      // Paid short, the copy ended (decision 049); else beyond a copy or an instalment already paid (061, 071).
+      unappliedReason: as<UnappliedMoneyReason | null>(sql`${money.unappliedReason}`, 'unapplied_reason'),
       agreementId: as<number | null>(sql`null::integer`, 'agreement_id'),
       instalmentNumber: as<number>(instalments.number, 'instalment_number'),
       instalmentCount: as<number | null>(sql`null::integer`, 'instalment_count'),

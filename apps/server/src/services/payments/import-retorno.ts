@@ -114,11 +114,11 @@ async function applyTitle(
         cause: `cnab:${fileId}:${title.line}`,
       };
       // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not; once they
-      // have, more is money beyond its value, which paid nothing (decision 061).
+      // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071).
       if (!('charge' in found)) {
         const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
         if (!recorded) return 'duplicate';
-        if (recorded.paidBeforeCents >= found.amountCents) return 'unapplied';
+        if (recorded.unappliedCents === title.paidCents) return 'unapplied';
         return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
       }
       const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };

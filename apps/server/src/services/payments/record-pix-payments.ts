@@ -27,7 +27,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
  * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 049). A second
- * copy's PIX is that copy's payment (decision 025), unapplied when the copy was paid already (decision 061); less
+ * copy's PIX is that copy's payment (decision 025), unapplied when the copy or its instalment was paid already
+ * (decisions 061, 071); less
  * than the copy's value ends the copy the same way. A PIX
  * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
@@ -56,10 +57,10 @@ export async function recordPixPayments(
       // Paid short, the copy's cobv is concluded all the same: the next request issues the next copy (decision 049).
       if (amountCents < copy.amountCents)
         await recordSecondCopyCancelled(db, copy.id, `pix-short:${endToEndId}`);
-      // The copy was paid already (its boleto, a PIX): money beyond its value, which paid nothing (decision 061).
+      // The copy, or another copy of its instalment, was paid already: money that paid nothing (decisions 061, 071).
       const outcome = !recorded
         ? 'duplicate'
-        : recorded.paidBeforeCents >= copy.amountCents
+        : recorded.unappliedCents === amountCents
           ? 'unapplied'
           : 'paid';
       if (outcome === 'unapplied') log.warn({ storeId, txid, endToEndId }, 'PIX of a paid second copy');
