@@ -117,3 +117,19 @@ it('two copies of one instalment both paid: the later money paid nothing and is 
     copies.filter((row) => row.kind === kind).reduce((cents, row) => cents + row.amountCents, 0);
   expect({ paid: sum('paid'), unapplied: sum('unapplied') }).toEqual({ paid: 15_000, unapplied: 26_000 });
 });
+
+it('a PIX paid short of a copy already paid is money paid again: it ends nothing', async () => {
+  const db = t.database.db;
+  const cancellations = (copyId: number) =>
+    db.select().from(secondCopyCancellations).where(eq(secondCopyCancellations.secondCopyId, copyId));
+  const copy = await copyOf(3);
+  expect((await liquidateCopy(db, copy, 803, 10_000)).lines.map((l) => l.outcome)).toEqual(['applied']);
+  expect(await payPix(copy, 'E2026112515000PAIDTHENSHORT1', 6_000)).toEqual(['unapplied']);
+  expect(await cancellations(copy.id)).toEqual([]);
+  // Its PIX told again changes nothing either; a copy not paid is still ended by its PIX paid short.
+  expect(await payPix(copy, 'E2026112515000PAIDTHENSHORT1', 6_000)).toEqual(['duplicate']);
+  expect(await cancellations(copy.id)).toEqual([]);
+  const unpaid = await copyOf(4);
+  expect(await payPix(unpaid, 'E2026112515000UNPAIDSHORT01', 6_000)).toEqual(['unapplied']);
+  expect(await cancellations(unpaid.id)).toMatchObject([{ cause: 'pix-short:E2026112515000UNPAIDSHORT01' }]);
+});

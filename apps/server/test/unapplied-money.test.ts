@@ -294,7 +294,8 @@ describe('a second copy’s money that paid nothing', () => {
     await db
       .insert(secondCopyPayments)
       .values({ secondCopyId: next, amountCents: 10_000, occurredOn: '2026-05-07', cause: 'pix:E-MAY-2' });
-    // Paid in full by its boleto, then its PIX paid short, which ended it: the PIX is money beyond its value.
+    // Paid in full by its boleto, then its PIX paid short: money beyond its value. (Such a PIX also recorded the paid
+    // copy's cancellation until found in review; one so recorded changes nothing.)
     const paidThenShort = await copyOf(third!.id, 1, '12345670000000504');
     await db.insert(secondCopyPayments).values({
       secondCopyId: paidThenShort,

@@ -177,24 +177,32 @@ export async function secondCopiesByOurNumber(
 }
 
 /**
- * Records money received for a second copy, with the part of it that paid nothing (secondCopyMoney: beyond the copy's
- * value, decision 061, or all of it when another copy had paid the instalment, decision 071); undefined when its
- * cause was recorded before (the same notification).
+ * Records money received for a second copy, once by its cause: whether this call recorded it (false: the same
+ * notification again), the part of it that paid nothing (secondCopyMoney: beyond the copy's value, decision 061, all
+ * of it when another copy had paid the instalment, decision 071, or when it ended the copy short, decision 049) and
+ * whether the copy is paid in full now.
  */
 export async function recordSecondCopyPayment(
   db: Db,
   payment: Omit<typeof secondCopyPayments.$inferInsert, 'id' | 'createdAt'>,
-): Promise<{ unappliedCents: number } | undefined> {
-  const [row] = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
+): Promise<{ recorded: boolean; unappliedCents: number; copyPaid: boolean }> {
+  const inserted = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
     id: secondCopyPayments.id,
   });
-  if (!row) return undefined;
   const money = secondCopyMoney(db, eq(secondCopyPayments.secondCopyId, payment.secondCopyId));
   const [split] = await db
-    .select({ unappliedCents: money.unappliedCents })
+    .select({
+      unappliedCents: money.unappliedCents,
+      copyPaid: sql<boolean>`(select ${secondCopyPaidInFull} from ${secondCopies}
+        where ${secondCopies.id} = ${payment.secondCopyId})`,
+    })
     .from(money)
-    .where(eq(money.id, row.id));
-  return { unappliedCents: Number(split!.unappliedCents) };
+    .where(eq(money.cause, payment.cause));
+  return {
+    recorded: inserted.length > 0,
+    unappliedCents: Number(split?.unappliedCents ?? 0),
+    copyPaid: split?.copyPaid === true,
+  };
 }
 
 /** A payment of secondCopyMoney's rows that paid nothing because its copy ended short. */

@@ -117,7 +117,7 @@ async function applyTitle(
       // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071).
       if (!('charge' in found)) {
         const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
-        if (!recorded) return 'duplicate';
+        if (!recorded.recorded) return 'duplicate';
         if (recorded.unappliedCents === title.paidCents) return 'unapplied';
         return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
       }

@@ -28,8 +28,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
  * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 049). A second
  * copy's PIX is that copy's payment (decision 025), unapplied when the copy or its instalment was paid already
- * (decisions 061, 071); less
- * than the copy's value ends the copy the same way. A PIX
+ * (decisions 061, 071); one leaving a copy not paid ends the copy the same way, and is unapplied (decision 049). A PIX
  * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
 export async function recordPixPayments(
@@ -54,16 +53,20 @@ export async function recordPixPayments(
         occurredOn: brasiliaDateTime(paidAt).date,
         cause: pixCause(pix),
       });
-      // Paid short, the copy's cobv is concluded all the same: the next request issues the next copy (decision 049).
-      if (amountCents < copy.amountCents)
-        await recordSecondCopyCancelled(db, copy.id, `pix-short:${endToEndId}`);
-      // The copy, or another copy of its instalment, was paid already: money that paid nothing (decisions 061, 071).
-      const outcome = !recorded
+      // Its cobv concluded short of the copy's value, the copy not paid and its instalment not paid by another copy:
+      // the copy is ended, its money paid nothing, and the next request issues the next copy (decision 049). A copy
+      // paid already is not ended: the PIX is money beyond it (decisions 061, 071). Asked again on a retry.
+      const endedShort =
+        !recorded.copyPaid &&
+        recorded.unappliedCents === 0 &&
+        (await recordSecondCopyCancelled(db, copy.id, `pix-short:${endToEndId}`));
+      const outcome = !recorded.recorded
         ? 'duplicate'
-        : recorded.unappliedCents === amountCents
+        : endedShort || recorded.unappliedCents === amountCents
           ? 'unapplied'
           : 'paid';
-      if (outcome === 'unapplied') log.warn({ storeId, txid, endToEndId }, 'PIX of a paid second copy');
+      if (outcome === 'unapplied')
+        log.warn({ storeId, txid, endToEndId }, 'PIX of a second copy kept as unapplied');
       outcomes.push(outcome);
       continue;
     }
