@@ -1,14 +1,15 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRemessa } from '@portal/domain';
+import { readRemessa, writeRetorno } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../src/cli/payments-command';
 import { type DatabaseOptions, openDatabase } from '../src/db/client';
-import { paymentEvents } from '../src/db/schema';
+import { paymentCharges, paymentEvents, stores } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { prepareDatabase } from '../src/prepare-database';
+import { cnabBeneficiary } from '../src/services/payments/cnab-files';
 import { captureStream } from './capture-stream';
 import { issueBoleto, joaoInstalmentRows } from './cnab-helpers';
 import { commandDatabase } from './test-app';
@@ -119,6 +120,57 @@ describe('npm run payments', () => {
         db.select().from(paymentEvents).where(eq(paymentEvents.instalmentId, instalmentId)),
       ),
     ).toHaveLength(1);
+  });
+
+  it('retorno replaces the boletos its file refused at once, as the staff upload does (decision 065)', async () => {
+    const refused = await withDb(async (db) => {
+      const [, , second] = await joaoInstalmentRows(db);
+      const charge = await issueBoleto(db, second!.id);
+      const [store] = await db.select().from(stores).where(eq(stores.id, charge.storeId));
+      return { charge, store: store! };
+    });
+    const path = join(dir, 'refused.ret');
+    writeFileSync(
+      path,
+      writeRetorno(
+        {
+          beneficiary: cnabBeneficiary(refused.store),
+          sequence: 77,
+          generatedOn: '2026-11-25',
+          generatedAt: '120000',
+        },
+        [
+          {
+            movement: '03',
+            ourNumber: refused.charge.ourNumber!,
+            documentNumber: String(refused.charge.id),
+            dueDate: refused.charge.dueDate,
+            amountCents: refused.charge.amountCents,
+            feeCents: 0,
+            reasons: ['48'],
+            payer: { document: '39053344705', name: 'JOAO' },
+            interestCents: 0,
+            discountCents: 0,
+            rebateCents: 0,
+            iofCents: 0,
+            paidCents: 0,
+            netCents: 0,
+            occurredOn: '2026-11-25',
+            creditOn: null,
+          },
+        ],
+      ),
+    );
+    const result = await run(['retorno', path]);
+    expect(result.code, result.stderr).toBe(0);
+    // Not left to a server's job 5 minutes later: the refused boleto is ended and the instalment's next one issued.
+    const issues = await withDb((db) =>
+      db
+        .select({ id: paymentCharges.id })
+        .from(paymentCharges)
+        .where(eq(paymentCharges.instalmentId, refused.charge.instalmentId)),
+    );
+    expect(issues).toHaveLength(2);
   });
 
   it('retorno refuses a broken file and lists the errors by line', async () => {

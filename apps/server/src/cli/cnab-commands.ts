@@ -2,12 +2,17 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatBrDate, formatMoney, RETORNO_OUTCOME_TEXTS } from '@portal/domain';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
 import { AppError } from '../errors';
+import { REISSUE_BOLETOS_JOB, SCHEDULED_JOBS } from '../scheduler/jobs';
+import { runJobNow } from '../scheduler/run-due-jobs';
 import { generateRemessa } from '../services/payments/generate-remessa';
 import { importRetorno, type RetornoReport, retornoText } from '../services/payments/import-retorno';
 import { payDemoBoleto } from '../services/payments/pay-demo-boleto';
 import type { CommandIo } from './command-io';
-import type { PaymentsSubcommand } from './payments-subcommand';
+import { commandSchedulerDeps } from './command-scheduler';
+import { lineLog, type PaymentsSubcommand } from './payments-subcommand';
 
 // CNAB 240 subcommands of `npm run payments` (issue 17 items 2 and 6): write the day's remessas to a directory,
 // import a bank's retorno, and pay a demo boleto as the bank would (a real retorno file, imported).
@@ -69,9 +74,20 @@ const remessa: PaymentsSubcommand = {
   },
 };
 
+/**
+ * A new file's refused, written-off and short-paid boletos are replaced now, as after the staff upload (decision 065):
+ * the `reissue-boletos` job run here under its lock, not left to a server's next run 5 minutes later.
+ */
+async function reissueNow(database: Database, env: Env, io: CommandIo, now: Date): Promise<void> {
+  const job = SCHEDULED_JOBS.find((candidate) => candidate.name === REISSUE_BOLETOS_JOB)!;
+  const { deps, close } = await commandSchedulerDeps(database, env, lineLog(io));
+  const report = await runJobNow(deps, job, now).finally(close);
+  if (report.busy) io.stdout.write(`${REISSUE_BOLETOS_JOB}: em execução em outro processo\n`);
+}
+
 const retorno: PaymentsSubcommand = {
   usage: '<arquivo>',
-  async run(args, { db, io, now }) {
+  async run(args, { database, db, env, io, now }) {
     const [path, ...rest] = args;
     if (!path || rest.length > 0) {
       io.stderr.write(`uso: npm run payments -- retorno ${this.usage}\n`);
@@ -79,7 +95,9 @@ const retorno: PaymentsSubcommand = {
     }
     try {
       const content = retornoText(await readFile(path));
-      printReport(io, await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now }));
+      const report = await importRetorno(db, { content, fileName: basename(path), createdBy: 'cli', now });
+      printReport(io, report);
+      if (!report.alreadyImported) await reissueNow(database, env, io, now);
       return 0;
     } catch (error) {
       if (!(error instanceof AppError) || !error.code.startsWith('RETORNO_')) throw error;

@@ -6,12 +6,10 @@ import {
   todayInBrasilia,
   unappliedMoneyReasonLabel,
 } from '@portal/domain';
-import { externalCardGateway } from '../integrations/card-gateway/configured-gateway';
-import { createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { findPaymentsAfterCancellation } from '../repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../scheduler/jobs';
 import { runDueJobs } from '../scheduler/run-due-jobs';
-import { cvDirOf } from '../services/jobs/cv-files';
+import { commandSchedulerDeps } from './command-scheduler';
 import { lineLog, type PaymentsSubcommand } from './payments-subcommand';
 
 // `npm run payments -- run-jobs [--today AAAA-MM-DD]` and `npm run payments -- late-payments` (README "Scheduled
@@ -35,21 +33,8 @@ const runJobs: PaymentsSubcommand = {
     // A day given by hand is run at its noon in Brasília (-03:00 all year since 2019).
     const now = today ? new Date(`${today}T12:00:00-03:00`) : new Date();
     const log = lineLog(io);
-    // The payment providers as the server builds them (their PIX at the local PSP or the store's).
-    const pix = await createPixServices({ db: database.db, env, log });
-    const reports = await runDueJobs(
-      {
-        database,
-        providers: pix.providers,
-        pix: { gatewayFor: pix.gatewayFor, afterMinutes: env.PIX_RECONCILE_AFTER_MINUTES },
-        cardGateway: externalCardGateway(env),
-        log,
-        cvDir: cvDirOf(env.DATA_DIR),
-      },
-      SCHEDULED_JOBS,
-      now,
-      today,
-    ).finally(pix.close);
+    const { deps, close } = await commandSchedulerDeps(database, env, log);
+    const reports = await runDueJobs(deps, SCHEDULED_JOBS, now, today).finally(close);
     for (const { name, dates, busy } of reports)
       io.stdout.write(
         `${name}: ${busy ? 'em execução em outro processo' : dates.length ? dates.join(', ') : 'nada a fazer'}\n`,
