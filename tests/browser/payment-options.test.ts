@@ -517,22 +517,24 @@ describe('card brand and form, contact on confirmation (senff capabilities)', ()
       .getByRole('radio')
       .evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent));
     expect(brands).toEqual(['MASTERCARD', 'VISA', 'ELO', 'HIPERCARD', 'OUTRA']);
-    // Spec 001 §9 card fee texts.
+    // Spec 001 §9 card fee texts, only those that fit the mode (decision 073): paying in full, the one-time form.
     expect(await text(panel.getByTestId('po-card-form'))).toContain('taxa de 2,49%');
-    expect(await text(panel.getByTestId('po-card-form'))).toContain(
-      '2,60% de 2x a 6x e de 2,99% de 7x a 12x',
-    );
+    expect(await text(panel.getByTestId('po-card-form'))).not.toContain('Parcelado no cartão');
     const hiper = await nextSearch(page, () => choice(panel, 'po-card-brand', 'HIPERCARD').check());
     expect(hiper.sent.bandeiraCartao).toBe('HIPERCOB');
     await settled(panel);
-    const instalments = await nextSearch(page, () =>
-      panel
-        .getByTestId('po-card-form')
-        .getByRole('radio', { name: /^Parcelado no cartão/ })
-        .check(),
-    );
-    expect(instalments.sent).toMatchObject({ bandeiraCartao: 'HIPERCOB', formaCartao: 'parcelado' });
+    // In instalments the one-time form gives way to the form in instalments.
+    const instalments = await nextSearch(page, () => choice(panel, 'po-mode', 'Parcelado').check());
+    expect(instalments.sent).toMatchObject({
+      pagamentoAvistaPrazo: 'P',
+      bandeiraCartao: 'HIPERCOB',
+      formaCartao: 'parcelado',
+    });
     await settled(panel);
+    expect(await text(panel.getByTestId('po-card-form'))).toContain(
+      '2,60% de 2x a 6x e de 2,99% de 7x a 12x',
+    );
+    expect(await text(panel.getByTestId('po-card-form'))).not.toContain('taxa de 2,49%');
     await shot(page, 'phone-card-brand-form', panel.getByTestId('po-card-form'));
     await expectNoAxeViolations(page);
 

@@ -7,6 +7,7 @@ import {
   type DividasResposta,
   formatBrDate,
   type PlanosResposta,
+  planPaymentCount,
   todayInBrasilia,
 } from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -38,7 +39,7 @@ import {
   storedTexts,
 } from './card-scan';
 import { quotePlans } from './debt-helpers';
-import { api, call, hostOf, login, MARIA } from './identification-helpers';
+import { api, call, hostOf, login, loginWithSmsToken, MARIA } from './identification-helpers';
 import { clearOfMidnight } from './pinned-clock';
 import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
@@ -378,6 +379,40 @@ describe('passo_4_novo with a card', () => {
       dadosDoCartao: { token: token.id, bandeira: 'VISA', ultimos_digitos: token.card.last_four_digits },
     });
     expect(res.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PAID });
+  });
+
+  it('offers by card, where the card form is asked (senff), only plans the form fits (decision 073)', async () => {
+    const cookie = await loginWithSmsToken(t, MARIA, 'senff');
+    const session = { cookie, partner: 'senff' };
+    const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('senff'), cookie });
+    const debt = (debts.json().dados as DividasResposta).dividas.find(
+      (d) => d.loja.loj_fantasia === 'Senff Cartões',
+    )!;
+    // The payment counts of the plans passo_3_novo offers for a mode and a card form.
+    const counts = async (pagamentoAvistaPrazo: 'A' | 'P', formaCartao: string) => {
+      const res = await quotePlans(t, debt, session, {
+        metodoPagamento: 'cartao',
+        bandeiraCartao: 'VISA',
+        formaCartao,
+        pagamentoAvistaPrazo,
+      });
+      expect(res.json().retorno, res.body).toBe(true);
+      return (res.json().dados as PlanosResposta).pre_acordo.map((p) =>
+        planPaymentCount({ entryCents: p.pra_valor_entrada, instalmentCount: p.pra_quantidade }),
+      );
+    };
+    // One-time ('À vista no cartão: taxa de 2,49%'): the one payment of paying in full, never instalments.
+    expect(await counts('A', 'avista')).toEqual([1]);
+    expect(await counts('P', 'avista')).toEqual([]);
+    // In instalments ('2,60% de 2x a 6x e de 2,99% de 7x a 12x') and recurring: two to twelve payments.
+    expect(await counts('A', 'parcelado')).toEqual([]);
+    expect(await counts('A', 'recorrente')).toEqual([]);
+    for (const form of ['parcelado', 'recorrente']) {
+      const byForm = await counts('P', form);
+      expect(byForm.length).toBeGreaterThan(0);
+      expect(Math.min(...byForm)).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...byForm)).toBeLessThanOrEqual(CARD_MAX_INSTALMENTS);
+    }
   });
 
   it('dadosDoCartao.forma must be the card form the plan was quoted for (spec 001 §7 steps 3 and 4)', async () => {

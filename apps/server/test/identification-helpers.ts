@@ -83,3 +83,22 @@ export async function login(t: TestApp, person: Record<string, string>, partner 
   if (res.json().retorno !== true) throw new Error(`login failed: ${res.body}`);
   return cookieOf(res);
 }
+
+/**
+ * Opens a debtor session on a partner that logs in with the birth date and an SMS token (capability smsTokenLogin,
+ * senff): passo_1, enviar_token, then validar_token with the token the SMS carried. Returns its cookie.
+ */
+export async function loginWithSmsToken(
+  t: TestApp,
+  person: { pesCpfCnpj: string; dataNascimento: string },
+  partner: string,
+): Promise<string> {
+  const host = hostOf(partner);
+  const start = await call(t, 'negociacao_robo/passo_1', { ...person, aceite: true }, { host });
+  const cookie = cookieOf(start);
+  await call(t, 'negociacao_robo/enviar_token', {}, { host, cookie });
+  const token = /(\d{6})/.exec((await lastMessage(t, 'sms'))!.bodyText)![1]!;
+  const res = await call(t, 'negociacao_robo/validar_token', { token_cliente: token }, { host, cookie });
+  if (res.json().retorno !== true) throw new Error(`token login failed: ${res.body}`);
+  return cookie;
+}

@@ -11,6 +11,7 @@ export * from './boleto/second-copy-send';
 export * from './business-days';
 export * from './card/card';
 export * from './card/card-data-fields';
+export * from './card/card-forms';
 export * from './cnab/cnab240';
 export * from './cnab/cobranca-api';
 export * from './cnab/fields';

@@ -1,6 +1,6 @@
 import {
   type BandeiraCartao,
-  CARD_MAX_INSTALMENTS,
+  cardFormFits,
   type FormaCartao,
   firstDueDateMessage,
   firstDueDateRange,
@@ -191,9 +191,10 @@ export async function quoteDebtPlans(
   }
 
   // A card pays the agreement's total in as many card instalments as the plan has payments (decision 023; a service
-  // plan may have no entry): a plan the gateway could not charge in one go is not offered by card, rather than
-  // refused after the card was typed.
-  if (search.method === 'cartao') quotes = quotes.filter((q) => planPaymentCount(q) <= CARD_MAX_INSTALMENTS);
+  // plan may have no entry): only plans of at most CARD_MAX_INSTALMENTS payments (decision 068) that the chosen card
+  // form takes (its fee text, decision 073) are offered by card, rather than charged otherwise than the form says.
+  if (search.method === 'cartao')
+    quotes = quotes.filter((q) => cardFormFits(search.cardForm, planPaymentCount(q)));
 
   const expiresAt = new Date(Date.now() + deps.planTtlMinutes * 60_000);
   const codes = await issuePlans(

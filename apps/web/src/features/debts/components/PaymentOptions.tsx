@@ -14,6 +14,7 @@ import { usePlanSearch } from '../api/plans';
 import type { Divida, PreAcordo } from '../api/types';
 import {
   availableMethods,
+  changedCriteria,
   checkDueDate,
   defaultCriteria,
   PAYMENT_STEP_CODES,
@@ -134,7 +135,7 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
   }
 
   function change(update: Partial<PlanCriteria>, recalculating = false) {
-    const next = { ...criteria, ...update };
+    const next = changedCriteria(debt, criteria, update);
     setCriteria(next);
     if (hasContracts) void run(next, recalculating);
   }

@@ -7,6 +7,7 @@ import {
   availableMethods,
   CARD_FORM_LABELS,
   cardForms,
+  changedCriteria,
   checkDueDate,
   defaultCriteria,
   emptyPlansMessage,
@@ -173,10 +174,37 @@ describe('choices and request', () => {
     expect(availableMethods({ flgDesativarCartaoCredito: true, flgDesativarPix: true })).toEqual(['boleto']);
   });
 
-  it('offers recurring card charges only where the store takes them', () => {
-    expect(cardForms(store('S'))).toEqual(['recorrente', 'avista', 'parcelado']);
-    expect(cardForms(store('N'))).toEqual(['avista', 'parcelado']);
-  });
+  it.each([
+    // The store takes recurring charges, the mode, the card forms shown (spec 001 §9 fee texts, decision 073).
+    ['S', 'A', ['avista']],
+    ['S', 'P', ['recorrente', 'parcelado']],
+    ['N', 'A', ['avista']],
+    ['N', 'P', ['parcelado']],
+  ] as const)(
+    'store recurring %s, mode %s: offers only the card forms the mode fits',
+    (recurring, mode, forms) => {
+      expect(cardForms(store(recurring), mode)).toEqual(forms);
+    },
+  );
+
+  it.each([
+    // The store takes recurring charges, the mode and form chosen, the change, the form then asked.
+    ['N', 'A', 'avista', { mode: 'P' }, 'parcelado'],
+    ['S', 'A', 'avista', { mode: 'P' }, 'recorrente'],
+    ['S', 'P', 'parcelado', { mode: 'A' }, 'avista'],
+    ['S', 'P', 'parcelado', { method: 'cartao' }, 'parcelado'],
+    ['S', 'P', 'parcelado', { cardForm: 'recorrente' }, 'recorrente'],
+  ] as const)(
+    'store recurring %s, mode %s, form %s, change %o: asks %s',
+    (recurring, mode, cardForm, update, asked) => {
+      const current = { ...defaultCriteria(store(recurring), '2026-11-22'), mode, cardForm };
+      expect(changedCriteria(store(recurring), current, update)).toEqual({
+        ...current,
+        ...update,
+        cardForm: asked,
+      });
+    },
+  );
 
   it('defaults to boleto, pay in full, today, without future entries', () => {
     expect(defaultCriteria(store('N'), '2026-11-22')).toMatchObject({
@@ -186,6 +214,8 @@ describe('choices and request', () => {
       includeFuture: false,
       cardForm: 'avista',
     });
+    // Paying in full is one payment: the one-time form even where the store takes recurring charges.
+    expect(defaultCriteria(store('S'), '2026-11-22').cardForm).toBe('avista');
   });
 
   const debt = { loj_codigo: 7, pre_codigos: [11, 12] };
@@ -206,7 +236,7 @@ describe('choices and request', () => {
     const card = { ...criteria, method: 'cartao' as const, brand: 'HIPERCOB' as const };
     expect(planRequest(debt, card, true)).toMatchObject({
       bandeiraCartao: 'HIPERCOB',
-      formaCartao: 'recorrente',
+      formaCartao: 'avista',
     });
     expect(planRequest(debt, card, false)).not.toHaveProperty('bandeiraCartao');
     expect(planRequest(debt, { ...card, method: 'pix' }, true)).not.toHaveProperty('formaCartao');

@@ -1,5 +1,6 @@
 import {
   AGREED_ELSEWHERE_MESSAGE,
+  cardFormFitsMode,
   firstDueDateMessage,
   firstDueDateRange,
   formatBrDate,
@@ -90,11 +91,16 @@ export const CARD_FORM_LABELS: Record<FormaCartao, string> = {
   parcelado: 'Parcelado no cartão: taxa de 2,60% de 2x a 6x e de 2,99% de 7x a 12x',
 };
 
-/** Recurring charges only where the store takes them (loj_cartao_de_credito_recorrente). */
-export function cardForms(debt: Pick<Divida, 'loja'>): FormaCartao[] {
-  return debt.loja.loj_cartao_de_credito_recorrente === 'S'
-    ? ['recorrente', 'avista', 'parcelado']
-    : ['avista', 'parcelado'];
+/**
+ * The card forms offered: recurring charges only where the store takes them (loj_cartao_de_credito_recorrente), and
+ * only the forms whose fee text fits the mode (decision 073): one-time for pay in full, the others for instalments.
+ */
+export function cardForms(debt: Pick<Divida, 'loja'>, mode: PagamentoAvistaPrazo): FormaCartao[] {
+  const forms: FormaCartao[] =
+    debt.loja.loj_cartao_de_credito_recorrente === 'S'
+      ? ['recorrente', 'avista', 'parcelado']
+      : ['avista', 'parcelado'];
+  return forms.filter((form) => cardFormFitsMode(form, mode));
 }
 
 /** What the person picked; each change asks the server again (spec 001 §4). */
@@ -116,9 +122,20 @@ export function defaultCriteria(debt: Pick<Divida, 'loja'>, todayIso: string): P
     mode: 'A',
     method: 'boleto',
     brand: 'MASTERCARD',
-    cardForm: cardForms(debt)[0]!,
+    cardForm: cardForms(debt, 'A')[0]!,
     includeFuture: false,
   };
+}
+
+/** The criteria after a change: a card form the new mode does not fit gives way to the first one it fits. */
+export function changedCriteria(
+  debt: Pick<Divida, 'loja'>,
+  current: PlanCriteria,
+  update: Partial<PlanCriteria>,
+): PlanCriteria {
+  const next = { ...current, ...update };
+  const forms = cardForms(debt, next.mode);
+  return forms.includes(next.cardForm) ? next : { ...next, cardForm: forms[0]! };
 }
 
 /** The passo_3_novo body for a card and the person's choices. */

@@ -96,7 +96,10 @@ export function PlanFilters({
           <ChoiceGroup
             legend="Forma de pagamento no cartão"
             variant="list"
-            choices={cardForms(debt).map((form) => ({ value: form, label: CARD_FORM_LABELS[form] }))}
+            choices={cardForms(debt, criteria.mode).map((form) => ({
+              value: form,
+              label: CARD_FORM_LABELS[form],
+            }))}
             value={criteria.cardForm}
             onChange={(cardForm) => onChange({ cardForm })}
             testId="po-card-form"
