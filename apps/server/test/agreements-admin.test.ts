@@ -598,6 +598,35 @@ describe('the payments list', () => {
     ]);
   });
 
+  it('the agreement’s page shows the part of a second copy’s payment that paid nothing, and why', async () => {
+    // An agreement over the demo contract whose second copy was paid twice (decision 061): the page lists the
+    // copy's payments, the second one unapplied whole, as the Não aplicados list has it.
+    const { id } = await insertAgreement(t.database.db, {
+      partnerId: demo.partnerId,
+      personId: demo.person.id,
+      storeId: demo.storeId,
+      contractId: demo.contract.id,
+      method: 'boleto',
+      status: 'cancelled',
+      createdAt: new Date('2026-04-20T15:00:00Z'),
+      instalments: [{ dueDate: '2026-04-20', amountCents: 4_000 }],
+    });
+    const { segundas_vias } = (await get(`/api/gestao/acordos/${id}`)).json().data;
+    expect(
+      segundas_vias.map(
+        (p: { causa: string; valor: number; nao_aplicado: number; motivo: string | null }) => [
+          p.causa,
+          p.valor,
+          p.nao_aplicado,
+          p.motivo,
+        ],
+      ),
+    ).toEqual([
+      ['pix:E-SECOND', 4_000, 0, null],
+      ['cnab:99:3', 4_000, 4_000, 'already_paid'],
+    ]);
+  });
+
   it('filters by partner and store, and limits an operator to their partners', async () => {
     const acmeOnly = {
       pix: 10_000,

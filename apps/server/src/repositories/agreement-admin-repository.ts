@@ -17,7 +17,6 @@ import {
   paymentEvents,
   persons,
   secondCopies,
-  secondCopyPayments,
   stores,
 } from '../db/schema';
 import { secondCopyMoney } from './second-copy-repository';
@@ -139,24 +138,33 @@ export function loadAgreementStatusEvents(db: Db, agreementId: number) {
     .orderBy(asc(agreementStatusEvents.id));
 }
 
-/** Money received for second copies of the instalments of the contracts an agreement covers. */
+/**
+ * Money received for second copies of the instalments of the contracts an agreement covers, each with its part that
+ * paid nothing and why (decisions 049, 061), as the unapplied money list has it: every payment of those copies is
+ * read, so each counts the copy's earlier ones.
+ */
 export function loadAgreementSecondCopyPayments(db: Db, agreementId: number) {
+  const covered = db
+    .select({ id: instalments.id })
+    .from(instalments)
+    .innerJoin(agreementContracts, eq(agreementContracts.contractId, instalments.contractId))
+    .where(eq(agreementContracts.agreementId, agreementId));
+  const money = secondCopyMoney(db, inArray(secondCopies.instalmentId, covered));
   return db
     .select({
-      id: secondCopyPayments.id,
+      id: money.id,
       contractNumber: contracts.number,
-      dueDate: secondCopies.dueDate,
-      amountCents: secondCopyPayments.amountCents,
-      occurredOn: secondCopyPayments.occurredOn,
-      cause: secondCopyPayments.cause,
+      dueDate: money.dueDate,
+      amountCents: money.amountCents,
+      occurredOn: money.occurredOn,
+      cause: money.cause,
+      unappliedCents: money.unappliedCents,
+      unappliedReason: money.unappliedReason,
     })
-    .from(secondCopyPayments)
-    .innerJoin(secondCopies, eq(secondCopies.id, secondCopyPayments.secondCopyId))
-    .innerJoin(instalments, eq(instalments.id, secondCopies.instalmentId))
+    .from(money)
+    .innerJoin(instalments, eq(instalments.id, money.instalmentId))
     .innerJoin(contracts, eq(contracts.id, instalments.contractId))
-    .innerJoin(agreementContracts, eq(agreementContracts.contractId, contracts.id))
-    .where(eq(agreementContracts.agreementId, agreementId))
-    .orderBy(asc(secondCopyPayments.id));
+    .orderBy(asc(money.id));
 }
 
 /** The agreement's card charge and the gateway's final word on it, if any. */

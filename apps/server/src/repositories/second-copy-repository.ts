@@ -226,6 +226,7 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
       partnerId: secondCopies.partnerId,
       storeId: secondCopies.storeId,
       instalmentId: secondCopies.instalmentId,
+      dueDate: secondCopies.dueDate,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
       unappliedCents: sql<string>`case when ${instalmentPaidBefore} or ${endedShort}

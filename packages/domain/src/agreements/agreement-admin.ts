@@ -238,6 +238,10 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
     valor: number;
     data: string;
     causa: string;
+    /** The part of `valor` that paid nothing (decisions 049, 061; on the unapplied money list too), centavos. */
+    nao_aplicado: number;
+    /** Why that part paid nothing (read with unappliedMoneyReasonLabel); null when it is 0. */
+    motivo: UnappliedMoneyReason | null;
   }[];
   cartao: {
     bandeira: string;

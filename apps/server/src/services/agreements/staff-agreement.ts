@@ -113,6 +113,8 @@ export async function getStaffAgreement(
       valor: p.amountCents,
       data: p.occurredOn,
       causa: p.cause,
+      nao_aplicado: Number(p.unappliedCents),
+      motivo: Number(p.unappliedCents) > 0 ? p.unappliedReason : null,
     })),
     cartao: card
       ? {

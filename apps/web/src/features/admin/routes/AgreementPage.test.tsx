@@ -113,6 +113,44 @@ describe('AgreementPage', () => {
     ]);
   });
 
+  it('shows the part of a second copy’s payment that paid nothing and why, as the Não aplicados list does', async () => {
+    const copy = { contrato: 'C-1', vencimento: '2026-03-10', data: '2026-03-10', valor: 4000 };
+    const withCopies: AgreementAdminDetail = {
+      ...ACTIVE,
+      segundas_vias: [
+        { ...copy, id: 1, causa: 'pix:E1', nao_aplicado: 0, motivo: null },
+        { ...copy, id: 2, causa: 'cnab:9:3', nao_aplicado: 4000, motivo: 'already_paid' },
+        { ...copy, id: 3, causa: 'pix:E3', nao_aplicado: 1500, motivo: 'underpaid' },
+      ],
+    };
+    showAdminRoute(
+      '/admin/acordos/7',
+      <AgreementPage />,
+      (path) => (path === '/api/gestao/acordos/7' ? { body: { data: withCopies } } : undefined),
+      '/admin/acordos/:id',
+    );
+    const table = await screen.findByTestId('agreement-second-copies');
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect([...head!.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Data',
+      'Contrato',
+      'Vencimento',
+      'Valor',
+      'Origem',
+      'Não aplicado',
+      'Motivo',
+    ]);
+    expect(
+      rows.map((row) =>
+        [...row.querySelectorAll('td')].slice(-2).map((td) => td.textContent?.replace(/\s/g, ' ')),
+      ),
+    ).toEqual([
+      ['—', '—'],
+      ['R$ 40,00', 'Pago de novo: parcela já paga de outra forma'],
+      ['R$ 15,00', 'Pago a menor'],
+    ]);
+  });
+
   it('says a paid card whose money the gateway gave back was charged back, and when (decision 047)', async () => {
     const reversed: AgreementAdminDetail = {
       ...ACTIVE,

@@ -217,7 +217,7 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
         <Table
           id="agreement-second-copies"
           caption="Pagamentos de 2ª via dos contratos"
-          head={['Data', 'Contrato', 'Vencimento', 'Valor', 'Origem']}
+          head={['Data', 'Contrato', 'Vencimento', 'Valor', 'Origem', 'Não aplicado', 'Motivo']}
         >
           {data.segundas_vias.map((p) => (
             <tr key={p.id}>
@@ -228,6 +228,9 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
               <td>
                 <EventCause cause={p.causa} />
               </td>
+              {/* The payment's part that paid nothing and why (decisions 049, 061), as the Não aplicados list has it. */}
+              <td>{p.nao_aplicado > 0 ? formatMoney(p.nao_aplicado) : '—'}</td>
+              <td>{p.nao_aplicado > 0 ? unappliedMoneyReasonLabel(p.motivo) : '—'}</td>
             </tr>
           ))}
         </Table>
