@@ -2,15 +2,24 @@ import { brotliDecompressSync } from 'node:zlib';
 import {
   addDays,
   CARD_MAX_INSTALMENTS,
+  type CustomizationFields,
   type DividasResposta,
   formatBrDate,
   type PlanosResposta,
   type SegundaVia,
   todayInBrasilia,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { agreements, debtorRequests, preAgreements, secondCopies, stores } from '../src/db/schema';
+import {
+  agreements,
+  debtorRequests,
+  partnerSections,
+  partners,
+  preAgreements,
+  secondCopies,
+  stores,
+} from '../src/db/schema';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA, stepsLogged } from './identification-helpers';
@@ -103,6 +112,37 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
     const [plain, future] = [answer.dividas[0]!, withFuture.dividas[0]!];
     expect(plain.lancamentos_futuros.total).toBeGreaterThan(0);
     expect(future.totalCorrigido).toBe(plain.totalCorrigido + plain.lancamentos_futuros.total);
+  });
+
+  it("follows the partner's grouping when it changes, though the cards are kept with the cached snapshot", async () => {
+    // A card's body is kept with the snapshot for the day (list-debts.ts cardBody); its key (chave) and how the
+    // contracts are grouped come from the partner's configuration on every call.
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const where = and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await t.database.db.select().from(partnerSections).where(where);
+    const custom = section!.fields as CustomizationFields;
+    const grouped: DividasResposta = (await debts(maria)).json().dados;
+    const alfa = grouped.dividas.filter((d) => d.loja.loj_fantasia === 'Alfa Eletro');
+    expect(alfa.map((d) => d.chave)).toEqual(
+      alfa.map((d) => `${d.loj_codigo}-${d.contratos[0]!.con_contrato}`),
+    );
+    await t.database.db
+      .update(partnerSections)
+      .set({ fields: { ...custom, myDebits: { ...custom.myDebits, flgAgruparContratos: false } } })
+      .where(where);
+    t.app.partnerCache.invalidate(demo!.id);
+    try {
+      const whole: DividasResposta = (await debts(maria)).json().dados;
+      const [store] = whole.dividas.filter((d) => d.loja.loj_fantasia === 'Alfa Eletro');
+      expect(whole.dividas).toHaveLength(grouped.dividas.length - 1);
+      expect(store!.chave).toBe(String(store!.loj_codigo));
+      expect(store!.pre_codigos).toEqual(alfa.flatMap((d) => d.pre_codigos));
+      expect(store!.total_original).toBe(alfa.reduce((sum, d) => sum + d.total_original, 0));
+    } finally {
+      await t.database.db.update(partnerSections).set({ fields: custom }).where(where);
+      t.app.partnerCache.invalidate(demo!.id);
+    }
+    expect((await debts(maria)).json().dados).toEqual(grouped);
   });
 
   it('sends the listing in the bytes JSON.stringify writes (its schema serialiser), compressed when accepted', async () => {

@@ -5,10 +5,9 @@ import {
   type DividasResposta,
   discountedBalance,
   isDiscounted,
+  type Loja,
   maskCnpj,
-  type NegotiationPolicy,
   type Parcela,
-  type PlanQuote,
   quotePlans,
   todayInBrasilia,
 } from '@portal/domain';
@@ -20,9 +19,10 @@ import type {
   StoreDebtRows,
 } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
+import { deepFreeze } from '../../repositories/deep-freeze';
 import { loadPartnerCustomization, type PartnerRow } from '../../repositories/partner-repository';
 import type { DebtListingNotes } from '../../repositories/session-repository';
-import { type DebtFigures, debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
+import { debtFigures, issuesSecondCopies, storePolicy } from './debt-figures';
 
 /** Spec 001 §3 loj_tipo_agrupamento_nagociacao: stores that negotiate each contract on its own card. */
 const GROUP_BY_CONTRACT = 'contratos_iguais';
@@ -101,60 +101,69 @@ const parcela = (row: DebtInstalmentRow, corrigido: number, fase: number): Parce
   par_paga: row.owed ? 0 : 1,
 });
 
-interface CardFigures {
-  policy: NegotiationPolicy;
-  figures: DebtFigures;
-  /** The pay-in-full quote. */
-  cash: PlanQuote | undefined;
+/** What a card shows that depends on its store's rows, the day and whether future entries count, and on nothing else. */
+interface CardBody {
+  loja: Loja;
+  tipo_necociacao: Divida['tipo_necociacao'];
+  figures: Pick<
+    Divida,
+    | 'contratos'
+    | 'pre_codigos'
+    | 'total_original'
+    | 'totalCorrigido'
+    | 'total_corrigido_avista'
+    | 'total_corrigido_aprazo'
+    | 'saldo_contrato'
+    | 'saldo_contrato_com_desconto'
+    | 'total_desconto'
+    | 'porcentagem_desconto_total'
+    | 'com_desconto'
+    | 'lancamentos_futuros'
+    | 'fase'
+  >;
 }
 
-// A card's figures depend on its rows and the day only, and the rows of a cached snapshot are frozen: they are kept
-// with them for the day (the date arithmetic was a tenth of a listing's CPU, docs/performance.md).
-const figuresByStore = new WeakMap<StoreDebtRows, { day: string; byGroup: Map<string, CardFigures> }>();
+// A card's body depends on its rows and the day only, and the rows of a cached snapshot are frozen: it is kept, frozen,
+// with them for the day (the date arithmetic was a tenth of a listing's CPU and the built cards its largest
+// allocation, docs/performance.md). What depends on the partner's configuration (the grouping's key, the agreements'
+// flags) or on the session is added on every call.
+const bodiesByStore = new WeakMap<StoreDebtRows, { day: string; byGroup: Map<string, CardBody> }>();
 
-function cardFigures(
+function cardBody(
   store: StoreDebtRows,
   group: DebtContractRow[],
   today: string,
   includeFuture: boolean,
-): CardFigures {
-  let kept = figuresByStore.get(store);
+): CardBody {
+  let kept = bodiesByStore.get(store);
   if (kept?.day !== today) {
     kept = { day: today, byGroup: new Map() };
-    figuresByStore.set(store, kept);
+    bodiesByStore.set(store, kept);
   }
   const key = `${includeFuture}:${group.map((contract) => contract.id).join(',')}`;
-  let card = kept.byGroup.get(key);
-  if (!card) {
-    const policy = storePolicy(store.store);
-    const figures = debtFigures(group, policy, today);
-    const [cash] = quotePlans({
-      balance: figures.balance,
-      futureCents: figures.futureCents,
-      includeFuture,
-      mode: 'A',
-      policy,
-    });
-    card = { policy, figures, cash };
-    kept.byGroup.set(key, card);
+  let body = kept.byGroup.get(key);
+  if (!body) {
+    body = deepFreeze(buildCardBody(store, group, today, includeFuture));
+    kept.byGroup.set(key, body);
   }
-  return card;
+  return body;
 }
 
-function buildCard(
+function buildCardBody(
   store: StoreDebtRows,
   group: DebtContractRow[],
-  context: {
-    today: string;
-    includeFuture: boolean;
-    grouped: boolean;
-    activeAgreement: boolean;
-    agreedElsewhere: boolean;
-    personId: number;
-    partner: PartnerRow;
-  },
-): Divida {
-  const { policy, figures, cash } = cardFigures(store, group, context.today, context.includeFuture);
+  today: string,
+  includeFuture: boolean,
+): CardBody {
+  const policy = storePolicy(store.store);
+  const figures = debtFigures(group, policy, today);
+  const [cash] = quotePlans({
+    balance: figures.balance,
+    futureCents: figures.futureCents,
+    includeFuture,
+    mode: 'A',
+    policy,
+  });
   const byInstalment = new Map(figures.current.map((i) => [i.row.id, i]));
   const contratos: Contrato[] = group.map((contract) => ({
     con_codigo: contract.id,
@@ -170,7 +179,7 @@ function buildCard(
         return parcela(row, figure.updated.updatedCents, figure.phase);
       }),
   }));
-  const future = context.includeFuture ? figures.futureCents : 0;
+  const future = includeFuture ? figures.futureCents : 0;
   const updatedTotal = figures.balance.principalCents + figures.balance.chargesCents + future;
   // A store that only issues boletos negotiates nothing, so it offers no discount either (spec 001 §2).
   const offer = store.negotiates ? cash : undefined;
@@ -181,10 +190,6 @@ function buildCard(
   const latest = phases.length ? Math.max(...phases) : 0;
   const loja = store.store;
   return {
-    chave: context.grouped ? `${loja.id}-${group[0]!.number}` : String(loja.id),
-    loj_codigo: loja.id,
-    emp_codigo: context.partner.companyCode,
-    pes_codigo: context.personId,
     loja: {
       loj_codigo: loja.id,
       loj_fantasia: loja.tradeName,
@@ -199,27 +204,55 @@ function buildCard(
       loj_estado: loja.state,
     },
     tipo_necociacao: store.negotiates ? 'S' : 'N',
+    figures: {
+      contratos,
+      pre_codigos: group.map((c) => c.id),
+      total_original: figures.balance.principalCents,
+      totalCorrigido: updatedTotal,
+      total_corrigido_avista: cashTotal,
+      total_corrigido_aprazo: offer
+        ? discountedBalance(figures.balance, policy.instalmentDiscount) + future
+        : updatedTotal,
+      saldo_contrato: updatedTotal,
+      saldo_contrato_com_desconto: cashTotal,
+      total_desconto: discount,
+      porcentagem_desconto_total: percent,
+      com_desconto: isDiscounted(percent, updatedTotal, cashTotal),
+      lancamentos_futuros: {
+        total: figures.futureCents,
+        parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1)),
+      },
+      // Largest delay, or (nothing overdue) days until the next due date as a negative number.
+      fase: latest,
+    },
+  };
+}
+
+function buildCard(
+  store: StoreDebtRows,
+  group: DebtContractRow[],
+  context: {
+    today: string;
+    includeFuture: boolean;
+    grouped: boolean;
+    activeAgreement: boolean;
+    agreedElsewhere: boolean;
+    personId: number;
+    partner: PartnerRow;
+  },
+): Divida {
+  const body = cardBody(store, group, context.today, context.includeFuture);
+  const loja = store.store;
+  return {
+    chave: context.grouped ? `${loja.id}-${group[0]!.number}` : String(loja.id),
+    loj_codigo: loja.id,
+    emp_codigo: context.partner.companyCode,
+    pes_codigo: context.personId,
+    loja: body.loja,
+    tipo_necociacao: body.tipo_necociacao,
     acordo_ativo: context.activeAgreement,
     acordo_em_outro_portal: context.agreedElsewhere,
-    contratos,
-    pre_codigos: group.map((c) => c.id),
-    total_original: figures.balance.principalCents,
-    totalCorrigido: updatedTotal,
-    total_corrigido_avista: cashTotal,
-    total_corrigido_aprazo: offer
-      ? discountedBalance(figures.balance, policy.instalmentDiscount) + future
-      : updatedTotal,
-    saldo_contrato: updatedTotal,
-    saldo_contrato_com_desconto: cashTotal,
-    total_desconto: discount,
-    porcentagem_desconto_total: percent,
-    com_desconto: isDiscounted(percent, updatedTotal, cashTotal),
-    lancamentos_futuros: {
-      total: figures.futureCents,
-      parcelas: figures.future.map((row) => parcela(row, row.balanceCents, -1)),
-    },
-    // Largest delay, or (nothing overdue) days until the next due date as a negative number.
-    fase: latest,
+    ...body.figures,
   };
 }
 
