@@ -6,14 +6,15 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { PartnerRow } from '../repositories/partner-repository';
-import type { PersonRow } from '../repositories/person-repository';
 import {
   type DebtListingNotes,
   findLiveSession,
   findLiveSessionListingDebts,
   type LiveSession,
+  type LiveSessionRow,
   openSession,
   revokeSession,
+  type SessionPerson,
   type SessionRow,
   touchSession,
 } from '../repositories/session-repository';
@@ -53,7 +54,7 @@ export interface SessionOrigin {
 }
 
 /** A live session with its person and the debt epoch (read in the same query). */
-export type DebtorSession = SessionRow & { person: PersonRow; debtEpoch: number };
+export type DebtorSession = LiveSessionRow & { person: SessionPerson; debtEpoch: number };
 
 export interface SessionDraft {
   row: { tokenHash: string; status: SessionRow['status']; expiresAt: Date } & Pick<
@@ -83,7 +84,7 @@ export interface DebtorSessions {
     partner: PartnerRow,
   ): Promise<DebtorSession & DebtListingNotes>;
   /** A pending session becomes open (SMS token checked). */
-  open(session: SessionRow): Promise<void>;
+  open(session: LiveSessionRow): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
@@ -107,7 +108,7 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       request: FastifyRequest,
       accept: 'open' | 'pending',
       find: (tokenHash: string) => Promise<T | undefined>,
-    ): Promise<(SessionRow & Omit<T, 'session'>) | undefined> {
+    ): Promise<(LiveSessionRow & Omit<T, 'session'>) | undefined> {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return undefined;
       const live = await find(hashSecret(token));
@@ -125,7 +126,7 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       request: FastifyRequest,
       accept: 'open' | 'pending',
       find: (tokenHash: string) => Promise<T | undefined>,
-    ): Promise<SessionRow & Omit<T, 'session'>> {
+    ): Promise<LiveSessionRow & Omit<T, 'session'>> {
       const live = await findLive(request, accept, find);
       if (!live) throw new AppError('NO_SESSION');
       return live;

@@ -8,7 +8,7 @@ import {
 import type { DebtorScope } from './debtor-scope';
 import { deepFreeze } from './deep-freeze';
 import type { PartnerRow } from './partner-repository';
-import type { PersonRow } from './person-repository';
+import type { SessionPerson } from './session-repository';
 
 /** What a person's debts were read as of: persons.debts_version and debt_view_epoch (migration 0008's triggers). */
 export interface DebtVersion {
@@ -20,7 +20,7 @@ export interface DebtVersion {
 export interface DebtScope extends DebtorScope {
   partner: PartnerRow;
   /** The session's person, read with the session. */
-  person: PersonRow;
+  person: SessionPerson;
   /** The person's debt version read with the session. */
   version: DebtVersion;
 }

@@ -54,6 +54,7 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
   const { personId } = scope;
 
   const [
+    [personRow],
     registration,
     contractRows,
     simulationRows,
@@ -67,6 +68,8 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
     leadRows,
     sessionRows,
   ] = await Promise.all([
+    // The whole row: the session reads only what the debtor calls use (session-repository.ts).
+    db.select().from(persons).where(eq(persons.id, personId)),
     db
       .select({ createdAt: personRegistrations.createdAt })
       .from(personRegistrations)
@@ -166,6 +169,7 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
   ]);
 
   return {
+    person: personRow!,
     registration,
     contractRows,
     simulationRows,

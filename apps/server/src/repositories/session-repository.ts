@@ -6,18 +6,46 @@ import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
 
+// Only the columns the debtor calls read of the session and of its person (every user of DebtorSession and DebtScope):
+// each column more is parsed and mapped on every authenticated call, the timestamps into Dates.
+const liveSessionColumns = {
+  tokenHash: debtorSessions.tokenHash,
+  status: debtorSessions.status,
+  lastSeenAt: debtorSessions.lastSeenAt,
+  debtsListedAt: debtorSessions.debtsListedAt,
+};
+const sessionPersonColumns = {
+  id: persons.id,
+  cpfCnpj: persons.cpfCnpj,
+  name: persons.name,
+  phone: persons.phone,
+  email: persons.email,
+  cep: persons.cep,
+  street: persons.street,
+  streetNumber: persons.streetNumber,
+  district: persons.district,
+  city: persons.city,
+  state: persons.state,
+  debtsVersion: persons.debtsVersion,
+};
+
+/** What an authenticated call knows of its session. */
+export type LiveSessionRow = Pick<SessionRow, keyof typeof liveSessionColumns>;
+/** What an authenticated call knows of its session's person: no birth date, gender or timestamps. */
+export type SessionPerson = Pick<PersonRow, keyof typeof sessionPersonColumns>;
+
 export interface LiveSession {
-  session: SessionRow;
+  session: LiveSessionRow;
   /** The session's person, read in the same query. */
-  person: PersonRow;
+  person: SessionPerson;
   /** debt_view_epoch, read in the same query: with person.debtsVersion, says whether a debt snapshot is current. */
   debtEpoch: number;
 }
 
 // The session, its person and the debt epoch: what every authenticated call reads first.
 const liveSessionFields = {
-  session: debtorSessions,
-  person: persons,
+  session: liveSessionColumns,
+  person: sessionPersonColumns,
   debtEpoch: currentDebtEpoch,
 };
 
@@ -157,7 +185,7 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
  * Records that the server listed the session person's debts (the dashboard's 'Viu as dívidas'): once per session, so
  * the debts call writes nothing after its first answer.
  */
-export async function markDebtsListed(db: Db, session: SessionRow): Promise<void> {
+export async function markDebtsListed(db: Db, session: LiveSessionRow): Promise<void> {
   if (session.debtsListedAt) return;
   await db
     .update(debtorSessions)

@@ -21,7 +21,7 @@ import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapsh
 import { deepFreeze } from '../../repositories/deep-freeze';
 import { loadPartnerCustomization } from '../../repositories/partner-repository';
 import { issuePlans } from '../../repositories/plan-repository';
-import type { SessionRow } from '../../repositories/session-repository';
+import type { LiveSessionRow } from '../../repositories/session-repository';
 import { debtFigures, debtsFingerprint, storePolicy } from './debt-figures';
 import { agreedElsewhere, cardGroups, underAgreement } from './list-debts';
 
@@ -113,7 +113,7 @@ function groupFingerprint(store: StoreDebtRows, group: DebtContractRow[], today:
 export async function quoteDebtPlans(
   deps: PlanDeps,
   scope: DebtScope,
-  session: SessionRow,
+  session: LiveSessionRow,
   search: PlanSearch,
 ): Promise<PlanAnswer> {
   const { db } = deps;

@@ -19,7 +19,7 @@ import type { DebtScope } from '../../repositories/debt-snapshot';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../../repositories/idempotency-repository';
 import { insertAgreementInstalments } from '../../repositories/payment-repository';
 import { lockDebtsVersion } from '../../repositories/person-repository';
-import type { SessionRow } from '../../repositories/session-repository';
+import type { LiveSessionRow } from '../../repositories/session-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { debtsFingerprint } from './debt-figures';
 import { contractsAgreedElsewhere } from './list-debts';
@@ -63,7 +63,7 @@ const ACTION = 'passo_4_novo';
 export async function saveAgreement(
   db: Db,
   scope: DebtScope,
-  session: SessionRow,
+  session: LiveSessionRow,
   input: AgreementInput,
   idempotencyKey?: string,
 ): Promise<SavedAgreement> {

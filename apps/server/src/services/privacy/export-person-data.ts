@@ -177,8 +177,9 @@ const MESSAGE_STATUS = {
 const PAYMENT_METHOD = { boleto: 'boleto', pix: 'PIX', cartao: 'cartão de crédito' } as const;
 
 export async function exportPersonData(db: Db, scope: DebtScope): Promise<PersonDataExport> {
-  const { partner, person } = scope;
+  const { partner } = scope;
   const {
+    person,
     registration,
     contractRows,
     simulationRows,
