@@ -614,10 +614,10 @@ describe('npm run payments -- run-jobs', () => {
     };
     expect(await run(['run-jobs', '--today', '2026-11-25'])).toEqual({
       code: 0,
-      out: 'reconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\ncard-reversals: 2026-11-25\noverdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nexpire-job-applications: 2026-11-25\nexpire-leads: 2026-11-25\nexpire-contact-messages: 2026-11-25\nexpire-call-requests: 2026-11-25\nexpire-privacy-requests: 2026-11-25\norphan-cvs: 2026-11-25\n',
+      out: 'reconcile-pix: 2026-11-25\nreconcile-card: 2026-11-25\ncard-reversals: 2026-11-25\noverdue: 2026-11-25\nsettle: 2026-11-25\nbroken: 2026-11-25\nreissue-boletos: 2026-11-25\nremessa: 2026-11-25\nexpire-job-applications: 2026-11-25\nexpire-leads: 2026-11-25\nexpire-contact-messages: 2026-11-25\nexpire-call-requests: 2026-11-25\nexpire-privacy-requests: 2026-11-25\nexpire-cannot-pay: 2026-11-25\nexpire-proposals: 2026-11-25\nexpire-disputes: 2026-11-25\nexpire-step-logs: 2026-11-25\nexpire-sessions: 2026-11-25\norphan-cvs: 2026-11-25\n',
     });
     expect((await run(['run-jobs', '--today', '2026-11-25'])).out).toBe(
-      'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\ncard-reversals: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nexpire-job-applications: nada a fazer\nexpire-leads: nada a fazer\nexpire-contact-messages: nada a fazer\nexpire-call-requests: nada a fazer\nexpire-privacy-requests: nada a fazer\norphan-cvs: nada a fazer\n',
+      'reconcile-pix: nada a fazer\nreconcile-card: nada a fazer\ncard-reversals: nada a fazer\noverdue: nada a fazer\nsettle: nada a fazer\nbroken: nada a fazer\nreissue-boletos: nada a fazer\nremessa: nada a fazer\nexpire-job-applications: nada a fazer\nexpire-leads: nada a fazer\nexpire-contact-messages: nada a fazer\nexpire-call-requests: nada a fazer\nexpire-privacy-requests: nada a fazer\nexpire-cannot-pay: nada a fazer\nexpire-proposals: nada a fazer\nexpire-disputes: nada a fazer\nexpire-step-logs: nada a fazer\nexpire-sessions: nada a fazer\norphan-cvs: nada a fazer\n',
     );
     expect((await run(['run-jobs', '--today', '25/11/2026'])).code).toBe(2);
     // A day to come is refused: it would be recorded as done before it comes.

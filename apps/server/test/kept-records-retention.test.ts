@@ -14,10 +14,14 @@ import {
   auditLog,
   contactMessages,
   debtorRequests,
+  debtorSessions,
   leads,
   outboundMessages,
+  persons,
   privacyRequests,
   scheduledJobRuns,
+  smsTokens,
+  stepLogs,
   workItemEvents,
 } from '../src/db/schema';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
@@ -51,7 +55,7 @@ const deps = () => ({
   log: silent,
   cvDir: NO_CVS,
 });
-const retentionJobs = () => SCHEDULED_JOBS.filter((job) => JOBS.includes(job.name));
+const retentionJobs = (names = JOBS) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -359,5 +363,214 @@ describe('the daily retention of leads, contact messages, call requests and priv
     const left = await t.database.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));
     expect(left.map((row) => row.id)).toEqual([ids[0]]);
     expect(await eraseExpired(cv, leadsRetention, today, timeUp)).toEqual({ erased: 1, more: false });
+  });
+});
+
+describe('the daily retention of the other debtor requests and of the access records (decision 067)', () => {
+  const systemRows = (route: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.route, route))
+      .then((rows) =>
+        rows.map(({ username, action, entity, entityId, after }) => ({
+          username,
+          action,
+          entity,
+          entityId,
+          after,
+        })),
+      );
+
+  it('erases an answered cannot-pay or proposal 90 days after its answer, a dispute five years after; waiting ones stay', async () => {
+    const today = todayInBrasilia();
+    const { db } = t.database;
+    const [joaoRow] = await db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
+    const [someRequest] = await db.select().from(debtorRequests).limit(1);
+    const request = async (kind: 'cannot_pay' | 'proposal' | 'dispute', answeredAt: Date | null) => {
+      const [answer] = await db
+        .insert(outboundMessages)
+        .values({
+          partnerId: someRequest!.partnerId,
+          personId: joaoRow!.id,
+          channel: 'email',
+          template: 'work-answer',
+          recipient: 'joao.lima@example.com',
+          bodyText: `Resposta a ${kind}`,
+        })
+        .returning();
+      const [row] = await db
+        .insert(debtorRequests)
+        .values({
+          partnerId: someRequest!.partnerId,
+          personId: joaoRow!.id,
+          storeId,
+          kind,
+          reason: 'Motivo do João',
+          createdAt: new Date((answeredAt ?? new Date(0)).getTime() - 48 * HOUR_MS),
+          ...(answeredAt
+            ? {
+                status: 'answered' as const,
+                answeredAt,
+                answerText: 'Respondido',
+                answerMessageId: answer!.id,
+              }
+            : {}),
+        })
+        .returning();
+      return { id: row!.id, answer: answer!.id };
+    };
+    const made: Record<string, { old: number; kept: number; waiting: number; answer: number }> = {};
+    for (const kind of ['cannot_pay', 'proposal', 'dispute'] as const) {
+      const { lastErased, firstKept } = boundary(kind, today);
+      const old = await request(kind, lastErased);
+      made[kind] = {
+        old: old.id,
+        answer: old.answer,
+        kept: (await request(kind, firstKept)).id,
+        waiting: (await request(kind, null)).id,
+      };
+    }
+    const jobs = ['expire-cannot-pay', 'expire-proposals', 'expire-disputes'];
+    const reports = await runDueJobs(deps(), retentionJobs(jobs), new Date(), today);
+    expect(reports.map(({ name }) => name)).toEqual(jobs);
+
+    const ids = Object.values(made).flatMap(({ old, kept, waiting }) => [old, kept, waiting]);
+    const left = await db
+      .select({ id: debtorRequests.id })
+      .from(debtorRequests)
+      .where(inArray(debtorRequests.id, ids));
+    expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      Object.values(made)
+        .flatMap(({ kept, waiting }) => [kept, waiting])
+        .sort((a, b) => a - b),
+    );
+    const answers = await db
+      .select()
+      .from(outboundMessages)
+      .where(
+        inArray(
+          outboundMessages.id,
+          Object.values(made).map(({ answer }) => answer),
+        ),
+      );
+    for (const answer of answers)
+      expect(answer).toMatchObject({
+        recipient: 'eliminado',
+        bodyText: 'Conteúdo eliminado ao fim do prazo de guarda (LGPD).',
+      });
+    // (The proposal the first test answered 90 days back goes too.)
+    for (const [job, kind] of [
+      ['expire-cannot-pay', 'cannot_pay'],
+      ['expire-proposals', 'proposal'],
+      ['expire-disputes', 'dispute'],
+    ] as const)
+      expect(await systemRows(`job ${job}`)).toEqual(
+        expect.arrayContaining([
+          {
+            username: 'sistema',
+            action: 'delete',
+            entity: 'debtor_request',
+            entityId: String(made[kind]!.old),
+            after: null,
+          },
+        ]),
+      );
+  });
+
+  it('makes a step anonymous six months after it was logged, and deletes a session six months after it expired', async () => {
+    const today = todayInBrasilia();
+    const { db } = t.database;
+    const [joaoRow] = await db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
+    const [someRequest] = await db.select().from(debtorRequests).limit(1);
+    const partnerId = someRequest!.partnerId;
+    const steps = boundary('step_log', today);
+    const step = (createdAt: Date) => ({
+      partnerId,
+      personId: joaoRow!.id,
+      cpfCnpj: '39053344705',
+      stepCode: 20,
+      reason: 'Ligar à tarde',
+      isError: true,
+      errorDetails: { resposta: null, mensagem: 'Falhou' },
+      createdAt,
+    });
+    const [old1, old2, kept] = await db
+      .insert(stepLogs)
+      .values([
+        step(steps.lastErased),
+        step(new Date(steps.lastErased.getTime() - 30 * 24 * HOUR_MS)),
+        step(steps.firstKept),
+      ])
+      .returning();
+    const sessions = boundary('debtor_session', today);
+    const session = (tokenHash: string, expiresAt: Date) => ({
+      tokenHash,
+      partnerId,
+      personId: joaoRow!.id,
+      status: 'open' as const,
+      createdAt: new Date(expiresAt.getTime() - HOUR_MS),
+      lastSeenAt: new Date(expiresAt.getTime() - HOUR_MS),
+      expiresAt,
+    });
+    await db
+      .insert(debtorSessions)
+      .values([
+        session('retencao-antiga', sessions.lastErased),
+        session('retencao-recente', sessions.firstKept),
+      ]);
+    await db.insert(smsTokens).values({
+      sessionHash: 'retencao-antiga',
+      tokenHash: 'x',
+      phone: '21998765432',
+      expiresAt: sessions.lastErased,
+    });
+
+    const jobs = ['expire-step-logs', 'expire-sessions'];
+    await runDueJobs(deps(), retentionJobs(jobs), new Date(), today);
+
+    const after = await db
+      .select()
+      .from(stepLogs)
+      .where(inArray(stepLogs.id, [old1!.id, old2!.id, kept!.id]))
+      .orderBy(stepLogs.id);
+    const anonymous = {
+      personId: null,
+      cpfCnpj: null,
+      reason: null,
+      errorDetails: null,
+      stepCode: 20,
+      isError: true,
+    };
+    expect(after).toEqual([
+      expect.objectContaining({ ...anonymous, createdAt: old1!.createdAt }),
+      expect.objectContaining({ ...anonymous, createdAt: old2!.createdAt }),
+      kept,
+    ]);
+    const left = await db
+      .select({ tokenHash: debtorSessions.tokenHash })
+      .from(debtorSessions)
+      .where(inArray(debtorSessions.tokenHash, ['retencao-antiga', 'retencao-recente']));
+    expect(left).toEqual([{ tokenHash: 'retencao-recente' }]);
+    expect(await db.select().from(smsTokens).where(eq(smsTokens.sessionHash, 'retencao-antiga'))).toEqual([]);
+    // One audit row per batch, with how many: it names nobody.
+    expect(await systemRows('job expire-step-logs')).toEqual([
+      {
+        username: 'sistema',
+        action: 'anonymise',
+        entity: 'step_log',
+        entityId: null,
+        after: { registros: 2 },
+      },
+    ]);
+    expect(await systemRows('job expire-sessions')).toEqual([
+      {
+        username: 'sistema',
+        action: 'delete',
+        entity: 'debtor_session',
+        entityId: null,
+        after: { registros: 1 },
+      },
+    ]);
   });
 });

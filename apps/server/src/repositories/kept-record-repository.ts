@@ -5,10 +5,17 @@ import type { Db } from '../db/client';
 import { contactMessages, debtorRequests, leads, outboundMessages, privacyRequests } from '../db/schema';
 import { scrubMessages } from './outbox-repository';
 
-// The records the retention jobs erase once their period ends (docs/decisions/057): where each kind lives, when its
+// The records the retention jobs erase once their period ends (docs/decisions/057, 067): where each kind lives, when its
 // clock starts, which rows it never touches, and the outbox messages that carry what the person wrote.
 
-export type KeptRecordKind = 'lead' | 'contact_message' | 'call_request' | 'privacy_request';
+export type KeptRecordKind =
+  | 'lead'
+  | 'contact_message'
+  | 'call_request'
+  | 'cannot_pay'
+  | 'proposal'
+  | 'dispute'
+  | 'privacy_request';
 
 interface KeptRecordTable {
   table: PgTable;
@@ -22,6 +29,21 @@ interface KeptRecordTable {
   /** Messages to the person (confirmation, answer): recipient and content go. */
   toPerson: PgColumn[];
 }
+
+/**
+ * A debtor request of these kinds, once answered: the partner's e-mail about it loses its content, the answer to the
+ * person its recipient and content (decision 067; calls and WhatsApp since decision 057).
+ */
+const answeredDebtorRequests = (
+  kinds: readonly (typeof debtorRequests.$inferSelect)['kind'][],
+): KeptRecordTable => ({
+  table: debtorRequests,
+  id: debtorRequests.id,
+  clock: debtorRequests.answeredAt,
+  only: and(inArray(debtorRequests.kind, kinds), eq(debtorRequests.status, 'answered')),
+  toPartner: [debtorRequests.outboundMessageId],
+  toPerson: [debtorRequests.answerMessageId],
+});
 
 const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
   lead: {
@@ -40,17 +62,10 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
     toPartner: [contactMessages.outboundMessageId],
     toPerson: [contactMessages.answerMessageId],
   },
-  call_request: {
-    table: debtorRequests,
-    id: debtorRequests.id,
-    clock: debtorRequests.answeredAt,
-    only: and(
-      inArray(debtorRequests.kind, [...DEBTOR_REQUEST_QUEUES.ligacoes]),
-      eq(debtorRequests.status, 'answered'),
-    ),
-    toPartner: [debtorRequests.outboundMessageId],
-    toPerson: [debtorRequests.answerMessageId],
-  },
+  call_request: answeredDebtorRequests(DEBTOR_REQUEST_QUEUES.ligacoes),
+  cannot_pay: answeredDebtorRequests(['cannot_pay']),
+  proposal: answeredDebtorRequests(['proposal']),
+  dispute: answeredDebtorRequests(['dispute']),
   privacy_request: {
     table: privacyRequests,
     id: privacyRequests.id,

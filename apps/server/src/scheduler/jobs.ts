@@ -9,6 +9,7 @@ import { settlePaidAgreements } from '../services/lifecycle/settle-paid-agreemen
 import { generateRemessa } from '../services/payments/generate-remessa';
 import { reconcileCursorOf, reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
 import { reissueRefusedBoletos } from '../services/payments/reissue-refused-boletos';
+import { ACCESS_RECORD_RETENTIONS } from '../services/retention/access-record-retentions';
 import { eraseExpired, type Retention } from '../services/retention/erase-expired';
 import { KEPT_RECORD_RETENTIONS } from '../services/retention/kept-record-retentions';
 import { endShortPaidCopies } from '../services/second-copy/end-short-paid-copies';
@@ -86,8 +87,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     },
   },
   // Personal data past its retention is erased, daily per kind: job applications as staff erase one (decision
-  // 055); leads, contact messages, call requests and privacy requests (decision 057).
-  ...[JOB_APPLICATION_RETENTION, ...KEPT_RECORD_RETENTIONS].map(retentionJob),
+  // 055); leads, contact messages, debtor and privacy requests (decisions 057, 067); sessions and steps (067).
+  ...[JOB_APPLICATION_RETENTION, ...KEPT_RECORD_RETENTIONS, ...ACCESS_RECORD_RETENTIONS].map(retentionJob),
   // CV files no application names, an hour old, left by a send that died before its row (decision 055).
   {
     name: 'orphan-cvs',

@@ -15,6 +15,16 @@ export const RIGHTS_ANSWER_DAYS = 15;
 export const PRIVACY_REQUEST_PROOF_YEARS = 5;
 /** Days an answered call or WhatsApp request is kept: a complaint about it (CDC art. 26, II) can still be checked. */
 export const CALL_REQUEST_RETENTION_DAYS = 90;
+/**
+ * Days an answered cannot-pay or proposal is kept: its purpose ends with the answer, and a complaint about it (CDC art.
+ * 26, II) can still be checked, as a call request's.
+ */
+export const DEBTOR_REQUEST_RETENTION_DAYS = CALL_REQUEST_RETENTION_DAYS;
+/**
+ * Months the portal's access records (sessions, navigation steps) keep whose they were: the Marco Civil da Internet
+ * (Lei 12.965/2014, art. 15) asks an application to keep its access records six months.
+ */
+export const ACCESS_RECORD_MONTHS = 6;
 /** Adults only, per the terms (the same age the login checks). */
 export const ADULT_AGE = MINIMUM_AGE;
 
@@ -186,7 +196,8 @@ export function privacyPolicy(company: LegalCompany): LegalSection[] {
       titulo: '5. Por quanto tempo guardamos',
       paragrafos: [
         `Os dados de cadastro são guardados por no máximo ${DATA_RETENTION_YEARS} anos depois que você deixar de usar o serviço; depois disso, são apagados ou anonimizados. Revisamos os dados guardados a cada ${DATA_REVIEW_MONTHS} meses.`,
-        `Os pedidos de ligação ou de contato por WhatsApp são apagados ${CALL_REQUEST_RETENTION_DAYS} dias depois de atendidos, e as mensagens de contato ${DATA_RETENTION_YEARS} anos depois de respondidas. As solicitações sobre os seus direitos são guardadas por ${PRIVACY_REQUEST_PROOF_YEARS} anos depois da resposta, como prova de que foram atendidas.`,
+        `Os pedidos de ligação ou de contato por WhatsApp são apagados ${CALL_REQUEST_RETENTION_DAYS} dias depois de atendidos, assim como os avisos de que você não consegue pagar e as propostas que você envia (${DEBTOR_REQUEST_RETENTION_DAYS} dias depois da resposta), e as mensagens de contato ${DATA_RETENTION_YEARS} anos depois de respondidas. As contestações de dívida são guardadas por ${DATA_RETENTION_YEARS} anos depois da resposta, como prova para os dois lados. As solicitações sobre os seus direitos são guardadas por ${PRIVACY_REQUEST_PROOF_YEARS} anos depois da resposta, como prova de que foram atendidas.`,
+        `Os registros de acesso (sessões e etapas de navegação) são guardados por ${ACCESS_RECORD_MONTHS} meses, como pede o Marco Civil da Internet; depois disso, as sessões são apagadas e as etapas ficam anônimas, só para estatística.`,
       ],
     },
     {

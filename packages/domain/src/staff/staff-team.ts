@@ -133,6 +133,9 @@ export const AUDIT_ENTITY_LABELS = {
   // A debtor's call or WhatsApp request (a debtor_requests row too, named apart since decision 057's erasure).
   call_request: 'Pedido de ligação ou WhatsApp',
   contact_message: 'Pedido de contato',
+  // Access records a retention job reached (decision 067): a row per batch, with how many.
+  step_log: 'Registros de navegação',
+  debtor_session: 'Sessões de devedores',
   work_item: 'Fila de atendimento',
   staff_user: 'Usuário do painel',
 } as const;
@@ -155,6 +158,7 @@ export const AUDIT_ACTION_LABELS = {
   start: 'Início do atendimento',
   answer: 'Resposta',
   resolve: 'Resolução',
+  anonymise: 'Anonimização',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import { findJobApplicationsSentBefore } from '../../repositories/job-application-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
-import type { Retention } from '../retention/erase-expired';
+import { oneByOne, type Retention } from '../retention/erase-expired';
 import { deleteJobApplication } from './delete-job-application';
 
 /** The system reaches every partner's applications. */
@@ -15,15 +15,17 @@ const EVERY_PARTNER: StaffScope = { role: 'administrator', partnerIds: null };
 export const JOB_APPLICATION_RETENTION: Retention = {
   job: 'expire-job-applications',
   kind: 'job_application',
-  find: findJobApplicationsSentBefore,
-  erase: async (deps, trail, id) => {
-    try {
-      await deleteJobApplication(deps, trail, EVERY_PARTNER, id, 'retention');
-      return true;
-    } catch (error) {
-      // Erased meanwhile by staff: already gone, as it should be.
-      if (error instanceof AppError && error.code === 'JOB_APPLICATION_NOT_FOUND') return false;
-      throw error;
-    }
-  },
+  eraseBatch: oneByOne({
+    find: findJobApplicationsSentBefore,
+    erase: async (deps, trail, id) => {
+      try {
+        await deleteJobApplication(deps, trail, EVERY_PARTNER, id, 'retention');
+        return true;
+      } catch (error) {
+        // Erased meanwhile by staff: already gone, as it should be.
+        if (error instanceof AppError && error.code === 'JOB_APPLICATION_NOT_FOUND') return false;
+        throw error;
+      }
+    },
+  }),
 };

@@ -22,16 +22,38 @@ export interface RetentionDeps {
   cvDir: string;
 }
 
-/** One kind of personal data a daily job erases when its retention ends (decisions 055, 057). */
+/** One kind of personal data a daily job erases when its retention ends (decisions 055, 057, 067). */
 export interface Retention {
   /** The job's name: its advisory lock, its scheduled_job_runs row and its audit rows' route. */
   job: string;
   /** Its period (RETENTION_PERIODS). */
   kind: RetainedKind;
-  /** Up to `limit` ids of every partner whose retention started before `before`, oldest first. */
+  /**
+   * Erases up to `limit` records of every partner whose retention started before `before`, oldest first, audited
+   * with `trail`: how many it found (fewer than `limit`: none is left) and how many it erased.
+   */
+  eraseBatch(
+    deps: RetentionDeps,
+    trail: AuditSource,
+    before: Date,
+    limit: number,
+  ): Promise<{ found: number; erased: number }>;
+}
+
+/**
+ * A kind erased record by record, each in its own short transaction with its own audit row: `find` lists up to
+ * `limit` ids, oldest first; `erase` says false for one gone meanwhile.
+ */
+export function oneByOne(kind: {
   find(db: Db, before: Date, limit: number): Promise<number[]>;
-  /** Erases one in its own transaction, audited with `trail`; false when it was gone meanwhile. */
   erase(deps: RetentionDeps, trail: AuditSource, id: number, before: Date): Promise<boolean>;
+}): Retention['eraseBatch'] {
+  return async (deps, trail, before, limit) => {
+    const ids = await kind.find(deps.db, before, limit);
+    let erased = 0;
+    for (const id of ids) if (await kind.erase(deps, trail, id, before)) erased += 1;
+    return { found: ids.length, erased };
+  };
 }
 
 /**
@@ -55,9 +77,9 @@ export async function eraseExpired(
   const deadline = clock() + maxRunMs;
   let erased = 0;
   for (;;) {
-    const ids = await retention.find(deps.db, before, batch);
-    for (const id of ids) if (await retention.erase(deps, trail, id, before)) erased += 1;
-    if (ids.length < batch) return { erased, more: false };
+    const { found, erased: batchErased } = await retention.eraseBatch(deps, trail, before, batch);
+    erased += batchErased;
+    if (found < batch) return { erased, more: false };
     if (clock() >= deadline) return { erased, more: true };
   }
 }
