@@ -1,4 +1,5 @@
 import { addDays, formatBrDate, type PlanosResposta, todayInBrasilia } from '@portal/domain';
+import { inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementInstalments,
@@ -16,12 +17,15 @@ import {
   privacyRequests,
   secondCopies,
   secondCopyPayments,
+  smsTokens,
   stepLogs,
 } from '../src/db/schema';
+import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
+import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { plansBody } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { demoIds, planQuoteRow, sessionRow, staffGet, staffToken } from './reports-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, NO_CVS, type TestApp } from './test-app';
 
 // The operations dashboard (issue 5 item 6; GET /api/painel): the funnel from seeded sessions, plan quotes,
 // agreements and step logs, agreements by payment type and the queues by status, for one partner and June 2025 in
@@ -66,18 +70,31 @@ beforeAll(async () => {
 
   // Identified: Ana (twice) and Bia; Caio never typed his SMS token; Davi's session began on 31 May (Brasília) but
   // listed his debts in June; another partner's session is not counted.
+  // Each expired an hour after it began, as a session left alone does; Ana's first came from an SMS link, with its code.
   const session = (person: number, createdAt: Date, extra = {}) =>
-    sessionRow(demo, person, { createdAt, lastSeenAt: createdAt, ...extra });
-  await db
+    sessionRow(demo, person, {
+      createdAt,
+      lastSeenAt: createdAt,
+      expiresAt: new Date(createdAt.getTime() + 3_600_000),
+      ...extra,
+    });
+  const [anaSession] = await db
     .insert(debtorSessions)
     .values([
-      session(ana, IN_JUNE, { debtsListedAt: IN_JUNE }),
+      session(ana, IN_JUNE, { debtsListedAt: IN_JUNE, originChannel: 'sms', advisoryCode: '12' }),
       session(ana, IN_JUNE, { debtsListedAt: IN_JUNE }),
       session(bia, new Date('2025-07-01T02:59:59Z')),
       session(caio, IN_JUNE, { status: 'pending' }),
       session(davi, new Date('2025-06-01T02:59:59Z'), { debtsListedAt: new Date('2025-06-01T03:00:00Z') }),
       { ...session(davi, IN_JUNE), partnerId: acme },
-    ]);
+    ])
+    .returning();
+  await db.insert(smsTokens).values({
+    sessionHash: anaSession!.tokenHash,
+    tokenHash: 'codigo-da-ana',
+    phone: '41987654321',
+    expiresAt: IN_JUNE,
+  });
   // Plans quoted: Ana twice (one person), Bia in July.
   await db
     .insert(preAgreements)
@@ -442,5 +459,68 @@ describe('the funnel: what the server observed, never what a client posted (issu
       savedAgreement: 1,
       paid: 0,
     });
+  });
+});
+
+describe('an old period after the retention of sessions and steps (decisions 015, 067)', () => {
+  const june = async () => (await staffGet(t, `/api/painel?parceiro=${ids.demo}&${JUNE}`, token)).json().data;
+  // The rows seeded around June 2025, all past the six months; the real calls above are today's.
+  const OLD = new Date('2025-08-01T00:00:00Z');
+
+  it('shows the same figures once they no longer say whose steps they were nor let a session be used', async () => {
+    const { db } = t.database;
+    const before = await june();
+    const sessionsBefore = await db.select().from(debtorSessions).where(lt(debtorSessions.createdAt, OLD));
+    expect(await db.select().from(smsTokens)).not.toEqual([]);
+
+    const jobs = SCHEDULED_JOBS.filter((job) => ['expire-step-logs', 'expire-sessions'].includes(job.name));
+    await runDueJobs(
+      {
+        database: t.database,
+        providers: new Map(),
+        pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        cvDir: NO_CVS,
+      },
+      jobs,
+    );
+
+    expect(await june()).toEqual(before);
+    // What the funnel counts stays (person, partner, status, when identified, when the debts were listed); the token's
+    // hash, the SMS codes, the link it came from and its last use go.
+    const sessionsAfter = await db.select().from(debtorSessions).where(lt(debtorSessions.createdAt, OLD));
+    const kept = ({
+      partnerId,
+      personId,
+      status,
+      createdAt,
+      debtsListedAt,
+      expiresAt,
+    }: (typeof sessionsBefore)[0]) => ({
+      partnerId,
+      personId,
+      status,
+      createdAt,
+      debtsListedAt,
+      expiresAt,
+    });
+    const order = (rows: ReturnType<typeof kept>[]) => rows.map((row) => JSON.stringify(row)).sort();
+    expect(order(sessionsAfter.map(kept))).toEqual(order(sessionsBefore.map(kept)));
+    const oldHashes = new Set(sessionsBefore.map((row) => row.tokenHash));
+    for (const row of sessionsAfter) {
+      expect(oldHashes.has(row.tokenHash)).toBe(false);
+      expect(row).toMatchObject({ originChannel: null, advisoryCode: null, lastSeenAt: row.createdAt });
+      expect(row.revokedAt).not.toBeNull();
+    }
+    expect(
+      await db
+        .select()
+        .from(smsTokens)
+        .where(inArray(smsTokens.sessionHash, [...oldHashes])),
+    ).toEqual([]);
+    // No step of the period says any more whose it was.
+    const steps = await db.select().from(stepLogs).where(lt(stepLogs.createdAt, OLD));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) expect(step).toMatchObject({ cpfCnpj: null, personId: null });
   });
 });

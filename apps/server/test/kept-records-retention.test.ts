@@ -26,6 +26,7 @@ import {
 } from '../src/db/schema';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import { ACCESS_RECORD_RETENTIONS } from '../src/services/retention/access-record-retentions';
 import { eraseExpired } from '../src/services/retention/erase-expired';
 import { KEPT_RECORD_RETENTIONS } from '../src/services/retention/kept-record-retentions';
 import { call, hostOf, JOAO, login } from './identification-helpers';
@@ -478,7 +479,7 @@ describe('the daily retention of the other debtor requests and of the access rec
       );
   });
 
-  it('makes a step anonymous six months after it was logged, and deletes a session six months after it expired', async () => {
+  it('makes a step anonymous six months after it was logged, and a session six months after it expired', async () => {
     const today = todayInBrasilia();
     const { db } = t.database;
     const [joaoRow] = await db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
@@ -513,12 +514,16 @@ describe('the daily retention of the other debtor requests and of the access rec
       lastSeenAt: new Date(expiresAt.getTime() - HOUR_MS),
       expiresAt,
     });
-    await db
-      .insert(debtorSessions)
-      .values([
-        session('retencao-antiga', sessions.lastErased),
-        session('retencao-recente', sessions.firstKept),
-      ]);
+    await db.insert(debtorSessions).values([
+      {
+        ...session('retencao-antiga', sessions.lastErased),
+        lastSeenAt: new Date(sessions.lastErased.getTime() - 600_000),
+        debtsListedAt: new Date(sessions.lastErased.getTime() - 3_000_000),
+        originChannel: 'sms',
+        advisoryCode: '12',
+      },
+      { ...session('retencao-recente', sessions.firstKept), originChannel: 'sms' },
+    ]);
     await db.insert(smsTokens).values({
       sessionHash: 'retencao-antiga',
       tokenHash: 'x',
@@ -547,12 +552,34 @@ describe('the daily retention of the other debtor requests and of the access rec
       expect.objectContaining({ ...anonymous, createdAt: old2!.createdAt }),
       kept,
     ]);
+    // The old session keeps what the dashboard counts (decision 015), under a key no cookie's hash can be.
     const left = await db
-      .select({ tokenHash: debtorSessions.tokenHash })
+      .select()
       .from(debtorSessions)
-      .where(inArray(debtorSessions.tokenHash, ['retencao-antiga', 'retencao-recente']));
-    expect(left).toEqual([{ tokenHash: 'retencao-recente' }]);
+      .where(inArray(debtorSessions.expiresAt, [sessions.lastErased, sessions.firstKept]))
+      .orderBy(debtorSessions.expiresAt);
+    expect(left).toEqual([
+      {
+        ...session('x', sessions.lastErased),
+        tokenHash: expect.stringMatching(/^apagada:[0-9a-f-]{36}$/),
+        // Its last use goes (as its start), its end is its expiry; its debt listing stays.
+        lastSeenAt: new Date(sessions.lastErased.getTime() - HOUR_MS),
+        revokedAt: sessions.lastErased,
+        originChannel: null,
+        advisoryCode: null,
+        debtsListedAt: new Date(sessions.lastErased.getTime() - 3_000_000),
+      },
+      expect.objectContaining({ tokenHash: 'retencao-recente', originChannel: 'sms', revokedAt: null }),
+    ]);
     expect(await db.select().from(smsTokens).where(eq(smsTokens.sessionHash, 'retencao-antiga'))).toEqual([]);
+    // Once minimised, a session is not reached again.
+    const sessionsRetention = ACCESS_RECORD_RETENTIONS.find(
+      (retention) => retention.kind === 'debtor_session',
+    )!;
+    expect(await eraseExpired({ db, cvDir: NO_CVS }, sessionsRetention, today)).toEqual({
+      erased: 0,
+      more: false,
+    });
     // One audit row per batch, with how many: it names nobody.
     expect(await systemRows('job expire-step-logs')).toEqual([
       {
@@ -566,7 +593,7 @@ describe('the daily retention of the other debtor requests and of the access rec
     expect(await systemRows('job expire-sessions')).toEqual([
       {
         username: 'sistema',
-        action: 'delete',
+        action: 'anonymise',
         entity: 'debtor_session',
         entityId: null,
         after: { registros: 1 },

@@ -1,6 +1,6 @@
-import { and, asc, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { debtorSessions, stepLogs } from '../db/schema';
+import { debtorSessions, smsTokens, stepLogs } from '../db/schema';
 import { ANONYMOUS_STEP } from './step-log-repository';
 
 // The portal's access records past their retention (docs/decisions/067), a batch at a time in the caller's
@@ -35,17 +35,42 @@ export async function anonymiseStepsBefore(db: Db, before: Date, limit: number):
   return rows.length;
 }
 
-/** Deletes up to `limit` debtor sessions that expired before `before` (their SMS codes go by cascade); how many. */
-export async function deleteSessionsExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
-  const batch = db
+/**
+ * A minimised session's token hash: "apagada:" and a random UUID, which no SHA-256 of a cookie (64 hex digits) can
+ * equal, so the row keeps its key and authenticates nothing.
+ */
+const ERASED_TOKEN = sql`'apagada:' || gen_random_uuid()`;
+const ERASED_TOKEN_PATTERN = 'apagada:%';
+
+/**
+ * Minimises up to `limit` debtor sessions that expired before `before` and still carry their token (decision 067):
+ * their SMS codes (phone, code hash) are deleted, the token hash gives way to an unusable key, the link it came from
+ * and its last use go, and it is ended at its expiry; what the dashboard counts stays (person, partner, status, when
+ * it began and listed the debts: decision 015). How many.
+ */
+export async function minimiseSessionsExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const batch = await db
     .select({ tokenHash: debtorSessions.tokenHash })
     .from(debtorSessions)
-    .where(lt(debtorSessions.expiresAt, before))
+    .where(and(lt(debtorSessions.expiresAt, before), notLike(debtorSessions.tokenHash, ERASED_TOKEN_PATTERN)))
     .orderBy(asc(debtorSessions.expiresAt), asc(debtorSessions.tokenHash))
     .limit(limit);
+  if (batch.length === 0) return 0;
+  const hashes = batch.map((row) => row.tokenHash);
+  // First the codes: their key names the session's token hash, which the update below replaces.
+  await db.delete(smsTokens).where(inArray(smsTokens.sessionHash, hashes));
   const rows = await db
-    .delete(debtorSessions)
-    .where(inArray(debtorSessions.tokenHash, batch))
+    .update(debtorSessions)
+    .set({
+      tokenHash: ERASED_TOKEN,
+      originChannel: null,
+      advisoryCode: null,
+      lastSeenAt: debtorSessions.createdAt,
+      revokedAt: sql`coalesce(${debtorSessions.revokedAt}, ${debtorSessions.expiresAt})`,
+    })
+    .where(
+      and(inArray(debtorSessions.tokenHash, hashes), notLike(debtorSessions.tokenHash, ERASED_TOKEN_PATTERN)),
+    )
     .returning({ one: sql`1` });
   return rows.length;
 }

@@ -21,8 +21,9 @@ export const CALL_REQUEST_RETENTION_DAYS = 90;
  */
 export const DEBTOR_REQUEST_RETENTION_DAYS = CALL_REQUEST_RETENTION_DAYS;
 /**
- * Months the portal's access records (sessions, navigation steps) keep whose they were: the Marco Civil da Internet
- * (Lei 12.965/2014, art. 15) asks an application to keep its access records six months.
+ * Months the portal's access records keep what identifies and authenticates (a step's CPF/CNPJ and person, a session's
+ * token, SMS codes and link): the Marco Civil da Internet (Lei 12.965/2014, art. 15) asks an application to keep its
+ * access records six months. What the dashboard counts stays (docs/decisions/067).
  */
 export const ACCESS_RECORD_MONTHS = 6;
 /** Adults only, per the terms (the same age the login checks). */
@@ -197,7 +198,7 @@ export function privacyPolicy(company: LegalCompany): LegalSection[] {
       paragrafos: [
         `Os dados de cadastro são guardados por no máximo ${DATA_RETENTION_YEARS} anos depois que você deixar de usar o serviço; depois disso, são apagados ou anonimizados. Revisamos os dados guardados a cada ${DATA_REVIEW_MONTHS} meses.`,
         `Os pedidos de ligação ou de contato por WhatsApp são apagados ${CALL_REQUEST_RETENTION_DAYS} dias depois de atendidos, assim como os avisos de que você não consegue pagar e as propostas que você envia (${DEBTOR_REQUEST_RETENTION_DAYS} dias depois da resposta), e as mensagens de contato ${DATA_RETENTION_YEARS} anos depois de respondidas. As contestações de dívida são guardadas por ${DATA_RETENTION_YEARS} anos depois da resposta, como prova para os dois lados. As solicitações sobre os seus direitos são guardadas por ${PRIVACY_REQUEST_PROOF_YEARS} anos depois da resposta, como prova de que foram atendidas.`,
-        `Os registros de acesso (sessões e etapas de navegação) são guardados por ${ACCESS_RECORD_MONTHS} meses, como pede o Marco Civil da Internet; depois disso, as sessões são apagadas e as etapas ficam anônimas, só para estatística.`,
+        `Os registros de acesso (sessões e etapas de navegação) são guardados por ${ACCESS_RECORD_MONTHS} meses, como pede o Marco Civil da Internet; depois disso, as etapas ficam anônimas e as sessões perdem os códigos enviados por SMS, o link de onde você veio e tudo o que permitiria usá-las, guardando só quando você se identificou e viu as dívidas, para as estatísticas do portal (e são apagadas se você pedir a eliminação dos seus dados).`,
       ],
     },
     {

@@ -58,7 +58,7 @@ export function oneByOne(kind: {
 
 /**
  * A retention's daily run on Brasília `date`: every record whose retention started on or before the same date one
- * period earlier is erased, oldest first, audited as the system (route `job {name}`, action `delete`), in batches
+ * period earlier is erased, oldest first, audited as the system (route `job {name}`), in batches
  * until none is left or the run's time is up; `more` says some were left to the next run.
  */
 export async function eraseExpired(
