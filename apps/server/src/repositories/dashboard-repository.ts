@@ -122,17 +122,15 @@ export async function loadDashboardCounts(db: Db, scope: DashboardScope) {
 
 /**
  * One pass over the partner's step log of the period: per funnel stage counted from posted steps, the visits (events)
- * or the distinct CPF/CNPJ with one of its codes. Error steps (salvarEtapaErro) are failures, not progress.
+ * with one of its codes, which the steps' anonymisation keeps (decision 067). Error steps (salvarEtapaErro) are
+ * failures, not progress.
  */
 async function countSteps(db: Db, scope: SQL): Promise<Record<string, number>> {
   const columns: Record<string, SQL<number>> = {};
   for (const stage of FUNNEL_STAGES) {
     if (stage.source !== 'steps') continue;
-    const filter = inArray(stepLogs.stepCode, [...stage.stepCodes]);
     columns[stage.key] =
-      stage.unit === 'visits'
-        ? sql<number>`count(*) filter (where ${filter})`
-        : sql<number>`count(distinct ${stepLogs.cpfCnpj}) filter (where ${filter})`;
+      sql<number>`count(*) filter (where ${inArray(stepLogs.stepCode, [...stage.stepCodes])})`;
   }
   const [row] = await db
     .select(columns)

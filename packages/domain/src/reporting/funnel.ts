@@ -28,13 +28,12 @@ interface StageText {
 
 /**
  * A stage and its source: 'server' (the server's own rows, ObservedStageKey) or 'steps' (the step codes browsers
- * post, for what only a browser sees).
+ * post, for what only a browser sees). A steps stage counts visits, never people: a step's CPF/CNPJ is what was typed,
+ * anyone's (decision 066), and six months on a step keeps no one's (decision 067), while its row stays.
  */
-export type FunnelStage = StageText &
-  (
-    | { key: ObservedStageKey; source: 'server' }
-    | { key: FunnelStageKey; source: 'steps'; stepCodes: readonly number[] }
-  );
+export type FunnelStage =
+  | (StageText & { key: ObservedStageKey; source: 'server' })
+  | { key: FunnelStageKey; label: string; unit: 'visits'; source: 'steps'; stepCodes: readonly number[] };
 
 export const FUNNEL_STAGES: readonly FunnelStage[] = [
   { key: 'accessedPortal', label: 'Acessou o portal', unit: 'visits', source: 'steps', stepCodes: [31] },
