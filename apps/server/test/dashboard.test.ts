@@ -462,7 +462,7 @@ describe('the funnel: what the server observed, never what a client posted (issu
   });
 });
 
-describe('an old period after the retention of sessions and steps (decisions 015, 067)', () => {
+describe('an old period after the retention of sessions and steps (decisions 015, 072)', () => {
   const june = async () => (await staffGet(t, `/api/painel?parceiro=${ids.demo}&${JUNE}`, token)).json().data;
   // The rows seeded around June 2025, all past the six months; the real calls above are today's.
   const OLD = new Date('2025-08-01T00:00:00Z');

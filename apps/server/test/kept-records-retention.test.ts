@@ -367,7 +367,7 @@ describe('the daily retention of leads, contact messages, call requests and priv
   });
 });
 
-describe('the daily retention of the other debtor requests and of the access records (decision 067)', () => {
+describe('the daily retention of the other debtor requests and of the access records (decision 072)', () => {
   const systemRows = (route: string) =>
     t.database.db
       .select()

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { debtorSessions, smsTokens, stepLogs } from '../db/schema';
 import { ANONYMOUS_STEP } from './step-log-repository';
 
-// The portal's access records past their retention (docs/decisions/067), a batch at a time in the caller's
+// The portal's access records past their retention (docs/decisions/072), a batch at a time in the caller's
 // transaction: many a day, so one statement per batch, oldest first.
 
 /**
@@ -43,7 +43,7 @@ const ERASED_TOKEN = sql`'apagada:' || gen_random_uuid()`;
 const ERASED_TOKEN_PATTERN = 'apagada:%';
 
 /**
- * Minimises up to `limit` debtor sessions that expired before `before` and still carry their token (decision 067):
+ * Minimises up to `limit` debtor sessions that expired before `before` and still carry their token (decision 072):
  * their SMS codes (phone, code hash) are deleted, the token hash gives way to an unusable key, the link it came from
  * and its last use go, and it is ended at its expiry; what the dashboard counts stays (person, partner, status, when
  * it began and listed the debts: decision 015). How many.

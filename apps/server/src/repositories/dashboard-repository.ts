@@ -122,7 +122,7 @@ export async function loadDashboardCounts(db: Db, scope: DashboardScope) {
 
 /**
  * One pass over the partner's step log of the period: per funnel stage counted from posted steps, the visits (events)
- * with one of its codes, which the steps' anonymisation keeps (decision 067). Error steps (salvarEtapaErro) are
+ * with one of its codes, which the steps' anonymisation keeps (decision 072). Error steps (salvarEtapaErro) are
  * failures, not progress.
  */
 async function countSteps(db: Db, scope: SQL): Promise<Record<string, number>> {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { contactMessages, debtorRequests, leads, outboundMessages, privacyRequests } from '../db/schema';
 import { scrubMessages } from './outbox-repository';
 
-// The records the retention jobs erase once their period ends (docs/decisions/057, 067): where each kind lives, when its
+// The records the retention jobs erase once their period ends (docs/decisions/057, 072): where each kind lives, when its
 // clock starts, which rows it never touches, and the outbox messages that carry what the person wrote.
 
 export type KeptRecordKind =
@@ -32,7 +32,7 @@ interface KeptRecordTable {
 
 /**
  * A debtor request of these kinds, once answered: the partner's e-mail about it loses its content, the answer to the
- * person its recipient and content (decision 067; calls and WhatsApp since decision 057).
+ * person its recipient and content (decision 072; calls and WhatsApp since decision 057).
  */
 const answeredDebtorRequests = (
   kinds: readonly (typeof debtorRequests.$inferSelect)['kind'][],

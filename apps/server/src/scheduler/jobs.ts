@@ -87,7 +87,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     },
   },
   // Personal data past its retention is erased, daily per kind: job applications as staff erase one (decision
-  // 055); leads, contact messages, debtor and privacy requests (decisions 057, 067); sessions and steps (067).
+  // 055); leads, contact messages, debtor and privacy requests (decisions 057, 072); sessions and steps (072).
   ...[JOB_APPLICATION_RETENTION, ...KEPT_RECORD_RETENTIONS, ...ACCESS_RECORD_RETENTIONS].map(retentionJob),
   // CV files no application names, an hour old, left by a send that died before its row (decision 055).
   {

@@ -23,7 +23,7 @@ export const DEBTOR_REQUEST_RETENTION_DAYS = CALL_REQUEST_RETENTION_DAYS;
 /**
  * Months the portal's access records keep what identifies and authenticates (a step's CPF/CNPJ and person, a session's
  * token, SMS codes and link): the Marco Civil da Internet (Lei 12.965/2014, art. 15) asks an application to keep its
- * access records six months. What the dashboard counts stays (docs/decisions/067).
+ * access records six months. What the dashboard counts stays (docs/decisions/072).
  */
 export const ACCESS_RECORD_MONTHS = 6;
 /** Adults only, per the terms (the same age the login checks). */

@@ -1,4 +1,4 @@
-// How long the portal keeps each kind of personal data the retention jobs erase (docs/decisions/055, 057, 067). The
+// How long the portal keeps each kind of personal data the retention jobs erase (docs/decisions/055, 057, 072). The
 // privacy policy shows these figures, so its text and the jobs cannot drift apart.
 import { addDays, addMonths } from '../dates';
 import {

@@ -29,7 +29,7 @@ interface StageText {
 /**
  * A stage and its source: 'server' (the server's own rows, ObservedStageKey) or 'steps' (the step codes browsers
  * post, for what only a browser sees). A steps stage counts visits, never people: a step's CPF/CNPJ is what was typed,
- * anyone's (decision 066), and six months on a step keeps no one's (decision 067), while its row stays.
+ * anyone's (decision 069), and six months on a step keeps no one's (decision 072), while its row stays.
  */
 export type FunnelStage =
   | (StageText & { key: ObservedStageKey; source: 'server' })

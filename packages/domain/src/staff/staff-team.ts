@@ -133,7 +133,7 @@ export const AUDIT_ENTITY_LABELS = {
   // A debtor's call or WhatsApp request (a debtor_requests row too, named apart since decision 057's erasure).
   call_request: 'Pedido de ligação ou WhatsApp',
   contact_message: 'Pedido de contato',
-  // Access records a retention job reached (decision 067): a row per batch, with how many.
+  // Access records a retention job reached (decision 072): a row per batch, with how many.
   step_log: 'Registros de navegação',
   debtor_session: 'Sessões de devedores',
   work_item: 'Fila de atendimento',

@@ -4,7 +4,7 @@ import { partnerRef, personRef, unlockedRef } from './references';
 /**
  * Debtor sessions (GUIDE security principles): the cookie holds a random token, the table only its SHA-256. Rows stay
  * after a session ends: the dashboard counts them as people identified and debts listed (decision 015). Six months
- * after its expiry a row keeps only that: its key becomes 'apagada:' and a random UUID (decision 067).
+ * after its expiry a row keeps only that: its key becomes 'apagada:' and a random UUID (decision 072).
  */
 export const debtorSessions = pgTable(
   'debtor_sessions',

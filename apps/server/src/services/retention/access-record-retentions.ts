@@ -34,7 +34,7 @@ function batchRetention(
 }
 
 /**
- * The access records past their retention (decision 067): six months after it was logged a navigation step loses
+ * The access records past their retention (decision 072): six months after it was logged a navigation step loses
  * whose it was (the step stays, anonymous, for the statistics, as a person's erasure leaves it), six months after it
  * expired a debtor session loses its token, its SMS codes and where it came from, keeping what the dashboard's funnel
  * counts (decision 015). The audit row of a batch says how many, and names nobody.

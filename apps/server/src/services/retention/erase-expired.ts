@@ -22,7 +22,7 @@ export interface RetentionDeps {
   cvDir: string;
 }
 
-/** One kind of personal data a daily job erases when its retention ends (decisions 055, 057, 067). */
+/** One kind of personal data a daily job erases when its retention ends (decisions 055, 057, 072). */
 export interface Retention {
   /** The job's name: its advisory lock, its scheduled_job_runs row and its audit rows' route. */
   job: string;

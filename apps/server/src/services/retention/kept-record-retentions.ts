@@ -14,7 +14,7 @@ const KEPT_RECORDS: { kind: KeptRecordKind; job: string; entity: AuditEntity }[]
   { kind: 'contact_message', job: 'expire-contact-messages', entity: 'contact_message' },
   { kind: 'call_request', job: 'expire-call-requests', entity: 'call_request' },
   { kind: 'privacy_request', job: 'expire-privacy-requests', entity: 'privacy_request' },
-  // The other debtor requests (decision 067), named as the queues' actions name them.
+  // The other debtor requests (decision 072), named as the queues' actions name them.
   { kind: 'cannot_pay', job: 'expire-cannot-pay', entity: 'debtor_request' },
   { kind: 'proposal', job: 'expire-proposals', entity: 'debtor_request' },
   { kind: 'dispute', job: 'expire-disputes', entity: 'debtor_request' },
@@ -22,7 +22,7 @@ const KEPT_RECORDS: { kind: KeptRecordKind; job: string; entity: AuditEntity }[]
 
 /**
  * Leads, contact messages, debtor requests (calls and WhatsApp, cannot-pay, proposals, disputes) and privacy requests
- * past their retention (decisions 057, 067): in
+ * past their retention (decisions 057, 072): in
  * one transaction the row goes, the partner's notification loses its content, a message to the person its recipient
  * and content, and the audit row names the system. The append-only audit trail and the queues' event history stay
  * (decisions 024, 030).
