@@ -555,15 +555,29 @@ describe('the payments list', () => {
         lastFour: '1111',
       })
       .returning();
-    await db.insert(cardPaymentReversals).values({
-      cardPaymentId: card!.id,
-      kind: 'refunded',
-      gatewayChargeId: 'ch_1',
-      cause: 'webhook:hook_1',
-      // Given back on 1 April, Brasília time (decision 056); the portal heard of it a week later.
-      occurredAt: new Date('2026-04-02T02:30:00Z'),
-      recordedAt: new Date('2026-04-09T12:00:00Z'),
-    });
+    await db.insert(cardPaymentReversals).values([
+      // Decision 075: R$ 100,00 of it refunded on 20 March, the charge still paid: that amount leaves, not the value.
+      {
+        cardPaymentId: card!.id,
+        kind: 'partially_refunded',
+        amountCents: 10_000,
+        refundedThroughCents: 10_000,
+        gatewayChargeId: 'ch_1',
+        cause: 'webhook:hook_0',
+        occurredAt: new Date('2026-03-20T15:00:00Z'),
+      },
+      {
+        cardPaymentId: card!.id,
+        kind: 'refunded',
+        amountCents: 20_000,
+        refundedThroughCents: 30_000,
+        gatewayChargeId: 'ch_1',
+        cause: 'webhook:hook_1',
+        // Given back on 1 April, Brasília time (decision 056); the portal heard of it a week later.
+        occurredAt: new Date('2026-04-02T02:30:00Z'),
+        recordedAt: new Date('2026-04-09T12:00:00Z'),
+      },
+    ]);
   });
 
   it('sums the money received by day and method, unapplied money apart, card reversals as money leaving', async () => {
@@ -573,7 +587,8 @@ describe('the payments list', () => {
     const none = { pix: 0, boleto: 0, card: 0, second_copy: 0, unapplied: 0, reversed: 0 };
     expect(body.data).toEqual([
       { ...none, dia: '2026-04-13', boleto: 20_000, unapplied: 9_000, total: 29_000 },
-      { ...none, dia: '2026-04-01', reversed: 30_000, total: -30_000 },
+      { ...none, dia: '2026-04-01', reversed: 20_000, total: -20_000 },
+      { ...none, dia: '2026-03-20', reversed: 10_000, total: -10_000 },
       { ...none, dia: '2026-03-15', card: 30_000, total: 30_000 },
       { ...none, dia: '2026-03-12', pix: 10_000, second_copy: 4_000, total: 14_000 },
     ]);
@@ -663,6 +678,10 @@ describe('the payments list', () => {
       (await get(`/api/gestao/pagamentos?data_inicial=2026-04-02&data_final=2026-04-30`)).json().totais
         .reversed,
     ).toBe(0);
+    expect(
+      (await get(`/api/gestao/pagamentos?data_inicial=2026-03-16&data_final=2026-03-31`)).json().totais
+        .reversed,
+    ).toBe(10_000);
     const missing = await get('/api/gestao/pagamentos');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().dados).toEqual({ data_inicial: 'Informe a data inicial.' });
@@ -675,7 +694,8 @@ describe('the payments list', () => {
     expect(rows).toEqual([
       ['Dia', 'PIX', 'Boleto', 'Cartão', '2ª via', 'Não aplicado', 'Estornos', 'Total líquido'],
       [new Date('2026-04-13T00:00:00Z'), 0, 200, 0, 0, 90, 0, 290],
-      [new Date('2026-04-01T00:00:00Z'), 0, 0, 0, 0, 0, -300, -300],
+      [new Date('2026-04-01T00:00:00Z'), 0, 0, 0, 0, 0, -200, -200],
+      [new Date('2026-03-20T00:00:00Z'), 0, 0, 0, 0, 0, -100, -100],
       [new Date('2026-03-15T00:00:00Z'), 0, 0, 300, 0, 0, 0, 300],
       [new Date('2026-03-12T00:00:00Z'), 100, 0, 0, 40, 0, 0, 140],
       ['Total', 100, 200, 300, 40, 90, -300, 430],

@@ -130,11 +130,31 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
       }
       await chargeWith(SANDBOX_TEST_CARDS.paid);
       await chargeWith(SANDBOX_TEST_CARDS.voided);
+      // Decision 075: a part of a paid charge refunded (Pagar.me: DELETE with `{ amount }`); it stays paid.
+      const partly = await chargeWith(SANDBOX_TEST_CARDS.paid);
+      const partial = await fetch(`${own.baseUrl}/charges/${partly.chargeId}`, {
+        method: 'DELETE',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ amount: 2_500 }),
+      });
+      expect(partial.status).toBe(200);
+      expect(await gateway.getCharge(partly.chargeId)).toMatchObject({
+        state: 'PAID',
+        reversal: 'partially_refunded',
+        canceledCents: 2_500,
+      });
 
       const listed = await gateway.reversedSince(before);
-      expect(listed.map((charge) => charge.chargeId).sort()).toEqual([...refunded].sort());
+      expect(listed.map((charge) => charge.chargeId).sort()).toEqual([...refunded, partly.chargeId].sort());
       for (const charge of listed) {
-        expect(charge).toMatchObject({ state: 'VOIDED', reversal: 'refunded' });
+        expect(charge).toMatchObject(
+          charge.chargeId === partly.chargeId
+            ? { state: 'PAID', reversal: 'partially_refunded', canceledCents: 2_500 }
+            : { state: 'VOIDED', reversal: 'refunded' },
+        );
         expect(charge.reversedAt!.getTime()).toBeGreaterThanOrEqual(charge.paidAt!.getTime());
       }
       expect(await gateway.reversedSince(new Date(Date.now() + 60_000))).toEqual([]);
@@ -148,6 +168,9 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     [{ status: 'canceled', paid_at: '2026-03-02T13:00:00Z' }, 'refunded'],
     [{ status: 'canceled', paid_at: null }, null],
     [{ status: 'paid', paid_at: '2026-03-02T13:00:00Z' }, null],
+    [{ status: 'paid', paid_at: '2026-03-02T13:00:00Z', canceled_amount: 0 }, null],
+    [{ status: 'paid', paid_at: '2026-03-02T13:00:00Z', canceled_amount: 1_000 }, 'partially_refunded'],
+    [{ status: 'overpaid', paid_at: '2026-03-02T13:00:00Z', canceled_amount: 1_000 }, 'partially_refunded'],
     [{ status: 'failed' }, null],
   ])('a charge %o is a reversal of %s (Pagar.me v5 charge statuses)', (charge, reversal) => {
     expect(pagarmeReversal(charge)).toBe(reversal);

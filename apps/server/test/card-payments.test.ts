@@ -27,7 +27,7 @@ import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { loadAgreementPayments } from '../src/repositories/lifecycle-repository';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
-import { runDueJobs } from '../src/scheduler/run-due-jobs';
+import { runDueJobs, runJobNow } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
@@ -192,6 +192,18 @@ function webhook(
     url: '/api/cartao/webhook',
     payload: body as Record<string, unknown>,
     headers: { host: 'localhost', authorization: auth },
+  });
+}
+
+/** The creditor refunds the card at the gateway (Pagar.me v5: DELETE /charges/{id}, with `{ amount }` for a part). */
+function refundAtGateway(chargeId: string, amountCents?: number) {
+  return fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
+    method: 'DELETE',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
+      ...(amountCents === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: amountCents === undefined ? undefined : JSON.stringify({ amount: amountCents }),
   });
 }
 
@@ -527,12 +539,7 @@ describe('a paid card the gateway later refunds (decision 047)', () => {
     const paid = await settlements(agreementId);
     const chargeId = paid.outcomes[0]!.gatewayChargeId;
     // The creditor refunds the card at the gateway (Pagar.me: DELETE /charges/{id} of a paid charge).
-    const refund = await fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
-      method: 'DELETE',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
-      },
-    });
+    const refund = await refundAtGateway(chargeId);
     expect(refund.status).toBe(200);
     const event = { id: `hook_${agreementId}_refund`, type: 'charge.refunded', data: { id: chargeId } };
     for (const body of [event, event, { ...event, id: `hook_${agreementId}_late` }])
@@ -567,7 +574,10 @@ describe('a paid card the gateway later refunds (decision 047)', () => {
     expect(detail.json().data).toMatchObject({
       status: 'cancelled',
       documentos: { quitacao: null },
-      cartao: { estado: 'PAID', estorno: { tipo: 'refunded', em: expect.any(String) } },
+      cartao: {
+        estado: 'PAID',
+        estornos: [{ tipo: 'refunded', valor: paid.payment.amountCents, em: expect.any(String) }],
+      },
     });
   });
 });
@@ -577,12 +587,7 @@ describe('a refund whose webhook never came (decision 056)', () => {
     const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
     const paid = await settlements(agreementId);
     const chargeId = paid.outcomes[0]!.gatewayChargeId;
-    const refund = await fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
-      method: 'DELETE',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
-      },
-    });
+    const refund = await refundAtGateway(chargeId);
     const refundedAt = new Date(((await refund.json()) as { updated_at: string }).updated_at);
     // No webhook: the job runs days later, and again the next day (or on a second process).
     const later = new Date(refundedAt.getTime() + 3 * 86_400_000);
@@ -605,10 +610,93 @@ describe('a refund whose webhook never came (decision 056)', () => {
       url: `/api/gestao/acordos/${agreementId}`,
       headers: { authorization: `Bearer ${await administratorToken('reversao.admin')}` },
     });
-    expect(detail.json().data.cartao.estorno).toEqual({
-      tipo: 'refunded',
-      em: brasiliaTimestamp(refundedAt),
-    });
+    expect(detail.json().data.cartao.estornos).toEqual([
+      { tipo: 'refunded', valor: paid.payment.amountCents, em: brasiliaTimestamp(refundedAt) },
+    ]);
+  });
+});
+
+describe('a partial refund (decision 075)', () => {
+  const reversalsOf = (cardPaymentId: number) =>
+    t.database.db
+      .select()
+      .from(cardPaymentReversals)
+      .where(eq(cardPaymentReversals.cardPaymentId, cardPaymentId))
+      .orderBy(cardPaymentReversals.id);
+  const staffCard = async (agreementId: number) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/gestao/acordos/${agreementId}`,
+        headers: { authorization: `Bearer ${await administratorToken('parcial.admin')}` },
+      })
+    ).json().data;
+
+  it('is recorded once with its amount (webhook twice, then the job), keeps the agreement; a later full refund records the rest', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
+    const paid = await settlements(agreementId);
+    const chargeId = paid.outcomes[0]!.gatewayChargeId;
+    const value = paid.payment.amountCents;
+    const first = await refundAtGateway(chargeId, 1_000);
+    const charge = (await first.json()) as { status: string; canceled_amount: number; updated_at: string };
+    // Pagar.me keeps a partly refunded charge paid, with what it gave back in `canceled_amount`.
+    expect(charge).toMatchObject({ status: 'paid', canceled_amount: 1_000 });
+    const event = {
+      id: `hook_${agreementId}_partial`,
+      type: 'charge.partial_canceled',
+      data: { id: chargeId },
+    };
+    for (const body of [event, event]) expect((await webhook(body)).json().status).toBe('recorded');
+    // The daily job sees the same refund: nothing more.
+    await runJobNow(deps(), jobs('card-reversals')[0]!);
+    expect(await reversalsOf(paid.payment.id)).toMatchObject([
+      {
+        kind: 'partially_refunded',
+        amountCents: 1_000,
+        cause: `webhook:hook_${agreementId}_partial`,
+        occurredAt: new Date(charge.updated_at),
+      },
+    ]);
+    // The agency's own act at the gateway: the agreement stands, settled, its money events untouched.
+    expect(await agreementStatus(agreementId)).toBe('settled');
+    expect(await statusEvents(agreementId)).toEqual([['active', 'settled', `payment:card:${chargeId}`]]);
+    expect((await settlements(agreementId)).events).toEqual(paid.events);
+    expect((await staffCard(agreementId)).cartao.estornos).toEqual([
+      { tipo: 'partially_refunded', valor: 1_000, em: brasiliaTimestamp(new Date(charge.updated_at)) },
+    ]);
+
+    // A second part, then the rest: each records only what is new.
+    await refundAtGateway(chargeId, 500);
+    await runJobNow(deps(), jobs('card-reversals')[0]!);
+    await refundAtGateway(chargeId);
+    const rest = { id: `hook_${agreementId}_rest`, type: 'charge.refunded', data: { id: chargeId } };
+    for (const body of [rest, rest]) expect((await webhook(body)).json().status).toBe('recorded');
+    expect((await reversalsOf(paid.payment.id)).map((r) => [r.kind, r.amountCents, r.cause])).toEqual([
+      ['partially_refunded', 1_000, `webhook:hook_${agreementId}_partial`],
+      ['partially_refunded', 500, `reconcile:${chargeId}:1500`],
+      ['refunded', value - 1_500, `webhook:hook_${agreementId}_rest`],
+    ]);
+    expect(await statusEvents(agreementId)).toEqual([
+      ['active', 'settled', `payment:card:${chargeId}`],
+      ['settled', 'cancelled', `card:refunded:${chargeId}`],
+    ]);
+  });
+
+  it('whose webhook never came is found by the card-reversals job', async () => {
+    const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[0]!);
+    const paid = await settlements(agreementId);
+    const chargeId = paid.outcomes[0]!.gatewayChargeId;
+    const refund = (await (await refundAtGateway(chargeId, 2_500)).json()) as { updated_at: string };
+    await runJobNow(deps(), jobs('card-reversals')[0]!);
+    expect(await reversalsOf(paid.payment.id)).toMatchObject([
+      {
+        kind: 'partially_refunded',
+        amountCents: 2_500,
+        cause: `reconcile:${chargeId}:2500`,
+        occurredAt: new Date(refund.updated_at),
+      },
+    ]);
+    expect(await agreementStatus(agreementId)).toBe('settled');
   });
 });
 

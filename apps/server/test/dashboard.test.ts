@@ -215,6 +215,8 @@ beforeAll(async () => {
   await db.insert(cardPaymentReversals).values({
     cardPaymentId: cardPayment!.id,
     kind: 'refunded',
+    amountCents: 30_000,
+    refundedThroughCents: 30_000,
     gatewayChargeId: 'ch_dashboard',
     cause: 'webhook:hook_dashboard',
     // The money left in June (decision 056), though the portal heard of it in July.

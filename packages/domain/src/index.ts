@@ -12,6 +12,7 @@ export * from './business-days';
 export * from './card/card';
 export * from './card/card-data-fields';
 export * from './card/card-forms';
+export * from './card/card-reversal';
 export * from './cnab/cnab240';
 export * from './cnab/cobranca-api';
 export * from './cnab/fields';

@@ -167,15 +167,20 @@ export function loadAgreementSecondCopyPayments(db: Db, agreementId: number) {
     .orderBy(asc(money.id));
 }
 
-/** The agreement's card charge and the gateway's final word on it, if any. */
+/** The agreement's card charge, the gateway's final word on it, if any, and its reversals, oldest first. */
 export async function loadAgreementCardPayment(db: Db, agreementId: number) {
   const [row] = await db
-    .select({ payment: cardPayments, state: cardPaymentOutcomes.state, reversal: cardPaymentReversals })
+    .select({ payment: cardPayments, state: cardPaymentOutcomes.state })
     .from(cardPayments)
     .leftJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
-    .leftJoin(cardPaymentReversals, eq(cardPaymentReversals.cardPaymentId, cardPayments.id))
     .where(eq(cardPayments.agreementId, agreementId));
-  return row;
+  if (!row) return undefined;
+  const reversals = await db
+    .select()
+    .from(cardPaymentReversals)
+    .where(eq(cardPaymentReversals.cardPaymentId, row.payment.id))
+    .orderBy(asc(cardPaymentReversals.id));
+  return { ...row, reversals };
 }
 
 /** The stores the scope's partners serve, each with those partners: what a list's store filter offers. */
@@ -283,13 +288,14 @@ export async function listReceivedMoney(db: Db, scope: StaffScope, filters: Rece
 
 /**
  * Paid cards' money given back (refund, chargeback; decision 047) in the scope, summed by the Brasília day the gateway
- * gave it back on (decision 056) within the period: the charge's whole value leaves, the agreement's partner and store.
+ * gave it back on (decision 056) within the period: what each reversal gave back leaves (a part of the charge, or
+ * the rest; decision 075), under the agreement's partner and store.
  */
 export async function listReversedCardMoney(db: Db, scope: StaffScope, filters: ReceivedMoneyFilters) {
   const range = reportPeriodInstants(filters.period);
   const day = sql<string>`(${cardPaymentReversals.occurredAt} at time zone 'America/Sao_Paulo')::date::text`;
   const rows = await db
-    .select({ day, amountCents: sql<number>`sum(${cardPayments.amountCents})::bigint` })
+    .select({ day, amountCents: sql<number>`sum(${cardPaymentReversals.amountCents})::bigint` })
     .from(cardPaymentReversals)
     .innerJoin(cardPayments, eq(cardPayments.id, cardPaymentReversals.cardPaymentId))
     .innerJoin(agreements, eq(agreements.id, cardPayments.agreementId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
@@ -111,12 +111,17 @@ export async function loadCardOutcome(db: Db, cardPaymentId: number): Promise<Ca
   return row;
 }
 
-/** Records a paid card payment taken back; false when it was already recorded (told again). */
+/**
+ * Records money of a paid card payment taken back (decision 075: a part, or the rest); false when a row already
+ * brought the payment to this total (told again).
+ */
 export async function insertCardReversal(
   db: Db,
   values: {
     cardPaymentId: number;
     kind: CardReversalKind;
+    amountCents: number;
+    refundedThroughCents: number;
     gatewayChargeId: string;
     cause: string;
     occurredAt?: Date;
@@ -130,12 +135,13 @@ export async function insertCardReversal(
   return rows.length > 0;
 }
 
-export async function loadCardReversal(db: Db, cardPaymentId: number) {
+/** The money of a card payment given back so far (its reversals' latest total), in centavos. */
+export async function loadCardReversedCents(db: Db, cardPaymentId: number): Promise<number> {
   const [row] = await db
-    .select()
+    .select({ through: max(cardPaymentReversals.refundedThroughCents) })
     .from(cardPaymentReversals)
     .where(eq(cardPaymentReversals.cardPaymentId, cardPaymentId));
-  return row;
+  return Number(row?.through ?? 0);
 }
 
 /** The agreement's instalments (ids and amounts), for the settlement a paid card makes. */

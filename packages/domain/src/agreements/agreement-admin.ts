@@ -15,11 +15,15 @@ export const AGREEMENT_STATUS_LABELS: Record<AgreementStatusName, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Decision 047: a paid card's money given back by the gateway, and how staff read it. */
-export type CardReversalKind = 'refunded' | 'chargedback';
+/**
+ * Decisions 047 and 075: a paid card's money given back by the gateway (all of it, or a part while the charge stays
+ * paid), and how staff read it.
+ */
+export type CardReversalKind = 'refunded' | 'chargedback' | 'partially_refunded';
 export const CARD_REVERSAL_LABELS: Record<CardReversalKind, string> = {
   refunded: 'Pagamento estornado pela operadora',
   chargedback: 'Compra contestada pelo titular do cartão (chargeback)',
+  partially_refunded: 'Parte do pagamento estornada pela operadora',
 };
 
 export const AGREEMENT_PAYMENT_METHODS = [
@@ -250,8 +254,11 @@ export interface AgreementAdminDetail extends AgreementAdminItem {
     parcelas: number;
     estado: string | null;
     em: string;
-    /** Decision 047: the paid card's money given back (refund, chargeback), when the portal heard of it. */
-    estorno: { tipo: CardReversalKind; em: string } | null;
+    /**
+     * Decisions 047, 056 and 075: the paid card's money given back (refunds, in part or whole; a chargeback), each
+     * with what it gave back and when the gateway did, oldest first.
+     */
+    estornos: { tipo: CardReversalKind; valor: number; em: string }[];
   } | null;
   historico: {
     de: AgreementStatusName;

@@ -61,8 +61,10 @@ export const cardPaymentOutcomes = pgTable(
 export type { CardReversalKind };
 
 /**
- * A paid card payment taken back (decision 047), as the gateway reported it: append-only, one per payment (a refund
- * or chargeback told again records nothing). The payment's events stay as they were: the money did arrive.
+ * A paid card payment's money taken back (decisions 047 and 075), as the gateway reported it: append-only money
+ * events. A partial refund is a row of its own, a later larger one the difference, a full refund or chargeback the
+ * rest; each row says the total given back it brings the payment to, one row per total (a reversal told again, by a
+ * webhook or the daily job, records nothing). The payment's events stay as they were: the money did arrive.
  */
 export const cardPaymentReversals = pgTable(
   'card_payment_reversals',
@@ -72,11 +74,15 @@ export const cardPaymentReversals = pgTable(
       .notNull()
       .references(() => cardPayments.id, { onDelete: 'restrict' }),
     kind: text('tipo').$type<CardReversalKind>().notNull(),
+    /** The money this reversal gave back, in centavos. */
+    amountCents: bigint('valor', { mode: 'number' }).notNull(),
+    /** The payment's money given back once this row is counted (its earlier rows' and this one's). */
+    refundedThroughCents: bigint('valor_acumulado', { mode: 'number' }).notNull(),
     gatewayChargeId: text('gateway_charge_id').notNull(),
     cause: text('causa').notNull(),
     /** When the gateway gave the money back (its word; the recording moment when it says nothing). */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('card_payment_reversals_one').on(t.cardPaymentId)],
+  (t) => [uniqueIndex('card_payment_reversals_through').on(t.cardPaymentId, t.refundedThroughCents)],
 );

@@ -18,8 +18,13 @@ export interface CardCharge {
    */
   paidAt: Date | null;
   authorisationCode: string | null;
-  /** A paid charge the gateway gave back (refunded, or lost to a chargeback); its state is then VOIDED. */
+  /**
+   * A paid charge the gateway gave back (refunded, or lost to a chargeback; its state is then VOIDED), or gave back
+   * a part of (partially_refunded; still PAID, decision 075).
+   */
   reversal: CardReversalKind | null;
+  /** The money given back so far, in centavos (Pagar.me `canceled_amount`); 0 when none. */
+  canceledCents: number;
   /** When the gateway gave it back (Pagar.me: the charge's `updated_at`); null when not reversed or not said. */
   reversedAt: Date | null;
   brand: string | null;
@@ -57,7 +62,10 @@ export interface CardGateway {
   /** The charge, or null when the gateway knows no such charge. */
   getCharge(chargeId: string): Promise<CardCharge | null>;
   cancel(chargeId: string): Promise<CardCharge>;
-  /** Card charges made since `since` that the gateway has given back (refunds, chargebacks), every page. */
+  /**
+   * Card charges made since `since` that the gateway has given back, all or part (refunds, partial refunds,
+   * chargebacks), every page.
+   */
   reversedSince(since: Date): Promise<CardCharge[]>;
 }
 

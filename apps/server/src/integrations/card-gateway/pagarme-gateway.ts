@@ -20,6 +20,8 @@ interface PagarmeCharge {
   id: string;
   code?: string;
   status: string;
+  /** Centavos given back (refunds); a charge refunded in part stays `paid` (decision 075). */
+  canceled_amount?: number | null;
   /** ISO 8601; set once the charge is paid. */
   paid_at?: string | null;
   /** ISO 8601, UTC: the charge's last change (for a reversed charge, its refund or chargeback). */
@@ -48,11 +50,17 @@ export function pagarmeChargeState(status: string): CardChargeState {
 
 /**
  * A paid charge taken back (Pagar.me v5): `chargedback` once the cardholder's dispute is lost, `canceled` with a
- * `paid_at` once refunded (a charge cancelled before it was paid has none).
+ * `paid_at` once refunded (a charge cancelled before it was paid has none), and still `paid` with a
+ * `canceled_amount` once refunded in part (webhook `charge.partial_canceled`; decision 075).
  */
-export function pagarmeReversal(charge: Pick<PagarmeCharge, 'status' | 'paid_at'>): CardReversalKind | null {
+export function pagarmeReversal(
+  charge: Pick<PagarmeCharge, 'status' | 'paid_at' | 'canceled_amount'>,
+): CardReversalKind | null {
   if (charge.status === 'chargedback') return 'chargedback';
-  return charge.status === 'canceled' && charge.paid_at ? 'refunded' : null;
+  if (charge.status === 'canceled') return charge.paid_at ? 'refunded' : null;
+  return pagarmeChargeState(charge.status) === 'PAID' && (charge.canceled_amount ?? 0) > 0
+    ? 'partially_refunded'
+    : null;
 }
 
 const instant = (iso: string | null | undefined) => {
@@ -71,6 +79,7 @@ function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: strin
     paidAt: instant(charge.paid_at),
     authorisationCode: transaction?.acquirer_auth_code ?? null,
     reversal,
+    canceledCents: charge.canceled_amount ?? 0,
     reversedAt: reversal ? instant(charge.updated_at) : null,
     brand: transaction?.card?.brand ?? null,
     lastFour: transaction?.card?.last_four_digits ?? null,
@@ -85,8 +94,11 @@ function orderCharge(order: PagarmeOrder): CardCharge {
 
 /** Charges asked for a page of a listing. */
 const LIST_PAGE_SIZE = 30;
-/** Charge statuses of a paid charge given back (pagarmeReversal). */
-const REVERSED_STATUSES = ['chargedback', 'canceled'] as const;
+/**
+ * Charge statuses of a paid charge given back (pagarmeReversal); the listing has no `canceled_amount` filter, so the
+ * paid charges are listed and those refunded in part kept.
+ */
+const REVERSED_STATUSES = ['chargedback', 'canceled', 'paid'] as const;
 
 /** The gateway answered 404: no such charge or order. */
 class NotFound extends CardGatewayRefused {}

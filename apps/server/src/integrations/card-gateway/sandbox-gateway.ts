@@ -36,6 +36,8 @@ interface SandboxCharge {
   code: string;
   status: 'paid' | 'failed' | 'canceled';
   amount: number;
+  /** Given back so far (refunds); a charge refunded in part stays paid, as Pagar.me's (decision 075). */
+  canceled_amount: number;
   created_at: string;
   /** When the card was charged, as Pagar.me says it: the portal records the payment on its day. */
   paid_at: string | null;
@@ -65,6 +67,9 @@ const chargeListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(30).default(10),
 });
+
+/** DELETE /charges/{id}: the whole charge, or `amount` centavos of a paid one (a partial refund). */
+const cancelBody = z.object({ amount: z.number().int().positive().optional() });
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -182,6 +187,7 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
       code: parsed.data.code,
       status,
       amount: payment!.amount,
+      canceled_amount: 0,
       created_at: createdAt,
       paid_at: status === 'paid' ? createdAt : null,
       updated_at: createdAt,
@@ -252,10 +258,19 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
   app.delete('/charges/:id', { preHandler: authenticated }, async (request, reply) => {
     const charge = charges.get((request.params as { id: string }).id);
     if (!charge) return reply.code(404).send({ message: 'Charge not found.' });
-    // As Pagar.me: cancelling a paid charge refunds it (its paid_at stays), an unpaid one is voided.
+    const body = cancelBody.safeParse(request.body ?? {});
+    if (!body.success) return unprocessable(reply, 'The request is invalid.');
+    const rest = charge.amount - charge.canceled_amount;
+    const amount = body.data.amount ?? rest;
+    if (amount > rest || (amount < rest && charge.status !== 'paid'))
+      return unprocessable(reply, 'The amount cannot be canceled.');
+    charge.updated_at = new Date().toISOString();
+    if (charge.status === 'paid') charge.canceled_amount += amount;
+    // As Pagar.me: a part of a paid charge is refunded and the charge stays paid; the whole (or the rest) refunds it
+    // (its paid_at stays); an unpaid one is voided.
+    if (amount < rest) return charge;
     charge.last_transaction.status = charge.status === 'paid' ? 'refunded' : 'voided';
     charge.status = 'canceled';
-    charge.updated_at = new Date().toISOString();
     return charge;
   });
 }

@@ -124,9 +124,11 @@ export async function getStaffAgreement(
           parcelas: card.payment.instalments,
           estado: card.state,
           em: brasiliaTimestamp(card.payment.createdAt),
-          estorno: card.reversal
-            ? { tipo: card.reversal.kind, em: brasiliaTimestamp(card.reversal.occurredAt) }
-            : null,
+          estornos: card.reversals.map((r) => ({
+            tipo: r.kind,
+            valor: r.amountCents,
+            em: brasiliaTimestamp(r.occurredAt),
+          })),
         }
       : null,
     historico: history.map((h) => ({

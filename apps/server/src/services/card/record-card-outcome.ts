@@ -1,4 +1,9 @@
-import { type AgreementStatusName, type CardReversalKind, todayInBrasilia } from '@portal/domain';
+import {
+  type AgreementStatusName,
+  type CardReversalKind,
+  cardReversalPart,
+  todayInBrasilia,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 
 import type { CardCharge } from '../../integrations/card-gateway/card-gateway';
@@ -10,6 +15,7 @@ import {
   insertCardReversal,
   loadAgreementInstalmentRows,
   loadCardOutcome,
+  loadCardReversedCents,
 } from '../../repositories/card-payment-repository';
 import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -21,8 +27,9 @@ import { recordInstalmentPayment } from '../payments/record-instalment-payment';
  * `card:{charge id}`) on the Brasília day the gateway charged the card, and so the agreement with its discharge
  * letter (decision 022); REJECTED and VOIDED cancel the agreement with a status event (decision 023: no agreement is
  * kept without its payment). A later or repeated word changes nothing, but for a PAID charge the gateway later gave
- * back (refund, chargeback): that is recorded once and ends the agreement, settled or not (decision 047). Answers
- * the outcome that stands.
+ * back (refund, chargeback): that is recorded once and ends the agreement, settled or not (decision 047); a part
+ * given back is recorded once, by its amount, and the agreement stands (decision 075). Answers the outcome that
+ * stands.
  */
 export async function recordCardOutcome(
   db: Db,
@@ -57,13 +64,9 @@ export async function recordCardOutcome(
       await cancelCardAgreementIn(tx, payment, `card:${charge.state}:${charge.chargeId}`);
     }
     const standing = (await loadCardOutcome(tx, payment.id))!;
-    if (!fresh && standing.state === 'PAID' && charge.reversal)
-      await recordReversal(
-        tx,
-        payment,
-        { kind: charge.reversal, chargeId: charge.chargeId, at: charge.reversedAt },
-        cause,
-      );
+    // A charge refunded in part is still PAID: its first word may already bring the refund (decision 075).
+    if (standing.state === 'PAID' && charge.reversal)
+      await recordReversal(tx, payment, charge.reversal, charge, cause);
     return standing;
   });
 }
@@ -80,28 +83,39 @@ async function cancelCardAgreementIn(
 }
 
 /**
- * The money of a paid card came back to the cardholder: the reversal is kept, and the agreement, settled by that
- * payment, is cancelled (its discharge letter withdrawn, its contracts back in the debts list). The payment events
- * stay: the money did arrive, and the reversal says it left.
+ * The money of a paid card came back to the cardholder, all or part: what is new is kept as a money event (decision
+ * 075: a part, a larger part's difference, the rest), once however many times it is told. All of it back cancels
+ * the agreement, settled by that payment (its discharge letter withdrawn, its contracts back in the debts list); a
+ * part does not (the agency's own correction at the gateway). The payment events stay: the money did arrive, and
+ * the reversals say what left.
  */
 async function recordReversal(
   tx: Db,
   payment: CardPaymentRow,
-  reversal: { kind: CardReversalKind; chargeId: string; at: Date | null },
+  kind: CardReversalKind,
+  charge: CardCharge,
   cause: string,
 ): Promise<void> {
+  // The agreement's lock orders a webhook and the daily job seeing the same refund: the second reads the first's row.
+  await lockAgreement(tx, payment.agreementId);
+  const part = cardReversalPart(
+    kind,
+    payment.amountCents,
+    charge.canceledCents,
+    await loadCardReversedCents(tx, payment.id),
+  );
+  if (!part) return;
   const fresh = await insertCardReversal(tx, {
     cardPaymentId: payment.id,
-    kind: reversal.kind,
-    gatewayChargeId: reversal.chargeId,
+    kind,
+    amountCents: part.amountCents,
+    refundedThroughCents: part.throughCents,
+    gatewayChargeId: charge.chargeId,
     cause,
-    ...(reversal.at ? { occurredAt: reversal.at } : {}),
+    ...(charge.reversedAt ? { occurredAt: charge.reversedAt } : {}),
   });
-  if (fresh)
-    await cancelCardAgreementIn(tx, payment, `card:${reversal.kind}:${reversal.chargeId}`, [
-      'active',
-      'settled',
-    ]);
+  if (fresh && kind !== 'partially_refunded')
+    await cancelCardAgreementIn(tx, payment, `card:${kind}:${charge.chargeId}`, ['active', 'settled']);
 }
 
 /**

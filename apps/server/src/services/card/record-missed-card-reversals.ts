@@ -11,8 +11,8 @@ import { isFinal, recordCardOutcome } from './record-card-outcome';
 export const REVERSAL_LOOKBACK_DAYS = 180;
 
 /**
- * The `card-reversals` job: the paid card charges the gateway has since given back (refunds, chargebacks) are
- * recorded as their webhook would have (decision 047), so a webhook lost while the portal was down does not leave a
+ * The `card-reversals` job: the paid card charges the gateway has since given back (refunds, chargebacks, and
+ * refunds of a part, decision 075) are recorded as their webhook would have (decision 047), so a webhook lost while the portal was down does not leave a
  * discharge letter standing for money the creditor no longer holds. Recording is idempotent: a reversal already
  * known changes nothing. Charges of other systems on the same gateway account are not the portal's and are skipped.
  * Answers how many reversals of the portal's payments the gateway listed (known ones included); a gateway that does not answer is left for
@@ -37,7 +37,12 @@ export async function recordMissedCardReversals(
   for (const charge of reversed) {
     const payment = charge.reference ? await findCardPaymentByReference(db, charge.reference) : undefined;
     if (!payment || !isFinal(charge)) continue;
-    await recordCardOutcome(db, payment, charge, `reconcile:${charge.chargeId}`);
+    // A partial refund is named by what the charge has given back so far: a larger one later is another (decision 075).
+    const cause =
+      charge.reversal === 'partially_refunded'
+        ? `reconcile:${charge.chargeId}:${charge.canceledCents}`
+        : `reconcile:${charge.chargeId}`;
+    await recordCardOutcome(db, payment, charge, cause);
     ours += 1;
   }
   return ours;

@@ -151,7 +151,7 @@ describe('AgreementPage', () => {
     ]);
   });
 
-  it('says a paid card whose money the gateway gave back was charged back, and when (decision 047)', async () => {
+  it('says what of a paid card the gateway gave back, how much and when: a part, then a chargeback (decisions 047, 075)', async () => {
     const reversed: AgreementAdminDetail = {
       ...ACTIVE,
       forma_pagamento: 'cartao',
@@ -163,7 +163,10 @@ describe('AgreementPage', () => {
         parcelas: 1,
         estado: 'PAID',
         em: '2026-03-02 10:00:00',
-        estorno: { tipo: 'chargedback', em: '2026-04-10 15:30:00' },
+        estornos: [
+          { tipo: 'partially_refunded', valor: 1_000, em: '2026-04-01 09:00:00' },
+          { tipo: 'chargedback', valor: 9_000, em: '2026-04-10 15:30:00' },
+        ],
       },
     };
     showAdminRoute(
@@ -172,8 +175,10 @@ describe('AgreementPage', () => {
       (path) => (path === '/api/gestao/acordos/7' ? { body: { data: reversed } } : undefined),
       '/admin/acordos/:id',
     );
-    expect((await screen.findByTestId('agreement-card')).textContent).toContain(
-      'Compra contestada pelo titular do cartão (chargeback) em 10/04/2026 15:30',
+    const text = (await screen.findByTestId('agreement-card')).textContent?.replace(/\s/g, ' ');
+    expect(text).toContain('Parte do pagamento estornada pela operadora: R$ 10,00 em 01/04/2026 09:00.');
+    expect(text).toContain(
+      'Compra contestada pelo titular do cartão (chargeback): R$ 90,00 em 10/04/2026 15:30.',
     );
   });
 });

@@ -241,12 +241,12 @@ function AgreementDetails({ data }: { data: AgreementAdminDetail }) {
           Cartão {data.cartao.bandeira} final {data.cartao.final}: {formatMoney(data.cartao.valor)} em{' '}
           {data.cartao.parcelas}x, {data.cartao.estado ?? 'aguardando a operadora'} (
           {formatBrTimestamp(data.cartao.em)}).
-          {data.cartao.estorno && (
-            <strong>
+          {data.cartao.estornos.map((r) => (
+            <strong key={`${r.em}-${r.valor}`}>
               {' '}
-              {CARD_REVERSAL_LABELS[data.cartao.estorno.tipo]} em {formatBrTimestamp(data.cartao.estorno.em)}.
+              {CARD_REVERSAL_LABELS[r.tipo]}: {formatMoney(r.valor)} em {formatBrTimestamp(r.em)}.
             </strong>
-          )}
+          ))}
         </p>
       )}
 
