@@ -1,33 +1,14 @@
 // @vitest-environment happy-dom
-import type { PartnerConfig } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApiActions } from '../test/api-stub';
+import { DEMO_PARTNER as PARTNER } from '../test/demo-partner';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
-
-const PARTNER = {
-  id: 1,
-  nome: 'Portal Demo',
-  identificador: 'demo',
-  emp_codigo: 100,
-  logo: null,
-  tipoLogo: null,
-  favicon: null,
-  estilo: { corPrimaria: '#00c0fb', corSecundaria: '#5938c8' },
-  pixel_meta: null,
-  hotjar_id: null,
-  loj_codigo: '1',
-  loj_codigo_nao_negocia: '',
-  creditorAccessUrl: null,
-  captcha: { provider: 'altcha', siteKey: null },
-  capacidades: {},
-  sessoes: [],
-} as PartnerConfig;
 
 /**
  * The gate at `path` of a partner whose portal is switched off (the company token is null), with the notice a privacy

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { CREDITOR_SIGN_UP_MESSAGES, type PartnerConfig } from '@portal/domain';
+import { CREDITOR_SIGN_UP_MESSAGES } from '@portal/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageNavigationContext } from '../../../app/page-navigation';
 import type { Envelope } from '../../../lib/api';
 import { ok, stubApiActions } from '../../../test/api-stub';
+import { DEMO_PARTNER as PARTNER } from '../../../test/demo-partner';
 import { showRoute } from '../../debts/routes/render-route.test-helpers';
 import CreditorSignUp from './CreditorSignUp';
 
@@ -15,25 +16,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const PARTNER = {
-  id: 1,
-  nome: 'Portal Demo',
-  identificador: 'demo',
-  emp_codigo: 100,
-  logo: null,
-  tipoLogo: null,
-  favicon: null,
-  estilo: { corPrimaria: '#00c0fb', corSecundaria: '#5938c8' },
-  pixel_meta: null,
-  hotjar_id: null,
-  loj_codigo: '1',
-  loj_codigo_nao_negocia: '',
-  creditorAccessUrl: null,
-  captcha: { provider: 'altcha', siteKey: null },
-  capacidades: {},
-  sessoes: [],
-} as PartnerConfig;
 
 const PLAN = {
   codigo: 1,
