@@ -5,6 +5,7 @@ import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../../lib/api';
 import { type ApiCall, ok, stubApiActions } from '../../../test/api-stub';
+import { DEMO_PARTNER } from '../../../test/demo-partner';
 import type { Acordo, AcordosResposta, ParcelaAcordo } from '../api/types';
 import MyAgreements from './MyAgreements';
 import { showRoute } from './render-route.test-helpers';
@@ -110,20 +111,8 @@ function answer(acordos: Acordo[], extra: Partial<AcordosResposta> = {}): Envelo
 
 function config(customization: CustomizationFields = {}, capacidades: PartnerConfig['capacidades'] = {}) {
   return {
-    id: 1,
-    nome: 'Portal Demo',
-    identificador: 'demo',
-    emp_codigo: 100,
-    logo: null,
-    tipoLogo: null,
-    favicon: null,
-    estilo: { corPrimaria: '#00c0fb', corSecundaria: '#5938c8' },
-    pixel_meta: null,
-    hotjar_id: null,
+    ...DEMO_PARTNER,
     loj_codigo: '1,2',
-    loj_codigo_nao_negocia: '',
-    creditorAccessUrl: null,
-    captcha: { provider: 'altcha', siteKey: null },
     capacidades,
     sessoes: [{ nome: 'customization', campos: customization, arquivos: [] }],
   } as PartnerConfig;
