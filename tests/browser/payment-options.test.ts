@@ -15,6 +15,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agreementInstalments, agreements, preAgreements, stepLogs } from '../../apps/server/src/db/schema';
+import { planOfCode } from '../../apps/server/src/repositories/plan-repository';
 import type { PlanosPedido, PlanosResposta, PreAcordo } from '../../apps/web/src/features/debts/api/types';
 import { loginMaria, loginMariaWithSmsToken, MARIA } from './debtor-login';
 import {
@@ -294,7 +295,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     const confirm = panel.getByTestId('po-confirm');
     await confirm.getByRole('checkbox', { name: 'Li e concordo com os termos do acordo.' }).check();
     // The plan's 30 minutes are over (issue 4 §6) while the person read the terms.
-    const spent = first.dados.pre_acordo.map((plan) => plan.pra_codigo);
+    const spent = first.dados.pre_acordo.map((plan) => planOfCode(plan.pra_codigo).searchId);
     await portal.database.db
       .update(preAgreements)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -20,6 +20,7 @@ import {
   secondCopies,
   stores,
 } from '../src/db/schema';
+import { planOfCode } from '../src/repositories/plan-repository';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA, stepsLogged } from './identification-helpers';
@@ -372,7 +373,7 @@ describe('passo_3_novo and passo_4_novo: plans issued by the server, accepted on
     await t.database.db
       .update(preAgreements)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
-      .where(eq(preAgreements.id, plan!.pra_codigo));
+      .where(eq(preAgreements.id, planOfCode(plan!.pra_codigo).searchId));
     const res = await call(
       t,
       'negociacao_robo/passo_4_novo',

@@ -12,33 +12,57 @@ import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { instalmentOwed } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
+import { planOfCode } from './plan-repository';
 
-export type IssuedPlanRow = typeof preAgreements.$inferSelect;
+/** One plan of a search (pre_agreements), with what its search says of it: what passo_4_novo records. */
+export type IssuedPlanRow = Omit<typeof preAgreements.$inferSelect, 'plans'> & {
+  instalmentCount: number;
+  entryCents: number;
+  instalmentCents: number;
+  totalCents: number;
+  futureIncluded: boolean;
+  futureTotalCents: number;
+};
 
 /**
- * Marks as used a plan issued to this session of the scope's partner, unexpired and not used before, and returns it;
- * undefined when there is none. Run in the transaction that records the agreement: a plan is accepted at most once.
+ * Marks as used the search of a plan issued to this session of the scope's partner, unexpired and not used before,
+ * and returns the plan; undefined when there is none. Run in the transaction that records the agreement: a search's
+ * plans are accepted at most once.
  */
 export async function claimIssuedPlan(
   db: Db,
   scope: DebtorScope,
   sessionHash: string,
-  planId: number,
+  code: number,
 ): Promise<IssuedPlanRow | undefined> {
-  const [plan] = await db
+  const { searchId, place } = planOfCode(code);
+  const [search] = await db
     .update(preAgreements)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: new Date(), usedPlan: place })
     .where(
       and(
-        eq(preAgreements.id, planId),
+        eq(preAgreements.id, searchId),
         eq(preAgreements.sessionHash, sessionHash),
         eq(preAgreements.partnerId, scope.partnerId),
         gt(preAgreements.expiresAt, new Date()),
         isNull(preAgreements.usedAt),
+        sql`jsonb_array_length(${preAgreements.plans}) > ${place}`,
       ),
     )
     .returning();
-  return plan;
+  if (!search) return undefined;
+  const { plans, ...rest } = search;
+  const [instalmentCount, entryCents, instalmentCents, totalCents, futureIncluded, futureTotalCents] =
+    plans[place]!;
+  return {
+    ...rest,
+    instalmentCount,
+    entryCents,
+    instalmentCents,
+    totalCents,
+    futureIncluded,
+    futureTotalCents,
+  };
 }
 
 /**

@@ -23,15 +23,20 @@ import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
 import { answeredColumns, workItemColumns } from './work-items';
 
+/** One issued plan: instalment count (0 = pay in full), entry, instalment and total in centavos, future entries. */
+export type IssuedPlanTuple = [number, number, number, number, boolean, number];
+
 const storeRef = () =>
   integer('store_id')
     .notNull()
     .references(() => stores.id, { onDelete: 'cascade' });
 
 /**
- * Plans the server computed for one debtor session (pre_acordo, spec 001 §3). Saving an agreement accepts only a
- * plan issued here, to this session, before it expires: the client never sends amounts (issue 4 §6). Rows stay after
- * they expire: the dashboard counts them as people quoted plans (decision 015).
+ * The plans the server computed for one search of a debtor session (pre_acordo, spec 001 §3), one row per search
+ * with its plans in `plans` (decision 076: one row, not one per plan, is the one statement passo_3_novo must write).
+ * Saving an agreement accepts only a plan issued here, to this session, before it expires: the client never sends
+ * amounts (issue 4 §6). A plan's code on the wire is the search's code and the plan's place in it (planCode). Rows
+ * stay after they expire: the dashboard counts them as people quoted plans (decision 015).
  */
 export const preAgreements = pgTable(
   'pre_agreements',
@@ -47,13 +52,9 @@ export const preAgreements = pgTable(
     paymentMethod: text('metodo_pagamento').$type<'boleto' | 'pix' | 'cartao'>().notNull(),
     cardBrand: text('bandeira_cartao'),
     cardForm: text('forma_cartao'),
-    instalmentCount: integer('pra_quantidade').notNull(),
-    entryCents: bigint('pra_valor_entrada', { mode: 'number' }).notNull(),
-    instalmentCents: bigint('pra_valor_parcela', { mode: 'number' }).notNull(),
-    totalCents: bigint('valor_total_acordo', { mode: 'number' }).notNull(),
+    /** The search's plans, in the order they were answered: [count, entry, instalment, total, future, futureTotal]. */
+    plans: jsonb('planos').$type<IssuedPlanTuple[]>().notNull(),
     firstDueDate: date('pra_primeiro_vcto', { mode: 'string' }).notNull(),
-    futureIncluded: boolean('valor_futuro_incluso').notNull(),
-    futureTotalCents: bigint('valor_futuro_total', { mode: 'number' }).notNull(),
     /** local: computed by packages/domain; stage: by the external calculation service. */
     source: text('origem').$type<'local' | 'stage'>().notNull(),
     /**
@@ -69,11 +70,13 @@ export const preAgreements = pgTable(
     debtEpoch: bigint('debt_epoch', { mode: 'number' }).notNull().default(-1),
     debtsFingerprint: text('debts_fingerprint').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when an agreement is made from it: a plan is accepted once. */
+    /** Set when an agreement is made from one of its plans (`usedPlan`, its place): a search is accepted once. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    usedPlan: integer('plano_usado'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pre_agreements_session').on(t.sessionHash)],
+  // A plan is claimed by its code; the person's export, erasure and deletion find their searches by the person.
+  (t) => [index('pre_agreements_person').on(t.personId)],
 );
 
 /**

@@ -20,7 +20,7 @@ import type { DebtContractRow, StoreDebtRows } from '../../repositories/debt-rep
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { deepFreeze } from '../../repositories/deep-freeze';
 import { loadPartnerCustomization } from '../../repositories/partner-repository';
-import { issuePlans } from '../../repositories/plan-repository';
+import { issuePlans, PLANS_PER_SEARCH } from '../../repositories/plan-repository';
 import type { LiveSessionRow } from '../../repositories/session-repository';
 import { debtFigures, debtsFingerprint, storePolicy } from './debt-figures';
 import { agreedElsewhere, cardGroups, underAgreement } from './list-debts';
@@ -184,7 +184,9 @@ export async function quoteDebtPlans(
           discountCents: p.valorDesconto,
           discountPercent: reference > 0 ? Math.round((p.valorDesconto * 10_000) / reference) / 100 : 0,
         };
-      });
+      })
+      // A plan's code has room for PLANS_PER_SEARCH plans (decision 076); no store offers as many.
+      .slice(0, PLANS_PER_SEARCH);
   } else {
     source = 'local';
     quotes = localQuotes(store, group, today, search);

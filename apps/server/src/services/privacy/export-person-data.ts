@@ -244,18 +244,21 @@ export async function exportPersonData(db: Db, scope: DebtScope): Promise<Person
       primeiroAcessoNestePortal: iso(registration[0]?.createdAt ?? null),
     },
     contratos: [...contractsById.values()],
-    simulacoes: simulationRows.map(({ row, store }) => ({
-      loja: store,
-      formaPagamento: PAYMENT_METHOD[row.paymentMethod],
-      modalidade: row.paymentMode === 'A' ? 'à vista' : 'parcelado',
-      parcelas: row.instalmentCount,
-      entradaCentavos: row.entryCents,
-      valorParcelaCentavos: row.instalmentCents,
-      totalCentavos: row.totalCents,
-      primeiroVencimento: row.firstDueDate,
-      criadaEm: row.createdAt.toISOString(),
-      usadaEm: iso(row.usedAt),
-    })),
+    // One entry per plan a search offered (decision 076 keeps a search's plans in one row).
+    simulacoes: simulationRows.flatMap(({ row, store }) =>
+      row.plans.map(([instalmentCount, entryCents, instalmentCents, totalCents], place) => ({
+        loja: store,
+        formaPagamento: PAYMENT_METHOD[row.paymentMethod],
+        modalidade: row.paymentMode === 'A' ? 'à vista' : 'parcelado',
+        parcelas: instalmentCount,
+        entradaCentavos: entryCents,
+        valorParcelaCentavos: instalmentCents,
+        totalCentavos: totalCents,
+        primeiroVencimento: row.firstDueDate,
+        criadaEm: row.createdAt.toISOString(),
+        usadaEm: row.usedPlan === place ? iso(row.usedAt) : null,
+      })),
+    ),
     acordos: agreementRows.map(({ row, store }) => ({
       codigo: row.id,
       loja: store,
