@@ -393,7 +393,7 @@ describe('payment options on demo (Maria, Banco Horizonte)', () => {
     const rows = await portal.database.db
       .select()
       .from(agreements)
-      .where(eq(agreements.preAgreementId, plan.pra_codigo));
+      .where(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId));
     expect(rows.length).toBe(1);
     await dialog.getByRole('button', { name: 'OK' }).click();
   });
@@ -457,7 +457,7 @@ describe('partner settings', () => {
     const [agreement] = await portal.database.db
       .select()
       .from(agreements)
-      .where(eq(agreements.preAgreementId, plan.pra_codigo));
+      .where(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId));
     const [firstInstalment] = await portal.database.db
       .select()
       .from(agreementInstalments)

@@ -37,6 +37,7 @@ import { findPaymentsAfterCancellation } from '../src/repositories/lifecycle-rep
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { recordPayment } from '../src/repositories/payment-repository';
 import { findPersonByDocument } from '../src/repositories/person-repository';
+import { planOfCode } from '../src/repositories/plan-repository';
 import { withTransaction } from '../src/repositories/transaction';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
@@ -124,7 +125,7 @@ async function agree(index: number, mode: 'A' | 'P' = 'P', cookie = maria) {
   const [agreement] = await t.database.db
     .select()
     .from(agreements)
-    .where(eq(agreements.preAgreementId, plan.pra_codigo));
+    .where(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId));
   const instalments = await t.database.db
     .select()
     .from(agreementInstalments)

@@ -14,6 +14,7 @@ import {
   secondCopies,
   secondCopyPayments,
 } from '../src/db/schema';
+import { planOfCode } from '../src/repositories/plan-repository';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import { contractUnderActiveAgreement, insertAgreement, partyOf } from './agreement-admin-helpers';
@@ -389,7 +390,7 @@ describe('cancelling an agreement', () => {
     const [agreement] = await t.database.db
       .select()
       .from(agreements)
-      .where(eq(agreements.preAgreementId, plan.pra_codigo));
+      .where(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId));
     return { id: agreement!.id, maria, contracts: card.pre_codigos as number[] };
   }
 

@@ -23,6 +23,7 @@ import {
   stepLogs,
   stores,
 } from '../src/db/schema';
+import { planOfCode } from '../src/repositories/plan-repository';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { api, call, hostOf, JOAO, login, MARIA } from './identification-helpers';
@@ -376,7 +377,7 @@ describe('passo_4_novo: the agreement and its instalments', () => {
     const made = await t.database.db
       .select()
       .from(agreements)
-      .where(and(eq(agreements.preAgreementId, plan.pra_codigo)));
+      .where(and(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId)));
     expect(made).toHaveLength(1);
   });
 

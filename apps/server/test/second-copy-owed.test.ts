@@ -9,6 +9,7 @@ import {
   persons,
   secondCopies,
 } from '../src/db/schema';
+import { planOfCode } from '../src/repositories/plan-repository';
 import { recordSecondCopyCancelled } from '../src/repositories/second-copy-repository';
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { confirmByBoleto, type DebtCard, firstCashPlan, type Plan } from './debt-helpers';
@@ -136,7 +137,7 @@ it('an instalment paid by its second copy is not charged again: card, plans, a n
   const [agreement] = await t.database.db
     .select()
     .from(agreements)
-    .where(eq(agreements.preAgreementId, plan.pra_codigo));
+    .where(eq(agreements.preAgreementId, planOfCode(plan.pra_codigo).searchId));
   const covered = (
     await t.database.db
       .select()

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementContracts,
@@ -63,6 +63,30 @@ export async function claimIssuedPlan(
     futureIncluded,
     futureTotalCents,
   };
+}
+
+/**
+ * The contracts of the search a plan code belongs to when that search, issued to this session of the scope's
+ * partner, was already claimed (one of its plans became an agreement); undefined otherwise.
+ */
+export async function usedSearchContracts(
+  db: Db,
+  scope: DebtorScope,
+  sessionHash: string,
+  code: number,
+): Promise<number[] | undefined> {
+  const [search] = await db
+    .select({ contractIds: preAgreements.contractIds })
+    .from(preAgreements)
+    .where(
+      and(
+        eq(preAgreements.id, planOfCode(code).searchId),
+        eq(preAgreements.sessionHash, sessionHash),
+        eq(preAgreements.partnerId, scope.partnerId),
+        isNotNull(preAgreements.usedAt),
+      ),
+    );
+  return search?.contractIds;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   claimIssuedPlan,
   type IssuedPlanRow,
   insertAgreement,
+  usedSearchContracts,
 } from '../../repositories/agreement-repository';
 import { insertCardPayment } from '../../repositories/card-payment-repository';
 import { loadActiveAgreements, loadStoreDebts } from '../../repositories/debt-repository';
@@ -93,12 +94,22 @@ export async function saveAgreement(
         return claim.answer as SavedAgreement;
       }
     }
-    // Claiming the plan and recording the agreement happen together: a plan is accepted at most once.
+    // Claiming the plan and recording the agreement happen together: a search's plans are accepted at most once.
     const plan = await claimIssuedPlan(tx, scope, session.tokenHash, input.planId);
+    if (!plan) {
+      // One of its search's plans became an agreement (this request's twin, another tab): 'Acordo Ativo' while that
+      // agreement holds the contracts, as the unique index would answer (decision 076).
+      const used = await usedSearchContracts(tx, scope, session.tokenHash, input.planId);
+      if (used) {
+        contractIds = used;
+        const active = await loadActiveAgreements(tx, scope.personId);
+        if (used.some((id) => active.contracts.has(id))) throw new AppError('ACTIVE_AGREEMENT');
+      }
+      throw planExpired();
+    }
     // The plan is what the person confirms: its payment type, date and card form (the form decided its instalments
     // and fees at passo_3_novo) cannot change here.
     if (
-      !plan ||
       plan.paymentMethod !== input.method ||
       plan.firstDueDate !== input.firstDueDate ||
       (card?.form !== undefined && card.form !== plan.cardForm)
