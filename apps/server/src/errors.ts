@@ -123,7 +123,10 @@ const APP_ERRORS = {
   PHONE_UPDATE_FAILED: { status: 200, message: NEW_PHONE_MESSAGES.failure },
   /** A stored file does not exist. */
   FILE_NOT_FOUND: { status: 404, message: 'Arquivo não encontrado.' },
-  /** PIX or card chosen where the partner switched it off (myDebits.flgDesativarPix / flgDesativarCartaoCredito). */
+  /**
+   * PIX or card chosen where the partner switched it off (myDebits.flgDesativarPix / flgDesativarCartaoCredito), or
+   * the recurring card form at a store that does not take it (loj_cartao_de_credito_recorrente).
+   */
   PAYMENT_METHOD_UNAVAILABLE: { status: 200, message: 'Forma de pagamento indisponível.' },
   /** Contract codes that are not one of the session person's debt cards on this partner. */
   CONTRACT_NOT_FOUND: { status: 200, message: 'Contrato não encontrado.' },

@@ -21,6 +21,7 @@ import {
   cardPayments,
   paymentEvents,
   scheduledJobRuns,
+  stores,
 } from '../src/db/schema';
 import { SANDBOX_KEYS } from '../src/integrations/card-gateway/configured-gateway';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
@@ -418,6 +419,18 @@ describe('passo_4_novo with a card', () => {
     expect(await counts('P', 'avista')).toEqual([]);
     // In instalments ('2,60% de 2x a 6x e de 2,99% de 7x a 12x') and recurring: two to twelve payments.
     expect(await counts('A', 'parcelado')).toEqual([]);
+    // Recurring only where the store takes it (loj_cartao_de_credito_recorrente), whatever the request asks.
+    const recurring = {
+      metodoPagamento: 'cartao',
+      bandeiraCartao: 'VISA',
+      formaCartao: 'recorrente',
+    } as const;
+    const refused = await quotePlans(t, debt, session, { ...recurring, pagamentoAvistaPrazo: 'P' });
+    expect(refused.json()).toMatchObject({ retorno: false, mensagem: 'Forma de pagamento indisponível.' });
+    await t.database.db
+      .update(stores)
+      .set({ recurringCard: true })
+      .where(eq(stores.id, debt.loja.loj_codigo));
     expect(await counts('A', 'recorrente')).toEqual([]);
     for (const form of ['parcelado', 'recorrente']) {
       const byForm = await counts('P', form);

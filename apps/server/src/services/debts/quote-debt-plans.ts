@@ -138,6 +138,10 @@ export async function quoteDebtPlans(
     );
   if (!store || !group) throw new AppError('CONTRACT_NOT_FOUND');
   if (!store.negotiates) throw new AppError('NOT_NEGOTIABLE');
+  // Recurring card charges only where the store takes them (loj_cartao_de_credito_recorrente); the web offers the form
+  // nowhere else, and a request that asks for it anyway is refused as the partner-disabled methods are.
+  if (search.method === 'cartao' && search.cardForm === 'recorrente' && !store.store.recurringCard)
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
   if (underAgreement(snapshot.activeAgreements, store, group, custom))
     throw new AppError('ACTIVE_AGREEMENT', {
       acordo_em_outro_portal: agreedElsewhere(snapshot.activeAgreements, store, group, custom, partner.id),
