@@ -415,4 +415,62 @@ describe('a second copy’s money that paid nothing', () => {
     ]);
     expect(idsOf(await get(`/api/gestao/nao-aplicados?${MAY}&situacao=resolved`))).toEqual([copyMoney.short]);
   });
+
+  it('computes an operator’s copies’ figures within their partners, the same as an administrator sees them', async () => {
+    const db = t.database.db;
+    const before = (await get(`/api/gestao/nao-aplicados?${MAY}`)).json().data;
+    // Another partner's copy, paid by its PIX and then by its boleto: its boleto's money paid nothing.
+    const [instalment] = await db
+      .select()
+      .from(instalments)
+      .where(eq(instalments.contractId, demo.contract.id))
+      .orderBy(instalments.number)
+      .limit(1);
+    const [copy] = await db
+      .insert(secondCopies)
+      .values({
+        partnerId: demo.partnerId,
+        personId: demo.person.id,
+        storeId: demo.storeId,
+        instalmentId: instalment!.id,
+        dueDate: '2026-05-10',
+        amountCents: 7_000,
+        ourNumber: '12345670000000505',
+        barcode: '0'.repeat(44),
+        digitableLine: '0'.repeat(47),
+        pixCode: 'pix',
+        txid: 'txid12345670000000505',
+        issue: 1,
+      })
+      .returning({ id: secondCopies.id });
+    const [, demoBeyond] = await db
+      .insert(secondCopyPayments)
+      .values([
+        { secondCopyId: copy!.id, amountCents: 7_000, occurredOn: '2026-05-03', cause: 'pix:E-MAY-9' },
+        { secondCopyId: copy!.id, amountCents: 7_000, occurredOn: '2026-05-04', cause: 'cnab:52:1' },
+      ])
+      .returning({ id: secondCopyPayments.id });
+    const all = (await get(`/api/gestao/nao-aplicados?${MAY}`)).json().data;
+    expect(all.filter((row: { parceiro: { id: number } }) => row.parceiro.id === acme.partnerId)).toEqual(
+      before,
+    );
+    const demoRows = (await get(`/api/gestao/nao-aplicados?${MAY}&parceiro=${demo.partnerId}`)).json().data;
+    expect(demoRows).toEqual([
+      expect.objectContaining({
+        id: demoBeyond!.id,
+        valor: 7_000,
+        motivo: 'already_paid',
+        causa: 'cnab:52:1',
+      }),
+    ]);
+    // The operator of acme alone: acme's rows with the same figures, whatever partner or store the query names.
+    expect((await get(`/api/gestao/nao-aplicados?${MAY}`, 'operator')).json().data).toEqual(before);
+    const named = await get(`/api/gestao/nao-aplicados?${MAY}&parceiro=${demo.partnerId}`, 'operator');
+    expect(named.json().data).toEqual([]);
+    const store = await get(`/api/gestao/nao-aplicados?${MAY}&loja=${demo.storeId}`, 'operator');
+    expect(store.json().data).toEqual([]);
+    expect(
+      (await resolveCopy(demoBeyond!.id, { resolucao: 'refunded', motivo: 'x' }, 'operator')).statusCode,
+    ).toBe(404);
+  });
 });

@@ -14,6 +14,7 @@ import {
   instalments,
   partners,
   paymentEvents,
+  secondCopies,
   stores,
   unappliedMoneyResolutions,
 } from '../db/schema';
@@ -50,18 +51,23 @@ const resolutionColumns = {
   resolvedAt: as<Date>(unappliedMoneyResolutions.createdAt, 'resolved_at'),
 };
 
-/** The filters' condition on one half's partner, store and day columns. */
-const filtered = (
+/** Whose money the scope and the filters take: the condition on one half's partner and store columns. */
+const owned = (
   scope: StaffScope,
   filters: UnappliedMoneyFilters,
-  columns: { partnerId: AnyPgColumn; storeId: AnyPgColumn; day: AnyPgColumn },
+  columns: { partnerId: AnyPgColumn; storeId: AnyPgColumn },
 ) =>
   and(
     partnerCondition(columns.partnerId, scope),
     filters.partnerId === undefined ? undefined : eq(columns.partnerId, filters.partnerId),
     filters.storeId === undefined ? undefined : eq(columns.storeId, filters.storeId),
+  );
+
+/** The filters' condition on a row's resolution and on the day its money arrived. */
+const situated = (filters: UnappliedMoneyFilters, day: AnyPgColumn) =>
+  and(
     filters.situation === undefined ? undefined : SITUATION[filters.situation],
-    sql`${columns.day} between ${filters.period.from}::date and ${filters.period.to}::date`,
+    sql`${day} between ${filters.period.from}::date and ${filters.period.to}::date`,
   );
 
 const SITUATION: Record<UnappliedSituation, SQL> = {
@@ -100,9 +106,17 @@ const agreementMoney = (db: Db, where: SQL | undefined) =>
     .leftJoin(unappliedMoneyResolutions, eq(unappliedMoneyResolutions.paymentEventId, paymentEvents.id))
     .where(and(eq(paymentEvents.kind, 'unapplied'), where));
 
-/** Second copies' payments holding money that paid nothing (decisions 049, 061), that part a row. */
-const copyMoney = (db: Db, where: (money: ReturnType<typeof secondCopyMoney>) => SQL | undefined) => {
-  const money = secondCopyMoney(db, undefined);
+/**
+ * Second copies' payments holding money that paid nothing (decisions 049, 061), that part a row: of the copies
+ * `copies` picks (a condition on second_copies, applied before each payment's part is computed: the part depends on
+ * its copy's other payments only), the payments `where` picks.
+ */
+const copyMoney = (
+  db: Db,
+  copies: SQL | undefined,
+  where: (money: ReturnType<typeof secondCopyMoney>) => SQL | undefined,
+) => {
+  const money = secondCopyMoney(db, copies);
   return db
     .select({
       origin: as<UnappliedMoneyOrigin>(sql`'second_copy'`, 'origin'),
@@ -143,14 +157,15 @@ export async function listUnappliedMoneyRows(
   const both = unionAll(
     agreementMoney(
       db,
-      filtered(scope, filters, {
-        partnerId: agreements.partnerId,
-        storeId: agreements.storeId,
-        day: paymentEvents.occurredOn,
-      }),
+      and(
+        owned(scope, filters, { partnerId: agreements.partnerId, storeId: agreements.storeId }),
+        situated(filters, paymentEvents.occurredOn),
+      ),
     ),
-    copyMoney(db, (money) =>
-      filtered(scope, filters, { partnerId: money.partnerId, storeId: money.storeId, day: money.occurredOn }),
+    copyMoney(
+      db,
+      owned(scope, filters, { partnerId: secondCopies.partnerId, storeId: secondCopies.storeId }),
+      (money) => situated(filters, money.occurredOn),
     ),
   ).as('unapplied');
   const [counted] = await db.select({ n: count() }).from(both);
@@ -176,7 +191,7 @@ export async function findUnappliedMoney(
   const [row] =
     origin === 'agreement'
       ? await agreementMoney(db, and(eq(paymentEvents.id, id), partnerCondition(agreements.partnerId, scope)))
-      : await copyMoney(db, (money) => and(eq(money.id, id), partnerCondition(money.partnerId, scope)));
+      : await copyMoney(db, partnerCondition(secondCopies.partnerId, scope), (money) => eq(money.id, id));
   return row;
 }
 
