@@ -676,6 +676,33 @@ describe('the webhook secret', () => {
 });
 
 describe('a PIX that concludes its charge with less than its value', () => {
+  it('after its instalment was paid, is money paid again: it ends nothing (decision 078)', async () => {
+    const { agreement, instalment, charge } = await openBoleto(
+      t.database.db,
+      addDays(todayInBrasilia(), 3),
+      10_000,
+    );
+    try {
+      const token = pixWebhookToken(SECRET, charge.storeId);
+      const full = pixOf(charge.txid!, 'E99999999202611260130PAIDFIRST01', reais(10_000));
+      const short = pixOf(charge.txid!, 'E99999999202611260130SHORTAFTER1', reais(9_000));
+      expect((await notify(token, [full])).statusCode).toBe(200);
+      expect((await notify(token, [short])).statusCode).toBe(200);
+      const events = await eventsOf(instalment.id);
+      expect(events.map((e) => [e.kind, e.cause])).toEqual([
+        ['paid', `pix:${full.endToEndId}`],
+        ['unapplied', `pix:${short.endToEndId}`],
+      ]);
+      const reasons = await unappliedReasonsListed(t, await staffToken(t), '2026-11-25');
+      expect(reasons[events[1]!.id]).toBe('already_paid');
+    } finally {
+      await t.database.db
+        .update(agreements)
+        .set({ status: 'cancelled' })
+        .where(eq(agreements.id, agreement.id));
+    }
+  });
+
   it('keeps the money unapplied and ends the charge: Meus Acordos offers a new one for the whole value', async () => {
     const { agreement, instalment, charge } = await openBoleto(
       t.database.db,

@@ -129,6 +129,18 @@ export async function chargeEventKinds(db: Db, chargeId: number): Promise<Paymen
   return rows.map((r) => r.kind);
 }
 
+/** The agreement instalment has its payment recorded (paid or settled: one per instalment). */
+export async function instalmentPaid(db: Db, instalmentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(
+      and(eq(paymentEvents.instalmentId, instalmentId), inArray(paymentEvents.kind, ['paid', 'settled'])),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A cancelled charge is an event on its instalment, with why; once per charge (a retried cancellation adds none). */
 export async function recordChargeCancelled(db: Db, chargeId: number, cause: string): Promise<void> {
   await db.execute(sql`
