@@ -10,7 +10,11 @@ import {
   stores,
 } from '../src/db/schema';
 import { listReceivedMoney } from '../src/repositories/agreement-admin-repository';
-import { paidSecondCopies, secondCopyStanding } from '../src/repositories/second-copy-repository';
+import {
+  paidSecondCopies,
+  recordSecondCopyCancelled,
+  secondCopyStanding,
+} from '../src/repositories/second-copy-repository';
 import { listUnappliedMoneyRows } from '../src/repositories/unapplied-money-repository';
 import { recordPixPayments } from '../src/services/payments/record-pix-payments';
 import { liquidateCopy } from './cnab-helpers';
@@ -70,6 +74,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The unapplied money work list's rows of these causes (the day of these tests). */
+const unappliedOf = async (causes: string[]) => {
+  const admin = { role: 'administrator' as const, partnerIds: null };
+  const period = { from: '2026-11-25', to: '2026-11-25' };
+  const { rows } = await listUnappliedMoneyRows(t.database.db, admin, { period }, { limit: 50, offset: 0 });
+  return rows
+    .filter((row) => causes.includes(row.cause))
+    .map(({ amountCents, unappliedReason }) => ({ amountCents, unappliedReason }));
+};
+
 /** The copy's PIX paid with `cents`, as its PSP's webhook tells it. */
 const payPix = (copy: typeof secondCopies.$inferSelect, endToEndId: string, cents: number) =>
   recordPixPayments(
@@ -87,10 +101,15 @@ it('money that ended a copy short does not count towards it being paid in full, 
   expect(
     await db.select().from(secondCopyCancellations).where(eq(secondCopyCancellations.secondCopyId, copy.id)),
   ).toMatchObject([{ cause: 'pix-short:E2026112515000SHORTTHENSHORT' }]);
-  expect((await liquidateCopy(db, copy, 801, 5_000)).lines.map((l) => l.outcome)).toEqual(['underpaid']);
+  const report = await liquidateCopy(db, copy, 801, 5_000);
+  expect(report.lines.map((l) => l.outcome)).toEqual(['underpaid']);
   // 110 was received, but the 60 paid nothing (the next copy is for the whole value) and 50 is not the copy's 100.
   expect(await secondCopyStanding(db, copy)).toEqual({ instalmentOwed: true, cancelled: true });
   expect(await paidSecondCopies(db, [copy.instalmentId])).toEqual(new Map());
+  // Nor did the 50 pay anything: it came after the copy's end, short of its value (decision 078).
+  expect(await unappliedOf([`cnab:${report.fileId}:${report.lines[0]!.line}`])).toEqual([
+    { amountCents: '5000', unappliedReason: 'underpaid' },
+  ]);
 });
 
 it('two copies of one instalment both paid: the later money paid nothing and is on the unapplied money list', async () => {
@@ -110,12 +129,12 @@ it('two copies of one instalment both paid: the later money paid nothing and is 
   // So is a PIX of a third copy of it: whatever the channel, the instalment was paid once.
   const third = await copyOf(2, 3);
   expect(await payPix(third, 'E2026112515000THIRDCOPYPAID1', 10_000)).toEqual(['unapplied']);
-  // With the first test's copy: 60 that ended it short, 50 counted towards it.
+  // With the first test's copy: 60 that ended it short, 50 after its end (decision 078).
   const money = await listReceivedMoney(db, admin, { period });
   const copies = money.filter((row) => row.source === 'second_copy');
   const sum = (kind: string) =>
     copies.filter((row) => row.kind === kind).reduce((cents, row) => cents + row.amountCents, 0);
-  expect({ paid: sum('paid'), unapplied: sum('unapplied') }).toEqual({ paid: 15_000, unapplied: 26_000 });
+  expect({ paid: sum('paid'), unapplied: sum('unapplied') }).toEqual({ paid: 10_000, unapplied: 31_000 });
 });
 
 it('a PIX paid short of a copy already paid is money paid again: it ends nothing', async () => {
@@ -132,4 +151,23 @@ it('a PIX paid short of a copy already paid is money paid again: it ends nothing
   const unpaid = await copyOf(4);
   expect(await payPix(unpaid, 'E2026112515000UNPAIDSHORT01', 6_000)).toEqual(['unapplied']);
   expect(await cancellations(unpaid.id)).toMatchObject([{ cause: 'pix-short:E2026112515000UNPAIDSHORT01' }]);
+});
+
+it('a copy superseded by a newer one, its PIX then paid short: the money paid nothing, with its reason (decision 078)', async () => {
+  const db = t.database.db;
+  const older = await copyOf(5, 1);
+  const newer = await copyOf(5, 2);
+  expect(await recordSecondCopyCancelled(db, older.id, `superseded:${newer.id}`)).toBe(true);
+  // Its cobv, removal at the PSP too late, concluded with 60 of 100: the copy was ended already.
+  expect(await payPix(older, 'E2026112515000SUPERSEDEDSHRT', 6_000)).toEqual(['unapplied']);
+  expect(await secondCopyStanding(db, older)).toEqual({ instalmentOwed: true, cancelled: true });
+  expect(await unappliedOf(['pix:E2026112515000SUPERSEDEDSHRT'])).toEqual([
+    { amountCents: '6000', unappliedReason: 'underpaid' },
+  ]);
+  // Its boleto, still registered at the bank, then paid in full pays the instalment; the 60 still paid nothing.
+  expect((await liquidateCopy(db, older, 805, 10_000)).lines.map((l) => l.outcome)).toEqual(['applied']);
+  expect(await secondCopyStanding(db, older)).toEqual({ instalmentOwed: false, cancelled: true });
+  expect(await unappliedOf(['pix:E2026112515000SUPERSEDEDSHRT'])).toEqual([
+    { amountCents: '6000', unappliedReason: 'underpaid' },
+  ]);
 });

@@ -56,19 +56,22 @@ export const notDischarged = sql`not exists (select 1 from ${agreementContracts}
 /**
  * A second copy's payment (`payment`, a table or alias of second_copy_payments, of the copy `copy` names) that paid
  * nothing because its copy ended short (decision 049): recorded no later than the copy's end by a payment short of its
- * value (`cnab-short:`, `pix-short:`), when the copy's payments by then fell short of its value. (A PIX paid short
- * after the copy was paid in full is money beyond its value, decision 061.)
+ * value (`cnab-short:`, `pix-short:`), when the copy's payments by then fell short of its value; or recorded after the
+ * copy's end, whatever ended it (short, superseded, removed at the PSP), for less than its value (decision 078: an
+ * ended copy is paid only by one payment of its whole value, as its boleto still registered at the bank may be). (A PIX
+ * paid short after the copy was paid in full is money beyond its value, decision 061.)
  */
 export const endedShortMoney = (
   payment: SQL,
   copy: SQL,
 ) => sql<boolean>`exists (select 1 from ${secondCopyCancellations} ended
   where ended.second_copy_id = ${payment}.second_copy_id
-    and (ended.causa like 'cnab-short:%' or ended.causa like 'pix-short:%')
-    and ended.created_at >= ${payment}.created_at
-    and (select sum(earlier.valor) from ${secondCopyPayments} earlier
-      where earlier.second_copy_id = ended.second_copy_id and earlier.created_at <= ended.created_at)
-      < ${copy}.valor)`;
+    and (((ended.causa like 'cnab-short:%' or ended.causa like 'pix-short:%')
+      and ended.created_at >= ${payment}.created_at
+      and (select sum(earlier.valor) from ${secondCopyPayments} earlier
+        where earlier.second_copy_id = ended.second_copy_id and earlier.created_at <= ended.created_at)
+        < ${copy}.valor)
+    or (ended.created_at < ${payment}.created_at and ${payment}.valor < ${copy}.valor)))`;
 
 /**
  * The copy `copy` names (a table or an alias) has payments adding up to its value (those recorded before the payment

@@ -179,13 +179,18 @@ export async function secondCopiesByOurNumber(
 /**
  * Records money received for a second copy, once by its cause: whether this call recorded it (false: the same
  * notification again), the part of it that paid nothing (secondCopyMoney: beyond the copy's value, decision 061, all
- * of it when another copy had paid the instalment, decision 071, or when it ended the copy short, decision 049) and
- * whether the copy is paid in full now.
+ * of it when another copy had paid the instalment, decision 071, when it ended the copy short, decision 049, or came
+ * short after the copy's end, decision 078) and why, and whether the copy is paid in full now.
  */
 export async function recordSecondCopyPayment(
   db: Db,
   payment: Omit<typeof secondCopyPayments.$inferInsert, 'id' | 'createdAt'>,
-): Promise<{ recorded: boolean; unappliedCents: number; copyPaid: boolean }> {
+): Promise<{
+  recorded: boolean;
+  unappliedCents: number;
+  unappliedReason: UnappliedMoneyReason;
+  copyPaid: boolean;
+}> {
   const inserted = await db.insert(secondCopyPayments).values(payment).onConflictDoNothing().returning({
     id: secondCopyPayments.id,
   });
@@ -193,6 +198,7 @@ export async function recordSecondCopyPayment(
   const [split] = await db
     .select({
       unappliedCents: money.unappliedCents,
+      unappliedReason: money.unappliedReason,
       copyPaid: sql<boolean>`(select ${secondCopyPaidInFull} from ${secondCopies}
         where ${secondCopies.id} = ${payment.secondCopyId})`,
     })
@@ -201,6 +207,7 @@ export async function recordSecondCopyPayment(
   return {
     recorded: inserted.length > 0,
     unappliedCents: Number(split?.unappliedCents ?? 0),
+    unappliedReason: split?.unappliedReason ?? 'already_paid',
     copyPaid: split?.copyPaid === true,
   };
 }

@@ -114,11 +114,13 @@ async function applyTitle(
         cause: `cnab:${fileId}:${title.line}`,
       };
       // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not; once they
-      // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071).
+      // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071); short money
+      // of a copy ended already paid nothing either, and is told as paid short (decision 078).
       if (!('charge' in found)) {
         const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
         if (!recorded.recorded) return 'duplicate';
-        if (recorded.unappliedCents === title.paidCents) return 'unapplied';
+        if (recorded.unappliedCents === title.paidCents && recorded.unappliedReason === 'already_paid')
+          return 'unapplied';
         return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
       }
       const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
