@@ -171,3 +171,17 @@ it('a copy superseded by a newer one, its PIX then paid short: the money paid no
     { amountCents: '6000', unappliedReason: 'underpaid' },
   ]);
 });
+
+it('a copy paid short, then its instalment paid by another copy: the short money paid nothing (decision 078)', async () => {
+  const db = t.database.db;
+  const older = await copyOf(6, 1);
+  const newer = await copyOf(6, 2);
+  // The older copy's boleto liquidated short, before the reissue-boletos job ended it; then the newer copy's PIX.
+  const report = await liquidateCopy(db, older, 806, 5_000);
+  expect(report.lines.map((l) => l.outcome)).toEqual(['underpaid']);
+  expect(await payPix(newer, 'E2026112515000NEWERPAIDLATER', 10_000)).toEqual(['paid']);
+  // The instalment was paid once, by the newer copy: the 50 received before it paid nothing.
+  expect(await unappliedOf([`cnab:${report.fileId}:${report.lines[0]!.line}`])).toEqual([
+    { amountCents: '5000', unappliedReason: 'underpaid' },
+  ]);
+});

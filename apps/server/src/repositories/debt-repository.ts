@@ -87,14 +87,14 @@ const copyPaidInFull = (copy: SQL, before?: SQL) => sql`(select coalesce(sum(cou
 
 /**
  * Another copy of the instalment of the copy `copy` names had paid it in full before the payment `payment` names
- * was recorded: that payment paid nothing (decision 071), whatever copy or channel brought it.
+ * was recorded (null: at all): that payment paid nothing (decision 071), whatever copy or channel brought it.
  */
 export const paidByAnotherCopy = (
-  payment: SQL,
+  payment: SQL | null,
   copy: SQL,
 ) => sql<boolean>`exists (select 1 from ${secondCopies} other
   where other.instalment_id = ${copy}.instalment_id and other.id <> ${copy}.id
-    and ${copyPaidInFull(sql`other`, payment)})`;
+    and ${copyPaidInFull(sql`other`, payment ?? undefined)})`;
 
 /** A row of second_copies paid in full, for queries over that table. */
 export const secondCopyPaidInFull = copyPaidInFull(sql`${secondCopies}`);

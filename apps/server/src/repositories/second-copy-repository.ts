@@ -216,11 +216,18 @@ export async function recordSecondCopyPayment(
 const endedShort = endedShortMoney(sql`${secondCopyPayments}`, sql`${secondCopies}`);
 /** A payment of secondCopyMoney's rows that paid nothing because another copy had paid its instalment. */
 const instalmentPaidBefore = paidByAnotherCopy(sql`${secondCopyPayments}`, sql`${secondCopies}`);
+/**
+ * A payment of secondCopyMoney's rows whose copy was never paid in full, its instalment paid by another copy (before
+ * or after it): money short of its copy that paid nothing, as the instalment is paid once (decision 078).
+ */
+const instalmentPaidByAnother = sql<boolean>`(not ${secondCopyPaidInFull}
+  and ${paidByAnotherCopy(null, sql`${secondCopies}`)})`;
 
 /**
  * Second copies' payments, of the copies `where` picks, with the part of each that paid nothing: all of it when
  * another copy of its instalment was paid in full before it (decision 071: the instalment was paid once) or when its
- * copy ended short (decision 049: the next copy is issued for the whole value), else the part beyond the copy's
+ * copy ended short (decision 049: the next copy is issued for the whole value; decision 078, short after its end) or
+ * was never paid in full while another copy paid its instalment (decision 078), else the part beyond the copy's
  * value (decision 061: the copy's other payments count towards its value in the order recorded), and why. The
  * payments list, the dashboard and the unapplied money work list show that part as unapplied money.
  */
@@ -236,14 +243,16 @@ export const secondCopyMoney = (db: Db, where: SQL | undefined) =>
       dueDate: secondCopies.dueDate,
       occurredOn: secondCopyPayments.occurredOn,
       amountCents: secondCopyPayments.amountCents,
-      unappliedCents: sql<string>`case when ${instalmentPaidBefore} or ${endedShort}
+      unappliedCents:
+        sql<string>`case when ${instalmentPaidBefore} or ${endedShort} or ${instalmentPaidByAnother}
         then ${secondCopyPayments.amountCents}
         else least(${secondCopyPayments.amountCents}, greatest(0,
           sum(case when ${endedShort} then 0 else ${secondCopyPayments.amountCents} end)
             over (partition by ${secondCopyPayments.secondCopyId} order by ${secondCopyPayments.id})
           - ${secondCopies.amountCents})) end`.as('unapplied_cents'),
       // Short money of an instalment paid before is money paid again, as what goes beyond a copy paid.
-      unappliedReason: sql<UnappliedMoneyReason>`case when ${endedShort} and not ${instalmentPaidBefore}
+      unappliedReason: sql<UnappliedMoneyReason>`case when (${endedShort} or ${instalmentPaidByAnother})
+          and not ${instalmentPaidBefore}
         then 'underpaid' else 'already_paid' end`.as('unapplied_reason'),
     })
     .from(secondCopyPayments)
