@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { partnerRef, personRef, unlockedRef } from './references';
 
@@ -27,7 +28,13 @@ export const debtorSessions = pgTable(
      */
     debtsListedAt: timestamp('debts_listed_at', { withTimezone: true }),
   },
-  (t) => [index('debtor_sessions_person').on(t.personId)],
+  (t) => [
+    index('debtor_sessions_person').on(t.personId),
+    // The retention job's batch (decision 072): sessions not yet minimised, oldest expiry first (decision 077).
+    index('debtor_sessions_to_minimise')
+      .on(t.expiresAt, t.tokenHash)
+      .where(sql`${t.tokenHash} not like 'apagada:%'`),
+  ],
 );
 
 /** SMS login tokens: hashed, single use, short lived, few tries. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { persons } from './debts';
@@ -38,6 +39,12 @@ export const stepLogs = pgTable(
   (t) => [
     index('step_logs_partner_created').on(t.partnerId, t.createdAt),
     index('step_logs_person').on(t.personId, t.partnerId),
+    // The retention job's batch (decision 072): steps not yet anonymous, oldest first (decision 077).
+    index('step_logs_to_anonymise')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.personId} is not null or ${t.cpfCnpj} is not null or ${t.errorDetails} is not null or ${t.reason} is not null`,
+      ),
   ],
 );
 

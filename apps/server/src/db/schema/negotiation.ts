@@ -115,6 +115,8 @@ export const debtorRequests = pgTable(
     index('debtor_requests_counter_offers')
       .on(t.personId)
       .where(sql`${t.counterInstalmentCount} is not null`),
+    // The retention jobs' batch (decisions 057, 072): answered requests of a kind, oldest answer first (decision 077).
+    index('debtor_requests_answered').on(t.kind, t.answeredAt, t.id).where(sql`${t.status} = 'answered'`),
     check('debtor_requests_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`),
   ],
 );

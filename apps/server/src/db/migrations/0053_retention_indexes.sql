@@ -1,0 +1,3 @@
+CREATE INDEX "debtor_sessions_to_minimise" ON "debtor_sessions" USING btree ("expires_at","token_hash") WHERE "debtor_sessions"."token_hash" not like 'apagada:%';--> statement-breakpoint
+CREATE INDEX "step_logs_to_anonymise" ON "step_logs" USING btree ("created_at","id") WHERE "step_logs"."person_id" is not null or "step_logs"."cpf_cnpj" is not null or "step_logs"."detalhes_erro" is not null or "step_logs"."motivo_agendamento" is not null;--> statement-breakpoint
+CREATE INDEX "debtor_requests_answered" ON "debtor_requests" USING btree ("tipo","answered_at","id") WHERE "debtor_requests"."status" = 'answered';
