@@ -168,6 +168,21 @@ describe('the audit trail', () => {
         entityId,
       });
     }
+    // Any other parameter, or a known one with a value it cannot take, is kept by its name only: free text may name
+    // anyone (decision 080).
+    const freeText = [
+      ['/api/gestao/acordos?status=active&nome=Maria%20da%20Silva', '?status=active&nome=omitido'],
+      [
+        '/api/gestao/acordos?page=2&email=maria%40exemplo.com.br&telefone=11987654321',
+        '?page=2&email=omitido&telefone=omitido',
+      ],
+      ['/api/gestao/acordos?page=1&busca=529.982.247-25', '?page=1&busca=omitido'],
+      ['/api/gestao/acordos?Maria%20Silva=1', '?omitido=omitido'],
+    ] as const;
+    for (const [url, entityId] of freeText) {
+      expect((await call('GET', url, tokens.auditor!)).statusCode, url).toBe(200);
+      expect((await rowsOf('agreement')).at(-1), url).toMatchObject({ action: 'read', entityId });
+    }
     // A list read without a query is the whole first page: nothing to name.
     await call('GET', '/api/solicitacoes-privacidade', tokens.auditor!);
     expect((await rowsOf('privacy_request')).at(-1)!.entityId).toBeNull();
