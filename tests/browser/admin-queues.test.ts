@@ -248,7 +248,13 @@ describe('an answer being typed when the staff token expires', () => {
     await page.getByRole('link', { name: 'Voltar para a fila' }).click();
     await page.waitForURL('**/admin/filas/contestacoes');
     expect(await page.getByTestId('modal').count()).toBe(0);
+    // The item is read again on its return (READ_ON_OPEN) behind the draft, which shows at once: that read ends
+    // before the token expires below, or on a slow run it would take the page to the login before the click.
+    const itemReadAgain = page.waitForResponse((response) =>
+      response.url().endsWith(`/api/filas/contestacoes/${item.id}`),
+    );
     await page.goBack();
+    await itemReadAgain;
     await expect.poll(() => answer().inputValue()).toBe('Vamos verificar a dívida e retornamos em breve.');
     // The token expires while the answer is typed: sending it goes to the login, without asking to leave unsaved.
     await db
