@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
 // The retention jobs' batch queries (decision 072) each have an index that reads only the rows still to erase, in
-// the order the batch takes them (decision 077). Sequential and bitmap scans are switched off so that the empty test tables
-// show which index the planner can use; the statements are those of access-record-repository.ts and
-// kept-record-repository.ts (findExpiredRecords).
+// the order the batch takes them (decision 077); a request the job minimised leaves its index (decision 081).
+// Sequential and bitmap scans are switched off so that the empty test tables show which index the planner can use;
+// the statements are those of access-record-repository.ts and kept-record-repository.ts (findExpiredRecords).
 
 let t: TestApp;
 
@@ -45,10 +45,19 @@ it('reads the sessions still to minimise by their expiry through debtor_sessions
   expect(text).not.toContain('Sort');
 });
 
-it('reads the answered requests of a kind by their answer through debtor_requests_answered', async () => {
+it('reads the answered requests of a kind not yet minimised by their answer through debtor_requests_answered', async () => {
   const text = await plan(sql`select id from debtor_requests
-    where tipo in ('cannot_pay') and status = 'answered' and answered_at < ${BEFORE}
+    where tipo in ('cannot_pay') and status = 'answered' and minimised_at is null and answered_at < ${BEFORE}
     order by answered_at, id limit 500`);
   expect(text).toContain('debtor_requests_answered');
   expect(text).not.toContain('Sort');
+});
+
+it('holds in debtor_requests_answered only the requests not yet minimised, so it shrinks as the job works', async () => {
+  const result = await t.database.db.execute<{ indexdef: string }>(
+    sql`select indexdef from pg_indexes where indexname = 'debtor_requests_answered'`,
+  );
+  expect(result.rows.map((row) => row.indexdef)).toEqual([
+    expect.stringMatching(/WHERE \(+status = 'answered'::text\)? AND \(?minimised_at IS NULL\)+$/),
+  ]);
 });

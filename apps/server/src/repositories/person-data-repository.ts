@@ -19,6 +19,8 @@ import {
   secondCopyPayments,
   stepLogs,
   stores,
+  type WholeContactMessage,
+  type WholePrivacyRequest,
 } from '../db/schema';
 import { instalmentOwed } from './debt-repository';
 import type { DebtScope } from './debt-snapshot';
@@ -146,12 +148,15 @@ export async function loadPersonData(db: Db, scope: DebtScope) {
       .select()
       .from(privacyRequests)
       .where(and(eq(privacyRequests.partnerId, scope.partnerId), eq(privacyRequests.personId, personId)))
-      .orderBy(asc(privacyRequests.createdAt)),
+      .orderBy(asc(privacyRequests.createdAt))
+      // Whole: a request the retention minimised has no person any more (decision 081), so it is nobody's.
+      .then((rows) => rows as WholePrivacyRequest[]),
     db
       .select()
       .from(contactMessages)
       .where(sentByPerson(contactMessages, scope))
-      .orderBy(asc(contactMessages.createdAt)),
+      .orderBy(asc(contactMessages.createdAt))
+      .then((rows) => rows as WholeContactMessage[]),
     db.select().from(leads).where(sentByPerson(leads, scope)).orderBy(asc(leads.createdAt)),
     db
       .select({

@@ -5,15 +5,16 @@ import {
   type PrivacyRequestStatusName,
   privacyProtocol,
 } from '@portal/domain';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { partners, privacyRequests } from '../db/schema';
+import { partners, privacyRequests, type WholePrivacyRequest } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
 // The privacy portal's rights requests (privacy_requests) as the back office's queue reads and moves them.
 
-export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
+/** A request as staff read it: never one the retention minimised (decision 081), which only the dashboard counts. */
+export type PrivacyRequestRow = WholePrivacyRequest;
 
 export interface RightsRequestFilters {
   partnerId?: number | undefined;
@@ -38,14 +39,22 @@ const withPartner = {
   partnerName: partners.name,
   partnerIdentifier: partners.identifier,
 };
-const flatten = (row: { request: PrivacyRequestRow; partnerName: string; partnerIdentifier: string }) => ({
-  ...row.request,
+const flatten = (row: {
+  request: typeof privacyRequests.$inferSelect;
+  partnerName: string;
+  partnerIdentifier: string;
+}) => ({
+  ...(row.request as PrivacyRequestRow),
   partnerName: row.partnerName,
   partnerIdentifier: row.partnerIdentifier,
 });
 
+// A request the retention minimised (decision 081) is only counted by the dashboard: staff no longer see it.
+const whole = isNull(privacyRequests.minimisedAt);
+
 function where(scope: StaffScope, filters: RightsRequestFilters): SQL | undefined {
   return and(
+    whole,
     partnerCondition(privacyRequests.partnerId, scope),
     filters.partnerId === undefined ? undefined : eq(privacyRequests.partnerId, filters.partnerId),
     filters.status === undefined ? undefined : eq(privacyRequests.status, filters.status),
@@ -90,7 +99,7 @@ export async function findRightsRequest(
     .select(withPartner)
     .from(privacyRequests)
     .innerJoin(partners, eq(partners.id, privacyRequests.partnerId))
-    .where(and(eq(privacyRequests.id, id), partnerCondition(privacyRequests.partnerId, scope)))
+    .where(and(eq(privacyRequests.id, id), whole, partnerCondition(privacyRequests.partnerId, scope)))
     .limit(1);
   return row && flatten(row);
 }

@@ -6,7 +6,7 @@ import {
   type WorkItemStatus,
   type WorkQueueKey,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
@@ -92,6 +92,8 @@ const workFields = (t: WorkTable) => ({
 
 function conditions(t: WorkTable, scope: StaffScope, filters: WorkItemFilters): SQL[] {
   return [
+    // An item the retention minimised (decision 081) is only counted by the dashboard: no queue shows it.
+    isNull(t.minimisedAt),
     partnerCondition(t.partnerId, scope),
     filters.partnerId === undefined ? undefined : eq(t.partnerId, filters.partnerId),
     filters.status === undefined ? undefined : eq(t.status, filters.status),
@@ -216,7 +218,8 @@ async function contactPage(db: Db, window: PageWindow) {
     .leftJoin(answerer, eq(answerer.id, t.answeredBy))
     .$dynamic();
   const { rows, total } = await pageOf(db, t, query, window);
-  return { total, rows: rows.map((row) => ({ ...none, phone: null, ...row })) };
+  // The sender's name is there: the queue leaves minimised messages out (decision 081).
+  return { total, rows: rows.map((row) => ({ ...none, phone: null, ...row, name: row.name! })) };
 }
 
 async function privacyPage(db: Db, window: PageWindow) {
@@ -242,7 +245,7 @@ async function privacyPage(db: Db, window: PageWindow) {
     .$dynamic();
   // The nearest legal deadline first.
   const { rows, total } = await pageOf(db, t, query, { ...window, first: sql`${t.dueOn}` });
-  return { total, rows: rows.map((row) => ({ ...none, ...row })) };
+  return { total, rows: rows.map((row) => ({ ...none, ...row, name: row.name! })) };
 }
 
 /** One page of a queue within the scope, and how many items match. */

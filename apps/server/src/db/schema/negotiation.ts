@@ -17,11 +17,11 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { contracts, instalments } from './debts';
+import { contracts, instalments, persons } from './debts';
 import { outboundMessages } from './messaging';
 import { stores } from './partners';
 import { partnerRef, personRef, unlockedRef } from './references';
-import { answeredColumns, workItemColumns } from './work-items';
+import { answeredColumns, minimisedColumns, workItemColumns } from './work-items';
 
 /** One issued plan: instalment count (0 = pay in full), entry, instalment and total in centavos, future entries. */
 export type IssuedPlanTuple = [number, number, number, number, boolean, number];
@@ -89,7 +89,8 @@ export const debtorRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     partnerId: partnerRef(),
-    personId: personRef(),
+    /** Cleared when the retention minimises the request (decision 081); a person's erasure deletes theirs. */
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'cascade' }),
     storeId: storeRef(),
     kind: text('tipo').$type<'cannot_pay' | 'proposal' | 'dispute' | CallRequestKind>().notNull(),
     reason: text('motivo'),
@@ -108,6 +109,7 @@ export const debtorRequests = pgTable(
     counterInstalmentCount: integer('contra_quantidade_parcelas'),
     counterInstalmentCents: bigint('contra_valor_parcela', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...minimisedColumns(),
   },
   (t) => [
     index('debtor_requests_partner_kind').on(t.partnerId, t.kind, t.createdAt),
@@ -115,8 +117,11 @@ export const debtorRequests = pgTable(
     index('debtor_requests_counter_offers')
       .on(t.personId)
       .where(sql`${t.counterInstalmentCount} is not null`),
-    // The retention jobs' batch (decisions 057, 072): answered requests of a kind, oldest answer first (decision 077).
-    index('debtor_requests_answered').on(t.kind, t.answeredAt, t.id).where(sql`${t.status} = 'answered'`),
+    // The retention jobs' batch (decisions 057, 072): answered requests of a kind not yet minimised, oldest answer
+    // first (decisions 077, 081).
+    index('debtor_requests_answered')
+      .on(t.kind, t.answeredAt, t.id)
+      .where(sql`${t.status} = 'answered' and ${t.minimisedAt} is null`),
     check('debtor_requests_status_check', sql`${t.status} in ('open', 'in_progress', 'answered')`),
   ],
 );

@@ -13,6 +13,19 @@ export function answeredColumns() {
   };
 }
 
+/**
+ * When the retention minimised the item (decision 081): it keeps only what the dashboard counts, and no queue, list
+ * or person's data shows it; null while it is whole.
+ */
+export function minimisedColumns() {
+  return { minimisedAt: timestamp('minimised_at', { withTimezone: true }) };
+}
+
+/** A row read by a query that leaves minimised ones out (decision 081): the columns the retention clears are set. */
+export type Whole<Row, Cleared extends keyof Row> = Omit<Row, Cleared> & {
+  [K in Cleared]: NonNullable<Row[K]>;
+};
+
 /** The staff member working on an item, and the answer e-mailed to the person (the outbox message). */
 export function workItemColumns() {
   return {
