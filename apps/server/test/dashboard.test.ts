@@ -224,6 +224,10 @@ beforeAll(async () => {
     recordedAt: new Date('2025-07-02T12:00:00Z'),
   });
 
+  // An answered item was answered the day after it came (the retention's clock, decisions 057, 072).
+  const ANSWERED_IN_JUNE = new Date(IN_JUNE.getTime() + 24 * 3_600_000);
+  const answer = (status: string) =>
+    status === 'answered' ? { answeredAt: ANSWERED_IN_JUNE, answerText: 'Respondido' } : {};
   const request = (
     kind: 'cannot_pay' | 'proposal' | 'dispute' | 'call' | 'whatsapp',
     status: 'open' | 'answered',
@@ -234,7 +238,9 @@ beforeAll(async () => {
     storeId,
     kind,
     status,
+    reason: 'Desempregado',
     createdAt: IN_JUNE,
+    ...answer(status),
     ...extra,
   });
   await db.insert(debtorRequests).values([
@@ -242,6 +248,11 @@ beforeAll(async () => {
     request('cannot_pay', 'open'),
     request('cannot_pay', 'answered'),
     request('proposal', 'open'),
+    request('proposal', 'answered', {
+      instalmentCount: 6,
+      counterInstalmentCount: 4,
+      counterInstalmentCents: 100,
+    }),
     request('dispute', 'answered'),
     request('dispute', 'open', { partnerId: acme }),
     // Calls asked for (the Ligações queue), whatever the step log says, and a WhatsApp contact.
@@ -272,8 +283,10 @@ beforeAll(async () => {
       cpfCnpj: '11111111111',
       text: 'Quero negociar',
       outboundMessageId: message.id,
-      // The last one was sent in May: outside the period.
-      createdAt: index === 4 ? new Date('2025-05-20T12:00:00Z') : IN_JUNE,
+      // The last one was sent in May: outside the period. June's were answered.
+      ...(index === 4
+        ? { createdAt: new Date('2025-05-20T12:00:00Z') }
+        : { createdAt: IN_JUNE, status: 'answered' as const, ...answer('answered') }),
     })),
   );
 
@@ -289,6 +302,7 @@ beforeAll(async () => {
     status,
     dueOn,
     createdAt: IN_JUNE,
+    ...answer(status),
     ...extra,
   });
   await db
@@ -369,7 +383,7 @@ describe('GET /api/painel', () => {
     expect(data.queues).toEqual({
       contactMessages: { sent: 2, pending: 1, failed: 1 },
       callRequests: { open: 5, in_progress: 0, answered: 2, scheduledCalls: 3 },
-      proposals: { open: 1, in_progress: 0, answered: 0 },
+      proposals: { open: 1, in_progress: 0, answered: 1 },
       disputes: { open: 0, in_progress: 0, answered: 1 },
       privacyRequests: { open: 2, in_progress: 1, answered: 1, overdue: 2 },
     });
@@ -464,10 +478,17 @@ describe('the funnel: what the server observed, never what a client posted (issu
   });
 });
 
-describe('an old period after the retention of sessions and steps (decisions 015, 072)', () => {
+describe('an old period after the retention of sessions, steps and requests (decisions 015, 072, 081)', () => {
   const june = async () => (await staffGet(t, `/api/painel?parceiro=${ids.demo}&${JUNE}`, token)).json().data;
   // The rows seeded around June 2025, all past the six months; the real calls above are today's.
   const OLD = new Date('2025-08-01T00:00:00Z');
+  const jobDeps = () => ({
+    database: t.database,
+    providers: new Map(),
+    pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    cvDir: NO_CVS,
+  });
 
   it('shows the same figures once they no longer say whose steps they were nor let a session be used', async () => {
     const { db } = t.database;
@@ -476,16 +497,7 @@ describe('an old period after the retention of sessions and steps (decisions 015
     expect(await db.select().from(smsTokens)).not.toEqual([]);
 
     const jobs = SCHEDULED_JOBS.filter((job) => ['expire-step-logs', 'expire-sessions'].includes(job.name));
-    await runDueJobs(
-      {
-        database: t.database,
-        providers: new Map(),
-        pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-        cvDir: NO_CVS,
-      },
-      jobs,
-    );
+    await runDueJobs(jobDeps(), jobs);
 
     expect(await june()).toEqual(before);
     // What the funnel counts stays (person, partner, status, when identified, when the debts were listed); the token's
@@ -524,5 +536,80 @@ describe('an old period after the retention of sessions and steps (decisions 015
     const steps = await db.select().from(stepLogs).where(lt(stepLogs.createdAt, OLD));
     expect(steps.length).toBeGreaterThan(0);
     for (const step of steps) expect(step).toMatchObject({ cpfCnpj: null, personId: null });
+  });
+
+  it('shows the same request, contact and privacy figures once every answered one of June is minimised', async () => {
+    const { db } = t.database;
+    const before = await june();
+    const juneRows = async () => ({
+      requests: await db
+        .select()
+        .from(debtorRequests)
+        .where(lt(debtorRequests.createdAt, OLD))
+        .orderBy(debtorRequests.id),
+      contacts: await db
+        .select()
+        .from(contactMessages)
+        .where(lt(contactMessages.createdAt, OLD))
+        .orderBy(contactMessages.id),
+      privacy: await db
+        .select()
+        .from(privacyRequests)
+        .where(lt(privacyRequests.createdAt, OLD))
+        .orderBy(privacyRequests.id),
+    });
+    const rowsBefore = await juneRows();
+    expect(rowsBefore.requests.filter((row) => row.status === 'answered')).toHaveLength(4);
+
+    // Run on a date past every period of June's answers (the five years of disputes, contacts and privacy requests).
+    const jobs = SCHEDULED_JOBS.filter((job) =>
+      [
+        'expire-call-requests',
+        'expire-cannot-pay',
+        'expire-proposals',
+        'expire-disputes',
+        'expire-contact-messages',
+        'expire-privacy-requests',
+      ].includes(job.name),
+    );
+    expect(jobs).toHaveLength(6);
+    const later = new Date('2031-01-02T15:00:00Z');
+    await runDueJobs(jobDeps(), jobs, later, '2031-01-02');
+
+    expect(await june()).toEqual(before);
+    // Every row stays, what the dashboard counts unchanged; an answered one keeps nothing of whose or what it was.
+    const rowsAfter = await juneRows();
+    const counted = (row: { id: number; partnerId: number; status: string; createdAt: Date }) => ({
+      id: row.id,
+      partnerId: row.partnerId,
+      status: row.status,
+      createdAt: row.createdAt,
+    });
+    for (const table of ['requests', 'contacts', 'privacy'] as const) {
+      expect(rowsAfter[table].map(counted)).toEqual(rowsBefore[table].map(counted));
+      for (const row of rowsAfter[table])
+        if (row.status === 'answered')
+          expect(row).toMatchObject({ personId: null, answerText: null, minimisedAt: expect.any(Date) });
+        else expect(row.minimisedAt).toBeNull();
+    }
+    for (const row of rowsAfter.requests.filter((row) => row.status === 'answered'))
+      expect(row).toMatchObject({
+        reason: null,
+        phone: null,
+        instalmentCount: null,
+        counterInstalmentCount: null,
+      });
+    expect(rowsAfter.requests.map(({ kind, storeId }) => ({ kind, storeId }))).toEqual(
+      rowsBefore.requests.map(({ kind, storeId }) => ({ kind, storeId })),
+    );
+    for (const row of rowsAfter.contacts.filter((row) => row.status === 'answered'))
+      expect(row).toMatchObject({ name: null, email: null, cpfCnpj: null, text: null });
+    for (const row of rowsAfter.privacy.filter((row) => row.status === 'answered'))
+      expect(row).toMatchObject({ protocol: null, name: null, phone: null, email: null, message: null });
+
+    // A later run finds nothing left to minimise: the figures and the rows stay as they are.
+    await runDueJobs(jobDeps(), jobs, new Date(later.getTime() + 86_400_000), '2031-01-03');
+    expect(await june()).toEqual(before);
+    expect(await juneRows()).toEqual(rowsAfter);
   });
 });

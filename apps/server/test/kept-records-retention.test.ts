@@ -37,7 +37,8 @@ import { validLead, validRightsRequest } from './valid-forms';
 
 // Retention of leads, contact messages, call requests and privacy requests (decision 057): the daily jobs erase each
 // record on the Brasília date its period ends (counted from the send for a lead, from the answer for a queue's item),
-// with what the partner's and the person's e-mails say; items still waiting for an answer stay however old.
+// with what the partner's and the person's e-mails say; items still waiting for an answer stay however old. A lead is
+// deleted; a queue's item, which the dashboard counts, is minimised and no longer shown (decision 081).
 
 const CLIENT = '10.56.0.1';
 const HOUR_MS = 3_600_000;
@@ -150,6 +151,32 @@ async function listed(queue: string, ids: number[]): Promise<number[]> {
   return found;
 }
 
+/** A list's answered items (every page's ids, as its total counts them): a queue's, or the privacy requests' screen. */
+async function answeredListed(url: string): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await staff('GET', `${url}?status=answered&page=${page}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, meta } = res.json();
+    ids.push(...data.map((item: { id: number }) => item.id));
+    if (page >= meta.last_page) {
+      expect(ids).toHaveLength(meta.total);
+      return { ids, total: meta.total };
+    }
+  }
+}
+
+/** Whether every retention of these kinds finds nothing left: a second run touches nothing. */
+async function nothingLeft(kinds: RetainedKind[], today: string) {
+  for (const kind of kinds) {
+    const retention = KEPT_RECORD_RETENTIONS.find((kept) => kept.kind === kind)!;
+    expect(await eraseExpired({ db: t.database.db, cvDir: NO_CVS }, retention, today)).toEqual({
+      erased: 0,
+      more: false,
+    });
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ALLOWLIST: CLIENT } });
   token = await staffToken(t);
@@ -174,7 +201,7 @@ afterEach(() => {
 });
 
 describe('the daily retention of leads, contact messages, call requests and privacy requests', () => {
-  it('erases each record on the Brasília date its period ends, the day after the last it is kept', async () => {
+  it('erases a lead and minimises a queue item on the Brasília date its period ends, the day after the last it is kept', async () => {
     const today = todayInBrasilia();
     const now = new Date();
     const { db } = t.database;
@@ -235,7 +262,21 @@ describe('the daily retention of leads, contact messages, call requests and priv
 
     const [erasedMessage] = await db.select().from(contactMessages).where(eq(contactMessages.id, oldMessage));
     const [erasedRequest] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, oldRequest));
+    const [erasedCall] = await db.select().from(debtorRequests).where(eq(debtorRequests.id, oldCall));
     const eventsBefore = await db.select().from(workItemEvents);
+    const lists = [
+      '/api/filas/contatos',
+      '/api/filas/lgpd',
+      '/api/filas/ligacoes',
+      '/api/solicitacoes-privacidade',
+    ];
+    const listsBefore = await Promise.all(lists.map(answeredListed));
+    expect(listsBefore.map(({ ids }) => ids)).toEqual([
+      expect.arrayContaining([oldMessage]),
+      expect.arrayContaining([oldRequest]),
+      expect.arrayContaining([oldCall]),
+      expect.arrayContaining([oldRequest]),
+    ]);
 
     const reports = await runDueJobs(deps(), retentionJobs(), now, today);
     expect(reports.map(({ name, dates }) => ({ name, dates }))).toEqual(
@@ -257,6 +298,45 @@ describe('the daily retention of leads, contact messages, call requests and priv
     expect(await listed('lgpd', [oldRequest, newRequest, openRequest])).toEqual([newRequest, openRequest]);
     expect(await listed('ligacoes', [oldCall, newCall, startedCall])).toEqual([newCall, startedCall]);
     expect(await listed('propostas', [proposal])).toEqual([proposal]);
+    // Nor in the lists of answered items, nor in their totals.
+    const listsAfter = await Promise.all(lists.map(answeredListed));
+    for (const [index, erased] of [oldMessage, oldRequest, oldCall, oldRequest].entries()) {
+      expect(listsAfter[index]!.ids).toEqual(listsBefore[index]!.ids.filter((id) => id !== erased));
+      expect(listsAfter[index]!.total).toBe(listsBefore[index]!.total - 1);
+    }
+
+    // The rows the dashboard counts stay, minimised: their kind, status, partner, store and dates, the outbox
+    // messages' ids; nothing of who sent them, what they said, who answered and what.
+    const minimised = {
+      minimisedAt: expect.any(Date),
+      personId: null,
+      assignedTo: null,
+      answeredBy: null,
+      answerText: null,
+    };
+    const [keptMessage] = await db.select().from(contactMessages).where(eq(contactMessages.id, oldMessage));
+    expect(keptMessage).toEqual({
+      ...erasedMessage,
+      ...minimised,
+      name: null,
+      email: null,
+      cpfCnpj: null,
+      text: null,
+    });
+    const [keptRequest] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, oldRequest));
+    expect(keptRequest).toEqual({
+      ...erasedRequest,
+      ...minimised,
+      protocol: null,
+      name: null,
+      phone: null,
+      email: null,
+      requestType: null,
+      message: null,
+    });
+    const [keptCall] = await db.select().from(debtorRequests).where(eq(debtorRequests.id, oldCall));
+    expect(erasedCall).toMatchObject({ phone: '21998765432', answerText: 'Respondido pelo atendimento.' });
+    expect(keptCall).toEqual({ ...erasedCall, ...minimised, phone: null });
 
     // The partner's copies lose their content and keep their address; the answer to the person loses both.
     const messages = await db
@@ -304,15 +384,15 @@ describe('the daily retention of leads, contact messages, call requests and priv
     ).toEqual(
       expect.arrayContaining(
         [
-          ['job expire-leads', 'lead', oldLead],
-          ['job expire-contact-messages', 'contact_message', oldMessage],
-          ['job expire-call-requests', 'call_request', oldCall],
-          ['job expire-privacy-requests', 'privacy_request', oldRequest],
-        ].map(([route, entity, id]) => ({
+          ['job expire-leads', 'lead', oldLead, 'delete'],
+          ['job expire-contact-messages', 'contact_message', oldMessage, 'anonymise'],
+          ['job expire-call-requests', 'call_request', oldCall, 'anonymise'],
+          ['job expire-privacy-requests', 'privacy_request', oldRequest, 'anonymise'],
+        ].map(([route, entity, id, action]) => ({
           username: 'sistema',
           ip: null,
           route,
-          action: 'delete',
+          action,
           entity,
           entityId: String(id),
         })),
@@ -327,8 +407,15 @@ describe('the daily retention of leads, contact messages, call requests and priv
         .json()
         .data.filter((row: AuditItem) => row.entidade_id === String(oldCall))
         .map((row: AuditItem) => row.acao),
-    ).toEqual(['delete', 'answer']);
+    ).toEqual(['anonymise', 'answer']);
     expect(await db.select().from(workItemEvents)).toEqual(eventsBefore);
+
+    // Once minimised, an item is not reached again: a second run of the day touches nothing and audits nothing.
+    await nothingLeft(['contact_message', 'call_request', 'privacy_request'], today);
+    expect(await db.select().from(contactMessages).where(eq(contactMessages.id, oldMessage))).toEqual([
+      keptMessage,
+    ]);
+    expect(await db.select().from(auditLog).where(eq(auditLog.staffUserId, 0))).toHaveLength(4);
 
     // The next date takes those whose period ended on it; those still waiting stay.
     const tomorrow = addDays(today, 1);
@@ -383,7 +470,7 @@ describe('the daily retention of the other debtor requests and of the access rec
         })),
       );
 
-  it('erases an answered cannot-pay or proposal 90 days after its answer, a dispute five years after; waiting ones stay', async () => {
+  it('minimises an answered cannot-pay or proposal 90 days after its answer, a dispute five years after; waiting ones stay', async () => {
     const today = todayInBrasilia();
     const { db } = t.database;
     const [joaoRow] = await db.select().from(persons).where(eq(persons.cpfCnpj, '39053344705'));
@@ -408,6 +495,9 @@ describe('the daily retention of the other debtor requests and of the access rec
           storeId,
           kind,
           reason: 'Motivo do João',
+          ...(kind === 'proposal'
+            ? { entryCents: 15_000, instalmentCount: 6, instalmentCents: 12_000, counterInstalmentCount: 4 }
+            : {}),
           createdAt: new Date((answeredAt ?? new Date(0)).getTime() - 48 * HOUR_MS),
           ...(answeredAt
             ? {
@@ -432,20 +522,69 @@ describe('the daily retention of the other debtor requests and of the access rec
         waiting: (await request(kind, null)).id,
       };
     }
+    const ids = Object.values(made).flatMap(({ old, kept, waiting }) => [old, kept, waiting]);
+    const rowsBefore = await db
+      .select()
+      .from(debtorRequests)
+      .where(inArray(debtorRequests.id, ids))
+      .orderBy(debtorRequests.id);
+    // João's data and the queues show them all until the job runs.
+    const joaoRequests = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/meus-dados.json',
+        headers: { host: hostOf('demo'), cookie: joao },
+        remoteAddress: CLIENT,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().solicitacoes as { motivo: string | null }[]).filter(
+        (row) => row.motivo === 'Motivo do João',
+      ).length;
+    };
+    expect(await joaoRequests()).toBe(9);
+    const queues = { cannot_pay: 'nao-posso-pagar', proposal: 'propostas', dispute: 'contestacoes' } as const;
+    for (const [kind, { old, kept, waiting }] of Object.entries(made))
+      expect(await listed(queues[kind as keyof typeof queues], [old, kept, waiting])).toEqual([
+        old,
+        kept,
+        waiting,
+      ]);
+
     const jobs = ['expire-cannot-pay', 'expire-proposals', 'expire-disputes'];
     const reports = await runDueJobs(deps(), retentionJobs(jobs), new Date(), today);
     expect(reports.map(({ name }) => name)).toEqual(jobs);
 
-    const ids = Object.values(made).flatMap(({ old, kept, waiting }) => [old, kept, waiting]);
-    const left = await db
-      .select({ id: debtorRequests.id })
+    // Every row stays; the old ones keep only what the dashboard counts (decision 081).
+    const olds = new Set(Object.values(made).map(({ old }) => old));
+    const rowsAfter = await db
+      .select()
       .from(debtorRequests)
-      .where(inArray(debtorRequests.id, ids));
-    expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(
-      Object.values(made)
-        .flatMap(({ kept, waiting }) => [kept, waiting])
-        .sort((a, b) => a - b),
+      .where(inArray(debtorRequests.id, ids))
+      .orderBy(debtorRequests.id);
+    expect(rowsAfter).toEqual(
+      rowsBefore.map((row) =>
+        olds.has(row.id)
+          ? {
+              ...row,
+              personId: null,
+              reason: null,
+              entryCents: null,
+              instalmentCount: null,
+              instalmentCents: null,
+              counterInstalmentCount: null,
+              answerText: null,
+              minimisedAt: expect.any(Date),
+            }
+          : row,
+      ),
     );
+    // Neither João's data nor the queues show them any more.
+    expect(await joaoRequests()).toBe(6);
+    for (const [kind, { old, kept, waiting }] of Object.entries(made))
+      expect(await listed(queues[kind as keyof typeof queues], [old, kept, waiting])).toEqual([
+        kept,
+        waiting,
+      ]);
     const answers = await db
       .select()
       .from(outboundMessages)
@@ -470,13 +609,24 @@ describe('the daily retention of the other debtor requests and of the access rec
         expect.arrayContaining([
           {
             username: 'sistema',
-            action: 'delete',
+            action: 'anonymise',
             entity: 'debtor_request',
             entityId: String(made[kind]!.old),
             after: null,
           },
         ]),
       );
+    // A second run touches nothing, and audits nothing.
+    const audited = await db.select().from(auditLog).where(eq(auditLog.staffUserId, 0));
+    await nothingLeft(['cannot_pay', 'proposal', 'dispute'], today);
+    expect(
+      await db
+        .select()
+        .from(debtorRequests)
+        .where(inArray(debtorRequests.id, ids))
+        .orderBy(debtorRequests.id),
+    ).toEqual(rowsAfter);
+    expect(await db.select().from(auditLog).where(eq(auditLog.staffUserId, 0))).toEqual(audited);
   });
 
   it('makes a step anonymous six months after it was logged, and a session six months after it expired', async () => {

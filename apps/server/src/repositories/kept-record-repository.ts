@@ -1,12 +1,13 @@
 import { DEBTOR_REQUEST_QUEUES } from '@portal/domain';
-import { and, asc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { contactMessages, debtorRequests, leads, outboundMessages, privacyRequests } from '../db/schema';
 import { scrubMessages } from './outbox-repository';
 
 // The records the retention jobs erase once their period ends (docs/decisions/057, 072): where each kind lives, when its
-// clock starts, which rows it never touches, and the outbox messages that carry what the person wrote.
+// clock starts, which rows it never touches, the outbox messages that carry what the person wrote, and what a row the
+// dashboard counts keeps (decision 081: minimised, not deleted).
 
 export type KeptRecordKind =
   | 'lead'
@@ -28,7 +29,15 @@ interface KeptRecordTable {
   toPartner: PgColumn[];
   /** Messages to the person (confirmation, answer): recipient and content go. */
   toPerson: PgColumn[];
+  /**
+   * A kind the dashboard counts (decision 015) is minimised (decision 081): these columns are cleared and the row
+   * marked `minimised_at`, which takes it out of `only`. Undefined for a kind whose row is deleted (a lead).
+   */
+  cleared?: Record<string, null>;
 }
+
+/** What no queue item keeps once minimised: who worked on it and what was answered (its e-mail is scrubbed apart). */
+const clearedWork = { assignedTo: null, answeredBy: null, answerText: null } as const;
 
 /**
  * A debtor request of these kinds, once answered: the partner's e-mail about it loses its content, the answer to the
@@ -40,9 +49,25 @@ const answeredDebtorRequests = (
   table: debtorRequests,
   id: debtorRequests.id,
   clock: debtorRequests.answeredAt,
-  only: and(inArray(debtorRequests.kind, kinds), eq(debtorRequests.status, 'answered')),
+  only: and(
+    inArray(debtorRequests.kind, kinds),
+    eq(debtorRequests.status, 'answered'),
+    isNull(debtorRequests.minimisedAt),
+  ),
   toPartner: [debtorRequests.outboundMessageId],
   toPerson: [debtorRequests.answerMessageId],
+  cleared: {
+    personId: null,
+    reason: null,
+    phone: null,
+    entryCents: null,
+    instalmentCount: null,
+    instalmentCents: null,
+    counterEntryCents: null,
+    counterInstalmentCount: null,
+    counterInstalmentCents: null,
+    ...clearedWork,
+  } satisfies Partial<Record<keyof typeof debtorRequests.$inferSelect, null>>,
 });
 
 const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
@@ -58,9 +83,17 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
     table: contactMessages,
     id: contactMessages.id,
     clock: contactMessages.answeredAt,
-    only: eq(contactMessages.status, 'answered'),
+    only: and(eq(contactMessages.status, 'answered'), isNull(contactMessages.minimisedAt)),
     toPartner: [contactMessages.outboundMessageId],
     toPerson: [contactMessages.answerMessageId],
+    cleared: {
+      name: null,
+      email: null,
+      cpfCnpj: null,
+      personId: null,
+      text: null,
+      ...clearedWork,
+    } satisfies Partial<Record<keyof typeof contactMessages.$inferSelect, null>>,
   },
   call_request: answeredDebtorRequests(DEBTOR_REQUEST_QUEUES.ligacoes),
   cannot_pay: answeredDebtorRequests(['cannot_pay']),
@@ -70,11 +103,24 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
     table: privacyRequests,
     id: privacyRequests.id,
     clock: privacyRequests.answeredAt,
-    only: eq(privacyRequests.status, 'answered'),
+    only: and(eq(privacyRequests.status, 'answered'), isNull(privacyRequests.minimisedAt)),
     toPartner: [privacyRequests.partnerMessageId],
     toPerson: [privacyRequests.personMessageId, privacyRequests.answerMessageId],
+    cleared: {
+      protocol: null,
+      name: null,
+      phone: null,
+      email: null,
+      requestType: null,
+      message: null,
+      personId: null,
+      ...clearedWork,
+    } satisfies Partial<Record<keyof typeof privacyRequests.$inferSelect, null>>,
   },
 };
+
+/** Whether the kind's row stays, minimised, at the end of its retention (decision 081), rather than being deleted. */
+export const isMinimised = (kind: KeptRecordKind): boolean => KEPT_RECORDS[kind].cleared !== undefined;
 
 const expired = (kept: KeptRecordTable, before: Date) => and(kept.only, lt(kept.clock, before));
 
@@ -96,9 +142,9 @@ export async function findExpiredRecords(
 }
 
 /**
- * Deletes the record if it is still one whose retention started before `before`, and scrubs the outbox messages it
- * names (decision 010's scrub, saying the retention ended: one not yet sent is cancelled). False when it was gone. Run in the caller's
- * transaction.
+ * Deletes the record, or minimises one the dashboard counts (decision 081), if it is still one whose retention started
+ * before `before`, and scrubs the outbox messages it names (decision 010's scrub, saying the retention ended: one not
+ * yet sent is cancelled). False when it was gone or already minimised. Run in the caller's transaction.
  */
 export async function eraseExpiredRecord(
   db: Db,
@@ -111,13 +157,18 @@ export async function eraseExpiredRecord(
     ...kept.toPartner.map((column, index) => [`partner${index}`, column] as const),
     ...kept.toPerson.map((column, index) => [`person${index}`, column] as const),
   ]);
-  const [deleted] = (await db
-    .delete(kept.table)
-    .where(and(eq(kept.id, id), expired(kept, before)))
-    .returning(fields)) as Record<string, number | null>[];
-  if (!deleted) return false;
+  const where = and(eq(kept.id, id), expired(kept, before));
+  // The tables differ, so Drizzle cannot type the set: `cleared` names each table's own columns.
+  const [erased] = (await (kept.cleared
+    ? db
+        .update(kept.table as typeof debtorRequests)
+        .set({ ...(kept.cleared as Partial<typeof debtorRequests.$inferInsert>), minimisedAt: sql`now()` })
+        .where(where)
+        .returning(fields)
+    : db.delete(kept.table).where(where).returning(fields))) as Record<string, number | null>[];
+  if (!erased) return false;
   const messages = (to: 'partner' | 'person') =>
-    Object.entries(deleted).flatMap(([name, messageId]) =>
+    Object.entries(erased).flatMap(([name, messageId]) =>
       name.startsWith(to) && messageId !== null ? [messageId] : [],
     );
   for (const [to, recipientToo] of [

@@ -2,6 +2,7 @@ import type { AuditEntity } from '@portal/domain';
 import {
   eraseExpiredRecord,
   findExpiredRecords,
+  isMinimised,
   type KeptRecordKind,
 } from '../../repositories/kept-record-repository';
 import { withTransaction } from '../../repositories/transaction';
@@ -22,10 +23,10 @@ const KEPT_RECORDS: { kind: KeptRecordKind; job: string; entity: AuditEntity }[]
 
 /**
  * Leads, contact messages, debtor requests (calls and WhatsApp, cannot-pay, proposals, disputes) and privacy requests
- * past their retention (decisions 057, 072): in
- * one transaction the row goes, the partner's notification loses its content, a message to the person its recipient
- * and content, and the audit row names the system. The append-only audit trail and the queues' event history stay
- * (decisions 024, 030).
+ * past their retention (decisions 057, 072): in one transaction a lead goes and a row the dashboard counts is
+ * minimised (decision 081: `anonymise`, as the access records), the partner's notification loses its content, a
+ * message to the person its recipient and content, and the audit row names the system. The append-only audit trail
+ * and the queues' event history stay (decisions 024, 030).
  */
 export const KEPT_RECORD_RETENTIONS: readonly Retention[] = KEPT_RECORDS.map(({ kind, job, entity }) => ({
   job,
@@ -35,7 +36,11 @@ export const KEPT_RECORD_RETENTIONS: readonly Retention[] = KEPT_RECORDS.map(({ 
     erase: (deps, trail, id, before) =>
       withTransaction(deps.db, async (tx) => {
         if (!(await eraseExpiredRecord(tx, kind, id, before))) return false;
-        await recordStaffAction(tx, trail, { entity, entityId: id, action: 'delete' });
+        await recordStaffAction(tx, trail, {
+          entity,
+          entityId: id,
+          action: isMinimised(kind) ? 'anonymise' : 'delete',
+        });
         return true;
       }),
   }),
