@@ -15,6 +15,7 @@ import {
   partners,
   paymentEvents,
   secondCopies,
+  secondCopyPayments,
   stores,
   unappliedMoneyResolutions,
 } from '../db/schema';
@@ -191,7 +192,20 @@ export async function findUnappliedMoney(
   const [row] =
     origin === 'agreement'
       ? await agreementMoney(db, and(eq(paymentEvents.id, id), partnerCondition(agreements.partnerId, scope)))
-      : await copyMoney(db, partnerCondition(secondCopies.partnerId, scope), (money) => eq(money.id, id));
+      : await copyMoney(
+          db,
+          // Its copy only: a payment's part depends on its copy's other payments, and the filter on the payment
+          // cannot reach below the window that computes it.
+          and(
+            partnerCondition(secondCopies.partnerId, scope),
+            eq(
+              secondCopies.id,
+              sql`(select ${secondCopyPayments.secondCopyId} from ${secondCopyPayments}
+                where ${secondCopyPayments.id} = ${id})`,
+            ),
+          ),
+          (money) => eq(money.id, id),
+        );
   return row;
 }
 
