@@ -9,6 +9,7 @@ import {
   partners,
   paymentEvents,
   persons,
+  secondCopies,
 } from '../src/db/schema';
 
 // Agreements as passo_4_novo records them, written straight to the database for the back office's tests (the server
@@ -35,6 +36,33 @@ export async function partyOf(db: Db, identifier: string, cpfCnpj: string) {
     storeId: contract.storeId,
     contract,
   };
+}
+
+/**
+ * A second copy of one of the party's instalments written straight to the table, for the tests of the money it
+ * receives: its boleto and PIX are placeholders no bank or PSP reads.
+ */
+export async function insertSecondCopy(
+  db: Db,
+  party: { partnerId: number; person: { id: number }; storeId: number },
+  copy: Pick<
+    typeof secondCopies.$inferInsert,
+    'instalmentId' | 'dueDate' | 'amountCents' | 'ourNumber' | 'txid' | 'issue'
+  >,
+) {
+  const [row] = await db
+    .insert(secondCopies)
+    .values({
+      partnerId: party.partnerId,
+      personId: party.person.id,
+      storeId: party.storeId,
+      barcode: '0'.repeat(44),
+      digitableLine: '0'.repeat(47),
+      pixCode: 'pix',
+      ...copy,
+    })
+    .returning();
+  return row!;
 }
 
 export interface AgreementSpec {

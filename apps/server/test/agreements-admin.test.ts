@@ -11,13 +11,17 @@ import {
   instalments,
   paymentCharges,
   paymentEvents,
-  secondCopies,
   secondCopyPayments,
 } from '../src/db/schema';
 import { planOfCode } from '../src/repositories/plan-repository';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
-import { contractUnderActiveAgreement, insertAgreement, partyOf } from './agreement-admin-helpers';
+import {
+  contractUnderActiveAgreement,
+  insertAgreement,
+  insertSecondCopy,
+  partyOf,
+} from './agreement-admin-helpers';
 import { quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -514,25 +518,16 @@ describe('the payments list', () => {
       .from(instalments)
       .where(eq(instalments.contractId, demo.contract.id))
       .limit(1);
-    const [copy] = await db
-      .insert(secondCopies)
-      .values({
-        partnerId: demo.partnerId,
-        personId: demo.person.id,
-        storeId: demo.storeId,
-        instalmentId: portfolio!.id,
-        dueDate: '2026-03-12',
-        amountCents: 4_000,
-        ourNumber: '12345670000000099',
-        barcode: '0'.repeat(44),
-        digitableLine: '0'.repeat(47),
-        pixCode: 'pix',
-      })
-      .returning();
+    const copy = await insertSecondCopy(db, demo, {
+      instalmentId: portfolio!.id,
+      dueDate: '2026-03-12',
+      amountCents: 4_000,
+      ourNumber: '12345670000000099',
+    });
     // Its boleto liquidated on 13 April too (decision 061): money beyond the copy's value, which paid nothing.
     await db.insert(secondCopyPayments).values([
-      { secondCopyId: copy!.id, amountCents: 4_000, occurredOn: '2026-03-12', cause: 'pix:E-SECOND' },
-      { secondCopyId: copy!.id, amountCents: 4_000, occurredOn: '2026-04-13', cause: 'cnab:99:3' },
+      { secondCopyId: copy.id, amountCents: 4_000, occurredOn: '2026-03-12', cause: 'pix:E-SECOND' },
+      { secondCopyId: copy.id, amountCents: 4_000, occurredOn: '2026-04-13', cause: 'cnab:99:3' },
     ]);
     // Decision 049: a PIX paying acme's third instalment short on 13 April paid nothing: unapplied money.
     await db.insert(paymentEvents).values({

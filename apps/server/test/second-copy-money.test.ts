@@ -5,7 +5,7 @@ import {
   instalments,
   partners,
   persons,
-  secondCopies,
+  type secondCopies,
   secondCopyCancellations,
   stores,
 } from '../src/db/schema';
@@ -17,6 +17,7 @@ import {
 } from '../src/repositories/second-copy-repository';
 import { listUnappliedMoneyRows } from '../src/repositories/unapplied-money-repository';
 import { recordPixPayments } from '../src/services/payments/record-pix-payments';
+import { insertSecondCopy } from './agreement-admin-helpers';
 import { liquidateCopy } from './cnab-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -50,24 +51,18 @@ beforeAll(async () => {
       .offset(unpaid - 1)
       .limit(1);
     sequence += 1;
-    const [copy] = await db
-      .insert(secondCopies)
-      .values({
-        partnerId: partner!.id,
-        personId: maria!.id,
-        storeId: store!.id,
+    return insertSecondCopy(
+      db,
+      { partnerId: partner!.id, person: maria!, storeId: store!.id },
+      {
         instalmentId: instalment!.id,
         dueDate: '2026-11-25',
         amountCents: 10_000,
         ourNumber: `${store!.boletoAgreement}${String(9_000_000_000 + sequence)}`,
-        barcode: '0'.repeat(44),
-        digitableLine: '0'.repeat(47),
-        pixCode: 'pix',
         txid: `txidsegundaviadinheiro${sequence}`,
         issue,
-      })
-      .returning();
-    return copy!;
+      },
+    );
   };
 });
 afterAll(async () => {

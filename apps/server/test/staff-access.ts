@@ -10,7 +10,6 @@ import {
   partners,
   paymentEvents,
   privacyRequests,
-  secondCopies,
   secondCopyCancellations,
   secondCopyPayments,
   stores,
@@ -18,7 +17,7 @@ import {
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import type { StaffRole } from '../src/repositories/staff-scope';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
-import { insertAgreement, partyOf } from './agreement-admin-helpers';
+import { insertAgreement, insertSecondCopy, partyOf } from './agreement-admin-helpers';
 import { leadRow } from './reports-helpers';
 import type { TestApp } from './test-app';
 
@@ -543,25 +542,16 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
       .select()
       .from(instalments)
       .where(eq(instalments.contractId, party.contract.id));
-    const [copy] = await db
-      .insert(secondCopies)
-      .values({
-        partnerId: party.partnerId,
-        personId: party.person.id,
-        storeId: party.storeId,
-        instalmentId: portfolio!.id,
-        dueDate: today,
-        amountCents: 10_000,
-        ourNumber: `MATRIZ-${identifier}`,
-        barcode: '0'.repeat(44),
-        digitableLine: '0'.repeat(47),
-        pixCode: 'pix',
-      })
-      .returning({ id: secondCopies.id });
+    const copy = await insertSecondCopy(db, party, {
+      instalmentId: portfolio!.id,
+      dueDate: today,
+      amountCents: 10_000,
+      ourNumber: `MATRIZ-${identifier}`,
+    });
     const [short] = await db
       .insert(secondCopyPayments)
       .values({
-        secondCopyId: copy!.id,
+        secondCopyId: copy.id,
         amountCents: 4_000,
         occurredOn: today,
         cause: `cnab:MATRIZ-${identifier}:1`,
@@ -569,7 +559,7 @@ export async function setUpStaffMatrix(app: TestApp): Promise<void> {
       .returning({ id: secondCopyPayments.id });
     await db
       .insert(secondCopyCancellations)
-      .values({ secondCopyId: copy!.id, cause: `cnab-short:MATRIZ-${identifier}:1` });
+      .values({ secondCopyId: copy.id, cause: `cnab-short:MATRIZ-${identifier}:1` });
     return { agreementId: id, unappliedId: unapplied!.id, copyUnappliedId: short!.id };
   };
   const contact = (partnerId: number, name: string) => ({

@@ -4,14 +4,13 @@ import {
   auditLog,
   instalments,
   paymentEvents,
-  secondCopies,
   secondCopyCancellations,
   secondCopyPayments,
   unappliedMoneyResolutions,
 } from '../src/db/schema';
 import { setStaffAccess } from '../src/repositories/staff-repository';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
-import { insertAgreement, partyOf } from './agreement-admin-helpers';
+import { insertAgreement, insertSecondCopy, partyOf } from './agreement-admin-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Decision 063: the back office's work list of unapplied money (decision 049), one amount a row, and what staff did
@@ -253,24 +252,15 @@ describe('a second copy’s money that paid nothing', () => {
       .limit(3);
     contractNumber = acme.contract.number;
     const copyOf = async (instalmentId: number, issue: number, ourNumber: string) => {
-      const [copy] = await db
-        .insert(secondCopies)
-        .values({
-          partnerId: acme.partnerId,
-          personId: acme.person.id,
-          storeId: acme.storeId,
-          instalmentId,
-          dueDate: '2026-05-10',
-          amountCents: 10_000,
-          ourNumber,
-          barcode: '0'.repeat(44),
-          digitableLine: '0'.repeat(47),
-          pixCode: 'pix',
-          txid: `txid${ourNumber}`,
-          issue,
-        })
-        .returning({ id: secondCopies.id });
-      return copy!.id;
+      const copy = await insertSecondCopy(db, acme, {
+        instalmentId,
+        dueDate: '2026-05-10',
+        amountCents: 10_000,
+        ourNumber,
+        txid: `txid${ourNumber}`,
+        issue,
+      });
+      return copy.id;
     };
     // Paid by its PIX, then by its boleto: the boleto's money is beyond the copy's value.
     const paidTwice = await copyOf(first!.id, 1, '12345670000000501');
@@ -426,28 +416,19 @@ describe('a second copy’s money that paid nothing', () => {
       .where(eq(instalments.contractId, demo.contract.id))
       .orderBy(instalments.number)
       .limit(1);
-    const [copy] = await db
-      .insert(secondCopies)
-      .values({
-        partnerId: demo.partnerId,
-        personId: demo.person.id,
-        storeId: demo.storeId,
-        instalmentId: instalment!.id,
-        dueDate: '2026-05-10',
-        amountCents: 7_000,
-        ourNumber: '12345670000000505',
-        barcode: '0'.repeat(44),
-        digitableLine: '0'.repeat(47),
-        pixCode: 'pix',
-        txid: 'txid12345670000000505',
-        issue: 1,
-      })
-      .returning({ id: secondCopies.id });
+    const copy = await insertSecondCopy(db, demo, {
+      instalmentId: instalment!.id,
+      dueDate: '2026-05-10',
+      amountCents: 7_000,
+      ourNumber: '12345670000000505',
+      txid: 'txid12345670000000505',
+      issue: 1,
+    });
     const [, demoBeyond] = await db
       .insert(secondCopyPayments)
       .values([
-        { secondCopyId: copy!.id, amountCents: 7_000, occurredOn: '2026-05-03', cause: 'pix:E-MAY-9' },
-        { secondCopyId: copy!.id, amountCents: 7_000, occurredOn: '2026-05-04', cause: 'cnab:52:1' },
+        { secondCopyId: copy.id, amountCents: 7_000, occurredOn: '2026-05-03', cause: 'pix:E-MAY-9' },
+        { secondCopyId: copy.id, amountCents: 7_000, occurredOn: '2026-05-04', cause: 'cnab:52:1' },
       ])
       .returning({ id: secondCopyPayments.id });
     const all = (await get(`/api/gestao/nao-aplicados?${MAY}`)).json().data;
