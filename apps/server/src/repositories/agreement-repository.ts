@@ -1,3 +1,4 @@
+import type { PlanQuote } from '@portal/domain';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -15,14 +16,8 @@ import type { DebtorScope } from './debtor-scope';
 import { planOfCode } from './plan-repository';
 
 /** One plan of a search (pre_agreements), with what its search says of it: what passo_4_novo records. */
-export type IssuedPlanRow = Omit<typeof preAgreements.$inferSelect, 'plans'> & {
-  instalmentCount: number;
-  entryCents: number;
-  instalmentCents: number;
-  totalCents: number;
-  futureIncluded: boolean;
-  futureTotalCents: number;
-};
+export type IssuedPlanRow = Omit<typeof preAgreements.$inferSelect, 'plans'> &
+  Omit<PlanQuote, 'discountCents' | 'discountPercent'>;
 
 /**
  * Marks as used the search of a plan issued to this session of the scope's partner, unexpired and not used before,
