@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ephemeralRangeStart, freePorts } from './free-port';
 
 // Servers a test stops and starts again on their port (redis-outage, database-faults) take it from freePorts.
@@ -13,4 +13,22 @@ describe('freePorts', () => {
       if (ephemeral !== null) expect(port).toBeLessThan(ephemeral);
     }
   });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.runIf(ephemeralRangeStart() !== null)(
+    'never gives 10080, which Chromium refuses to load from',
+    async () => {
+      const span = ephemeralRangeStart()! - 10_000;
+      const random = Math.random;
+      // The first draw lands on 10080, the next ones anywhere.
+      vi.spyOn(Math, 'random')
+        .mockReturnValueOnce(80.5 / span)
+        .mockImplementation(() => random());
+      const [port] = await freePorts(1);
+      expect(port).not.toBe(10_080);
+    },
+  );
 });

@@ -24,6 +24,12 @@ export function ephemeralRangeStart(): number | null {
 /** Below the ephemeral range, above the well-known and commonly configured ports. */
 const FIXED_PORTS_FROM = 10_000;
 
+/**
+ * Ports Chromium refuses to load from (ERR_UNSAFE_PORT; its restricted list, net/base/port_util.cc) above
+ * FIXED_PORTS_FROM: a browser test's portal drawn there failed every page of its file in CI.
+ */
+const BROWSER_UNSAFE_PORTS = new Set([10_080]);
+
 function listenOn(port: number): Promise<Server | null> {
   const probe = createServer();
   return new Promise((resolve) => {
@@ -32,9 +38,12 @@ function listenOn(port: number): Promise<Server | null> {
   });
 }
 
+const closeProbe = (probe: Server) => new Promise((resolve) => probe.close(resolve));
+
 /**
  * `count` different TCP ports free on the loopback interface now, chosen at random below the kernel's ephemeral
- * range where it has one (no outgoing connection takes them), else as the kernel picks them.
+ * range where it has one (no outgoing connection takes them), else as the kernel picks them; never one a browser
+ * refuses.
  */
 export async function freePorts(count: number): Promise<number[]> {
   const ephemeral = ephemeralRangeStart();
@@ -45,10 +54,12 @@ export async function freePorts(count: number): Promise<number[]> {
     if (tries === 1_000) throw new Error(`no ${count} free ports found on 127.0.0.1`);
     const port = below ? FIXED_PORTS_FROM + Math.floor(Math.random() * (ephemeral - FIXED_PORTS_FROM)) : 0;
     const probe = await listenOn(port);
-    if (probe) probes.push(probe);
+    if (!probe) continue;
+    if (BROWSER_UNSAFE_PORTS.has((probe.address() as AddressInfo).port)) await closeProbe(probe);
+    else probes.push(probe);
   }
   const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  await Promise.all(probes.map(closeProbe));
   return ports;
 }
 
