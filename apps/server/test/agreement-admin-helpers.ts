@@ -40,7 +40,7 @@ export async function partyOf(db: Db, identifier: string, cpfCnpj: string) {
 
 /**
  * A second copy of one of the party's instalments written straight to the table, for the tests of the money it
- * receives: its boleto and PIX are placeholders no bank or PSP reads.
+ * receives: its barcode, digitable line and PIX code are fixed strings no bank or PSP reads.
  */
 export async function insertSecondCopy(
   db: Db,

@@ -4,6 +4,10 @@ import { ephemeralRangeStart, freePorts } from './free-port';
 // Servers a test stops and starts again on their port (redis-outage, database-faults) take it from freePorts.
 
 describe('freePorts', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('gives different ports below the kernel’s range for outgoing connections, which none of those can take', async () => {
     const ephemeral = ephemeralRangeStart();
     const ports = await freePorts(5);
@@ -12,10 +16,6 @@ describe('freePorts', () => {
       expect(port).toBeGreaterThanOrEqual(10_000);
       if (ephemeral !== null) expect(port).toBeLessThan(ephemeral);
     }
-  });
-
-  afterEach(() => {
-    vi.restoreAllMocks();
   });
 
   it.runIf(ephemeralRangeStart() !== null)(
