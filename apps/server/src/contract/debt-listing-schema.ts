@@ -85,28 +85,61 @@ const divida = object<Divida>({
   }),
 });
 
+const person = object<DividasResposta['pessoa']>({ pes_codigo: number, pes_nome: text, pes_cpf_cnpj: text });
+
 const debtListingAnswer = object<Envelope<DividasResposta>>({
   retorno: boolean,
   // Null too: should an onSend hook fail after the handler, the error handler's envelope (dados null) goes through
   // this serialiser as well.
   dados: {
-    ...object<DividasResposta>({
-      pessoa: object<DividasResposta['pessoa']>({ pes_codigo: number, pes_nome: text, pes_cpf_cnpj: text }),
-      acordo_ativo: boolean,
-      dividas: arrayOf(divida),
-    }),
+    ...object<DividasResposta>({ pessoa: person, acordo_ativo: boolean, dividas: arrayOf(divida) }),
     type: ['object', 'null'],
   },
   mensagem: text,
 });
 
+type Serialize = (value: unknown) => string;
+
+// The bytes of a frozen card, which cannot change: list-debts.ts hands the same frozen card to a session's repeated
+// listings, and writing its bytes again (serialising, measuring and encoding about 10 KB) was a third of the
+// listing's server CPU (docs/performance.md). A card made for one call (one with a counter-offer) is not frozen.
+const cardBytes = new WeakMap<Divida, Buffer>();
+const COMMA = Buffer.from(',');
+
+function bytesOf(card: Divida, serializeCard: Serialize): Buffer {
+  let bytes = cardBytes.get(card);
+  if (!bytes) {
+    bytes = Buffer.from(serializeCard(card));
+    if (Object.isFrozen(card)) cardBytes.set(card, bytes);
+  }
+  return bytes;
+}
+
 /**
- * The reply sends the listing's envelope with its schema serialiser (compiled once per route by Fastify). Called when
- * the answer is the listing: an error thrown before keeps the default serialiser for its envelope and its details.
+ * The reply sends the listing's envelope with its schema serialisers (compiled once per route by Fastify), as bytes
+ * put together from each card's. Called when the answer is the listing: an error thrown before keeps the default
+ * serialiser for its envelope and its details.
  */
 export function sendsDebtListing(reply: FastifyReply): void {
-  // A reply with its own serialiser gets no JSON content type from Fastify.
-  reply
-    .type('application/json; charset=utf-8')
-    .serializer(reply.compileSerializationSchema(debtListingAnswer));
+  const serializeCard = reply.compileSerializationSchema(divida) as Serialize;
+  const serializePerson = reply.compileSerializationSchema(person) as Serialize;
+  const serializeWhole = reply.compileSerializationSchema(debtListingAnswer) as Serialize;
+  const write = (envelope: Envelope<DividasResposta | null>): string | Buffer => {
+    const { retorno, dados, mensagem } = envelope;
+    if (!dados) return serializeWhole(envelope);
+    const parts: Buffer[] = [
+      Buffer.from(
+        `{"retorno":${retorno},"dados":{"pessoa":${serializePerson(dados.pessoa)},"acordo_ativo":${dados.acordo_ativo},"dividas":[`,
+      ),
+    ];
+    dados.dividas.forEach((card, index) => {
+      if (index > 0) parts.push(COMMA);
+      parts.push(bytesOf(card, serializeCard));
+    });
+    parts.push(Buffer.from(`]},"mensagem":${JSON.stringify(mensagem)}}`));
+    return Buffer.concat(parts);
+  };
+  // Typed as returning a string, but Fastify sends the Buffer a serialiser returns as it is (reply.js onSendEnd;
+  // debts.test.ts would fail otherwise). A reply with its own serialiser gets no JSON content type from Fastify.
+  reply.type('application/json; charset=utf-8').serializer(write as (payload: unknown) => string);
 }

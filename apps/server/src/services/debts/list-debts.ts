@@ -126,27 +126,33 @@ interface CardBody {
 // A card's body depends on its rows and the day only, and the rows of a cached snapshot are frozen: it is kept, frozen,
 // with them for the day (the date arithmetic was a tenth of a listing's CPU and the built cards its largest
 // allocation, docs/performance.md). What depends on the partner's configuration (the grouping's key, the agreements'
-// flags) or on the session is added on every call.
-const bodiesByStore = new WeakMap<StoreDebtRows, { day: string; byGroup: Map<string, CardBody> }>();
+// flags) or on the session is added on top, and the card so made is kept too, frozen, by those fields: a repeated
+// listing hands out the same card objects, whose bytes the wire then keeps (debt-listing-schema.ts).
+interface KeptGroup {
+  body: CardBody;
+  cards: Map<string, Divida>;
+}
 
-function cardBody(
+const groupsByStore = new WeakMap<StoreDebtRows, { day: string; byGroup: Map<string, KeptGroup> }>();
+
+function keptGroup(
   store: StoreDebtRows,
   group: DebtContractRow[],
   today: string,
   includeFuture: boolean,
-): CardBody {
-  let kept = bodiesByStore.get(store);
+): KeptGroup {
+  let kept = groupsByStore.get(store);
   if (kept?.day !== today) {
     kept = { day: today, byGroup: new Map() };
-    bodiesByStore.set(store, kept);
+    groupsByStore.set(store, kept);
   }
   const key = `${includeFuture}:${group.map((contract) => contract.id).join(',')}`;
-  let body = kept.byGroup.get(key);
-  if (!body) {
-    body = deepFreeze(buildCardBody(store, group, today, includeFuture));
-    kept.byGroup.set(key, body);
+  let found = kept.byGroup.get(key);
+  if (!found) {
+    found = { body: deepFreeze(buildCardBody(store, group, today, includeFuture)), cards: new Map() };
+    kept.byGroup.set(key, found);
   }
-  return body;
+  return found;
 }
 
 function buildCardBody(
@@ -241,19 +247,27 @@ function buildCard(
     partner: PartnerRow;
   },
 ): Divida {
-  const body = cardBody(store, group, context.today, context.includeFuture);
+  const { body, cards } = keptGroup(store, group, context.today, context.includeFuture);
   const loja = store.store;
-  return {
-    chave: context.grouped ? `${loja.id}-${group[0]!.number}` : String(loja.id),
-    loj_codigo: loja.id,
-    emp_codigo: context.partner.companyCode,
-    pes_codigo: context.personId,
-    loja: body.loja,
-    tipo_necociacao: body.tipo_necociacao,
-    acordo_ativo: context.activeAgreement,
-    acordo_em_outro_portal: context.agreedElsewhere,
-    ...body.figures,
-  };
+  const chave = context.grouped ? `${loja.id}-${group[0]!.number}` : String(loja.id);
+  const { companyCode } = context.partner;
+  const key = `${chave}|${companyCode}|${context.personId}|${context.activeAgreement}|${context.agreedElsewhere}`;
+  let card = cards.get(key);
+  if (!card) {
+    card = Object.freeze({
+      chave,
+      loj_codigo: loja.id,
+      emp_codigo: companyCode,
+      pes_codigo: context.personId,
+      loja: body.loja,
+      tipo_necociacao: body.tipo_necociacao,
+      acordo_ativo: context.activeAgreement,
+      acordo_em_outro_portal: context.agreedElsewhere,
+      ...body.figures,
+    });
+    cards.set(key, card);
+  }
+  return card;
 }
 
 /**
