@@ -5,7 +5,7 @@
 // and BENCH_DEBTORS (100,000) generated debtors, dropped afterwards. Prints req/s, p50, p95, p99, errors, the CPU
 // per request of the server and of PostgreSQL, and each call's req/s as a ratio to its floor (GUIDE "Performance
 // budgets"). Asserts nothing. BENCH_CALLS=passo_1,passo_2_novo picks calls; BENCH_PROCESSES=2 runs two server
-// processes (with Redis).
+// processes (with Redis); BENCH_ENCODING='br, gzip' asks for compressed answers (bench-load.mjs).
 import {
   CONNECTION_LEVELS,
   DURATION,

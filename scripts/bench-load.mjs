@@ -7,12 +7,17 @@ import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-/** Connection counts of one run: BENCH_CONNECTIONS=10,100,200 (the default). */
 /** The middle value (the upper one of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Connection counts of one run: BENCH_CONNECTIONS=10,100,200 (the default). */
 export const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,100,200').split(',').map(Number);
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * BENCH_ENCODING='br, gzip' sends the Accept-Encoding a browser sends, so the portal compresses its larger answers
+ * (the floor never does: the goals compare uncompressed answers). Unset, nothing is compressed.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ENCODING;
 /** TEST_DATABASE_URL, else DATABASE_URL, else the local server: the run creates its own database there. */
 export const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -57,6 +62,7 @@ export async function load(
       ...(host ? { host } : {}),
       'content-type': 'application/json',
       ...(cookie ? { cookie } : {}),
+      ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
       ...headers,
     },
     ...(method === 'POST' && body !== undefined ? { body: JSON.stringify(body) } : {}),

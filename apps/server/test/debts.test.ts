@@ -167,6 +167,8 @@ describe('passo_2_novo: the debts of the session person in the partner stores', 
       headers: { host: hostOf('demo'), cookie: maria, 'accept-encoding': 'br' },
     });
     expect(compressed.headers['content-encoding']).toBe('br');
+    // Compressed in one call (app.ts syncThreshold), not streamed: its length is known.
+    expect(compressed.headers['content-length']).toBe(String(compressed.rawPayload.length));
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe((await debts(maria)).body);
   });
 
