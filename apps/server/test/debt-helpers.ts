@@ -66,8 +66,8 @@ export function confirmByBoleto(t: TestApp, plan: Plan, session: { cookie: strin
 
 /**
  * passo_2_novo as the server sends it (its schema serialiser, debt-listing-schema.ts) and JSON.stringify of the same
- * listing built by the use case: the two must be the same bytes. Sent twice: a repeated listing is written from the
- * bytes kept for its cards, and must not differ from the first.
+ * listing built afresh by the use case: the two must be the same bytes. Sent twice: a repeated listing is written
+ * from the bytes kept for its cards, and must not differ from the first.
  */
 export async function debtListingBothWays(
   t: TestApp,
@@ -87,7 +87,10 @@ export async function debtListingBothWays(
     partner,
     await t.app.debtorSessions.requireListingDebts(request, partner),
   );
-  const listing = await listDebts(db, scope, live, {
+  // A version no session has read: the listing is built from freshly read rows, not from the cards the route kept, so a
+  // kept card gone stale would show.
+  const fresh = { ...scope, version: { person: -1, epoch: -1 } };
+  const listing = await listDebts(db, fresh, live, {
     storeId: body.lojCodigo,
     includeFuture: body.lancamentoFuturo === 'S',
   });

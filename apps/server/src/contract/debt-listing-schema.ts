@@ -107,11 +107,14 @@ const cardBytes = new WeakMap<Divida, Buffer>();
 const COMMA = Buffer.from(',');
 
 function bytesOf(card: Divida, serializeCard: Serialize): Buffer {
-  let bytes = cardBytes.get(card);
-  if (!bytes) {
-    bytes = Buffer.from(serializeCard(card));
-    if (Object.isFrozen(card)) cardBytes.set(card, bytes);
-  }
+  const kept = cardBytes.get(card);
+  if (kept) return kept;
+  const json = serializeCard(card);
+  if (!Object.isFrozen(card)) return Buffer.from(json);
+  // A buffer of its own: Buffer.from cuts a small string's bytes from a shared 8 KB slab, which keeping would pin.
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
+  cardBytes.set(card, bytes);
   return bytes;
 }
 

@@ -36,7 +36,9 @@ interface Entry extends DebtVersion {
   snapshot: Promise<DebtSnapshot>;
 }
 
-// A few kilobytes each for a person with a few debts (five stores, 35 instalments for the demo debtor).
+// Each keeps a person's rows, the cards built from them (list-debts.ts) and the cards' JSON (debt-listing-schema.ts):
+// tens of kilobytes for a person with a few debts (the demo debtor: five stores, 35 instalments, 11 KB of JSON per
+// listing variant), so the cap bounds this cache at a few hundred megabytes at worst.
 const MAX_SNAPSHOTS = 5_000;
 const snapshotsByDb = new WeakMap<Db, Map<string, Entry>>();
 
