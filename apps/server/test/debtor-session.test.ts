@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { debtorSessions, persons } from '../src/db/schema';
+import { debtorSessions, persons, preAgreements } from '../src/db/schema';
 import { hashSecret, newSecretToken } from '../src/plugins/debtor-session';
 import { findLiveSession } from '../src/repositories/session-repository';
+import { confirmByBoleto, quotePlans } from './debt-helpers';
 import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -30,6 +31,21 @@ const debts = (cookie: string, host = 'demo.portal.localhost') =>
   call(t, 'negociacao_robo/passo_2_novo', {}, { host, cookie });
 
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+/** The SQL texts `work` sends to the database. */
+async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  // Both drivers' clients take the SQL text first (a string, or a config object with `text`).
+  const { $client: client } = t.database.db as unknown as {
+    $client: { query: (...args: unknown[]) => unknown };
+  };
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text: string }).text)));
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 describe('session and person in one lookup', () => {
   let maria: string;
@@ -66,20 +82,7 @@ describe('session and person in one lookup', () => {
   it('lists the debts in one statement: the session, its person, counter-offers and paid copies', async () => {
     // The first listing of a session reads the debt snapshot and marks the session; the next ones read only this.
     expect((await debts(maria)).json().retorno).toBe(true);
-    // Both drivers' clients take the SQL text first (a string, or a config object with `text`).
-    const { $client: client } = t.database.db as unknown as {
-      $client: { query: (...args: unknown[]) => unknown };
-    };
-    const spy = vi.spyOn(client, 'query');
-    let statements: string[];
-    try {
-      expect((await debts(maria)).json().retorno).toBe(true);
-      statements = spy.mock.calls.map(([q]) =>
-        typeof q === 'string' ? q : String((q as { text: string }).text),
-      );
-    } finally {
-      spy.mockRestore();
-    }
+    const statements = await statementsOf(async () => expect((await debts(maria)).json().retorno).toBe(true));
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('from "debtor_sessions"');
   });
@@ -93,7 +96,7 @@ describe('session and person in one lookup', () => {
     );
   });
 
-  it('reads the person again on the next request: the row never outlives a request', async () => {
+  it('reads the person again on the next request that answers it', async () => {
     const [row] = await t.database.db.select().from(persons).where(eq(persons.name, 'João Pereira Lima'));
     expect((await debts(joao)).json().dados.pessoa.pes_nome).toBe('João Pereira Lima');
     await t.database.db.update(persons).set({ name: 'João P. Lima' }).where(eq(persons.id, row!.id));
@@ -117,6 +120,92 @@ describe('session and person in one lookup', () => {
     const after = await debts(cookie);
     expect(after.statusCode).toBe(401);
     expect(after.json().retorno).toBe(false);
+  });
+});
+
+describe('plans from the session an earlier request read (decision 083)', () => {
+  // passo_3_novo on the card of Banco Horizonte, pay in full by boleto from today.
+  async function quote(cookie: string) {
+    const listing = (await debts(cookie)).json().dados;
+    const card = listing.dividas.find(
+      (d: { loja: { loj_fantasia: string } }) => d.loja.loj_fantasia === 'Banco Horizonte',
+    );
+    return () => quotePlans(t, card, { cookie, partner: 'demo' });
+  }
+  const searchesOf = async (cookie: string) =>
+    t.database.db
+      .select({ id: preAgreements.id, debtsVersion: preAgreements.debtsVersion })
+      .from(preAgreements)
+      .where(eq(preAgreements.sessionHash, hashSecret(tokenOf(cookie))));
+
+  it('stores the plans in one statement, which checks the session the listing read', async () => {
+    const cookie = await login(MARIA);
+    const plans = await quote(cookie);
+    let answer: { retorno: boolean; dados: { pre_acordo: unknown[] } } | undefined;
+    const statements = await statementsOf(async () => {
+      answer = (await plans()).json();
+    });
+    expect(answer).toMatchObject({ retorno: true });
+    expect(answer!.dados.pre_acordo.length).toBeGreaterThan(0);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^insert into "pre_agreements" .* from "debtor_sessions"/s);
+    expect(await searchesOf(cookie)).toHaveLength(1);
+  });
+
+  it('stores nothing and answers 401 for a session revoked since it was read', async () => {
+    const cookie = await login(MARIA);
+    const plans = await quote(cookie);
+    // As a logout through another server process would.
+    await t.database.db
+      .update(debtorSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(debtorSessions.tokenHash, hashSecret(tokenOf(cookie))));
+    const res = await plans();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().mensagem).toBe('Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
+    expect(await searchesOf(cookie)).toEqual([]);
+  });
+
+  it('reads the session again once a minute has passed since it was last seen', async () => {
+    const cookie = await login(MARIA);
+    const plans = await quote(cookie);
+    // Once first, so that only the session's age differs below.
+    expect((await plans()).json()).toMatchObject({ retorno: true });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      const statements = await statementsOf(async () => {
+        expect((await plans()).json()).toMatchObject({ retorno: true });
+      });
+      // The session's read, its touch (the idle time counts from now), the plans' insert; a minute on, the partner's
+      // cached rows are read again too.
+      const ofSession = statements.filter((text) => /"(debtor_sessions|pre_agreements)"/.test(text));
+      expect(ofSession).toHaveLength(3);
+      expect(ofSession[0]).toMatch(/^select .* from "debtor_sessions"/s);
+      expect(ofSession[1]).toMatch(/^update "debtor_sessions" set "last_seen_at"/);
+      expect(ofSession[2]).toMatch(/^insert into "pre_agreements"/);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  // Last: it makes an agreement on the card, which the others search.
+  it("prices from the person's debts as they are when they changed since the session was read", async () => {
+    const cookie = await login(MARIA);
+    const plans = await quote(cookie);
+    const [person] = await t.database.db
+      .update(persons)
+      .set({ debtsVersion: sql`${persons.debtsVersion} + 1` })
+      .where(eq(persons.cpfCnpj, '52998224725'))
+      .returning({ debtsVersion: persons.debtsVersion });
+    const answer = (await plans()).json();
+    expect(answer.retorno).toBe(true);
+    // Stored at the version it was priced at, so the agreement accepts it.
+    expect(await searchesOf(cookie)).toEqual([
+      { id: expect.any(Number), debtsVersion: person!.debtsVersion },
+    ]);
+    const agreement = await confirmByBoleto(t, answer.dados.pre_acordo[0], { cookie, partner: 'demo' });
+    expect(agreement.json()).toMatchObject({ retorno: true });
   });
 });
 

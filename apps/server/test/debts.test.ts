@@ -574,6 +574,8 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
           retorno: false,
           mensagem: 'Não foi possível calcular as simulações, volte para a página inicial e tente novamente.',
         });
+        // Asked once a search: a failing service is not asked again for the session read afresh (decision 083).
+        expect(peer.received).toHaveLength(2);
       },
     );
   }, 120_000); // it starts a second app (migrations and the demo seed on a fresh database)

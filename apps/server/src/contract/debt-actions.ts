@@ -14,11 +14,12 @@ import { AppError } from '../errors';
 import type { PlanCalculator } from '../integrations/calculation/stage-calculator';
 import type { CardGateway } from '../integrations/card-gateway/card-gateway';
 import type { PaymentProviders } from '../integrations/payments/payment-provider';
+import type { DebtorSession } from '../plugins/debtor-session';
 import { markDebtsListed } from '../repositories/session-repository';
 import { chargeAgreementCard } from '../services/card/charge-agreement-card';
 import { requestContactCall } from '../services/contact/request-contact-call';
 import { listDebts } from '../services/debts/list-debts';
-import { quoteDebtPlans } from '../services/debts/quote-debt-plans';
+import { type PlanSearch, quoteDebtPlans } from '../services/debts/quote-debt-plans';
 import { registerCannotPay } from '../services/debts/register-cannot-pay';
 import { registerDispute } from '../services/debts/register-dispute';
 import { registerProposal } from '../services/debts/register-proposal';
@@ -28,7 +29,7 @@ import { saveDebtorStep } from '../services/steps/save-step';
 import type { ActionDefinition } from './action';
 import { codeList, formCode, formText, idempotencyKey, idempotencyKeyHeader, lineText } from './body-fields';
 import { sendsDebtListing } from './debt-listing-schema';
-import { requireDebtor, requireDebtorListingDebts } from './debtor-scope';
+import { debtorScope, requireDebtor, requireDebtorListingDebts } from './debtor-scope';
 import { fail, ok } from './envelope';
 
 // Debtor-area calls of spec 001 §7 (docs/api.md "Debtor area"). Every one needs an open session; the partner and
@@ -142,8 +143,8 @@ export function debtActions(
       perMinute: 120,
       handler: async (request, body) => {
         const input = plansBody.parse(body);
-        const { partner, scope, session } = await openSession(request);
-        const answer = await quoteDebtPlans(deps, scope, session, {
+        const partner = await app.requirePartner(request);
+        const search: PlanSearch = {
           storeId: input.lojCodigo,
           contractIds: input.preCodigo,
           firstDueDate: input.primeiroVencimento,
@@ -152,8 +153,21 @@ export function debtActions(
           cardBrand: partner.capabilities.cardBrandAndForm ? input.bandeiraCartao : undefined,
           cardForm: partner.capabilities.cardBrandAndForm ? input.formaCartao : undefined,
           includeFuture: input.lancamentoFuturo === 'S',
-        });
-        return answer.ok ? ok(answer.dados) : fail(answer.mensagem, answer.dados);
+        };
+        const quote = (session: DebtorSession, sessionRead: 'now' | 'earlier') =>
+          quoteDebtPlans(deps, debtorScope(partner, session).scope, session, search, sessionRead);
+        // From the session this process read for an earlier request, the plans' insert is the call's one statement
+        // and checks that the session is still as read: only plans so stored are answered (decision 083). Anything
+        // else (a refusal, no plans, an error) is answered from a session read now, as every debtor call is.
+        const recent = app.debtorSessions.recent(request, partner);
+        const answer = recent && (await quote(recent, 'earlier').catch(() => undefined));
+        if (answer?.ok && answer.dados.pre_acordo.length > 0) return ok(answer.dados);
+        for (let read = 1; ; read++) {
+          const answer = await quote(await app.debtorSessions.require(request, partner, 'open'), 'now');
+          if (answer) return answer.ok ? ok(answer.dados) : fail(answer.mensagem, answer.dados);
+          // The session ended or its person's debts changed between its read and the insert: read it again.
+          if (read === 3) throw new AppError('CALCULATION_FAILED');
+        }
       },
     },
     'negociacao_robo/passo_4_novo': {

@@ -20,9 +20,8 @@ import {
 } from '../repositories/session-repository';
 
 // Debtor sessions (issue 3, GUIDE security principles): 256 random bits in an HttpOnly cookie, only their SHA-256
-// stored, bound to one partner and one person, 30 minutes idle and 12 hours at most.
+// stored, bound to one partner and one person, 30 minutes idle (SESSION_IDLE_MS) and 12 hours at most.
 export const SESSION_COOKIE = 'portal_sessao';
-export const SESSION_IDLE_MS = 30 * 60_000;
 const SESSION_TOUCH_MS = 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 
@@ -83,6 +82,13 @@ export interface DebtorSessions {
     request: FastifyRequest,
     partner: PartnerRow,
   ): Promise<DebtorSession & DebtListingNotes>;
+  /**
+   * The request's open session on this partner as this process read it for an earlier request within the last minute,
+   * without reading it again; otherwise undefined. Only for a call whose one write checks, in its own statement, that
+   * the session is still as read (session-repository `sessionStillAsRead`), and that answers nothing else unchecked
+   * (decision 083).
+   */
+  recent(request: FastifyRequest, partner: PartnerRow): DebtorSession | undefined;
   /** A pending session becomes open (SMS token checked). */
   open(session: LiveSessionRow): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -104,8 +110,25 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       path: '/',
     });
 
+    // The open sessions this process read, by token hash, each until a minute after it was last seen (when the next
+    // read would touch it): passo_3_novo's plans are computed from one of these and their insert checks it (decision
+    // 083). Oldest first: entries are dropped from the front once stale or past the cap, so a person's data is not
+    // kept long after their last call.
+    const recentSessions = new Map<string, { partnerId: number; session: DebtorSession; until: number }>();
+    const RECENT_SESSIONS_MAX = 10_000;
+    function remember(partnerId: number, session: DebtorSession, lastSeen: number) {
+      const now = Date.now();
+      recentSessions.delete(session.tokenHash);
+      recentSessions.set(session.tokenHash, { partnerId, session, until: lastSeen + SESSION_TOUCH_MS });
+      for (const [tokenHash, entry] of recentSessions) {
+        if (entry.until > now && recentSessions.size <= RECENT_SESSIONS_MAX) break;
+        recentSessions.delete(tokenHash);
+      }
+    }
+
     async function findLive<T extends LiveSession>(
       request: FastifyRequest,
+      partner: PartnerRow,
       accept: 'open' | 'pending',
       find: (tokenHash: string) => Promise<T | undefined>,
     ): Promise<(LiveSessionRow & Omit<T, 'session'>) | undefined> {
@@ -117,23 +140,29 @@ export default fp<{ db: Db; secureCookies: boolean }>(
       // The idle limit counts in half hours: a write per minute is precise enough, not one per request. A read the
       // page made on its own (a poll) is not the person's activity.
       const background = request.headers[BACKGROUND_READ_HEADER.toLowerCase()] === '1';
-      if (!background && Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+      let lastSeen = session.lastSeenAt.getTime();
+      if (!background && Date.now() - lastSeen > SESSION_TOUCH_MS) {
         await touchSession(db, session.tokenHash);
-      return { ...session, ...rest };
+        lastSeen = Date.now();
+      }
+      const found = { ...session, ...rest };
+      if (session.status === 'open') remember(partner.id, found, lastSeen);
+      return found;
     }
 
     async function requireLive<T extends LiveSession>(
       request: FastifyRequest,
+      partner: PartnerRow,
       accept: 'open' | 'pending',
       find: (tokenHash: string) => Promise<T | undefined>,
     ): Promise<LiveSessionRow & Omit<T, 'session'>> {
-      const live = await findLive(request, accept, find);
+      const live = await findLive(request, partner, accept, find);
       if (!live) throw new AppError('NO_SESSION');
       return live;
     }
 
     const onPartner = (partner: PartnerRow) => (tokenHash: string) =>
-      findLiveSession(db, tokenHash, partner.id, SESSION_IDLE_MS);
+      findLiveSession(db, tokenHash, partner.id);
 
     const sessions: DebtorSessions = {
       draft(status, origin) {
@@ -153,16 +182,25 @@ export default fp<{ db: Db; secureCookies: boolean }>(
             }),
         };
       },
-      require: (request, partner, accept) => requireLive(request, accept, onPartner(partner)),
-      find: (request, partner) => findLive(request, 'open', onPartner(partner)),
+      require: (request, partner, accept) => requireLive(request, partner, accept, onPartner(partner)),
+      find: (request, partner) => findLive(request, partner, 'open', onPartner(partner)),
       requireListingDebts: (request, partner) =>
-        requireLive(request, 'open', (hash) =>
-          findLiveSessionListingDebts(db, hash, partner.id, SESSION_IDLE_MS),
-        ),
+        requireLive(request, partner, 'open', (hash) => findLiveSessionListingDebts(db, hash, partner.id)),
+      recent(request, partner) {
+        const token = request.cookies[SESSION_COOKIE];
+        const entry = token === undefined ? undefined : recentSessions.get(hashSecret(token));
+        return entry && entry.partnerId === partner.id && entry.until > Date.now()
+          ? entry.session
+          : undefined;
+      },
       open: (session) => openSession(db, session.tokenHash),
       async end(request, reply) {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await revokeSession(db, hashSecret(token));
+        if (token) {
+          const tokenHash = hashSecret(token);
+          recentSessions.delete(tokenHash);
+          await revokeSession(db, tokenHash);
+        }
         reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       },
     };

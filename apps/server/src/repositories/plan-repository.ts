@@ -1,8 +1,9 @@
 import type { PlanQuote } from '@portal/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
-import { type IssuedPlanTuple, preAgreements } from '../db/schema';
-import type { DebtorScope } from './debtor-scope';
+import { debtorSessions, type IssuedPlanTuple, persons, preAgreements } from '../db/schema';
+import type { DebtScope } from './debt-snapshot';
+import { sessionCheckParameters, sessionStillAsRead } from './session-repository';
 
 /** What the plans of one search share besides their scope: the session, the debts and how they are paid. */
 export interface PlanIssue {
@@ -16,10 +17,7 @@ export interface PlanIssue {
   /** YYYY-MM-DD. */
   firstDueDate: string;
   source: 'local' | 'stage';
-  /** The person's debts_version the debts were read at (the session's): passo_4_novo compares it. */
-  debtsVersion: number;
-  /** debt_view_epoch the debts were read at (the session's), and what the plans priced (debtsFingerprint). */
-  debtEpoch: number;
+  /** A digest of the instalments the plans priced; the debts' version and epoch are the scope's (the session's). */
   debtsFingerprint: string;
   expiresAt: Date;
 }
@@ -36,39 +34,57 @@ export const planOfCode = (code: number): { searchId: number; place: number } =>
 });
 
 // One row per search, its plans one JSON parameter: a statement of fixed text that PostgreSQL prepares once per
-// connection and that writes one row, whatever the number of plans (decision 076). Built once (preparedOnce).
+// connection and that writes one row, whatever the number of plans (decision 076). The row is written only while the
+// session it is for is still as it was read (sessionStillAsRead): the quotes may come from a session an earlier request
+// read (decision 083), and this statement is then the call's only one. An insert from a select names every column, so
+// the key, the creation time and the unused claim are written as their defaults would be. Built once (preparedOnce).
+const given = (name: string, column: string) => sql`${sql.placeholder(name)}`.as(column);
 const issuePlansQuery = preparedOnce((db) =>
   db
     .insert(preAgreements)
-    .values({
-      sessionHash: sql.placeholder('sessionHash'),
-      partnerId: sql.placeholder('partnerId'),
-      personId: sql.placeholder('personId'),
-      storeId: sql.placeholder('storeId'),
-      contractIds: sql.placeholder('contractIds'),
-      paymentMode: sql.placeholder('paymentMode'),
-      paymentMethod: sql.placeholder('paymentMethod'),
-      cardBrand: sql.placeholder('cardBrand'),
-      cardForm: sql.placeholder('cardForm'),
-      plans: sql.placeholder('plans'),
-      firstDueDate: sql.placeholder('firstDueDate'),
-      source: sql.placeholder('source'),
-      debtsVersion: sql.placeholder('debtsVersion'),
-      debtEpoch: sql.placeholder('debtEpoch'),
-      debtsFingerprint: sql.placeholder('debtsFingerprint'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
+    .select(
+      db
+        .select({
+          id: sql`nextval('pre_agreements_pra_codigo_seq')`.as('pra_codigo'),
+          sessionHash: debtorSessions.tokenHash,
+          partnerId: debtorSessions.partnerId,
+          personId: debtorSessions.personId,
+          storeId: given('storeId', 'store_id'),
+          contractIds: given('contractIds', 'contract_ids'),
+          paymentMode: given('paymentMode', 'pagamento_avista_prazo'),
+          paymentMethod: given('paymentMethod', 'metodo_pagamento'),
+          cardBrand: given('cardBrand', 'bandeira_cartao'),
+          cardForm: given('cardForm', 'forma_cartao'),
+          plans: given('plans', 'planos'),
+          firstDueDate: given('firstDueDate', 'pra_primeiro_vcto'),
+          source: given('source', 'origem'),
+          debtsVersion: given('debtsVersion', 'debts_version'),
+          debtEpoch: given('debtEpoch', 'debt_epoch'),
+          debtsFingerprint: given('debtsFingerprint', 'debts_fingerprint'),
+          expiresAt: given('expiresAt', 'expires_at'),
+          usedAt: sql`null`.as('used_at'),
+          usedPlan: sql`null`.as('plano_usado'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(debtorSessions)
+        .innerJoin(persons, eq(persons.id, debtorSessions.personId))
+        .where(sessionStillAsRead),
+    )
     .returning({ id: preAgreements.id })
     .prepare('issue_plans'),
 );
 
-/** Stores the plans of one search (passo_3_novo) and returns their codes, in the order of `quotes`. */
+/**
+ * Stores the plans of one search (passo_3_novo) for the session of `issue.sessionHash` and returns their codes, in
+ * the order of `quotes`; undefined, storing nothing, when that session is no longer live and open or its person's
+ * debts are no longer at `scope.version` (sessionStillAsRead).
+ */
 export async function issuePlans(
   db: Db,
-  scope: DebtorScope,
+  scope: DebtScope,
   issue: PlanIssue,
   quotes: readonly PlanQuote[],
-): Promise<number[]> {
+): Promise<number[] | undefined> {
   if (quotes.length === 0) return [];
   const plans = quotes.map(
     (q): IssuedPlanTuple => [
@@ -81,22 +97,19 @@ export async function issuePlans(
     ],
   );
   const [row] = await issuePlansQuery(db).execute({
-    sessionHash: issue.sessionHash,
-    partnerId: scope.partnerId,
-    personId: scope.personId,
+    ...sessionCheckParameters(issue.sessionHash, scope),
     storeId: issue.storeId,
-    contractIds: issue.contractIds,
+    // Values of the select list have no column to encode them: the JSON columns get their text.
+    contractIds: JSON.stringify(issue.contractIds),
     paymentMode: issue.paymentMode,
     paymentMethod: issue.paymentMethod,
     cardBrand: issue.cardBrand,
     cardForm: issue.cardForm,
-    plans,
+    plans: JSON.stringify(plans),
     firstDueDate: issue.firstDueDate,
     source: issue.source,
-    debtsVersion: issue.debtsVersion,
-    debtEpoch: issue.debtEpoch,
     debtsFingerprint: issue.debtsFingerprint,
     expiresAt: issue.expiresAt,
   });
-  return plans.map((_, place) => planCode(row!.id, place));
+  return row && plans.map((_, place) => planCode(row.id, place));
 }

@@ -6,6 +6,9 @@ import type { PersonRow } from './person-repository';
 
 export type SessionRow = typeof debtorSessions.$inferSelect;
 
+/** A debtor session ends after 30 minutes without the person's activity (issue 3; plugins/debtor-session.ts). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
 // Only the columns the debtor calls read of the session and of its person (every user of DebtorSession and DebtScope):
 // each column more is parsed and mapped on every authenticated call, the timestamps into Dates.
 const liveSessionColumns = {
@@ -114,7 +117,20 @@ const debtListingSessionQuery = preparedOnce((db) =>
     .prepare('debtor_live_session_debt_listing'),
 );
 
-const sessionParameters = (tokenHash: string, partnerId: number, idleMs: number) => {
+/**
+ * What a debtor call's write checks in its own statement when it was computed from a session read by an earlier
+ * request (plugins/debtor-session.ts `recent`, decision 083): the session is still live and open on its partner, of
+ * the same person, whose debts are at the version and epoch that were read. Its parameters: sessionCheckParameters.
+ */
+export const sessionStillAsRead = and(
+  liveSessionCondition,
+  eq(debtorSessions.status, 'open'),
+  eq(debtorSessions.personId, sql.placeholder('personId')),
+  eq(persons.debtsVersion, sql.placeholder('debtsVersion')),
+  sql`${currentDebtEpoch} = ${sql.placeholder('debtEpoch')}`,
+);
+
+const sessionParameters = (tokenHash: string, partnerId: number, idleMs = SESSION_IDLE_MS) => {
   const now = Date.now();
   return {
     tokenHash,
@@ -132,7 +148,7 @@ export async function findLiveSession(
   db: Db,
   tokenHash: string,
   partnerId: number,
-  idleMs: number,
+  idleMs = SESSION_IDLE_MS,
 ): Promise<LiveSession | undefined> {
   const [row] = await liveSessionQuery(db).execute(sessionParameters(tokenHash, partnerId, idleMs));
   return row;
@@ -143,9 +159,8 @@ export async function findLiveSessionListingDebts(
   db: Db,
   tokenHash: string,
   partnerId: number,
-  idleMs: number,
 ): Promise<(LiveSession & DebtListingNotes) | undefined> {
-  const [row] = await debtListingSessionQuery(db).execute(sessionParameters(tokenHash, partnerId, idleMs));
+  const [row] = await debtListingSessionQuery(db).execute(sessionParameters(tokenHash, partnerId));
   if (!row) return undefined;
   const { counterOffers, ...live } = row;
   return {
@@ -160,6 +175,19 @@ export async function findLiveSessionListingDebts(
         answeredAt: answeredAt === null ? null : new Date(answeredAt),
       }),
     ),
+  };
+}
+
+/** sessionStillAsRead's parameters for a session of `scope`'s person as it was read. */
+export function sessionCheckParameters(
+  tokenHash: string,
+  scope: { partnerId: number; personId: number; version: { person: number; epoch: number } },
+) {
+  return {
+    ...sessionParameters(tokenHash, scope.partnerId),
+    personId: scope.personId,
+    debtsVersion: scope.version.person,
+    debtEpoch: scope.version.epoch,
   };
 }
 

@@ -108,14 +108,17 @@ function groupFingerprint(store: StoreDebtRows, group: DebtContractRow[], today:
 
 /**
  * passo_3_novo (spec 001 §7 step 3): the plans for one debt card, computed by the server (or, in stage mode, by the
- * calculation service) and kept for this session for a short while; step 4 accepts only these.
+ * calculation service) and kept for this session for a short while; step 4 accepts only these. Undefined, with
+ * nothing stored, when the session is no longer live or its person's debts changed since `scope` was read, or when
+ * the session was read by an earlier request (`sessionRead` 'earlier', decision 083) and the plans need the service.
  */
 export async function quoteDebtPlans(
   deps: PlanDeps,
   scope: DebtScope,
   session: LiveSessionRow,
   search: PlanSearch,
-): Promise<PlanAnswer> {
+  sessionRead: 'now' | 'earlier',
+): Promise<PlanAnswer | undefined> {
   const { db } = deps;
   const { partner } = scope;
   const custom = await loadPartnerCustomization(db, partner);
@@ -160,6 +163,9 @@ export async function quoteDebtPlans(
   // with an instalment so paid is priced here, as its owed instalments are what an agreement covers (instalmentOwed).
   const paidByCopy = group.some((c) => c.instalments.some((i) => !i.owed));
   if (flags.flgPortalUsaStage && !paidByCopy) {
+    // The service is asked only for a session this request read: a session read earlier is checked by the insert,
+    // after the service's answer, and the service can take seconds to fail.
+    if (sessionRead === 'earlier') return undefined;
     source = 'stage';
     let answer: Awaited<ReturnType<PlanCalculator['calculate']>>;
     try {
@@ -216,13 +222,12 @@ export async function quoteDebtPlans(
       cardForm: search.method === 'cartao' ? (search.cardForm ?? null) : null,
       firstDueDate: search.firstDueDate,
       source,
-      debtsVersion: scope.version.person,
-      debtEpoch: scope.version.epoch,
       debtsFingerprint: groupFingerprint(store, group, today),
       expiresAt,
     },
     quotes,
   );
+  if (!codes) return undefined;
   return {
     ok: true,
     dados: {
