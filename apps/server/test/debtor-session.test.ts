@@ -1,10 +1,11 @@
+import type { DividasResposta } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { debtorSessions, persons, preAgreements } from '../src/db/schema';
+import { debtorSessions, debtViewEpoch, persons, preAgreements } from '../src/db/schema';
 import { hashSecret, newSecretToken } from '../src/plugins/debtor-session';
 import { findLiveSession } from '../src/repositories/session-repository';
-import { confirmByBoleto, quotePlans } from './debt-helpers';
-import { call, cookieOf, MARIA, solveRobotCheck } from './identification-helpers';
+import { confirmByBoleto, type DebtCard, quotePlans } from './debt-helpers';
+import { call, cookieOf, loginWithSmsToken, MARIA, solveRobotCheck } from './identification-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // The session lookup reads the session and its person in one query; the services of that request take the person
@@ -12,7 +13,8 @@ import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Maria logs in once per test below: more than a document's login limit.
+  t = await createTestApp({ env: { LIMIT_LOGIN_PER_DOCUMENT: '1000', LIMIT_LOGIN_PER_IP: '1000' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -60,20 +62,23 @@ describe('session and person in one lookup', () => {
       .select()
       .from(debtorSessions)
       .where(eq(debtorSessions.tokenHash, hashSecret(tokenOf(maria))));
-    const live = await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId, 60_000);
+    const live = await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId);
     // Only the columns the debtor calls read: every other one would be parsed and mapped on each call.
     const { tokenHash, status, lastSeenAt, debtsListedAt } = session!;
     expect(live?.session).toEqual({ tokenHash, status, lastSeenAt, debtsListedAt });
     expect(live?.person).toMatchObject({ id: session!.personId, name: 'Maria da Silva Santos' });
     expect(Object.keys(live!.person)).not.toContain('birthDate');
     expect(Object.keys(live!.person)).not.toContain('createdAt');
-    expect(await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId + 1, 60_000)).toBe(
-      undefined,
-    );
-    // Idle longer than allowed: not live.
-    expect(await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId, -60_000)).toBe(
-      undefined,
-    );
+    expect(await findLiveSession(t.database.db, session!.tokenHash, session!.partnerId + 1)).toBe(undefined);
+    // Idle longer than allowed (30 minutes): not live.
+    const idle = (lastSeenAt: Date) =>
+      t.database.db.update(debtorSessions).set({ lastSeenAt }).where(eq(debtorSessions.tokenHash, tokenHash));
+    await idle(new Date(Date.now() - 31 * 60_000));
+    try {
+      expect(await findLiveSession(t.database.db, tokenHash, session!.partnerId)).toBe(undefined);
+    } finally {
+      await idle(lastSeenAt);
+    }
     const elsewhere = await debts(maria, 'acme.portal.localhost');
     expect(elsewhere.statusCode).toBe(401);
     expect(elsewhere.json().mensagem).toBe('Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
@@ -124,19 +129,24 @@ describe('session and person in one lookup', () => {
 });
 
 describe('plans from the session an earlier request read (decision 083)', () => {
-  // passo_3_novo on the card of Banco Horizonte, pay in full by boleto from today.
-  async function quote(cookie: string) {
-    const listing = (await debts(cookie)).json().dados;
-    const card = listing.dividas.find(
-      (d: { loja: { loj_fantasia: string } }) => d.loja.loj_fantasia === 'Banco Horizonte',
-    );
-    return () => quotePlans(t, card, { cookie, partner: 'demo' });
+  const store = (name: string) => (d: DebtCard) => d.loja.loj_fantasia === name;
+  // A plan search on a card of the listing (Banco Horizonte's unless said), which reads and remembers the session.
+  const bancoHorizonte = (cards: DebtCard[]) => cards.find(store('Banco Horizonte'))!;
+  async function quote(cookie: string, pick = bancoHorizonte) {
+    const card = pick(((await debts(cookie)).json().dados as DividasResposta).dividas);
+    return (body: Record<string, unknown> = {}) => quotePlans(t, card, { cookie, partner: 'demo' }, body);
   }
   const searchesOf = async (cookie: string) =>
     t.database.db
-      .select({ id: preAgreements.id, debtsVersion: preAgreements.debtsVersion })
+      .select({
+        debtsVersion: preAgreements.debtsVersion,
+        debtEpoch: preAgreements.debtEpoch,
+        cardBrand: preAgreements.cardBrand,
+        cardForm: preAgreements.cardForm,
+      })
       .from(preAgreements)
       .where(eq(preAgreements.sessionHash, hashSecret(tokenOf(cookie))));
+  const ofSession = (cookie: string) => eq(debtorSessions.tokenHash, hashSecret(tokenOf(cookie)));
 
   it('stores the plans in one statement, which checks the session the listing read', async () => {
     const cookie = await login(MARIA);
@@ -152,18 +162,57 @@ describe('plans from the session an earlier request read (decision 083)', () => 
     expect(await searchesOf(cookie)).toHaveLength(1);
   });
 
-  it('stores nothing and answers 401 for a session revoked since it was read', async () => {
+  // Each as another server process, the retention job or the clock would leave the session after the listing.
+  it.each([
+    ['revoked', { revokedAt: new Date() }],
+    ['pending again', { status: 'pending' as const }],
+    ['idle for 31 minutes', { lastSeenAt: new Date(Date.now() - 31 * 60_000) }],
+    ['expired', { expiresAt: new Date(Date.now() - 1_000) }],
+  ])('stores nothing and answers 401 for a session %s since it was read', async (_, change) => {
     const cookie = await login(MARIA);
     const plans = await quote(cookie);
-    // As a logout through another server process would.
-    await t.database.db
-      .update(debtorSessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(debtorSessions.tokenHash, hashSecret(tokenOf(cookie))));
+    await t.database.db.update(debtorSessions).set(change).where(ofSession(cookie));
     const res = await plans();
     expect(res.statusCode).toBe(401);
     expect(res.json().mensagem).toBe('Sua sessão expirou. Informe o seu CPF ou CNPJ novamente.');
     expect(await searchesOf(cookie)).toEqual([]);
+  });
+
+  it("answers 401 on another partner's host, whose process read the session on its own", async () => {
+    const cookie = await login(MARIA);
+    const plans = await quote(cookie);
+    const card = (await plans()).json();
+    expect(card.retorno).toBe(true);
+    const banco = bancoHorizonte(((await debts(cookie)).json().dados as DividasResposta).dividas);
+    const res = await quotePlans(t, banco, { cookie, partner: 'acme' });
+    expect(res.statusCode).toBe(401);
+    expect(await searchesOf(cookie)).toHaveLength(1);
+  });
+
+  it('answers 401, not an empty list, when a search without plans comes from a session revoked since', async () => {
+    const cookie = await loginWithSmsToken(
+      t,
+      { pesCpfCnpj: MARIA.pesCpfCnpj, dataNascimento: MARIA.dataNascimento },
+      'senff',
+    );
+    const listing: DividasResposta = (await debts(cookie, 'senff.portal.localhost')).json().dados;
+    const card = listing.dividas.find((d) => d.tipo_necociacao === 'S')!;
+    const session = { cookie, partner: 'senff' };
+    // A card in one payment (avista) takes no plan in instalments: nothing to store, so nothing checks the session.
+    const byCard = { metodoPagamento: 'cartao', bandeiraCartao: 'VISA', formaCartao: 'avista' };
+    expect(
+      (await quotePlans(t, card, session, { ...byCard, pagamentoAvistaPrazo: 'P' })).json(),
+    ).toMatchObject({
+      retorno: true,
+      dados: { pre_acordo: [] },
+    });
+    // Paid in full it has one, stored with the brand and form in their own columns.
+    expect((await quotePlans(t, card, session, byCard)).json().dados.pre_acordo).toHaveLength(1);
+    expect(await searchesOf(cookie)).toMatchObject([{ cardBrand: 'VISA', cardForm: 'avista' }]);
+    await t.database.db.update(debtorSessions).set({ revokedAt: new Date() }).where(ofSession(cookie));
+    expect((await quotePlans(t, card, session, { ...byCard, pagamentoAvistaPrazo: 'P' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('reads the session again once a minute has passed since it was last seen', async () => {
@@ -179,34 +228,53 @@ describe('plans from the session an earlier request read (decision 083)', () => 
       });
       // The session's read, its touch (the idle time counts from now), the plans' insert; a minute on, the partner's
       // cached rows are read again too.
-      const ofSession = statements.filter((text) => /"(debtor_sessions|pre_agreements)"/.test(text));
-      expect(ofSession).toHaveLength(3);
-      expect(ofSession[0]).toMatch(/^select .* from "debtor_sessions"/s);
-      expect(ofSession[1]).toMatch(/^update "debtor_sessions" set "last_seen_at"/);
-      expect(ofSession[2]).toMatch(/^insert into "pre_agreements"/);
+      const ofSessionOrPlans = statements.filter((text) => /"(debtor_sessions|pre_agreements)"/.test(text));
+      expect(ofSessionOrPlans).toHaveLength(3);
+      expect(ofSessionOrPlans[0]).toMatch(/^select .* from "debtor_sessions"/s);
+      expect(ofSessionOrPlans[1]).toMatch(/^update "debtor_sessions" set "last_seen_at"/);
+      expect(ofSessionOrPlans[2]).toMatch(/^insert into "pre_agreements"/);
     } finally {
       clock.mockRestore();
     }
   });
 
-  // Last: it makes an agreement on the card, which the others search.
-  it("prices from the person's debts as they are when they changed since the session was read", async () => {
-    const cookie = await login(MARIA);
-    const plans = await quote(cookie);
-    const [person] = await t.database.db
-      .update(persons)
-      .set({ debtsVersion: sql`${persons.debtsVersion} + 1` })
-      .where(eq(persons.cpfCnpj, '52998224725'))
-      .returning({ debtsVersion: persons.debtsVersion });
-    const answer = (await plans()).json();
-    expect(answer.retorno).toBe(true);
-    // Stored at the version it was priced at, so the agreement accepts it.
-    expect(await searchesOf(cookie)).toEqual([
-      { id: expect.any(Number), debtsVersion: person!.debtsVersion },
-    ]);
-    const agreement = await confirmByBoleto(t, answer.dados.pre_acordo[0], { cookie, partner: 'demo' });
-    expect(agreement.json()).toMatchObject({ retorno: true });
-  });
+  // Each on a card of its own, not Banco Horizonte's, which the searches above use: it ends in an agreement.
+  it.each([
+    [
+      "the person's debts version",
+      0,
+      () =>
+        t.database.db
+          .update(persons)
+          .set({ debtsVersion: sql`${persons.debtsVersion} + 1` })
+          .where(eq(persons.cpfCnpj, '52998224725')),
+    ],
+    [
+      'the debt epoch (an import)',
+      1,
+      () => t.database.db.update(debtViewEpoch).set({ epoch: sql`${debtViewEpoch.epoch} + 1` }),
+    ],
+  ])(
+    'prices afresh when %s changed since the session was read, and the agreement takes the plan',
+    async (_, nth, change) => {
+      const cookie = await login(MARIA);
+      const plans = await quote(
+        cookie,
+        (cards) => cards.filter((d) => d.tipo_necociacao === 'S' && d !== bancoHorizonte(cards))[nth]!,
+      );
+      await change();
+      const [now] = await t.database.db
+        .select({ debtsVersion: persons.debtsVersion, debtEpoch: debtViewEpoch.epoch })
+        .from(persons)
+        .innerJoin(debtViewEpoch, eq(debtViewEpoch.id, 1))
+        .where(eq(persons.cpfCnpj, '52998224725'));
+      const answer = (await plans()).json();
+      expect(answer).toMatchObject({ retorno: true });
+      expect(await searchesOf(cookie)).toMatchObject([now!]);
+      const agreement = await confirmByBoleto(t, answer.dados.pre_acordo[0], { cookie, partner: 'demo' });
+      expect(agreement.json()).toMatchObject({ retorno: true });
+    },
+  );
 });
 
 describe('new secret tokens', () => {

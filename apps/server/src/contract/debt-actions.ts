@@ -160,8 +160,15 @@ export function debtActions(
         // and checks that the session is still as read: only plans so stored are answered (decision 083). Anything
         // else (a refusal, no plans, an error) is answered from a session read now, as every debtor call is.
         const recent = app.debtorSessions.recent(request, partner);
-        const answer = recent && (await quote(recent, 'earlier').catch(() => undefined));
-        if (answer?.ok && answer.dados.pre_acordo.length > 0) return ok(answer.dados);
+        const checked =
+          recent &&
+          (await quote(recent, 'earlier').catch((error: unknown) => {
+            // A refusal is answered from the fresh read below; anything else would also fail there, but say so here.
+            if (!(error instanceof AppError))
+              request.log.warn({ err: error }, 'plan search from a recent session failed');
+            return undefined;
+          }));
+        if (checked?.ok && checked.dados.pre_acordo.length > 0) return ok(checked.dados);
         for (let read = 1; ; read++) {
           const answer = await quote(await app.debtorSessions.require(request, partner, 'open'), 'now');
           if (answer) return answer.ok ? ok(answer.dados) : fail(answer.mensagem, answer.dados);

@@ -112,19 +112,19 @@ export default fp<{ db: Db; secureCookies: boolean }>(
 
     // The open sessions this process read, by token hash, each until a minute after it was last seen (when the next
     // read would touch it): passo_3_novo's plans are computed from one of these and their insert checks it (decision
-    // 083). Oldest first: entries are dropped from the front once stale or past the cap, so a person's data is not
-    // kept long after their last call.
+    // 083). Oldest first: entries are dropped from the front once stale or past the cap, on each read and once a
+    // minute, so a person's data is not kept long after their last call.
     const recentSessions = new Map<string, { partnerId: number; session: DebtorSession; until: number }>();
     const RECENT_SESSIONS_MAX = 10_000;
-    function remember(partnerId: number, session: DebtorSession, lastSeen: number) {
+    function dropStaleSessions() {
       const now = Date.now();
-      recentSessions.delete(session.tokenHash);
-      recentSessions.set(session.tokenHash, { partnerId, session, until: lastSeen + SESSION_TOUCH_MS });
       for (const [tokenHash, entry] of recentSessions) {
         if (entry.until > now && recentSessions.size <= RECENT_SESSIONS_MAX) break;
         recentSessions.delete(tokenHash);
       }
     }
+    const pruning = setInterval(dropStaleSessions, SESSION_TOUCH_MS).unref();
+    app.addHook('onClose', async () => clearInterval(pruning));
 
     async function findLive<T extends LiveSession>(
       request: FastifyRequest,
@@ -134,7 +134,9 @@ export default fp<{ db: Db; secureCookies: boolean }>(
     ): Promise<(LiveSessionRow & Omit<T, 'session'>) | undefined> {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return undefined;
-      const live = await find(hashSecret(token));
+      const tokenHash = hashSecret(token);
+      const live = await find(tokenHash);
+      if (live?.session.status !== 'open') recentSessions.delete(tokenHash);
       if (!live || (live.session.status === 'pending' && accept === 'open')) return undefined;
       const { session, ...rest } = live;
       // The idle limit counts in half hours: a write per minute is precise enough, not one per request. A read the
@@ -145,9 +147,18 @@ export default fp<{ db: Db; secureCookies: boolean }>(
         await touchSession(db, session.tokenHash);
         lastSeen = Date.now();
       }
-      const found = { ...session, ...rest };
-      if (session.status === 'open') remember(partner.id, found, lastSeen);
-      return found;
+      if (session.status === 'open') {
+        // What DebtorSession holds, not the listing's notes read with it.
+        const remembered = { ...session, person: live.person, debtEpoch: live.debtEpoch };
+        recentSessions.delete(tokenHash);
+        recentSessions.set(tokenHash, {
+          partnerId: partner.id,
+          session: remembered,
+          until: lastSeen + SESSION_TOUCH_MS,
+        });
+        dropStaleSessions();
+      }
+      return { ...session, ...rest };
     }
 
     async function requireLive<T extends LiveSession>(

@@ -37,8 +37,9 @@ export const planOfCode = (code: number): { searchId: number; place: number } =>
 // connection and that writes one row, whatever the number of plans (decision 076). The row is written only while the
 // session it is for is still as it was read (sessionStillAsRead): the quotes may come from a session an earlier request
 // read (decision 083), and this statement is then the call's only one. An insert from a select names every column, so
-// the key, the creation time and the unused claim are written as their defaults would be. Built once (preparedOnce).
-const given = (name: string, column: string) => sql`${sql.placeholder(name)}`.as(column);
+// the key, the creation time and the unused claim are written as their defaults would be; the select's fields go to
+// the table's columns by position, so they follow preAgreements' order. Built once (preparedOnce).
+const parameterAs = (name: string, column: string) => sql`${sql.placeholder(name)}`.as(column);
 const issuePlansQuery = preparedOnce((db) =>
   db
     .insert(preAgreements)
@@ -49,19 +50,19 @@ const issuePlansQuery = preparedOnce((db) =>
           sessionHash: debtorSessions.tokenHash,
           partnerId: debtorSessions.partnerId,
           personId: debtorSessions.personId,
-          storeId: given('storeId', 'store_id'),
-          contractIds: given('contractIds', 'contract_ids'),
-          paymentMode: given('paymentMode', 'pagamento_avista_prazo'),
-          paymentMethod: given('paymentMethod', 'metodo_pagamento'),
-          cardBrand: given('cardBrand', 'bandeira_cartao'),
-          cardForm: given('cardForm', 'forma_cartao'),
-          plans: given('plans', 'planos'),
-          firstDueDate: given('firstDueDate', 'pra_primeiro_vcto'),
-          source: given('source', 'origem'),
-          debtsVersion: given('debtsVersion', 'debts_version'),
-          debtEpoch: given('debtEpoch', 'debt_epoch'),
-          debtsFingerprint: given('debtsFingerprint', 'debts_fingerprint'),
-          expiresAt: given('expiresAt', 'expires_at'),
+          storeId: parameterAs('storeId', 'store_id'),
+          contractIds: parameterAs('contractIds', 'contract_ids'),
+          paymentMode: parameterAs('paymentMode', 'pagamento_avista_prazo'),
+          paymentMethod: parameterAs('paymentMethod', 'metodo_pagamento'),
+          cardBrand: parameterAs('cardBrand', 'bandeira_cartao'),
+          cardForm: parameterAs('cardForm', 'forma_cartao'),
+          plans: parameterAs('plans', 'planos'),
+          firstDueDate: parameterAs('firstDueDate', 'pra_primeiro_vcto'),
+          source: parameterAs('source', 'origem'),
+          debtsVersion: parameterAs('debtsVersion', 'debts_version'),
+          debtEpoch: parameterAs('debtEpoch', 'debt_epoch'),
+          debtsFingerprint: parameterAs('debtsFingerprint', 'debts_fingerprint'),
+          expiresAt: parameterAs('expiresAt', 'expires_at'),
           usedAt: sql`null`.as('used_at'),
           usedPlan: sql`null`.as('plano_usado'),
           createdAt: sql`now()`.as('created_at'),

@@ -130,13 +130,13 @@ export const sessionStillAsRead = and(
   sql`${currentDebtEpoch} = ${sql.placeholder('debtEpoch')}`,
 );
 
-const sessionParameters = (tokenHash: string, partnerId: number, idleMs = SESSION_IDLE_MS) => {
+const sessionParameters = (tokenHash: string, partnerId: number) => {
   const now = Date.now();
   return {
     tokenHash,
     partnerId,
     now: new Date(now).toISOString(),
-    idleSince: new Date(now - idleMs).toISOString(),
+    idleSince: new Date(now - SESSION_IDLE_MS).toISOString(),
   };
 };
 
@@ -148,9 +148,8 @@ export async function findLiveSession(
   db: Db,
   tokenHash: string,
   partnerId: number,
-  idleMs = SESSION_IDLE_MS,
 ): Promise<LiveSession | undefined> {
-  const [row] = await liveSessionQuery(db).execute(sessionParameters(tokenHash, partnerId, idleMs));
+  const [row] = await liveSessionQuery(db).execute(sessionParameters(tokenHash, partnerId));
   return row;
 }
 
