@@ -97,20 +97,23 @@ export async function issuePlans(
       q.futureTotalCents,
     ],
   );
-  const [row] = await issuePlansQuery(db).execute({
-    ...sessionCheckParameters(issue.sessionHash, scope),
-    storeId: issue.storeId,
-    // Values of the select list have no column to encode them: the JSON columns get their text.
-    contractIds: JSON.stringify(issue.contractIds),
-    paymentMode: issue.paymentMode,
-    paymentMethod: issue.paymentMethod,
-    cardBrand: issue.cardBrand,
-    cardForm: issue.cardForm,
-    plans: JSON.stringify(plans),
-    firstDueDate: issue.firstDueDate,
-    source: issue.source,
-    debtsFingerprint: issue.debtsFingerprint,
-    expiresAt: issue.expiresAt,
-  });
+  // Added to the session's parameters rather than spread with them: on Node.js 20 a spread followed by more
+  // properties costs about a microsecond (docs/performance.md).
+  const [row] = await issuePlansQuery(db).execute(
+    Object.assign(sessionCheckParameters(issue.sessionHash, scope), {
+      storeId: issue.storeId,
+      // Values of the select list have no column to encode them: the JSON columns get their text.
+      contractIds: JSON.stringify(issue.contractIds),
+      paymentMode: issue.paymentMode,
+      paymentMethod: issue.paymentMethod,
+      cardBrand: issue.cardBrand,
+      cardForm: issue.cardForm,
+      plans: JSON.stringify(plans),
+      firstDueDate: issue.firstDueDate,
+      source: issue.source,
+      debtsFingerprint: issue.debtsFingerprint,
+      expiresAt: issue.expiresAt,
+    }),
+  );
   return row && plans.map((_, place) => planCode(row.id, place));
 }

@@ -182,12 +182,11 @@ export function sessionCheckParameters(
   tokenHash: string,
   scope: { partnerId: number; personId: number; version: { person: number; epoch: number } },
 ) {
-  return {
-    ...sessionParameters(tokenHash, scope.partnerId),
+  return Object.assign(sessionParameters(tokenHash, scope.partnerId), {
     personId: scope.personId,
     debtsVersion: scope.version.person,
     debtEpoch: scope.version.epoch,
-  };
+  });
 }
 
 export async function touchSession(db: Db, tokenHash: string): Promise<void> {
