@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { formatMoney } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../src/cli/payments-command';
@@ -58,7 +59,10 @@ describe('npm run payments', () => {
     // The code as copied from the PIX modal names the charge by its location.
     const run = io({ PORT: String(port), NODE_ENV: 'development' });
     expect(await runPaymentsCommand(['pay-pix', row.pix_copia_cola!], run.io)).toBe(0);
-    expect(run.text.out).toMatch(/^PIX E\w{31} de R\$ [\d]+,\d{2} pago; webhook: 200\n$/);
+    // The amount as the portal writes money (R$ 1.234,56), not as the PIX API does ('1234.56').
+    const [endToEnd, rest] = run.text.out.split(' de ');
+    expect(endToEnd).toMatch(/^PIX E\w{31}$/);
+    expect(rest).toBe(`${formatMoney(charge!.amountCents)} pago; webhook: 200\n`);
     const events = await t.database.db
       .select()
       .from(paymentEvents)

@@ -1,3 +1,4 @@
+import { centsFromPixApiAmount, formatMoney } from '@portal/domain';
 import type { Env } from '../env';
 import { COBV_PROVIDERS, createPixServices } from '../integrations/payments/pix-api/pix-services';
 import { reconcilePixCharges } from '../services/payments/reconcile-pix-charges';
@@ -64,9 +65,11 @@ async function payPix(env: Env, io: CommandIo, argument: string): Promise<number
     io.stderr.write(`erro: o PSP local recusou: ${answer.mensagem ?? response.status}\n`);
     return 1;
   }
+  // The PSP answers the amount as the PIX API writes it ('2311.40'); the person reads it as the portal shows money.
+  const cents = centsFromPixApiAmount(answer.pix.valor);
+  const amount = cents === null ? answer.pix.valor : formatMoney(cents);
   io.stdout.write(
-    `PIX ${answer.pix.endToEndId} de R$ ${answer.pix.valor.replace('.', ',')} pago; ` +
-      `webhook: ${answer.webhook ?? 'não registrado'}\n`,
+    `PIX ${answer.pix.endToEndId} de ${amount} pago; ` + `webhook: ${answer.webhook ?? 'não registrado'}\n`,
   );
   return 0;
 }
