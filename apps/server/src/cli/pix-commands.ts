@@ -69,7 +69,7 @@ async function payPix(env: Env, io: CommandIo, argument: string): Promise<number
   const cents = centsFromPixApiAmount(answer.pix.valor);
   const amount = cents === null ? answer.pix.valor : formatMoney(cents);
   io.stdout.write(
-    `PIX ${answer.pix.endToEndId} de ${amount} pago; ` + `webhook: ${answer.webhook ?? 'não registrado'}\n`,
+    `PIX ${answer.pix.endToEndId} de ${amount} pago; webhook: ${answer.webhook ?? 'não registrado'}\n`,
   );
   return 0;
 }
