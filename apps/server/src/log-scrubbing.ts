@@ -1,9 +1,9 @@
 import { maskCardNumbers } from '@portal/domain';
 
 // Every log line passes here before it is written (pino's streamWrite hook, set where app.ts builds the logger), so
-// no card number (GUIDE security principles), PIX webhook credential nor CPF/CNPJ searched for reaches a log,
-// whatever carried it: a URL, a message, an error. Only the line's JSON strings are masked: its numbers (the time has
-// 13 digits) keep theirs and the line stays JSON.
+// no card number (GUIDE security principles), PIX webhook credential nor CPF/CNPJ searched for or sent in a link
+// reaches a log, whatever carried it: a URL, a message, an error. Only the line's JSON strings are masked: its numbers
+// (the time has 13 digits) keep theirs and the line stays JSON.
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
@@ -16,9 +16,16 @@ const PIX_WEBHOOK_TOKEN = /(\/webhooks\/pix\/)[^/?#"\\\s]+/g;
  */
 const DOCUMENT_QUERY_VALUE = /([?&][^=&#"\\\s]*(?:cpf|cnpj)[^=&#"\\\s]*=)[^&#"\\\s]*/gi;
 
+/**
+ * Spec 001 §2: another system opens the menu or the debts with the person's CPF/CNPJ as the path's last segment
+ * (contract/web-routes.ts); the request log keeps the path and loses the document, in any letter case or escaping.
+ */
+const DOCUMENT_PATH_SEGMENT = /(\/(?:menu|minhas-dividas)\/)[^/?#"\\\s]+/gi;
+
 export function scrubLogLine(line: string): string {
   return line
     .replace(PIX_WEBHOOK_TOKEN, '$1***')
+    .replace(DOCUMENT_PATH_SEGMENT, '$1***')
     .replace(DOCUMENT_QUERY_VALUE, '$1***')
     .replace(JSON_STRING, (literal) =>
       // The hex digits of a \u escape must not join a number: such a string is decoded, masked and encoded again.

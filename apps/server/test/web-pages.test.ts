@@ -13,8 +13,9 @@ import { createTestApp, type TestApp } from './test-app';
 const BOOT = "document.documentElement.dataset.booted = 'yes';";
 
 let t: TestApp;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
   writeFileSync(
     join(dist, 'index.html'),
     `<!doctype html><html lang="pt-BR"><head><meta name="portal-partner" content="%PORTAL_PARTNER%"></head><body><div id="root"></div><script data-entry="/assets/index.js">${BOOT}</script></body></html>`,
@@ -119,6 +120,41 @@ describe('an address the router cannot decode', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ retorno: false, mensagem: 'Requisição inválida.' });
+    }
+  });
+});
+
+describe("an external entry's link (spec 001 §2, the CPF/CNPJ in the path)", () => {
+  it('is served, and its document never reaches the request log', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { WEB_DIST_DIR: dist, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      for (const url of [
+        '/menu/529.982.247-25?enumCanalOrigem=sms&codAssessoriaSenff=7',
+        '/minhas-dividas/52998224725',
+        '/minhas-dividas/12.345.678%2F0001-95/',
+        '/Menu/529%2E982%2E247-25',
+      ]) {
+        const res = await logged.app.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'demo.portal.localhost' },
+        });
+        expect(res.statusCode, url).toBeLessThan(500);
+      }
+      const requests = lines.filter((line) => line.includes('incoming request'));
+      expect(requests).toHaveLength(4);
+      expect(requests[0]).toContain('/menu/***?enumCanalOrigem=sms');
+      expect(requests[1]).toContain('/minhas-dividas/***');
+      for (const line of lines) {
+        expect(line).not.toMatch(/529\D{0,3}982|12\D?345\D?678|2E982/);
+        expect(() => JSON.parse(line)).not.toThrow();
+      }
+    } finally {
+      await logged.close();
     }
   });
 });
