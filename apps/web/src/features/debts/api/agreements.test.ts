@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { ok, stubApiActions } from '../../../test/api-stub';
 import { agreementsQuery, agreementsRefetchInterval } from './agreements';
-import type { AcordosResposta, StatusParcelaAcordo } from './types';
+import type { AcordosResposta, DadosAcordo, StatusParcelaAcordo } from './types';
 
 // Issue 17 item 6: Meus Acordos keeps reading the list while something shown can still be paid, and stops after.
 
+const agreement = (statuses: StatusParcelaAcordo[], status: DadosAcordo['status'] = 'active') => ({
+  dadosAcordo: { status, parcelas: statuses.map((parcela) => ({ status: parcela })) },
+});
 const answer = (...statuses: StatusParcelaAcordo[][]) =>
-  ({
-    acordos: statuses.map((list) => ({ dadosAcordo: { parcelas: list.map((status) => ({ status })) } })),
-  }) as unknown as AcordosResposta;
+  ({ acordos: statuses.map((list) => agreement(list)) }) as unknown as AcordosResposta;
 
 describe('agreementsRefetchInterval', () => {
   it.each([
@@ -39,6 +40,15 @@ describe('agreementsRefetchInterval', () => {
     { case: 'the watch over', now: 180_000, watchUntil: 180_000, interval: 30_000 },
   ])('$case: $interval', ({ now, watchUntil, interval }) => {
     expect(agreementsRefetchInterval(open, now, watchUntil)).toBe(interval);
+  });
+
+  it('a cancelled agreement listed with the history: its unpaid rows stay A and AA, and nothing is read again', () => {
+    const history = (status: DadosAcordo['status']) =>
+      ({
+        acordos: [agreement(['P'], 'active'), agreement(['P', 'AA', 'A'], status)],
+      }) as unknown as AcordosResposta;
+    expect(agreementsRefetchInterval(history('cancelled'), 0, 0)).toBe(false);
+    expect(agreementsRefetchInterval(history('active'), 0, 0)).toBe(30_000);
   });
 
   it('nothing open: no reading even while a PIX is watched', () => {

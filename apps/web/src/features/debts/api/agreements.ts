@@ -50,14 +50,20 @@ const PIX_WATCH_AFTER_CLOSE_MS = 3 * 60_000;
 /** Until when (epoch ms) the list is read every 5 s: Infinity while a PIX modal is open. */
 let watchPaymentUntil = 0;
 
-/** How often the list is read again: while an instalment shown is open (A, AA), 5 s when a PIX is watched, else 30 s. */
+/**
+ * How often the list is read again: while an instalment of an active agreement is open (A, AA), 5 s when a PIX is
+ * watched, else 30 s. A cancelled agreement (listed with the history) keeps its unpaid rows' A and AA, but nothing on
+ * it can be paid any more.
+ */
 export const agreementsRefetchInterval = (
   data: AcordosResposta | undefined,
   now: number = Date.now(),
   watchUntil: number = watchPaymentUntil,
 ): number | false => {
-  const open = data?.acordos.some((a) =>
-    a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'),
+  const open = data?.acordos.some(
+    (a) =>
+      a.dadosAcordo.status === 'active' &&
+      a.dadosAcordo.parcelas.some((p) => p.status === 'A' || p.status === 'AA'),
   );
   if (!open) return false;
   return now < watchUntil ? PIX_POLL_MS : OPEN_POLL_MS;
