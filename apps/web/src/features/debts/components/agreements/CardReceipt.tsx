@@ -4,7 +4,14 @@ import { Dialog } from '../../../../components/ui/Dialog';
 import { useFeedback } from '../../../../components/ui/feedback';
 import { fetchFile } from '../../../../lib/api';
 import { saveFile } from '../../../../lib/files';
+import { useSingleFlight } from '../../../../lib/use-single-flight';
 import type { ComprovanteCartao } from '../../api/types';
+
+export const CARD_RECEIPT_TEXTS = {
+  download: 'Baixar comprovante (PDF)',
+  downloading: 'Baixando o comprovante…',
+  downloadFailed: 'Não foi possível baixar o comprovante.',
+} as const;
 
 /**
  * Spec 001 §4: a card-settled (B) instalment's receipt, in a dialog, with what §3 and §9 list (company, masked CPF,
@@ -12,16 +19,21 @@ import type { ComprovanteCartao } from '../../api/types';
  */
 export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCartao; name: string }) {
   const [open, setOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   const { showModal } = useFeedback();
 
-  async function download() {
+  // In the dialog, the button itself says it is working (the page's loading overlay is beneath the dialog), and a
+  // second tap on a slow network downloads nothing more.
+  const download = useSingleFlight(async () => {
+    setDownloading(true);
     const file = await fetchFile(`${receipt.pdf}?download=1`).catch(() => null);
+    setDownloading(false);
     if (!file) {
-      await showModal({ title: 'Erro', text: 'Não foi possível baixar o comprovante.', style: 'danger' });
+      await showModal({ title: 'Erro', text: CARD_RECEIPT_TEXTS.downloadFailed, style: 'danger' });
       return;
     }
     saveFile(file.blob, file.name ?? receipt.pdf.split('/').at(-1)!);
-  }
+  });
 
   const lines: [string, string][] = [
     ['Empresa', receipt.empresa],
@@ -59,9 +71,11 @@ export function CardReceiptButton({ receipt, name }: { receipt: ComprovanteCarta
             type="button"
             className="btn btn--primary"
             onClick={download}
+            disabled={downloading}
+            aria-busy={downloading || undefined}
             data-testid="card-receipt-download"
           >
-            Baixar comprovante (PDF)
+            {downloading ? CARD_RECEIPT_TEXTS.downloading : CARD_RECEIPT_TEXTS.download}
           </button>
         </Dialog>
       )}
