@@ -39,6 +39,12 @@ export const AGREEMENT_TEXTS = {
   /** Spec 001 §4: the same rule for a PIX agreement's instalment (its row, instead of the PIX button). */
   pixNotIssued:
     'O PIX desta parcela será gerado na data de vencimento ou após o pagamento da parcela anterior.',
+  /**
+   * A PIX on screen that can no longer be paid (its agreement cancelled meanwhile, or its charge expired and not yet
+   * issued again): the row, once the dialog closes, shows what is true now.
+   */
+  pixUnavailable:
+    'Este PIX não pode mais ser pago. Feche esta janela para ver a situação atual do seu acordo.',
   /** Spec 001 §5. */
   selectOne: 'Selecione pelo menos uma parcela!',
   /** Spec 001 §8 boleto download failure. */

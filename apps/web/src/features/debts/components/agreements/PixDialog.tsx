@@ -7,8 +7,8 @@ import { CopyCode } from '../CopyCode';
 
 /**
  * Spec 001 §2/§4 QR/PIX modal: an instalment's QR code and its copy-and-paste code or, once the row reads paid (the
- * person paid with the modal open), that it is. A PIX not issued yet (pix_vai_ser_gerado) opens no modal: its row
- * says when it comes (rowActions).
+ * person paid with the modal open), that it is, or that it can no longer be paid (the row lost its code meanwhile). A
+ * PIX not issued yet (pix_vai_ser_gerado) opens no modal: its row says when it comes (rowActions).
  */
 export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClose: () => void }) {
   const paid = !isOpen(parcela);
@@ -44,11 +44,9 @@ export function PixDialog({ parcela, onClose }: { parcela: ParcelaAcordo; onClos
           />
         </>
       ) : (
-        paid && (
-          <p className="notice" role="status" data-testid="pix-paid">
-            {AGREEMENT_TEXTS.pixPaid}
-          </p>
-        )
+        <p className="notice" role="status" data-testid={paid ? 'pix-paid' : 'pix-unavailable'}>
+          {paid ? AGREEMENT_TEXTS.pixPaid : AGREEMENT_TEXTS.pixUnavailable}
+        </p>
       )}
     </Dialog>
   );
