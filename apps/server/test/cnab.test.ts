@@ -439,6 +439,36 @@ describe('a liquidation paying less than the boleto', () => {
   });
 });
 
+describe('a liquidation after the write-off (FEBRABAN C044 17)', () => {
+  it('pays the instalment as a liquidation does: a boleto written off at the bank is still paid at a counter', async () => {
+    const { instalment, charge } = await openBoleto(t.database.db, '2026-12-08', 10_000);
+    const before = await eventRows();
+    const res = await upload(
+      await retornoOf(charge, [{ ...liquidation(charge, 10_000), movement: '17' }], 980),
+    );
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report.totais).toMatchObject({ aplicados: 1 });
+    expect(report.linhas).toMatchObject([
+      {
+        movimento: '17',
+        movimento_texto: 'Liquidação após baixa ou liquidação título não registrado',
+        resultado: 'applied',
+        valor_pago: 10_000,
+      },
+    ]);
+    expect(
+      (await eventRows())
+        .slice(before.length)
+        .map((e) => [e.instalmentId, e.chargeId, e.kind, e.amountCents]),
+    ).toEqual([[instalment.id, charge.id, 'paid', 10_000]]);
+    // The same money told again as a plain liquidation (06) in another file records nothing more.
+    const resent = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 981));
+    expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
+    expect(await eventRows()).toHaveLength(before.length + 1);
+  });
+});
+
 describe('a liquidation of a boleto whose agreement was cancelled', () => {
   it('is reported so and kept as unapplied money for staff to refund or apply; the agreement stays cancelled', async () => {
     const { agreement, instalment, charge } = await openBoleto(t.database.db, '2026-12-07', 10_000);

@@ -1,4 +1,4 @@
-import type { RetornoOutcome } from '@portal/domain';
+import { LIQUIDATION_MOVEMENTS, type RetornoOutcome } from '@portal/domain';
 import {
   and,
   desc,
@@ -93,7 +93,7 @@ const retornoDid = (db: Db, outcomes: readonly RetornoOutcome[]) =>
 const refusedByBank = (db: Db) => retornoDid(db, ['rejected', 'written_off']);
 
 /**
- * A retorno liquidated the charge's boleto (06), whatever the portal made of the money: the bank has closed the title.
+ * A retorno liquidated the charge's boleto (LIQUIDATION_MOVEMENTS), whatever the portal made of the money: the bank has closed the title.
  * Not a payment event on the charge: the hybrid boleto's PIX pays the same charge at the PSP, which the bank never
  * hears of, so its boleto stays open there until written off.
  */
@@ -102,8 +102,12 @@ const liquidatedByBank = (db: Db) =>
     db
       .select()
       .from(retornoResults)
-      // FEBRABAN C044 06 (RETORNO_MOVEMENTS): liquidação.
-      .where(and(eq(retornoResults.chargeId, paymentCharges.id), eq(retornoResults.movement, '06'))),
+      .where(
+        and(
+          eq(retornoResults.chargeId, paymentCharges.id),
+          inArray(retornoResults.movement, [...LIQUIDATION_MOVEMENTS]),
+        ),
+      ),
   );
 
 /**

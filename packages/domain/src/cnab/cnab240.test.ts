@@ -4,6 +4,7 @@ import {
   agreementOfField,
   bancoDoBrasilAgreementField,
   type CnabFileInfo,
+  isLiquidation,
   type RemessaTitle,
   type RetornoTitle,
   readRemessa,
@@ -100,6 +101,19 @@ describe('agreementOfField', () => {
     ['104', '123456              ', '123456'],
   ])('bank %s, field %j: convênio %s', (bank, field, expected) => {
     expect(agreementOfField(bank, field)).toBe(expected);
+  });
+});
+
+describe('isLiquidation (FEBRABAN C044)', () => {
+  it.each([
+    ['06', true],
+    ['17', true],
+    ['02', false],
+    ['03', false],
+    ['09', false],
+    ['28', false],
+  ])('%s: %s', (movement, liquidation) => {
+    expect(isLiquidation(movement)).toBe(liquidation);
   });
 });
 

@@ -45,8 +45,18 @@ export const RETORNO_MOVEMENTS = {
   '03': 'Entrada rejeitada',
   '06': 'Liquidação',
   '09': 'Baixa',
+  '17': 'Liquidação após baixa ou liquidação título não registrado',
 } as const;
 export type RetornoMovement = keyof typeof RETORNO_MOVEMENTS;
+
+/**
+ * FEBRABAN C044: the movements by which the bank liquidated a title and credited its money: 06, and 17 for a title
+ * paid after its write-off (one the portal asked the bank to write off, still paid at a counter).
+ */
+export const LIQUIDATION_MOVEMENTS = ['06', '17'] as const satisfies readonly RetornoMovement[];
+
+export const isLiquidation = (movement: string): boolean =>
+  (LIQUIDATION_MOVEMENTS as readonly string[]).includes(movement);
 
 /** FEBRABAN C047, reasons of movement 03 "Entrada rejeitada" (the ones a registration can meet). */
 export const REJECTION_REASONS: Readonly<Record<string, string>> = {

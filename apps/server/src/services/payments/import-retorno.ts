@@ -1,5 +1,6 @@
 import {
   agreementOfField,
+  isLiquidation,
   type Lined,
   RETORNO_MOVEMENTS,
   RETORNO_OUTCOME_TEXTS,
@@ -106,30 +107,30 @@ async function applyTitle(
   today: string,
 ): Promise<RetornoOutcome> {
   if (!found) return 'unknown';
-  switch (title.movement) {
-    case '06': {
-      const payment = {
-        amountCents: title.paidCents,
-        occurredOn: title.occurredOn ?? today,
-        cause: `cnab:${fileId}:${title.line}`,
-      };
-      // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not; once they
-      // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071); short money
-      // of a copy ended already paid nothing either, and is told as paid short (decision 078).
-      if (!('charge' in found)) {
-        const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
-        if (!recorded.recorded) return 'duplicate';
-        if (recorded.unappliedCents === title.paidCents && recorded.unappliedReason === 'already_paid')
-          return 'unapplied';
-        return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
-      }
-      const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
-      // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 049).
-      if (title.paidCents < found.charge.amountCents)
-        return (await recordUnapplied(tx, money, 'underpaid')) ? 'underpaid' : 'duplicate';
-      const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });
-      return recorded === 'paid' ? 'applied' : recorded;
+  if (isLiquidation(title.movement)) {
+    const payment = {
+      amountCents: title.paidCents,
+      occurredOn: title.occurredOn ?? today,
+      cause: `cnab:${fileId}:${title.line}`,
+    };
+    // A second copy's boleto pays that copy (decision 025): its payments, summed, pay it in full or not; once they
+    // have, or another copy paid its instalment, more is money that paid nothing (decisions 061, 071); short money
+    // of a copy ended already paid nothing either, and is told as paid short (decision 078).
+    if (!('charge' in found)) {
+      const recorded = await recordSecondCopyPayment(tx, { secondCopyId: found.id, ...payment });
+      if (!recorded.recorded) return 'duplicate';
+      if (recorded.unappliedCents === title.paidCents && recorded.unappliedReason === 'already_paid')
+        return 'unapplied';
+      return title.paidCents < found.amountCents ? 'underpaid' : 'applied';
     }
+    const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
+    // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 049).
+    if (title.paidCents < found.charge.amountCents)
+      return (await recordUnapplied(tx, money, 'underpaid')) ? 'underpaid' : 'duplicate';
+    const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });
+    return recorded === 'paid' ? 'applied' : recorded;
+  }
+  switch (title.movement) {
     case '03':
       return 'rejected';
     case '02':
