@@ -680,3 +680,31 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
     ]);
   });
 });
+
+describe('passo_4_novo across midnight in Brasília', () => {
+  it("refuses a plan quoted for today once today has passed: its first due date would be yesterday's", async () => {
+    const tomorrow = addDays(today, 1);
+    // Quoted at 23:55 with today as the first due date, confirmed ten minutes later: the plan is still within its
+    // 30 minutes, but spec 001 §5 allows no first due date before today.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T23:55:00-03:00`), shouldAdvanceTime: true });
+    const maria = await login(t, MARIA);
+    const session = { cookie: maria, partner: 'demo' };
+    const listed: DividasResposta = (await debts(maria)).json().dados;
+    const card = listed.dividas.find((d) => d.loja.loj_fantasia === 'Banco Horizonte')!;
+    const quoted = async (body: Record<string, unknown>) =>
+      ((await quotePlans(t, card, session, body)).json().dados as PlanosResposta).pre_acordo[0]!;
+    const plan = await quoted({ metodoPagamento: 'pix' });
+    expect(plan.pra_primeiro_vcto).toBe(today);
+    vi.setSystemTime(new Date(`${tomorrow}T00:05:00-03:00`));
+    const save = await call(
+      t,
+      'negociacao_robo/passo_4_novo',
+      { praCodigo: plan.pra_codigo, formaDePagamento: 'pix', primeiroVencimento: formatBrDate(today) },
+      { host: hostOf('demo'), cookie: maria },
+    );
+    expect(save.json()).toMatchObject({ retorno: false, dados: { simulacao_expirada: true } });
+    // The page asks for new plans, which start from the new day.
+    const fresh = await quoted({ metodoPagamento: 'pix', primeiroVencimento: formatBrDate(tomorrow) });
+    expect(fresh.pra_primeiro_vcto).toBe(tomorrow);
+  });
+});

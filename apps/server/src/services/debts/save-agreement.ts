@@ -5,6 +5,7 @@ import {
   instalmentLabel,
   instalmentSchedule,
   onlyDigits,
+  todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -108,10 +109,12 @@ export async function saveAgreement(
       throw planExpired();
     }
     // The plan is what the person confirms: its payment type, date and card form (the form decided its instalments
-    // and fees at passo_3_novo) cannot change here.
+    // and fees at passo_3_novo) cannot change here. Nor can its date have passed since it was quoted (Brasília's
+    // midnight in between, spec 001 §5: not before today).
     if (
       plan.paymentMethod !== input.method ||
       plan.firstDueDate !== input.firstDueDate ||
+      plan.firstDueDate < todayInBrasilia() ||
       (card?.form !== undefined && card.form !== plan.cardForm)
     ) {
       throw planExpired();
