@@ -900,6 +900,26 @@ describe('two retorno files imported at once', () => {
       charges.map((charge) => [charge.id, 'paid']).sort(),
     );
   });
+  it('telling the same short liquidation: the money is kept as unapplied once', async () => {
+    // A short liquidation locks no agreement (it pays nothing): the convênio's lock keeps a second file's import
+    // waiting until the first has recorded it, so the second reads it as told already.
+    const { charge } = await openBoleto(t.database.db, '2027-06-12', 10_000);
+    const files = [
+      await retornoOf(charge, [liquidation(charge, 9_000)], 990),
+      await retornoOf(charge, [{ ...liquidation(charge, 9_000), feeCents: 190 }], 991),
+    ];
+    const answers = await Promise.all(files.map((content) => upload(content)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers.map((res) => res.json().data.linhas[0].resultado).sort()).toEqual([
+      'duplicate',
+      'underpaid',
+    ]);
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.chargeId, charge.id));
+    expect(events.map((e) => [e.kind, e.amountCents])).toEqual([['unapplied', 9_000]]);
+  });
 });
 
 describe('unapplied money recorded before events said why (migration 0045, decision 064)', () => {

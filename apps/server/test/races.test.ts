@@ -16,8 +16,8 @@ import { createTestApp, type TestApp } from './test-app';
 // - the last two payments of an agreement at once: agreement-lifecycle.test.ts (settled once, one letter);
 // - the overdue/settle/broken jobs on two processes at once: agreement-lifecycle.test.ts (a second connection pool
 //   on the same database, as a second server process has: each date runs once, one event each);
-// - the CNAB remessa generated twice at once, and two retorno files paying the same persons imported at once (both
-//   imported): cnab.test.ts;
+// - the CNAB remessa generated twice at once, two retorno files paying the same persons imported at once (both
+//   imported), and two files telling the same short liquidation at once (its money kept once): cnab.test.ts;
 // - concurrent requests of different sessions: debtor-session.test.ts (each answered with its own person).
 
 /** The requests below come from one address the per-route limits skip: they are the load, not an attack. */

@@ -22,6 +22,7 @@ import {
   insertCnabFile,
   insertRetornoResults,
   loadRetornoResults,
+  lockConvenio,
   type RetornoResultRow,
   storesOfConvenio,
 } from '../../repositories/cnab-repository';
@@ -218,12 +219,17 @@ export async function importRetorno(
   const owners = await storesOfHeader(db, read.header);
   const today = todayInBrasilia(input.now);
 
+  const agreement = agreementOfField(read.header.bankCode, read.header.agreementField);
+
   const imported = await withRetriedTransaction(db, async (tx) => {
+    // One retorno of a convênio at a time: a title told by two files (a re-downloaded retorno) is then read as told
+    // already by the second, also when it pays nothing and so locks no agreement (money kept as unapplied once).
+    await lockConvenio(tx, 'retorno', read.header.bankCode, agreement);
     const file = await insertCnabFile(tx, {
       // Stores may share a convênio and account; the file is then theirs together.
       storeId: owners.length === 1 ? owners[0]!.id : null,
       bankCode: read.header.bankCode,
-      agreement: agreementOfField(read.header.bankCode, read.header.agreementField),
+      agreement,
       kind: 'retorno',
       sequence: read.header.sequence,
       businessDate: today,
