@@ -93,9 +93,9 @@ const retornoDid = (db: Db, outcomes: readonly RetornoOutcome[]) =>
 const refusedByBank = (db: Db) => retornoDid(db, ['rejected', 'written_off']);
 
 /**
- * A retorno liquidated the charge's boleto (LIQUIDATION_MOVEMENTS), whatever the portal made of the money: the bank has closed the title.
- * Not a payment event on the charge: the hybrid boleto's PIX pays the same charge at the PSP, which the bank never
- * hears of, so its boleto stays open there until written off.
+ * A retorno liquidated the charge's boleto (LIQUIDATION_MOVEMENTS), whatever the portal made of the money: the bank
+ * has closed the title. Not a payment event on the charge: the hybrid boleto's PIX pays the same charge at the PSP,
+ * which the bank never hears of, so its boleto stays open there until written off.
  */
 const liquidatedByBank = (db: Db) =>
   exists(
