@@ -134,6 +134,30 @@ describe('emitir_segunda_via_boleto: the PDF icon of the details table', () => {
     expect(other.json()).toMatchObject({ retorno: false, mensagem: 'Arquivo não encontrado.' });
   });
 
+  it('is the same copy on another partner serving its store, whose PDF that partner serves; not on one that does not', async () => {
+    const alfa = card('Alfa Eletro');
+    const body = { par_codigo: alfa.contratos[0]!.parcelas[0]!.par_codigo, loj_codigo: alfa.loj_codigo };
+    const issued = (await demo('emitir_segunda_via_boleto', body)).json().dados;
+    // negocie serves Alfa Eletro too (seed): the person's copy of the day is handed out there as well.
+    const negocie = await login(t, MARIA, 'negocie');
+    const there = await call(t, 'negociacao_robo/emitir_segunda_via_boleto', body, {
+      host: hostOf('negocie'),
+      cookie: negocie,
+    });
+    expect(there.json().dados.codigo).toBe(issued.codigo);
+    const file = (host: string, cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: issued.caminho_completo_boleto,
+        headers: { host: hostOf(host), cookie },
+      });
+    const served = await file('negocie', negocie);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    // acme does not serve Alfa Eletro: the same person's copy is no file there.
+    expect((await file('acme', await login(t, MARIA, 'acme'))).statusCode).toBe(404);
+  });
+
   it("refuses a store that issues none, and another person's instalment", async () => {
     const banco = card('Banco Horizonte');
     expect(

@@ -21,6 +21,7 @@ import {
   agreementContracts,
   contracts,
   instalments,
+  partnerStores,
   persons,
   secondCopies,
   secondCopyCancellations,
@@ -47,7 +48,10 @@ export interface SecondCopyKey {
   amountCents: number;
 }
 
-/** One second copy of the scope person on the scope partner; undefined when there is none. */
+/**
+ * One second copy of the scope person, of a store the scope partner serves; undefined when there is none. The copy
+ * is the person's whichever partner issued it (findSameSecondCopy hands it to each of them).
+ */
 export async function findSecondCopyInScope(
   db: Db,
   scope: DebtorScope,
@@ -59,8 +63,18 @@ export async function findSecondCopyInScope(
     .where(
       and(
         eq(secondCopies.id, id),
-        eq(secondCopies.partnerId, scope.partnerId),
         eq(secondCopies.personId, scope.personId),
+        exists(
+          db
+            .select({ storeId: partnerStores.storeId })
+            .from(partnerStores)
+            .where(
+              and(
+                eq(partnerStores.storeId, secondCopies.storeId),
+                eq(partnerStores.partnerId, scope.partnerId),
+              ),
+            ),
+        ),
       ),
     )
     .limit(1);
