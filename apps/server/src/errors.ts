@@ -128,6 +128,11 @@ const APP_ERRORS = {
    * the recurring card form at a store that does not take it (loj_cartao_de_credito_recorrente).
    */
   PAYMENT_METHOD_UNAVAILABLE: { status: 200, message: 'Forma de pagamento indisponível.' },
+  /**
+   * A proposal or a cannot-pay reason sent to a partner that switched that button off
+   * (myDebits.flgDesativarEnviarProposta / flgDesativatBotaoNaoPossoPagar): the page never offers it.
+   */
+  DEBT_REQUEST_UNAVAILABLE: { status: 200, message: 'Esta opção não está disponível neste portal.' },
   /** Contract codes that are not one of the session person's debt cards on this partner. */
   CONTRACT_NOT_FOUND: { status: 200, message: 'Contrato não encontrado.' },
   /** A boleto-only store (permits-negotiate N, spec 001 §1). */

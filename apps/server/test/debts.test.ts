@@ -439,6 +439,42 @@ describe('cannot pay, proposal and dispute', () => {
     ]);
   });
 
+  it('refuses both where the partner switched their buttons off, and stores nothing', async () => {
+    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
+    const where = and(eq(partnerSections.partnerId, demo!.id), eq(partnerSections.name, 'customization'));
+    const [section] = await t.database.db.select().from(partnerSections).where(where);
+    const custom = section!.fields as CustomizationFields;
+    const before = (await t.database.db.select().from(debtorRequests)).length;
+    const myDebits = {
+      ...custom.myDebits,
+      flgDesativarEnviarProposta: true,
+      flgDesativatBotaoNaoPossoPagar: true,
+    };
+    await t.database.db
+      .update(partnerSections)
+      .set({ fields: { ...custom, myDebits } })
+      .where(where);
+    t.app.partnerCache.invalidate(demo!.id);
+    try {
+      const cannotPay = await send('portal/naoPossoPagar', { lojCodigo: storeId, motivo: 'Desemprego' });
+      const proposal = await send('portal/cadastrarProposta', {
+        loj_codigo: storeId,
+        entrada: 'R$ 150,00',
+        quantidade_parcelas: '6',
+        valor_parcela: '100,00',
+      });
+      for (const res of [cannotPay, proposal])
+        expect(res.json()).toMatchObject({
+          retorno: false,
+          mensagem: 'Esta opção não está disponível neste portal.',
+        });
+    } finally {
+      await t.database.db.update(partnerSections).set({ fields: custom }).where(where);
+      t.app.partnerCache.invalidate(demo!.id);
+    }
+    expect(await t.database.db.select().from(debtorRequests)).toHaveLength(before);
+  });
+
   it("refuses a proposal whose instalment is below the store's minimum instalment (decision 027)", async () => {
     // The demo stores' policy asks for instalments of R$ 50,00 at least.
     const stored = (await requestsOf('proposal')).length;

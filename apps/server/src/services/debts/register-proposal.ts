@@ -8,12 +8,13 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { loadPartnerCustomization } from '../../repositories/partner-repository';
 import { storePolicy } from './debt-figures';
 import { recordDebtorRequest } from './record-debtor-request';
 
 /**
  * cadastrarProposta (spec 001 §7): the person's own offer, checked by the spec 001 §5 rules and by the store's
- * minimum instalment (decision 027).
+ * minimum instalment (decision 027); refused where the partner switched proposals off.
  */
 export async function registerProposal(
   db: Db,
@@ -21,6 +22,8 @@ export async function registerProposal(
   storeId: number,
   input: ProposalInput,
 ): Promise<string> {
+  const custom = await loadPartnerCustomization(db, scope.partner);
+  if (custom.myDebits?.flgDesativarEnviarProposta) throw new AppError('DEBT_REQUEST_UNAVAILABLE');
   const errors = formErrors(proposalSchema, input);
   if (Object.keys(errors).length > 0) throw new AppError('INVALID_INPUT', errors);
   const proposal = proposalSchema.parse(input);
