@@ -16,7 +16,8 @@ export type PersonRow = typeof persons.$inferSelect;
 // Every debtor query is scoped by partner: a person is known to a partner through contracts in its stores or a
 // first access made on its portal.
 
-const partnerStoreIds = (db: Db, partnerId: number | Placeholder) =>
+/** The stores a partner serves, as a subquery of their ids. */
+export const partnerStoreIds = (db: Db, partnerId: number | Placeholder) =>
   db.select({ id: partnerStores.storeId }).from(partnerStores).where(eq(partnerStores.partnerId, partnerId));
 
 export async function findPersonByDocument(db: Db, cpfCnpj: string): Promise<PersonRow | undefined> {

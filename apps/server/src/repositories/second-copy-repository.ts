@@ -21,7 +21,6 @@ import {
   agreementContracts,
   contracts,
   instalments,
-  partnerStores,
   persons,
   secondCopies,
   secondCopyCancellations,
@@ -36,7 +35,7 @@ import {
   secondCopyPaidInFull,
 } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
-import type { PersonRow } from './person-repository';
+import { type PersonRow, partnerStoreIds } from './person-repository';
 import type { OpenPix, OpenPixFilter, SupersededReason } from './pix-charge-repository';
 
 export type SecondCopyRow = typeof secondCopies.$inferSelect;
@@ -64,17 +63,7 @@ export async function findSecondCopyInScope(
       and(
         eq(secondCopies.id, id),
         eq(secondCopies.personId, scope.personId),
-        exists(
-          db
-            .select({ storeId: partnerStores.storeId })
-            .from(partnerStores)
-            .where(
-              and(
-                eq(partnerStores.storeId, secondCopies.storeId),
-                eq(partnerStores.partnerId, scope.partnerId),
-              ),
-            ),
-        ),
+        inArray(secondCopies.storeId, partnerStoreIds(db, scope.partnerId)),
       ),
     )
     .limit(1);
