@@ -918,7 +918,9 @@ describe('two retorno files imported at once', () => {
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.chargeId, charge.id));
-    expect(events.map((e) => [e.kind, e.amountCents])).toEqual([['unapplied', 9_000]]);
+    // The short-paid boleto's end (decision 049) may already be recorded by the work the upload runs after answering.
+    const money = events.filter((e) => e.kind !== 'charge_cancelled');
+    expect(money.map((e) => [e.kind, e.amountCents])).toEqual([['unapplied', 9_000]]);
   });
 });
 
