@@ -114,6 +114,26 @@ const upload = (content: string, contentType = 'text/plain') =>
 const eventRows = () => t.database.db.select().from(paymentEvents).orderBy(paymentEvents.id);
 const fileCount = async () => (await t.database.db.select().from(cnabFiles)).length;
 
+/**
+ * A retorno liquidating `opened`'s boleto for 40.00 of its 100.00: reported `resultado` (counted under `total`, not
+ * under `a_menor`), its money one unapplied event the back office lists with `motivo` (decisions 049, 078).
+ */
+async function expectShortLiquidationKept(
+  { instalment, charge }: Awaited<ReturnType<typeof openBoleto>>,
+  sequence: number,
+  told: { resultado: string; total: string; motivo: string },
+) {
+  const before = await eventRows();
+  const report = (await upload(await retornoOf(charge, [liquidation(charge, 4_000)], sequence))).json().data;
+  expect(report.totais).toMatchObject({ a_menor: 0, [told.total]: 1 });
+  expect(report.linhas).toMatchObject([{ resultado: told.resultado, valor_pago: 4_000 }]);
+  const added = (await eventRows()).slice(before.length);
+  expect(added.map((e) => [e.instalmentId, e.kind, e.amountCents])).toEqual([
+    [instalment.id, 'unapplied', 4_000],
+  ]);
+  expect((await unappliedReasonsListed(t, token, '2026-11-25'))[added[0]!.id]).toBe(told.motivo);
+}
+
 describe('the admin API refuses without a staff token', () => {
   it.each([
     ['GET', '/api/cobranca/remessas'],
@@ -499,6 +519,19 @@ describe('a liquidation of a boleto whose agreement was cancelled', () => {
     expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
     expect(await eventRows()).toHaveLength(before.length + 1);
   });
+
+  it('for less than its value is told as money after the cancellation, not as short of an open instalment', async () => {
+    const opened = await openBoleto(t.database.db, '2026-12-07', 10_000);
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'cancelled' })
+      .where(eq(agreements.id, opened.agreement.id));
+    await expectShortLiquidationKept(opened, 972, {
+      resultado: 'agreement_cancelled',
+      total: 'de_acordo_cancelado',
+      motivo: 'agreement_cancelled',
+    });
+  });
 });
 
 describe('a liquidation of an instalment already paid by PIX', () => {
@@ -528,6 +561,23 @@ describe('a liquidation of an instalment already paid by PIX', () => {
     const resent = await upload(await retornoOf(charge, [liquidation(charge, 10_000)], 961));
     expect(resent.json().data.linhas).toMatchObject([{ resultado: 'duplicate' }]);
     expect(await eventRows()).toHaveLength(before.length + 1);
+  });
+
+  it('for less than its value is money paid again, not short of an open instalment (decision 078)', async () => {
+    const opened = await openBoleto(t.database.db, '2026-12-06', 10_000);
+    await recordInstalmentPayment(t.database.db, {
+      instalmentId: opened.instalment.id,
+      chargeId: opened.charge.id,
+      kind: 'paid',
+      amountCents: 10_000,
+      occurredOn: '2026-12-01',
+      cause: 'pix:E00000000202612011200bbbbbbbbbbb',
+    });
+    await expectShortLiquidationKept(opened, 962, {
+      resultado: 'unapplied',
+      total: 'nao_aplicados',
+      motivo: 'already_paid',
+    });
   });
 });
 

@@ -703,6 +703,24 @@ describe('a PIX that concludes its charge with less than its value', () => {
     }
   });
 
+  it('after its agreement was cancelled, is money paid after the cancellation: it ends nothing itself', async () => {
+    const { agreement, instalment, charge } = await openBoleto(
+      t.database.db,
+      addDays(todayInBrasilia(), 3),
+      10_000,
+    );
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'cancelled' })
+      .where(eq(agreements.id, agreement.id));
+    const short = pixOf(charge.txid!, 'E99999999202611260130SHORTCANCEL', reais(9_000));
+    expect((await notify(pixWebhookToken(SECRET, charge.storeId), [short])).statusCode).toBe(200);
+    const events = await eventsOf(instalment.id);
+    expect(events.map((e) => [e.kind, e.cause])).toEqual([['unapplied', `pix:${short.endToEndId}`]]);
+    const reasons = await unappliedReasonsListed(t, await staffToken(t), '2026-11-25');
+    expect(reasons[events[0]!.id]).toBe('agreement_cancelled');
+  });
+
   it('keeps the money unapplied and ends the charge: Meus Acordos offers a new one for the whole value', async () => {
     const { agreement, instalment, charge } = await openBoleto(
       t.database.db,

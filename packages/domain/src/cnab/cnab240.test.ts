@@ -5,10 +5,12 @@ import {
   bancoDoBrasilAgreementField,
   type CnabFileInfo,
   isLiquidation,
+  RETORNO_OUTCOME_TEXTS,
   type RemessaTitle,
   type RetornoTitle,
   readRemessa,
   readRetorno,
+  SHORT_LIQUIDATION_OUTCOMES,
   writeRemessa,
   writeRetorno,
 } from './cnab240';
@@ -114,6 +116,25 @@ describe('isLiquidation (FEBRABAN C044)', () => {
     ['28', false],
   ])('%s: %s', (movement, liquidation) => {
     expect(isLiquidation(movement)).toBe(liquidation);
+  });
+});
+
+describe('SHORT_LIQUIDATION_OUTCOMES (decisions 049, 078)', () => {
+  it.each([
+    ['underpaid', 'underpaid', 'Pago a menor: valor guardado como não aplicado, parcela continua em aberto'],
+    [
+      'agreement_cancelled',
+      'agreement_cancelled',
+      'Pago depois do cancelamento do acordo: valor guardado como não aplicado, para devolver ou aplicar',
+    ],
+    [
+      'already_paid',
+      'unapplied',
+      'Pago de novo: parcela já paga de outra forma, valor guardado como não aplicado',
+    ],
+  ] as const)('%s: told as %s', (reason, outcome, text) => {
+    expect(SHORT_LIQUIDATION_OUTCOMES[reason]).toBe(outcome);
+    expect(RETORNO_OUTCOME_TEXTS[outcome]).toBe(text);
   });
 });
 

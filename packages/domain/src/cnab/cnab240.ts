@@ -1,4 +1,4 @@
-import { UNAPPLIED_MONEY_REASON_LABELS } from '../agreements/unapplied-money';
+import { UNAPPLIED_MONEY_REASON_LABELS, type UnappliedMoneyReason } from '../agreements/unapplied-money';
 import {
   alphaField,
   CNAB240_RECORD_LENGTH,
@@ -104,6 +104,13 @@ export type RetornoOutcome =
   | 'written_off'
   | 'unknown'
   | 'ignored';
+
+/** A liquidation short of its boleto's value, by why its money paid nothing (decisions 049, 078). */
+export const SHORT_LIQUIDATION_OUTCOMES: Readonly<Record<UnappliedMoneyReason, RetornoOutcome>> = {
+  underpaid: 'underpaid',
+  agreement_cancelled: 'agreement_cancelled',
+  already_paid: 'unapplied',
+};
 
 /** The back office's words for each outcome (report screen and `npm run payments -- retorno`). */
 export const RETORNO_OUTCOME_TEXTS: Readonly<Record<RetornoOutcome, string>> = {

@@ -10,6 +10,7 @@ import {
   type RetornoTitle,
   readRetorno,
   rejectionReasonText,
+  SHORT_LIQUIDATION_OUTCOMES,
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
@@ -27,7 +28,6 @@ import {
   storesOfConvenio,
 } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
-import { recordUnapplied } from '../../repositories/payment-repository';
 import {
   recordSecondCopyPayment,
   type SecondCopyRow,
@@ -35,7 +35,7 @@ import {
 } from '../../repositories/second-copy-repository';
 import { withRetriedTransaction } from '../../repositories/transaction';
 import { cnabBeneficiary, contentSha256 } from './cnab-files';
-import { receiveInstalmentPayment } from './record-instalment-payment';
+import { receiveInstalmentPayment, receiveShortInstalmentPayment } from './record-instalment-payment';
 
 /** A retorno is a day's titles of a convênio: a few hundred kilobytes; more is not a bank's file. */
 export const RETORNO_MAX_BYTES = 5 * 1024 * 1024;
@@ -126,8 +126,10 @@ async function applyTitle(
     }
     const money = { instalmentId: found.charge.instalmentId, chargeId: found.charge.id, ...payment };
     // Less than the boleto's value pays nothing (no tolerance): the money is kept as unapplied (decision 049).
-    if (title.paidCents < found.charge.amountCents)
-      return (await recordUnapplied(tx, money, 'underpaid')) ? 'underpaid' : 'duplicate';
+    if (title.paidCents < found.charge.amountCents) {
+      const { kept, reason } = await receiveShortInstalmentPayment(tx, money);
+      return kept ? SHORT_LIQUIDATION_OUTCOMES[reason] : 'duplicate';
+    }
     const recorded = await receiveInstalmentPayment(tx, { ...money, kind: 'paid' });
     return recorded === 'paid' ? 'applied' : recorded;
   }

@@ -1,6 +1,12 @@
+import type { UnappliedMoneyReason } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { lockAgreement } from '../../repositories/lifecycle-repository';
-import { agreementOfInstalment, recordPayment, recordUnapplied } from '../../repositories/payment-repository';
+import {
+  agreementOfInstalment,
+  instalmentPaid,
+  recordPayment,
+  recordUnapplied,
+} from '../../repositories/payment-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { settleIfFullyPaid } from '../lifecycle/settle-if-fully-paid';
 
@@ -36,6 +42,29 @@ export async function receiveInstalmentPayment(
   });
   if (recorded === 'paid') await settleIfFullyPaid(db, agreementId, `payment:${payment.cause}`);
   return recorded;
+}
+
+/**
+ * Money short of its charge's value pays nothing (decision 049, no tolerance) and is kept unapplied with why: its
+ * agreement cancelled (asked first, as for whole money), its instalment paid before (money paid again, decision 078),
+ * or short. The agreement's row is locked as receiveInstalmentPayment locks it. `kept` is false for money told
+ * before (its cause recorded); the reason is still given, for the work its source does once per payment.
+ */
+export async function receiveShortInstalmentPayment(
+  db: Db,
+  money: Parameters<typeof recordUnapplied>[1],
+): Promise<{ kept: boolean; reason: UnappliedMoneyReason }> {
+  const agreementId = await agreementOfInstalment(db, money.instalmentId);
+  return withTransaction(db, async (tx) => {
+    const agreement = await lockAgreement(tx, agreementId);
+    const reason: UnappliedMoneyReason =
+      agreement!.status === 'cancelled'
+        ? 'agreement_cancelled'
+        : (await instalmentPaid(tx, money.instalmentId))
+          ? 'already_paid'
+          : 'underpaid';
+    return { kept: await recordUnapplied(tx, money, reason), reason };
+  });
 }
 
 /** receiveInstalmentPayment for sources that only ask whether it paid the instalment (false: kept or repeated). */

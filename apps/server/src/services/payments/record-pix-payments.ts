@@ -1,11 +1,7 @@
 import { brasiliaDateTime, centsFromPixApiAmount } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
-import {
-  instalmentPaid,
-  recordChargeCancelled,
-  recordUnapplied,
-} from '../../repositories/payment-repository';
+import { recordChargeCancelled } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
 import {
   findStoreSecondCopyByTxid,
@@ -13,7 +9,12 @@ import {
   recordSecondCopyPayment,
 } from '../../repositories/second-copy-repository';
 import type { JobLog } from '../../scheduler/scheduled-job';
-import { keptUnapplied, type PaymentRecorded, receiveInstalmentPayment } from './record-instalment-payment';
+import {
+  keptUnapplied,
+  type PaymentRecorded,
+  receiveInstalmentPayment,
+  receiveShortInstalmentPayment,
+} from './record-instalment-payment';
 
 /** What the payment use cases log: warnings and errors (the server's logger, or a command's). */
 export type PaymentsLog = Pick<JobLog, 'warn' | 'error'>;
@@ -31,7 +32,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
  * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 049) unless its instalment was
- * paid already (then it is money paid again, decision 078). A second
+ * paid already (then it is money paid again, decision 078) or its agreement cancelled. A second
  * copy's PIX is that copy's payment (decision 025), unapplied when the copy or its instalment was paid already
  * (decisions 061, 071); one leaving a copy not paid ends the copy the same way, and is unapplied (decision 049). A PIX
  * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
@@ -97,20 +98,29 @@ export async function recordPixPayments(
       occurredOn: brasiliaDateTime(paidAt).date,
       cause: pixCause(pix),
     };
-    const short = amountCents < charge.amountCents;
-    // Short money of an instalment paid already is money paid again, as for a copy (decisions 049, 078).
-    const paidBefore = short && (await instalmentPaid(db, charge.instalmentId));
-    const outcome = !short
-      ? await receiveInstalmentPayment(db, { ...values, kind: 'paid' })
-      : (await recordUnapplied(db, values, paidBefore ? 'already_paid' : 'underpaid'))
-        ? 'unapplied'
-        : 'duplicate';
-    // A cobv takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more. It is ended
-    // here, so Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 049); not when
-    // its instalment was paid: nothing is offered any more, and the charge was not what the money ended (078).
-    if (short && !paidBefore) await recordChargeCancelled(db, charge.id, `pix-short:${endToEndId}`);
+    const outcome =
+      amountCents >= charge.amountCents
+        ? await receiveInstalmentPayment(db, { ...values, kind: 'paid' })
+        : await receiveShortPix(db, values, endToEndId);
     if (keptUnapplied(outcome)) log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
     outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/**
+ * A PIX short of its instalment's charge: its money kept unapplied with why (receiveShortInstalmentPayment). A cobv
+ * takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more, so it is ended here and
+ * Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 049); not when its instalment
+ * was paid (nothing is offered any more, decision 078) nor its agreement cancelled (its charges are ended with it).
+ */
+async function receiveShortPix(
+  db: Db,
+  values: Parameters<typeof receiveShortInstalmentPayment>[1] & { chargeId: number },
+  endToEndId: string,
+): Promise<PaymentRecorded> {
+  const { kept, reason } = await receiveShortInstalmentPayment(db, values);
+  if (reason === 'underpaid') await recordChargeCancelled(db, values.chargeId, `pix-short:${endToEndId}`);
+  if (!kept) return 'duplicate';
+  return reason === 'agreement_cancelled' ? 'agreement_cancelled' : 'unapplied';
 }
