@@ -94,9 +94,14 @@ export type ClaimedMessage = {
   attempts: number;
 };
 
+/** How long a claim holds a message: renewed before each send, so it bounds one send, not a batch (decision 003). */
+const CLAIM = sql`interval '2 minutes'`;
+
 /**
- * Claims up to `batchSize` due messages of `channels`: pending and due, or stuck in "sending" after a crash. SKIP
- * LOCKED lets several server processes share one outbox; a claim holds a message for two minutes.
+ * Claims up to `batchSize` due messages of `channels`: pending and due, or held by a claim that ran out (a crash, or a
+ * send that overran it). SKIP LOCKED lets several server processes share one outbox. Each claim counts an attempt:
+ * `attempts` is then the claim's own number, which the updates below check, so a process whose claim ran out and was
+ * taken by another neither sends the message again nor writes over the other's outcome.
  */
 export async function claimDueMessages(
   db: Db,
@@ -104,7 +109,7 @@ export async function claimDueMessages(
   batchSize: number,
 ): Promise<ClaimedMessage[]> {
   const claimed = await db.execute<ClaimedMessage>(sql`
-    update outbound_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
+    update outbound_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + ${CLAIM}
     where id in (
       select id from outbound_messages
       where channel in (${sql.join(
@@ -117,23 +122,38 @@ export async function claimDueMessages(
   return claimed.rows;
 }
 
-export async function markMessageSent(db: Db, id: number, providerMessageId: string): Promise<void> {
+/** The claim `message` was returned with, still this process's: its message is neither sent nor claimed again. */
+type Claim = Pick<ClaimedMessage, 'id' | 'attempts'>;
+const stillHeld = ({ id, attempts }: Claim) =>
+  sql`id = ${id} and status = 'sending' and attempts = ${attempts}`;
+
+/**
+ * Holds a claimed message for a whole claim's time from now, right before it is sent; false when the claim ran out
+ * and another process took the message (it sends it), so this one must not.
+ */
+export async function renewMessageClaim(db: Db, claim: Claim): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update outbound_messages set locked_until = now() + ${CLAIM} where ${stillHeld(claim)} returning id`);
+  return rows.length > 0;
+}
+
+export async function markMessageSent(db: Db, claim: Claim, providerMessageId: string): Promise<void> {
   await db.execute(sql`
     update outbound_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
       provider_message_id = ${providerMessageId}
-    where id = ${id}`);
+    where ${stillHeld(claim)}`);
 }
 
 /** A failed attempt: pending again after `delayMs`, or failed for good on the final attempt. */
 export async function markMessageAttemptFailed(
   db: Db,
-  id: number,
+  claim: Claim,
   outcome: { reason: string; finalAttempt: boolean; delayMs: number },
 ): Promise<void> {
   await db.execute(sql`
     update outbound_messages set status = ${outcome.finalAttempt ? 'failed' : 'pending'}, locked_until = null,
       last_error = ${outcome.reason.slice(0, 500)}, next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval
-    where id = ${id}`);
+    where ${stillHeld(claim)}`);
 }
 
 export type ListedMessage = typeof outboundMessages.$inferSelect & {

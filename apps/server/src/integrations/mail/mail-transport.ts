@@ -24,9 +24,15 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * Each stage of a send ends well within the outbox's two-minute claim (decision 003), where nodemailer's defaults
+ * (two minutes to connect, ten of silence) would let another process claim the message and send it again.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+
 export function smtpTransport(smtpUrl: string): MailTransport {
-  // Options such as timeouts or pooling go in the URL query (smtp://host:25/?connectionTimeout=10000).
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Options such as pooling go in the URL query (smtp://host:25/?pool=true); a timeout there replaces the default.
+  const transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     name: 'smtp',
     async send(email) {

@@ -6,6 +6,7 @@ import {
   loadAttachments,
   markMessageAttemptFailed,
   markMessageSent,
+  renewMessageClaim,
 } from '../../repositories/outbox-repository';
 
 export interface DeliveryPolicy {
@@ -26,8 +27,8 @@ export interface Transports {
 }
 
 /**
- * Claims due messages of the channels that have a transport (pending, or stuck in "sending" after a crash), tries
- * each once and records the outcome: sent, pending again with a backed-off next attempt, or failed after the last
+ * Claims due messages of the channels that have a transport (pending, or held by a claim that ran out), tries each
+ * once while its claim is still this process's (renewed before the send) and records the outcome: sent, pending again with a backed-off next attempt, or failed after the last
  * attempt. SKIP LOCKED lets several server processes share one outbox. A channel without a transport keeps its
  * messages queued (the development mailbox shows them).
  */
@@ -44,6 +45,8 @@ export async function deliverDueMessages(
     claimed.filter((m) => m.channel === 'email').map((m) => m.id),
   );
   for (const message of claimed) {
+    // The sends before this one may have outlasted the batch's claim: another process then sends it.
+    if (!(await renewMessageClaim(db, message))) continue;
     try {
       const { messageId } =
         message.channel === 'sms'
@@ -57,9 +60,9 @@ export async function deliverDueMessages(
               html: message.body_html ?? undefined,
               attachments: attachments.get(message.id),
             });
-      await markMessageSent(db, message.id, messageId);
+      await markMessageSent(db, message, messageId);
     } catch (error) {
-      await markMessageAttemptFailed(db, message.id, {
+      await markMessageAttemptFailed(db, message, {
         reason: error instanceof Error ? error.message : String(error),
         finalAttempt: message.attempts >= policy.maxAttempts,
         delayMs: retryDelayMs(message.attempts, policy.retryBaseMs),
