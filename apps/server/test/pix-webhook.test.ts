@@ -13,6 +13,7 @@ import { loadEnv } from '../src/env';
 import { type Cobv, type PixApiClient, PixApiError } from '../src/integrations/payments/pix-api/client';
 import { createPixServices } from '../src/integrations/payments/pix-api/pix-services';
 import { findStore } from '../src/repositories/debt-repository';
+import { findOpenChargesOfCancelledAgreements } from '../src/repositories/lifecycle-repository';
 import { insertCharge } from '../src/repositories/payment-repository';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
@@ -323,6 +324,42 @@ describe('reconciliation', () => {
         amountCents: charge.amountCents,
       }),
     ]);
+  });
+
+  it('a PIX paid after its agreement was cancelled, its webhook lost: kept once, then asked about no more', async () => {
+    const { agreement, instalment, charge } = await openBoleto(
+      t.database.db,
+      addDays(todayInBrasilia(), 3),
+      10_000,
+    );
+    const pix = await payWithWebhookLost(charge.txid);
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'cancelled' })
+      .where(eq(agreements.id, agreement.id));
+    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
+    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    const options = {
+      providers: ['local', 'pix-api'],
+      gatewayFor: services.gatewayFor,
+      afterMinutes: 0,
+      now: new Date(Date.now() + 60_000),
+    };
+    try {
+      expect(await reconcilePixCharges(t.database.db, options, t.app.log)).toMatchObject({ unapplied: 1 });
+      expect((await eventsOf(instalment.id)).map((e) => [e.kind, e.cause, e.unappliedReason])).toEqual([
+        ['unapplied', `pix:${pix.endToEndId}`, 'agreement_cancelled'],
+        ['charge_cancelled', `pix-cancelled:${pix.endToEndId}`, null],
+      ]);
+      // Its cobv is concluded: neither reconciliation nor the cancellation of open charges asks the PSP again.
+      const again = await reconcilePixCharges(t.database.db, options, t.app.log);
+      expect(again.checked).toBe(0);
+      expect(
+        (await findOpenChargesOfCancelledAgreements(t.database.db, agreement.id)).map((c) => c.id),
+      ).toEqual([]);
+    } finally {
+      await services.close();
+    }
   });
 
   it('a PIX left open after its instalment was paid another way: removed at the PSP, or its money kept', async () => {
@@ -703,7 +740,7 @@ describe('a PIX that concludes its charge with less than its value', () => {
     }
   });
 
-  it('after its agreement was cancelled, is money paid after the cancellation: it ends nothing itself', async () => {
+  it('after its agreement was cancelled, is money paid after the cancellation, and ends its charge', async () => {
     const { agreement, instalment, charge } = await openBoleto(
       t.database.db,
       addDays(todayInBrasilia(), 3),
@@ -716,7 +753,10 @@ describe('a PIX that concludes its charge with less than its value', () => {
     const short = pixOf(charge.txid!, 'E99999999202611260130SHORTCANCEL', reais(9_000));
     expect((await notify(pixWebhookToken(SECRET, charge.storeId), [short])).statusCode).toBe(200);
     const events = await eventsOf(instalment.id);
-    expect(events.map((e) => [e.kind, e.cause])).toEqual([['unapplied', `pix:${short.endToEndId}`]]);
+    expect(events.map((e) => [e.kind, e.cause])).toEqual([
+      ['unapplied', `pix:${short.endToEndId}`],
+      ['charge_cancelled', `pix-cancelled:${short.endToEndId}`],
+    ]);
     const reasons = await unappliedReasonsListed(t, await staffToken(t), '2026-11-25');
     expect(reasons[events[0]!.id]).toBe('agreement_cancelled');
   });

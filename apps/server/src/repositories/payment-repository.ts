@@ -150,6 +150,25 @@ export async function recordChargeCancelled(db: Db, chargeId: number, cause: str
       and not exists (select 1 from payment_events e where e.charge_id = c.id and e.tipo = 'charge_cancelled')`);
 }
 
+/** Why the money of a charge recorded under `cause` paid nothing; null when it paid, or nothing was recorded. */
+export async function unappliedReasonOfCharge(
+  db: Db,
+  chargeId: number,
+  cause: string,
+): Promise<UnappliedMoneyReason | null> {
+  const [row] = await db
+    .select({ reason: paymentEvents.unappliedReason })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.chargeId, chargeId),
+        eq(paymentEvents.cause, cause),
+        eq(paymentEvents.kind, 'unapplied'),
+      ),
+    );
+  return row?.reason ?? null;
+}
+
 /** Records that an instalment was paid (or settled by card); a second record of a payment records nothing. */
 export async function recordPayment(
   db: Db,

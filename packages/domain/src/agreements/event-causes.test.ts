@@ -12,6 +12,7 @@ describe('eventCauseLabel', () => {
     ['expired:2026-11-30', 'Substituído: não podia mais ser pago (30/11/2026)'],
     ['pix:E99999999202611291200abcdef01234', 'PIX recebido (E99999999202611291200abcdef01234)'],
     ['pix-short:E123', 'Encerrada por um PIX a menor (E123)'],
+    ['pix-cancelled:E123', 'Encerrada por um PIX pago depois do cancelamento do acordo (E123)'],
     ['cnab:3:12', 'Arquivo de retorno 3, linha 12'],
     ['cnab-short:3:12', 'Encerrada por um boleto pago a menor: arquivo de retorno 3, linha 12'],
     ['retorno:3:12:03', 'Recusado pelo banco: arquivo de retorno 3, linha 12 (movimento 03)'],

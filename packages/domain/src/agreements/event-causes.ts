@@ -26,9 +26,14 @@ const RULES: CauseRule[] = [
   [/^job:remessa$/, () => 'Rotina automática: remessa diária'],
   // Decision 042: a charge that could no longer be paid, replaced by the instalment's next issue.
   [/^expired:(.+)$/, (date) => `Substituído: não podia mais ser pago (${day(date)})`],
-  // Decision 020: a PIX payment, by its endToEndId; decision 049: the charge a PIX paid short concluded.
+  // Decision 020: a PIX payment, by its endToEndId; decision 049: the charge a PIX paid short, or after its
+  // agreement's cancellation, concluded.
   [/^pix:(.+)$/, (endToEndId) => `PIX recebido (${endToEndId})`],
   [/^pix-short:(.+)$/, (endToEndId) => `Encerrada por um PIX a menor (${endToEndId})`],
+  [
+    /^pix-cancelled:(.+)$/,
+    (endToEndId) => `Encerrada por um PIX pago depois do cancelamento do acordo (${endToEndId})`,
+  ],
   // Decision 021: a boleto paid in a retorno file, and one the bank refused there; decision 049: the document a
   // boleto liquidated short ended.
   [/^cnab:(\d+):(\d+)$/, (file, line) => `Arquivo de retorno ${file}, linha ${line}`],

@@ -1,7 +1,7 @@
-import { brasiliaDateTime, centsFromPixApiAmount } from '@portal/domain';
+import { brasiliaDateTime, centsFromPixApiAmount, type UnappliedMoneyReason } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
-import { recordChargeCancelled } from '../../repositories/payment-repository';
+import { recordChargeCancelled, unappliedReasonOfCharge } from '../../repositories/payment-repository';
 import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
 import {
   findStoreSecondCopyByTxid,
@@ -32,7 +32,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * order. A payment of at least the instalment's amount pays it (a cobv paid after its due date may carry interest);
  * less, or a second payment of a paid instalment, is kept as 'unapplied' money for staff (decision 020), and less
  * also ends its charge (`charge_cancelled`, cause `pix-short:{endToEndId}`, decision 049) unless its instalment was
- * paid already (then it is money paid again, decision 078) or its agreement cancelled. A second
+ * paid already (then it is money paid again, decision 078); a PIX after its agreement's cancellation is kept and ends
+ * its charge too (`pix-cancelled:{endToEndId}`). A second
  * copy's PIX is that copy's payment (decision 025), unapplied when the copy or its instalment was paid already
  * (decisions 061, 071); one leaving a copy not paid ends the copy the same way, and is unapplied (decision 049). A PIX
  * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
@@ -101,26 +102,39 @@ export async function recordPixPayments(
     const outcome =
       amountCents >= charge.amountCents
         ? await receiveInstalmentPayment(db, { ...values, kind: 'paid' })
-        : await receiveShortPix(db, values, endToEndId);
+        : await receiveShortPix(db, values);
+    if (outcome !== 'paid') await endChargeConcludedByKeptPix(db, charge.id, endToEndId);
     if (keptUnapplied(outcome)) log.warn({ storeId, txid, endToEndId }, 'PIX recorded as unapplied money');
     outcomes.push(outcome);
   }
   return outcomes;
 }
 
-/**
- * A PIX short of its instalment's charge: its money kept unapplied with why (receiveShortInstalmentPayment). A cobv
- * takes one payment: paid short, the PSP has it CONCLUIDA and its code pays nothing more, so it is ended here and
- * Meus Acordos offers the instalment's next issue for its whole value (decisions 042, 049); not when its instalment
- * was paid (nothing is offered any more, decision 078) nor its agreement cancelled (its charges are ended with it).
- */
+/** A PIX short of its instalment's charge: its money kept unapplied with why (receiveShortInstalmentPayment). */
 async function receiveShortPix(
   db: Db,
-  values: Parameters<typeof receiveShortInstalmentPayment>[1] & { chargeId: number },
-  endToEndId: string,
+  values: Parameters<typeof receiveShortInstalmentPayment>[1],
 ): Promise<PaymentRecorded> {
   const { kept, reason } = await receiveShortInstalmentPayment(db, values);
-  if (reason === 'underpaid') await recordChargeCancelled(db, values.chargeId, `pix-short:${endToEndId}`);
   if (!kept) return 'duplicate';
   return reason === 'agreement_cancelled' ? 'agreement_cancelled' : 'unapplied';
+}
+
+/** The cause that ends a charge whose cobv a PIX kept unapplied concluded, by why it was kept. */
+const CONCLUDED_CHARGE_CAUSES: Partial<Record<UnappliedMoneyReason, string>> = {
+  underpaid: 'pix-short',
+  agreement_cancelled: 'pix-cancelled',
+};
+
+/**
+ * A cobv takes one payment: a PIX that paid nothing concluded it at the PSP all the same, and its code pays nothing
+ * more. Paid short, the charge is ended so Meus Acordos offers the instalment's next issue for its whole value
+ * (decisions 042, 049); paid after its agreement's cancellation, so neither reconciliation nor the cancellation of
+ * open charges asks the PSP about it again. Not when its instalment was paid: nothing is offered any more, and the
+ * charge was not what the money ended (decision 078). Read from what was recorded, so a retry ends it too.
+ */
+async function endChargeConcludedByKeptPix(db: Db, chargeId: number, endToEndId: string): Promise<void> {
+  const reason = await unappliedReasonOfCharge(db, chargeId, `pix:${endToEndId}`);
+  const cause = reason && CONCLUDED_CHARGE_CAUSES[reason];
+  if (cause) await recordChargeCancelled(db, chargeId, `${cause}:${endToEndId}`);
 }
