@@ -153,7 +153,7 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
     const leads = await t.database.db.select().from(creditorLeads);
     expect(new Set(leads.map((lead) => lead.code)).size).toBe(2);
-    expect(leads.map((lead) => new URL(lead.signUpLink).host).sort()).toEqual([
+    expect(leads.map((lead) => new URL(lead.signUpLink!).host).sort()).toEqual([
       'acme.portal.example.com',
       'demo.portal.example.com',
     ]);

@@ -1,5 +1,12 @@
-import { CREDITOR_SIGN_UP_TAKEN } from '@portal/domain';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import {
+  CREDITOR_SIGN_UP_TAKEN,
+  type CreditorLeadPrefill,
+  type CreditorRegistration,
+  firstKeptInstant,
+  RETENTION_PERIODS,
+  todayInBrasilia,
+} from '@portal/domain';
+import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -28,10 +35,7 @@ export async function insertCreditorLead(
 export async function repeatedCreditorLeadExists(
   db: Db,
   partnerId: number,
-  lead: Pick<
-    typeof creditorLeads.$inferInsert,
-    'companyName' | 'cnpj' | 'contactName' | 'mobile' | 'landline' | 'email' | 'website'
-  >,
+  lead: CreditorRegistration,
   minutes: number,
 ): Promise<boolean> {
   await lockUntilCommit(db, `creditor-lead:${lead.cnpj}`, partnerId);
@@ -46,9 +50,9 @@ export async function repeatedCreditorLeadExists(
         eq(creditorLeads.companyName, lead.companyName),
         eq(creditorLeads.contactName, lead.contactName),
         eq(creditorLeads.mobile, lead.mobile),
-        eq(creditorLeads.landline, lead.landline ?? ''),
+        eq(creditorLeads.landline, lead.landline),
         eq(creditorLeads.email, lead.email),
-        eq(creditorLeads.website, lead.website ?? ''),
+        eq(creditorLeads.website, lead.website),
         gte(creditorLeads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
         isNull(creditorCompanies.id),
       ),
@@ -58,15 +62,16 @@ export async function repeatedCreditorLeadExists(
 }
 
 /**
- * The partner's lead of this code (undefined for another partner's code): what the wizard is prefilled with, and
- * whether its link already signed up its company.
+ * The partner's lead of this code (undefined for another partner's code, or for a lead never signed up whose
+ * retention is over, even before its job runs: decision 084): what the wizard is prefilled with, unless its link
+ * already signed up its company.
  */
 export async function findCreditorLead(
   db: Db,
   partnerId: number,
   code: string,
 ): Promise<
-  { id: number; razaoSocial: string; nomeContato: string; email: string; signedUp: boolean } | undefined
+  { id: number; signedUp: true } | { id: number; signedUp: false; prefill: CreditorLeadPrefill } | undefined
 > {
   const [lead] = await db
     .select({
@@ -78,9 +83,23 @@ export async function findCreditorLead(
     })
     .from(creditorLeads)
     .leftJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
-    .where(and(eq(creditorLeads.code, code), eq(creditorLeads.partnerId, partnerId)))
+    .where(
+      and(
+        eq(creditorLeads.code, code),
+        eq(creditorLeads.partnerId, partnerId),
+        or(
+          isNotNull(creditorCompanies.id),
+          gte(creditorLeads.createdAt, firstKeptInstant(todayInBrasilia(), RETENTION_PERIODS.creditor_lead)),
+        ),
+      ),
+    )
     .limit(1);
-  return lead;
+  if (!lead) return undefined;
+  const { id, razaoSocial, nomeContato, email } = lead;
+  // Only a signed-up lead is minimised (its contact cleared), so one with its contact is still open.
+  if (lead.signedUp || razaoSocial === null || nomeContato === null || email === null)
+    return { id, signedUp: true };
+  return { id, signedUp: false, prefill: { razaoSocial, nomeContato, email } };
 }
 
 /** Whether a company of this CNPJ finished the sign-up on the partner's portal (through one of its leads). */

@@ -2,15 +2,25 @@ import { DEBTOR_REQUEST_QUEUES } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { contactMessages, debtorRequests, leads, outboundMessages, privacyRequests } from '../db/schema';
+import {
+  contactMessages,
+  creditorCompanies,
+  creditorLeads,
+  debtorRequests,
+  leads,
+  outboundMessages,
+  privacyRequests,
+} from '../db/schema';
 import { scrubMessages } from './outbox-repository';
 
-// The records the retention jobs erase once their period ends (docs/decisions/057, 072): where each kind lives, when its
-// clock starts, which rows it never touches, the outbox messages that carry what the person wrote, and what a row the
-// dashboard counts keeps (decision 081: minimised, not deleted).
+// The records the retention jobs erase once their period ends (docs/decisions/057, 072, 084): where each kind lives,
+// when its clock starts, which rows it never touches, the outbox messages that carry what the person wrote, and what a
+// row the dashboard counts keeps (decision 081: minimised, not deleted).
 
 export type KeptRecordKind =
   | 'lead'
+  | 'creditor_lead'
+  | 'signed_up_creditor_lead'
   | 'contact_message'
   | 'call_request'
   | 'cannot_pay'
@@ -30,8 +40,9 @@ interface KeptRecordTable {
   /** Messages to the person (confirmation, answer): recipient and content go. */
   toPerson: PgColumn[];
   /**
-   * A kind the dashboard counts (decision 015) is minimised (decision 081): these columns are cleared and the row
-   * marked `minimised_at`, which takes it out of `only`. Undefined for a kind whose row is deleted (a lead).
+   * A kind the dashboard counts (decision 015) is minimised (decision 081), as is a signed-up creditor lead (decision
+   * 084): these columns are cleared and the row marked `minimised_at`, which takes it out of `only`. Undefined for a
+   * kind whose row is deleted (a lead).
    */
   cleared?: Record<string, null>;
 }
@@ -70,6 +81,18 @@ const answeredDebtorRequests = (
   } satisfies Partial<Record<keyof typeof debtorRequests.$inferSelect, null>>,
 });
 
+/** A creditor company was signed up through the lead's link (decision 084). */
+const creditorLeadSignedUp = sql`exists (select 1 from ${creditorCompanies} where ${creditorCompanies.creditorLeadId} = ${creditorLeads.id})`;
+
+/** A creditor lead's e-mails: its link to the creditor, the partner's notification (decision 084). */
+const creditorLeadMessages = {
+  table: creditorLeads,
+  id: creditorLeads.id,
+  clock: creditorLeads.createdAt,
+  toPartner: [creditorLeads.partnerMessageId],
+  toPerson: [creditorLeads.outboundMessageId],
+};
+
 const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
   lead: {
     table: leads,
@@ -78,6 +101,23 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
     only: undefined,
     toPartner: [leads.outboundMessageId],
     toPerson: [],
+  },
+  // Never signed up: nothing else needs it, so it goes as a lead does.
+  creditor_lead: { ...creditorLeadMessages, only: sql`not ${creditorLeadSignedUp}` },
+  // Its company keeps its own name, user and e-mail; the lead keeps only the CNPJ, which refuses a second registration
+  // of the company (creditorCnpjSignedUp), and the code, whose link still answers that the sign-up was done.
+  signed_up_creditor_lead: {
+    ...creditorLeadMessages,
+    only: and(creditorLeadSignedUp, isNull(creditorLeads.minimisedAt)),
+    cleared: {
+      companyName: null,
+      contactName: null,
+      mobile: null,
+      landline: null,
+      email: null,
+      website: null,
+      signUpLink: null,
+    } satisfies Partial<Record<keyof typeof creditorLeads.$inferSelect, null>>,
   },
   contact_message: {
     table: contactMessages,

@@ -1,5 +1,5 @@
-// How long the portal keeps each kind of personal data the retention jobs erase (docs/decisions/055, 057, 072). The
-// privacy policy shows these figures, so its text and the jobs cannot drift apart.
+// How long the portal keeps each kind of personal data the retention jobs erase (docs/decisions/055, 057, 072, 084).
+// The privacy policy shows these figures, so its text and the jobs cannot drift apart.
 import { addDays, addMonths } from '../dates';
 import {
   ACCESS_RECORD_MONTHS,
@@ -8,17 +8,20 @@ import {
   DEBTOR_REQUEST_RETENTION_DAYS,
   PRIVACY_REQUEST_PROOF_YEARS,
 } from '../legal/terms';
+import { brasiliaDayStart } from '../reporting/period';
 
 export type RetentionPeriod = { years: number } | { months: number } | { days: number };
 
 /**
- * Each kind's period, counted from the Brasília date its clock starts: the send for job applications and leads (their
- * sender's one use of the service), the answer for the queues' items, which are kept while they wait for one, the
- * step for a navigation step (then anonymised) and the expiry for a session.
+ * Each kind's period, counted from the Brasília date its clock starts: the send for job applications, leads and
+ * creditor leads, signed up or not (their sender's one use of the service), the answer for the queues' items, which
+ * are kept while they wait for one, the step for a navigation step (then anonymised) and the expiry for a session.
  */
 export const RETENTION_PERIODS = {
   job_application: { years: DATA_RETENTION_YEARS },
   lead: { years: DATA_RETENTION_YEARS },
+  creditor_lead: { years: DATA_RETENTION_YEARS },
+  signed_up_creditor_lead: { years: DATA_RETENTION_YEARS },
   contact_message: { years: DATA_RETENTION_YEARS },
   privacy_request: { years: PRIVACY_REQUEST_PROOF_YEARS },
   call_request: { days: CALL_REQUEST_RETENTION_DAYS },
@@ -37,4 +40,9 @@ export type RetainedKind = keyof typeof RETENTION_PERIODS;
 export function lastDateExpired(date: string, period: RetentionPeriod): string {
   if ('years' in period) return addMonths(date, -12 * period.years);
   return 'months' in period ? addMonths(date, -period.months) : addDays(date, -period.days);
+}
+
+/** The first instant whose rows a run on Brasília `date` keeps: the start of the day after lastDateExpired's. */
+export function firstKeptInstant(date: string, period: RetentionPeriod): Date {
+  return brasiliaDayStart(addDays(lastDateExpired(date, period), 1));
 }

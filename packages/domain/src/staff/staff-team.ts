@@ -126,6 +126,8 @@ export const AUDIT_ENTITY_LABELS = {
   cnab_file: 'Arquivo CNAB',
   faq: 'Dúvida frequente',
   lead: 'Lead',
+  // The simple creditor registration's lead (decision 084: erased by its retention).
+  creditor_lead: 'Cadastro de credor parceiro',
   job_application: 'Candidatura',
   privacy_request: 'Solicitação de privacidade',
   // A proposal, a dispute or a cannot-pay (the rows of older releases: any debtor request, calls included).

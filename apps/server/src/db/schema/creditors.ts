@@ -17,7 +17,8 @@ import { partners } from './partners';
  * Creditor leads from the simple public registration (cadastrarEmpresaCredora, spec 002 §3 "Register creditor
  * (simple)"), read back by getEmpresasCredoras to prefill the sign-up wizard at /cadastre-sua-empresa/{id}.
  * CNPJ and phones unmasked (a CNPJ may have letters). The wizard link carries `codigo`, a random token, not the row id,
- * so the prefill cannot be walked through by counting.
+ * so the prefill cannot be walked through by counting. Five years after the send (decision 084) a lead never signed
+ * up is deleted, a signed-up one minimised (`minimised_at`, its nullable columns cleared) to its CNPJ and code.
  */
 export const creditorLeads = pgTable(
   'creditor_leads',
@@ -25,16 +26,20 @@ export const creditorLeads = pgTable(
     id: serial('id').primaryKey(),
     code: text('codigo').notNull().unique(),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
-    companyName: text('razao_social').notNull(),
+    companyName: text('razao_social'),
     cnpj: text('cnpj').notNull(),
-    contactName: text('nome_contato').notNull(),
-    mobile: text('telefone_cel').notNull(),
-    landline: text('telefone_fixo').notNull().default(''),
-    email: text('email').notNull(),
-    website: text('website').notNull().default(''),
-    signUpLink: text('link_cadastro').notNull(),
+    contactName: text('nome_contato'),
+    mobile: text('telefone_cel'),
+    landline: text('telefone_fixo').default(''),
+    email: text('email'),
+    website: text('website').default(''),
+    signUpLink: text('link_cadastro'),
+    /** The link e-mailed to the creditor. */
     outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
+    /** The partner's notification, with the contact's data (none when the partner has no contact address). */
+    partnerMessageId: integer('partner_message_id').references(() => outboundMessages.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    minimisedAt: timestamp('minimised_at', { withTimezone: true }),
   },
   (t) => [index('creditor_leads_created').on(t.createdAt)],
 );

@@ -6,8 +6,9 @@ import type { PartnerRow } from '../../repositories/partner-repository';
 
 /**
  * getEmpresasCredoras (spec 002 §7): the lead of the e-mailed link by its random code, on the partner whose address
- * the link points at. An unknown code (or one of another partner) answers CREDITOR_LEAD_NOT_FOUND, and the code of a
- * link that already signed up its company CREDITOR_LEAD_SIGNED_UP (one company a link).
+ * the link points at. An unknown code (one of another partner, or of a lead never signed up past its five years,
+ * decision 084) answers CREDITOR_LEAD_NOT_FOUND, and the code of a link that already signed up its company
+ * CREDITOR_LEAD_SIGNED_UP (one company a link).
  */
 export async function findCreditorLead(
   db: Db,
@@ -17,5 +18,5 @@ export async function findCreditorLead(
   const lead = await findLead(db, partner.id, code);
   if (!lead) throw new AppError('CREDITOR_LEAD_NOT_FOUND');
   if (lead.signedUp) throw new AppError('CREDITOR_LEAD_SIGNED_UP');
-  return { razaoSocial: lead.razaoSocial, nomeContato: lead.nomeContato, email: lead.email };
+  return lead.prefill;
 }

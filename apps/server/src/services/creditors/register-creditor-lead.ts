@@ -61,20 +61,22 @@ export async function registerCreditorLead(
         link,
       }),
     });
-    if (partnerAddress) {
-      await enqueueEmail(tx, {
-        partnerId: partner.id,
-        personId: null,
-        to: partnerAddress,
-        replyTo: registration.email,
-        email: creditorLeadNotificationEmail({ partnerName: partner.name, ...registration }),
-      });
-    }
+    const partnerMessageId = partnerAddress
+      ? await enqueueEmail(tx, {
+          partnerId: partner.id,
+          personId: null,
+          to: partnerAddress,
+          replyTo: registration.email,
+          email: creditorLeadNotificationEmail({ partnerName: partner.name, ...registration }),
+        })
+      : null;
+    // Both messages named, so the lead's retention can scrub them (decision 084).
     await insertCreditorLead(tx, partner.id, {
       code,
       ...registration,
       signUpLink: link,
       outboundMessageId: confirmationId,
+      partnerMessageId,
     });
   });
   return CREDITOR_REGISTRATION_SUCCESS;

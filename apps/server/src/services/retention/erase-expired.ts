@@ -1,10 +1,4 @@
-import {
-  addDays,
-  brasiliaDayStart,
-  lastDateExpired,
-  RETENTION_PERIODS,
-  type RetainedKind,
-} from '@portal/domain';
+import { firstKeptInstant, RETENTION_PERIODS, type RetainedKind } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { type AuditSource, scheduledJobTrail } from '../audit/record-staff-action';
 
@@ -71,8 +65,7 @@ export async function eraseExpired(
     clock = Date.now,
   }: { batch?: number; maxRunMs?: number; clock?: () => number } = {},
 ): Promise<{ erased: number; more: boolean }> {
-  const lastDate = lastDateExpired(date, RETENTION_PERIODS[retention.kind]);
-  const before = brasiliaDayStart(addDays(lastDate, 1));
+  const before = firstKeptInstant(date, RETENTION_PERIODS[retention.kind]);
   const trail = scheduledJobTrail(retention.job, 'delete');
   const deadline = clock() + maxRunMs;
   let erased = 0;
