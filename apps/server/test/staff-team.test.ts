@@ -98,6 +98,14 @@ describe('staff management', () => {
     expect(
       await t.database.db.select().from(staffUsers).where(eq(staffUsers.username, 'parceiro.errado')),
     ).toEqual([]);
+    // Past an integer column it is refused as a code, not sent to the database (a 500 before).
+    const past = await call('POST', '/api/equipe', admin, {
+      usuario: 'parceiro.enorme',
+      papel: 'operator',
+      parceiros: [3_000_000_000],
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().dados).toEqual({ 'parceiros.0': 'Código inválido.' });
   });
 
   it('changes role and partners, and the next call of the member already uses them', async () => {

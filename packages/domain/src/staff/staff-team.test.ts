@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditEntityLabel } from './staff-team';
+import { auditEntityLabel, staffAccessSchema } from './staff-team';
 
 describe('auditEntityLabel (what Auditoria and its spreadsheet call an audited row, decision 024)', () => {
   it.each([
@@ -12,5 +12,18 @@ describe('auditEntityLabel (what Auditoria and its spreadsheet call an audited r
     { entity: 'something_old', label: 'something_old' },
   ])('$entity -> $label', ({ entity, label }) => {
     expect(auditEntityLabel(entity)).toBe(label);
+  });
+});
+
+describe('staffAccessSchema', () => {
+  it.each([
+    [[1, 2], true],
+    [[0], false],
+    // Past an integer column: its query would fail, so it is refused as a code (found in review).
+    [[3_000_000_000], false],
+  ])('partners %j: %s', (parceiros, valid) => {
+    const parsed = staffAccessSchema.safeParse({ papel: 'operator', parceiros });
+    expect(parsed.success).toBe(valid);
+    if (!valid) expect(parsed.error!.issues[0]!.message).toBe('Código inválido.');
   });
 });

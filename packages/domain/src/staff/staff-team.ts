@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonCode } from '../validation/wire-fields';
 
 // The back office's staff management (issue 18 item 5; decision 024): roles, the member form shared by the screen
 // and the server, and the list and audit answers.
@@ -57,7 +58,7 @@ export const STAFF_TEAM_MESSAGES = {
 export const staffAccessSchema = z
   .object({
     papel: z.enum(STAFF_ROLE_NAMES, { message: STAFF_TEAM_MESSAGES.roleRequired }),
-    parceiros: z.array(z.number().int().positive()).max(1000).default([]),
+    parceiros: z.array(jsonCode).max(1000).default([]),
   })
   .superRefine((input, ctx) => {
     if (input.papel === 'operator' && input.parceiros.length === 0)

@@ -60,6 +60,12 @@ describe('storeFormSchema', () => {
       STORE_MESSAGES.partnerRepeated,
     ],
     [
+      'a partner code past an integer column',
+      { parceiros: [{ parceiro: 3_000_000_000, negocia: true }] },
+      'parceiros.0.parceiro',
+      'Código inválido.',
+    ],
+    [
       'a tolerance of 91 days',
       { tolerancia_quebra_dias: 91 },
       'tolerancia_quebra_dias',

@@ -5,7 +5,7 @@ import { maskCpfCnpj } from '../masks';
 import type { NegotiationTerms } from '../negotiation/policy';
 import { negotiationTermsSchema, policyFigure } from '../negotiation/policy-schema';
 import { isValidEmail } from '../validation/email';
-import { lineText } from '../validation/wire-fields';
+import { jsonCode, lineText } from '../validation/wire-fields';
 
 // The back office's store form (issue 18 item 1; decision 027), run by the screen and by the server: the store,
 // the partners serving it, its negotiation policy (null: never set, so no discount), its boleto and PIX data and
@@ -117,7 +117,7 @@ export const storeFormSchema = z
       .union([z.literal(''), text(2).refine(isBrazilianState, STORE_MESSAGES.stateInvalid)])
       .transform((uf) => uf.toUpperCase() || null),
     parceiros: z
-      .array(z.object({ parceiro: z.number().int().positive(), negocia: z.boolean() }))
+      .array(z.object({ parceiro: jsonCode, negocia: z.boolean() }))
       .max(1000)
       .refine(
         (links) => new Set(links.map((l) => l.parceiro)).size === links.length,

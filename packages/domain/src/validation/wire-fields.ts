@@ -59,7 +59,8 @@ export const lineText = (max: number) => z.string().max(max).regex(LINE, CHARACT
 /** The text of a text area, of at most `max` characters: line breaks and tabs allowed. */
 export const areaText = (max: number) => z.string().max(max).regex(AREA, CHARACTERS_MESSAGE);
 
-const code = z.number().int(CODE_MESSAGE).min(1, CODE_MESSAGE).max(MAX_CODE, CODE_MESSAGE);
+/** A code of an integer column (1 to MAX_CODE) as a JSON number: larger, the column's query would fail (a 500). */
+export const jsonCode = z.number().int(CODE_MESSAGE).min(1, CODE_MESSAGE).max(MAX_CODE, CODE_MESSAGE);
 
 /** A code of an integer column (1 to MAX_CODE) written in digits: a path, a query string, a form-encoded body. */
 export const codeDigits = z
@@ -67,7 +68,7 @@ export const codeDigits = z
   .trim()
   .regex(/^\d{1,10}$/, CODE_MESSAGE)
   .transform(Number)
-  .pipe(code);
+  .pipe(jsonCode);
 
 /** A code of an integer column (1 to MAX_CODE): a number (JSON) or its digits. */
-export const formCode = z.union([code, codeDigits], { error: CODE_MESSAGE });
+export const formCode = z.union([jsonCode, codeDigits], { error: CODE_MESSAGE });
