@@ -1,5 +1,16 @@
 import type { NegotiationTerms } from '@portal/domain';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { staffUsers } from './staff';
 
@@ -52,6 +63,29 @@ export const partners = pgTable('partners', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every subdomain and company code a partner has had, its current ones included (decision 087): e-mails already sent
+ * and step logs name them, so once used they are that partner's for good. Written in the save's transaction; the
+ * unique indexes settle two saves racing for one name. Never deleted (`RESTRICT`, like the partner's records).
+ */
+export const partnerNames = pgTable(
+  'partner_names',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    identifier: text('identificador'),
+    companyCode: integer('emp_codigo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partner_names_identificador_key').on(t.identifier),
+    uniqueIndex('partner_names_emp_codigo_key').on(t.companyCode),
+    check('partner_names_one_name', sql`num_nonnulls(${t.identifier}, ${t.companyCode}) = 1`),
+  ],
+);
 
 export const partnerSections = pgTable(
   'partner_sections',
