@@ -330,6 +330,29 @@ describe('FAQ per partner (issue 18 item 8; decision 031)', () => {
     });
   });
 
+  it("edited by the spec's call, which names no list, stays in its partner's list (it moved to the shared one)", async () => {
+    const created = await call('cadastrarDuvida', { titulo: 'Da Acme', descricao: 'Antes.', parceiro: acme });
+    const { codigo } = created.json().dados.duvida;
+    for (const bearer of [token, operator]) {
+      const edited = await call(
+        'atualizarDuvida',
+        { codigo, titulo: 'Da Acme', descricao: 'Depois.' },
+        { bearer },
+      );
+      expect(edited.json()).toMatchObject({ retorno: true, mensagem: 'Dúvida editada com sucesso!' });
+      const [row] = await t.database.db.select().from(faqItems).where(eq(faqItems.id, codigo));
+      expect(row).toMatchObject({ partnerId: acme, description: 'Depois.' });
+    }
+    expect((await portalList('localhost')).map((e) => e.titulo)).not.toContain('Da Acme');
+    // An entry that does not exist, named by no list, is still not found (not refused as the shared list's).
+    const missing = await call(
+      'atualizarDuvida',
+      { codigo: 999_998, titulo: 'x', descricao: 'y' },
+      { bearer: operator },
+    );
+    expect(missing.json().mensagem).toBe('Não foi possivel editar esta dúvida');
+  });
+
   it('lists to staff every entry they may see, with its partner', async () => {
     const get = async (bearer: string) =>
       (

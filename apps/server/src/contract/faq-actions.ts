@@ -16,8 +16,8 @@ import { auditTrailOf, requireStaff } from './staff-auth';
 // token, checked before the body is read: administrators on any list, operators on their partners' (issue 18 item 8).
 
 // Strings only; the rules (required, length, whose list) are the use case's, so their messages are the spec's. The
-// coarse cap keeps a huge value from being trimmed and counted. A client that names no partner writes the shared
-// list, as before partners had their own.
+// coarse cap keeps a huge value from being trimmed and counted. A new entry that names no partner goes to the shared
+// list, as before partners had their own; an edited one stays in its list.
 const entry = z.object({
   titulo: lineText(20_000).default(''),
   descricao: areaText(20_000).default(''),
@@ -26,7 +26,7 @@ const entry = z.object({
 // Built once: a zod schema compiles itself on its first parse, so one made per call costs more than the call.
 const listBody = z.object({ codigo: z.union([z.literal(''), formCode]).optional() });
 const codeBody = z.object({ codigo: formCode });
-const updateBody = entry.extend({ codigo: formCode });
+const updateBody = entry.extend({ codigo: formCode, parceiro: lineText(20).optional() });
 
 export function faqActions(app: FastifyInstance, db: Db): Record<string, ActionDefinition> {
   const actions: Record<string, ActionDefinition> = {

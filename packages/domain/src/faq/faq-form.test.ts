@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssue } from '../validation/schema-errors';
-import { faqPartnerId, faqSchema } from './faq-form';
+import { faqListCode, faqPartnerId, faqSchema } from './faq-form';
 
 describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
   const ok = { titulo: 'Como pago o boleto?', descricao: 'Pelo aplicativo do seu banco.', parceiro: 'todos' };
@@ -52,5 +52,7 @@ describe('faqSchema (spec 002 §5 "FAQ", §8)', () => {
   it('tells the shared list from a partner', () => {
     expect(faqPartnerId('todos')).toBeNull();
     expect(faqPartnerId('42')).toBe(42);
+    expect(faqListCode(null)).toBe('todos');
+    expect(faqListCode(42)).toBe('42');
   });
 });

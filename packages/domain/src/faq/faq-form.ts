@@ -31,3 +31,7 @@ export const faqSchema = z.object({
 /** The partner id of a valid `parceiro`; null for the shared list. */
 export const faqPartnerId = (parceiro: string): number | null =>
   parceiro === FAQ_SHARED ? null : Number(parceiro);
+
+/** The `parceiro` that names the list of `partnerId` (null: the shared list): faqPartnerId's inverse. */
+export const faqListCode = (partnerId: number | null): string =>
+  partnerId === null ? FAQ_SHARED : String(partnerId);
