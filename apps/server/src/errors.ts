@@ -299,16 +299,37 @@ const APP_ERRORS = {
   PARTNER_ID_NOT_FOUND: { status: 404, message: 'Parceiro não encontrado.' },
   /** Another partner already has this subdomain (identificador). */
   PARTNER_SUBDOMAIN_TAKEN: { status: 409, message: 'Este subdomínio já pertence a outro parceiro.' },
+  /** Another partner had this subdomain before a rename: e-mails already sent name it (decision 087). */
+  PARTNER_SUBDOMAIN_USED: {
+    status: 409,
+    message: 'Este subdomínio já foi usado por outro parceiro e não pode ser reutilizado.',
+  },
+  /** A label of the portal's own hosts (www, api, admin…), never a partner's subdomain (decision 087). */
+  PARTNER_SUBDOMAIN_RESERVED: {
+    status: 400,
+    message: 'Este subdomínio é reservado pelo portal e não pode ser usado por um parceiro.',
+  },
+  /** The default partner, which the default host serves, keeps its subdomain (decision 087). */
+  PARTNER_DEFAULT_SUBDOMAIN: {
+    status: 403,
+    message: 'O subdomínio do parceiro principal não pode ser alterado.',
+  },
   /**
-   * An operator's partner form changing the company or the stores (details: campo): they decide whose debts, agreements
-   * and payments the partner's operators see, so only an administrator changes them (decision 024).
+   * An operator's partner form changing the subdomain, the company or the stores (details: campo): they decide whose
+   * debts, agreements and payments the partner's operators see, and where its e-mails lead, so only an administrator
+   * changes them (decisions 024, 087).
    */
   PARTNER_TENANCY_ADMIN_ONLY: {
     status: 403,
-    message: 'Somente um administrador pode mudar a empresa ou as lojas de um parceiro.',
+    message: 'Somente um administrador pode mudar o subdomínio, a empresa ou as lojas de um parceiro.',
   },
   /** Another partner already has this company code (emp_codigo). */
   PARTNER_COMPANY_TAKEN: { status: 409, message: 'Este código de empresa já pertence a outro parceiro.' },
+  /** Another partner had this company code before a change: step logs and imports name it (decision 087). */
+  PARTNER_COMPANY_USED: {
+    status: 409,
+    message: 'Este código de empresa já foi usado por outro parceiro e não pode ser reutilizado.',
+  },
   /** loj_codigo / loj_codigo_nao_negocia name a store that does not exist (details: campo, lojas). */
   PARTNER_STORE_NOT_FOUND: {
     status: 400,

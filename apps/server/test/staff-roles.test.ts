@@ -115,7 +115,7 @@ describe('the access matrix over every staff route', () => {
       const refused = await put('operator', { [campo]: value });
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json()).toMatchObject({
-        message: 'Somente um administrador pode mudar a empresa ou as lojas de um parceiro.',
+        message: 'Somente um administrador pode mudar o subdomínio, a empresa ou as lojas de um parceiro.',
         dados: { campo },
       });
     }

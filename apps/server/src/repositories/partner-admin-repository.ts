@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import {
   debtorSessions,
   files,
+  partnerNames,
   partnerSectionFiles,
   partnerSections,
   partnerStores,
@@ -69,21 +70,33 @@ export async function findPartnerById(db: Db, id: number): Promise<PartnerRow | 
   return row;
 }
 
-/** Which of this identifier and company code another partner (not `exceptId`) already uses. */
+/** Another partner has the name now ('live'), or had it once and keeps it ('former', decision 087). */
+export type NameConflict = 'live' | 'former' | null;
+
+/** Which of this identifier and company code another partner (not `exceptId`) uses now or has used. */
 export async function partnerConflicts(
   db: Db,
   identifier: string,
   companyCode: number,
   exceptId: number | null,
-): Promise<{ identifier: boolean; companyCode: boolean }> {
+): Promise<{ identifier: NameConflict; companyCode: NameConflict }> {
   const same = or(eq(partners.identifier, identifier), eq(partners.companyCode, companyCode));
-  const rows = await db
+  const live = await db
     .select({ identifier: partners.identifier, companyCode: partners.companyCode })
     .from(partners)
     .where(exceptId === null ? same : and(same, ne(partners.id, exceptId)));
+  const used = or(eq(partnerNames.identifier, identifier), eq(partnerNames.companyCode, companyCode));
+  const former = await db
+    .select({ identifier: partnerNames.identifier, companyCode: partnerNames.companyCode })
+    .from(partnerNames)
+    .where(exceptId === null ? used : and(used, ne(partnerNames.partnerId, exceptId)));
+  const conflict = (field: 'identifier' | 'companyCode', value: string | number): NameConflict => {
+    if (live.some((r) => r[field] === value)) return 'live';
+    return former.some((r) => r[field] === value) ? 'former' : null;
+  };
   return {
-    identifier: rows.some((r) => r.identifier === identifier),
-    companyCode: rows.some((r) => r.companyCode === companyCode),
+    identifier: conflict('identifier', identifier),
+    companyCode: conflict('companyCode', companyCode),
   };
 }
 
@@ -158,6 +171,13 @@ async function writePartner(
       const [row] = await tx.insert(partners).values(values).returning({ id: partners.id });
       id = row!.id;
     } else {
+      // The names the partner has now stay its own after a rename (a partner saved by the seed has no rows yet).
+      const [stored] = await tx
+        .select({ identifier: partners.identifier, companyCode: partners.companyCode })
+        .from(partners)
+        .where(eq(partners.id, id))
+        .for('update');
+      if (stored) await claimNames(tx, id, stored.identifier, stored.companyCode);
       // An archive that won the race keeps the portal off: the save of an archived partner is refused.
       const updated = await tx
         .update(partners)
@@ -166,6 +186,9 @@ async function writePartner(
         .returning({ id: partners.id });
       if (updated.length === 0) throw new AppError('PARTNER_ARCHIVED');
     }
+    const claimed = await claimNames(tx, id, values.identifier, values.companyCode);
+    if (claimed.identifier !== id) throw new AppError('PARTNER_SUBDOMAIN_USED', { campo: 'identificador' });
+    if (claimed.companyCode !== id) throw new AppError('PARTNER_COMPANY_USED', { campo: 'emp_codigo' });
     for (const section of sections) {
       const [row] = await tx
         .insert(partnerSections)
@@ -198,6 +221,37 @@ async function writePartner(
     await audit(tx, id);
     return id;
   });
+}
+
+/**
+ * Records the partner's subdomain and company code as used (decision 087) and answers who holds each: the partner,
+ * or another that had it first (checked before the save; this settles a save that lost the race).
+ */
+async function claimNames(
+  tx: Db,
+  partnerId: number,
+  identifier: string,
+  companyCode: number,
+): Promise<{ identifier: number | undefined; companyCode: number | undefined }> {
+  await tx
+    .insert(partnerNames)
+    .values([
+      { partnerId, identifier },
+      { partnerId, companyCode },
+    ])
+    .onConflictDoNothing();
+  const holders = await tx
+    .select({
+      partnerId: partnerNames.partnerId,
+      identifier: partnerNames.identifier,
+      companyCode: partnerNames.companyCode,
+    })
+    .from(partnerNames)
+    .where(or(eq(partnerNames.identifier, identifier), eq(partnerNames.companyCode, companyCode)));
+  return {
+    identifier: holders.find((h) => h.identifier === identifier)?.partnerId,
+    companyCode: holders.find((h) => h.companyCode === companyCode)?.partnerId,
+  };
 }
 
 /**

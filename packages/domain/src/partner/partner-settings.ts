@@ -30,7 +30,10 @@ export interface SettingMeta {
   initial?: string;
   /** The choices of a 'select'. */
   options?: readonly { value: string; label: string }[];
-  /** Whose debts the partner's staff see (its company, its stores): only an administrator changes it (decision 024). */
+  /**
+   * Whose debts the partner's staff see (its company, its stores) or the address its e-mails name (its subdomain):
+   * only an administrator changes it (decisions 024, 087).
+   */
   administratorOnly?: boolean;
 }
 
@@ -123,6 +126,7 @@ const PARTNER_FIELDS = {
   identificador: text(200, {
     label: 'Subdomínio',
     hint: 'O endereço do portal: <subdomínio>.portal… (letras minúsculas, números e hífens).',
+    administratorOnly: true,
   }),
   emp_codigo: setting(
     z

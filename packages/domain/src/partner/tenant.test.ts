@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARTNER, parseFixedHosts, resolvePartnerIdentifier } from './tenant';
+import { DEFAULT_PARTNER, parseFixedHosts, resolvePartnerIdentifier, subdomainChangeRule } from './tenant';
 
 describe('resolvePartnerIdentifier (spec 000 §1)', () => {
   it.each([
@@ -25,5 +25,29 @@ describe('resolvePartnerIdentifier (spec 000 §1)', () => {
   it('ignores malformed mapping entries', () => {
     expect(parseFixedHosts('=x,y=,,a=b')).toEqual({ a: 'b' });
     expect(parseFixedHosts(undefined)).toEqual({});
+  });
+});
+
+describe('subdomainChangeRule (decision 087)', () => {
+  it.each([
+    [null, 'acme', null],
+    [null, 'www', 'reserved'],
+    [null, 'api', 'reserved'],
+    [null, 'admin', 'reserved'],
+    [null, 'app', 'reserved'],
+    [null, 'mail', 'reserved'],
+    [null, 'localhost', 'reserved'],
+    [null, 'portal', 'reserved'],
+    [null, 'portal-acme', null],
+    ['acme', 'acme', null],
+    ['acme', 'acme-novo', null],
+    ['acme', 'www', 'reserved'],
+    [DEFAULT_PARTNER, DEFAULT_PARTNER, null],
+    [DEFAULT_PARTNER, 'demo-x', 'defaultPartner'],
+    [DEFAULT_PARTNER, 'www', 'defaultPartner'],
+    // A partner that already has a label reserved later keeps it while its form is edited.
+    ['portal', 'portal', null],
+  ] as const)('%s -> %s: %s', (current, next, expected) => {
+    expect(subdomainChangeRule(current, next)).toBe(expected);
   });
 });

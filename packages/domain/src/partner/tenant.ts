@@ -34,3 +34,32 @@ export function parseFixedHosts(value: string | undefined): Record<string, strin
   }
   return map;
 }
+
+/**
+ * Labels the portal's own hosts use or that read as one (PUBLIC_URL_TEMPLATE's `{partner}.portal.localhost`, the
+ * site's www, mail and API hosts): a partner on one would answer for those hosts (decision 087).
+ */
+export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
+  'www',
+  'api',
+  'admin',
+  'app',
+  'mail',
+  'smtp',
+  'localhost',
+  'portal',
+]);
+
+/** Why a partner may not take this subdomain as its own, or null (decision 087). */
+export type SubdomainChangeRule = 'defaultPartner' | 'reserved';
+
+/**
+ * Checks a partner's subdomain as saved against the one it has (`current`, null for a new partner): the default
+ * partner, which the default host serves, keeps its subdomain, and a reserved label is never taken. An unchanged
+ * subdomain passes, so a partner saved before a label was reserved can still be edited.
+ */
+export function subdomainChangeRule(current: string | null, next: string): SubdomainChangeRule | null {
+  if (current === next) return null;
+  if (current === DEFAULT_PARTNER) return 'defaultPartner';
+  return RESERVED_SUBDOMAINS.has(next) ? 'reserved' : null;
+}

@@ -9,6 +9,7 @@ import {
   type PartnerFormSection,
   parseStoreCodes,
   type SectionName,
+  subdomainChangeRule,
   validatePartnerForm,
   withoutBlankTutorialSteps,
 } from '@portal/domain';
@@ -173,6 +174,17 @@ async function storeLinks(db: Db, form: PartnerForm): Promise<PartnerWrite['stor
   ];
 }
 
+const SUBDOMAIN_RULE_ERRORS = {
+  defaultPartner: 'PARTNER_DEFAULT_SUBDOMAIN',
+  reserved: 'PARTNER_SUBDOMAIN_RESERVED',
+} as const;
+
+// A name another partner has now, or had before a rename (decision 087).
+const TAKEN_ERRORS = {
+  live: { identifier: 'PARTNER_SUBDOMAIN_TAKEN', companyCode: 'PARTNER_COMPANY_TAKEN' },
+  former: { identifier: 'PARTNER_SUBDOMAIN_USED', companyCode: 'PARTNER_COMPANY_USED' },
+} as const;
+
 /**
  * Checks a partner form (spec 002 §5, in order) and turns it into the rows to write: a new partner gets the form
  * defaults (§3), an update keeps whatever the form leaves out. Images are checked and stored last, once the form is
@@ -191,9 +203,13 @@ export async function preparePartnerWrite(
 
   const identifier = normalizeSubdomain(complete.identificador);
   const companyCode = complete.emp_codigo!;
+  const rule = subdomainChangeRule(current?.row.identifier ?? null, identifier);
+  if (rule) throw new AppError(SUBDOMAIN_RULE_ERRORS[rule], { campo: 'identificador' });
   const taken = await partnerConflicts(db, identifier, companyCode, current?.row.id ?? null);
-  if (taken.identifier) throw new AppError('PARTNER_SUBDOMAIN_TAKEN', { campo: 'identificador' });
-  if (taken.companyCode) throw new AppError('PARTNER_COMPANY_TAKEN', { campo: 'emp_codigo' });
+  if (taken.identifier)
+    throw new AppError(TAKEN_ERRORS[taken.identifier].identifier, { campo: 'identificador' });
+  if (taken.companyCode)
+    throw new AppError(TAKEN_ERRORS[taken.companyCode].companyCode, { campo: 'emp_codigo' });
 
   const storesSent =
     mode === 'create' || form.loj_codigo !== undefined || form.loj_codigo_nao_negocia !== undefined;

@@ -1,4 +1,4 @@
-import { type PartnerConfig, type PartnerForm, parseStoreCodes } from '@portal/domain';
+import { normalizeSubdomain, type PartnerConfig, type PartnerForm, parseStoreCodes } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPartnerById, savePartner } from '../../repositories/partner-admin-repository';
@@ -43,8 +43,13 @@ export async function updatePartner(
   return getPartnerForStaff(db, scope, id);
 }
 
-/** The first field of the form that moves the partner to another company or other stores, or null. */
+/**
+ * The first field of the form that moves the partner to another subdomain, company or stores, or null: the subdomain
+ * is where e-mails already sent lead (decision 087).
+ */
 function changedTenancyField(form: PartnerForm, config: PartnerConfig): keyof PartnerForm | null {
+  if (form.identificador !== undefined && normalizeSubdomain(form.identificador) !== config.identificador)
+    return 'identificador';
   if (form.emp_codigo !== undefined && form.emp_codigo !== config.emp_codigo) return 'emp_codigo';
   for (const field of ['loj_codigo', 'loj_codigo_nao_negocia'] as const) {
     if (form[field] === undefined) continue;

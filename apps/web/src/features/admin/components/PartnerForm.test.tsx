@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 /** The form at /form (creating, or editing partner 7), a list page at /admin/parceiros linking back to it. */
-function renderForm(id: number | null) {
+function renderForm(id: number | null, administers = true) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
@@ -84,7 +84,7 @@ function renderForm(id: number | null) {
         element: (
           <>
             <Link to="/admin/parceiros">Voltar à lista</Link>
-            <PartnerFormPanel id={id} />
+            <PartnerFormPanel id={id} administers={administers} />
           </>
         ),
       },
@@ -289,6 +289,17 @@ describe('partner form: sections and the save (issue 18 item 9)', () => {
     await nameField();
     const save = screen.getByTestId('partner-submit');
     expect(save.closest('.admin-partner-form__actions')).not.toBeNull();
+  });
+});
+
+describe('partner form: an operator', () => {
+  it('keeps the subdomain, the company and the stores for an administrator (decisions 024, 087)', async () => {
+    renderForm(7, false);
+    await nameField();
+    for (const label of ['Subdomínio', 'Lojas que negociam (loj_codigo)']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled, label).toBe(true);
+    }
+    expect((screen.getByLabelText('Nome do parceiro') as HTMLInputElement).disabled).toBe(false);
   });
 });
 

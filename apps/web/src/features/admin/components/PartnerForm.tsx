@@ -336,7 +336,7 @@ function Field({
   own: number | null | undefined;
   administers: boolean;
 }) {
-  // The company and the stores decide whose debts the partner's staff see: an operator's save keeps them.
+  // The subdomain, the company and the stores are an administrator's (decisions 024, 087): an operator's save keeps them.
   const locked = field.administratorOnly === true && !administers;
   const common = {
     name: field.path,
