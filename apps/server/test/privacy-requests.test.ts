@@ -127,8 +127,11 @@ describe('enviarSolicitacaoPrivacidade: validation without the browser', () => {
 
   it('limits one client to five requests a minute', async () => {
     const statuses: number[] = [];
+    // Each another request: the same one sent again would be the first (decision 085).
     for (let i = 0; i < 6; i++)
-      statuses.push((await post(validRightsRequest(), { ip: '10.7.9.9' })).statusCode);
+      statuses.push(
+        (await post(validRightsRequest({ solicitacao: `Pedido ${i}` }), { ip: '10.7.9.9' })).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await stored()).requests).toBe(5);
   });
@@ -208,7 +211,8 @@ describe('enviarSolicitacaoPrivacidade: stored and e-mailed', () => {
 
   it('gives each request its own protocol', async () => {
     const protocols = new Set<string>();
-    for (let i = 0; i < 4; i++) protocols.add((await post(validRightsRequest())).json().dados.protocolo);
+    for (let i = 0; i < 4; i++)
+      protocols.add((await post(validRightsRequest({ solicitacao: `Pedido ${i}` }))).json().dados.protocolo);
     expect(protocols.size).toBe(4);
   });
 

@@ -246,8 +246,8 @@ export function debtActions(
       handler: async (request, body) => {
         const input = proposalBody.parse(body);
         const { scope } = await openSession(request);
-        const message = await registerProposal(db, scope, input.loj_codigo, input);
-        await saveDebtorStep(db, scope, PROPOSAL_STEP, 'Enviou uma proposta');
+        const { message, isNew } = await registerProposal(db, scope, input.loj_codigo, input);
+        if (isNew) await saveDebtorStep(db, scope, PROPOSAL_STEP, 'Enviou uma proposta');
         return ok(null, message);
       },
     },

@@ -15,6 +15,7 @@ import {
   stores,
 } from '../db/schema';
 import type { DebtorScope } from './debtor-scope';
+import { findRepeatedRequest } from './repeated-request';
 import { lockUntilCommit } from './transaction';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -276,6 +277,41 @@ export async function insertDebtorRequest(
   await db
     .insert(debtorRequests)
     .values({ ...values, partnerId: scope.partnerId, personId: scope.personId, storeId });
+}
+
+/**
+ * Whether the scope person's request of the store with the same kind and content (the reason, the proposal's amounts)
+ * was stored since `since` and is not answered yet: the same request sent again (decisions 048, 085). Looked up
+ * under a per-person lock held until the transaction ends.
+ */
+export async function debtorRequestRepeated(
+  db: Db,
+  scope: DebtorScope,
+  storeId: number,
+  values: DebtorRequestValues,
+  since: Date,
+): Promise<boolean> {
+  const repeated = await findRepeatedRequest(db, {
+    table: debtorRequests,
+    fields: { id: debtorRequests.id },
+    lock: { name: 'repeated-debtor-requests', id: scope.personId },
+    sameContent: [
+      [debtorRequests.kind, values.kind],
+      [debtorRequests.reason, values.reason ?? null],
+      [debtorRequests.entryCents, values.entryCents ?? null],
+      [debtorRequests.instalmentCount, values.instalmentCount ?? null],
+      [debtorRequests.instalmentCents, values.instalmentCents ?? null],
+    ],
+    where: and(
+      eq(debtorRequests.partnerId, scope.partnerId),
+      eq(debtorRequests.personId, scope.personId),
+      eq(debtorRequests.storeId, storeId),
+      ne(debtorRequests.status, 'answered'),
+    ),
+    createdAt: debtorRequests.createdAt,
+    since,
+  });
+  return repeated !== undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leads } from '../db/schema';
+import { findRepeatedRequest } from './repeated-request';
 import { partnerCondition, type StaffScope } from './staff-scope';
-import { lockUntilCommit } from './transaction';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -44,40 +44,36 @@ export async function insertLead(
 type LeadFields = Omit<typeof leads.$inferInsert, 'id' | 'partnerId' | 'createdAt' | 'outboundMessageId'>;
 
 /**
- * The id of the partner's lead with exactly these fields created in the last `minutes` (the same proposal sent
- * again), looked up under a lock on the partner and document held until the transaction ends: of two sent at once,
- * the second waits for the first and finds it.
+ * The id of the partner's lead with exactly these fields created since `since` (the same proposal sent again, from
+ * the same person logged in or anonymously again), looked up under a lock on the partner and document.
  */
 export async function findRepeatedLead(
   db: Db,
   partnerId: number,
   lead: LeadFields,
-  minutes: number,
+  since: Date,
 ): Promise<number | undefined> {
-  await lockUntilCommit(db, `lead:${lead.cpfCnpj}`, partnerId);
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.partnerId, partnerId),
-        eq(leads.cpfCnpj, lead.cpfCnpj),
-        eq(leads.name, lead.name),
-        eq(leads.email, lead.email),
-        eq(leads.mobile, lead.mobile),
-        eq(leads.phone, lead.phone ?? ''),
-        eq(leads.city, lead.city),
-        eq(leads.store, lead.store),
-        eq(leads.amountCents, lead.amountCents),
-        eq(leads.affordableCents, lead.affordableCents),
-        eq(leads.paymentForm, lead.paymentForm),
-        eq(leads.notes, lead.notes ?? ''),
-        // Sent by the same person logged in, or anonymously again.
-        lead.personId == null ? isNull(leads.personId) : eq(leads.personId, lead.personId),
-        gte(leads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
-      ),
-    )
-    .orderBy(desc(leads.id))
-    .limit(1);
-  return row?.id;
+  const repeated = await findRepeatedRequest(db, {
+    table: leads,
+    fields: { id: leads.id },
+    lock: { name: `lead:${lead.cpfCnpj}`, id: partnerId },
+    sameContent: [
+      [leads.cpfCnpj, lead.cpfCnpj],
+      [leads.name, lead.name],
+      [leads.email, lead.email],
+      [leads.mobile, lead.mobile],
+      [leads.phone, lead.phone ?? ''],
+      [leads.city, lead.city],
+      [leads.store, lead.store],
+      [leads.amountCents, lead.amountCents],
+      [leads.affordableCents, lead.affordableCents],
+      [leads.paymentForm, lead.paymentForm],
+      [leads.notes, lead.notes ?? ''],
+      [leads.personId, lead.personId ?? null],
+    ],
+    where: eq(leads.partnerId, partnerId),
+    createdAt: leads.createdAt,
+    since,
+  });
+  return repeated?.id;
 }

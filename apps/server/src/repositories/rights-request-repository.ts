@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   BRASILIA_TIME_ZONE,
   PRIVACY_PROTOCOL_RANDOM_BYTES,
+  type PrivacyRequest,
   type PrivacyRequestStatusName,
   privacyProtocol,
 } from '@portal/domain';
@@ -9,6 +10,7 @@ import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { partners, privacyRequests, type WholePrivacyRequest } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
+import { findRepeatedRequest } from './repeated-request';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
 // The privacy portal's rights requests (privacy_requests) as the back office's queue reads and moves them.
@@ -115,6 +117,37 @@ export async function insertRightsRequest(
     .values({ ...request, partnerId })
     .returning({ id: privacyRequests.id });
   return row!.id;
+}
+
+/**
+ * The partner's rights request from the privacy form (no person: the erasure's requests are not the form's) with
+ * exactly these fields, stored since `since`: the same request sent again (decisions 048, 085). Looked up under a
+ * lock on the partner and address held until the transaction ends.
+ */
+export async function findRepeatedRightsRequest(
+  db: Db,
+  partnerId: number,
+  request: PrivacyRequest,
+  since: Date,
+): Promise<{ id: number; protocol: string; dueOn: string } | undefined> {
+  const repeated = await findRepeatedRequest(db, {
+    table: privacyRequests,
+    fields: { id: privacyRequests.id, protocol: privacyRequests.protocol, dueOn: privacyRequests.dueOn },
+    lock: { name: `rights-request:${request.email}`, id: partnerId },
+    sameContent: [
+      [privacyRequests.email, request.email],
+      [privacyRequests.name, request.name],
+      [privacyRequests.phone, request.phone],
+      [privacyRequests.requestType, request.requestType],
+      [privacyRequests.message, request.message],
+      [privacyRequests.personId, null],
+    ],
+    where: eq(privacyRequests.partnerId, partnerId),
+    createdAt: privacyRequests.createdAt,
+    since,
+  });
+  // Only a minimised request has no protocol, and it has none of the fields matched either.
+  return repeated?.protocol ? { ...repeated, protocol: repeated.protocol } : undefined;
 }
 
 /**

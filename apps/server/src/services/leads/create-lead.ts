@@ -14,7 +14,7 @@ import { findRepeatedLead, insertLead } from '../../repositories/lead-repository
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
-import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
+import { repeatWindowStart } from '../repeat-window';
 
 /**
  * Creditor lead (spec 002 §3 "Lead", §7 cadastrarLead): validated, stored for the host's partner (the back office's
@@ -36,7 +36,7 @@ export async function createLead(
   // Without a contact address the lead is still kept: the back office lists every lead.
   const recipient = findSection(config, 'contact')?.campos.email?.trim();
   return withTransaction(db, async (tx) => {
-    const repeated = await findRepeatedLead(tx, partner.id, lead, REPEAT_WINDOW_MINUTES);
+    const repeated = await findRepeatedLead(tx, partner.id, lead, repeatWindowStart(new Date()));
     if (repeated !== undefined) return { id: repeated, message: LEAD_SUCCESS_MESSAGE, isNew: false };
     const outboxId = recipient
       ? await enqueueEmail(tx, {

@@ -15,8 +15,13 @@ import {
 } from '../../integrations/mail/privacy-templates';
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
-import { insertRightsRequest, withNewProtocol } from '../../repositories/rights-request-repository';
+import {
+  findRepeatedRightsRequest,
+  insertRightsRequest,
+  withNewProtocol,
+} from '../../repositories/rights-request-repository';
 import { withTransaction } from '../../repositories/transaction';
+import { repeatWindowStart } from '../repeat-window';
 
 export interface SubmittedRightsRequest {
   id: number;
@@ -31,7 +36,9 @@ export interface SubmittedRightsRequest {
  * A rights request from the privacy portal (spec 000 §3, §5, §7, §8; issue 6 item 1): validated by the domain rules,
  * stored for the host's partner with its protocol and legal deadline (LGPD art. 19 II), and, in the same
  * transaction, two e-mails queued in the outbox: every field to the partner's contact address (when it has one: the
- * request is kept and the person's copy sent either way) and the protocol, type and deadline to the person.
+ * request is kept and the person's copy sent either way) and the protocol, type and deadline to the person. The same
+ * request sent again within REPEAT_WINDOW_MINUTES (its answer lost, two clicks) is the one stored: answered with its
+ * protocol and deadline, with no second request or e-mail (decision 085).
  */
 export async function submitRightsRequest(
   db: Db,
@@ -56,8 +63,10 @@ export async function submitRightsRequest(
     dueDate: formatBrDate(dueOn),
   };
 
-  return withNewProtocol(now, async (protocol) => {
-    const id = await withTransaction(db, async (tx) => {
+  return withNewProtocol(now, (protocol) =>
+    withTransaction(db, async (tx) => {
+      const repeated = await findRepeatedRightsRequest(tx, partner.id, request, repeatWindowStart(now));
+      if (repeated) return { ...repeated, message: PRIVACY_REQUEST_SUCCESS };
       const partnerMessageId = partnerAddress
         ? await enqueueEmail(tx, {
             partnerId: partner.id,
@@ -75,7 +84,7 @@ export async function submitRightsRequest(
         ...(partnerAddress ? { replyTo: partnerAddress } : {}),
         email: rightsRequestPersonEmail({ ...mail, protocol }),
       });
-      return insertRightsRequest(tx, partner.id, {
+      const id = await insertRightsRequest(tx, partner.id, {
         protocol,
         name: request.name,
         phone: request.phone,
@@ -87,7 +96,7 @@ export async function submitRightsRequest(
         personMessageId,
         createdAt: now,
       });
-    });
-    return { id, protocol, dueOn, message: PRIVACY_REQUEST_SUCCESS };
-  });
+      return { id, protocol, dueOn, message: PRIVACY_REQUEST_SUCCESS };
+    }),
+  );
 }
