@@ -396,6 +396,11 @@ const APP_ERRORS = {
    * convênio, PIX key or PSP, which the debtors of every partner serving the store pay into (decision 027).
    */
   STORE_PAYEE_ADMIN_ONLY: { status: 403, message: STORE_MESSAGES.payeeAdminOnly },
+  /**
+   * A store form changing its bank, convênio, agency, account or wallet while boletos issued under them may still be
+   * paid (details: the field): the bank's retorno of those names the old ones (decision 086). Nothing is saved.
+   */
+  STORE_PAYEE_BOLETOS_OPEN: { status: 409, message: STORE_MESSAGES.payeeBoletosOpen },
   /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
   STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */

@@ -76,24 +76,31 @@ export async function openBoleto(db: Db, dueDate: string, amountCents: number, c
   return { agreement: agreement!, instalment: open!, charge: await issueBoleto(db, open!.id) };
 }
 
-/** Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto for `paidCents`. */
+/**
+ * Imports a retorno (its NSA `sequence`) whose one title liquidates the copy's boleto (or an agreement charge's) for
+ * `paidCents`, under the store's current account; movement '09' tells its write-off (baixa) instead.
+ */
 export async function liquidateCopy(
   db: Db,
-  copy: typeof secondCopies.$inferSelect,
+  copy: Pick<typeof secondCopies.$inferSelect, 'id' | 'storeId' | 'dueDate' | 'amountCents'> & {
+    ourNumber: string | null;
+  },
   sequence: number,
   paidCents: number,
+  movement: '06' | '09' = '06',
 ) {
   const [store] = await db.select().from(stores).where(eq(stores.id, copy.storeId));
+  const feeCents = movement === '06' ? 180 : 0;
   const content = writeRetorno(
     { beneficiary: cnabBeneficiary(store!), sequence, generatedOn: '2026-11-26', generatedAt: '070000' },
     [
       {
-        movement: '06',
-        ourNumber: copy.ourNumber,
+        movement,
+        ourNumber: copy.ourNumber!,
         documentNumber: String(copy.id),
         dueDate: copy.dueDate,
         amountCents: copy.amountCents,
-        feeCents: 180,
+        feeCents,
         reasons: [],
         payer: { document: '12345678909', name: 'MARIA' },
         interestCents: 0,
@@ -101,9 +108,9 @@ export async function liquidateCopy(
         rebateCents: 0,
         iofCents: 0,
         paidCents,
-        netCents: paidCents - 180,
+        netCents: paidCents - feeCents,
         occurredOn: '2026-11-25',
-        creditOn: '2026-11-26',
+        creditOn: movement === '06' ? '2026-11-26' : null,
       },
     ],
   );

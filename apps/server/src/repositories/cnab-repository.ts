@@ -110,6 +110,27 @@ const liquidatedByBank = (db: Db) =>
       ),
   );
 
+/** A remessa registered the charge's boleto. */
+const registered = (db: Db) =>
+  exists(db.select().from(remessaCharges).where(eq(remessaCharges.chargeId, paymentCharges.id)));
+
+/** The charge still collects: its agreement active, the charge not cancelled, its instalment not paid. */
+const collecting = (db: Db) =>
+  and(
+    // A cancelled (broken) or settled agreement collects nothing more.
+    eq(agreements.status, 'active'),
+    // A cancelled charge, or one whose instalment is already paid, has nothing left to collect.
+    notExists(
+      db
+        .select()
+        .from(paymentEvents)
+        .where(
+          and(eq(paymentEvents.chargeId, paymentCharges.id), eq(paymentEvents.kind, 'charge_cancelled')),
+        ),
+    ),
+    not(instalmentPaid(db)),
+  );
+
 /**
  * Boletos of active agreements no remessa has registered yet, of stores with a convênio (optionally one store),
  * oldest first.
@@ -122,22 +143,38 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
         isNotNull(paymentCharges.ourNumber),
         isNotNull(stores.boletoAgreement),
         storeId === undefined ? undefined : eq(stores.id, storeId),
-        notExists(db.select().from(remessaCharges).where(eq(remessaCharges.chargeId, paymentCharges.id))),
-        // A cancelled (broken) or settled agreement collects nothing more.
-        eq(agreements.status, 'active'),
-        // A cancelled charge, or one whose instalment is already paid, has nothing left to collect.
-        notExists(
-          db
-            .select()
-            .from(paymentEvents)
-            .where(
-              and(eq(paymentEvents.chargeId, paymentCharges.id), eq(paymentEvents.kind, 'charge_cancelled')),
-            ),
-        ),
-        not(instalmentPaid(db)),
+        not(registered(db)),
+        collecting(db),
       ),
     )
     .orderBy(paymentCharges.storeId, paymentCharges.id);
+}
+
+/**
+ * Whether the store has an agreement boleto the bank may still pay or tell of (decision 086): one a remessa
+ * registered that no retorno has liquidated, refused or written off (a write-off only asked for is still open: its
+ * 09 is yet to come), whatever its agreement or instalment became; or one the next remessa registers
+ * (chargesToRegister's).
+ */
+export async function storeHasOpenBoletoCharge(db: Db, storeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentCharges.id })
+    .from(paymentCharges)
+    .innerJoin(agreementInstalments, eq(agreementInstalments.id, paymentCharges.instalmentId))
+    .innerJoin(agreements, eq(agreements.id, agreementInstalments.agreementId))
+    .where(
+      and(
+        eq(paymentCharges.storeId, storeId),
+        eq(paymentCharges.kind, 'boleto'),
+        isNotNull(paymentCharges.ourNumber),
+        or(
+          and(registered(db), not(liquidatedByBank(db)), not(refusedByBank(db))),
+          and(not(registered(db)), collecting(db)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   eq,
   exists,
   gt,
+  gte,
   inArray,
   isNotNull,
   like,
@@ -305,8 +306,8 @@ export async function recordSecondCopyCancelled(
   return rows.length > 0;
 }
 
-/** The copy has a payment (`kind`: of its own PIX, or any). */
-const copyPaymentExists = (db: Db, kind: 'pix' | 'any') =>
+/** The copy has a payment (`kind`: of its own PIX, of its boleto by a retorno, or any). */
+const copyPaymentExists = (db: Db, kind: 'pix' | 'cnab' | 'any') =>
   exists(
     db
       .select({ id: secondCopyPayments.id })
@@ -314,7 +315,7 @@ const copyPaymentExists = (db: Db, kind: 'pix' | 'any') =>
       .where(
         and(
           eq(secondCopyPayments.secondCopyId, secondCopies.id),
-          kind === 'pix' ? like(secondCopyPayments.cause, 'pix:%') : undefined,
+          kind === 'any' ? undefined : like(secondCopyPayments.cause, `${kind}:%`),
         ),
       ),
   );
@@ -440,4 +441,28 @@ export async function openSecondCopyPix(db: Db, filter: OpenPixFilter): Promise<
     .orderBy(asc(secondCopies.id))
     .limit(filter.limit);
   return rows.map((row) => ({ ...row, txid: row.txid!, superseded: row.superseded ?? null }));
+}
+
+/**
+ * Whether the store has a second copy whose boleto may still be paid (decision 086): due on `dueSince` or later and
+ * not liquidated by a retorno (a bank takes a boleto once). Neither a payment of its PIX nor a cancellation ends the
+ * boleto: only its PIX (decision 025).
+ */
+export async function storeHasPayableSecondCopyBoleto(
+  db: Db,
+  storeId: number,
+  dueSince: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: secondCopies.id })
+    .from(secondCopies)
+    .where(
+      and(
+        eq(secondCopies.storeId, storeId),
+        gte(secondCopies.dueDate, dueSince),
+        not(copyPaymentExists(db, 'cnab')),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -34,6 +34,8 @@ export const STORE_MESSAGES = {
   pixApiAdminOnly: 'Somente um administrador pode mudar o acesso à API Pix de uma loja.',
   documentAdminOnly: 'Somente um administrador pode mudar o CPF/CNPJ de uma loja.',
   payeeAdminOnly: 'Somente um administrador pode mudar os dados de recebimento de uma loja.',
+  payeeBoletosOpen:
+    'Esta loja tem boletos em aberto emitidos com o banco, o convênio, a agência, a conta e a carteira atuais. Altere esses dados depois que eles forem pagos ou baixados.',
   created: 'Loja cadastrada com sucesso!',
   updated: 'Loja atualizada com sucesso!',
   switchedOff: 'Loja desativada com sucesso!',

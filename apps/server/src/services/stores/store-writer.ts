@@ -48,7 +48,7 @@ function storeDocument(scope: StaffScope, form: StoreForm, current: StaffStoreRo
 }
 
 // Where a store's money goes, and the form field of each: what the debtors of every partner serving it pay into.
-const PAYEE_FIELDS = {
+export const PAYEE_FIELDS = {
   bankCode: 'banco_codigo',
   bankBranch: 'banco_agencia',
   bankAccount: 'banco_conta',

@@ -1,23 +1,67 @@
-import type { StoreForm, StoreItem } from '@portal/domain';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  addDays,
+  CHARGE_DAYS_PAYABLE_AFTER_DUE,
+  STORE_MESSAGES,
+  type StoreForm,
+  type StoreItem,
+  todayInBrasilia,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { storeHasOpenBoletoCharge } from '../../repositories/cnab-repository';
+import { storeHasPayableSecondCopyBoleto } from '../../repositories/second-copy-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
 import {
   findStaffStore,
   lockStore,
   replaceStoreLinks,
+  type StaffStoreRow,
+  type StoreValues,
   updateStore as updateStoreRow,
   withUniqueDocument,
 } from '../../repositories/store-admin-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { type AuditTrail, recordStaffAction } from '../audit/record-staff-action';
 import { toStoreItem } from './list-stores';
-import { storeLinks, storeValues, writtenStore } from './store-writer';
+import { PAYEE_FIELDS, storeLinks, storeValues, writtenStore } from './store-writer';
+
+/**
+ * What a boleto's identity is made of: the bank and convênio (the our-number and the barcode's free field), the wallet
+ * (free field, G007) and the agency and account (the CNAB files' headers, by which a retorno finds its stores).
+ */
+const BOLETO_IDENTITY = [
+  'bankCode',
+  'boletoAgreement',
+  'boletoWallet',
+  'bankBranch',
+  'bankAccount',
+] as const satisfies (keyof typeof PAYEE_FIELDS)[];
+
+/**
+ * Refuses (409) a change to the boleto identity while the store has a boleto that may still be paid: the bank's
+ * retorno of it names the old values, which then match no store, and the debtor's money is never applied
+ * (decision 086). Under the store's lock: a charge or copy inserted meanwhile (its foreign key) waits for the save.
+ */
+async function keepsBoletoIdentity(db: Db, values: StoreValues, current: StaffStoreRow): Promise<void> {
+  const changed = BOLETO_IDENTITY.find(
+    (key) => !isDeepStrictEqual(values[key] ?? null, current.store[key] ?? null),
+  );
+  if (!changed) return;
+  const payableSince = addDays(todayInBrasilia(), -CHARGE_DAYS_PAYABLE_AFTER_DUE);
+  if (
+    (await storeHasOpenBoletoCharge(db, current.store.id)) ||
+    (await storeHasPayableSecondCopyBoleto(db, current.store.id, payableSince))
+  )
+    throw new AppError('STORE_PAYEE_BOLETOS_OPEN', {
+      [PAYEE_FIELDS[changed]]: STORE_MESSAGES.payeeBoletosOpen,
+    });
+}
 
 /**
  * PUT /api/lojas/{id}: the whole store, its links to the caller's partners (an operator leaves other partners'
  * links alone) and its policy; the next plan quoted for its debts uses the new policy. Audited before and after,
- * in the change's transaction.
+ * in the change's transaction. Its boleto identity is kept while boletos issued under it are open (decision 086).
  */
 export async function updateStore(
   db: Db,
@@ -32,7 +76,9 @@ export async function updateStore(
       const current = await findStaffStore(tx, scope, id);
       if (!current) throw new AppError('STORE_NOT_FOUND');
       const links = await storeLinks(tx, scope, form);
-      await updateStoreRow(tx, id, await storeValues(tx, scope, form, current));
+      const values = await storeValues(tx, scope, form, current);
+      await keepsBoletoIdentity(tx, values, current);
+      await updateStoreRow(tx, id, values);
       await replaceStoreLinks(tx, scope, id, links);
       const after = await writtenStore(tx, scope, id);
       await recordStaffAction(tx, trail, {

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { type StoreItem, storeFormValues } from '@portal/domain';
+import type { StoreItem } from '@portal/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showAdminRoute } from './admin-route.test-helpers';
 import ListStores from './ListStores';
+import { storeItem } from './store-item.test-helpers';
 
 afterEach(() => {
   cleanup();
@@ -11,22 +12,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function store(parceiros: StoreItem['parceiros']): StoreItem {
-  return {
-    ...(storeFormValues() as unknown as StoreItem),
-    id: 7,
-    nome_fantasia: 'Bela Casa',
-    razao_social: 'Móveis Bela Casa Ltda.',
-    cpf_cnpj: '77888999000181',
-    cidade: 'Recife',
-    estado: 'PE',
-    ativa: true,
-    desativada_em: null,
-    logo_url: null,
-    parceiros,
-    politica: null,
-  };
-}
+const store = (parceiros: StoreItem['parceiros']) => storeItem({ parceiros });
 
 describe('ListStores', () => {
   it('marks a partner that was archived (decision 014) beside its name', async () => {
