@@ -6,13 +6,13 @@ import {
   RETENTION_PERIODS,
   todayInBrasilia,
 } from '@portal/domain';
-import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
+import { findRepeatedRequest } from './repeated-request';
 import { partnerCondition, type StaffScope } from './staff-scope';
-import { lockUntilCommit } from './transaction';
 
 // Creditors signing up through a partner's portal (spec 002 §2 RegisterCreditor, §4 sign-up): the lead of the simple
 // registration, found again by the random code of its e-mailed link, and the company the wizard signs up. A lead is
@@ -28,37 +28,41 @@ export async function insertCreditorLead(
 }
 
 /**
- * Whether the partner has a lead with exactly these fields, created in the last `minutes` and not signed up yet (the
- * same registration sent again), looked up under a lock on the partner and CNPJ held until the transaction ends: of
- * two sent at once, the second waits for the first and finds it.
+ * Whether the partner has a lead with exactly these fields, created since `since` and not signed up yet (the same
+ * registration sent again, decision 048), looked up under a lock on the partner and CNPJ.
  */
 export async function repeatedCreditorLeadExists(
   db: Db,
   partnerId: number,
   lead: CreditorRegistration,
-  minutes: number,
+  since: Date,
 ): Promise<boolean> {
-  await lockUntilCommit(db, `creditor-lead:${lead.cnpj}`, partnerId);
-  const [row] = await db
-    .select({ id: creditorLeads.id })
-    .from(creditorLeads)
-    .leftJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
-    .where(
-      and(
-        eq(creditorLeads.partnerId, partnerId),
-        eq(creditorLeads.cnpj, lead.cnpj),
-        eq(creditorLeads.companyName, lead.companyName),
-        eq(creditorLeads.contactName, lead.contactName),
-        eq(creditorLeads.mobile, lead.mobile),
-        eq(creditorLeads.landline, lead.landline),
-        eq(creditorLeads.email, lead.email),
-        eq(creditorLeads.website, lead.website),
-        gte(creditorLeads.createdAt, sql`now() - make_interval(mins => ${minutes})`),
-        isNull(creditorCompanies.id),
+  const repeated = await findRepeatedRequest(db, {
+    table: creditorLeads,
+    fields: { id: creditorLeads.id },
+    lock: { name: `creditor-lead:${lead.cnpj}`, id: partnerId },
+    sameContent: [
+      [creditorLeads.cnpj, lead.cnpj],
+      [creditorLeads.companyName, lead.companyName],
+      [creditorLeads.contactName, lead.contactName],
+      [creditorLeads.mobile, lead.mobile],
+      [creditorLeads.landline, lead.landline],
+      [creditorLeads.email, lead.email],
+      [creditorLeads.website, lead.website],
+    ],
+    where: and(
+      eq(creditorLeads.partnerId, partnerId),
+      notExists(
+        db
+          .select({ id: creditorCompanies.id })
+          .from(creditorCompanies)
+          .where(eq(creditorCompanies.creditorLeadId, creditorLeads.id)),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    ),
+    createdAt: creditorLeads.createdAt,
+    since,
+  });
+  return repeated !== undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { enqueueEmail } from '../../repositories/outbox-repository';
 import { loadPartnerConfig, type PartnerRow } from '../../repositories/partner-repository';
 import { withTransaction } from '../../repositories/transaction';
-import { REPEAT_WINDOW_MINUTES } from '../repeat-window';
+import { repeatWindowStart } from '../repeat-window';
 import { partnerPortalUrl } from './creditor-links';
 
 /**
@@ -49,7 +49,7 @@ export async function registerCreditorLead(
   // Without a partner contact address the lead is still kept and the creditor still gets the link.
   const partnerAddress = findSection(config, 'contact')?.campos.email?.trim();
   await withTransaction(db, async (tx) => {
-    if (await repeatedCreditorLeadExists(tx, partner.id, registration, REPEAT_WINDOW_MINUTES)) return;
+    if (await repeatedCreditorLeadExists(tx, partner.id, registration, repeatWindowStart(new Date()))) return;
     const confirmationId = await enqueueEmail(tx, {
       partnerId: partner.id,
       personId: null,
