@@ -401,6 +401,7 @@ const APP_ERRORS = {
    * paid (details: the field): the bank's retorno of those names the old ones (decision 086). Nothing is saved.
    */
   STORE_PAYEE_BOLETOS_OPEN: { status: 409, message: STORE_MESSAGES.payeeBoletosOpen },
+  STORE_CHANGED_MEANWHILE: { status: 409, message: STORE_MESSAGES.changedMeanwhile },
   /** Another store has this CPF/CNPJ (details: cpf_cnpj). */
   STORE_DOCUMENT_TAKEN: { status: 409, message: STORE_MESSAGES.documentTaken },
   /** A privacy request id that does not exist (back office's privacy queue). */

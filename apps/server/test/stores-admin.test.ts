@@ -237,7 +237,7 @@ describe('POST /api/lojas and PUT /api/lojas/{id}', () => {
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(
-      (await api('PUT', `/api/lojas/${id}`, admin, { ...adminForm, cpf_cnpj: '77.665.544/0001-05' }))
+      (await api('PUT', `/api/lojas/${id}`, admin, { ...(await formOf(id)), cpf_cnpj: '77.665.544/0001-05' }))
         .statusCode,
     ).toBe(200);
   });
@@ -335,13 +335,31 @@ describe('the policy the portal quotes with', () => {
     expect(after.valor_total_acordo).toBe(before.valor_total_acordo + before.valor_desconto);
 
     const bigger = await api('PUT', `/api/lojas/${id}`, admin, {
-      ...form,
+      ...(await formOf(id)),
       politica: { ...DISCOUNTS, cashDiscount: { feesBp: 10_000, principalBp: 5_000 } },
     });
     expect(bigger.statusCode).toBe(200);
     const larger = (await cashPlan('Bela Casa')).dados.pre_acordo[0];
     expect(larger.valor_desconto).toBeGreaterThan(before.valor_desconto);
     expect((await auditRows(id)).filter((row) => row.action === 'update')).toHaveLength(2);
+  });
+
+  it('refuses a save from a form opened before another save, and saves nothing of it (decision 088)', async () => {
+    const id = storeIds['Bela Casa']!;
+    const [first, second] = [await formOf(id), await formOf(id)];
+    const saved = await api('PUT', `/api/lojas/${id}`, admin, { ...first, tolerancia_quebra_dias: 30 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.versao).toBe(first.versao! + 1);
+    const stale = await api('PUT', `/api/lojas/${id}`, admin, { ...second, cidade: 'Campinas' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().mensagem).toBe(
+      'Esta loja foi alterada por outra pessoa depois que você abriu o formulário, e nada foi salvo. Recarregue a página para ver os dados atuais e refaça a sua alteração.',
+    );
+    expect(await formOf(id)).toMatchObject({ tolerancia_quebra_dias: 30, cidade: first.cidade });
+    // A client that sends no version (the API before it) saves as before.
+    const { versao: _versao, ...unversioned } = await formOf(id);
+    const old = await api('PUT', `/api/lojas/${id}`, admin, { ...unversioned, tolerancia_quebra_dias: 5 });
+    expect(old.statusCode).toBe(200);
   });
 
   it('a switched-off store lists its debts but negotiates nothing, until switched on again', async () => {

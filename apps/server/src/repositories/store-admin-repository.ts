@@ -1,5 +1,5 @@
 import { STORE_MESSAGES } from '@portal/domain';
-import { and, asc, eq, exists, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files, partnerStores, partners, stores } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
@@ -106,8 +106,12 @@ export async function insertStore(db: Db, values: StoreValues): Promise<number> 
   return row!.id;
 }
 
+/** Writes the store form's values, counting the save in the store's version (decision 088). */
 export async function updateStore(db: Db, id: number, values: StoreValues): Promise<void> {
-  await db.update(stores).set(values).where(eq(stores.id, id));
+  await db
+    .update(stores)
+    .set({ ...values, version: sql`${stores.version} + 1` })
+    .where(eq(stores.id, id));
 }
 
 /**

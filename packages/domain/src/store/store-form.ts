@@ -36,6 +36,8 @@ export const STORE_MESSAGES = {
   payeeAdminOnly: 'Somente um administrador pode mudar os dados de recebimento de uma loja.',
   payeeBoletosOpen:
     'Esta loja tem boletos em aberto emitidos com o banco, o convênio, a agência, a conta e a carteira atuais. Altere esses dados depois que eles forem pagos ou baixados.',
+  changedMeanwhile:
+    'Esta loja foi alterada por outra pessoa depois que você abriu o formulário, e nada foi salvo. Recarregue a página para ver os dados atuais e refaça a sua alteração.',
   created: 'Loja cadastrada com sucesso!',
   updated: 'Loja atualizada com sucesso!',
   switchedOff: 'Loja desativada com sucesso!',
@@ -153,6 +155,8 @@ export const storeFormSchema = z
     pix_api: pixApiAccessSchema.nullable(),
     /** null: staff never set a policy, so the store offers no discount (UNSET_NEGOTIATION_POLICY). */
     politica: negotiationTermsSchema.nullable(),
+    /** The store's version the form was opened on (StoreItem.versao); absent from a client that sends none. */
+    versao: z.number().int().min(1).max(2_147_483_647).optional(),
   })
   .superRefine((store, ctx) => {
     if (store.loj_emite_segunda_via && store.boleto_convenio === null)
@@ -195,6 +199,8 @@ export interface StoreItem {
   provedor_pagamento: string;
   pix_api: PixApiAccess | null;
   politica: NegotiationTerms | null;
+  /** Counts the form's saves: sent back with the form, so a save over another's is refused (decision 088). */
+  versao: number;
 }
 
 /** The form's values for a stored store (or, without one, a new store's: no policy, so no discount). */
@@ -222,6 +228,7 @@ export function storeFormValues(item?: StoreItem): StoreFormInput {
     provedor_pagamento: (item?.provedor_pagamento as StorePaymentProvider | undefined) ?? 'local',
     pix_api: item?.pix_api ?? null,
     politica: item?.politica ?? null,
+    versao: item?.versao,
   };
 }
 

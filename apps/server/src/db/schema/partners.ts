@@ -155,6 +155,8 @@ export const stores = pgTable(
     switchedOffBy: integer('desativada_por').references(() => staffUsers.id, { onDelete: 'set null' }),
     city: text('cidade'),
     state: text('estado'),
+    /** Counts the store form's saves: a save from a form opened before another is refused (decision 088). */
+    version: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('stores_cpf_cnpj').on(t.cpfCnpj)],

@@ -37,6 +37,7 @@ export function toStoreItem({ store, logo, links }: StaffStoreRow): StoreItem {
     provedor_pagamento: store.paymentProvider,
     pix_api: store.pixApi,
     politica: store.negotiationPolicy,
+    versao: store.version,
   };
 }
 

@@ -75,6 +75,9 @@ export async function updateStore(
       await lockStore(tx, id);
       const current = await findStaffStore(tx, scope, id);
       if (!current) throw new AppError('STORE_NOT_FOUND');
+      // A form opened before another's save would write back what that save changed (decision 088).
+      if (form.versao !== undefined && form.versao !== current.store.version)
+        throw new AppError('STORE_CHANGED_MEANWHILE');
       const links = await storeLinks(tx, scope, form);
       const values = await storeValues(tx, scope, form, current);
       await keepsBoletoIdentity(tx, values, current);

@@ -32,7 +32,11 @@ export function useSaveStore(id?: number) {
           input,
         )
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeListKey }),
+    onSuccess: (saved) => {
+      // The saved store (its new version, decision 088) is what the form opens with next, not the one it replaced.
+      queryClient.setQueryData([...storeListKey, saved.id], saved);
+      return queryClient.invalidateQueries({ queryKey: storeListKey });
+    },
   });
 }
 

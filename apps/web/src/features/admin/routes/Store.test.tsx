@@ -46,4 +46,28 @@ describe('Store', () => {
     expect((convenio as HTMLInputElement).value).toBe('7654321');
     expect(router.state.location.pathname).toBe('/admin/lojas/7');
   });
+
+  it('sends the version it opened, and a save refused as made over another (decision 088) keeps what was typed', async () => {
+    const { user, router } = showAdminRoute(
+      '/admin/lojas/7',
+      <Store />,
+      (path, method) => {
+        if (path === '/api/lojas/7' && method === 'GET') return { body: { data: { ...STORED, versao: 4 } } };
+        if (path === '/api/lojas/7' && method === 'PUT')
+          return { status: 409, body: { message: STORE_MESSAGES.changedMeanwhile, dados: null } };
+        if (path === '/api/parceiros') return { body: { data: [] } };
+        return undefined;
+      },
+      '/admin/lojas/:id',
+    );
+    const city = await screen.findByLabelText('Cidade');
+    await user.clear(city);
+    await user.type(city, 'Campinas');
+    await user.click(screen.getByTestId('store-submit'));
+    expect(await screen.findByText(STORE_MESSAGES.changedMeanwhile)).toBeTruthy();
+    const put = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ versao: 4, cidade: 'Campinas' });
+    expect((city as HTMLInputElement).value).toBe('Campinas');
+    expect(router.state.location.pathname).toBe('/admin/lojas/7');
+  });
 });

@@ -35,7 +35,10 @@ function EditStore({ id }: { id: number }) {
   const store = useStore(id);
   return (
     <QueryView query={store} look="admin" failedText="Não foi possível carregar a loja.">
-      {(item) => <StoreForm titleId="store-title" id={id} initial={storeFormValues(item)} />}
+      {/* Keyed by version: the reading on open may bring a save made since the cached one (decision 088). */}
+      {(item) => (
+        <StoreForm key={item.versao} titleId="store-title" id={id} initial={storeFormValues(item)} />
+      )}
     </QueryView>
   );
 }
