@@ -86,6 +86,22 @@ const pixOf = (txid: string, endToEndId: string, valor: string) => ({
 
 const reais = (cents: number) => (cents / 100).toFixed(2);
 
+/** The same books seen from another process (the CLI's): its own in-process PSP over the same database. */
+const anotherProcessPix = () =>
+  createPixServices({
+    db: t.database.db,
+    env: loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET }),
+    log: t.app.log,
+  });
+
+/** Reconciliation of every open charge of the default providers, a minute from now, through `services`' PSP. */
+const reconcileEveryCharge = (services: Awaited<ReturnType<typeof anotherProcessPix>>) => ({
+  providers: ['local', 'pix-api'],
+  gatewayFor: services.gatewayFor,
+  afterMinutes: 0,
+  now: new Date(Date.now() + 60_000),
+});
+
 beforeAll(async () => {
   t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
   joao = await login(t, JOAO);
@@ -285,15 +301,8 @@ describe('reconciliation', () => {
     const pix = await payWithWebhookLost(charge.txid);
     expect(await eventsOf(row.aci_codigo)).toEqual([]);
 
-    // The same books seen from another process (the CLI's): its own in-process PSP over the same database.
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
-    const options = {
-      providers: ['local', 'pix-api'],
-      gatewayFor: services.gatewayFor,
-      afterMinutes: 0,
-      now: new Date(Date.now() + 60_000),
-    };
+    const services = await anotherProcessPix();
+    const options = reconcileEveryCharge(services);
     try {
       // The scheduled job every server process runs asks the PSP and records the payment.
       const reconcileJob = SCHEDULED_JOBS.filter((job) => job.name === 'reconcile-pix');
@@ -337,14 +346,8 @@ describe('reconciliation', () => {
       .update(agreements)
       .set({ status: 'cancelled' })
       .where(eq(agreements.id, agreement.id));
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
-    const options = {
-      providers: ['local', 'pix-api'],
-      gatewayFor: services.gatewayFor,
-      afterMinutes: 0,
-      now: new Date(Date.now() + 60_000),
-    };
+    const services = await anotherProcessPix();
+    const options = reconcileEveryCharge(services);
     try {
       expect(await reconcilePixCharges(t.database.db, options, t.app.log)).toMatchObject({ unapplied: 1 });
       expect((await eventsOf(instalment.id)).map((e) => [e.kind, e.cause, e.unappliedReason])).toEqual([
@@ -366,8 +369,7 @@ describe('reconciliation', () => {
     // Two instalments of their own, each with a PIX at the local PSP, then paid another way: one by its boleto (a
     // retorno's liquidation of the same charge), one by a card.
     const [template] = await t.database.db.select().from(agreementInstalments).limit(1);
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    const services = await anotherProcessPix();
     try {
       const provider = services.providers.get('local')!;
       const beneficiary = chargeBeneficiary((await findStore(t.database.db, storeId))!, 'Portal Demo');
@@ -462,8 +464,7 @@ describe('reconciliation', () => {
 
 describe('the cobv provider', () => {
   it('reads a charge open at the PSP, cancels it there (PATCH) with an event, then reads it cancelled', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    const services = await anotherProcessPix();
     try {
       const provider = services.providers.get('local')!;
       const instalment = rows[0]!;
@@ -637,8 +638,7 @@ describe('reconciliation asks about every open charge, within a bounded time', (
 
   it('the real local PSP answers 404 for a charge it never had: the command does not fail on it', async () => {
     const [never] = await chargesOf('teste-psp-local', [past]);
-    const env = loadEnv({ NODE_ENV: 'test', PIX_WEBHOOK_SECRET: SECRET });
-    const services = await createPixServices({ db: t.database.db, env, log: t.app.log });
+    const services = await anotherProcessPix();
     try {
       const run = () =>
         reconcilePixCharges(
