@@ -314,6 +314,12 @@ const APP_ERRORS = {
     status: 403,
     message: 'O subdomínio do parceiro principal não pode ser alterado.',
   },
+  /** A partner a fixed host (PARTNER_HOSTS) serves keeps its subdomain, or the host would serve another (087). */
+  PARTNER_FIXED_HOST_SUBDOMAIN: {
+    status: 403,
+    message:
+      'Este parceiro é atendido por um endereço fixo na configuração do portal, e o seu subdomínio não pode ser alterado.',
+  },
   /**
    * An operator's partner form changing the subdomain, the company or the stores (details: campo): they decide whose
    * debts, agreements and payments the partner's operators see, and where its e-mails lead, so only an administrator

@@ -118,6 +118,25 @@ describe('a partner’s subdomain (decision 087)', () => {
     expect((await put(tokens.demoOperator, ids.demo, { identificador: 'demo' })).statusCode).toBe(200);
   });
 
+  it('keeps the subdomain of a partner a fixed host serves, so that host still serves it', async () => {
+    // The test app's PARTNER_HOSTS pins www.negocieaqui.com.br to the partner 'aqui'.
+    const aqui = (await t.database.db.select().from(partners)).find((p) => p.identifier === 'aqui')!;
+    const renamed = await put(tokens.admin, aqui.id, { identificador: 'aqui-novo' });
+    expect(renamed.statusCode, renamed.body).toBe(403);
+    expect(renamed.json()).toMatchObject({
+      message:
+        'Este parceiro é atendido por um endereço fixo na configuração do portal, e o seu subdomínio não pode ser alterado.',
+      dados: { campo: 'identificador' },
+    });
+    const fixedHost = await t.app.inject({
+      method: 'GET',
+      url: '/api/parceiro/aqui/info',
+      headers: { host: 'www.negocieaqui.com.br' },
+    });
+    expect(fixedHost.statusCode, fixedHost.body).toBe(200);
+    expect((await put(tokens.admin, aqui.id, { identificador: 'aqui' })).statusCode).toBe(200);
+  });
+
   it('refuses the labels of the portal’s own hosts', async () => {
     const message = 'Este subdomínio é reservado pelo portal e não pode ser usado por um parceiro.';
     for (const label of ['www', 'api', 'admin', 'app', 'mail', 'localhost', 'portal']) {

@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_MESSAGES } from '@portal/domain';
+import { PASSWORD_CHANGE_MESSAGES, parseFixedHosts } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PaymentProviders } from '../integrations/payments/payment-provider';
@@ -63,7 +63,7 @@ export async function registerAdminRoutes(
         return { message: 'Sessão encerrada.' };
       });
 
-      registerPartnerAdminRoutes(admin, deps.db);
+      registerPartnerAdminRoutes(admin, deps.db, parseFixedHosts(deps.env.PARTNER_HOSTS));
       registerLeadAdminRoutes(admin, deps.db);
       registerDashboardRoutes(admin, deps.db);
       registerFaqAdminRoutes(admin, deps.db);

@@ -26,7 +26,11 @@ const listQuery = z.object({
 const FORM_BODY_LIMIT = 24 * 1024 * 1024;
 const bodyTooLarge = new AppError('PARTNER_FORM_TOO_LARGE');
 
-export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void {
+export function registerPartnerAdminRoutes(
+  admin: FastifyInstance,
+  db: Db,
+  fixedHosts: Readonly<Record<string, string>>,
+): void {
   admin.get('/api/parceiro', { config: { staffAccess: 'read' } }, async (request) => {
     const { page, situacao } = listQuery.parse(request.query ?? {});
     return listPartners(db, scopeOf(request), situacao, page);
@@ -57,6 +61,7 @@ export function registerPartnerAdminRoutes(admin: FastifyInstance, db: Db): void
         scopeOf(request),
         id,
         partnerPayloadSchema.parse(request.body ?? {}),
+        fixedHosts,
       );
       return { message: PARTNER_SAVED_MESSAGES.updated, data };
     },

@@ -50,4 +50,16 @@ describe('subdomainChangeRule (decision 087)', () => {
   ] as const)('%s -> %s: %s', (current, next, expected) => {
     expect(subdomainChangeRule(current, next)).toBe(expected);
   });
+
+  // PARTNER_HOSTS pins a host to a partner: that partner keeps its subdomain; the others are not affected.
+  const fixedHosts = parseFixedHosts('negocie.acme.com.br=acme');
+  it.each([
+    ['acme', 'acme', null],
+    ['acme', 'acme-novo', 'fixedHost'],
+    ['outra', 'outra-nova', null],
+    [null, 'acme', null],
+    [DEFAULT_PARTNER, 'demo-x', 'defaultPartner'],
+  ] as const)('with a fixed host: %s -> %s: %s', (current, next, expected) => {
+    expect(subdomainChangeRule(current, next, fixedHosts)).toBe(expected);
+  });
 });

@@ -51,15 +51,22 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 /** Why a partner may not take this subdomain as its own, or null (decision 087). */
-export type SubdomainChangeRule = 'defaultPartner' | 'reserved';
+export type SubdomainChangeRule = 'defaultPartner' | 'fixedHost' | 'reserved';
 
 /**
  * Checks a partner's subdomain as saved against the one it has (`current`, null for a new partner): the default
- * partner, which the default host serves, keeps its subdomain, and a reserved label is never taken. An unchanged
- * subdomain passes, so a partner saved before a label was reserved can still be edited.
+ * partner, which the default host serves, and a partner a fixed host (PARTNER_HOSTS, `fixedHosts`) serves keep their
+ * subdomain, and a reserved label is never taken. An unchanged subdomain passes, so a partner saved before a label
+ * was reserved can still be edited.
  */
-export function subdomainChangeRule(current: string | null, next: string): SubdomainChangeRule | null {
+export function subdomainChangeRule(
+  current: string | null,
+  next: string,
+  fixedHosts: Readonly<Record<string, string>> = {},
+): SubdomainChangeRule | null {
   if (current === next) return null;
   if (current === DEFAULT_PARTNER) return 'defaultPartner';
+  // Renamed, it would leave the fixed host to whichever partner took its old name (or to none).
+  if (current !== null && Object.values(fixedHosts).includes(current)) return 'fixedHost';
   return RESERVED_SUBDOMAINS.has(next) ? 'reserved' : null;
 }

@@ -34,6 +34,8 @@ export type PartnerWrite = PartnerRows;
 export interface CurrentPartner {
   row: PartnerRow;
   config: PartnerConfig;
+  /** The hosts PARTNER_HOSTS pins to partners: a partner one of them serves keeps its subdomain (decision 087). */
+  fixedHosts: Readonly<Record<string, string>>;
 }
 
 // A stored image named by its URL (/files/<sha256>.<ext>, possibly absolute) or by its sha256 alone.
@@ -176,6 +178,7 @@ async function storeLinks(db: Db, form: PartnerForm): Promise<PartnerWrite['stor
 
 const SUBDOMAIN_RULE_ERRORS = {
   defaultPartner: 'PARTNER_DEFAULT_SUBDOMAIN',
+  fixedHost: 'PARTNER_FIXED_HOST_SUBDOMAIN',
   reserved: 'PARTNER_SUBDOMAIN_RESERVED',
 } as const;
 
@@ -203,7 +206,7 @@ export async function preparePartnerWrite(
 
   const identifier = normalizeSubdomain(complete.identificador);
   const companyCode = complete.emp_codigo!;
-  const rule = subdomainChangeRule(current?.row.identifier ?? null, identifier);
+  const rule = subdomainChangeRule(current?.row.identifier ?? null, identifier, current?.fixedHosts);
   if (rule) throw new AppError(SUBDOMAIN_RULE_ERRORS[rule], { campo: 'identificador' });
   const taken = await partnerConflicts(db, identifier, companyCode, current?.row.id ?? null);
   if (taken.identifier)

@@ -20,6 +20,7 @@ export async function updatePartner(
   scope: StaffScope,
   id: number,
   form: PartnerForm,
+  fixedHosts: Readonly<Record<string, string>>,
 ): Promise<StaffPartnerView> {
   const row = await findPartnerById(db, id);
   if (!row || !seesPartner(scope, row.id)) throw new AppError('PARTNER_ID_NOT_FOUND');
@@ -29,7 +30,7 @@ export async function updatePartner(
   const config = await loadPartnerConfig(db, row);
   const tenancyChange = scope.role === 'administrator' ? null : changedTenancyField(form, config);
   if (tenancyChange) throw new AppError('PARTNER_TENANCY_ADMIN_ONLY', { campo: tenancyChange });
-  const write = await preparePartnerWrite(db, form, 'update', { row, config });
+  const write = await preparePartnerWrite(db, form, 'update', { row, config, fixedHosts });
   const before = await getPartnerForStaff(db, scope, id);
   await savePartner(db, id, write, async (tx) =>
     recordStaffAction(tx, trail, {
