@@ -314,6 +314,12 @@ const APP_ERRORS = {
     status: 403,
     message: 'O subdomínio do parceiro principal não pode ser alterado.',
   },
+  /** A partner form opened before another staff member's save (decision 090): nothing is written. */
+  PARTNER_CHANGED_MEANWHILE: {
+    status: 409,
+    message:
+      'Este parceiro foi alterado por outra pessoa depois que você abriu o formulário, e nada foi salvo. Recarregue a página para ver os dados atuais e refaça a sua alteração.',
+  },
   /** A partner a fixed host (PARTNER_HOSTS) serves keeps its subdomain, or the host would serve another (087). */
   PARTNER_FIXED_HOST_SUBDOMAIN: {
     status: 403,

@@ -383,7 +383,8 @@ describe('PUT /api/parceiro/{id}', () => {
     const before = (await call('GET', `/api/parceiro/${demoId}/info`)).json().data;
     const res = await call('PUT', `/api/parceiro/${demoId}`, before);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual(before);
+    // The save counts itself in the version (decision 090).
+    expect(res.json().data).toEqual({ ...before, versao: before.versao + 1 });
     // Only the header texts: its images, the other sections and the store links stay.
     const header = sectionOf(before, 'header')!;
     const partial = await call('PUT', `/api/parceiro/${demoId}`, {
@@ -428,6 +429,41 @@ describe('PUT /api/parceiro/{id}', () => {
     expect((await publicInfo(`${created.identificador}-novo`)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(partners).where(eq(partners.id, created.id));
     expect(row!.companyToken).toBeNull();
+  });
+
+  it('refuses a form opened before another staff member’s save, and writes nothing (decision 090)', async () => {
+    const created = await create();
+    const opened = (await call('GET', `/api/parceiro/${created.id}/info`)).json().data;
+    expect(opened.versao).toBe(1);
+    // Both open the form; the first saves new colours.
+    const first = await call('PUT', `/api/parceiro/${created.id}`, {
+      ...opened,
+      estilo: { corPrimaria: '#ff0000', corSecundaria: '#00ff00' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.versao).toBe(2);
+    // The second, still holding the old colours, saves the name: it would write the old colours back.
+    const second = await call('PUT', `/api/parceiro/${created.id}`, { ...opened, nome: 'Outro nome' });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().message).toBe(
+      'Este parceiro foi alterado por outra pessoa depois que você abriu o formulário, e nada foi salvo. Recarregue a página para ver os dados atuais e refaça a sua alteração.',
+    );
+    const now = (await call('GET', `/api/parceiro/${created.id}/info`)).json().data;
+    expect(now).toMatchObject({
+      nome: opened.nome,
+      estilo: { corPrimaria: '#ff0000', corSecundaria: '#00ff00' },
+      versao: 2,
+    });
+    // Reloaded, the same change saves.
+    const again = await call('PUT', `/api/parceiro/${created.id}`, { ...now, nome: 'Outro nome' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      nome: 'Outro nome',
+      estilo: { corPrimaria: '#ff0000' },
+      versao: 3,
+    });
+    const audited = await t.database.db.select().from(partners).where(eq(partners.id, created.id));
+    expect(audited[0]!.version).toBe(3);
   });
 
   it('answers 404 for an unknown partner', async () => {

@@ -117,7 +117,7 @@ export async function storedFiles(db: Db, shas: string[]): Promise<Map<string, s
   return new Map(rows.map((r) => [r.sha256, r.extension]));
 }
 
-export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
 
 export interface SectionWrite {
   name: string;
@@ -132,6 +132,8 @@ export interface PartnerRows {
   sections: SectionWrite[];
   /** null keeps the store links (an update that sends neither list). */
   storeLinks: { storeId: number; negotiates: boolean }[] | null;
+  /** The version the form was opened on; absent from a client that sends none (decision 090). */
+  openedVersion?: number;
 }
 
 /**
@@ -162,7 +164,7 @@ function uniqueViolation(error: unknown): AppError | null {
 async function writePartner(
   db: Db,
   partnerId: number | null,
-  { values, sections, storeLinks }: PartnerRows,
+  { values, sections, storeLinks, openedVersion }: PartnerRows,
   audit: (tx: Db, id: number) => Promise<void>,
 ): Promise<number> {
   return withTransaction(db, async (tx) => {
@@ -173,15 +175,22 @@ async function writePartner(
     } else {
       // The names the partner has now stay its own after a rename (a partner saved by the seed has no rows yet).
       const [stored] = await tx
-        .select({ identifier: partners.identifier, companyCode: partners.companyCode })
+        .select({
+          identifier: partners.identifier,
+          companyCode: partners.companyCode,
+          version: partners.version,
+        })
         .from(partners)
         .where(eq(partners.id, id))
         .for('update');
+      // A form opened before another's save would write back what that save changed (decision 090).
+      if (stored && openedVersion !== undefined && openedVersion !== stored.version)
+        throw new AppError('PARTNER_CHANGED_MEANWHILE');
       if (stored) await claimNames(tx, id, stored.identifier, stored.companyCode);
       // An archive that won the race keeps the portal off: the save of an archived partner is refused.
       const updated = await tx
         .update(partners)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, version: sql`${partners.version} + 1`, updatedAt: new Date() })
         .where(and(eq(partners.id, id), isNull(partners.archivedAt)))
         .returning({ id: partners.id });
       if (updated.length === 0) throw new AppError('PARTNER_ARCHIVED');

@@ -475,6 +475,8 @@ type PartnerFields = z.output<z.ZodObject<typeof PARTNER_FIELDS>>;
 export type PartnerForm = Sent<PartnerFields> & {
   capacidades?: Partial<Record<keyof typeof CAPABILITIES, boolean>>;
   sessoes?: PartnerFormSection[];
+  /** The partner's version the form was opened on (an update's); absent from a client that sends none. */
+  versao?: number;
 };
 
 /** The payload's shape (types, lengths, known fields); the form's rules, in the spec's order, are partner-form.ts. */
@@ -483,6 +485,7 @@ export const partnerPayloadSchema: z.ZodType<PartnerForm, unknown> = z
     ...PARTNER_FIELDS,
     capacidades: CAPABILITY_FIELDS,
     sessoes: z.array(sessionSchema).max(20).optional(),
+    versao: z.number().int().min(1).max(2_147_483_647).optional(),
   })
   .transform((form) => form as PartnerForm);
 

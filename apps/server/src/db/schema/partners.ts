@@ -60,6 +60,8 @@ export const partners = pgTable('partners', {
    */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   archivedBy: integer('archived_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** Counts the partner form's saves: a save from a form opened before another is refused (decision 090). */
+  version: integer('versao').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

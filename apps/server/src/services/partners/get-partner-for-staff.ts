@@ -12,6 +12,8 @@ import { type StaffScope, seesPartner } from '../../repositories/staff-scope';
 export interface StaffPartnerView extends PartnerConfig {
   ativo: boolean;
   arquivado_em: string | null;
+  /** Counts the form's saves: sent back with the form, so a save over another's is refused (decision 090). */
+  versao: number;
 }
 
 /** GET /api/parceiro/{id}/info with a numeric id, for staff (spec 002 §4: edit loads the partner). */
@@ -22,5 +24,6 @@ export async function getPartnerForStaff(db: Db, scope: StaffScope, id: number):
     ...(await loadPartnerConfig(db, partner)),
     ativo: partner.companyToken !== null,
     arquivado_em: partner.archivedAt?.toISOString() ?? null,
+    versao: partner.version,
   };
 }

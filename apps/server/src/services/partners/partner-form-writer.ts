@@ -255,5 +255,6 @@ export async function preparePartnerWrite(
     },
     sections,
     storeLinks: links,
+    openedVersion: mode === 'update' ? (form.versao ?? undefined) : undefined,
   };
 }

@@ -13,7 +13,11 @@ import { ADMIN_KEY, adminCall, adminPortalCall, READ_ON_OPEN } from './admin';
 // one partner by its numeric id, create, update and archive (the spec's delete, decision 014).
 
 /** The editable configuration of GET /api/parceiro/{id}/info: PartnerConfig plus `ativo` and `arquivado_em`. */
-export type PartnerDetails = PartnerConfig & { ativo?: boolean; arquivado_em?: string | null };
+export type PartnerDetails = PartnerConfig & {
+  ativo?: boolean;
+  arquivado_em?: string | null;
+  versao?: number;
+};
 
 const listPage = (situacao: PartnerListFilter, page: number) =>
   adminCall<PartnerListPage>('GET', `/api/parceiro?page=${page}&situacao=${situacao}`);
@@ -99,6 +103,10 @@ export function useSavePartner(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: PartnerForm) => (id === null ? createPartner(form) : updatePartner(id, form)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+    onSuccess: ({ data: saved }) => {
+      // The saved partner (its new version, decision 090) is what the form opens with next, not the one it replaced.
+      queryClient.setQueryData(partnerKeys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: partnerKeys.all });
+    },
   });
 }

@@ -265,6 +265,25 @@ describe('partner form: messages', () => {
     const modal = await screen.findByTestId('modal');
     expect(modal.textContent).toContain('Não foi possivel atualizar este parceiro');
   });
+  it('sends the version it opened, and a save refused as made over another (decision 090) keeps what was typed', async () => {
+    const changedMeanwhile =
+      'Este parceiro foi alterado por outra pessoa depois que você abriu o formulário, e nada foi salvo. Recarregue a página para ver os dados atuais e refaça a sua alteração.';
+    stored = { ...STORED, versao: 4 } as typeof STORED;
+    const user = userEvent.setup();
+    const { router } = renderForm(7);
+    const name = await nameField();
+    await user.clear(name);
+    await user.type(name, 'Acme Nova');
+    saveAnswers.push({ status: 409, body: { message: changedMeanwhile, dados: null } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect((await screen.findByTestId('modal')).textContent).toContain(changedMeanwhile);
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      versao: 4,
+      nome: 'Acme Nova',
+    });
+    expect((name as HTMLInputElement).value).toBe('Acme Nova');
+    expect(router.state.location.pathname).toBe('/form');
+  });
 });
 
 describe('partner form: sections and the save (issue 18 item 9)', () => {

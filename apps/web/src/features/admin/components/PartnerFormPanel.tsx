@@ -47,6 +47,8 @@ export function PartnerFormPanel({
       <AdminTitle id={screen.titleId}>{screen.title}</AdminTitle>
       {data ? (
         <PartnerForm
+          // Keyed by version: the reading on open may bring a save made since the cached one (decision 090).
+          key={data.details?.versao}
           titleId={screen.titleId}
           mode={mode}
           initial={data.details ? partnerSettingsOf(data.details) : newPartnerSettings()}
@@ -57,7 +59,8 @@ export function PartnerFormPanel({
           administers={administers}
           archived={Boolean(data.details?.arquivado_em)}
           save={async (form) => {
-            await saving.mutateAsync(form);
+            // The version it opened on: a save over another's since then is refused, not written back (decision 090).
+            await saving.mutateAsync({ ...form, versao: data.details?.versao });
             showSnackbar(screen.saved, 'success');
           }}
         />

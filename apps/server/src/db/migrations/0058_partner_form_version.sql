@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "versao" integer DEFAULT 1 NOT NULL;
