@@ -1,11 +1,65 @@
+import { normalizedPixKey } from '@portal/domain';
 import { and, asc, eq, exists, gt, isNotNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { paymentCharges, paymentEvents, type UnmatchedPixReason } from '../db/schema';
+import { paymentCharges, paymentEvents, secondCopies, stores, type UnmatchedPixReason } from '../db/schema';
+import type { StoreRow } from './debt-repository';
 import type { ChargeRow } from './payment-repository';
 
 // The PIX side of the charges: found by txid when a PSP notifies a payment, and those still open for reconciliation.
 
-/** The store's charge with this txid (a PSP notifies through the store's own webhook path); else undefined. */
+/** The PIX key a store's charges are paid to, as the DICT has it: its own key, else its CNPJ. */
+export const storePixKey = (store: Pick<StoreRow, 'pixKey' | 'cpfCnpj'>): string =>
+  normalizedPixKey(store.pixKey ?? store.cpfCnpj);
+
+type ReceiverFields = Pick<StoreRow, 'paymentProvider' | 'pixApi' | 'pixKey' | 'cpfCnpj'>;
+
+/**
+ * Who receives a store's PIX: its key at its PSP (the local PSP of every 'local' store, a 'pix-api' store's API Pix
+ * base URL as its client calls it); null for a store of another provider. A key names one account at its PSP,
+ * whichever store issued the charge.
+ */
+function pixReceiverOf(store: ReceiverFields): string | null {
+  const psp =
+    store.paymentProvider === 'local'
+      ? 'local'
+      : store.paymentProvider === 'pix-api' && store.pixApi
+        ? store.pixApi.baseUrl.replace(/\/+$/, '')
+        : null;
+  return psp && JSON.stringify([psp, storePixKey(store)]);
+}
+
+/**
+ * The store whose charge or second copy has this txid, when a notification on `storeId`'s webhook path may pay it:
+ * the store's own, or one of a store with the same receiver (pixReceiverOf). A PSP keeps one webhook per key, the
+ * last registered, so a key shared by stores notifies one of their paths for all of them (decision 089); a txid of
+ * any other store is not this path's to pay. Undefined when neither.
+ */
+export async function storeOfNotifiedTxid(
+  db: Db,
+  storeId: number,
+  txid: string,
+): Promise<number | undefined> {
+  const owners = sql`(select ${paymentCharges.storeId} from ${paymentCharges} where ${paymentCharges.txid} = ${txid}
+    union select ${secondCopies.storeId} from ${secondCopies} where ${secondCopies.txid} = ${txid})`;
+  const rows = await db
+    .select({
+      id: stores.id,
+      paymentProvider: stores.paymentProvider,
+      pixApi: stores.pixApi,
+      pixKey: stores.pixKey,
+      cpfCnpj: stores.cpfCnpj,
+      owns: sql<boolean>`${stores.id} in ${owners}`,
+    })
+    .from(stores)
+    .where(or(eq(stores.id, storeId), sql`${stores.id} in ${owners}`));
+  const notified = rows.find((store) => store.id === storeId);
+  const receiver = notified && pixReceiverOf(notified);
+  return rows.find(
+    (store) => store.owns && (store.id === storeId || (receiver && pixReceiverOf(store) === receiver)),
+  )?.id;
+}
+
+/** The store's charge with this txid; else undefined. */
 export async function findStoreChargeByTxid(
   db: Db,
   storeId: number,

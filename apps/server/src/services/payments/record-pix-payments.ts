@@ -2,7 +2,11 @@ import { brasiliaDateTime, centsFromPixApiAmount, type UnappliedMoneyReason } fr
 import type { Db } from '../../db/client';
 import type { PixReceived } from '../../integrations/payments/pix-api/client';
 import { recordChargeCancelled, unappliedReasonOfCharge } from '../../repositories/payment-repository';
-import { findStoreChargeByTxid, recordUnmatchedPix } from '../../repositories/pix-charge-repository';
+import {
+  findStoreChargeByTxid,
+  recordUnmatchedPix,
+  storeOfNotifiedTxid,
+} from '../../repositories/pix-charge-repository';
 import {
   findStoreSecondCopyByTxid,
   recordSecondCopyCancelled,
@@ -35,8 +39,9 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * paid already (then it is money paid again, decision 078); a PIX after its agreement's cancellation is kept and ends
  * its charge too (`pix-cancelled:{endToEndId}`). A second
  * copy's PIX is that copy's payment (decision 025), unapplied when the copy or its instalment was paid already
- * (decisions 061, 071); one leaving a copy not paid ends the copy the same way, and is unapplied (decision 049). A PIX
- * of neither (or unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
+ * (decisions 061, 071); one leaving a copy not paid ends the copy the same way, and is unapplied (decision 049). The
+ * charge or copy is the store's, or of a store sharing its key at its PSP (decision 089). A PIX of neither (or
+ * unreadable) is kept in unmatched_pix_payments, and the PSP is not asked to retry.
  */
 export async function recordPixPayments(
   db: Db,
@@ -48,8 +53,10 @@ export async function recordPixPayments(
   for (const pix of payments) {
     const txid = textOf(pix.txid);
     const endToEndId = textOf(pix.endToEndId);
-    const charge = txid ? await findStoreChargeByTxid(db, storeId, txid) : undefined;
-    const copy = txid && !charge ? await findStoreSecondCopyByTxid(db, storeId, txid) : undefined;
+    // Of this store, or of a store sharing its PIX key at its PSP (whose webhook this path may be, decision 089).
+    const owner = txid ? await storeOfNotifiedTxid(db, storeId, txid) : undefined;
+    const charge = txid && owner ? await findStoreChargeByTxid(db, owner, txid) : undefined;
+    const copy = txid && owner && !charge ? await findStoreSecondCopyByTxid(db, owner, txid) : undefined;
     const amountCents = centsFromPixApiAmount(String(pix.valor));
     const paidAt = new Date(textOf(pix.horario) ?? Number.NaN);
     const readable = amountCents !== null && !Number.isNaN(paidAt.getTime()) && endToEndId !== null;

@@ -17,7 +17,10 @@ import { type Cobv, type CobvRequest, type PixApiClient, PixApiError } from './c
 
 export interface PixGateway {
   client: PixApiClient;
-  /** Registers the store's webhook at its PSP; called before the store's first charge of each process. */
+  /**
+   * Registers the store's webhook at its PSP unless this process registered the same (key, PSP, URL) for it already;
+   * called before each charge, so a store whose key, PSP or URL changed is registered again (decision 089).
+   */
   registerWebhook(): Promise<void>;
 }
 
@@ -38,18 +41,10 @@ function payer(request: ChargeRequest): CobvRequest['devedor'] {
 
 export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvider {
   const { db } = options;
-  const webhooks = new Map<number, Promise<void>>();
 
   async function gateway(storeId: number): Promise<PixApiClient> {
     const found = await options.gatewayFor(storeId);
-    let registered = webhooks.get(storeId);
-    if (!registered) {
-      registered = found.registerWebhook();
-      webhooks.set(storeId, registered);
-      // A failed registration is tried again with the next charge (reconciliation covers the charges in between).
-      registered.catch(() => webhooks.delete(storeId));
-    }
-    await registered;
+    await found.registerWebhook();
     return found.client;
   }
 

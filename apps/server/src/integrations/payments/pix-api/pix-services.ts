@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { normalizedPixKey } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { PixApiStoreConfig } from '../../../db/schema';
 import type { Env } from '../../../env';
 import { findStore, type StoreRow } from '../../../repositories/debt-repository';
+import { storePixKey } from '../../../repositories/pix-charge-repository';
 import { pixWebhookToken } from '../../../services/payments/pix-webhook-token';
 import type { PaymentsLog } from '../../../services/payments/record-pix-payments';
 import { localBoletoIssuer } from '../local-provider';
@@ -48,6 +48,24 @@ function clientSecret(config: PixApiStoreConfig, env: NodeJS.ProcessEnv): string
   return secret;
 }
 
+/** One value per store, made again when what it is made of (`of`) changes: a PSP client, a webhook registration. */
+function perStore<T>() {
+  const made = new Map<number, { of: string; value: T }>();
+  return {
+    get(storeId: number, of: string, make: () => T): T {
+      const found = made.get(storeId);
+      if (found?.of === of) return found.value;
+      const value = make();
+      made.set(storeId, { of, value });
+      return value;
+    },
+    /** Forgets `value` unless something newer replaced it. */
+    forget(storeId: number, value: T): void {
+      if (made.get(storeId)?.value === value) made.delete(storeId);
+    },
+  };
+}
+
 export async function createPixServices(options: {
   db: Db;
   env: PixEnv;
@@ -73,31 +91,41 @@ export async function createPixServices(options: {
     clientSecret: localSecret,
     http: inProcessHttp(localPsp),
   });
-  const configured = new Map<number, { key: string; client: PixApiClient }>();
+  const clients = perStore<PixApiClient>();
   const configuredClient = (store: StoreRow): PixApiClient => {
     const config = store.pixApi;
     if (!config) throw new Error(`Store ${store.id} uses 'pix-api' without its pix_api configuration`);
-    const key = JSON.stringify(config);
-    const cached = configured.get(store.id);
-    if (cached?.key === key) return cached.client;
-    const client = pixApiClient({
-      baseUrl: config.baseUrl,
-      clientId: config.clientId,
-      clientSecret: clientSecret(config, options.processEnv ?? process.env),
-      http: mutualTlsHttp(config),
-    });
-    configured.set(store.id, { key, client });
-    return client;
+    return clients.get(store.id, JSON.stringify(config), () =>
+      pixApiClient({
+        baseUrl: config.baseUrl,
+        clientId: config.clientId,
+        clientSecret: clientSecret(config, options.processEnv ?? process.env),
+        http: mutualTlsHttp(config),
+      }),
+    );
   };
 
+  // What this process registered at the PSPs, by store (decision 089).
+  const webhooks = perStore<Promise<void>>();
   const gatewayFor = async (storeId: number): Promise<PixGateway> => {
     const store = await findStore(db, storeId);
     if (!store) throw new Error(`No store ${storeId}`);
-    const client = store.paymentProvider === 'pix-api' ? configuredClient(store) : localClient;
+    const pixApi = store.paymentProvider === 'pix-api';
+    const client = pixApi ? configuredClient(store) : localClient;
     const webhookUrl = `${env.PIX_WEBHOOK_BASE_URL!.replace(/\/+$/, '')}/webhooks/pix/${pixWebhookToken(webhookSecret, store.id)}`;
     return {
       client,
-      registerWebhook: () => client.putWebhook(normalizedPixKey(store.pixKey ?? store.cpfCnpj), webhookUrl),
+      registerWebhook: () => {
+        const key = storePixKey(store);
+        // Registered again when the store's key, PSP access or path differs from what this process registered.
+        const registration = JSON.stringify([pixApi ? store.pixApi : 'local', key, webhookUrl]);
+        return webhooks.get(store.id, registration, () => {
+          const registered = client.putWebhook(key, webhookUrl);
+          // A failed registration is tried again with the next charge (reconciliation covers the charges in between).
+          registered.catch(() => webhooks.forget(store.id, registered));
+          return registered;
+        });
+      },
     };
   };
 
