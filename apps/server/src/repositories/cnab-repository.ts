@@ -151,6 +151,45 @@ export async function chargesToRegister(db: Db, storeId?: number): Promise<Bolet
 }
 
 /**
+ * A boleto's identity (decision 086): the bank and convênio (the our-number and the barcode's free field), the wallet
+ * (free field, G007) and the agency and account (the CNAB files' headers, by which a retorno finds its stores).
+ */
+const BOLETO_IDENTITY = [
+  'bankCode',
+  'boletoAgreement',
+  'boletoWallet',
+  'bankBranch',
+  'bankAccount',
+] as const satisfies (keyof StoreRow)[];
+
+type BoletoIdentityField = (typeof BOLETO_IDENTITY)[number];
+
+/** The first field of the boleto identity `next` changes in `current`; undefined when both issue the same boletos. */
+export function changedBoletoIdentity(
+  current: Pick<StoreRow, BoletoIdentityField>,
+  next: Partial<Pick<StoreRow, BoletoIdentityField>>,
+): BoletoIdentityField | undefined {
+  return BOLETO_IDENTITY.find((field) => (next[field] ?? null) !== (current[field] ?? null));
+}
+
+/** A save changed the store's boleto identity after a boleto was built from it; `store` is the store as it is now. */
+export class BoletoIdentityChanged extends Error {
+  constructor(readonly store: StoreRow) {
+    super(`Store ${store.id}'s boleto identity changed while a boleto was being issued`);
+  }
+}
+
+/**
+ * Before a boleto built from `built` is recorded, in the recording's transaction: holds the store's row until the
+ * transaction ends (FOR SHARE: a save's FOR UPDATE waits for it, and it waits for a save under way, whose check
+ * then sees the boleto), and throws BoletoIdentityChanged when a save changed the identity since `built` was read.
+ */
+export async function keepBoletoIdentity(tx: Db, built: StoreRow): Promise<void> {
+  const [now] = await tx.select().from(stores).where(eq(stores.id, built.id)).for('share');
+  if (now && changedBoletoIdentity(built, now)) throw new BoletoIdentityChanged(now);
+}
+
+/**
  * Whether the store has an agreement boleto the bank may still pay or tell of (decision 086): one a remessa
  * registered that no retorno has liquidated, refused or written off (a write-off only asked for is still open: its
  * 09 is yet to come), whatever its agreement or instalment became; or one the next remessa registers

@@ -6,6 +6,7 @@ import {
   type PaymentProviders,
   providerFor,
 } from '../../integrations/payments/payment-provider';
+import { BoletoIdentityChanged, keepBoletoIdentity } from '../../repositories/cnab-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
 import {
   type AgreementView,
@@ -17,6 +18,7 @@ import {
   insertCharge,
   type StoreRow,
 } from '../../repositories/payment-repository';
+import { withTransaction } from '../../repositories/transaction';
 import { cancelCharge } from '../payments/cancel-charge';
 
 /** The kind of document an agreement is paid with; card agreements have none here. */
@@ -138,14 +140,38 @@ export interface ChargeTarget {
 }
 
 /**
+ * Runs `issue` with the store as read, and once more with the store as it is now when a save changed its boleto
+ * identity before the boleto was recorded (keepBoletoIdentity, decision 086): the boleto is numbered again under the
+ * new convênio, and the same reference names the same PIX, so the cobv already created at the PSP is taken again.
+ */
+export async function underCurrentBoletoIdentity<T>(
+  store: StoreRow,
+  issue: (store: StoreRow) => Promise<T>,
+): Promise<T> {
+  try {
+    return await issue(store);
+  } catch (error) {
+    if (!(error instanceof BoletoIdentityChanged)) throw error;
+    return issue(error.store);
+  }
+}
+
+/**
  * Issues an instalment's charge through the store's provider and records it. The reference names the instalment,
  * kind and issue, so a retry names the same charge at the provider, and two requests issuing it at once record one.
+ * A boleto is recorded only under the store's boleto identity of the moment (underCurrentBoletoIdentity).
  */
-export async function issueInstalmentCharge(
+export function issueInstalmentCharge(
   db: Db,
   providers: PaymentProviders,
   target: ChargeTarget,
 ): Promise<ChargeRow> {
+  return underCurrentBoletoIdentity(target.store, (store) =>
+    issueAndRecord(db, providers, { ...target, store }),
+  );
+}
+
+async function issueAndRecord(db: Db, providers: PaymentProviders, target: ChargeTarget): Promise<ChargeRow> {
   const { store, instalmentId, kind, issue, dueDate, amountCents } = target;
   const provider = providerFor(providers, store.paymentProvider);
   const request = {
@@ -157,13 +183,9 @@ export async function issueInstalmentCharge(
     payer: { name: target.payer.name, document: target.payer.cpfCnpj },
   };
   const issued = kind === 'pix' ? await provider.issuePix(request) : await provider.issueBoleto(request);
-  const recorded = await insertCharge(db, {
-    instalmentId,
-    storeId: store.id,
-    dueDate,
-    amountCents,
-    issue,
-    ...issued,
+  const recorded = await withTransaction(db, async (tx) => {
+    if (kind === 'boleto') await keepBoletoIdentity(tx, store);
+    return insertCharge(tx, { instalmentId, storeId: store.id, dueDate, amountCents, issue, ...issued });
   });
   // Another request recorded this issue of the instalment's charge in between: that one is the charge.
   return recorded ?? (await findLatestCharge(db, instalmentId, kind))!;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { providerFor } from '../../integrations/payments/payment-provider';
+import { keepBoletoIdentity } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import {
@@ -14,7 +15,8 @@ import {
   type SecondCopyRow,
   secondCopyStanding,
 } from '../../repositories/second-copy-repository';
-import { chargeBeneficiary } from '../agreements/issue-due-charges';
+import { withTransaction } from '../../repositories/transaction';
+import { chargeBeneficiary, underCurrentBoletoIdentity } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
 import { contractsAgreedElsewhere } from '../debts/list-debts';
 import type { PaymentsLog } from '../payments/record-pix-payments';
@@ -133,10 +135,30 @@ async function findOrCreate(
   // A cancelled copy (superseded by an agreement that then ended, or removed at the PSP) is never handed out again:
   // the same key takes its next issue, a new charge.
   const issue = (existing?.copy.issue ?? 0) + 1;
+  const created = await underCurrentBoletoIdentity(store, (current) =>
+    issueAndRecord(db, providers, scope, current, wanted, issue),
+  );
+  if (created) {
+    // After the new copy exists, so the person always has one to pay.
+    await cancelSupersededCopies(db, providerFor(providers, store.paymentProvider), created, log);
+    return created;
+  }
+  // Another request issued it in between (and cancels the copies it supersedes).
+  return (await findSameSecondCopy(db, wanted))!.copy;
+}
+
+/** Issues the copy's boleto and records it; undefined when another request recorded the same copy first. */
+async function issueAndRecord(
+  db: Db,
+  providers: PaymentProviders,
+  scope: DebtScope,
+  store: StoreRow,
+  wanted: SecondCopyKey,
+  issue: number,
+): Promise<SecondCopyRow | undefined> {
   const key = `sv:${wanted.instalmentId}:${wanted.dueDate}:${wanted.amountCents}`;
   // The store's provider numbers the boleto (its convênio's sequence) and gives the PIX code of the same charge.
-  const provider = providerFor(providers, store.paymentProvider);
-  const issued = await provider.issueBoleto({
+  const issued = await providerFor(providers, store.paymentProvider).issueBoleto({
     reference: issue === 1 ? key : `${key}:${issue}`,
     storeId: store.id,
     dueDate: wanted.dueDate,
@@ -144,23 +166,19 @@ async function findOrCreate(
     beneficiary: chargeBeneficiary(store, scope.partner.name),
     payer: { name: scope.person.name, document: scope.person.cpfCnpj },
   });
-  const created = await insertSecondCopy(db, scope, {
-    storeId: store.id,
-    ...wanted,
-    ourNumber: issued.ourNumber!,
-    barcode: issued.barcode!,
-    digitableLine: issued.digitableLine!,
-    pixCode: issued.pixCode,
-    txid: issued.txid,
-    issue,
+  return withTransaction(db, async (tx) => {
+    await keepBoletoIdentity(tx, store);
+    return insertSecondCopy(tx, scope, {
+      storeId: store.id,
+      ...wanted,
+      ourNumber: issued.ourNumber!,
+      barcode: issued.barcode!,
+      digitableLine: issued.digitableLine!,
+      pixCode: issued.pixCode,
+      txid: issued.txid,
+      issue,
+    });
   });
-  if (created) {
-    // After the new copy exists, so the person always has one to pay.
-    await cancelSupersededCopies(db, provider, created, log);
-    return created;
-  }
-  // Another request issued it in between (and cancels the copies it supersedes).
-  return (await findSameSecondCopy(db, wanted))!.copy;
 }
 
 /**
