@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   addDays,
   CHARGE_DAYS_PAYABLE_AFTER_DUE,
@@ -9,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { storeHasOpenBoletoCharge } from '../../repositories/cnab-repository';
+import { changedBoletoIdentity, storeHasOpenBoletoCharge } from '../../repositories/cnab-repository';
 import { storeHasPayableSecondCopyBoleto } from '../../repositories/second-copy-repository';
 import type { StaffScope } from '../../repositories/staff-scope';
 import {
@@ -27,26 +26,12 @@ import { toStoreItem } from './list-stores';
 import { PAYEE_FIELDS, storeLinks, storeValues, writtenStore } from './store-writer';
 
 /**
- * What a boleto's identity is made of: the bank and convênio (the our-number and the barcode's free field), the wallet
- * (free field, G007) and the agency and account (the CNAB files' headers, by which a retorno finds its stores).
- */
-const BOLETO_IDENTITY = [
-  'bankCode',
-  'boletoAgreement',
-  'boletoWallet',
-  'bankBranch',
-  'bankAccount',
-] as const satisfies (keyof typeof PAYEE_FIELDS)[];
-
-/**
  * Refuses (409) a change to the boleto identity while the store has a boleto that may still be paid: the bank's
  * retorno of it names the old values, which then match no store, and the debtor's money is never applied
  * (decision 086). Under the store's lock: a charge or copy inserted meanwhile (its foreign key) waits for the save.
  */
 async function keepsBoletoIdentity(db: Db, values: StoreValues, current: StaffStoreRow): Promise<void> {
-  const changed = BOLETO_IDENTITY.find(
-    (key) => !isDeepStrictEqual(values[key] ?? null, current.store[key] ?? null),
-  );
+  const changed = changedBoletoIdentity(current.store, values);
   if (!changed) return;
   const payableSince = addDays(todayInBrasilia(), -CHARGE_DAYS_PAYABLE_AFTER_DUE);
   if (
