@@ -152,8 +152,11 @@ export async function quoteDebtPlans(
 
   const policy = storePolicy(store.store);
   const today = todayInBrasilia();
-  const { max } = firstDueDateRange(today, policy.maxEntryDays);
-  if (!isFirstDueDateAllowed(search.firstDueDate, today, policy.maxEntryDays)) {
+  // A card is charged when its agreement is confirmed (passo_4_novo), not on a first due date: its plans are priced
+  // as of today and no later date is taken, or the person would pay interest for days that never ran (decision 091).
+  const entryDays = search.method === 'cartao' ? 0 : policy.maxEntryDays;
+  const { max } = firstDueDateRange(today, entryDays);
+  if (!isFirstDueDateAllowed(search.firstDueDate, today, entryDays)) {
     return { ok: false, mensagem: firstDueDateMessage(max), dados: { primeiro_vencimento_maximo: max } };
   }
 

@@ -110,11 +110,14 @@ export async function saveAgreement(
     }
     // The plan is what the person confirms: its payment type, date and card form (the form decided its instalments
     // and fees at passo_3_novo) cannot change here. Nor can its date have passed since it was quoted (Brasília's
-    // midnight in between, spec 001 §5: not before today).
+    // midnight in between, spec 001 §5: not before today), nor a card, charged now, take a plan priced as of a later
+    // day (one quoted before decision 091).
+    const today = todayInBrasilia();
     if (
       plan.paymentMethod !== input.method ||
       plan.firstDueDate !== input.firstDueDate ||
-      plan.firstDueDate < todayInBrasilia() ||
+      plan.firstDueDate < today ||
+      (plan.paymentMethod === 'cartao' && plan.firstDueDate !== today) ||
       (card?.form !== undefined && card.form !== plan.cardForm)
     ) {
       throw planExpired();
