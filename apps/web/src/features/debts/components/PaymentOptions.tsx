@@ -87,7 +87,8 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
 
   /** Searches the plans for `next`; from Recalcular, only when the latest search did not already ask the same. */
   async function run(next: PlanCriteria, recalculating = false) {
-    const request = planRequest(debt, next, askCardDetails);
+    // Credit card plans are as of the day they are asked: the panel may have been open since yesterday.
+    const request = planRequest(debt, next, askCardDetails, todayInBrasilia());
     if (!recalculating) setSelected(null);
     const outcome = await (recalculating ? plans.recalculate(request) : plans.search(request));
     if (outcome?.kind === 'date') resetDate(outcome.maxIso);
@@ -206,7 +207,10 @@ export default function PaymentOptions({ debt, onClose, onOpenSecondCopy }: Paym
           applyDate(typed, false);
         }}
         onChange={changeFilters}
-        onRecalculate={() => (dateEditable ? applyDate(dateText, true) : change({}, true))}
+        // By credit card there is no date to check (PlanFilters shows none): it searches again as of today.
+        onRecalculate={() =>
+          dateEditable && criteria.method !== 'cartao' ? applyDate(dateText, true) : change({}, true)
+        }
       />
       <PlanList
         loading={plans.loading}

@@ -221,8 +221,10 @@ describe('choices and request', () => {
   const debt = { loj_codigo: 7, pre_codigos: [11, 12] };
   const criteria = { ...defaultCriteria(store('S'), '2026-11-22'), dueDate: '2026-12-01' };
 
+  const today = '2026-11-23';
+
   it('builds the passo_3_novo body', () => {
-    expect(planRequest(debt, { ...criteria, includeFuture: true }, false)).toEqual({
+    expect(planRequest(debt, { ...criteria, includeFuture: true }, false, today)).toEqual({
       lojCodigo: 7,
       preCodigo: '11,12',
       primeiroVencimento: '01/12/2026',
@@ -234,12 +236,18 @@ describe('choices and request', () => {
 
   it('sends card brand and form only to the capability partner paying by card', () => {
     const card = { ...criteria, method: 'cartao' as const, brand: 'HIPERCOB' as const };
-    expect(planRequest(debt, card, true)).toMatchObject({
+    expect(planRequest(debt, card, true, today)).toMatchObject({
       bandeiraCartao: 'HIPERCOB',
       formaCartao: 'avista',
     });
-    expect(planRequest(debt, card, false)).not.toHaveProperty('bandeiraCartao');
-    expect(planRequest(debt, { ...card, method: 'pix' }, true)).not.toHaveProperty('formaCartao');
+    expect(planRequest(debt, card, false, today)).not.toHaveProperty('bandeiraCartao');
+    expect(planRequest(debt, { ...card, method: 'pix' }, true, today)).not.toHaveProperty('formaCartao');
+  });
+
+  it('asks credit card plans as of today, charged on confirmation, whatever date boleto and PIX had (decision 091)', () => {
+    const sent = (method: 'boleto' | 'pix' | 'cartao') =>
+      planRequest(debt, { ...criteria, method }, false, today).primeiroVencimento;
+    expect([sent('boleto'), sent('pix'), sent('cartao')]).toEqual(['01/12/2026', '01/12/2026', '23/11/2026']);
   });
 });
 

@@ -105,7 +105,7 @@ export function cardForms(debt: Pick<Divida, 'loja'>, mode: PagamentoAvistaPrazo
 
 /** What the person picked; each change asks the server again (spec 001 §4). */
 export interface PlanCriteria {
-  /** First due date, YYYY-MM-DD. */
+  /** First due date, YYYY-MM-DD, of a boleto or PIX plan (by credit card it is today, planRequest). */
   dueDate: string;
   mode: PagamentoAvistaPrazo;
   method: MetodoPagamento;
@@ -138,16 +138,20 @@ export function changedCriteria(
   return forms.includes(next.cardForm) ? next : { ...next, cardForm: forms[0]! };
 }
 
-/** The passo_3_novo body for a card and the person's choices. */
+/**
+ * The passo_3_novo body for a card and the person's choices. A credit card is charged on confirmation, so its plans
+ * are asked as of `todayIso`, whatever first due date was chosen for boleto or PIX (decision 091).
+ */
 export function planRequest(
   debt: Pick<Divida, 'loj_codigo' | 'pre_codigos'>,
   criteria: PlanCriteria,
   askCardDetails: boolean,
+  todayIso: string,
 ): PlanosPedido {
   return {
     lojCodigo: debt.loj_codigo,
     preCodigo: debt.pre_codigos.join(','),
-    primeiroVencimento: formatBrDate(criteria.dueDate),
+    primeiroVencimento: formatBrDate(criteria.method === 'cartao' ? todayIso : criteria.dueDate),
     pagamentoAvistaPrazo: criteria.mode,
     metodoPagamento: criteria.method,
     ...(askCardDetails && criteria.method === 'cartao'

@@ -8,6 +8,7 @@ import {
   cardForms,
   METHOD_LABELS,
   PAY_MODES,
+  PAYMENT_TEXTS,
   type PlanCriteria,
 } from '../../lib/plans';
 import { ChoiceGroup } from './ChoiceGroup';
@@ -45,7 +46,13 @@ export function PlanFilters({
   return (
     <div className="po-filters">
       <div className="po-date">
-        {dateEditable ? (
+        {criteria.method === 'cartao' ? (
+          // A credit card is charged on confirmation, priced as of today (decision 091): no first due date to choose.
+          <p className="po-date__fixed" data-testid="po-card-charge">
+            <span className="po-date__label">Cobrança no cartão</span>{' '}
+            <strong>{PAYMENT_TEXTS.cardCharged}</strong>
+          </p>
+        ) : dateEditable ? (
           <DateField
             label="Data do primeiro vencimento"
             name="primeiroVencimento"
