@@ -24,8 +24,6 @@ import {
   localPspWebhooks,
   outboundAttachments,
   outboundMessages,
-  partnerSections,
-  partners,
   paymentCharges,
   paymentEvents,
   scheduledJobRuns,
@@ -47,6 +45,7 @@ import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-pai
 import { receiveInstalmentPayment } from '../src/services/payments/record-instalment-payment';
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { withAgreementHistory } from './my-agreements-history';
 import { pinClock } from './pinned-clock';
 import { createTestApp, migratedCommandDatabase, NO_CVS, type TestApp } from './test-app';
 
@@ -455,18 +454,7 @@ describe('a broken agreement', () => {
     // Meus Acordos lists a cancelled agreement only where the partner shows its history (flgIncluirHistorico).
     const listedIds = async () => (await myAgreements(maria)).map((a) => a.dadosAcordo.aco_codigo);
     expect(await listedIds()).not.toContain(agreement.id);
-    const [demo] = await t.database.db.select().from(partners).where(eq(partners.identifier, 'demo'));
-    const customization = and(
-      eq(partnerSections.partnerId, demo!.id),
-      eq(partnerSections.name, 'customization'),
-    );
-    await t.database.db
-      .update(partnerSections)
-      .set({
-        fields: sql`jsonb_set(${partnerSections.fields}, '{myAgreements,flgIncluirHistorico}', 'true')`,
-      })
-      .where(customization);
-    try {
+    await withAgreementHistory(t.database.db, async () => {
       expect(await listedIds()).toContain(agreement.id);
       // Listed as a record: none of its instalments offers a document to pay (the entry's was removed at the PSP).
       const listed = (await myAgreements(maria)).find((a) => a.dadosAcordo.aco_codigo === agreement.id)!;
@@ -484,12 +472,7 @@ describe('a broken agreement', () => {
         headers: { host: hostOf('demo'), cookie: maria },
       });
       expect(boletos.statusCode).toBe(404);
-    } finally {
-      await t.database.db
-        .update(partnerSections)
-        .set({ fields: sql`${partnerSections.fields} #- '{myAgreements,flgIncluirHistorico}'` })
-        .where(customization);
-    }
+    });
 
     // The contracts are negotiable again, with the values the debts list gave before the agreement.
     const again = (await debtCards(maria)).dividas.find((d) => d.chave === card.chave)!;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agreementInstalments,
@@ -152,11 +152,18 @@ export async function loadAgreementInstalmentRows(db: Db, agreementId: number) {
     .where(eq(agreementInstalments.agreementId, agreementId));
 }
 
-/** The paid card payments of these agreements with their outcome (the receipts of spec 001 §3). */
+/**
+ * The paid card payments of these agreements with their outcome (the receipts of spec 001 §3) and the money of each
+ * given back so far (its reversals' latest total, decision 075).
+ */
 export async function loadPaidCardPayments(db: Db, agreementIds: readonly number[]) {
   if (agreementIds.length === 0) return [];
+  // Read by the payment's reversals' index (card payment, total), not by aggregating every reversal.
+  const reversedCents =
+    sql`coalesce((select max(${cardPaymentReversals.refundedThroughCents}) from ${cardPaymentReversals}
+    where ${cardPaymentReversals.cardPaymentId} = ${cardPayments.id}), 0)`.mapWith(Number);
   return db
-    .select(withOutcome)
+    .select({ ...withOutcome, reversedCents })
     .from(cardPayments)
     .innerJoin(cardPaymentOutcomes, eq(cardPaymentOutcomes.cardPaymentId, cardPayments.id))
     .where(and(inArray(cardPayments.agreementId, [...agreementIds]), eq(cardPaymentOutcomes.state, 'PAID')));

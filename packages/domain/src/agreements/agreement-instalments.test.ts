@@ -10,6 +10,7 @@ import {
   isChargePayable,
   isDocumentDue,
   isPaidStatus,
+  paymentAfterCardReversal,
   remainingCents,
 } from './agreement-instalments';
 
@@ -124,6 +125,20 @@ describe('remainingCents (spec 001 §3 valor_restante)', () => {
       ]),
     ).toBe(10_000);
   });
+});
+
+describe('paymentAfterCardReversal (decision 093: a card given back whole settled nothing)', () => {
+  const card = (reversedCents: number) => ({ amountCents: 10_000, reversedCents });
+  it.each([
+    ['no reversal', 'settled', card(0), 'settled'],
+    ['a part given back (decision 075)', 'settled', card(9_999), 'settled'],
+    ['all of it given back (a full refund, a chargeback, also after parts)', 'settled', card(10_000), null],
+    ['no card payment read', 'settled', undefined, 'settled'],
+    ['a boleto or PIX payment is not the card', 'paid', card(10_000), 'paid'],
+    ['an unpaid instalment stays unpaid', null, card(10_000), null],
+  ] as const)('%s', (_case, payment, reversal, expected) =>
+    expect(paymentAfterCardReversal(payment, reversal)).toBe(expected),
+  );
 });
 
 describe('instalmentName (text naming an instalment, found by use: "parcela Parcela única")', () => {

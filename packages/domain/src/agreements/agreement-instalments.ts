@@ -87,6 +87,26 @@ export function instalmentName(label: string): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
+/** A card payment's value and the money of it given back so far (its reversals' running total), in centavos. */
+export interface CardReversalState {
+  amountCents: number;
+  reversedCents: number;
+}
+
+/**
+ * What pays an instalment once its card's reversals are counted (decision 093): a card whose money all went back (a
+ * full refund or a chargeback, also after parts) settled nothing, so the instalment it settled reads as its
+ * cancelled agreement's unpaid ones (never PAGO, no receipt); a part given back leaves it settled (decision 075).
+ */
+export function paymentAfterCardReversal(
+  payment: InstalmentPayment,
+  card: CardReversalState | undefined,
+): InstalmentPayment {
+  return payment === 'settled' && card !== undefined && card.reversedCents >= card.amountCents
+    ? null
+    : payment;
+}
+
 /** A cancelled agreement's unpaid instalment is paid by nothing (decision 042): neither open nor overdue. */
 export function closedByCancellation(agreementStatus: string, status: InstalmentStatus): boolean {
   return agreementStatus === 'cancelled' && !isPaidStatus(status);

@@ -22,7 +22,13 @@ import {
   loadAgreementContracts,
   loadAgreements,
 } from '../../repositories/payment-repository';
-import { type CardReceiptItem, cardPaymentsByAgreement, cardReceiptItem } from '../card/card-receipt';
+import {
+  type CardReceiptItem,
+  cardPaymentsByAgreement,
+  cardReceiptItem,
+  type PaidCard,
+  withCardReversal,
+} from '../card/card-receipt';
 import { dischargeLetterPath } from '../lifecycle/discharge-letter';
 import { confessionTermPath } from './confession-term-pdf';
 import { chargeKindOf, issueDueCharges, payableCharge } from './issue-due-charges';
@@ -60,7 +66,7 @@ function instalmentItem(
   view: AgreementView,
   instalment: InstalmentView,
   today: string,
-  card: Parameters<typeof cardReceiptItem>[2] | undefined,
+  card: PaidCard | undefined,
   payerCpfCnpj: string,
 ) {
   const status = instalmentStatus(instalment, today);
@@ -141,7 +147,10 @@ export async function listAgreements(
     views.map((v) => v.agreement.id),
   );
   return {
-    acordos: views.map((view) => {
+    acordos: views.map((listed) => {
+      const card = cards.get(listed.agreement.id);
+      // Decision 093: a card given back whole paid nothing; its instalments are read without its settlement.
+      const view = { ...listed, instalments: listed.instalments.map((i) => withCardReversal(i, card)) };
       const { agreement, store } = view;
       const contracts = new Map<
         string,
@@ -177,9 +186,7 @@ export async function listAgreements(
           aco_termo_anexo: settings?.flgTermoCofissao === true ? confessionTermPath(agreement.id) : null,
           // Issue 17: a settled agreement's discharge letter (listed where the partner includes history).
           aco_carta_quitacao: agreement.status === 'settled' ? dischargeLetterPath(agreement.id) : null,
-          parcelas: view.instalments.map((i) =>
-            instalmentItem(view, i, today, cards.get(agreement.id), scope.person.cpfCnpj),
-          ),
+          parcelas: view.instalments.map((i) => instalmentItem(view, i, today, card, scope.person.cpfCnpj)),
         },
         loja: {
           loj_codigo: store.id,

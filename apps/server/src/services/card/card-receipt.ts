@@ -3,7 +3,9 @@ import {
   brasiliaDateTime,
   CARD_BRAND_NAMES,
   formatBrDate,
+  type InstalmentState,
   maskCpfForDisplay,
+  paymentAfterCardReversal,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -53,17 +55,39 @@ export function cardReceiptItem(
 
 export type CardReceiptItem = ReturnType<typeof cardReceiptItem>;
 
-/** The receipts of these agreements' paid cards, by agreement id. */
+/** The paid cards of these agreements (with the money of each given back so far), by agreement id. */
 export async function cardPaymentsByAgreement(db: Db, agreementIds: readonly number[]) {
   const rows = await loadPaidCardPayments(db, agreementIds);
   return new Map(rows.map((row) => [row.payment.agreementId, row]));
 }
 
-/** The receipt PDF of one of the session person's card-paid instalments; any other does not exist for them. */
+export type PaidCard = Awaited<ReturnType<typeof loadPaidCardPayments>>[number];
+
+/**
+ * An instalment as Meus Acordos and its receipt read it: one settled by a card whose money all went back (a full
+ * refund, a chargeback) was paid by nothing, so it is not PAGO and has no receipt (decision 093).
+ */
+export const withCardReversal = <T extends InstalmentState>(
+  instalment: T,
+  card: PaidCard | undefined,
+): T => ({
+  ...instalment,
+  payment: paymentAfterCardReversal(
+    instalment.payment,
+    card && { amountCents: card.payment.amountCents, reversedCents: card.reversedCents },
+  ),
+});
+
+/**
+ * The receipt PDF of one of the session person's card-settled (B) instalments; any other (one whose card was given
+ * back whole too) does not exist for them.
+ */
 export async function cardReceiptPdf(db: Db, scope: DebtScope, instalmentId: number) {
   const [view] = await loadAgreementsOfInstalments(db, scope, [instalmentId]);
   const paid = view && (await cardPaymentsByAgreement(db, [view.agreement.id])).get(view.agreement.id);
-  if (!view || !paid) throw new AppError('CARD_RECEIPT_NOT_FOUND');
+  const instalment = view?.instalments.find((i) => i.id === instalmentId);
+  if (!view || !paid || !instalment || withCardReversal(instalment, paid).payment !== 'settled')
+    throw new AppError('CARD_RECEIPT_NOT_FOUND');
   const item = cardReceiptItem(
     instalmentId,
     { company: view.store.tradeName, payerCpfCnpj: scope.person.cpfCnpj },
