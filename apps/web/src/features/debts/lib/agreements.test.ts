@@ -3,6 +3,7 @@ import type { ParcelaAcordo } from '../api/types';
 import {
   agreementsRequest,
   boletosPath,
+  cancelledNotice,
   canTick,
   documentCode,
   hasOpenInstalment,
@@ -41,6 +42,17 @@ describe('instalment statuses (spec 001 §4)', () => {
   it('A open, AA overdue, P and B both PAGO', () => {
     expect(STATUS_LABELS).toEqual({ A: 'Em aberto', AA: 'Vencida', P: 'PAGO', B: 'PAGO' });
   });
+});
+
+describe('the notice of a cancelled agreement', () => {
+  const CLOSED = 'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas.';
+  const PAID_STANDS = `${CLOSED} Os pagamentos que você já fez continuam valendo.`;
+  it.each([
+    ['a boleto paid before the cancellation', [paid, { status: 'AA' as const }], PAID_STANDS],
+    ['a card that still pays it (settled, B)', [{ status: 'B' as const }], PAID_STANDS],
+    // A card refused, or given back whole (decision 093: its instalments read as unpaid ones).
+    ['nothing paid', [{ status: 'AA' as const }, { status: 'A' as const }], CLOSED],
+  ])('%s', (_case, rows, text) => expect(cancelledNotice(rows.map((row) => parcela(row)))).toBe(text));
 });
 
 describe('which rows can be ticked (spec 001 §4)', () => {

@@ -2,6 +2,7 @@ import {
   closedByCancellation,
   customization,
   instalmentStatusLabel,
+  isPaidStatus,
   type PartnerConfig,
 } from '@portal/domain';
 import type {
@@ -25,10 +26,11 @@ export const AGREEMENT_TEXTS = {
   empty: 'Você ainda não possui acordos.',
   /**
    * A cancelled agreement (listed where the partner shows its history): nothing of it can be paid any more, what was
-   * paid stays paid. The notice goes on with `cancelledNegotiate` and a link to Minhas Dívidas.
+   * paid stays paid (`cancelledPaidStands`, see cancelledNotice). The notice goes on with `cancelledNegotiate` and a
+   * link to Minhas Dívidas.
    */
-  cancelled:
-    'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Os pagamentos que você já fez continuam valendo.',
+  cancelled: 'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas.',
+  cancelledPaidStands: 'Os pagamentos que você já fez continuam valendo.',
   cancelledNegotiate: 'Para negociar estas dívidas, veja',
   loadError: 'Não foi possível carregar os seus acordos. Tente novamente.',
   /** Spec 001 §9 default text of the button that shows an agreement's payments. */
@@ -88,6 +90,17 @@ export function statusLabel(
   parcela: Pick<ParcelaAcordo, 'status'>,
 ): string {
   return instalmentStatusLabel(agreement.status, parcela.status, STATUS_LABELS);
+}
+
+/**
+ * The notice of a cancelled agreement: 'what you paid stays valid' only where an instalment is paid. A card refused,
+ * or given back whole (decision 093), paid nothing: saying it would tell the person their card payment still counts.
+ */
+export function cancelledNotice(parcelas: readonly Pick<ParcelaAcordo, 'status'>[]): string {
+  const paid = parcelas.some((parcela) => isPaidStatus(parcela.status));
+  return paid
+    ? `${AGREEMENT_TEXTS.cancelled} ${AGREEMENT_TEXTS.cancelledPaidStands}`
+    : AGREEMENT_TEXTS.cancelled;
 }
 
 /** The colour of a row's status badge: its status, or one grey for every instalment a cancellation closed. */

@@ -226,6 +226,30 @@ describe('MyAgreements', () => {
     expect((within(open!).getByTestId('agreement-tick') as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('a card agreement whose card was given back whole (decision 093): nothing PAGO, no receipt, nothing paid said', async () => {
+    // As passo_5 lists it: the instalments read as the cancelled agreement's unpaid ones, without a receipt.
+    const closed = { pdf: null, linha_digitavel: null, pix_copia_cola: null, emp_codigo: null };
+    const refunded = acordo(46, [
+      parcela({ aci_codigo: 12, campo_parcela: '1/2', status: 'AA', ...closed }),
+      parcela({ aci_codigo: 13, campo_parcela: '2/2', status: 'A', ...closed }),
+    ]);
+    refunded.dadosAcordo.forma_pagamento = 'cartao';
+    refunded.dadosAcordo.status = 'cancelled';
+    handlers.passo_5 = () => answer([refunded]);
+    show();
+    const [card] = await cards();
+    expect(within(card!).getByTestId('agreement-cancelled').textContent).toBe(
+      'Este acordo foi cancelado: as parcelas em aberto dele não podem mais ser pagas. Para negociar estas ' +
+        'dívidas, veja Minhas Dívidas.',
+    );
+    expect(
+      within(card!)
+        .getAllByTestId('agreement-status')
+        .map((s) => s.textContent),
+    ).toEqual(['Cancelada', 'Cancelada']);
+    expect(within(card!).queryByTestId('agreement-card-receipt')).toBeNull();
+  });
+
   it('a settled agreement is paid: no boleto buttons at all, not even disabled ones', async () => {
     const paid = { status: 'P' as const, pdf: null, linha_digitavel: null, pix_copia_cola: null };
     const settled = acordo(45, [

@@ -10,7 +10,13 @@ import { useSingleFlight } from '../../../../lib/use-single-flight';
 import { useSendPortalEmail } from '../../api/agreements';
 import type { SendChannel } from '../../api/second-copy';
 import type { Acordo, ParcelaAcordo } from '../../api/types';
-import { AGREEMENT_TEXTS, documentCode, hasOpenInstalment, tickedInOrder } from '../../lib/agreements';
+import {
+  AGREEMENT_TEXTS,
+  cancelledNotice,
+  documentCode,
+  hasOpenInstalment,
+  tickedInOrder,
+} from '../../lib/agreements';
 import { METHOD_LABELS } from '../../lib/plans';
 import { receiveCallOptions } from '../../lib/receive-call';
 import { ReceiveCallPanel } from '../receive-call/ReceiveCallPanel';
@@ -151,7 +157,7 @@ export function AgreementCard({ acordo, email, paymentsOpen }: AgreementCardProp
       </dl>
       {agreement.status === 'cancelled' && (
         <p className="notice" data-testid="agreement-cancelled">
-          {AGREEMENT_TEXTS.cancelled} {AGREEMENT_TEXTS.cancelledNegotiate}{' '}
+          {cancelledNotice(agreement.parcelas)} {AGREEMENT_TEXTS.cancelledNegotiate}{' '}
           <Link to="/minhas-dividas">Minhas Dívidas</Link>.
         </p>
       )}
