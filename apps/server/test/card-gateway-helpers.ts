@@ -47,3 +47,55 @@ export async function tokenise(
   if (!response.ok) throw new Error(`tokenisation ${response.status}`);
   return (await response.json()) as { id: string; card: { last_four_digits: string; brand: string } };
 }
+
+/**
+ * What the gateway in front of the sandbox answers itself (a status and its JSON), or undefined to pass the request
+ * on; with `passOn` the request still reaches the sandbox, whose answer is lost on its way back.
+ */
+export type GatewayAnswer = (request: {
+  method: string;
+  url: string;
+}) => { status: number; json: unknown; passOn?: true } | undefined;
+
+export interface GatewayProxy {
+  baseUrl: string;
+  /** Set by a test: a rate limit (429), a rotated key (401), an answer the adapter cannot read. */
+  answer: GatewayAnswer;
+  close(): Promise<void>;
+}
+
+/** Request headers that belong to one connection, not passed on. */
+const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * The card gateway as the portal meets it in production, in front of the sandbox: each request is passed on to the
+ * sandbox and its answer given back, unless `answer` answers it itself.
+ */
+export async function startGatewayProxy(sandbox: SandboxServer): Promise<GatewayProxy> {
+  const server = Fastify({ forceCloseConnections: true });
+  server.decorate('outsideService', true);
+  server.removeAllContentTypeParsers();
+  server.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const sandboxOrigin = new URL(sandbox.baseUrl).origin;
+  const proxy: GatewayProxy = { baseUrl: '', answer: () => undefined, close: () => server.close() };
+  server.all('/*', async (request, reply) => {
+    const own = proxy.answer({ method: request.method, url: request.url });
+    if (own && !own.passOn) return reply.code(own.status).send(own.json);
+    const headers = Object.entries(request.headers).filter(
+      (entry): entry is [string, string] => !HOP_HEADERS.has(entry[0]) && typeof entry[1] === 'string',
+    );
+    const response = await fetch(`${sandboxOrigin}${request.url}`, {
+      method: request.method,
+      headers,
+      body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined,
+    });
+    if (own) return reply.code(own.status).send(own.json);
+    return reply
+      .code(response.status)
+      .header('content-type', response.headers.get('content-type') ?? 'application/json')
+      .send(await response.text());
+  });
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  proxy.baseUrl = `${address}${SANDBOX_GATEWAY_PATH}`;
+  return proxy;
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CardGatewayRefused, CardGatewayUnavailable } from '../src/integrations/card-gateway/card-gateway';
 import { pagarmeGateway, pagarmeReversal } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
@@ -85,6 +85,36 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     const spent = gateway.charge({ ...order, reference: `${order.reference}-b` });
     await expect(spent).rejects.toThrow('422');
     await expect(spent).rejects.toBeInstanceOf(CardGatewayRefused);
+  });
+
+  it('a retry while the first order is in process is unavailable (409), not a refusal (decision 092)', async () => {
+    const gateway = gatewayWith({ timeoutMs: 3_000 });
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.slow });
+    const order = request(token.id);
+    const first = gateway.charge(order);
+    // Once the gateway has the first order, while the slow card's answer is still on its way.
+    while (!(await gateway.lookup(order.reference))) await new Promise((done) => setTimeout(done, 20));
+    await expect(gateway.charge(order)).rejects.toBeInstanceOf(CardGatewayUnavailable);
+    expect(await first).toMatchObject({ state: 'PAID', reference: order.reference });
+  });
+
+  it("past the Idempotency-Key's 24 hours a retry is a new order request: its spent token refused (decision 092)", async () => {
+    const gateway = gatewayWith();
+    const token = await tokenise(gateway.tokenisation.tokenUrl, { number: SANDBOX_TEST_CARDS.paid });
+    const order = request(token.id);
+    const first = await gateway.charge(order);
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      now: Date.now() + 24 * 60 * 60_000 + 1_000,
+      shouldAdvanceTime: true,
+    });
+    try {
+      await expect(gateway.charge(order)).rejects.toMatchObject({ status: 422 });
+    } finally {
+      vi.useRealTimers();
+    }
+    // The first charge stands under the reference: the refusal says nothing of it.
+    expect(await gateway.lookup(order.reference)).toEqual(first);
   });
 
   it('a gateway slower than the timeout is unavailable; the lookup later finds the charge paid', async () => {

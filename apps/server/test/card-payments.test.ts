@@ -31,7 +31,14 @@ import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs, runJobNow } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
-import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
+import {
+  type GatewayProxy,
+  SANDBOX_TEST_KEYS,
+  type SandboxServer,
+  startGatewayProxy,
+  startSandboxGateway,
+  tokenise,
+} from './card-gateway-helpers';
 import {
   type CardsUsed,
   cardDataInLog,
@@ -54,17 +61,20 @@ const CVVS = ['987', '654', '389'];
 const USED: CardsUsed = { numbers: Object.values(SANDBOX_TEST_CARDS), cvvs: CVVS };
 
 let sandbox: SandboxServer;
+// The portal reaches the sandbox through it, so a test can make the gateway refuse a request (decision 092).
+let gatewayProxy: GatewayProxy;
 let t: TestApp;
 let maria: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandboxGateway(1_500);
+  gatewayProxy = await startGatewayProxy(sandbox);
   t = await createTestApp({
     env: {
       RATE_LIMIT_ALLOWLIST: CLIENT,
       LOG_LEVEL: 'info',
-      CARD_GATEWAY_URL: sandbox.baseUrl,
+      CARD_GATEWAY_URL: gatewayProxy.baseUrl,
       CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
       CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
       CARD_GATEWAY_TIMEOUT_MS: '300',
@@ -79,10 +89,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await gatewayProxy?.close();
   await sandbox?.close();
 });
 // Agreements a test leaves active or settled end by status, so the next test can agree on the same debt.
 afterEach(async () => {
+  gatewayProxy.answer = () => undefined;
   await t.database.db
     .update(agreements)
     .set({ status: 'cancelled' })
@@ -98,11 +110,9 @@ interface ListedInstalment {
   comprovante_cartao: { pdf: string; data_de_pagamento: string } | null;
 }
 
-async function cardPlan(): Promise<Plan> {
+async function cardPlan(store = 'Bela Casa'): Promise<Plan> {
   const debts = await call(t, 'negociacao_robo/passo_2_novo', {}, { host: hostOf('demo'), cookie: maria });
-  const debt = (debts.json().dados as DividasResposta).dividas.find(
-    (d) => d.loja.loj_fantasia === 'Bela Casa',
-  )!;
+  const debt = (debts.json().dados as DividasResposta).dividas.find((d) => d.loja.loj_fantasia === store)!;
   const res = await quotePlans(t, debt, { cookie: maria, partner: 'demo' }, { metodoPagamento: 'cartao' });
   expect(res.json().retorno).toBe(true);
   return (res.json().dados as PlanosResposta).pre_acordo.at(-1)!;
@@ -133,8 +143,8 @@ function confirm(plan: Plan, extra: Record<string, unknown>, key?: string) {
 }
 
 /** The browser's part: tokenise at the gateway, then passo_4_novo with the token, brand and last four only. */
-async function payByCard(number: string, cvv: string, key?: string) {
-  const plan = await cardPlan();
+async function payByCard(number: string, cvv: string, key?: string, store?: string) {
+  const plan = await cardPlan(store);
   const token = await tokenise(await tokenUrl(), { number, cvv });
   const dadosDoCartao = { token: token.id, bandeira: 'VISA', ultimos_digitos: token.card.last_four_digits };
   const res = await confirm(plan, { dadosDoCartao }, key);
@@ -484,9 +494,9 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: hostOf('demo') } });
     const csp = String(res.headers['content-security-policy']);
     const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
-    expect(directive('connect-src')).toContain(new URL(sandbox.baseUrl).origin);
+    expect(directive('connect-src')).toContain(new URL(gatewayProxy.baseUrl).origin);
     expect(directive('script-src')).toContain('https://fp.antifraude.example.com');
-    expect(directive('script-src')).not.toContain(new URL(sandbox.baseUrl).origin);
+    expect(directive('script-src')).not.toContain(new URL(gatewayProxy.baseUrl).origin);
   });
 });
 
@@ -746,15 +756,15 @@ describe('the gateway webhook while the gateway does not answer', () => {
   }, 120_000);
 });
 
-// The scheduled jobs named, run with the card sandbox as the gateway (no PIX here).
+// The scheduled jobs named, run with the portal's card gateway (no PIX here).
 const jobs = (...names: string[]) => SCHEDULED_JOBS.filter((job) => names.includes(job.name));
 const deps = () => ({
   database: t.database,
   providers: new Map(),
   pix: { gatewayFor: () => Promise.reject(new Error('no PIX here')), afterMinutes: 30 },
   cardGateway: pagarmeGateway({
-    baseUrl: sandbox.baseUrl,
-    browserBaseUrl: sandbox.baseUrl,
+    baseUrl: gatewayProxy.baseUrl,
+    browserBaseUrl: gatewayProxy.baseUrl,
     ...SANDBOX_TEST_KEYS,
     timeoutMs: 2_000,
   }),
@@ -824,6 +834,126 @@ describe('a card payment the gateway has not decided', () => {
       await elsewhere.close();
     }
   });
+});
+
+/** The gateway answers the lookup of one agreement's card payment itself (GET /orders?code=acordo-{id}). */
+function answerLookupOf(agreementId: number, answer: { status: number; json: unknown }) {
+  gatewayProxy.answer = ({ method, url }) =>
+    method === 'GET' && url.endsWith(`/orders?code=acordo-${agreementId}`) ? answer : undefined;
+}
+
+const RATE_LIMITED = { status: 429, json: { message: 'Too Many Requests' } };
+
+describe('a lookup of a pending card payment that fails (decision 092)', () => {
+  it.each([
+    ['refused (429, rate limited)', () => RATE_LIMITED, 429],
+    // An order the adapter cannot read: no charge in it.
+    [
+      'an order without a charge',
+      (id: number) => ({
+        status: 200,
+        json: { data: [{ id: 'or_sem_cobranca', code: `acordo-${id}`, charges: [] }] },
+      }),
+      'Error',
+    ],
+  ] as const)(
+    '%s: Meus Acordos still lists, the payment stays pending, the next listing settles it',
+    async (_, answer, failure) => {
+      const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!);
+      answerLookupOf(agreementId, answer(agreementId));
+      const list = () =>
+        call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: maria, ip: CLIENT });
+      const res = await list();
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = (res.json().dados.acordos as { dadosAcordo: { aco_codigo: number } }[]).map(
+        (a) => a.dadosAcordo.aco_codigo,
+      );
+      expect(listed).toContain(agreementId);
+      expect(await agreementStatus(agreementId)).toBe('active');
+      const { payment, outcomes } = await settlements(agreementId);
+      expect(outcomes).toEqual([]);
+      // Logged by payment and kind of failure only.
+      const logged = logLines
+        .filter((line) => line.includes('card gateway lookup failed'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(logged.at(-1)).toMatchObject({ cardPaymentId: payment.id, agreementId, failure });
+      gatewayProxy.answer = () => undefined;
+      expect((await list()).statusCode).toBe(200);
+      expect((await settlements(agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
+      expect(await agreementStatus(agreementId)).toBe('settled');
+    },
+  );
+
+  it('the reconcile-card job asks about the next payment, finishes, and cancels none whose lookup failed as not received', async () => {
+    const older = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!, undefined, 'Banco Horizonte');
+    const newer = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[2]!);
+    answerLookupOf(older.agreementId, RATE_LIMITED);
+    const [reconcile] = jobs('reconcile-card');
+    // 40 minutes on: a payment the gateway answered it had no order for would be cancelled as not received.
+    const later = new Date(Date.now() + 40 * 60_000);
+    expect((await runJobNow(deps(), reconcile!, later)).dates).toHaveLength(1);
+    expect((await settlements(newer.agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
+    expect(await agreementStatus(older.agreementId)).toBe('active');
+    expect(await statusEvents(older.agreementId)).toEqual([]);
+    // The gateway answers again: the charge it made is recorded, once.
+    gatewayProxy.answer = () => undefined;
+    await runJobNow(deps(), reconcile!, new Date(later.getTime() + 5 * 60_000));
+    const { outcomes } = await settlements(older.agreementId);
+    expect(outcomes).toMatchObject([{ state: 'PAID', cause: `lookup:${outcomes[0]!.gatewayChargeId}` }]);
+    expect(await agreementStatus(older.agreementId)).toBe('settled');
+  });
+});
+
+describe('an order request refused under a reference the gateway may have charged (decision 092)', () => {
+  it('a retry while the first request is still at the gateway (409) stays pending; the charge is then recorded', async () => {
+    const key = 'cartao-em-andamento-abcdef';
+    const { res, plan, dadosDoCartao, agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!, key);
+    expect(res.json().mensagem).toBe(CARD_OUTCOME_MESSAGES.PENDING);
+    // The first request is in process: the retry is refused, and its order is not listed yet.
+    gatewayProxy.answer = ({ method, url }) =>
+      method === 'POST' && url.endsWith('/orders')
+        ? { status: 409, json: { message: 'A request with this Idempotency-Key is in process.' } }
+        : method === 'GET' && url.includes('/orders?')
+          ? { status: 200, json: { data: [], paging: { total: 0 } } }
+          : undefined;
+    const again = await confirm(plan, { dadosDoCartao }, key);
+    expect(again.json()).toMatchObject({ retorno: true, mensagem: CARD_OUTCOME_MESSAGES.PENDING });
+    expect(await agreementStatus(agreementId)).toBe('active');
+    gatewayProxy.answer = () => undefined;
+    const listed = (await myAgreement(agreementId))!;
+    expect(listed.parcelas.map((p) => p.status)).toEqual(listed.parcelas.map(() => 'B'));
+    expect((await settlements(agreementId)).outcomes).toMatchObject([{ state: 'PAID' }]);
+    expect(await statusEvents(agreementId)).toHaveLength(1);
+  });
+
+  it.each([
+    [SANDBOX_TEST_CARDS.paid, 'PAID', 'settled', true],
+    [SANDBOX_TEST_CARDS.rejected, 'REJECTED', 'cancelled', false],
+  ] as const)(
+    "%s: a retry past the Idempotency-Key's 24 hours, its token spent (422), records the first request's charge: %s",
+    async (number, state, status, retorno) => {
+      const key = `cartao-dia-seguinte-${state.toLowerCase()}`;
+      // The first passo_4_novo a day and more ago; its answer never reached the person, nor its charge the portal.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 25 * 60 * 60_000, shouldAdvanceTime: true });
+      let first: Awaited<ReturnType<typeof payByCard>>;
+      try {
+        maria = await login(t, MARIA);
+        gatewayProxy.answer = ({ method, url }) =>
+          method === 'POST' && url.endsWith('/orders') ? { status: 504, json: {}, passOn: true } : undefined;
+        first = await payByCard(number, CVVS[1]!, key);
+      } finally {
+        vi.useRealTimers();
+        gatewayProxy.answer = () => undefined;
+      }
+      expect(first.res.json().mensagem).toBe(CARD_OUTCOME_MESSAGES.PENDING);
+      maria = await login(t, MARIA);
+      const again = await confirm(first.plan, { dadosDoCartao: first.dadosDoCartao }, key);
+      expect(again.json()).toMatchObject({ retorno, mensagem: CARD_OUTCOME_MESSAGES[state] });
+      const { outcomes } = await settlements(first.agreementId);
+      expect(outcomes).toMatchObject([{ state, cause: `lookup:${outcomes[0]!.gatewayChargeId}` }]);
+      expect(await agreementStatus(first.agreementId)).toBe(status);
+    },
+  );
 });
 
 /** An administrator's bearer token (a new user each time: the suite shares one app). */

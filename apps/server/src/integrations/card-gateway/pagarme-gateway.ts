@@ -176,7 +176,13 @@ export function pagarmeGateway(options: PagarmeOptions): CardGateway {
           ],
         },
         { 'idempotency-key': request.reference },
-      );
+      ).catch((error: unknown) => {
+        // 409: the first request under this Idempotency-Key is still in process (decision 092), so whether the card
+        // is charged is not known yet, as when no answer comes.
+        throw error instanceof CardGatewayRefused && error.status === 409
+          ? new CardGatewayUnavailable(error)
+          : error;
+      });
       return orderCharge(order);
     },
     async lookup(reference: string) {

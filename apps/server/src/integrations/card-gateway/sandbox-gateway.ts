@@ -71,6 +71,15 @@ const chargeListQuery = z.object({
 /** DELETE /charges/{id}: the whole charge, or `amount` centavos of a paid one (a partial refund). */
 const cancelBody = z.object({ amount: z.number().int().positive().optional() });
 
+/** Pagar.me keeps an Idempotency-Key's answer for 24 hours after its first request; a later one is a new request. */
+const IDEMPOTENCY_KEY_MS = 24 * 60 * 60_000;
+
+/** An Idempotency-Key's first request: its order once answered, none while it is in process. */
+interface KeptRequest {
+  firstAt: number;
+  order?: SandboxOrder;
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 const tokenBody = z.object({
@@ -115,7 +124,7 @@ const unprocessable = (reply: FastifyReply, message: string) => reply.code(422).
 export async function sandboxGateway(app: FastifyInstance, options: SandboxGatewayOptions): Promise<void> {
   const tokens = new Map<string, SandboxToken>();
   const orders = new Map<string, SandboxOrder>();
-  const byIdempotencyKey = new Map<string, SandboxOrder>();
+  const byIdempotencyKey = new Map<string, KeptRequest>();
   const charges = new Map<string, SandboxCharge>();
   const basic = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
@@ -165,8 +174,14 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
 
   app.post('/orders', { preHandler: authenticated }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
-    const again = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
-    if (again) return reply.code(200).send(again);
+    const kept = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+    // The same key within its 24 hours answers the first request's order, or 409 while that is in process (Pagar.me
+    // keeps the answer it gave); past them the key is forgotten and the request is a new one (decision 092).
+    if (kept && Date.now() - kept.firstAt < IDEMPOTENCY_KEY_MS) {
+      if (!kept.order)
+        return reply.code(409).send({ message: 'A request with this Idempotency-Key is in process.' });
+      return reply.code(200).send(kept.order);
+    }
     const parsed = orderBody.safeParse(request.body);
     if (!parsed.success) return unprocessable(reply, 'The request is invalid.');
     const [payment] = parsed.data.payments;
@@ -212,9 +227,11 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
     };
     orders.set(orderId, order);
     charges.set(charge.id, charge);
-    if (typeof key === 'string') byIdempotencyKey.set(key, order);
+    const first: KeptRequest = { firstAt: Date.now() };
+    if (typeof key === 'string') byIdempotencyKey.set(key, first);
     if (token.digits === SANDBOX_TEST_CARDS.slow)
       await new Promise((done) => setTimeout(done, options.slowMs));
+    first.order = order;
     return reply.code(200).send(order);
   });
 

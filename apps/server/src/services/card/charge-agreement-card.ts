@@ -6,16 +6,20 @@ import {
   CardGatewayRefused,
   CardGatewayUnavailable,
 } from '../../integrations/card-gateway/card-gateway';
-import { loadCardPaymentInScope } from '../../repositories/card-payment-repository';
+import { type CardPaymentRow, loadCardPaymentInScope } from '../../repositories/card-payment-repository';
 import type { DebtScope } from '../../repositories/debt-snapshot';
+import { lookupCardPayment } from './confirm-pending-card-payments';
 import { cancelUnchargedCardAgreement, isFinal, recordCardOutcome } from './record-card-outcome';
+
+/** What passo_4_novo tells of a card charge: the gateway's final word, PENDING, or REFUSED (nothing charged). */
+type CardChargeAnswer = CardTransactionState | 'PENDING' | 'REFUSED';
 
 /**
  * Charges a card agreement's payment at the gateway (issue 17 item 3), after passo_4_novo recorded the agreement.
  * The payment's reference is the gateway's Idempotency-Key, so a retry (the same passo_4_novo again) gets the same
  * charge and never charges twice; an outcome already recorded is answered without asking. When the gateway does
  * not answer, the charge stays PENDING for a lookup, the reconciliation job or a webhook to settle. When it refuses
- * the request, the agreement is cancelled: REFUSED, also for a retry (its card is never charged after that).
+ * the request, the reference is looked up first (settleRefusedCharge).
  */
 export async function chargeAgreementCard(
   db: Db,
@@ -24,7 +28,7 @@ export async function chargeAgreementCard(
   agreementId: number,
   cardToken: string,
   log: FastifyBaseLogger,
-): Promise<CardTransactionState | 'PENDING' | 'REFUSED'> {
+): Promise<CardChargeAnswer> {
   const row = await loadCardPaymentInScope(db, scope, agreementId);
   if (!row) throw new Error(`agreement ${agreementId} has no card payment`);
   if (row.outcome) return row.outcome.state;
@@ -46,11 +50,9 @@ export async function chargeAgreementCard(
       // The status only: the gateway's answer may repeat what was sent.
       log.warn(
         { agreementId, status: error.status },
-        'card gateway refused the charge; the agreement is cancelled',
+        'card gateway refused the charge; its reference is looked up',
       );
-      // No charge was made: cause `card:refused:{status}`.
-      await cancelUnchargedCardAgreement(db, payment, `card:refused:${error.status}`);
-      return 'REFUSED';
+      return settleRefusedCharge(db, gateway, payment, error, log);
     }
     if (!(error instanceof CardGatewayUnavailable)) throw error;
     log.warn(
@@ -59,4 +61,28 @@ export async function chargeAgreementCard(
     );
     return 'PENDING';
   }
+}
+
+/**
+ * A refused order request (a 4xx) made no charge itself, but an earlier one under the same reference may have:
+ * a retried passo_4_novo past the gateway's 24-hour Idempotency-Key, whose spent card token is refused (decision 092).
+ * So the reference is looked up: a charge the gateway decided is recorded as the lookup records it (a declined card
+ * is REJECTED, with its own message), an undecided one, or a lookup that failed, stays PENDING for the job and the
+ * webhook; only a gateway that has no order under it shows nothing was charged, and the agreement is cancelled
+ * (cause `card:refused:{status}`): REFUSED, also for a retry (its card is never charged after that).
+ */
+async function settleRefusedCharge(
+  db: Db,
+  gateway: CardGateway,
+  payment: CardPaymentRow,
+  refusal: CardGatewayRefused,
+  log: FastifyBaseLogger,
+): Promise<CardChargeAnswer> {
+  const charge = await lookupCardPayment(gateway, payment, log);
+  if (charge === null) {
+    await cancelUnchargedCardAgreement(db, payment, `card:refused:${refusal.status}`);
+    return 'REFUSED';
+  }
+  if (charge === 'unknown' || !isFinal(charge)) return 'PENDING';
+  return (await recordCardOutcome(db, payment, charge, `lookup:${charge.chargeId}`)).state;
 }
