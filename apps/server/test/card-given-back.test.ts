@@ -10,6 +10,7 @@ import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } 
 import { quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { withAgreementHistory } from './my-agreements-history';
+import { staffToken } from './reports-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Decision 093: a card whose money all went back to the cardholder (a full refund, a chargeback) paid nothing, so
@@ -170,5 +171,15 @@ describe('a card given back whole (decision 093)', () => {
     for (const path of receipts) expect(await receiptPdf(path)).toEqual({ status: 404, text: '' });
     // The money records stay: the card did pay on its day, and the reversals say the money left.
     expect(await settledEvents(agreementId)).toEqual(paidEvents);
+    // The back office reads its instalments the same way, the reversals beside them saying why.
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: `/api/gestao/acordos/${agreementId}`,
+      headers: { authorization: `Bearer ${await staffToken(t)}` },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const { data } = staff.json();
+    for (const parcela of data.parcelas) expect(['A', 'AA']).toContain(parcela.status);
+    expect(data.cartao.estornos).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import {
   brasiliaTimestamp,
   instalmentLabel,
   instalmentStatus,
+  paymentAfterCardReversal,
   todayInBrasilia,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
@@ -80,6 +81,11 @@ export async function getStaffAgreement(
   const today = todayInBrasilia();
   const boletos = new Set(openBoletos(view, today).map((i) => i.id));
   const label = (number: number) => instalmentLabel(number, agreement.instalmentCount);
+  // A card given back whole settled nothing: its instalments read as Meus Acordos reads them (decision 093).
+  const cardGivenBack = card && {
+    amountCents: card.payment.amountCents,
+    reversedCents: Math.max(0, ...card.reversals.map((r) => r.refundedThroughCents)),
+  };
   return {
     ...toAgreementAdminItem(row),
     contratos: parties?.contracts ?? [],
@@ -88,7 +94,7 @@ export async function getStaffAgreement(
       parcela: label(i.number),
       vencimento: i.dueDate,
       valor: i.amountCents,
-      status: instalmentStatus(i, today),
+      status: instalmentStatus({ ...i, payment: paymentAfterCardReversal(i.payment, cardGivenBack) }, today),
       boleto: boletos.has(i.id) ? staffDocumentPath(agreementId, 'boletos.pdf', [i.id]) : null,
     })),
     documentos: {
