@@ -24,6 +24,13 @@ export async function startSandboxGateway(slowMs = 1_500): Promise<SandboxServer
   return { server, baseUrl: `${address}${SANDBOX_GATEWAY_PATH}`, close: () => server.close() };
 }
 
+/** The portal's settings that point it at a gateway at `baseUrl` (the sandbox, or a proxy in front of it). */
+export const cardGatewayEnv = (baseUrl: string) => ({
+  CARD_GATEWAY_URL: baseUrl,
+  CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
+  CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+});
+
 /** What the browser does: the card to the gateway's tokenisation endpoint, with the public key only. */
 export async function tokenise(
   tokenUrl: string,

@@ -6,7 +6,13 @@ import { agreements, paymentEvents } from '../src/db/schema';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { recordMissedCardReversals } from '../src/services/card/record-missed-card-reversals';
-import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
+import {
+  cardGatewayEnv,
+  SANDBOX_TEST_KEYS,
+  type SandboxServer,
+  startSandboxGateway,
+  tokenise,
+} from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { withAgreementHistory } from './my-agreements-history';
@@ -28,9 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       RATE_LIMIT_ALLOWLIST: CLIENT,
-      CARD_GATEWAY_URL: sandbox.baseUrl,
-      CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
-      CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+      ...cardGatewayEnv(sandbox.baseUrl),
       CARD_GATEWAY_TIMEOUT_MS: '2000',
       PARTNER_CACHE_SECONDS: '0',
     },

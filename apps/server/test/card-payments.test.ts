@@ -32,6 +32,7 @@ import { runDueJobs, runJobNow } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import {
+  cardGatewayEnv,
   type GatewayProxy,
   SANDBOX_TEST_KEYS,
   type SandboxServer,
@@ -74,9 +75,7 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_ALLOWLIST: CLIENT,
       LOG_LEVEL: 'info',
-      CARD_GATEWAY_URL: gatewayProxy.baseUrl,
-      CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
-      CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+      ...cardGatewayEnv(gatewayProxy.baseUrl),
       CARD_GATEWAY_TIMEOUT_MS: '300',
       CARD_WEBHOOK_USER: WEBHOOK.user,
       CARD_WEBHOOK_PASSWORD: WEBHOOK.password,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { agreementInstalments, agreements, cardPayments, preAgreements } from '../src/db/schema';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { planOfCode } from '../src/repositories/plan-repository';
-import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
+import { cardGatewayEnv, type SandboxServer, startSandboxGateway, tokenise } from './card-gateway-helpers';
 import { type DebtCard, type Plan, quotePlans } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
 import { pinClock, WEEKDAY_NOON } from './pinned-clock';
@@ -31,9 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       RATE_LIMIT_ALLOWLIST: CLIENT,
-      CARD_GATEWAY_URL: sandbox.baseUrl,
-      CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
-      CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+      ...cardGatewayEnv(sandbox.baseUrl),
     },
   });
   maria = await login(t, MARIA);

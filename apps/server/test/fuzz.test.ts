@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqItems, privacyRequests, staffUsers } from '../src/db/schema';
-import { SANDBOX_TEST_KEYS, type SandboxServer, startSandboxGateway } from './card-gateway-helpers';
+import { cardGatewayEnv, type SandboxServer, startSandboxGateway } from './card-gateway-helpers';
 import { call, hostOf, login, MARIA, solveRobotCheck } from './identification-helpers';
 import { staffToken } from './reports-helpers';
 import { collectRoutes } from './route-table';
@@ -832,9 +832,7 @@ beforeAll(async () => {
       // The sandbox gateway on a port of its own, as a real gateway outside the portal (served by the portal it
       // would be fuzzed too, and it speaks the gateway's error format, not the portal's): the webhook's lookups and
       // the card charges get an answer.
-      CARD_GATEWAY_URL: sandbox.baseUrl,
-      CARD_GATEWAY_SECRET_KEY: SANDBOX_TEST_KEYS.secretKey,
-      CARD_GATEWAY_PUBLIC_KEY: SANDBOX_TEST_KEYS.publicKey,
+      ...cardGatewayEnv(sandbox.baseUrl),
       CARD_GATEWAY_TIMEOUT_MS: '500',
       CARD_WEBHOOK_USER: WEBHOOK.user,
       CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
