@@ -121,7 +121,8 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     const messages = await t.database.db.select().from(outboundMessages);
     expect(messages.map((m) => m.status)).toEqual(['sent', 'sent']);
     const confirmation = messages.find((m) => m.template === 'creditor-confirmation')!;
-    expect(confirmation.bodyText).toContain(lead!.signUpLink);
+    // Sent, the link no longer stays in the outbox (decision 097).
+    expect(`${confirmation.bodyText}${confirmation.bodyHtml}`).not.toContain(lead!.code);
     expect(lead!.outboundMessageId).toBe(confirmation.id);
     const notice = messages.find((m) => m.template === 'creditor-lead')!;
     expect(notice.bodyHtml).toContain('Alfa &#60;Cobranças&#62; Ltda');

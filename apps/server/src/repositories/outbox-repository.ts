@@ -137,22 +137,58 @@ export async function renewMessageClaim(db: Db, claim: Claim): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** A login code, or any link (the one such an e-mail has carries its token), and what stands in its place. */
+const CODE = { pattern: '\\m[0-9]{6}\\M', mask: '••••••' };
+const LINK = { pattern: 'https?://[^\\s"<>]+', mask: '[link removido após o envio]' };
+
+/**
+ * The message kinds whose content grants access, and where (decision 097): the login code, the phone-change link and
+ * the creditor's sign-up link. Protocols, boletos and PIX codes open nothing and stay.
+ */
+const SECRET_OF: Readonly<Record<string, typeof CODE>> = {
+  'login-token': CODE,
+  'phone-change-link': LINK,
+  'creditor-confirmation': LINK,
+};
+
+/** `text` with the secret its message's kind carries masked; unchanged for any other kind. */
+const withoutSecret = (text: SQL) =>
+  sql`case template ${sql.join(
+    Object.entries(SECRET_OF).map(
+      ([template, { pattern, mask }]) =>
+        sql`when ${template} then regexp_replace(${text}, ${pattern}::text, ${mask}::text, 'g')`,
+    ),
+    sql` `,
+  )} else ${text} end`;
+
+/**
+ * Once a message is out of the outbox's hands (sent, or failed for good) its secret is no longer stored, in the same
+ * fenced update that records it. A queued message keeps it: it is still to be sent, and without a transport the
+ * development mailbox is its only delivery.
+ */
+const SECRET_DROPPED = sql`body_text = ${withoutSecret(sql`body_text`)}, body_html = ${withoutSecret(sql`body_html`)}`;
+
 export async function markMessageSent(db: Db, claim: Claim, providerMessageId: string): Promise<void> {
   await db.execute(sql`
     update outbound_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
-      provider_message_id = ${providerMessageId}
+      provider_message_id = ${providerMessageId}, ${SECRET_DROPPED}
     where ${stillHeld(claim)}`);
 }
 
-/** A failed attempt: pending again after `delayMs`, or failed for good on the final attempt. */
+/**
+ * A failed attempt: pending again after `delayMs`, or failed for good on the final attempt, its secret dropped. The
+ * reason never keeps a secret (a provider may quote the message it refused).
+ */
 export async function markMessageAttemptFailed(
   db: Db,
   claim: Claim,
   outcome: { reason: string; finalAttempt: boolean; delayMs: number },
 ): Promise<void> {
+  const reason = withoutSecret(sql`${outcome.reason.slice(0, 500)}::text`);
   await db.execute(sql`
     update outbound_messages set status = ${outcome.finalAttempt ? 'failed' : 'pending'}, locked_until = null,
-      last_error = ${outcome.reason.slice(0, 500)}, next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval
+      last_error = ${reason}, next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval
+      ${outcome.finalAttempt ? sql`, ${SECRET_DROPPED}` : sql``}
     where ${stillHeld(claim)}`);
 }
 
