@@ -15,6 +15,7 @@ import {
   ISSUES_LISTED,
   PORTFOLIO_COLUMNS,
   type PortfolioColumn,
+  PortfolioValidator,
 } from '../src/services/import/validate-portfolio';
 import { captureStream } from './capture-stream';
 import { call, cookieOf, solveRobotCheck } from './identification-helpers';
@@ -848,6 +849,73 @@ describe('line rules', () => {
       { line: 2, column: 'vencimento', message: "data inválida '32/01/2026' (use dd/mm/aaaa ou aaaa-mm-dd)" },
       { line: 2, column: 'pago', message: "use S ou N, não '?'" },
     ]);
+  });
+
+  it("rejects a date no portfolio holds: a spreadsheet's empty date cell, a mistyped year", async () => {
+    const before = await tableCounts();
+    const outcome = await importRejected(
+      file([
+        line({ ...CARLA, contrato: 'D-1', vencimento: '30/12/1899' }),
+        line({
+          ...CARLA,
+          contrato: 'D-1',
+          parcela: '2',
+          data_nascimento: '20/05/2990',
+          vencimento: '0026-03-10',
+        }),
+      ]),
+    );
+    const outOfRange = (value: string, earliest: string) =>
+      expect.stringMatching(
+        new RegExp(`^data fora do intervalo aceito '${value}' \\(de ${earliest} a \\d\\d/\\d\\d/\\d{4}\\)$`),
+      );
+    expect(outcome.issues).toEqual([
+      { line: 2, column: 'vencimento', message: outOfRange('30/12/1899', '01/01/1990') },
+      { line: 3, column: 'data_nascimento', message: outOfRange('20/05/2990', '01/01/1900') },
+      { line: 3, column: 'vencimento', message: outOfRange('0026-03-10', '01/01/1990') },
+    ]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  describe('dates a line can hold: due from 1990 to 50 years ahead, born from 1900 to today', () => {
+    const TODAY = '2026-11-25';
+    function issuesOf(change: Partial<Cells>) {
+      const validator = new PortfolioValidator(TODAY);
+      expect(validator.header({ line: 1, fields: [...PORTFOLIO_COLUMNS] })).toBe(true);
+      validator.row({
+        line: 2,
+        fields: PORTFOLIO_COLUMNS.map((column) => ({ ...CARLA, ...change })[column]),
+      });
+      return validator.issues;
+    }
+
+    it.each([
+      ['vencimento', '01/01/1990'],
+      ['vencimento', '1990-01-01'],
+      ['vencimento', '25/11/2076'],
+      ['data_nascimento', '01/01/1900'],
+      ['data_nascimento', '25/11/2026'],
+    ] as const)('accepts %s %s', (column, value) => {
+      expect(issuesOf({ [column]: value })).toEqual([]);
+    });
+
+    it.each([
+      // LibreOffice's date for an empty date cell (day 0), Excel's, and years mistyped.
+      ['vencimento', '30/12/1899', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '01/01/1900', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '31/12/1989', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '10/03/0001', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '0025-03-10', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '26/11/2076', '01/01/1990 a 25/11/2076'],
+      ['vencimento', '10/03/2205', '01/01/1990 a 25/11/2076'],
+      ['data_nascimento', '31/12/1899', '01/01/1900 a 25/11/2026'],
+      ['data_nascimento', '0001-01-01', '01/01/1900 a 25/11/2026'],
+      ['data_nascimento', '26/11/2026', '01/01/1900 a 25/11/2026'],
+    ] as const)('rejects %s %s', (column, value, range) => {
+      expect(issuesOf({ [column]: value })).toEqual([
+        { line: 2, column, message: `data fora do intervalo aceito '${value}' (de ${range})` },
+      ]);
+    });
   });
 
   describe('accepts the same values written another way', () => {

@@ -184,6 +184,13 @@ describe('daysBetween and addDays', () => {
     ['2023-02-28', '2023-03-01', 1],
     ['2025-03-01', '2024-03-01', -365],
     ['1999-12-31', '2000-01-01', 1],
+    // Years below 100 as written, not as 19xx (what Date.UTC makes of them).
+    ['0001-01-01', '0001-01-02', 1],
+    ['0099-12-31', '0100-01-01', 1],
+    ['0004-02-28', '0004-03-01', 2],
+    ['0001-01-01', '1901-01-01', 693_960],
+    ['0001-01-01', '9999-12-31', 3_652_058],
+    ['1899-12-30', '2026-03-01', 46_082],
   ])('daysBetween(%j, %j) -> %i, and back with addDays', (from, to, days) => {
     expect(daysBetween(from, to)).toBe(days);
     expect(addDays(from, days)).toBe(to);
@@ -265,6 +272,8 @@ describe('isoDate, weekday and addMonths (calendar arithmetic without the machin
     ['2024-02-29', 4],
     ['2000-01-01', 6],
     ['2038-01-19', 2],
+    ['0001-01-01', 1],
+    ['0099-12-31', 4],
   ])('%s is weekday %i (0 Sunday)', (iso, expected) => {
     expect(weekday(iso)).toBe(expected);
   });

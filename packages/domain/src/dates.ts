@@ -158,7 +158,8 @@ export function isFutureDate(iso: string, todayIso: string): boolean {
 const DAY_MS = 86_400_000;
 const isoToUtcMs = (iso: string): number => {
   const [year, month, day] = isoParts(iso);
-  return Date.UTC(year, month - 1, day);
+  // Date.UTC reads a year below 100 as 19xx; setUTCFullYear takes it as written (0001-01-01 is not 1901-01-01).
+  return year < 100 ? new Date(0).setUTCFullYear(year, month - 1, day) : Date.UTC(year, month - 1, day);
 };
 
 /** 'YYYY-MM-DD' plus a number of calendar days (negative goes back). */

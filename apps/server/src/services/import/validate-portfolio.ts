@@ -1,7 +1,9 @@
 import {
+  addMonths,
   foreignLineSeparator,
   foreignSeparator,
   foreignSeparatorMessage,
+  formatBrDate,
   isValidCpfCnpj,
   isValidEmail,
   isValidIsoDate,
@@ -10,6 +12,7 @@ import {
   onlyDigits,
   parseBrDate,
   parseMoney,
+  todayInBrasilia,
 } from '@portal/domain';
 import type {
   ContractData,
@@ -91,6 +94,17 @@ function quoteValue(value: string): string {
 function parseDate(value: string): string | null {
   return isValidIsoDate(value) ? value : parseBrDate(value);
 }
+
+type DateColumn = 'vencimento' | 'data_nascimento';
+
+// A date outside these is a spreadsheet's empty date cell (30/12/1899 in LibreOffice, 01/01/1900 in Excel) or a
+// mistyped year (0025, 1925, 2205), never a real debt: priced as due, it would carry a century of interest. Due
+// dates reach back to 1990, before the real (1994) and decades past any limitation period, so no old debt a creditor
+// still holds is refused, and forward 50 years, past the longest financing (35-year housing loans) billed ahead. A
+// birth date is after 1900 (nobody that old is alive) and not after today.
+const EARLIEST_DUE_DATE = '1990-01-01';
+const DUE_DATE_YEARS_AHEAD = 50;
+const EARLIEST_BIRTH_DATE = '1900-01-01';
 
 /**
  * Instalments seen, as (contract, instalment number) keys in typed arrays, so a million lines leave no million small
@@ -197,6 +211,15 @@ export class PortfolioValidator {
   private readonly contractPerson: string[] = [];
   private readonly contractLine: number[] = [];
   private readonly instalments = new InstalmentRegister();
+  private readonly dateRanges: Record<DateColumn, readonly [earliest: string, latest: string]>;
+
+  /** `today` (Brasília, 'YYYY-MM-DD') bounds the dates a line may hold. */
+  constructor(today: string = todayInBrasilia()) {
+    this.dateRanges = {
+      vencimento: [EARLIEST_DUE_DATE, addMonths(today, DUE_DATE_YEARS_AHEAD * 12)],
+      data_nascimento: [EARLIEST_BIRTH_DATE, today],
+    };
+  }
 
   get hasIssues(): boolean {
     return this.issueCount > 0;
@@ -413,11 +436,18 @@ export class PortfolioValidator {
     return null;
   }
 
-  private date(line: number, column: PortfolioColumn, value: string): string | null {
+  private date(line: number, column: DateColumn, value: string): string | null {
     if (value === '') return null;
     const iso = parseDate(value);
+    const [earliest, latest] = this.dateRanges[column];
     if (iso === null)
       this.report(line, column, `data inválida ${quoteValue(value)} (use dd/mm/aaaa ou aaaa-mm-dd)`);
+    else if (iso < earliest || iso > latest)
+      this.report(
+        line,
+        column,
+        `data fora do intervalo aceito ${quoteValue(value)} (de ${formatBrDate(earliest)} a ${formatBrDate(latest)})`,
+      );
     return iso;
   }
 
