@@ -278,6 +278,23 @@ const WRITE_INSTALMENTS = `with difference as materialized (
     returning 1)
   select (select count(*) from updated)::int as updated, (select count(*) from inserted)::int as inserted`;
 
+// A contract under an active agreement keeps the agreement's person (decision 094): the agreements a person sees are
+// read by their person, so a contract moved away would be agreed and billed twice. Read after the writes, so it
+// compares the contracts' new holders, and as late as possible: an agreement committed by then is seen.
+const CONTRACTS_LEAVING_THEIR_AGREEMENT = `select distinct k.contract_key
+  from import_contract_ids k
+  join agreement_contracts ac on ac.contract_id = k.id and ac.agreement_status = 'active'
+  join agreements a on a.aco_codigo = ac.aco_codigo
+  join contracts c on c.id = k.id
+  where c.person_id <> a.person_id
+  order by k.contract_key`;
+
+/** The file's contracts (their keys, in file order) that the loaded file takes from the person of their agreement. */
+export async function contractsLeavingTheirAgreement(tx: ImportTransaction): Promise<number[]> {
+  const rows = await tx.query<{ contract_key: number }>(CONTRACTS_LEAVING_THEIR_AGREEMENT);
+  return rows.map((row) => row.contract_key);
+}
+
 /** Moves the staged records into persons, stores, partner_stores, contracts and instalments, in that order. */
 export async function loadStaged(
   tx: ImportTransaction,

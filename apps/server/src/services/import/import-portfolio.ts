@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
 import { inImportTransaction } from '../../repositories/import-transaction';
 import {
+  contractsLeavingTheirAgreement,
   type LoadCounts,
   loadStaged,
   type PortfolioRow,
@@ -70,12 +71,16 @@ export async function importPortfolio(
     if (!headerSeen) validator.emptyFile();
     validator.finish();
     await staging.finish(!validator.hasIssues);
-    if (validator.hasIssues) {
+    const rejected = () => {
       const { issues, issueCount } = validator;
-      return { commit: false, result: { ok: false, rows, issues, issueCount } };
-    }
+      return { commit: false, result: { ok: false as const, rows, issues, issueCount } };
+    };
+    if (validator.hasIssues) return rejected();
     options.onProgress?.({ phase: 'writing', rows });
     const counts = await loadStaged(tx, options.partnerId, rows);
+    // Checked once the file is written: a contract it took from its agreement's person rolls it all back (decision 094).
+    validator.contractsUnderAgreement(await contractsLeavingTheirAgreement(tx));
+    if (validator.hasIssues) return rejected();
     const seconds = (performance.now() - started) / 1000;
     return { commit: true, result: { ok: true, summary: { rows, seconds, ...counts } } };
   });

@@ -345,6 +345,19 @@ export class PortfolioValidator {
     }
   }
 
+  /**
+   * Reports, on its first line, each contract (by key) that the file gives another CPF/CNPJ while an active agreement
+   * of its holder covers it: the agreement is cancelled in the back office first (decision 094).
+   */
+  contractsUnderAgreement(keys: number[]): void {
+    for (const key of keys)
+      this.report(
+        this.contractLine[key]!,
+        'cpf_cnpj',
+        `o ${this.describeContract(key)} está em acordo ativo de outro CPF/CNPJ: cancele o acordo no painel antes de mudar o titular`,
+      );
+  }
+
   private describeContract(key: number): string {
     const name = this.contractNames[key] ?? '';
     const separator = name.indexOf('|');
