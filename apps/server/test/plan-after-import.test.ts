@@ -1,13 +1,9 @@
-import { Readable } from 'node:stream';
-import { cpfCheckDigits, type DividasResposta, formatBrDate, maskCpf } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { cpfCheckDigits, type DividasResposta, maskCpf } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contracts, instalments, persons, stores } from '../src/db/schema';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
-import { importPortfolio } from '../src/services/import/import-portfolio';
-import { PORTFOLIO_COLUMNS, type PortfolioColumn } from '../src/services/import/validate-portfolio';
 import { confirmByBoleto, type DebtCard, firstCashPlan, type Plan } from './debt-helpers';
 import { call, hostOf, login, MARIA } from './identification-helpers';
+import { importLines, instalmentLine } from './portfolio-lines';
 import { createTestApp, type TestApp } from './test-app';
 
 // A plan quoted before a portfolio import is accepted only if the import left its instalments as they were priced
@@ -35,51 +31,6 @@ const session = () => ({ cookie: maria, partner: 'demo' });
 const cashPlan = (card: DebtCard) => firstCashPlan(t, card, session());
 const confirm = (plan: Plan) => confirmByBoleto(t, plan, session());
 
-const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-async function runImport(lines: Record<PortfolioColumn, string>[]) {
-  const text = [
-    PORTFOLIO_COLUMNS.join(';'),
-    ...lines.map((l) => PORTFOLIO_COLUMNS.map((c) => l[c]).join(';')),
-  ];
-  const outcome = await importPortfolio(t.database, {
-    input: Readable.from([Buffer.from(`${text.join('\n')}\n`)]),
-    partnerId: demoId,
-  });
-  expect(outcome.ok).toBe(true);
-}
-
-/** The file line of a stored instalment, as the creditor would send it again, paid or not. */
-async function instalmentLine(instalmentId: number, paid: boolean): Promise<Record<PortfolioColumn, string>> {
-  const [row] = await t.database.db
-    .select({ instalment: instalments, contract: contracts, store: stores, person: persons })
-    .from(instalments)
-    .innerJoin(contracts, eq(contracts.id, instalments.contractId))
-    .innerJoin(stores, eq(stores.id, contracts.storeId))
-    .innerJoin(persons, eq(persons.id, contracts.personId))
-    .where(eq(instalments.id, instalmentId));
-  const { instalment, contract, store, person } = row!;
-  return {
-    cpf_cnpj: person.cpfCnpj,
-    nome: person.name,
-    data_nascimento: '',
-    telefone: '',
-    email: '',
-    loja_cnpj: store.cpfCnpj,
-    loja_fantasia: store.tradeName,
-    loja_razao_social: store.legalName,
-    contrato: contract.number,
-    origem: '',
-    referencia: '',
-    parcela: String(instalment.number),
-    vencimento: formatBrDate(instalment.dueDate),
-    valor: money(instalment.amountCents),
-    saldo: money(instalment.balanceCents),
-    lancamento_futuro: instalment.futureEntry ? 'S' : 'N',
-    pago: paid ? 'S' : 'N',
-  };
-}
-
 /** A negotiable card of Maria's with at least two instalments owed, not `except`. */
 async function cardWithInstalments(except?: number): Promise<DebtCard> {
   const card = (await cards()).find(
@@ -94,7 +45,7 @@ async function cardWithInstalments(except?: number): Promise<DebtCard> {
 it('an import that changes nothing the plan priced (another person, an unchanged line) lets the plan be agreed', async () => {
   const card = await cardWithInstalments();
   const plan = await cashPlan(card);
-  const unchanged = await instalmentLine(card.contratos[0]!.parcelas[0]!.par_codigo, false);
+  const unchanged = await instalmentLine(t.database, card.contratos[0]!.parcelas[0]!.par_codigo);
   const base = '300000777';
   const stranger = {
     ...unchanged,
@@ -102,7 +53,7 @@ it('an import that changes nothing the plan priced (another person, an unchanged
     nome: 'Outra Pessoa',
     contrato: 'OUTRO-1',
   };
-  await runImport([unchanged, stranger]);
+  await importLines(t.database, demoId, [unchanged, stranger]);
 
   expect((await confirm(plan)).json()).toMatchObject({
     retorno: true,
@@ -114,7 +65,7 @@ it('an import that marks one of the priced instalments paid refuses the plan as 
   const card = await cardWithInstalments((await cards()).find((c) => c.acordo_ativo)?.loj_codigo);
   const plan = await cashPlan(card);
   const owed = card.contratos.flatMap((contract) => contract.parcelas).find((p) => p.par_paga === 0)!;
-  await runImport([await instalmentLine(owed.par_codigo, true)]);
+  await importLines(t.database, demoId, [await instalmentLine(t.database, owed.par_codigo, { pago: 'S' })]);
 
   // Before, the agreement was made at the plan's price over the instalments still owed: one paid twice over.
   const refused = await confirm(plan);
