@@ -133,4 +133,13 @@ describe('contact form (spec 000 §3, §5, §7)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it('counts one IPv6 /64 (one customer line) as one client, and another /64 as another', async () => {
+    const send = (ip: string) =>
+      t.app.inject({ method: 'POST', url: CONTACT_ACTION, payload: validContact(), remoteAddress: ip });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) statuses.push((await send(`2001:db8:9:9::${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await send('2001:db8:9:a::1')).statusCode).toBe(200);
+  });
 });

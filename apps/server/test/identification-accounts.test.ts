@@ -345,6 +345,26 @@ describe('anti-automation limits', () => {
     });
   });
 
+  it('counts one IPv6 /64 (one customer line) as one client on passo_1 and the phone-change e-mail (429)', async () => {
+    // LIMIT_LOGIN_PER_IP is 30: one line has 2^64 addresses to spread its attempts over.
+    const statuses = new Set<number>();
+    for (let i = 1; i <= 30; i++) {
+      const ip = `2001:db8:1:2::${i.toString(16)}`;
+      statuses.add((await call(t, 'negociacao_robo/passo_1', { pesCpfCnpj: '000' }, { ip })).statusCode);
+    }
+    expect([...statuses]).toEqual([400]);
+    for (const [action, ip] of [
+      ['negociacao_robo/passo_1', '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff'],
+      ['portal/solicitarTrocaTelefone', '2001:db8:1:2:a::1'],
+    ] as const) {
+      const blocked = await call(t, action, { pesCpfCnpj: '000' }, { ip });
+      expect(blocked.statusCode, action).toBe(429);
+    }
+    // Another line of the same provider is another client.
+    const next = await call(t, 'negociacao_robo/passo_1', { pesCpfCnpj: '000' }, { ip: '2001:db8:1:3::1' });
+    expect(next.statusCode).toBe(400);
+  });
+
   it('limits phone-change e-mails per CPF/CNPJ (429)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -374,6 +394,15 @@ describe('anti-automation limits', () => {
     expect((await call(t, 'portal/atualizarCadastro', {}, { ip: '10.9.0.1' })).json().mensagem).toBe(
       'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
     );
+  });
+
+  it('limits first access per IPv6 /64, not per address (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const res = await call(t, 'portal/atualizarCadastro', {}, { ip: `2001:db8:3:4::${i}` });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
   });
 
   it('sends at most 3 SMS per phone in 10 minutes, through the SMS provider', async () => {

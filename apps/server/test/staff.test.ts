@@ -157,6 +157,23 @@ describe('POST /api/login', () => {
     expect((await login(other)).statusCode).toBe(200);
   });
 
+  it('asks for the robot check past 4 failures even when the guesses arrive at once, from many addresses', async () => {
+    const staff = await newStaff();
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login({ username: staff.username, password: `errada-${i}` })),
+    );
+    // Each guess is counted before its password is weighed: only 4 are weighed, the others ask for the check.
+    const statuses = guesses.map((res) => res.statusCode).sort((a, b) => a - b);
+    expect(statuses).toEqual([...Array(8).fill(400), ...Array(4).fill(401)]);
+    expect(guesses.find((res) => res.statusCode === 400)!.json().dados).toEqual({
+      captcha: 'Conclua a verificação de segurança',
+    });
+    // The right password still needs the robot check, and with it logs in.
+    expect((await login(staff)).statusCode).toBe(400);
+    expect((await login({ ...staff, captcha: await solveRobotCheck(t) })).statusCode).toBe(200);
+    expect((await login(staff)).statusCode).toBe(200);
+  });
+
   it('limits attempts per client address, whatever the user name', async () => {
     const ip = freshIp();
     for (let i = 0; i < 6; i++) {
@@ -166,6 +183,16 @@ describe('POST /api/login', () => {
     const staff = await newStaff();
     expect((await login(staff, ip)).statusCode).toBe(429);
     expect((await login(staff)).statusCode).toBe(200);
+  });
+
+  it('limits attempts per client address, counting an IPv6 /64 (one customer line) as one client', async () => {
+    for (let i = 1; i <= 6; i++) {
+      const res = await login({ username: `desconhecido${i}`, password: 'qualquer1' }, `2001:db8:5:6::${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const staff = await newStaff();
+    expect((await login(staff, '2001:0DB8:0005:0006:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await login(staff, '2001:db8:5:7::1')).statusCode).toBe(200);
   });
 });
 

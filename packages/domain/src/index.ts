@@ -13,6 +13,7 @@ export * from './card/card';
 export * from './card/card-data-fields';
 export * from './card/card-forms';
 export * from './card/card-reversal';
+export * from './client-key';
 export * from './cnab/cnab240';
 export * from './cnab/cobranca-api';
 export * from './cnab/fields';

@@ -1,4 +1,4 @@
-import { isKnownStepCode } from '@portal/domain';
+import { clientKey, isKnownStepCode } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -131,7 +131,7 @@ export function registerPortalApi(
         rateLimit: {
           max: (request: FastifyRequest) => actions[actionKey(request)]?.perMinute ?? 30,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `${request.ip}:${actionKey(request)}`,
+          keyGenerator: (request: FastifyRequest) => `${clientKey(request.ip)}:${actionKey(request)}`,
         },
       },
     },

@@ -1,4 +1,5 @@
 import {
+  clientKey,
   customization,
   formErrors,
   INVALID_DOCUMENT_MESSAGE,
@@ -45,7 +46,7 @@ export async function consultPerson(
 ): Promise<IdentifiedAnswer> {
   const document = normalizeDocument(input.pesCpfCnpj);
   // Every attempt counts against the client address, even one with a malformed document.
-  await enforceLimits(deps, [{ key: `login:ip:${request.ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
+  await enforceLimits(deps, [{ key: `login:ip:${clientKey(request.ip)}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
   const config = await loadPartnerConfig(deps.db, partner);
   const asked = loginValidation(customization(config).confirmBirthday, document);

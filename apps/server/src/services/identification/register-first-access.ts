@@ -1,4 +1,5 @@
 import {
+  clientKey,
   documentKind,
   firstAccessSchema,
   firstIssue,
@@ -43,7 +44,9 @@ export async function registerFirstAccess(
 ): Promise<string> {
   const document = normalizeDocument(input.cpfCnpj);
   // Every attempt counts against the client address, even one with a malformed document.
-  await enforceLimits(deps, [{ key: `first-access:ip:${ip}`, max: deps.env.LIMIT_FIRST_ACCESS_PER_IP }]);
+  await enforceLimits(deps, [
+    { key: `first-access:ip:${clientKey(ip)}`, max: deps.env.LIMIT_FIRST_ACCESS_PER_IP },
+  ]);
   if (!isValidCpfCnpj(document)) throw invalid({ cpfCnpj: INVALID_DOCUMENT_MESSAGE });
   const failure = firstIssue(firstAccessSchema, { ...input, cpfCnpj: document });
   if (!failure.ok) throw invalid({ [failure.field]: failure.message });

@@ -1,4 +1,4 @@
-import { INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
+import { clientKey, INVALID_DOCUMENT_MESSAGE, isValidCpfCnpj, normalizeDocument } from '@portal/domain';
 import { AppError } from '../../errors';
 import { phoneChangeEmail } from '../../integrations/mail/templates';
 import { newSecretToken } from '../../plugins/debtor-session';
@@ -27,7 +27,7 @@ export async function requestPhoneChange(
 ): Promise<string> {
   const document = normalizeDocument(input.pesCpfCnpj);
   // Every attempt counts against the client address, even one with a malformed document.
-  await enforceLimits(deps, [{ key: `login:ip:${ip}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
+  await enforceLimits(deps, [{ key: `login:ip:${clientKey(ip)}`, max: deps.env.LIMIT_LOGIN_PER_IP }]);
   if (!isValidCpfCnpj(document)) throw invalid({ pesCpfCnpj: INVALID_DOCUMENT_MESSAGE });
   // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
   await verifyRobotCheck(deps, partner, input.captcha, ip);

@@ -1,4 +1,4 @@
-import { LOGIN_TEXTS } from '@portal/domain';
+import { clientKey, LOGIN_TEXTS } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -28,9 +28,10 @@ export interface StaffLogin {
 
 /**
  * POST /api/login (spec 002 §7): a new access token for a user name and password. Every failure is the same
- * 'Usuário ou senha inválido'. Attempts are counted per client address; per user name only failures count, a
- * success clears them, and past LIMIT_STAFF_LOGIN_PER_USER failures the login asks for the robot check instead of
- * refusing, so nobody can lock a colleague out by typing wrong passwords (GUIDE anti-automation).
+ * 'Usuário ou senha inválido'. Attempts are counted per client (its IPv4 address or IPv6 /64); per user name only
+ * failures stay counted, a success clears them, and past LIMIT_STAFF_LOGIN_PER_USER failures the login asks for the
+ * robot check instead of refusing, so nobody can lock a colleague out by typing wrong passwords (GUIDE
+ * anti-automation).
  */
 export async function logInStaff(
   deps: StaffAuthDeps,
@@ -38,23 +39,26 @@ export async function logInStaff(
   input: { username?: string | undefined; password?: string | undefined; captcha?: string | undefined },
 ): Promise<StaffLogin> {
   const windowMs = deps.env.LIMIT_WINDOW_MINUTES * 60_000;
-  if (!(await hitLimit(deps.limiter, `staff-login:ip:${ip}`, deps.env.LIMIT_STAFF_LOGIN_PER_IP, windowMs)))
+  const clientLimitKey = `staff-login:ip:${clientKey(ip)}`;
+  if (!(await hitLimit(deps.limiter, clientLimitKey, deps.env.LIMIT_STAFF_LOGIN_PER_IP, windowMs)))
     throw new AppError('RATE_LIMITED');
   const username = normalizeUsername(input.username ?? '');
   const password = input.password ?? '';
   if (!username || !password) throw new AppError('STAFF_LOGIN_FAILED');
+  // The attempt is counted as a failure before its password is weighed, in one step of the store, and the count is
+  // cleared only by a success: guesses sent at once each see the ones before them, so no more than
+  // LIMIT_STAFF_LOGIN_PER_USER of them pass without the robot check (decision 096).
   const failuresKey = `staff-login:failures:${username}`;
-  if ((await deps.limiter.count(failuresKey)) >= deps.env.LIMIT_STAFF_LOGIN_PER_USER) {
+  const { count } = await deps.limiter.increment(failuresKey, windowMs);
+  if (count > deps.env.LIMIT_STAFF_LOGIN_PER_USER) {
     if (!input.captcha || !(await acceptAltchaAnswer(deps, input.captcha)))
       throw new AppError('STAFF_ROBOT_CHECK_REQUIRED', { captcha: LOGIN_TEXTS.robotCheckRequired });
   }
 
   const user = await findStaffUserByName(deps.db, username);
   // A disabled user's right password fails like a wrong one (nothing tells the account apart).
-  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user || user.disabledAt) {
-    await deps.limiter.increment(failuresKey, windowMs);
+  if (!(await verifyStaffPassword(user?.passwordHash, password)) || !user || user.disabledAt)
     throw new AppError('STAFF_LOGIN_FAILED');
-  }
   await deps.limiter.reset(failuresKey);
 
   const { token, tokenHash } = newSecretToken();
