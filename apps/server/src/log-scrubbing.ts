@@ -1,32 +1,32 @@
 import { maskCardNumbers } from '@portal/domain';
 
 // Every log line passes here before it is written (pino's streamWrite hook, set where app.ts builds the logger), so
-// no card number (GUIDE security principles), PIX webhook credential nor CPF/CNPJ searched for or sent in a link
-// reaches a log, whatever carried it: a URL, a message, an error. Only the line's JSON strings are masked: its numbers
-// (the time has 13 digits) keep theirs and the line stays JSON.
+// no card number (GUIDE security principles), secret of a link (a PIX webhook path, a phone-change or creditor
+// sign-up link) nor CPF/CNPJ searched for or sent in a link reaches a log, whatever carried it: a URL, a message, an
+// error. Only the line's JSON strings are masked: its numbers (the time has 13 digits) keep theirs and the line stays
+// JSON.
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
-/** The token of a PIX webhook path is what authenticates the PSP (services/payments/pix-webhook-token.ts). */
-const PIX_WEBHOOK_TOKEN = /(\/webhooks\/pix\/)[^/?#"\\\s]+/g;
+/**
+ * The last segment of a path that is a secret or a person's document, in any letter case or escaping: the token of
+ * a PIX webhook path authenticates the PSP (services/payments/pix-webhook-token.ts); the code of the creditor
+ * sign-up link opens its lead's prefilled wizard (register-creditor-lead.ts); another system opens the menu or the
+ * debts with the person's CPF/CNPJ (spec 001 §2, contract/web-routes.ts). The log keeps the path, not the value.
+ */
+const SECRET_PATH_SEGMENT = /(\/(?:webhooks\/pix|cadastre-sua-empresa|menu|minhas-dividas)\/)[^/?#"\\\s]+/gi;
 
 /**
- * A query parameter naming a person's CPF/CNPJ (the back office's agreement search, `cpf_cnpj`): the request log
- * keeps the parameter and loses its value; the audit row of the read keeps it (decision 024).
+ * A query parameter whose name carries a secret or a person's document: `token` (the one-hour phone-change link,
+ * request-phone-change.ts, usable by whoever reads it) and `cpf_cnpj` (the back office's agreement search). The
+ * request log keeps the parameter and loses its value; the audit row of a read keeps the search (decision 024).
  */
-const DOCUMENT_QUERY_VALUE = /([?&][^=&#"\\\s]*(?:cpf|cnpj)[^=&#"\\\s]*=)[^&#"\\\s]*/gi;
-
-/**
- * Spec 001 §2: another system opens the menu or the debts with the person's CPF/CNPJ as the path's last segment
- * (contract/web-routes.ts); the request log keeps the path and loses the document, in any letter case or escaping.
- */
-const DOCUMENT_PATH_SEGMENT = /(\/(?:menu|minhas-dividas)\/)[^/?#"\\\s]+/gi;
+const SECRET_QUERY_VALUE = /([?&][^=&#"\\\s]*(?:token|cpf|cnpj)[^=&#"\\\s]*=)[^&#"\\\s]*/gi;
 
 export function scrubLogLine(line: string): string {
   return line
-    .replace(PIX_WEBHOOK_TOKEN, '$1***')
-    .replace(DOCUMENT_PATH_SEGMENT, '$1***')
-    .replace(DOCUMENT_QUERY_VALUE, '$1***')
+    .replace(SECRET_PATH_SEGMENT, '$1***')
+    .replace(SECRET_QUERY_VALUE, '$1***')
     .replace(JSON_STRING, (literal) =>
       // The hex digits of a \u escape must not join a number: such a string is decoded, masked and encoded again.
       literal.includes('\\u')
