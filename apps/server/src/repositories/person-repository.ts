@@ -204,7 +204,10 @@ export async function countPendingDebts(db: Db, scope: DebtorScope): Promise<num
  */
 export async function insertOrFindPerson(
   db: Db,
-  person: Pick<typeof persons.$inferInsert, 'cpfCnpj' | 'name' | 'birthDate' | 'phone' | 'email' | 'gender'>,
+  person: Pick<
+    typeof persons.$inferInsert,
+    'cpfCnpj' | 'name' | 'birthDate' | 'phone' | 'email' | 'gender' | 'selfDeclared'
+  >,
 ): Promise<number> {
   const [inserted] = await db
     .insert(persons)

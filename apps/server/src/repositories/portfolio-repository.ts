@@ -197,7 +197,9 @@ async function count(tx: ImportTransaction, statement: string, params?: unknown[
 }
 
 // Where a person, store or contract appears on several lines, the last line wins. An empty optional cell keeps
-// what is stored (a phone the person updated in the portal is not wiped by a file without phones).
+// what is stored (a phone the person updated in the portal is not wiped by a file without phones), except data a
+// first access declared before any file named the person: unproven, the file's cells replace them, empty ones too
+// (decision 098).
 const UPSERT_PERSONS = [
   `select distinct on (cpf_cnpj) cpf_cnpj, nome, data_nascimento, telefone, email
    from import_entities where kind = 'p' order by cpf_cnpj, line desc`,
@@ -205,11 +207,13 @@ const UPSERT_PERSONS = [
    select cpf_cnpj, nome, data_nascimento, telefone, email from source
    on conflict (cpf_cnpj) do update set
      nome = excluded.nome,
-     data_nascimento = coalesce(excluded.data_nascimento, p.data_nascimento),
-     telefone = coalesce(excluded.telefone, p.telefone),
-     email = coalesce(excluded.email, p.email),
+     data_nascimento = case when p.dados_autodeclarados then excluded.data_nascimento
+       else coalesce(excluded.data_nascimento, p.data_nascimento) end,
+     telefone = case when p.dados_autodeclarados then excluded.telefone else coalesce(excluded.telefone, p.telefone) end,
+     email = case when p.dados_autodeclarados then excluded.email else coalesce(excluded.email, p.email) end,
+     dados_autodeclarados = false,
      updated_at = now()
-   where (p.nome, p.data_nascimento, p.telefone, p.email) is distinct from
+   where p.dados_autodeclarados or (p.nome, p.data_nascimento, p.telefone, p.email) is distinct from
      (excluded.nome, coalesce(excluded.data_nascimento, p.data_nascimento),
       coalesce(excluded.telefone, p.telefone), coalesce(excluded.email, p.email))`,
 ] as const;

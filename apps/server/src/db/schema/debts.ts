@@ -29,6 +29,11 @@ export const persons = pgTable('persons', {
   district: text('bairro'),
   city: text('cidade'),
   state: text('estado'),
+  /**
+   * The birth date, phone and e-mail are what the person typed in a first access, before any creditor's file named
+   * them: unproven, so the first import of the person replaces them, empty cells included (decision 098).
+   */
+  selfDeclared: boolean('dados_autodeclarados').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**

@@ -60,7 +60,8 @@ export async function registerFirstAccess(
   if (await findPersonKnownToPartner(deps.db, partner.id, document)) throw new AppError('ALREADY_REGISTERED');
   await withTransaction(deps.db, async (tx) => {
     // A person on file elsewhere is registered here as they are: their phone and e-mail are never replaced from
-    // this form, so a stranger registering their document gains no way in.
+    // this form, so a stranger registering their document gains no way in; nor, once a file names them, does one
+    // who registered it first.
     const personId = await insertOrFindPerson(tx, {
       cpfCnpj: document,
       name: input.nome.trim(),
@@ -68,6 +69,8 @@ export async function registerFirstAccess(
       phone: onlyDigits(input.telefone),
       email: input.email.trim(),
       gender: input.sexo || null,
+      // Typed here, proven by nothing: a creditor's file naming the person replaces them (decision 098).
+      selfDeclared: true,
     });
     // A first access of the same document made at the same time registered it first: this one is told what it
     // would be told a moment later.
