@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import { clientKey } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
@@ -189,7 +190,8 @@ export async function buildApp({
   const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
   await app.register(rateLimit, {
     global: false,
-    // By client address: route keys add the action to it.
+    // By client (an IPv4 address, an IPv6 /64: decision 096); route keys add the action to it.
+    keyGenerator: (request) => clientKey(request.ip),
     allowList: (request) => env.RATE_LIMIT_ALLOWLIST.includes(request.ip),
     store: rateLimitStore(limiter),
   });

@@ -684,6 +684,13 @@ describe('the erasure', () => {
     for (let i = 0; i < 4; i++) answers.push((await erase(undefined, '10.9.0.5')).statusCode);
     expect(answers).toEqual([401, 401, 401, 429]);
   });
+
+  it('counts the addresses of one IPv6 /64 as one client (decision 096)', async () => {
+    const downloads = [];
+    for (let i = 1; i <= 11; i++)
+      downloads.push((await get('/api/meus-dados.json', undefined, 'demo', `2001:db8:9:9::${i}`)).statusCode);
+    expect(downloads).toEqual([...Array(10).fill(401), 429]);
+  });
 });
 
 describe("another person's address", () => {

@@ -10,8 +10,6 @@ import { AppError } from '../errors';
 export interface RateLimiter {
   /** Counts one hit on `key`: the count in the current window and the milliseconds until it ends. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** The count of the current window without adding to it (0 when none). */
-  count(key: string): Promise<number>;
   /** Forgets the key's window (a success that clears earlier failures). */
   reset(key: string): Promise<void>;
   /** Answers whether the store is reachable now (readiness). */
@@ -50,9 +48,6 @@ export function memoryRateLimiter({ sweepAbove = 50_000, now = Date.now } = {}):
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - at };
     },
-    async count(key) {
-      return current(key, now())?.count ?? 0;
-    },
     async reset(key) {
       windows.delete(key);
     },
@@ -90,9 +85,6 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
       if (!replies || replies.some(([error]) => error)) unavailable();
       const [[, count], , [, ttl]] = replies as [[unknown, number], unknown, [unknown, number]];
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-    },
-    async count(key) {
-      return Number((await redis.get(prefixed(key)).catch(unavailable)) ?? 0);
     },
     async reset(key) {
       await redis.del(prefixed(key)).catch(unavailable);
