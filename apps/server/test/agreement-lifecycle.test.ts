@@ -105,9 +105,14 @@ async function debtCards(cookie: string): Promise<DividasResposta> {
   return res.json().dados as DividasResposta;
 }
 
-/** An agreement of Maria's over the `index`th debt card, entry due today (the plan's first due date). */
+/**
+ * An agreement of Maria's over the `index`th debt card with something due, entry due today (the plan's first due
+ * date). A card left with only the future entries a settled agreement did not cover (decision 095) has none.
+ */
 async function agree(index: number, mode: 'A' | 'P' = 'P', cookie = maria) {
-  const card = (await debtCards(cookie)).dividas.filter((d) => !d.acordo_ativo)[index]!;
+  const card = (await debtCards(cookie)).dividas.filter((d) => !d.acordo_ativo && d.total_original > 0)[
+    index
+  ]!;
   const quote = await quotePlans(t, card, { cookie, partner: 'demo' }, { pagamentoAvistaPrazo: mode });
   const plan = (quote.json().dados as PlanosResposta).pre_acordo.at(-1)!;
   const res = await call(

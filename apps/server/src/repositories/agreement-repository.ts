@@ -11,7 +11,7 @@ import {
 } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
-import { instalmentOwed } from './debt-repository';
+import { instalmentOwed, notDischarged } from './debt-repository';
 import type { DebtorScope } from './debtor-scope';
 import { planOfCode } from './plan-repository';
 
@@ -127,7 +127,8 @@ export async function insertAgreement(
 
 /**
  * The instalments the agreement settles, kept as they are now: the contracts' owed ones (instalmentOwed: what the
- * plan was quoted on), with their future entries only when the plan included them.
+ * plan was quoted on) that no settled agreement discharged (notDischarged: the debts list leaves those out, so the plan
+ * did not price them), with their future entries only when the plan included them.
  */
 export async function recordCoveredInstalments(
   db: Db,
@@ -146,6 +147,7 @@ export async function recordCoveredInstalments(
         and(
           inArray(instalments.contractId, [...contractIds]),
           instalmentOwed,
+          notDischarged,
           futureIncluded ? undefined : eq(instalments.futureEntry, false),
         ),
       ),

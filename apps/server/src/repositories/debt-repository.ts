@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-or
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
+  agreementCoveredInstalments,
   agreements,
   contracts,
   debtorRequests,
@@ -48,11 +49,19 @@ export interface StoreDebtRows {
 }
 
 /**
- * The contract is not one a settled agreement discharged: no longer owed (its discharge letter says so) until the
- * creditor's next import marks it paid (decision 022). For queries that join contracts to another table.
+ * The instalment (a row of instalments, which the query reads) is not one a settled agreement discharged: no longer
+ * owed (its discharge letter says so) until the creditor's next import marks it paid (decisions 022, 095). Only what
+ * the agreement covered (agreement_covered_instalments) is discharged: future entries its plan left out and
+ * instalments imported later stay owed. A settled agreement without covered rows (saveAgreement writes them, migration
+ * 0032 filled in the older ones: only one written by hand has none) discharges its contracts whole, as before. Probes
+ * the partial index of settled links, then the covered rows' primary key (agreement, instalment). Qualified by hand,
+ * as it also serves a query of instalments alone (recordCoveredInstalments).
  */
-export const notDischarged = sql`not exists (select 1 from ${agreementContracts} ac where ac.contract_id = ${contracts.id}
-  and ac.agreement_status = 'settled')`;
+export const notDischarged = sql`not exists (select 1 from ${agreementContracts} ac
+  where ac.contract_id = ${instalments}.contract_id and ac.agreement_status = 'settled'
+    and (exists (select 1 from ${agreementCoveredInstalments} covered
+        where covered.aco_codigo = ac.aco_codigo and covered.instalment_id = ${instalments}.id)
+      or not exists (select 1 from ${agreementCoveredInstalments} covered where covered.aco_codigo = ac.aco_codigo)))`;
 
 /**
  * A second copy's payment (`payment`, a table or alias of second_copy_payments, of the copy `copy` names) that paid
