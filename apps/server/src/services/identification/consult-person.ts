@@ -2,8 +2,10 @@ import {
   clientKey,
   customization,
   formErrors,
+  hasCapability,
   INVALID_DOCUMENT_MESSAGE,
   isValidCpfCnpj,
+  LOGIN_TEXTS,
   loginSchema,
   loginValidation,
   normalizeDocument,
@@ -21,7 +23,7 @@ import {
   pendingTokenAnswer,
   requiresSmsToken,
 } from './identified-answer';
-import { verifyRobotCheck } from './verify-robot-check';
+import { robotCheckPastLimit, verifyRobotCheck } from './verify-robot-check';
 
 export interface ConsultPersonInput {
   pesCpfCnpj: string;
@@ -60,8 +62,17 @@ export async function consultPerson(
   if (Object.keys(fields).length > 0) throw invalid(fields);
   const birthDate = asked.birthDate ? parseBrDate(input.dataNascimento?.trim() ?? '') : null;
   await verifyRobotCheck(deps, partner, input.captcha, request.ip, config);
-  // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
-  await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
+  if (hasCapability(config, 'skipRobotCheck')) {
+    // Without a robot check anyone could spend the per-person limit: past it this partner asks for one instead of
+    // refusing, so wrong birth dates cannot lock the person out; the counter is its own, so they cannot lock the
+    // person out of other partners either (decision 099).
+    const key = `login:doc-unchecked:${document}`;
+    if (!(await robotCheckPastLimit(deps, key, deps.env.LIMIT_LOGIN_PER_DOCUMENT, input.captcha)))
+      throw invalid({ captcha: LOGIN_TEXTS.robotCheckRequired });
+  } else {
+    // Only a solved robot check reaches the per-person counter: garbage answers cannot lock the person out.
+    await enforceLimits(deps, [{ key: `login:doc:${document}`, max: deps.env.LIMIT_LOGIN_PER_DOCUMENT }]);
+  }
 
   const status = requiresSmsToken(config) ? 'pending' : 'open';
   const session = request.sessions.draft(status, input.origin);

@@ -77,3 +77,20 @@ export async function acceptAltchaAnswer(
     expiresAt: verified.expiresAt,
   });
 }
+
+/**
+ * A robot check asked for only past a limit: each attempt counts on `key` in the window, and past `max` of them the
+ * attempt passes only with a solved ALTCHA answer instead of being refused, so nobody can lock the key's owner out by
+ * guessing wrong (decisions 007, 096, 099). Counted before anything is weighed, so attempts sent at once each see
+ * the ones before them.
+ */
+export async function robotCheckPastLimit(
+  deps: Pick<IdentificationDeps, 'db' | 'env' | 'limiter'> & { altchaSecret: string },
+  key: string,
+  max: number,
+  answer: string | undefined,
+): Promise<boolean> {
+  const { count } = await deps.limiter.increment(key, deps.env.LIMIT_WINDOW_MINUTES * 60_000);
+  if (count <= max) return true;
+  return answer !== undefined && answer !== '' && (await acceptAltchaAnswer(deps, answer));
+}

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { hitLimit, type RateLimiter } from '../../integrations/rate-limiter';
 import { newSecretToken } from '../../plugins/debtor-session';
 import { findStaffUserByName, insertStaffToken } from '../../repositories/staff-repository';
-import { acceptAltchaAnswer } from '../identification/verify-robot-check';
+import { robotCheckPastLimit } from '../identification/verify-robot-check';
 import { normalizeUsername, verifyStaffPassword } from './staff-credentials';
 
 export interface StaffAuthDeps {
@@ -49,11 +49,8 @@ export async function logInStaff(
   // cleared only by a success: guesses sent at once each see the ones before them, so no more than
   // LIMIT_STAFF_LOGIN_PER_USER of them pass without the robot check (decision 096).
   const failuresKey = `staff-login:failures:${username}`;
-  const { count } = await deps.limiter.increment(failuresKey, windowMs);
-  if (count > deps.env.LIMIT_STAFF_LOGIN_PER_USER) {
-    if (!input.captcha || !(await acceptAltchaAnswer(deps, input.captcha)))
-      throw new AppError('STAFF_ROBOT_CHECK_REQUIRED', { captcha: LOGIN_TEXTS.robotCheckRequired });
-  }
+  if (!(await robotCheckPastLimit(deps, failuresKey, deps.env.LIMIT_STAFF_LOGIN_PER_USER, input.captcha)))
+    throw new AppError('STAFF_ROBOT_CHECK_REQUIRED', { captcha: LOGIN_TEXTS.robotCheckRequired });
 
   const user = await findStaffUserByName(deps.db, username);
   // A disabled user's right password fails like a wrong one (nothing tells the account apart).

@@ -6,13 +6,14 @@ import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { usePartner } from '../../../lib/partner';
 
 // The robot check of spec 000 §2/§5 (captcha). Each provider's widget is its own lazy chunk, loaded only on the
-// screens that show it; partners with `skipRobotCheck` have none.
+// screens that show it; partners with `skipRobotCheck` have none until the server asks for one (past a CPF/CNPJ's
+// limit of attempts it asks for ALTCHA instead of refusing: decision 099).
 
 const AltchaCheck = lazyWithRetry(() => import('../../../components/ui/AltchaCheck'));
 const HostedCheck = lazyWithRetry(() => import('./HostedCheck'));
 
 export interface RobotCheckState {
-  /** False for partners with the skipRobotCheck capability. */
+  /** False for partners with the skipRobotCheck capability, until the server asks for the check. */
   required: boolean;
   /** The answer to send as `captcha`; null until solved. */
   token: string | null;
@@ -35,21 +36,24 @@ interface RobotState {
   round: number;
   token: string | null;
   error: string | undefined;
+  /** The server asked for the check where the partner has none. */
+  asked: boolean;
 }
 
 export function useRobotCheck(): RobotCheckState {
   const config = usePartner();
-  const required = !hasCapability(config, 'skipRobotCheck');
-  const [state, setState] = useState<RobotState>({ round: 0, token: null, error: undefined });
+  const [state, setState] = useState<RobotState>({ round: 0, token: null, error: undefined, asked: false });
+  const required = !hasCapability(config, 'skipRobotCheck') || state.asked;
   const setToken = useCallback(
     (token: string | null) => setState((s) => ({ ...s, token, error: token ? undefined : s.error })),
     [],
   );
   const reset = useCallback(
-    () => setState((s) => ({ round: s.round + 1, token: null, error: undefined })),
+    () => setState((s) => ({ ...s, round: s.round + 1, token: null, error: undefined })),
     [],
   );
   const setError = useCallback((error: string | undefined) => setState((s) => ({ ...s, error })), []);
+  const askedByServer = useCallback((error: string) => setState((s) => ({ ...s, error, asked: true })), []);
   return useMemo(() => {
     const done = !required || state.token !== null;
     return {
@@ -66,11 +70,11 @@ export function useRobotCheck(): RobotCheckState {
       },
       showServerError: (error: unknown) => {
         const message = error instanceof ApiError ? error.fieldErrors.captcha : undefined;
-        if (message) setError(message);
+        if (message) askedByServer(message);
         return message !== undefined;
       },
     };
-  }, [required, state, setToken, reset, setError]);
+  }, [required, state, setToken, reset, setError, askedByServer]);
 }
 
 /** The `captcha` field of a request body: present only when the partner uses a robot check. */
@@ -80,10 +84,12 @@ export function captchaField(robot: RobotCheckState): { captcha?: string } {
 
 export function RobotCheck({ robot }: { robot: RobotCheckState }) {
   const { error } = robot;
-  const { captcha } = usePartner();
+  const config = usePartner();
+  const { captcha } = config;
   if (!robot.required) return null;
+  // Where the partner has no check of its own, the one the server asks for is ALTCHA (decision 099).
   const hosted =
-    captcha && captcha.provider !== 'altcha' && captcha.siteKey
+    !hasCapability(config, 'skipRobotCheck') && captcha && captcha.provider !== 'altcha' && captcha.siteKey
       ? { provider: captcha.provider, siteKey: captcha.siteKey }
       : null;
   return (
