@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -47,6 +48,13 @@ async function fieldError(page: Page, label: string): Promise<string> {
     .filter((id) => id.endsWith('-error'));
   if (ids.length === 0) return '';
   return ((await page.locator(`[id="${ids[0]}"]`).textContent()) ?? '').trim();
+}
+
+/** The code of the sign-up link an e-mail carries (quoted-printable soft breaks joined). */
+function signUpCode(raw: string): string {
+  const code = /\/cadastre-sua-empresa\/([A-Za-z0-9_-]+)/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+  expect(code).toBeDefined();
+  return code!;
 }
 
 async function waitForMail(to: string, subject: string) {
@@ -118,9 +126,11 @@ describe('simple creditor registration (RegisterCreditor)', () => {
       .from(creditorLeads)
       .where(eq(creditorLeads.email, 'ana@alfa.com.br'));
     expect(lead).toMatchObject({ cnpj: '12ABC34501DE35', mobile: '41987654321', landline: '' });
-    expect(lead!.signUpLink).toBe(portal.url('acme', `/cadastre-sua-empresa/${lead!.code}`));
     const mail = await waitForMail('ana@alfa.com.br', 'cadastro');
-    expect(mail.raw).toContain(lead!.code);
+    const code = signUpCode(mail.raw);
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(portal.url('acme', `/cadastre-sua-empresa/${code}`));
+    // The table keeps only the code's hash (decision 100).
+    expect(lead!.codeHash).toBe(createHash('sha256').update(code).digest('hex'));
     await waitForMail('contato@acme.example.com', 'credor');
   });
 
@@ -161,12 +171,8 @@ describe('creditor sign-up wizard', () => {
     });
     expect(registered.json().retorno).toBe(true);
     const mail = await waitForMail('bruno@beta.com.br', 'cadastro');
-    const link = /http:\/\/acme\.portal\.localhost:\d+\/cadastre-sua-empresa\/[A-Za-z0-9_-]+/.exec(
-      mail.raw.replace(/=\r?\n/g, ''),
-    )?.[0];
-    expect(link).toBeDefined();
-
-    const page = await open(new URL(link!).pathname);
+    const wizardPath = `/cadastre-sua-empresa/${signUpCode(mail.raw)}`;
+    const page = await open(wizardPath);
     const step = page.locator('[aria-current="step"]');
     await page.getByRole('heading', { name: 'Dados do Usuário', level: 2 }).waitFor();
     expect(await step.textContent()).toContain('Dados do Usuário');
@@ -273,7 +279,7 @@ describe('creditor sign-up wizard', () => {
     expect(welcome.raw).not.toContain('Forte123');
 
     // The link signed up its company: opened again, it says so instead of offering a wizard it cannot finish.
-    await page.goto(link!);
+    await page.goto(portal.url('acme', wizardPath));
     await page.getByRole('status').filter({ hasText: USED_LINK }).waitFor();
     expect(await page.getByRole('button', { name: 'Próximo' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Voltar para a página inicial' }).isVisible()).toBe(true);

@@ -12,6 +12,7 @@ import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runDueJobs } from '../src/scheduler/run-due-jobs';
 import { eraseExpired } from '../src/services/retention/erase-expired';
 import { KEPT_RECORD_RETENTIONS } from '../src/services/retention/kept-record-retentions';
+import { storedLeads } from './creditor-lead-helpers';
 import { api, hostOf } from './identification-helpers';
 import { pinClock } from './pinned-clock';
 import { createTestApp, NO_CVS, type TestApp } from './test-app';
@@ -52,8 +53,7 @@ async function register(contact: string, cnpj = '12.ABC.345/01DE-35') {
     website: 'www.alfa.com.br',
   });
   expect(res.json().retorno, res.body).toBe(true);
-  const [lead] = await t.database.db.select().from(creditorLeads).where(eq(creditorLeads.email, email));
-  return lead!;
+  return (await storedLeads(t)).find((lead) => lead.email === email)!;
 }
 
 /** The wizard finished through the lead's link. */
@@ -161,12 +161,12 @@ describe('the daily retention of creditor leads (decision 084)', () => {
     expect(await prefill(younger.code)).toMatchObject({ retorno: true });
 
     // Signed up, past the period: the CNPJ and code its company needs, nothing of its contact; the company untouched.
-    const [{ minimisedAt, ...signedAfter }] = (await leadRows([signedOld.id])) as [typeof signedOld];
+    const [{ minimisedAt, ...signedAfter }] = (await leadRows([signedOld.id])) as [typeof signedBefore & {}];
     expect(minimisedAt).toEqual(expect.any(Date));
-    const { id, code, partnerId, cnpj, outboundMessageId, partnerMessageId, createdAt } = signedBefore!;
+    const { id, codeHash, partnerId, cnpj, outboundMessageId, partnerMessageId, createdAt } = signedBefore!;
     expect(Object.fromEntries(Object.entries(signedAfter).filter(([, value]) => value !== null))).toEqual({
       id,
-      code,
+      codeHash,
       partnerId,
       cnpj,
       outboundMessageId,

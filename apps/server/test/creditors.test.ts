@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditorCompanies, creditorLeads, outboundMessages } from '../src/db/schema';
 import { smtpTransport } from '../src/integrations/mail/mail-transport';
+import { storedLeads } from './creditor-lead-helpers';
 import { api, hostOf } from './identification-helpers';
 import { header, startSmtpPeer } from './smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
@@ -97,7 +99,7 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     expect(res.statusCode).toBe(200);
     // The code is never answered: only the e-mail carries it.
     expect(res.json()).toEqual({ retorno: true, dados: null, mensagem: 'Credor adicionado com sucesso!' });
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     expect(lead).toMatchObject({
       companyName: 'Alfa <Cobranças> Ltda',
       cnpj: '12ABC34501DE35',
@@ -109,7 +111,11 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
     });
     expect(lead!.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
     // Spec 002 §2: seja-parceiro becomes cadastre-sua-empresa; the client's link is not used.
-    expect(lead!.signUpLink).toBe(`https://acme.portal.example.com/cadastre-sua-empresa/${lead!.code}`);
+    expect(lead!.link).toBe(`https://acme.portal.example.com/cadastre-sua-empresa/${lead!.code}`);
+    // Only the code's hash is kept (decision 100): whoever reads the table cannot open the wizard.
+    const [row] = await t.database.db.select().from(creditorLeads);
+    expect(JSON.stringify(row)).not.toContain(lead!.code);
+    expect(row!.codeHash).toBe(createHash('sha256').update(lead!.code).digest('hex'));
 
     expect(await t.app.outbox.runOnce()).toBe(2);
     const toCreditor = smtp.received.find((mail) => mail.to[0] === 'ana@alfa.com.br')!;
@@ -152,9 +158,9 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
   it('gives two registrations different codes, each on its own partner address', async () => {
     await post('cadastrarEmpresaCredora', registration());
     await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
-    const leads = await t.database.db.select().from(creditorLeads);
+    const leads = await storedLeads(t);
     expect(new Set(leads.map((lead) => lead.code)).size).toBe(2);
-    expect(leads.map((lead) => new URL(lead.signUpLink!).host).sort()).toEqual([
+    expect(leads.map((lead) => new URL(lead.link).host).sort()).toEqual([
       'acme.portal.example.com',
       'demo.portal.example.com',
     ]);
@@ -221,7 +227,7 @@ describe('cadastrarEmpresaCredora (simple registration)', () => {
 describe('getEmpresasCredoras (prefill by the link code)', () => {
   it('answers only what the wizard prefills, on the partner of the link', async () => {
     await post('cadastrarEmpresaCredora', registration());
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     const res = await post('getEmpresasCredoras', { codigo: lead!.code });
     expect(res.json()).toEqual({
       retorno: true,
@@ -282,7 +288,7 @@ describe('getPlanosAtivos', () => {
 describe('cadastrarCliente (sign-up wizard)', () => {
   it('stores the company and its user with a password hash, ties the lead and sends a welcome e-mail without the password', async () => {
     await post('cadastrarEmpresaCredora', registration());
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     await t.app.outbox.runOnce();
     smtp.received.length = 0;
 
@@ -382,7 +388,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
 
   it('signs up one company a link: a used link is refused on lookup and sign-up, also when sent twice at once', async () => {
     await post('cadastrarEmpresaCredora', registration());
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     // Two finishes of the same link at once, with different users and names: one company, one welcome e-mail.
     const answers = await Promise.all([
       post('cadastrarCliente', signUp({ codigo: lead!.code })),
@@ -427,7 +433,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
 
   it('refuses a new registration of a CNPJ whose company finished the sign-up here, under the CNPJ field', async () => {
     await post('cadastrarEmpresaCredora', registration());
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     // A second link for a company that has not finished yet is fine (the first e-mail may be lost, the address
     // mistyped).
     expect(
@@ -449,7 +455,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
 
   it('answers a retry of the same sign-up (its answer lost) as the first, with no second company or e-mail', async () => {
     await post('cadastrarEmpresaCredora', registration());
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     // Two at once (a second click that raced the first): both answered as made, one company.
     const [first, twin] = await Promise.all([
       post('cadastrarCliente', signUp({ codigo: lead!.code })),
@@ -481,7 +487,7 @@ describe('cadastrarCliente (sign-up wizard)', () => {
 
   it('ignores a lead code of another partner', async () => {
     await post('cadastrarEmpresaCredora', registration(), { host: hostOf('demo') });
-    const [lead] = await t.database.db.select().from(creditorLeads);
+    const [lead] = await storedLeads(t);
     expect((await post('cadastrarCliente', signUp({ codigo: lead!.code }))).json().retorno).toBe(true);
     const [company] = await t.database.db.select().from(creditorCompanies);
     expect(company!.creditorLeadId).toBeNull();

@@ -5,6 +5,7 @@ import type { MailTransport, OutgoingEmail } from '../src/integrations/mail/mail
 import type { SmsSender } from '../src/integrations/sms/sms-sender';
 import { claimDueMessages, markMessageSent, renewMessageClaim } from '../src/repositories/outbox-repository';
 import { deliverDueMessages } from '../src/services/outbox/deliver-due-messages';
+import { storedLeads } from './creditor-lead-helpers';
 import {
   api,
   call,
@@ -187,7 +188,7 @@ it("the creditor's sign-up link is stored without its code once sent; the partne
     remoteAddress: nextIp(),
   });
   expect(res.json()).toMatchObject({ retorno: true });
-  const [lead] = await t.database.db.select().from(creditorLeads);
+  const [lead] = await storedLeads(t);
   const queued = await t.database.db
     .select()
     .from(outboundMessages)

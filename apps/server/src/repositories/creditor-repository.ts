@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { creditorCompanies, creditorLeads, partners } from '../db/schema';
 import { violatedUniqueConstraint } from '../db/unique-violation';
 import { AppError } from '../errors';
+import { hashSecret } from '../plugins/debtor-session';
 import { findRepeatedRequest } from './repeated-request';
 import { partnerCondition, type StaffScope } from './staff-scope';
 
@@ -89,7 +90,7 @@ export async function findCreditorLead(
     .leftJoin(creditorCompanies, eq(creditorCompanies.creditorLeadId, creditorLeads.id))
     .where(
       and(
-        eq(creditorLeads.code, code),
+        eq(creditorLeads.codeHash, hashSecret(code)),
         eq(creditorLeads.partnerId, partnerId),
         or(
           isNotNull(creditorCompanies.id),

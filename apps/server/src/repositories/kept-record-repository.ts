@@ -105,7 +105,7 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
   // Never signed up: nothing else needs it, so it goes as a lead does.
   creditor_lead: { ...creditorLeadMessages, only: sql`not ${creditorLeadSignedUp}` },
   // Its company keeps its own name, user and e-mail; the lead keeps only the CNPJ, which refuses a second registration
-  // of the company (creditorCnpjSignedUp), and the code, whose link still answers that the sign-up was done.
+  // of the company (creditorCnpjSignedUp), and the code's hash, whose link still answers that the sign-up was done.
   signed_up_creditor_lead: {
     ...creditorLeadMessages,
     only: and(creditorLeadSignedUp, isNull(creditorLeads.minimisedAt)),
@@ -116,7 +116,6 @@ const KEPT_RECORDS: Record<KeptRecordKind, KeptRecordTable> = {
       landline: null,
       email: null,
       website: null,
-      signUpLink: null,
     } satisfies Partial<Record<keyof typeof creditorLeads.$inferSelect, null>>,
   },
   contact_message: {

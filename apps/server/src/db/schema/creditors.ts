@@ -16,15 +16,18 @@ import { partners } from './partners';
 /**
  * Creditor leads from the simple public registration (cadastrarEmpresaCredora, spec 002 §3 "Register creditor
  * (simple)"), read back by getEmpresasCredoras to prefill the sign-up wizard at /cadastre-sua-empresa/{id}.
- * CNPJ and phones unmasked (a CNPJ may have letters). The wizard link carries `codigo`, a random token, not the row id,
- * so the prefill cannot be walked through by counting. Five years after the send (decision 084) a lead never signed
- * up is deleted, a signed-up one minimised (`minimised_at`, its nullable columns cleared) to its CNPJ and code.
+ * CNPJ and phones unmasked (a CNPJ may have letters). The wizard link carries a random code, not the row id, so the
+ * prefill cannot be walked through by counting; only the code's SHA-256 is kept (`codigo`), so whoever reads the table
+ * cannot open a lead's wizard or sign its company up (decision 100). Five years after the send (decision 084) a lead
+ * never signed up is deleted, a signed-up one minimised (`minimised_at`, its nullable columns cleared) to its CNPJ and
+ * code.
  */
 export const creditorLeads = pgTable(
   'creditor_leads',
   {
     id: serial('id').primaryKey(),
-    code: text('codigo').notNull().unique(),
+    /** SHA-256 (hex) of the code the e-mailed link carries. */
+    codeHash: text('codigo').notNull().unique(),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
     companyName: text('razao_social'),
     cnpj: text('cnpj').notNull(),
@@ -33,7 +36,6 @@ export const creditorLeads = pgTable(
     landline: text('telefone_fixo').default(''),
     email: text('email'),
     website: text('website').default(''),
-    signUpLink: text('link_cadastro'),
     /** The link e-mailed to the creditor. */
     outboundMessageId: integer('outbound_message_id').references(() => outboundMessages.id),
     /** The partner's notification, with the contact's data (none when the partner has no contact address). */

@@ -13,6 +13,7 @@ import {
   creditorConfirmationEmail,
   creditorLeadNotificationEmail,
 } from '../../integrations/mail/creditor-templates';
+import { hashSecret } from '../../plugins/debtor-session';
 import {
   creditorCnpjSignedUp,
   insertCreditorLead,
@@ -71,10 +72,10 @@ export async function registerCreditorLead(
         })
       : null;
     // Both messages named, so the lead's retention can scrub them (decision 084).
+    // Only the code's hash is kept: the link is in the creditor's e-mail alone (decisions 097, 100).
     await insertCreditorLead(tx, partner.id, {
-      code,
+      codeHash: hashSecret(code),
       ...registration,
-      signUpLink: link,
       outboundMessageId: confirmationId,
       partnerMessageId,
     });
