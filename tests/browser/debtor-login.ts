@@ -33,7 +33,7 @@ export async function solveRobotCheck(page: Page): Promise<void> {
   await widget.locator('[data-state="verified"]').waitFor();
 }
 
-async function searchDebtor(page: Page, debtor: DemoDebtor): Promise<void> {
+export async function searchDebtor(page: Page, debtor: DemoDebtor): Promise<void> {
   await landingAppRunning(page);
   const box = page.getByTestId('search-input');
   await box.fill(debtor.cpf);

@@ -80,7 +80,8 @@ export function LoginForm({
   // On its own page (not the landing page's panel) the form's heading is the page's start.
   const focusStart = useFocusStart<HTMLHeadingElement>();
   const busy = consult.isPending;
-  const canSubmit = (!asked.agreement || form.watch('aceite')) && robot.done && !busy;
+  const agreementMissing = asked.agreement && !form.watch('aceite');
+  const canSubmit = !agreementMissing && robot.done && !busy;
   const identificationError = form.formState.errors.pesCpfCnpj?.message;
 
   // Spec 000 §5: a birth date error shows under its field; a phone error is announced in a modal.
@@ -178,7 +179,7 @@ export function LoginForm({
       </button>
       {!canSubmit && !busy && (
         <p id={blockedHintId} className="field__hint">
-          {blockedHint(asked.agreement, robot.required)}
+          {blockedHint(agreementMissing, !robot.done)}
         </p>
       )}
       <ForgotPhoneButton identification={identification} testId="login-forgot-phone" />
