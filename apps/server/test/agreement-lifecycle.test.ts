@@ -11,7 +11,6 @@ import {
   todayInBrasilia,
 } from '@portal/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { latePaymentLine } from '../src/cli/lifecycle-commands';
 import { runPaymentsCommand } from '../src/cli/payments-command';
@@ -46,6 +45,7 @@ import { receiveInstalmentPayment } from '../src/services/payments/record-instal
 import { type DebtCard, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { withAgreementHistory } from './my-agreements-history';
+import { pdfText } from './pdf-text';
 import { pinClock } from './pinned-clock';
 import { createTestApp, migratedCommandDatabase, NO_CVS, type TestApp } from './test-app';
 
@@ -168,11 +168,6 @@ const emailsTo = (template: string) =>
     .from(outboundMessages)
     .where(and(eq(outboundMessages.template, template), eq(outboundMessages.recipient, 'demo@example.com')))
     .orderBy(asc(outboundMessages.id));
-
-async function pdfText(body: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 /** Maria's scope on the demo partner, as her session gives it. */
 async function mariaScope(): Promise<DebtScope> {

@@ -1,5 +1,5 @@
-import type { DividasResposta } from '@portal/domain';
-import { asc, eq } from 'drizzle-orm';
+import { type DividasResposta, instalmentNumbersText } from '@portal/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { agreementCoveredInstalments, agreementInstalments, agreements, instalments } from '../src/db/schema';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
@@ -10,6 +10,7 @@ import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-pai
 import { insertAgreement } from './agreement-admin-helpers';
 import { confirmByBoleto, type DebtCard, firstCashPlan, type Plan } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
+import { pdfText } from './pdf-text';
 import { importLines, instalmentLine } from './portfolio-lines';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -93,6 +94,23 @@ it('discharges what it covered: the future entries it left out come due, listed 
       cause: `test:paid:${row.id}`,
     });
   expect(await settleIfFullyPaid(t.database.db, settled.id, 'payment:test')).toBe(true);
+
+  // The discharge letter names the instalments the agreement covered, not the contract's whole debt: the future
+  // entries it left out are still owed.
+  const letter = await t.app.inject({
+    method: 'GET',
+    url: `/api/acordos/${settled.id}/quitacao.pdf`,
+    headers: { host: hostOf('demo'), cookie: maria },
+  });
+  expect(letter.statusCode).toBe(200);
+  const text = await pdfText(letter.rawPayload);
+  expect(text).not.toContain('quitação da dívida do(s) contrato(s)');
+  const coveredNumbers = (
+    await t.database.db.select().from(instalments).where(inArray(instalments.id, covered))
+  ).map((row) => row.number);
+  const contractNumber = card.contratos[0]!.con_contrato;
+  expect(text).toContain(`contrato ${contractNumber}, parcela(s) ${instalmentNumbersText(coveredNumbers)}`);
+  expect(text).toContain('As demais parcelas desses contratos não fazem parte do acordo nem desta quitação.');
 
   // Discharged: none of the covered instalments is listed; the future entries still are, and the contract still
   // counts as a pending debt (before, the whole contract left the list).

@@ -4,12 +4,14 @@ import type { Db } from '../db/client';
 import {
   type AgreementStatus,
   agreementContracts,
+  agreementCoveredInstalments,
   agreementInstalments,
   agreementStatusEvents,
   agreements,
   cardPaymentOutcomes,
   cardPayments,
   contracts,
+  instalments,
   partners,
   paymentCharges,
   paymentEvents,
@@ -229,6 +231,49 @@ export async function loadAgreementParties(db: Db, agreementId: number) {
     .where(eq(agreementContracts.agreementId, agreementId))
     .orderBy(asc(contracts.number));
   return { ...row, contracts: covered.map((c) => c.number) };
+}
+
+/**
+ * What a settled agreement discharged, contract by contract (decision 095): the numbers of the instalments it covered,
+ * or null where nothing of the contract is left owed outside them, or where the agreement recorded no covered
+ * instalments at all (decision 095 reads such an agreement as discharging its contracts whole).
+ */
+export async function loadDischargedInstalments(
+  db: Db,
+  agreementId: number,
+): Promise<{ contract: string; instalments: number[] | null }[]> {
+  const rows = await db
+    .select({
+      contract: contracts.number,
+      number: instalments.number,
+      covered: sql<boolean>`${agreementCoveredInstalments.instalmentId} is not null`,
+      paid: instalments.paid,
+    })
+    .from(agreementContracts)
+    .innerJoin(contracts, eq(contracts.id, agreementContracts.contractId))
+    .innerJoin(instalments, eq(instalments.contractId, contracts.id))
+    .leftJoin(
+      agreementCoveredInstalments,
+      and(
+        eq(agreementCoveredInstalments.agreementId, agreementId),
+        eq(agreementCoveredInstalments.instalmentId, instalments.id),
+      ),
+    )
+    .where(eq(agreementContracts.agreementId, agreementId))
+    .orderBy(asc(contracts.number), asc(instalments.number));
+  const recordedCovered = rows.some((row) => row.covered);
+  const byContract = new Map<string, typeof rows>();
+  for (const row of rows) byContract.set(row.contract, [...(byContract.get(row.contract) ?? []), row]);
+  return [...byContract].map(([contract, contractRows]) => {
+    const leftOwed = contractRows.some((row) => !row.covered && !row.paid);
+    return {
+      contract,
+      instalments:
+        recordedCovered && leftOwed
+          ? contractRows.filter((row) => row.covered).map((row) => row.number)
+          : null,
+    };
+  });
 }
 
 /** What was paid on an agreement and the date of its last payment (the discharge letter's figures). */

@@ -5,6 +5,7 @@ import {
   type InstalmentState,
   instalmentLabel,
   instalmentName,
+  instalmentNumbersText,
   instalmentStatus,
   instalmentStatusLabel,
   isChargePayable,
@@ -175,4 +176,19 @@ describe('instalmentStatusLabel (a cancelled agreement owes nothing: found by us
   ] as const)('%s agreement, %s instalment: %s', (agreement, status, label) =>
     expect(instalmentStatusLabel(agreement, status, STAFF)).toBe(label),
   );
+});
+
+describe('instalmentNumbersText (the discharge letter names what an agreement covered, decision 095)', () => {
+  it.each([
+    [[], ''],
+    [[4], '4'],
+    [[1, 2], '1 e 2'],
+    [[2, 3, 4, 5, 6, 7, 8], '2 a 8'],
+    [[1, 3, 4], '1, 3 e 4'],
+    [[7, 1, 2, 3], '1 a 3 e 7'],
+    [[1, 2, 3, 5, 6, 7, 9], '1 a 3, 5 a 7 e 9'],
+    [[3, 3, 4], '3 e 4'],
+  ])('%j reads %j', (numbers, text) => {
+    expect(instalmentNumbersText(numbers)).toBe(text);
+  });
 });

@@ -125,3 +125,21 @@ export function instalmentStatusLabel(
 export function remainingCents(instalments: readonly (InstalmentState & { amountCents: number })[]): number {
   return instalments.reduce((sum, i) => (i.payment === null ? sum + i.amountCents : sum), 0);
 }
+
+/**
+ * Instalment numbers as a letter writes them, in order: runs of three or more as 'a to b', the last joined by 'e'
+ * ([2, 3, 4, 5] '2 a 5'; [1, 3, 4] '1, 3 e 4'; [1, 2, 3, 7] '1 a 3 e 7'). The discharge letter names what an agreement
+ * covered (decision 095).
+ */
+export function instalmentNumbersText(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
+    if (end - start >= 2) parts.push(`${sorted[start]} a ${sorted[end]}`);
+    else for (let i = start; i <= end; i++) parts.push(String(sorted[i]));
+    start = end + 1;
+  }
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}` : (parts[0] ?? '');
+}

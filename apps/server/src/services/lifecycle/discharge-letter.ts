@@ -10,7 +10,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { renderDischargeLetterPdf } from '../../integrations/documents/discharge-letter-pdf';
 import type { DebtorScope } from '../../repositories/debtor-scope';
-import { loadAgreementParties, loadAgreementPayments } from '../../repositories/lifecycle-repository';
+import {
+  loadAgreementParties,
+  loadAgreementPayments,
+  loadDischargedInstalments,
+} from '../../repositories/lifecycle-repository';
 import { loadAgreementInScope } from '../../repositories/payment-repository';
 
 /** Where a settled agreement's letter is served (aco_carta_quitacao; docs/api.md "Meus Acordos"). */
@@ -31,6 +35,7 @@ export async function dischargeLetterPdf(
 ): Promise<{ name: string; pdf: Buffer }> {
   const { agreement, store, partner, person } = parties;
   const { paidCents, lastPaidOn } = await loadAgreementPayments(db, agreement.id);
+  const discharged = await loadDischargedInstalments(db, agreement.id);
   const now = brasiliaDateTime();
   const pdf = await renderDischargeLetterPdf({
     agreementId: agreement.id,
@@ -40,6 +45,7 @@ export async function dischargeLetterPdf(
     creditor: { legalName: store.legalName, tradeName: store.tradeName, document: maskCnpj(store.cpfCnpj) },
     debtor: { name: person.name, document: maskCpfForDisplay(person.cpfCnpj) },
     contracts: parties.contracts,
+    discharged,
     paidCents,
     lastPaidOn: lastPaidOn ?? todayInBrasilia(),
   });
