@@ -62,6 +62,8 @@ export async function tokenise(
 export type GatewayAnswer = (request: {
   method: string;
   url: string;
+  /** The request's body as sent (an order request's JSON), if any. */
+  body?: string;
 }) => { status: number; json: unknown; passOn?: true } | undefined;
 
 export interface GatewayProxy {
@@ -86,7 +88,11 @@ export async function startGatewayProxy(sandbox: SandboxServer): Promise<Gateway
   const sandboxOrigin = new URL(sandbox.baseUrl).origin;
   const proxy: GatewayProxy = { baseUrl: '', answer: () => undefined, close: () => server.close() };
   server.all('/*', async (request, reply) => {
-    const own = proxy.answer({ method: request.method, url: request.url });
+    const own = proxy.answer({
+      method: request.method,
+      url: request.url,
+      body: typeof request.body === 'string' ? request.body : undefined,
+    });
     if (own && !own.passOn) return reply.code(own.status).send(own.json);
     const headers = Object.entries(request.headers).filter(
       (entry): entry is [string, string] => !HOP_HEADERS.has(entry[0]) && typeof entry[1] === 'string',

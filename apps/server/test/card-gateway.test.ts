@@ -63,6 +63,8 @@ describe('Pagar.me v5 adapter against the sandbox gateway', () => {
     expect(charge).toMatchObject({
       state,
       reference: order.reference,
+      // Pagar.me's `amount`: what the charge is for, compared with the card payment's (decision 101).
+      amountCents: order.amountCents,
       lastFour: number.slice(-4),
       brand: 'Visa',
     });

@@ -2,7 +2,7 @@ import { type DividasResposta, formatBrDate, type PlanosResposta } from '@portal
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreements, paymentEvents } from '../src/db/schema';
+import { agreements, cardPayments, paymentEvents } from '../src/db/schema';
 import { pagarmeGateway } from '../src/integrations/card-gateway/pagarme-gateway';
 import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gateway';
 import { recordMissedCardReversals } from '../src/services/card/record-missed-card-reversals';
@@ -92,7 +92,11 @@ const gateway = () =>
 /** The creditor refunds the card at the gateway (Pagar.me v5 DELETE /charges/{id}, `{ amount }` for a part); the
  * card-reversals job records it. */
 async function refund(agreementId: number, amountCents?: number) {
-  const charge = await gateway().lookup(`acordo-${agreementId}`);
+  const [payment] = await t.database.db
+    .select()
+    .from(cardPayments)
+    .where(eq(cardPayments.agreementId, agreementId));
+  const charge = await gateway().lookup(payment!.reference);
   const res = await fetch(`${sandbox.baseUrl}/charges/${charge!.chargeId}`, {
     method: 'DELETE',
     headers: {

@@ -240,8 +240,9 @@ describe('passo_4_novo with a card', () => {
       brand: 'VISA',
       lastFour: '0010',
       gateway: 'pagarme',
-      reference: `acordo-${agreementId}`,
     });
+    // The agreement's id and a random part, made once with the row (decision 101).
+    expect(payment.reference).toMatch(new RegExp(`^acordo-${agreementId}-[a-p]{16}$`));
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]).toMatchObject({ state: 'PAID', cause: 'gateway:charge' });
     expect(events.map((e) => [e.kind, e.cause])).toEqual(
@@ -347,7 +348,8 @@ describe('passo_4_novo with a card', () => {
     const { res, plan, dadosDoCartao, agreementId } = await payByCard(SANDBOX_TEST_CARDS.paid, CVVS[2]!, key);
     const again = await confirm(plan, { dadosDoCartao }, key);
     expect(again.json()).toEqual(res.json());
-    const orders = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+    const { reference } = (await settlements(agreementId)).payment;
+    const orders = await fetch(`${sandbox.baseUrl}/orders?code=${encodeURIComponent(reference)}`, {
       headers: {
         authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
       },
@@ -501,7 +503,8 @@ describe('security headers', () => {
 
 /** The sandbox's charge id of an agreement's card payment, asked of the gateway as its own API answers it. */
 async function sandboxChargeOf(agreementId: number): Promise<string> {
-  const lookup = await fetch(`${sandbox.baseUrl}/orders?code=acordo-${agreementId}`, {
+  const { reference } = (await settlements(agreementId)).payment;
+  const lookup = await fetch(`${sandbox.baseUrl}/orders?code=${encodeURIComponent(reference)}`, {
     headers: {
       authorization: `Basic ${Buffer.from(`${SANDBOX_TEST_KEYS.secretKey}:`).toString('base64')}`,
     },
@@ -835,10 +838,16 @@ describe('a card payment the gateway has not decided', () => {
   });
 });
 
-/** The gateway answers the lookup of one agreement's card payment itself (GET /orders?code=acordo-{id}). */
-function answerLookupOf(agreementId: number, answer: { status: number; json: unknown }) {
+/** The gateway answers the lookup of one agreement's card payment itself (GET /orders?code={its reference}). */
+async function answerLookupOf(
+  agreementId: number,
+  answer: (reference: string) => { status: number; json: unknown },
+) {
+  const { reference } = (await settlements(agreementId)).payment;
   gatewayProxy.answer = ({ method, url }) =>
-    method === 'GET' && url.endsWith(`/orders?code=acordo-${agreementId}`) ? answer : undefined;
+    method === 'GET' && url.endsWith(`/orders?code=${encodeURIComponent(reference)}`)
+      ? answer(reference)
+      : undefined;
 }
 
 const RATE_LIMITED = { status: 429, json: { message: 'Too Many Requests' } };
@@ -849,9 +858,9 @@ describe('a lookup of a pending card payment that fails (decision 092)', () => {
     // An order the adapter cannot read: no charge in it.
     [
       'an order without a charge',
-      (id: number) => ({
+      (reference: string) => ({
         status: 200,
-        json: { data: [{ id: 'or_sem_cobranca', code: `acordo-${id}`, charges: [] }] },
+        json: { data: [{ id: 'or_sem_cobranca', code: reference, charges: [] }] },
       }),
       'Error',
     ],
@@ -859,7 +868,7 @@ describe('a lookup of a pending card payment that fails (decision 092)', () => {
     '%s: Meus Acordos still lists, the payment stays pending, the next listing settles it',
     async (_, answer, failure) => {
       const { agreementId } = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[0]!);
-      answerLookupOf(agreementId, answer(agreementId));
+      await answerLookupOf(agreementId, answer);
       const list = () =>
         call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie: maria, ip: CLIENT });
       const res = await list();
@@ -886,7 +895,7 @@ describe('a lookup of a pending card payment that fails (decision 092)', () => {
   it('the reconcile-card job asks about the next payment, finishes, and cancels none whose lookup failed as not received', async () => {
     const older = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[1]!, undefined, 'Banco Horizonte');
     const newer = await payByCard(SANDBOX_TEST_CARDS.slow, CVVS[2]!);
-    answerLookupOf(older.agreementId, RATE_LIMITED);
+    await answerLookupOf(older.agreementId, () => RATE_LIMITED);
     const [reconcile] = jobs('reconcile-card');
     // 40 minutes on: a payment the gateway answered it had no order for would be cancelled as not received.
     const later = new Date(Date.now() + 40 * 60_000);

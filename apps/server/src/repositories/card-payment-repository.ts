@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -17,11 +18,29 @@ export type { CardOutcomeState };
 export type CardPaymentRow = typeof cardPayments.$inferSelect;
 export type CardOutcomeRow = typeof cardPaymentOutcomes.$inferSelect;
 
+/**
+ * A new card payment's reference at the gateway: its agreement's id and a random part (decision 101). Agreement ids
+ * come from a sequence, used again after a restore from a backup and counted again by another environment sharing the
+ * gateway account; the gateway keeps the orders made under the old ids, so the id alone could name another
+ * agreement's charge. Made once, when the row is written: every later call reads the stored reference. The random
+ * part is 64 bits written as 16 letters (a to p, four bits each): never a run of digits a card-number scan could take
+ * for a card.
+ */
+export const newCardPaymentReference = (agreementId: number) =>
+  `acordo-${agreementId}-${[...randomBytes(8)]
+    .flatMap((byte) => [byte >> 4, byte & 15])
+    .map((nibble) => String.fromCharCode(97 + nibble))
+    .join('')}`;
+
+/** Writes an agreement's card payment under a new reference of its own (newCardPaymentReference). */
 export async function insertCardPayment(
   db: Db,
-  values: typeof cardPayments.$inferInsert,
+  values: Omit<typeof cardPayments.$inferInsert, 'reference'>,
 ): Promise<CardPaymentRow> {
-  const [row] = await db.insert(cardPayments).values(values).returning();
+  const [row] = await db
+    .insert(cardPayments)
+    .values({ ...values, reference: newCardPaymentReference(values.agreementId) })
+    .returning();
   return row!;
 }
 

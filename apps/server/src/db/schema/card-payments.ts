@@ -15,7 +15,11 @@ export const cardPayments = pgTable(
       .notNull()
       .references(() => agreements.id, { onDelete: 'restrict' }),
     gateway: text('gateway').notNull(),
-    /** Our reference at the gateway (the order's code and its Idempotency-Key): one charge per agreement. */
+    /**
+     * Our reference at the gateway (the order's code and its Idempotency-Key): one charge per agreement. Since decision
+     * 101 `acordo-{aco_codigo}-{random}`, made once on insert (older rows keep `acordo-{aco_codigo}`); always read,
+     * never rebuilt from the id.
+     */
     reference: text('referencia').notNull(),
     amountCents: bigint('valor', { mode: 'number' }).notNull(),
     /** Instalments on the card. */

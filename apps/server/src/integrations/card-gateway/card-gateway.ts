@@ -13,6 +13,11 @@ export interface CardCharge {
   orderId: string | null;
   chargeId: string;
   /**
+   * What the charge is for, in centavos (Pagar.me `amount`); null when the gateway does not say. A charge pays a card
+   * payment only for its whole amount (decision 101).
+   */
+  amountCents: number | null;
+  /**
    * When the gateway charged the card (Pagar.me `paid_at`): the payment's business day, whenever the portal hears of
    * it; null until paid, or when the gateway does not say.
    */
@@ -32,7 +37,10 @@ export interface CardCharge {
 }
 
 export interface CardChargeRequest {
-  /** One per agreement: the order's code and its Idempotency-Key, so a retry never charges twice. */
+  /**
+   * One per card payment, stored with it (`acordo-{aco_codigo}-{random}`, decision 101): the order's code and its
+   * Idempotency-Key, so a retry never charges twice.
+   */
   reference: string;
   amountCents: number;
   /** Instalments on the card. */

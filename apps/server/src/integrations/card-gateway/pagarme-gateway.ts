@@ -20,6 +20,8 @@ interface PagarmeCharge {
   id: string;
   code?: string;
   status: string;
+  /** Centavos charged. */
+  amount?: number | null;
   /** Centavos given back (refunds); a charge refunded in part stays `paid` (decision 075). */
   canceled_amount?: number | null;
   /** ISO 8601; set once the charge is paid. */
@@ -76,6 +78,7 @@ function toCardCharge(charge: PagarmeCharge, order?: { id?: string; code?: strin
     reference: order?.code ?? charge.order?.code ?? charge.code ?? '',
     orderId: order?.id ?? charge.order?.id ?? null,
     chargeId: charge.id,
+    amountCents: typeof charge.amount === 'number' ? charge.amount : null,
     paidAt: instant(charge.paid_at),
     authorisationCode: transaction?.acquirer_auth_code ?? null,
     reversal,

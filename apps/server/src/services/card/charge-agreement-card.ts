@@ -44,7 +44,8 @@ export async function chargeAgreementCard(
       customer: { name: scope.person.name, document: scope.person.cpfCnpj, email: scope.person.email },
     });
     if (!isFinal(charge)) return 'PENDING';
-    return (await recordCardOutcome(db, payment, charge, 'gateway:charge')).state;
+    // A charge of another amount is not this payment's (decision 101): nothing is recorded, and it stays pending.
+    return (await recordCardOutcome(db, payment, charge, 'gateway:charge', log))?.state ?? 'PENDING';
   } catch (error) {
     if (error instanceof CardGatewayRefused) {
       // The status only: the gateway's answer may repeat what was sent.
@@ -84,5 +85,5 @@ async function settleRefusedCharge(
     return 'REFUSED';
   }
   if (charge === 'unknown' || !isFinal(charge)) return 'PENDING';
-  return (await recordCardOutcome(db, payment, charge, `lookup:${charge.chargeId}`)).state;
+  return (await recordCardOutcome(db, payment, charge, `lookup:${charge.chargeId}`, log))?.state ?? 'PENDING';
 }

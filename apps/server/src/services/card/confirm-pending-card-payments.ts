@@ -35,7 +35,9 @@ export async function confirmPendingCardPayments(
   for (const payment of await pending) {
     const charge = await lookupCardPayment(gateway, payment, log);
     if (charge === 'unknown') continue;
-    if (charge && isFinal(charge)) await recordCardOutcome(db, payment, charge, `lookup:${charge.chargeId}`);
+    // A charge of another amount records nothing (decision 101); nor is the payment "not received": it stays pending.
+    if (charge && isFinal(charge))
+      await recordCardOutcome(db, payment, charge, `lookup:${charge.chargeId}`, log);
     else if (!charge && now.getTime() - payment.createdAt.getTime() > NEVER_RECEIVED_AFTER_MS)
       await cancelUnchargedCardAgreement(db, payment, 'card:not-received');
   }

@@ -35,6 +35,6 @@ export async function receiveCardWebhook(
     return 'unknown';
   }
   if (!isFinal(charge)) return 'pending';
-  await recordCardOutcome(db, payment, charge, `webhook:${event.id}`);
-  return 'recorded';
+  // A charge of another amount than the payment's is not its charge (decision 101): logged, nothing recorded.
+  return (await recordCardOutcome(db, payment, charge, `webhook:${event.id}`, log)) ? 'recorded' : 'unknown';
 }

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/card-payment-repository';
 import { changeAgreementStatus, lockAgreement } from '../../repositories/lifecycle-repository';
 import { withTransaction } from '../../repositories/transaction';
+import type { JobLog } from '../../scheduler/scheduled-job';
 import { recordInstalmentPayment } from '../payments/record-instalment-payment';
 
 /**
@@ -29,14 +30,31 @@ import { recordInstalmentPayment } from '../payments/record-instalment-payment';
  * kept without its payment). A later or repeated word changes nothing, but for a PAID charge the gateway later gave
  * back (refund, chargeback): that is recorded once and ends the agreement, settled or not (decision 047); a part
  * given back is recorded once, by its amount, and the agreement stands (decision 075). Answers the outcome that
- * stands.
+ * stands, or null when the charge is not the payment's (chargeOfPayment): then nothing is recorded, and it is logged.
  */
 export async function recordCardOutcome(
   db: Db,
   payment: CardPaymentRow,
   charge: CardCharge & { state: CardOutcomeState },
   cause: string,
-): Promise<CardOutcomeRow> {
+  log: Pick<JobLog, 'warn'>,
+): Promise<CardOutcomeRow | null> {
+  if (!chargeOfPayment(payment, charge)) {
+    // Ids and amounts only: nothing of the person or the card.
+    log.warn(
+      {
+        cardPaymentId: payment.id,
+        agreementId: payment.agreementId,
+        chargeId: charge.chargeId,
+        state: charge.state,
+        chargeAmountCents: charge.amountCents,
+        amountCents: payment.amountCents,
+        cause,
+      },
+      "card charge under the payment's reference is not its charge (another reference or amount); nothing recorded",
+    );
+    return null;
+  }
   return withTransaction(db, async (tx) => {
     const fresh = await insertCardOutcome(tx, {
       cardPaymentId: payment.id,
@@ -64,12 +82,32 @@ export async function recordCardOutcome(
       await cancelCardAgreementIn(tx, payment, `card:${charge.state}:${charge.chargeId}`);
     }
     const standing = (await loadCardOutcome(tx, payment.id))!;
-    // A charge refunded in part is still PAID: its first word may already bring the refund (decision 075).
-    if (standing.state === 'PAID' && charge.reversal)
-      await recordReversal(tx, payment, charge.reversal, charge, cause);
+    // A charge refunded in part is still PAID: its first word may already bring the refund (decision 075). Only the
+    // charge that paid is given back: another one found under an old reference (decision 101) takes nothing back.
+    if (standing.state === 'PAID' && charge.reversal) {
+      if (standing.gatewayChargeId === charge.chargeId)
+        await recordReversal(tx, payment, charge.reversal, charge, cause);
+      else
+        log.warn(
+          { cardPaymentId: payment.id, agreementId: payment.agreementId, chargeId: charge.chargeId, cause },
+          'card charge given back is not the one that paid the payment; nothing recorded',
+        );
+    }
     return standing;
   });
 }
+
+/**
+ * A charge the gateway holds under a card payment's reference is that payment's charge only when it was made under
+ * the payment's reference for the payment's whole amount (decision 101). One of another amount is not: under a
+ * reference of the ids alone (`acordo-{aco_codigo}`, before decision 101) it may be another agreement's, from before a
+ * restore from a backup or from another environment on the same gateway account; and a charge of another amount
+ * would not pay the agreement whatever it is. It is not recorded as paying, nor as a final word on the payment.
+ */
+export const chargeOfPayment = (
+  payment: Pick<CardPaymentRow, 'reference' | 'amountCents'>,
+  charge: Pick<CardCharge, 'reference' | 'amountCents'>,
+): boolean => charge.reference === payment.reference && charge.amountCents === payment.amountCents;
 
 async function cancelCardAgreementIn(
   tx: Db,

@@ -42,8 +42,8 @@ export async function recordMissedCardReversals(
       charge.reversal === 'partially_refunded'
         ? `reconcile:${charge.chargeId}:${charge.canceledCents}`
         : `reconcile:${charge.chargeId}`;
-    await recordCardOutcome(db, payment, charge, cause);
-    ours += 1;
+    // One of another amount is not the payment's charge (decision 101): logged, skipped.
+    if (await recordCardOutcome(db, payment, charge, cause, log)) ours += 1;
   }
   return ours;
 }

@@ -137,12 +137,12 @@ export async function saveAgreement(
     if (debts.epoch !== plan.debtEpoch && !(await pricedDebtsUnchanged(tx, scope, plan))) throw planExpired();
     const id = await insertAgreement(tx, scope, plan, { phone: phone || null, email: email || null });
     const rows = await insertAgreementInstalments(tx, id, instalmentSchedule(plan, plan.firstDueDate));
-    // The card's charge is asked after this transaction (chargeAgreementCard), under this row's reference.
+    // The card's charge is asked after this transaction (chargeAgreementCard), under the reference this row is given
+    // (the agreement's id and a random part, decision 101) and read from it ever after.
     if (input.method === 'cartao' && card)
       await insertCardPayment(tx, {
         agreementId: id,
         gateway: card.gateway,
-        reference: `acordo-${id}`,
         amountCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
         instalments: rows.length,
         brand: card.brand,
