@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { hasError, isDynamicPix, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCharges, paymentEvents, stores } from '../src/db/schema';
-import { type CobvRequest, PixApiError, pixApiClient } from '../src/integrations/payments/pix-api/client';
+import {
+  type CobvRequest,
+  type CobvRevision,
+  PixApiError,
+  pixApiClient,
+} from '../src/integrations/payments/pix-api/client';
 import { mutualTlsHttp, type PixHttp } from '../src/integrations/payments/pix-api/http';
 import { buildLocalPsp } from '../src/integrations/payments/pix-api/local-psp';
 import { listeningOnFreePort } from './free-port';
@@ -186,6 +191,47 @@ describe('API Pix adapter against a PSP over mutual TLS', () => {
     expect((await client.getCobv(txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     const missing = await client.getCobv(txidFromSeed('never-created')).catch((e: unknown) => e);
     expect((missing as PixApiError).status).toBe(404);
+  });
+
+  it("revises an active charge's key (PATCH chave): same txid and location, the payment notified on the new key", async () => {
+    const client = pspClient();
+    const txid = txidFromSeed('revise-key-test');
+    const created = await client.putCobv(txid, charge());
+    const newKey = 'pix@loja-chave-nova.com.br';
+    await client.putWebhook(newKey, `${hooks.url}/chave-nova`);
+    const revised = await client.reviseCobv(txid, { chave: newKey });
+    expect(revised).toMatchObject({
+      txid,
+      status: 'ATIVA',
+      revisao: 1,
+      chave: newKey,
+      loc: created.loc,
+      valor: { original: '123.45' },
+    });
+    expect((await client.getCobv(txid)).chave).toBe(newKey);
+    // The payer's bank reads the new key at the location the BR Code already carries.
+    const http = tls();
+    const location = await http({ method: 'GET', url: `https://${created.loc.location}`, headers: {} });
+    expect(decodeJws(location.body).payload).toMatchObject({ txid, chave: newKey, status: 'ATIVA' });
+
+    // API Pix: a removal comes alone; a key off the schema, a field this PSP does not revise, or nothing, is refused.
+    const refused = async (body: Record<string, unknown>, id = txid) =>
+      ((await client.reviseCobv(id, body as unknown as CobvRevision).catch((e: unknown) => e)) as PixApiError)
+        .status;
+    expect(await refused({ chave: newKey, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })).toBe(400);
+    expect(await refused({ chave: 'chave com espaços' })).toBe(400);
+    expect(await refused({ chave: 'x'.repeat(78) })).toBe(400);
+    expect(await refused({ valor: { original: '1.00' } })).toBe(400);
+    expect(await refused({})).toBe(400);
+    expect(await refused({ chave: newKey }, txidFromSeed('never-revised'))).toBe(404);
+    expect((await client.getCobv(txid)).revisao).toBe(1);
+
+    const paid = await http({ method: 'POST', url: `${pspUrl}/sandbox/pay/${txid}`, headers: {} });
+    expect(paid.status).toBe(200);
+    expect(hooks.received.filter((r) => r.path === '/chave-nova/pix')).toHaveLength(1);
+    // Paid: no longer revised.
+    expect(await refused({ chave: 'cobranca@loja.com.br' })).toBe(400);
+    expect(await client.getCobv(txid)).toMatchObject({ status: 'CONCLUIDA', chave: newKey });
   });
 
   it('refuses a charge off the schema (txid, amount, payer)', async () => {

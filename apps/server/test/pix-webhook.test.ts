@@ -564,9 +564,16 @@ describe('reconciliation asks about every open charge, within a bounded time', (
     return inserted;
   }
 
-  /** A PSP where every charge is still ATIVA, or `answer` decides; `asked` lists the txids asked, in order. */
+  /** The store's key as these PSPs have it. */
+  const PSP_KEY = 'cobranca@loja.com.br';
+
+  /**
+   * A PSP where every charge is still ATIVA under the store's key, or `answer` decides; `asked` lists the txids asked,
+   * in order.
+   */
   function psp(
-    answer: (txid: string) => Promise<Cobv> = async (txid) => ({ txid, status: 'ATIVA' }) as Cobv,
+    answer: (txid: string) => Promise<Cobv> = async (txid) =>
+      ({ txid, status: 'ATIVA', chave: PSP_KEY }) as Cobv,
   ) {
     const asked: string[] = [];
     const client = {
@@ -575,7 +582,7 @@ describe('reconciliation asks about every open charge, within a bounded time', (
         return answer(txid);
       },
     } as PixApiClient;
-    return { asked, gatewayFor: async () => ({ client, registerWebhook: async () => {} }) };
+    return { asked, gatewayFor: async () => ({ client, key: PSP_KEY, registerWebhook: async () => {} }) };
   }
 
   const reconcile = (provider: string, gateway: ReturnType<typeof psp>, extra = {}) =>
@@ -620,7 +627,7 @@ describe('reconciliation asks about every open charge, within a bounded time', (
     const [unknown, removed, open] = await chargesOf('teste-removidas', [past, past, past]);
     const gateway = psp(async (txid) => {
       if (txid === unknown!.txid) throw new PixApiError(404, '{"title":"Cobrança não encontrada"}');
-      return { txid, status: txid === removed!.txid ? 'REMOVIDA_PELO_PSP' : 'ATIVA' } as Cobv;
+      return { txid, status: txid === removed!.txid ? 'REMOVIDA_PELO_PSP' : 'ATIVA', chave: PSP_KEY } as Cobv;
     });
     expect(await reconcile('teste-removidas', gateway)).toMatchObject({ checked: 3, closed: 2, failed: 0 });
     const cancelled = await t.database.db

@@ -782,10 +782,10 @@ describe('a second copy superseded by a newer one, and reconciliation of second 
     const client = {
       getCobv: async (txid: string) => {
         asked.push(txid);
-        return { txid, status: 'ATIVA' } as Cobv;
+        return { txid, status: 'ATIVA', chave: 'cobranca@loja.com.br' } as Cobv;
       },
     } as PixApiClient;
-    const gatewayFor = async () => ({ client, registerWebhook: async () => {} });
+    const gatewayFor = async () => ({ client, key: 'cobranca@loja.com.br', registerWebhook: async () => {} });
     const base = { providers: COBV_PROVIDERS, gatewayFor, afterMinutes: 0, now };
     // A clock that moves 1 s at each look: the start, then one look before each PIX; so 2 are asked in 2.5 s.
     let ms = 0;

@@ -54,6 +54,26 @@ export async function closePspCharge(
   return row;
 }
 
+/**
+ * Revises an active charge (API Pix PATCH /cobv/{txid}): merges `changes` into its document and counts a revision,
+ * its txid and location kept; undefined when the charge is not active (a paid or removed charge is not revised).
+ */
+export async function revisePspCharge(
+  db: Db,
+  txid: string,
+  changes: Record<string, unknown>,
+): Promise<LocalPspChargeRow | undefined> {
+  const [row] = await db
+    .update(localPspCharges)
+    .set({
+      charge: sql`${localPspCharges.charge} || ${JSON.stringify(changes)}::jsonb
+        || jsonb_build_object('revisao', coalesce((${localPspCharges.charge}->>'revisao')::int, 0) + 1)`,
+    })
+    .where(and(eq(localPspCharges.txid, txid), eq(localPspCharges.status, 'ATIVA')))
+    .returning();
+  return row;
+}
+
 export async function upsertPspWebhook(db: Db, key: string, url: string): Promise<void> {
   await db
     .insert(localPspWebhooks)

@@ -28,6 +28,24 @@ function pixReceiverOf(store: ReceiverFields): string | null {
   return psp && JSON.stringify([psp, storePixKey(store)]);
 }
 
+/** A save changed the store's PIX key or PSP after a charge's PIX was issued from it; `store` is the store now. */
+export class PixReceiverChanged extends Error {
+  constructor(readonly store: StoreRow) {
+    super(`Store ${store.id}'s PIX key or PSP changed while a charge was being issued`);
+  }
+}
+
+/**
+ * Before a charge (or second copy) whose PIX was issued from `built` is recorded, in the recording's transaction:
+ * holds the store's row until the transaction ends (FOR SHARE, as keepBoletoIdentity: a save's FOR UPDATE waits for
+ * it, and it waits for a save under way) and throws PixReceiverChanged when a save changed the store's PIX key or PSP
+ * since `built` was read (decision 102). So a charge is recorded only under the key its store has at that moment.
+ */
+export async function keepPixReceiver(tx: Db, built: StoreRow): Promise<void> {
+  const [now] = await tx.select().from(stores).where(eq(stores.id, built.id)).for('share');
+  if (now && pixReceiverOf(now) !== pixReceiverOf(built)) throw new PixReceiverChanged(now);
+}
+
 /**
  * The store whose charge or second copy has this txid, when a notification on `storeId`'s webhook path may pay it:
  * the store's own, or one of a store with the same receiver (pixReceiverOf). A PSP keeps one webhook per key, the

@@ -18,6 +18,7 @@ import {
   insertCharge,
   type StoreRow,
 } from '../../repositories/payment-repository';
+import { keepPixReceiver, PixReceiverChanged } from '../../repositories/pix-charge-repository';
 import { withTransaction } from '../../repositories/transaction';
 import { cancelCharge } from '../payments/cancel-charge';
 
@@ -140,18 +141,29 @@ export interface ChargeTarget {
 }
 
 /**
- * Runs `issue` with the store as read, and once more with the store as it is now when a save changed its boleto
- * identity before the boleto was recorded (keepBoletoIdentity, decision 086): the boleto is numbered again under the
- * new convênio, and the same reference names the same PIX, so the cobv already created at the PSP is taken again.
+ * In the transaction that records a document built from `store`: holds the store's row and throws when a save
+ * changed, since `store` was read, what the document was built under: a boleto's identity (decision 086), or the
+ * PIX key or PSP of its cobv (decision 102), a boleto's PIX (boleto híbrido) as a PIX charge's.
  */
-export async function underCurrentBoletoIdentity<T>(
+export async function keepIssuedUnder(tx: Db, store: StoreRow, kind: ChargeKind): Promise<void> {
+  if (kind === 'boleto') await keepBoletoIdentity(tx, store);
+  await keepPixReceiver(tx, store);
+}
+
+/**
+ * Runs `issue` with the store as read, and once more with the store as it is now when a save changed what the
+ * document is built under before it was recorded (keepIssuedUnder): a boleto is numbered again under the new
+ * convênio, and the same reference names the same PIX, so the cobv already created at the PSP is taken again, under
+ * the store's key as it is now (revised at the PSP when the save changed the key, decision 102).
+ */
+export async function underCurrentStore<T>(
   store: StoreRow,
   issue: (store: StoreRow) => Promise<T>,
 ): Promise<T> {
   try {
     return await issue(store);
   } catch (error) {
-    if (!(error instanceof BoletoIdentityChanged)) throw error;
+    if (!(error instanceof BoletoIdentityChanged || error instanceof PixReceiverChanged)) throw error;
     return issue(error.store);
   }
 }
@@ -159,16 +171,14 @@ export async function underCurrentBoletoIdentity<T>(
 /**
  * Issues an instalment's charge through the store's provider and records it. The reference names the instalment,
  * kind and issue, so a retry names the same charge at the provider, and two requests issuing it at once record one.
- * A boleto is recorded only under the store's boleto identity of the moment (underCurrentBoletoIdentity).
+ * A document is recorded only under the store's boleto identity, PIX key and PSP of the moment (underCurrentStore).
  */
 export function issueInstalmentCharge(
   db: Db,
   providers: PaymentProviders,
   target: ChargeTarget,
 ): Promise<ChargeRow> {
-  return underCurrentBoletoIdentity(target.store, (store) =>
-    issueAndRecord(db, providers, { ...target, store }),
-  );
+  return underCurrentStore(target.store, (store) => issueAndRecord(db, providers, { ...target, store }));
 }
 
 async function issueAndRecord(db: Db, providers: PaymentProviders, target: ChargeTarget): Promise<ChargeRow> {
@@ -184,7 +194,7 @@ async function issueAndRecord(db: Db, providers: PaymentProviders, target: Charg
   };
   const issued = kind === 'pix' ? await provider.issuePix(request) : await provider.issueBoleto(request);
   const recorded = await withTransaction(db, async (tx) => {
-    if (kind === 'boleto') await keepBoletoIdentity(tx, store);
+    await keepIssuedUnder(tx, store, kind);
     return insertCharge(tx, { instalmentId, storeId: store.id, dueDate, amountCents, issue, ...issued });
   });
   // Another request recorded this issue of the instalment's charge in between: that one is the charge.

@@ -2,7 +2,7 @@ import { todayInBrasilia } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Cobv, type PixApiClient, PixApiError } from '../../integrations/payments/pix-api/client';
-import type { PixGateway } from '../../integrations/payments/pix-api/cobv-provider';
+import { cobvUnderKey, type PixGateway, sameKey } from '../../integrations/payments/pix-api/cobv-provider';
 import { recordChargeCancelled } from '../../repositories/payment-repository';
 import { type OpenPix, type OpenPixFilter, openPixCharges } from '../../repositories/pix-charge-repository';
 import { openSecondCopyPix, recordSecondCopyCancelled } from '../../repositories/second-copy-repository';
@@ -65,6 +65,8 @@ export interface ReconcileReport {
    * instalment was paid another way): recorded cancelled, never asked about again.
    */
   closed: number;
+  /** Open PIX whose cobv carried a key the store no longer has, revised at the PSP to the store's key (decision 102). */
+  revised: number;
   failed: number;
   /** Charges not asked this run because their store's PSP had already failed in it. */
   skipped: number;
@@ -94,7 +96,8 @@ async function readCobv(client: PixApiClient, txid: string): Promise<Cobv | null
  * PIX of an instalment paid another way is money received all the same, kept as unapplied. A
  * PIX the PSP no longer has open is recorded cancelled with why, so it is not asked about again; a superseded one
  * still open (a charge's or a copy's whose instalment was paid another way, a copy's whose cancellation failed when
- * a newer copy or an agreement came) is removed now (cause `reconcile:<why>`), so it can no longer be paid. A store whose PSP
+ * a newer copy or an agreement came) is removed now (cause `reconcile:<why>`), so it can no longer be paid. One still
+ * open under a key its store no longer has is revised to the store's key (decision 102). A store whose PSP
  * fails is not asked again in the same run, and a run stops at `maxRunMs`, handing back where it stopped.
  */
 export async function reconcilePixCharges(
@@ -110,6 +113,7 @@ export async function reconcilePixCharges(
     paid: 0,
     unapplied: 0,
     closed: 0,
+    revised: 0,
     failed: 0,
     skipped: 0,
     resumeAfter: null,
@@ -143,7 +147,8 @@ export async function reconcilePixCharges(
         report.checked++;
         let outcomes: PixOutcome[];
         try {
-          const { client } = await options.gatewayFor(open.storeId);
+          const gateway = await options.gatewayFor(open.storeId);
+          const { client } = gateway;
           const cobv = await readCobv(client, open.txid);
           if (
             !cobv ||
@@ -158,6 +163,17 @@ export async function reconcilePixCharges(
             await client.cancelCobv(open.txid);
             await pager.close(db, open.id, `reconcile:${open.superseded}`);
             report.closed++;
+            continue;
+          }
+          if (cobv.status === 'ATIVA' && !sameKey(cobv.chave, gateway.key)) {
+            // Issued before a save changed the store's key: it follows the key, whose webhook is registered first.
+            await gateway.registerWebhook();
+            await cobvUnderKey(client, cobv, gateway.key);
+            log.warn(
+              { source, id: open.id },
+              "PIX charge under a key its store no longer has revised to the store's key",
+            );
+            report.revised++;
             continue;
           }
           if (cobv.status !== 'CONCLUIDA' || !cobv.pix?.length) continue;

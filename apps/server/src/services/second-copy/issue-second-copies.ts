@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { PaymentProviders } from '../../integrations/payments/payment-provider';
 import { providerFor } from '../../integrations/payments/payment-provider';
-import { keepBoletoIdentity } from '../../repositories/cnab-repository';
 import type { StoreRow } from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import {
@@ -16,7 +15,7 @@ import {
   secondCopyStanding,
 } from '../../repositories/second-copy-repository';
 import { withTransaction } from '../../repositories/transaction';
-import { chargeBeneficiary, underCurrentBoletoIdentity } from '../agreements/issue-due-charges';
+import { chargeBeneficiary, keepIssuedUnder, underCurrentStore } from '../agreements/issue-due-charges';
 import { debtFigures, issuesSecondCopies, storePolicy } from '../debts/debt-figures';
 import { contractsAgreedElsewhere } from '../debts/list-debts';
 import type { PaymentsLog } from '../payments/record-pix-payments';
@@ -135,7 +134,7 @@ async function findOrCreate(
   // A cancelled copy (superseded by an agreement that then ended, or removed at the PSP) is never handed out again:
   // the same key takes its next issue, a new charge.
   const issue = (existing?.copy.issue ?? 0) + 1;
-  const created = await underCurrentBoletoIdentity(store, (current) =>
+  const created = await underCurrentStore(store, (current) =>
     issueAndRecord(db, providers, scope, current, wanted, issue),
   );
   if (created) {
@@ -167,7 +166,7 @@ async function issueAndRecord(
     payer: { name: scope.person.name, document: scope.person.cpfCnpj },
   });
   return withTransaction(db, async (tx) => {
-    await keepBoletoIdentity(tx, store);
+    await keepIssuedUnder(tx, store, 'boleto');
     return insertSecondCopy(tx, scope, {
       storeId: store.id,
       ...wanted,

@@ -24,6 +24,14 @@ export interface CobvRequest {
   solicitacaoPagador?: string;
 }
 
+/**
+ * API Pix `CobVRevisada`, the part this portal revises: the charge's key, while the charge is ATIVA (its txid,
+ * location and BR Code stay the same; the PSP counts a revision).
+ */
+export interface CobvRevision {
+  chave: string;
+}
+
 /** API Pix `CobVCompleta` (the fields this portal reads). */
 export interface Cobv extends CobvRequest {
   txid: string;
@@ -61,6 +69,8 @@ export interface PixApiClient {
   getCobv(txid: string): Promise<Cobv>;
   /** API Pix: a cobv is cancelled by PATCH with status REMOVIDA_PELO_USUARIO_RECEBEDOR. */
   cancelCobv(txid: string): Promise<Cobv>;
+  /** API Pix: an ATIVA cobv is revised by PATCH with the fields that change (CobVRevisada). */
+  reviseCobv(txid: string, revision: CobvRevision): Promise<Cobv>;
   putWebhook(key: string, webhookUrl: string): Promise<void>;
 }
 
@@ -117,6 +127,7 @@ export function pixApiClient(options: PixApiClientOptions): PixApiClient {
     getCobv: async (txid) => (await call('GET', cobvPath(txid), undefined, [200])) as Cobv,
     cancelCobv: async (txid) =>
       (await call('PATCH', cobvPath(txid), { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }, [200])) as Cobv,
+    reviseCobv: async (txid, revision) => (await call('PATCH', cobvPath(txid), revision, [200])) as Cobv,
     putWebhook: async (key, webhookUrl) => {
       await call('PUT', `/v2/webhook/${encodeURIComponent(key)}`, { webhookUrl }, [200, 201, 204]);
     },

@@ -17,6 +17,8 @@ import { type Cobv, type CobvRequest, type PixApiClient, PixApiError } from './c
 
 export interface PixGateway {
   client: PixApiClient;
+  /** The store's PIX key as the DICT has it (storePixKey), as the store is now: every open cobv of it carries this. */
+  key: string;
   /**
    * Registers the store's webhook at its PSP unless this process registered the same (key, PSP, URL) for it already;
    * called before each charge, so a store whose key, PSP or URL changed is registered again (decision 089).
@@ -39,6 +41,27 @@ function payer(request: ChargeRequest): CobvRequest['devedor'] {
   return document.length === 11 ? { cpf: document, nome } : { cnpj: document, nome };
 }
 
+/** Whether a PSP's `chave` names the key `key` (the DICT's form of both, as normalizedPixKey writes it). */
+export function sameKey(chave: string | undefined, key: string): boolean {
+  return chave !== undefined && chave.trim() !== '' && normalizedPixKey(chave) === normalizedPixKey(key);
+}
+
+/**
+ * The PSP's cobv under `key` (decision 102): as it is when it carries the key, else revised at the PSP (PATCH
+ * `chave`, API Pix allows it while the cobv is ATIVA; its txid, location and BR Code stay the same, so a code already
+ * shown now pays into the key). One the PSP cannot revise (paid or removed meanwhile) or that it answers under
+ * another key throws: a cobv under a key that is no longer the store's is never handed to a debtor as its charge.
+ */
+export async function cobvUnderKey(client: PixApiClient, cobv: Cobv, key: string): Promise<Cobv> {
+  if (sameKey(cobv.chave, key)) return cobv;
+  if (cobv.status !== 'ATIVA')
+    throw new Error(`PIX charge ${cobv.txid} is ${cobv.status} under another key; not revised`);
+  const revised = await client.reviseCobv(cobv.txid, { chave: key });
+  if (!sameKey(revised.chave, key) || revised.status !== 'ATIVA')
+    throw new Error(`PIX charge ${cobv.txid} was not revised to the store's key`);
+  return revised;
+}
+
 export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvider {
   const { db } = options;
 
@@ -48,7 +71,10 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
     return found.client;
   }
 
-  /** The charge at the PSP: created, or, when a retry finds the txid taken, the one created before. */
+  /**
+   * The charge at the PSP: created, or, when a retry finds the txid taken, the one created before, when its value is
+   * the same, under the store's key as the request names it (revised when a save changed the key meanwhile).
+   */
   async function cobvOf(request: ChargeRequest): Promise<Cobv> {
     const client = await gateway(request.storeId);
     const txid = txidFromSeed(request.reference);
@@ -66,7 +92,8 @@ export function cobvPaymentProvider(options: CobvProviderOptions): PaymentProvid
     } catch (error) {
       if (!(error instanceof PixApiError) || error.status !== 400) throw error;
       const existing = await client.getCobv(txid).catch(() => null);
-      if (existing?.valor.original === body.valor.original && existing.status === 'ATIVA') return existing;
+      if (existing?.valor.original === body.valor.original && existing.status === 'ATIVA')
+        return cobvUnderKey(client, existing, body.chave);
       throw error;
     }
   }

@@ -18,6 +18,7 @@ import {
   findPspWebhook,
   insertPspCharge,
   type LocalPspChargeRow,
+  revisePspCharge,
   upsertPspWebhook,
 } from '../../../repositories/local-psp-repository';
 import type { CobvRequest, PixReceived } from './client';
@@ -85,6 +86,7 @@ function invalidCobv(body: unknown): string | null {
   if (!cobv.valor || centsFromPixApiAmount(String(cobv.valor.original)) === null)
     return 'valor.original inválido';
   if (!cobv.chave) return 'chave ausente';
+  if (typeof cobv.chave !== 'string' || !PIX_KEY.test(cobv.chave)) return 'chave inválida';
   const devedor = cobv.devedor as Record<string, string> | undefined;
   if (
     !devedor?.nome ||
@@ -177,12 +179,37 @@ export async function buildLocalPsp(options: LocalPspOptions): Promise<FastifyIn
     return row ? answer(row) : problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
   });
 
+  // API Pix PATCH /cobv/{txid} (CobVRevisada): either the removal by the receiver, alone, or a revision of an ATIVA
+  // charge; of the revisable fields this PSP revises the key (`chave`), and refuses the others rather than drop them.
   app.patch<{ Params: { txid: string } }>('/v2/cobv/:txid', async (request, reply) => {
-    if ((request.body as { status?: string } | null)?.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
-      return problem(reply, 400, 'CobVOperacaoInvalida', 'Só a remoção pelo recebedor é aceita.');
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return problem(reply, 400, 'CobVOperacaoInvalida', 'corpo ausente');
+    const fields = Object.keys(body);
+    if ('status' in body) {
+      if (body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
+        return problem(
+          reply,
+          400,
+          'CobVOperacaoInvalida',
+          'status inválido: só REMOVIDA_PELO_USUARIO_RECEBEDOR.',
+        );
+      if (fields.length > 1)
+        return problem(reply, 400, 'CobVOperacaoInvalida', 'A remoção não vem junto de outras alterações.');
+    } else {
+      const other = fields.find((field) => field !== 'chave');
+      if (other !== undefined)
+        return problem(reply, 400, 'CobVOperacaoInvalida', `Revisão de ${other} não suportada por este PSP.`);
+      if (fields.length === 0) return problem(reply, 400, 'CobVOperacaoInvalida', 'Nenhuma alteração.');
+      if (typeof body.chave !== 'string' || !PIX_KEY.test(body.chave))
+        return problem(reply, 400, 'CobVOperacaoInvalida', 'chave inválida.');
+    }
     if (!isValidChargeTxid(request.params.txid))
       return problem(reply, 404, 'CobVNaoEncontrada', 'Cobrança não encontrada.');
-    const row = await closePspCharge(db, request.params.txid, 'REMOVIDA_PELO_USUARIO_RECEBEDOR', {});
+    const row =
+      'status' in body
+        ? await closePspCharge(db, request.params.txid, 'REMOVIDA_PELO_USUARIO_RECEBEDOR', {})
+        : await revisePspCharge(db, request.params.txid, { chave: body.chave });
     if (row) return answer(row);
     const existing = await findPspCharge(db, request.params.txid);
     return existing

@@ -113,10 +113,11 @@ export async function createPixServices(options: {
     const pixApi = store.paymentProvider === 'pix-api';
     const client = pixApi ? configuredClient(store) : localClient;
     const webhookUrl = `${env.PIX_WEBHOOK_BASE_URL!.replace(/\/+$/, '')}/webhooks/pix/${pixWebhookToken(webhookSecret, store.id)}`;
+    const key = storePixKey(store);
     return {
       client,
+      key,
       registerWebhook: () => {
-        const key = storePixKey(store);
         // Registered again when the store's key, PSP access or path differs from what this process registered.
         const registration = JSON.stringify([pixApi ? store.pixApi : 'local', key, webhookUrl]);
         return webhooks.get(store.id, registration, () => {
