@@ -29,11 +29,8 @@ import {
 } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createPixServices, type PixServices } from '../src/integrations/payments/pix-api/pix-services';
-import type { DebtScope } from '../src/repositories/debt-snapshot';
 import { findPaymentsAfterCancellation } from '../src/repositories/lifecycle-repository';
-import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { recordPayment } from '../src/repositories/payment-repository';
-import { findPersonByDocument } from '../src/repositories/person-repository';
 import { planOfCode } from '../src/repositories/plan-repository';
 import { withTransaction } from '../src/repositories/transaction';
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
@@ -42,7 +39,7 @@ import type { ScheduledJob } from '../src/scheduler/scheduled-job';
 import { listAgreements } from '../src/services/agreements/list-agreements';
 import { settleIfFullyPaid } from '../src/services/lifecycle/settle-if-fully-paid';
 import { receiveInstalmentPayment } from '../src/services/payments/record-instalment-payment';
-import { type DebtCard, quotePlans } from './debt-helpers';
+import { type DebtCard, mariaScope, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA } from './identification-helpers';
 import { withAgreementHistory } from './my-agreements-history';
 import { pdfText } from './pdf-text';
@@ -169,13 +166,6 @@ const emailsTo = (template: string) =>
     .where(and(eq(outboundMessages.template, template), eq(outboundMessages.recipient, 'demo@example.com')))
     .orderBy(asc(outboundMessages.id));
 
-/** Maria's scope on the demo partner, as her session gives it. */
-async function mariaScope(): Promise<DebtScope> {
-  const partner = (await findPartnerByIdentifier(t.database.db, 'demo'))!;
-  const person = (await findPersonByDocument(t.database.db, '52998224725'))!;
-  return { partnerId: partner.id, personId: person.id, partner, person, version: { person: 0, epoch: 0 } };
-}
-
 async function myAgreements(cookie: string) {
   const res = await call(t, 'negociacao_robo/passo_5', {}, { host: hostOf('demo'), cookie, ip: CLIENT });
   expect(res.json(), res.body).toMatchObject({ retorno: true });
@@ -215,7 +205,7 @@ describe('the overdue job across midnight in Brasília', () => {
       const { acordos } = await listAgreements(
         t.database.db,
         deps().providers,
-        await mariaScope(),
+        await mariaScope(t),
         {},
         t.app.log,
       );

@@ -1,4 +1,4 @@
-import { addDays, type StoreItem, storeFormValues, todayInBrasilia, txidFromSeed } from '@portal/domain';
+import { addDays, todayInBrasilia, txidFromSeed } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,8 +20,6 @@ import {
   createPixServices,
   type PixServices,
 } from '../src/integrations/payments/pix-api/pix-services';
-import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
-import { findPersonByDocument } from '../src/repositories/person-repository';
 import { storePixKey } from '../src/repositories/pix-charge-repository';
 import { lockStore } from '../src/repositories/store-admin-repository';
 import { withTransaction } from '../src/repositories/transaction';
@@ -29,8 +27,10 @@ import { chargeBeneficiary, issueInstalmentCharge } from '../src/services/agreem
 import { pixWebhookToken } from '../src/services/payments/pix-webhook-token';
 import { reconcilePixCharges } from '../src/services/payments/reconcile-pix-charges';
 import { issueSecondCopies } from '../src/services/second-copy/issue-second-copies';
+import { mariaScope } from './debt-helpers';
 import { pixChargeAt } from './pix-helpers';
 import { staffToken } from './reports-helpers';
+import { saveStoreForm, storeRow as storeRowOf } from './store-form-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Decision 102: a PIX is a cobv at the store's PSP under the store's PIX key, and its txid comes from the charge's
@@ -64,27 +64,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const storeRow = async (id: number) =>
-  (await t.database.db.select().from(stores).where(eq(stores.id, id)))[0]!;
-
-async function formOf(id: number) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/lojas/${id}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return storeFormValues(res.json().data as StoreItem);
-}
-
-/** Staff save the store's form with `changes` (PUT /api/lojas/{id}, as the admin's store page does). */
+const storeRow = (id: number) => storeRowOf(t, id);
+/** Staff save the store's form with `changes`, and it is saved. */
 async function save(id: number, changes: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/lojas/${id}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { ...(await formOf(id)), ...changes },
-  });
+  const res = await saveStoreForm(t, token, id, changes);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -342,15 +325,7 @@ describe("a document issued across a save that changes the store's PIX key", () 
   );
 
   it('gives a second copy asked meanwhile (the convênio changed too) a PIX under the new key', async () => {
-    const partner = (await findPartnerByIdentifier(t.database.db, 'demo'))!;
-    const person = (await findPersonByDocument(t.database.db, '52998224725'))!;
-    const scope = {
-      partnerId: partner.id,
-      personId: person.id,
-      partner,
-      person,
-      version: { person: 0, epoch: 0 },
-    };
+    const scope = await mariaScope(t);
     const [alfa] = await t.database.db.select().from(stores).where(eq(stores.tradeName, 'Alfa Eletro'));
     const newKey = 'pix@alfa-chave-nova.com.br';
     await endAgreements(alfa!.id);
@@ -377,15 +352,7 @@ describe('a cobv issued before staff changed the store PIX key', () => {
   it('follows the key at the next reconciliation: a charge and a second copy, and a payment then goes to it', async () => {
     const { store, instalment, target } = await newInstalment();
     const charge = await issueInstalmentCharge(t.database.db, pix.providers, target('pix'));
-    const partner = (await findPartnerByIdentifier(t.database.db, 'demo'))!;
-    const person = (await findPersonByDocument(t.database.db, '52998224725'))!;
-    const scope = {
-      partnerId: partner.id,
-      personId: person.id,
-      partner,
-      person,
-      version: { person: 0, epoch: 0 },
-    };
+    const scope = await mariaScope(t);
     // Maria's second copies in the same store.
     const copiesOf = async () =>
       (await issueSecondCopies(t.database.db, pix.providers, scope, { storeId: store.id }, silent)).filter(

@@ -4,7 +4,9 @@ import { expect } from 'vitest';
 import { debtorScope } from '../src/contract/debtor-scope';
 import { fail, ok } from '../src/contract/envelope';
 import { SESSION_COOKIE } from '../src/plugins/debtor-session';
+import type { DebtScope } from '../src/repositories/debt-snapshot';
 import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
+import { findPersonByDocument } from '../src/repositories/person-repository';
 import { listDebts } from '../src/services/debts/list-debts';
 import { call, hostOf } from './identification-helpers';
 import type { TestApp } from './test-app';
@@ -98,4 +100,11 @@ export async function debtListingBothWays(
     body.lojCodigo !== undefined && listing.acordo_ativo ? fail('Acordo Ativo', listing) : ok(listing);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   return { sent: response.body, stringified: JSON.stringify(envelope) };
+}
+
+/** Maria's scope on the demo partner, as her session gives it (for calling a use case without the HTTP layer). */
+export async function mariaScope(t: Pick<TestApp, 'database'>): Promise<DebtScope> {
+  const partner = (await findPartnerByIdentifier(t.database.db, 'demo'))!;
+  const person = (await findPersonByDocument(t.database.db, '52998224725'))!;
+  return { partnerId: partner.id, personId: person.id, partner, person, version: { person: 0, epoch: 0 } };
 }

@@ -1,27 +1,20 @@
-import {
-  addDays,
-  STORE_MESSAGES,
-  type StoreItem,
-  storeFormValues,
-  todayInBrasilia,
-  txidFromSeed,
-} from '@portal/domain';
+import { addDays, STORE_MESSAGES, todayInBrasilia, txidFromSeed } from '@portal/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreements, paymentCharges, paymentEvents, secondCopies, stores } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import type { PaymentProvider, PaymentProviders } from '../src/integrations/payments/payment-provider';
 import { createPixServices, type PixServices } from '../src/integrations/payments/pix-api/pix-services';
-import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
 import { recordChargeCancelled } from '../src/repositories/payment-repository';
-import { findPersonByDocument } from '../src/repositories/person-repository';
 import { lockStore } from '../src/repositories/store-admin-repository';
 import { withTransaction } from '../src/repositories/transaction';
 import { issueInstalmentCharge } from '../src/services/agreements/issue-due-charges';
 import { issueSecondCopies } from '../src/services/second-copy/issue-second-copies';
 import { insertSecondCopy, partyOf } from './agreement-admin-helpers';
 import { liquidateCopy, openBoleto } from './cnab-helpers';
+import { mariaScope } from './debt-helpers';
 import { staffToken } from './reports-helpers';
+import { saveStoreForm, storeRow as storeRowOf } from './store-form-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Decision 086: a store's boleto identity (bank, convênio, wallet, agency, account) is kept while boletos issued
@@ -43,27 +36,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const storeRow = async (id: number) =>
-  (await t.database.db.select().from(stores).where(eq(stores.id, id)))[0]!;
-
-async function formOf(id: number) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/lojas/${id}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return storeFormValues(res.json().data as StoreItem);
-}
-
-async function save(id: number, changes: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/lojas/${id}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { ...(await formOf(id)), ...changes },
-  });
-}
+const storeRow = (id: number) => storeRowOf(t, id);
+const save = (id: number, changes: Record<string, unknown>) => saveStoreForm(t, token, id, changes);
 
 /** Ends the store's agreement boletos of the seed and the tests before: a clean slate for the next case. */
 async function closeOpenCharges(storeId: number) {
@@ -310,15 +284,7 @@ describe('a boleto issued across a save that changes the store boleto identity',
   );
 
   it('gives a second copy requested meanwhile a boleto under the new convênio', async () => {
-    const partner = (await findPartnerByIdentifier(t.database.db, 'demo'))!;
-    const person = (await findPersonByDocument(t.database.db, '52998224725'))!;
-    const scope = {
-      partnerId: partner.id,
-      personId: person.id,
-      partner,
-      person,
-      version: { person: 0, epoch: 0 },
-    };
+    const scope = await mariaScope(t);
     const [alfa] = await t.database.db.select().from(stores).where(eq(stores.tradeName, 'Alfa Eletro'));
     await closeOpenCharges(alfa!.id);
 
@@ -343,7 +309,7 @@ describe('a boleto issued across a save that changes the store boleto identity',
     const copies = await t.database.db
       .select()
       .from(secondCopies)
-      .where(eq(secondCopies.personId, person.id));
+      .where(eq(secondCopies.personId, scope.personId));
     expect(copies.map((c) => c.ourNumber.slice(0, 7))).toEqual(copiesIssued.map(() => '1234511'));
   });
 });
