@@ -60,6 +60,7 @@ describe('bank holidays of a year', () => {
       { date: '2026-11-15', name: 'Proclamação da República' },
       { date: '2026-11-20', name: 'Dia Nacional de Zumbi e da Consciência Negra' },
       { date: '2026-12-25', name: 'Natal' },
+      { date: '2026-12-31', name: 'Último dia do ano (sem expediente bancário)' },
     ]);
   });
 
@@ -82,9 +83,10 @@ describe('bank holidays of a year', () => {
     ['2026-03-08', false],
     // Ash Wednesday: banks open (late), so it is a business day.
     ['2026-02-18', true],
-    // Christmas Eve and 31 December are weekdays banks count as business days.
+    // Christmas Eve is a business day (banks open for two hours); 31 December is not (FEBRABAN: no banking, no
+    // clearing).
     ['2026-12-24', true],
-    ['2026-12-31', true],
+    ['2026-12-31', false],
     ['2024-02-29', true],
   ])('%s business day: %s', (date, expected) => {
     expect(isBusinessDay(date)).toBe(expected);
@@ -106,7 +108,8 @@ describe('nextBusinessDay', () => {
     ['2024-11-20', '2024-11-21', 'Consciência Negra'],
     ['2026-12-25', '2026-12-28', 'Christmas on a Friday'],
     ['2027-01-01', '2027-01-04', 'New Year on a Friday'],
-    ['2027-12-31', '2027-12-31', '31 December on a Friday stays'],
+    ['2027-12-31', '2028-01-03', '31 December on a Friday, New Year on the Saturday'],
+    ['2026-12-30', '2026-12-30', 'the last business day of 2026'],
     ['2022-12-31', '2023-01-02', 'over the year end: Saturday, Sunday and New Year'],
     ['2027-12-25', '2027-12-27', 'Christmas on a Saturday'],
     ['2038-04-23', '2038-04-26', 'Good Friday 2038'],

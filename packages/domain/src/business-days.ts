@@ -53,6 +53,9 @@ export function bankHolidays(year: number): BankHoliday[] {
     fromEaster(-2, 'Sexta-feira da Paixão'),
     // FEBRABAN bank calendar: no banking on Corpus Christi (not a holiday by law).
     fromEaster(60, 'Corpus Christi'),
+    // FEBRABAN bank calendar: no banking and no clearing on 31 December; bills due then are paid on the next
+    // business day without additions.
+    fixed(12, 31, 'Último dia do ano (sem expediente bancário)'),
   ];
   // Lei 14.759/2023: a national holiday from 2024 on.
   if (year >= 2024) holidays.push(fixed(11, 20, 'Dia Nacional de Zumbi e da Consciência Negra'));

@@ -34,9 +34,29 @@ describe('updateInstalment (fine 2% once + 1% a month pro rata die, on the origi
     // One day late: fine 2% of R$ 249,90 = 4,998 -> 500; interest 24990 x 1% / 30 = 8,33 -> 8.
     [
       24_990,
-      '2026-11-21',
-      '2026-11-22',
+      '2026-11-24',
+      '2026-11-25',
       { fineCents: 500, interestCents: 8, updatedCents: 25_498, daysLate: 1 },
+    ],
+    // Due on a Saturday: paid on the Monday, nothing added (FEBRABAN); on the Tuesday, late from the Saturday.
+    [
+      24_990,
+      '2026-11-28',
+      '2026-11-30',
+      { fineCents: 0, interestCents: 0, updatedCents: 24_990, daysLate: 0 },
+    ],
+    [
+      24_990,
+      '2026-11-28',
+      '2026-12-01',
+      { fineCents: 500, interestCents: 25, updatedCents: 25_515, daysLate: 3 },
+    ],
+    // Due on 31 December (no banking), then New Year and a weekend: nothing added until Monday 4 January 2027.
+    [
+      24_990,
+      '2026-12-31',
+      '2027-01-04',
+      { fineCents: 0, interestCents: 0, updatedCents: 24_990, daysLate: 0 },
     ],
     // Due today or later: nothing added.
     [
@@ -73,8 +93,10 @@ describe('updateInstalment (fine 2% once + 1% a month pro rata die, on the origi
   });
 
   it('crosses a leap day by calendar days', () => {
-    // 2028-02-28 .. 2028-03-01 is 2 days in a leap year: 30000 x 1% x 2/30 = 20.
-    expect(updateInstalment(30_000, '2028-02-28', '2028-03-01', DISCOUNTING).interestCents).toBe(20);
+    // 2024-02-28 .. 2024-03-01 is 2 days in a leap year: 30000 x 1% x 2/30 = 20.
+    expect(updateInstalment(30_000, '2024-02-28', '2024-03-01', DISCOUNTING).interestCents).toBe(20);
+    // In 2028 the 28th is Carnival Monday: paid on Ash Wednesday (1 March), nothing is added.
+    expect(updateInstalment(30_000, '2028-02-28', '2028-03-01', DISCOUNTING).interestCents).toBe(0);
   });
 });
 

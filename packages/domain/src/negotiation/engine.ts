@@ -1,3 +1,4 @@
+import { nextBusinessDay } from '../business-days';
 import { daysBetween } from '../dates';
 import { BP, type DiscountRates, type NegotiationPolicy } from './policy';
 
@@ -28,7 +29,9 @@ export interface UpdatedInstalment {
 
 /**
  * The updated value of an instalment as of a Brasília date (issue 4 §4): fine plus pro rata die interest on the
- * original value when the date is after the due date; the original value otherwise.
+ * original value when the date is after the due date; the original value otherwise. One due on a weekend or bank
+ * holiday is paid without charges on the next business day (FEBRABAN: bills due when banks are closed are paid on the
+ * next business day without additions); after that day it is late from its due date.
  */
 export function updateInstalment(
   originalCents: number,
@@ -36,7 +39,7 @@ export function updateInstalment(
   asOf: string,
   policy: Pick<NegotiationPolicy, 'lateFineBp' | 'lateInterestMonthlyBp'>,
 ): UpdatedInstalment {
-  const daysLate = Math.max(0, daysBetween(dueDate, asOf));
+  const daysLate = asOf > nextBusinessDay(dueDate) ? daysBetween(dueDate, asOf) : 0;
   if (daysLate === 0 || originalCents <= 0) {
     return { originalCents, fineCents: 0, interestCents: 0, updatedCents: originalCents, daysLate };
   }

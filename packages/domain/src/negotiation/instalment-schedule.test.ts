@@ -53,8 +53,8 @@ describe('instalmentSchedule: due dates', () => {
     ],
     [
       '2026-12-31',
-      ['2026-12-31', '2027-02-01', '2027-03-01', '2027-03-31'],
-      '31 Jan and 28 Feb 2027 on Sundays',
+      ['2027-01-04', '2027-02-01', '2027-03-01', '2027-03-31'],
+      '31 Dec without banking, 1 Jan a holiday, then the weekend; 31 Jan and 28 Feb 2027 on Sundays',
     ],
     [
       '2025-03-21',
