@@ -12,6 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  agreementCoveredInstalments,
   agreements,
   debtorRequests,
   partnerSections,
@@ -20,8 +21,11 @@ import {
   secondCopies,
   stores,
 } from '../src/db/schema';
+import { findPartnerByIdentifier } from '../src/repositories/partner-repository';
+import { findPersonByDocument } from '../src/repositories/person-repository';
 import { planOfCode } from '../src/repositories/plan-repository';
 import { recordSecondCopyPayment } from '../src/repositories/second-copy-repository';
+import { insertAgreement } from './agreement-admin-helpers';
 import { debtListingBothWays, quotePlans } from './debt-helpers';
 import { call, hostOf, JOAO, login, MARIA, stepsLogged } from './identification-helpers';
 import { startHttpPeer } from './local-http-peer';
@@ -684,6 +688,57 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
       };
       const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
         .dados as PlanosResposta;
+      expect(peer.received).toHaveLength(0);
+      expect(plans.pre_acordo).toHaveLength(1);
+      expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);
+    } finally {
+      await stage.close();
+      await peer.close();
+    }
+  }, 120_000); // it starts a second app
+
+  it('prices here a card whose contract has instalments a settled agreement discharged (decision 095)', async () => {
+    const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));
+    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+    try {
+      const host = { host: hostOf('especial') };
+      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
+      const listing = async () =>
+        (
+          (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
+            .dados as DividasResposta
+        ).dividas;
+      const card = (await listing()).find((c) => c.contratos.some((x) => x.parcelas.length >= 2))!;
+      expect(card).toBeDefined();
+      const contract = card.contratos.find((x) => x.parcelas.length >= 2)!;
+      // A settled agreement covered the contract's first instalment; the creditor's file still lists it unpaid.
+      const { id } = await insertAgreement(stage.database.db, {
+        partnerId: (await findPartnerByIdentifier(stage.database.db, 'especial'))!.id,
+        personId: (await findPersonByDocument(stage.database.db, '52998224725'))!.id,
+        storeId: card.loj_codigo,
+        contractId: contract.con_codigo,
+        method: 'boleto',
+        status: 'settled',
+        createdAt: new Date(),
+        instalments: [{ dueDate: today, amountCents: 10_000 }],
+      });
+      await stage.database.db
+        .insert(agreementCoveredInstalments)
+        .values({ agreementId: id, instalmentId: contract.parcelas[0]!.par_codigo });
+      const after = (await listing()).find((c) => c.chave === card.chave)!;
+      expect(after.contratos.flatMap((x) => x.parcelas.map((p) => p.par_codigo))).not.toContain(
+        contract.parcelas[0]!.par_codigo,
+      );
+      const body = {
+        lojCodigo: after.loj_codigo,
+        preCodigo: after.pre_codigos.join(','),
+        primeiroVencimento: formatBrDate(today),
+        pagamentoAvistaPrazo: 'A',
+        metodoPagamento: 'boleto',
+      };
+      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
+        .dados as PlanosResposta;
+      // The service would price the discharged instalment with the rest: the card is priced here.
       expect(peer.received).toHaveLength(0);
       expect(plans.pre_acordo).toHaveLength(1);
       expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../db/client';
 import {
   agreementContracts,
@@ -62,6 +62,25 @@ export const notDischarged = sql`not exists (select 1 from ${agreementContracts}
     and (exists (select 1 from ${agreementCoveredInstalments} covered
         where covered.aco_codigo = ac.aco_codigo and covered.instalment_id = ${instalments}.id)
       or not exists (select 1 from ${agreementCoveredInstalments} covered where covered.aco_codigo = ac.aco_codigo)))`;
+
+/**
+ * Whether any of these contracts has an instalment a settled agreement discharged and the creditor's file still lists
+ * unpaid (decision 095): the stage calculator, which prices whole contracts from its own portfolio, would price it.
+ */
+export async function hasDischargedUnpaidInstalments(
+  db: Db,
+  contractIds: readonly number[],
+): Promise<boolean> {
+  if (contractIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: instalments.id })
+    .from(instalments)
+    .where(
+      and(inArray(instalments.contractId, [...contractIds]), eq(instalments.paid, false), not(notDischarged)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * A second copy's payment (`payment`, a table or alias of second_copy_payments, of the copy `copy` names) that paid

@@ -16,7 +16,11 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PlanCalculator } from '../../integrations/calculation/stage-calculator';
-import type { DebtContractRow, StoreDebtRows } from '../../repositories/debt-repository';
+import {
+  type DebtContractRow,
+  hasDischargedUnpaidInstalments,
+  type StoreDebtRows,
+} from '../../repositories/debt-repository';
 import { type DebtScope, loadDebtSnapshot } from '../../repositories/debt-snapshot';
 import { deepFreeze } from '../../repositories/deep-freeze';
 import { loadPartnerCustomization } from '../../repositories/partner-repository';
@@ -162,10 +166,15 @@ export async function quoteDebtPlans(
 
   let quotes: readonly PlanQuote[];
   let source: 'local' | 'stage';
-  // The service prices whole contracts from its own portfolio, which does not know a payment by second copy: a card
-  // with an instalment so paid is priced here, as its owed instalments are what an agreement covers (instalmentOwed).
-  const paidByCopy = group.some((c) => c.instalments.some((i) => !i.owed));
-  if (flags.flgPortalUsaStage && !paidByCopy) {
+  // The service prices whole contracts from its own portfolio, which knows neither a payment by second copy nor what
+  // a settled agreement discharged (decision 095): a card with an instalment so paid or discharged is priced here, as
+  // its listed, owed instalments are what an agreement covers (instalmentOwed).
+  const contractIds = group.map((c) => c.id);
+  const askService =
+    flags.flgPortalUsaStage &&
+    !group.some((c) => c.instalments.some((i) => !i.owed)) &&
+    !(await hasDischargedUnpaidInstalments(db, contractIds));
+  if (askService) {
     // The service is asked only for a session this request read: a session read earlier is checked by the insert,
     // after the service's answer, and the service can take seconds to fail.
     if (sessionRead === 'earlier') return undefined;
