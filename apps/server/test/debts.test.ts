@@ -572,6 +572,46 @@ async function onStageCalculation(
   }
 }
 
+/**
+ * Stage mode with a card the calculation service would price whole (`prepare` changes Maria's debts on especial and
+ * returns the card as listed after): its cash plan is priced here, the service never asked, within the listed total.
+ */
+async function pricedHereInStageMode(
+  prepare: (stage: {
+    stage: TestApp;
+    session: { host: string; cookie: string };
+    listing: () => Promise<DividasResposta['dividas']>;
+  }) => Promise<DividasResposta['dividas'][number]>,
+): Promise<void> {
+  const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));
+  const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
+  try {
+    const session = {
+      host: hostOf('especial'),
+      cookie: await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial'),
+    };
+    const listing = async () =>
+      ((await call(stage, 'negociacao_robo/passo_2_novo', {}, session)).json().dados as DividasResposta)
+        .dividas;
+    const after = await prepare({ stage, session, listing });
+    const body = {
+      lojCodigo: after.loj_codigo,
+      preCodigo: after.pre_codigos.join(','),
+      primeiroVencimento: formatBrDate(today),
+      pagamentoAvistaPrazo: 'A',
+      metodoPagamento: 'boleto',
+    };
+    const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, session)).json()
+      .dados as PlanosResposta;
+    expect(peer.received).toHaveLength(0);
+    expect(plans.pre_acordo).toHaveLength(1);
+    expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);
+  } finally {
+    await stage.close();
+    await peer.close();
+  }
+}
+
 describe('stage mode (flgPortalUsaStage): plans from the calculation service', () => {
   it('calls POST {host}/api/cobransaas/v2/calcular with the spec fields and answers its plans', async () => {
     let fail = false;
@@ -648,23 +688,14 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
   }, 120_000); // it starts a second app
 
   it('prices here a card with an instalment paid by its second copy, which the service would price whole', async () => {
-    const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));
-    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
-    try {
-      const host = { host: hostOf('especial') };
-      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
-      const listing = async () =>
-        (
-          (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
-            .dados as DividasResposta
-        ).dividas[0]!;
-      const card = await listing();
+    await pricedHereInStageMode(async ({ stage, session, listing }) => {
+      const card = (await listing())[0]!;
       const instalment = card.contratos[0]!.parcelas[0]!;
       const issued = await call(
         stage,
         'negociacao_robo/emitir_segunda_via_boleto',
         { par_codigo: instalment.par_codigo, loj_codigo: card.loj_codigo },
-        { ...host, cookie },
+        session,
       );
       const copy = issued.json().dados as SegundaVia;
       const [row] = await stage.database.db
@@ -677,37 +708,14 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
         occurredOn: today,
         cause: 'test:paid-by-copy',
       });
-      const after = await listing();
+      const after = (await listing())[0]!;
       expect(after.totalCorrigido).toBeLessThan(card.totalCorrigido);
-      const body = {
-        lojCodigo: after.loj_codigo,
-        preCodigo: after.pre_codigos.join(','),
-        primeiroVencimento: formatBrDate(today),
-        pagamentoAvistaPrazo: 'A',
-        metodoPagamento: 'boleto',
-      };
-      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
-        .dados as PlanosResposta;
-      expect(peer.received).toHaveLength(0);
-      expect(plans.pre_acordo).toHaveLength(1);
-      expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);
-    } finally {
-      await stage.close();
-      await peer.close();
-    }
+      return after;
+    });
   }, 120_000); // it starts a second app
 
   it('prices here a card whose contract has instalments a settled agreement discharged (decision 095)', async () => {
-    const peer = await startHttpPeer(() => ({ status: 200, json: { parcelamentos: [] } }));
-    const stage = await createTestApp({ env: { STAGE_CALCULATION_HOST: peer.url } });
-    try {
-      const host = { host: hostOf('especial') };
-      const cookie = await login(stage, { pesCpfCnpj: MARIA.pesCpfCnpj }, 'especial');
-      const listing = async () =>
-        (
-          (await call(stage, 'negociacao_robo/passo_2_novo', {}, { ...host, cookie })).json()
-            .dados as DividasResposta
-        ).dividas;
+    await pricedHereInStageMode(async ({ stage, listing }) => {
       const card = (await listing()).find((c) => c.contratos.some((x) => x.parcelas.length >= 2))!;
       expect(card).toBeDefined();
       const contract = card.contratos.find((x) => x.parcelas.length >= 2)!;
@@ -729,23 +737,8 @@ describe('stage mode (flgPortalUsaStage): plans from the calculation service', (
       expect(after.contratos.flatMap((x) => x.parcelas.map((p) => p.par_codigo))).not.toContain(
         contract.parcelas[0]!.par_codigo,
       );
-      const body = {
-        lojCodigo: after.loj_codigo,
-        preCodigo: after.pre_codigos.join(','),
-        primeiroVencimento: formatBrDate(today),
-        pagamentoAvistaPrazo: 'A',
-        metodoPagamento: 'boleto',
-      };
-      const plans = (await call(stage, 'negociacao_robo/passo_3_novo', body, { ...host, cookie })).json()
-        .dados as PlanosResposta;
-      // The service would price the discharged instalment with the rest: the card is priced here.
-      expect(peer.received).toHaveLength(0);
-      expect(plans.pre_acordo).toHaveLength(1);
-      expect(plans.pre_acordo[0]!.valor_total_acordo).toBeLessThanOrEqual(after.total_corrigido_avista);
-    } finally {
-      await stage.close();
-      await peer.close();
-    }
+      return after;
+    });
   }, 120_000); // it starts a second app
 
   it('without a configured host the local calculator answers the same shape', async () => {
