@@ -1,6 +1,10 @@
+import { and, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { agreements } from '../src/db/schema';
 import { SANDBOX_GATEWAY_PATH } from '../src/integrations/card-gateway/configured-gateway';
 import { sandboxGateway } from '../src/integrations/card-gateway/sandbox-gateway';
+import { login, MARIA } from './identification-helpers';
+import { createTestApp, type TestApp } from './test-app';
 
 // A sandbox card gateway on a port of its own, speaking the Pagar.me v5 protocol the adapter uses, for tests that
 // must reach the gateway over HTTP as the portal reaches a real one.
@@ -111,4 +115,60 @@ export async function startGatewayProxy(sandbox: SandboxServer): Promise<Gateway
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
   proxy.baseUrl = `${address}${SANDBOX_GATEWAY_PATH}`;
   return proxy;
+}
+
+/** A test portal charging cards at the sandbox through a proxy a test can make refuse, with Maria logged in. */
+export interface CardPortal {
+  sandbox: SandboxServer;
+  gatewayProxy: GatewayProxy;
+  t: TestApp;
+  maria: string;
+}
+
+export async function startCardPortal(options: {
+  /** How long the sandbox takes to decide a slow charge. */
+  slowMs: number;
+  /** The test's client address, let past the rate limits. */
+  client: string;
+  webhook: { user: string; password: string };
+  /** Where the portal's log lines go (the card scans read them). */
+  logLines: string[];
+  env?: Record<string, string>;
+}): Promise<CardPortal> {
+  const sandbox = await startSandboxGateway(options.slowMs);
+  const gatewayProxy = await startGatewayProxy(sandbox);
+  const t = await createTestApp({
+    env: {
+      RATE_LIMIT_ALLOWLIST: options.client,
+      LOG_LEVEL: 'info',
+      ...cardGatewayEnv(gatewayProxy.baseUrl),
+      CARD_GATEWAY_TIMEOUT_MS: '300',
+      CARD_WEBHOOK_USER: options.webhook.user,
+      CARD_WEBHOOK_PASSWORD: options.webhook.password,
+      PARTNER_CACHE_SECONDS: '0',
+      ...options.env,
+    },
+    logStream: { write: (line) => void options.logLines.push(line) },
+  });
+  return { sandbox, gatewayProxy, t, maria: await login(t, MARIA) };
+}
+
+export async function closeCardPortal(portal: Partial<CardPortal>): Promise<void> {
+  await portal.t?.close();
+  await portal.gatewayProxy?.close();
+  await portal.sandbox?.close();
+}
+
+/** Agreements a test leaves active or settled end by status, so the next test can agree on the same debt. */
+export async function endTestAgreements({
+  t,
+  gatewayProxy,
+}: Pick<CardPortal, 't' | 'gatewayProxy'>): Promise<void> {
+  gatewayProxy.answer = () => undefined;
+  await t.database.db
+    .update(agreements)
+    .set({ status: 'cancelled' })
+    .where(
+      and(inArray(agreements.status, ['active', 'settled']), sql`${agreements.preAgreementId} is not null`),
+    );
 }

@@ -10,7 +10,7 @@ import {
   planPaymentCount,
   todayInBrasilia,
 } from '@portal/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -32,11 +32,12 @@ import { runDueJobs, runJobNow } from '../src/scheduler/run-due-jobs';
 import { confirmPendingCardPayments } from '../src/services/card/confirm-pending-card-payments';
 import { createStaffUser } from '../src/services/staff/create-staff-user';
 import {
-  cardGatewayEnv,
+  closeCardPortal,
+  endTestAgreements,
   type GatewayProxy,
   SANDBOX_TEST_KEYS,
   type SandboxServer,
-  startGatewayProxy,
+  startCardPortal,
   startSandboxGateway,
   tokenise,
 } from './card-gateway-helpers';
@@ -69,38 +70,16 @@ let maria: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandboxGateway(1_500);
-  gatewayProxy = await startGatewayProxy(sandbox);
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_ALLOWLIST: CLIENT,
-      LOG_LEVEL: 'info',
-      ...cardGatewayEnv(gatewayProxy.baseUrl),
-      CARD_GATEWAY_TIMEOUT_MS: '300',
-      CARD_WEBHOOK_USER: WEBHOOK.user,
-      CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
-      CARD_FINGERPRINT_SCRIPT_HOSTS: 'https://fp.antifraude.example.com',
-      PARTNER_CACHE_SECONDS: '0',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  maria = await login(t, MARIA);
+  ({ sandbox, gatewayProxy, t, maria } = await startCardPortal({
+    slowMs: 1_500,
+    client: CLIENT,
+    webhook: WEBHOOK,
+    logLines,
+    env: { CARD_FINGERPRINT_SCRIPT_HOSTS: 'https://fp.antifraude.example.com' },
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await gatewayProxy?.close();
-  await sandbox?.close();
-});
-// Agreements a test leaves active or settled end by status, so the next test can agree on the same debt.
-afterEach(async () => {
-  gatewayProxy.answer = () => undefined;
-  await t.database.db
-    .update(agreements)
-    .set({ status: 'cancelled' })
-    .where(
-      and(inArray(agreements.status, ['active', 'settled']), sql`${agreements.preAgreementId} is not null`),
-    );
-});
+afterAll(() => closeCardPortal({ t, gatewayProxy, sandbox }));
+afterEach(() => endTestAgreements({ t, gatewayProxy }));
 
 type Plan = PlanosResposta['pre_acordo'][number];
 interface ListedInstalment {

@@ -4,7 +4,7 @@ import {
   formatBrDate,
   type PlanosResposta,
 } from '@portal/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementStatusEvents,
@@ -18,17 +18,17 @@ import { SANDBOX_TEST_CARDS } from '../src/integrations/card-gateway/sandbox-gat
 import { SCHEDULED_JOBS } from '../src/scheduler/jobs';
 import { runJobNow } from '../src/scheduler/run-due-jobs';
 import {
-  cardGatewayEnv,
+  closeCardPortal,
+  endTestAgreements,
   type GatewayProxy,
   SANDBOX_TEST_KEYS,
   type SandboxServer,
-  startGatewayProxy,
-  startSandboxGateway,
+  startCardPortal,
   tokenise,
 } from './card-gateway-helpers';
 import { quotePlans } from './debt-helpers';
-import { call, hostOf, login, MARIA } from './identification-helpers';
-import { createTestApp, NO_CVS, type TestApp } from './test-app';
+import { call, hostOf } from './identification-helpers';
+import { NO_CVS, type TestApp } from './test-app';
 
 // Decision 101: a card payment's reference at the gateway is its agreement's id and a random part, so an agreement
 // whose id the sequence gives again (a restore from a backup, another environment on the same gateway account) is
@@ -46,37 +46,15 @@ let maria: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandboxGateway(1_000);
-  gatewayProxy = await startGatewayProxy(sandbox);
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_ALLOWLIST: CLIENT,
-      LOG_LEVEL: 'info',
-      ...cardGatewayEnv(gatewayProxy.baseUrl),
-      CARD_GATEWAY_TIMEOUT_MS: '300',
-      CARD_WEBHOOK_USER: WEBHOOK.user,
-      CARD_WEBHOOK_PASSWORD: WEBHOOK.password,
-      PARTNER_CACHE_SECONDS: '0',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  maria = await login(t, MARIA);
+  ({ sandbox, gatewayProxy, t, maria } = await startCardPortal({
+    slowMs: 1_000,
+    client: CLIENT,
+    webhook: WEBHOOK,
+    logLines,
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await gatewayProxy?.close();
-  await sandbox?.close();
-});
-// Agreements a test leaves active or settled end by status, so the next test can agree on the same debt.
-afterEach(async () => {
-  gatewayProxy.answer = () => undefined;
-  await t.database.db
-    .update(agreements)
-    .set({ status: 'cancelled' })
-    .where(
-      and(inArray(agreements.status, ['active', 'settled']), sql`${agreements.preAgreementId} is not null`),
-    );
-});
+afterAll(() => closeCardPortal({ t, gatewayProxy, sandbox }));
+afterEach(() => endTestAgreements({ t, gatewayProxy }));
 
 const tokenUrl = async () =>
   (
